@@ -1,0 +1,55 @@
+/**
+ * createApp(deps): the root Hono app. Global middleware in Laravel's order (body size, CORS, router outcomes,
+ * authentication, rate limit), the Mailcoach surface under /api, our own endpoints, and the one error handler.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { AppDeps } from './deps.js';
+import { createErrorFormatter, payloadTooLarge, routeNotFound } from './errors.js';
+import { authenticate } from './http/auth.js';
+import type { AppEnv } from './http/env.js';
+import { readInput } from './http/input.js';
+import { routeGuard } from './http/route-guard.js';
+import { throttle } from './http/throttle.js';
+import { mailcoachApi } from './mailcoach/index.js';
+import { loginPage } from './pages.js';
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false });
+  const formatError = createErrorFormatter({ alwaysJson: deps.options.alwaysJson, logger: deps.logger });
+  app.onError(formatError);
+  app.notFound((c) => formatError(routeNotFound(new URL(c.req.url).pathname), c));
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.options.maxBodyBytes,
+      onError: () => {
+        throw payloadTooLarge();
+      },
+    }),
+  );
+  // Laravel's HandleCors defaults: any origin on api/* paths, preflights answered before routing.
+  app.use('/api/*', cors());
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Symfony's default for responses without cache headers, present on every Laravel response.
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-cache, private');
+  });
+  app.use('/api/*', routeGuard(app, '/api/'));
+  app.use('/api/*', authenticate({ ...deps.options, workspaceFor: deps.workspaces.forToken }));
+  if (deps.options.rateLimit !== null) app.use('/api/*', throttle(deps.options.rateLimit, deps.clock));
+  app.use('/api/*', async (c, next) => {
+    c.set('input', await readInput(c.req.raw));
+    await next();
+  });
+  app.route('/api', mailcoachApi(deps));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Where real Mailcoach redirects unauthenticated browser-style requests (reference §1.2).
+  app.get('/login', (c) => c.html(loginPage()));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

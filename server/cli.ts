@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/** The `mailcoach-emulator` command: parse options, start, print where everything is, stop cleanly. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, helpText, parseCli, type Config } from './config.js';
+import { FixtureError } from './fixtures/load.js';
+import { consoleLogger } from './logger.js';
+import { startServer, type RunningEmulator } from './server.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8').toString()) as { version: string }).version;
+
+async function main(): Promise<void> {
+  let request;
+  try {
+    request = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    return fail(error);
+  }
+  if (request.kind === 'help') return void process.stdout.write(helpText(VERSION));
+  if (request.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startServer(request.config, consoleLogger);
+  } catch (error) {
+    return fail(error);
+  }
+  printBanner(emulator, request.config);
+  const stop = () => void emulator.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function printBanner(emulator: RunningEmulator, config: Config): void {
+  const fixtures = emulator.deps.fixtures;
+  const lines = [
+    `mailcoach-emulator ${VERSION} listening on ${emulator.url}`,
+    `  API base URL: ${emulator.url}/api`,
+    `  API token:    ${config.anyToken ? 'any non-empty bearer token' : config.tokens.join(', ')}`,
+    `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
+    `  fixtures:     ${config.fixturesDir ?? 'none'} (${fixtures.templates.length} templates, ${fixtures.suppressions.length} suppressions)`,
+  ];
+  if (config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1') {
+    lines.push(`  note: bound to ${config.host}, so other machines can reach it`);
+  }
+  console.log(lines.join('\n'));
+}
+
+function fail(error: unknown): void {
+  const message =
+    error instanceof ConfigError || error instanceof FixtureError ? error.message : `cannot start: ${(error as Error).message}`;
+  console.error(`mailcoach-emulator: ${message}`);
+  process.exitCode = error instanceof ConfigError ? 2 : 1;
+}
+
+void main();

@@ -1,0 +1,49 @@
+/** Owns the notion of "now": the only module allowed to read the system time. */
+
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+/** Always answers the same instant. */
+export function fixedClock(iso: string): Clock {
+  const at = parseInstant(iso);
+  return () => new Date(at);
+}
+
+/**
+ * Starts at `iso` and moves forward `stepMs` on every call, so that rows written one after another get distinct,
+ * ordered timestamps in deterministic tests.
+ */
+export function steppingClock(iso: string, stepMs = 1000): Clock {
+  let next = parseInstant(iso);
+  return () => {
+    const now = new Date(next);
+    next += stepMs;
+    return now;
+  };
+}
+
+/** Parses a clock specification: `system`, `fixed:<iso>` or `stepping:<iso>[,<stepMs>]`. */
+export function parseClockSpec(spec: string): Clock {
+  if (spec === 'system') return systemClock;
+  const [kind, rest = ''] = splitOnce(spec, ':');
+  if (kind === 'fixed') return fixedClock(rest);
+  if (kind === 'stepping') {
+    const [iso, step] = rest.split(',');
+    const stepMs = step === undefined ? 1000 : Number(step);
+    if (!Number.isInteger(stepMs) || stepMs < 0) throw new Error(`invalid clock step "${step}"`);
+    return steppingClock(iso ?? '', stepMs);
+  }
+  throw new Error(`unknown clock "${spec}" (expected system, fixed:<iso> or stepping:<iso>[,<ms>])`);
+}
+
+function parseInstant(iso: string): number {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) throw new Error(`invalid timestamp "${iso}"`);
+  return at;
+}
+
+function splitOnce(value: string, separator: string): [string, string?] {
+  const index = value.indexOf(separator);
+  return index === -1 ? [value] : [value.slice(0, index), value.slice(index + 1)];
+}

@@ -1,0 +1,196 @@
+/**
+ * Command-line options and their environment equivalents, parsed once into a typed Config. Nothing else reads
+ * process.argv or process.env. A bad value is a ConfigError with a one-line reason.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseClockSpec } from './clock.js';
+import { parseIdSpec } from './ids.js';
+
+export const DEFAULT_TOKEN = 'mailcoach-emulator-token';
+export const DEFAULT_PORT = 8088;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DB = 'mailcoach-emulator.sqlite';
+export const DEFAULT_MAILERS = ['smtp', 'ses', 'log'];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A file path, or `:memory:`. */
+  dbPath: string;
+  tokens: string[];
+  /** Accept any non-empty bearer token. */
+  anyToken: boolean;
+  /** null: start without fixtures. */
+  fixturesDir: string | null;
+  alwaysJson: boolean;
+  /** Requests per minute per token; null: no rate limit (the default). */
+  rateLimit: number | null;
+  allowSpamComplaintDeletion: boolean;
+  /** Mailer names the send endpoint accepts. */
+  mailers: string[];
+  maxBodyBytes: number;
+  /** `system`, `fixed:<iso>` or `stepping:<iso>[,<ms>]`. */
+  clock: string;
+  /** `random` or `sequential`. */
+  ids: string;
+}
+
+export class ConfigError extends Error {}
+
+interface OptionDoc {
+  flag: string;
+  env: string;
+  help: string;
+}
+
+/** The option table `--help` prints; README.md documents the same list. */
+export const OPTION_DOCS: OptionDoc[] = [
+  { flag: '--port <n>', env: 'MAILCOACH_EMULATOR_PORT, PORT', help: `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})` },
+  { flag: '--host <addr>', env: 'MAILCOACH_EMULATOR_HOST', help: `address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it)` },
+  { flag: '--db <path>', env: 'MAILCOACH_EMULATOR_DB', help: `SQLite file, or :memory: (default ./${DEFAULT_DB})` },
+  { flag: '--token <token>', env: 'MAILCOACH_EMULATOR_TOKENS (comma-separated)', help: `accepted API token, repeatable (default ${DEFAULT_TOKEN})` },
+  { flag: '--any-token', env: 'MAILCOACH_EMULATOR_ANY_TOKEN=1', help: 'accept any non-empty bearer token' },
+  { flag: '--fixtures <dir>', env: 'MAILCOACH_EMULATOR_FIXTURES', help: 'fixtures directory to seed (default: the bundled fixtures)' },
+  { flag: '--no-fixtures', env: 'MAILCOACH_EMULATOR_FIXTURES=none', help: 'start with no templates or suppressions' },
+  { flag: '--always-json', env: 'MAILCOACH_EMULATOR_ALWAYS_JSON=1', help: 'answer errors as JSON even without "Accept: application/json"' },
+  { flag: '--rate-limit <n>', env: 'MAILCOACH_EMULATOR_RATE_LIMIT', help: 'requests per minute per token, 429 beyond (default: off)' },
+  { flag: '--allow-spam-complaint-deletion', env: 'MAILCOACH_EMULATOR_ALLOW_SPAM_COMPLAINT_DELETION=1', help: 'let DELETE remove spam_complaint suppressions (self-hosted behaviour)' },
+  { flag: '--mailers <a,b>', env: 'MAILCOACH_EMULATOR_MAILERS', help: `mailer names the send endpoint accepts (default ${DEFAULT_MAILERS.join(',')})` },
+  { flag: '--max-body-mb <n>', env: 'MAILCOACH_EMULATOR_MAX_BODY_MB', help: 'largest request body accepted, in MB (default 40)' },
+  { flag: '--clock <spec>', env: 'MAILCOACH_EMULATOR_CLOCK', help: 'system, fixed:<iso> or stepping:<iso>[,<ms>] (deterministic tests)' },
+  { flag: '--ids <kind>', env: 'MAILCOACH_EMULATOR_IDS', help: 'random or sequential uuids (deterministic tests)' },
+  { flag: '--help', env: '', help: 'print this help' },
+  { flag: '--version', env: '', help: 'print the version' },
+];
+
+/** The fixtures shipped with the package: <package root>/fixtures, found relative to this file (src or dist). */
+export function bundledFixturesDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return resolve(dir, 'fixtures');
+}
+
+export type CliRequest = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
+        token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
+        fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, 'always-json': { type: 'boolean' },
+        'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
+        mailers: { type: 'string' }, 'max-body-mb': { type: 'string' },
+        clock: { type: 'string' }, ids: { type: 'string' },
+        help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+      },
+    }).values;
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (parsed.help) return { kind: 'help' };
+  if (parsed.version) return { kind: 'version' };
+  const fixturesSetting = parsed['no-fixtures'] ? 'none' : (parsed.fixtures ?? env.MAILCOACH_EMULATOR_FIXTURES);
+  const config: Config = {
+    port: integerOption('--port', parsed.port ?? env.MAILCOACH_EMULATOR_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
+    host: nonEmpty('--host', parsed.host ?? env.MAILCOACH_EMULATOR_HOST ?? DEFAULT_HOST),
+    dbPath: nonEmpty('--db', parsed.db ?? env.MAILCOACH_EMULATOR_DB ?? DEFAULT_DB),
+    tokens: tokensOption(parsed.token, env.MAILCOACH_EMULATOR_TOKENS),
+    anyToken: parsed['any-token'] ?? booleanEnv('MAILCOACH_EMULATOR_ANY_TOKEN', env),
+    fixturesDir: fixturesOption(fixturesSetting),
+    alwaysJson: parsed['always-json'] ?? booleanEnv('MAILCOACH_EMULATOR_ALWAYS_JSON', env),
+    rateLimit: rateLimitOption(parsed['rate-limit'] ?? env.MAILCOACH_EMULATOR_RATE_LIMIT),
+    allowSpamComplaintDeletion:
+      parsed['allow-spam-complaint-deletion'] ?? booleanEnv('MAILCOACH_EMULATOR_ALLOW_SPAM_COMPLAINT_DELETION', env),
+    mailers: listOption('--mailers', parsed.mailers ?? env.MAILCOACH_EMULATOR_MAILERS) ?? DEFAULT_MAILERS,
+    maxBodyBytes: integerOption('--max-body-mb', parsed['max-body-mb'] ?? env.MAILCOACH_EMULATOR_MAX_BODY_MB, 40, 1, 1024) * 1024 * 1024,
+    clock: checked('--clock', parsed.clock ?? env.MAILCOACH_EMULATOR_CLOCK ?? 'system', parseClockSpec),
+    ids: checked('--ids', parsed.ids ?? env.MAILCOACH_EMULATOR_IDS ?? 'random', parseIdSpec),
+  };
+  return { kind: 'run', config };
+}
+
+export function helpText(version: string): string {
+  const width = Math.max(...OPTION_DOCS.map((doc) => doc.flag.length));
+  const lines = OPTION_DOCS.map(
+    (doc) => `  ${doc.flag.padEnd(width)}  ${doc.help}${doc.env ? `\n  ${' '.repeat(width)}  env: ${doc.env}` : ''}`,
+  );
+  return [
+    `mailcoach-emulator ${version}: the Mailcoach HTTP API on your machine; captures mail, never delivers it.`,
+    '',
+    'Usage: mailcoach-emulator [options]',
+    '',
+    'Options:',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+function integerOption(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${flag} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${flag} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+/** Validates a spec with the parser that will use it later, so a bad value fails at the command line. */
+function checked(flag: string, spec: string, parse: (spec: string) => unknown): string {
+  try {
+    parse(spec);
+  } catch (error) {
+    throw new ConfigError(`${flag}: ${(error as Error).message}`);
+  }
+  return spec;
+}
+
+function rateLimitOption(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '' || raw === 'off') return null;
+  const value = integerOption('--rate-limit', raw, 0, 0, 1_000_000);
+  return value === 0 ? null : value;
+}
+
+function nonEmpty(flag: string, value: string): string {
+  if (value.trim() === '') throw new ConfigError(`${flag} must not be empty`);
+  return value;
+}
+
+function tokensOption(flags: string[] | undefined, env: string | undefined): string[] {
+  const tokens = flags ?? listOption('MAILCOACH_EMULATOR_TOKENS', env) ?? [DEFAULT_TOKEN];
+  for (const token of tokens) {
+    if (token.trim() === '' || /\s/.test(token)) throw new ConfigError(`--token must be non-empty without spaces, got "${token}"`);
+  }
+  return tokens;
+}
+
+function listOption(name: string, raw: string | undefined): string[] | null {
+  if (raw === undefined) return null;
+  const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (items.length === 0) throw new ConfigError(`${name} must list at least one value`);
+  return items;
+}
+
+function fixturesOption(setting: string | undefined): string | null {
+  if (setting === 'none') return null;
+  const dir = resolve(setting ?? bundledFixturesDir());
+  if (!existsSync(dir)) throw new ConfigError(`--fixtures: no such directory "${dir}"`);
+  return dir;
+}
+
+const TRUE_VALUES = ['1', 'true', 'yes', 'on'];
+const FALSE_VALUES = ['', '0', 'false', 'no', 'off'];
+
+function booleanEnv(name: string, env: NodeJS.ProcessEnv): boolean {
+  const raw = env[name];
+  if (raw === undefined) return false;
+  const value = raw.trim().toLowerCase();
+  if (TRUE_VALUES.includes(value)) return true;
+  if (FALSE_VALUES.includes(value)) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}

@@ -1,0 +1,53 @@
+/** SQL for the transactional mail log (mailcoach_transactional_mail_log_items). */
+import type { LogItemRow, NewRow } from './rows.js';
+import { fuzzyCondition, insertSql, placeholders } from './sql.js';
+import { listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+
+export interface LogItemFilters {
+  /** FuzzyFilter on the subject (Mailcoach's default transactional.search_fields). */
+  search?: string[];
+  /** Exact, through the log item's sends. */
+  transportMessageIds?: string[];
+}
+
+const COLUMNS = [
+  'workspace_id', 'uuid', 'mail_name', 'subject', 'from_json', 'to_json', 'cc_json', 'bcc_json', 'body',
+  'attachments_json', 'mailer', 'fake', 'message_id', 'created_at', 'updated_at',
+] as const;
+
+export function createLogItemStore(statements: Statements) {
+  const db = statements.db;
+  const insert = db.prepare(insertSql('log_items', COLUMNS));
+  const byUuid = db.prepare('SELECT * FROM log_items WHERE workspace_id = ? AND uuid = ?');
+  const byId = db.prepare('SELECT * FROM log_items WHERE id = ?');
+
+  return {
+    list(workspaceId: number, filters: LogItemFilters, sort: SortTerm[], window: PageWindow): ListResult<LogItemRow> {
+      const conditions = ['workspace_id = ?'];
+      const params: unknown[] = [workspaceId];
+      if (filters.search !== undefined) {
+        const fuzzy = fuzzyCondition(['subject'], filters.search);
+        conditions.push(fuzzy.sql);
+        params.push(...fuzzy.params);
+      }
+      if (filters.transportMessageIds !== undefined) {
+        const ids = filters.transportMessageIds;
+        conditions.push(
+          `uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? ` +
+            `AND transport_message_id IN (${placeholders(ids.length)}))`,
+        );
+        params.push(workspaceId, ...ids);
+      }
+      return listPage(statements, { table: 'log_items', conditions, params, orderBy: sort, window });
+    },
+
+    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as LogItemRow | undefined,
+
+    insert(row: NewRow<LogItemRow>): LogItemRow {
+      const { lastInsertRowid } = insert.run(row);
+      return byId.get(lastInsertRowid) as LogItemRow;
+    },
+  };
+}
+
+export type LogItemStore = ReturnType<typeof createLogItemStore>;

@@ -1,0 +1,34 @@
+/** Opens the SQLite database, sets its pragmas and brings its schema up to date. */
+import Database from 'better-sqlite3';
+import { MIGRATIONS, type Migration } from './migrations.js';
+
+export type Db = Database.Database;
+
+export function openDatabase(path: string): Db {
+  const db = new Database(path);
+  // WAL lets readers (the inbox, tests polling) run while a send writes; NORMAL sync is durable across
+  // application crashes and only risks the last transactions on power loss, which is fine for a dev tool.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // SQLite leaves foreign keys off by default; deleting a workspace or a message relies on the cascades.
+  db.pragma('foreign_keys = ON');
+  // A second process (a CLI inspecting the file, a test) may hold a lock briefly; wait instead of failing.
+  db.pragma('busy_timeout = 5000');
+  migrate(db, MIGRATIONS);
+  return db;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(`the database schema (version ${current}) is newer than this emulator (version ${latest})`);
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

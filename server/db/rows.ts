@@ -1,0 +1,82 @@
+/** Row types exactly as stored (snake_case columns, epoch-second timestamps, JSON kept as text). */
+
+export const SUPPRESSION_REASONS = ['hard_bounce', 'spam_complaint', 'manual'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export interface SuppressionRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  email: string;
+  reason: SuppressionReason;
+  created_at: number;
+  updated_at: number;
+}
+
+export const TEMPLATE_TYPES = ['html', 'markdown', 'mjml', 'blade'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+export interface TemplateRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  name: string;
+  label: string | null;
+  type: TemplateType;
+  subject: string;
+  body: string;
+  from_address: string | null;
+  /** JSON array of address strings, or null for a template whose recipients were never saved. */
+  to_json: string | null;
+  cc_json: string | null;
+  bcc_json: string | null;
+  store_mail: 0 | 1;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LogItemRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  mail_name: string | null;
+  subject: string;
+  /** JSON arrays of {name, email} objects. */
+  from_json: string;
+  to_json: string;
+  cc_json: string;
+  bcc_json: string;
+  /** The stored HTML, or the text of a text-only mail. */
+  body: string | null;
+  attachments_json: string;
+  mailer: string | null;
+  fake: 0 | 1;
+  message_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SendRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  transport_message_id: string | null;
+  campaign_uuid: string | null;
+  automation_mail_uuid: string | null;
+  transactional_mail_log_item_uuid: string | null;
+  subscriber_uuid: string | null;
+  sent_at: number | null;
+  failed_at: number | null;
+  failure_reason: string | null;
+  open_count: number;
+  click_count: number;
+  first_opened_at: number | null;
+  last_opened_at: number | null;
+  first_clicked_at: number | null;
+  last_clicked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A row about to be inserted: the database assigns the id. */
+export type NewRow<Row> = Omit<Row, 'id'>;

@@ -1,0 +1,55 @@
+/** SQL for sends (mailcoach_sends): one row per sent message. */
+import type { NewRow, SendRow } from './rows.js';
+import { insertSql, placeholders } from './sql.js';
+import { listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+
+/** The owner-uuid columns GET /api/sends can filter on; each has its own index. */
+export const SEND_OWNER_FILTERS = [
+  'subscriber_uuid',
+  'campaign_uuid',
+  'automation_mail_uuid',
+  'transactional_mail_log_item_uuid',
+] as const;
+export type SendOwnerFilter = (typeof SEND_OWNER_FILTERS)[number];
+
+export type SendFilters = Partial<Record<SendOwnerFilter, string[]>>;
+
+const COLUMNS = [
+  'workspace_id', 'uuid', 'transport_message_id', 'campaign_uuid', 'automation_mail_uuid',
+  'transactional_mail_log_item_uuid', 'subscriber_uuid', 'sent_at', 'failed_at', 'failure_reason',
+  'open_count', 'click_count', 'first_opened_at', 'last_opened_at', 'first_clicked_at', 'last_clicked_at',
+  'created_at', 'updated_at',
+] as const;
+
+export function createSendStore(statements: Statements) {
+  const db = statements.db;
+  const insert = db.prepare(insertSql('sends', COLUMNS));
+  const byUuid = db.prepare('SELECT * FROM sends WHERE workspace_id = ? AND uuid = ?');
+  const byId = db.prepare('SELECT * FROM sends WHERE id = ?');
+  const remove = db.prepare('DELETE FROM sends WHERE id = ?');
+
+  return {
+    list(workspaceId: number, filters: SendFilters, sort: SortTerm[], window: PageWindow): ListResult<SendRow> {
+      const conditions = ['workspace_id = ?'];
+      const params: unknown[] = [workspaceId];
+      for (const column of SEND_OWNER_FILTERS) {
+        const values = filters[column];
+        if (values === undefined) continue;
+        conditions.push(`${column} IN (${placeholders(values.length)})`);
+        params.push(...values);
+      }
+      return listPage(statements, { table: 'sends', conditions, params, orderBy: sort, window });
+    },
+
+    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SendRow | undefined,
+
+    insert(row: NewRow<SendRow>): SendRow {
+      const { lastInsertRowid } = insert.run(row);
+      return byId.get(lastInsertRowid) as SendRow;
+    },
+
+    delete: (id: number) => void remove.run(id),
+  };
+}
+
+export type SendStore = ReturnType<typeof createSendStore>;

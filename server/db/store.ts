@@ -1,0 +1,39 @@
+/**
+ * The storage module: the only place with SQL (this file and its siblings in server/db). Handlers and domain
+ * code get typed functions, never statements.
+ */
+import { createLogItemStore } from './log-items-store.js';
+import type { Db } from './open.js';
+import { createSendStore } from './sends-store.js';
+import { Statements } from './statements.js';
+import { createSuppressionStore } from './suppressions-store.js';
+import { createTemplateStore } from './templates-store.js';
+
+export function createStore(db: Db) {
+  const statements = new Statements(db);
+  const workspaceByKey = db.prepare('SELECT id FROM workspaces WHERE key = ?');
+  const insertWorkspace = db.prepare('INSERT INTO workspaces (key, created_at) VALUES (?, ?)');
+
+  return {
+    suppressions: createSuppressionStore(statements),
+    templates: createTemplateStore(statements),
+    sends: createSendStore(statements),
+    logItems: createLogItemStore(statements),
+
+    /** The workspace's id, and whether this call created it (a new workspace gets the fixtures). */
+    ensureWorkspace(key: string, createdAt: number): { id: number; created: boolean } {
+      const existing = workspaceByKey.get(key) as { id: number } | undefined;
+      if (existing !== undefined) return { id: existing.id, created: false };
+      return { id: Number(insertWorkspace.run(key, createdAt).lastInsertRowid), created: true };
+    },
+
+    /** Runs `work` atomically: all of its writes land, or none. */
+    transaction<T>(work: () => T): T {
+      return db.transaction(work)();
+    },
+
+    close: () => db.close(),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

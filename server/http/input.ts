@@ -1,0 +1,123 @@
+/**
+ * Reads a request's input the way Laravel's `$request->input()` sees it (reference §1.4, decisions.md "Inputs"):
+ * JSON bodies (when the Content-Type mentions json), form-urlencoded and multipart bodies with PHP bracket keys,
+ * and the query string, merged with the body winning; then the global TrimStrings and ConvertEmptyStringsToNull
+ * middleware. Malformed input never throws: it reads as empty, exactly as PHP's json_decode failure does.
+ */
+import qs from 'qs';
+
+export type Input = Record<string, unknown>;
+
+/** PHP's json_decode default depth; deeper documents fail to decode and read as empty. */
+const MAX_JSON_DEPTH = 512;
+
+/** PHP's max_input_vars and max_input_nesting_level defaults. */
+const QS_OPTIONS: qs.IParseOptions = {
+  depth: 64,
+  arrayLimit: 1000,
+  parameterLimit: 1000,
+  duplicates: 'last',
+  allowPrototypes: false,
+};
+
+export async function readInput(request: Request): Promise<Input> {
+  const url = new URL(request.url);
+  const query = parseQueryString(url.search.slice(1));
+  const body = await readBody(request);
+  // PHP's array union `$body + $query`: body keys first, query keys only where the body has none.
+  return cleanse({ ...query, ...body }) as Input;
+}
+
+/** PHP-style query string: bracket keys nest, `+` is a space, repeated keys keep the last value. */
+export function parseQueryString(raw: string): Input {
+  if (raw === '') return {};
+  return qs.parse(raw, QS_OPTIONS) as Input;
+}
+
+async function readBody(request: Request): Promise<Input> {
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
+  // Laravel's Request::isJson(): the body is JSON whenever the Content-Type contains /json or +json,
+  // whatever the method.
+  if (contentType.includes('/json') || contentType.includes('+json')) return parseJson(await bytesOf(request));
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    return parseQueryString(new TextDecoder().decode(await bytesOf(request)));
+  }
+  if (contentType.startsWith('multipart/form-data')) return parseMultipart(request);
+  return {};
+}
+
+async function bytesOf(request: Request): Promise<Uint8Array> {
+  if (request.body === null) return new Uint8Array();
+  return new Uint8Array(await request.arrayBuffer());
+}
+
+/** json_decode($body, true): invalid UTF-8, lone surrogates, excessive depth or a non-object all read as empty. */
+export function parseJson(bytes: Uint8Array): Input {
+  if (bytes.length === 0) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return {};
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  return isDecodableByPhp(parsed) ? (parsed as Input) : {};
+}
+
+/** Walks the document without recursion (it may be arbitrarily deep) checking PHP's depth and UTF-16 rules. */
+function isDecodableByPhp(document: object): boolean {
+  const stack: Array<[unknown, number]> = [[document, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (typeof value === 'string') {
+      if (!value.isWellFormed()) return false;
+    } else if (value !== null && typeof value === 'object') {
+      if (depth > MAX_JSON_DEPTH) return false;
+      for (const [key, child] of Object.entries(value)) {
+        if (!key.isWellFormed()) return false;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return true;
+}
+
+async function parseMultipart(request: Request): Promise<Input> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return {};
+  }
+  const pairs: string[] = [];
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  }
+  return parseQueryString(pairs.join('&'));
+}
+
+/** Laravel's TrimStrings regex: whitespace plus BOM, zero-width space and left-to-right mark. */
+const TRIM_PATTERN = /^[\s\uFEFF\u200B\u200E]+|[\s\uFEFF\u200B\u200E]+$/g;
+
+/**
+ * TrimStrings then ConvertEmptyStringsToNull, on every string at any depth. Iterative, because a decoded
+ * document may be hundreds of levels deep.
+ */
+export function cleanse(value: unknown): unknown {
+  const root = { value };
+  const stack: Array<Record<string, unknown>> = [root];
+  while (stack.length > 0) {
+    const container = stack.pop() as Record<string, unknown>;
+    for (const key of Object.keys(container)) {
+      const child = container[key];
+      if (typeof child === 'string') {
+        const trimmed = child.replace(TRIM_PATTERN, '');
+        container[key] = trimmed === '' ? null : trimmed;
+      } else if (child !== null && typeof child === 'object') {
+        stack.push(child as Record<string, unknown>);
+      }
+    }
+  }
+  return root.value;
+}

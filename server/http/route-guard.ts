@@ -1,0 +1,54 @@
+/**
+ * Laravel's router outcomes that come before any middleware (reference §1.1): an unknown path is a 404, a known
+ * path with another verb is a 405 listing the supported ones, and a bare OPTIONS is answered with them.
+ * The route table is read from the Hono app itself, so it can never disagree with the routes registered.
+ */
+import type { Hono, MiddlewareHandler } from 'hono';
+import { methodNotAllowed, routeNotFound } from '../errors.js';
+
+/** Router::$verbs order, which Laravel uses when it lists supported methods. */
+const VERBS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+interface CompiledRoute {
+  method: string;
+  pattern: RegExp;
+}
+
+export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
+  let routes: CompiledRoute[] | null = null;
+  return async (c, next) => {
+    routes ??= compileRoutes(app, prefix);
+    const path = new URL(c.req.url).pathname;
+    const methods = supportedMethods(routes, path);
+    const method = c.req.method;
+    if (methods.length === 0) throw routeNotFound(path);
+    if (method === 'OPTIONS') {
+      // AbstractRouteCollection::getRouteForMethods(): an empty 200 with the methods joined by bare commas.
+      return c.body(null, 200, { allow: methods.join(',') });
+    }
+    if (!methods.includes(method)) throw methodNotAllowed(method, path, methods);
+    await next();
+  };
+}
+
+function compileRoutes(app: Hono<any>, prefix: string): CompiledRoute[] {
+  return app.routes
+    .filter((route) => route.method !== 'ALL' && route.path.startsWith(prefix))
+    .map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));
+}
+
+/** Hono's `/api/sends/:send` as a regex; a trailing slash is optional, as in Laravel. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+function supportedMethods(routes: CompiledRoute[], path: string): string[] {
+  const matched = new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method));
+  if (matched.has('GET')) matched.add('HEAD');
+  return VERBS.filter((verb) => matched.has(verb));
+}

@@ -1,0 +1,40 @@
+/**
+ * Laravel's ThrottleRequests with a per-minute limit keyed by token (reference §1.3; decisions.md "Rate
+ * limiting"): off unless configured. Every response then carries X-RateLimit-Limit and X-RateLimit-Remaining;
+ * beyond the limit, 429 "Too Many Attempts." with Retry-After and X-RateLimit-Reset. The window starts at the
+ * first hit and lasts 60 seconds, as Laravel's RateLimiter::hit() does.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../clock.js';
+import { tooManyAttempts } from '../errors.js';
+import { bearerToken } from './auth.js';
+import type { AppEnv } from './env.js';
+
+const DECAY_SECONDS = 60;
+
+export function throttle(maxAttempts: number, clock: Clock): MiddlewareHandler<AppEnv> {
+  const windows = new Map<string, { hits: number; resetsAt: number }>();
+  return async (c, next) => {
+    const now = Math.floor(clock().getTime() / 1000);
+    const key = bearerToken(c.req.header('authorization')) ?? '';
+    let window = windows.get(key);
+    if (window === undefined || window.resetsAt <= now) {
+      window = { hits: 0, resetsAt: now + DECAY_SECONDS };
+      windows.set(key, window);
+    }
+    if (window.hits >= maxAttempts) {
+      const retryAfter = window.resetsAt - now;
+      throw tooManyAttempts({
+        'x-ratelimit-limit': String(maxAttempts),
+        'x-ratelimit-remaining': '0',
+        'retry-after': String(retryAfter),
+        'x-ratelimit-reset': String(window.resetsAt),
+      });
+    }
+    window.hits += 1;
+    const remaining = maxAttempts - window.hits;
+    await next();
+    c.res.headers.set('x-ratelimit-limit', String(maxAttempts));
+    c.res.headers.set('x-ratelimit-remaining', String(remaining));
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The Mailcoach API surface under /api, in the order of routes/mailcoach-api.php (v8). Route order matters where
+ * a static segment and a wildcard overlap: `templates` is registered before `{transactionalMail}`.
+ */
+import { Hono } from 'hono';
+import type { AppDeps } from '../deps.js';
+import type { AppEnv } from '../http/env.js';
+import { sendRoutes } from './sends.js';
+import { suppressionRoutes } from './suppressions.js';
+import { transactionalMailTemplateRoutes } from './transactional-mail-templates.js';
+import { transactionalMailRoutes } from './transactional-mails.js';
+
+export function mailcoachApi(deps: AppDeps) {
+  return new Hono<AppEnv>({ strict: false })
+    .route('/suppressions', suppressionRoutes(deps))
+    .route('/sends', sendRoutes(deps))
+    .route('/transactional-mails/templates', transactionalMailTemplateRoutes(deps))
+    .route('/transactional-mails', transactionalMailRoutes(deps));
+}

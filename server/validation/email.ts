@@ -1,0 +1,40 @@
+/**
+ * Laravel's `email:rfc` and `email:rfc,strict` rules, which use egulias/EmailValidator's RFCValidation and
+ * NoRFCWarningsValidation. The RFC 5322 grammar comes from the email-addresses parser; the checks egulias adds on
+ * top (hyphenated labels are errors; comments, quoted local parts, domain literals, a domain without a dot and
+ * over-long parts are warnings, which `strict` refuses) are written out below.
+ */
+import parseAddresses from 'email-addresses';
+
+/**
+ * Our own bound, not egulias': RFC 5322 caps a line at 998 characters, and parsing a megabyte-long candidate
+ * would take seconds. Longer values are invalid (recorded in server/mailcoach/quirks.md).
+ */
+const MAX_CANDIDATE_LENGTH = 998;
+
+export interface EmailRuleOptions {
+  strict: boolean;
+}
+
+export function isRfcEmail(value: unknown, options: EmailRuleOptions = { strict: false }): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_CANDIDATE_LENGTH) return false;
+  if (value.trim() !== value) return false;
+  const parsed = parseAddresses({ input: value, startAt: 'mailbox', rfc6532: true, rejectTLD: false });
+  const mailbox = parsed?.addresses[0];
+  if (!mailbox || mailbox.type !== 'mailbox' || mailbox.node?.children[0]?.name !== 'addr-spec') return false;
+  const domain = mailbox.domain;
+  if (!domain.startsWith('[') && domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) {
+    return false;
+  }
+  return options.strict ? hasNoRfcWarnings(value, mailbox.local, domain) : true;
+}
+
+function hasNoRfcWarnings(value: string, local: string, domain: string): boolean {
+  const hasComment = value.includes('(');
+  const hasQuotedLocal = local.startsWith('"');
+  const isDomainLiteral = domain.startsWith('[');
+  const hasTld = domain.includes('.');
+  const labelsFit = domain.split('.').every((label) => label.length <= 63);
+  const lengthsFit = Buffer.byteLength(local) <= 64 && Buffer.byteLength(value) <= 254;
+  return !hasComment && !hasQuotedLocal && !isDomainLiteral && hasTld && labelsFit && lengthsFit;
+}

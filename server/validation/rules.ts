@@ -1,0 +1,94 @@
+/**
+ * Validation rules with Laravel's semantics (Illuminate\Validation\Concerns\ValidatesAttributes). A rule is
+ * "implicit" when it runs on absent or empty fields too (required*); a failed implicit rule stops the field.
+ */
+import type { Input } from '../http/input.js';
+import { isRfcEmail } from './email.js';
+import { formatMessage, type MessageKey } from './messages.js';
+
+export interface RuleContext {
+  /** The whole input, for rules that look at other fields. */
+  data: Input;
+  /** The concrete attribute path being validated, e.g. `attachments.0.name`. */
+  attribute: string;
+}
+
+export interface Rule {
+  readonly name: string;
+  /** Runs even when the field is absent or empty; when it fails, the field's remaining rules are skipped. */
+  readonly implicit?: boolean;
+  /** Returns null when the value passes, otherwise the message. */
+  check(value: unknown, context: RuleContext): string | null;
+}
+
+function simpleRule(name: string, messageKey: MessageKey, passes: (value: unknown) => boolean): Rule {
+  return { name, check: (value, { attribute }) => (passes(value) ? null : formatMessage(messageKey, attribute)) };
+}
+
+/** Marks a field whose null value skips the non-implicit rules. */
+export const nullable: Rule = { name: 'nullable', check: () => null };
+
+export const required: Rule = {
+  name: 'required',
+  implicit: true,
+  check: (value, { attribute }) => (isFilled(value) ? null : formatMessage('required', attribute)),
+};
+
+export const string = simpleRule('string', 'string', (value) => typeof value === 'string');
+
+/** PHP arrays are both lists and maps. */
+export const array = simpleRule('array', 'array', (value) => value !== null && typeof value === 'object');
+
+/** Laravel accepts exactly true, false, 1, 0, "1" and "0" (not "true"). */
+export const boolean = simpleRule('boolean', 'boolean', (value) =>
+  [true, false, 0, 1, '0', '1'].includes(value as never),
+);
+
+export const email = (options = { strict: false }) =>
+  simpleRule('email', 'email', (value) => isRfcEmail(value, options));
+
+export function requiredWithout(...others: string[]): Rule {
+  return {
+    name: 'required_without',
+    implicit: true,
+    check: (value, { data, attribute }) =>
+      others.some((other) => !isFilled(dataGet(data, other))) && !isFilled(value)
+        ? formatMessage('required_without', attribute, others)
+        : null,
+  };
+}
+
+export function requiredWithoutAll(...others: string[]): Rule {
+  return {
+    name: 'required_without_all',
+    implicit: true,
+    check: (value, { data, attribute }) =>
+      others.every((other) => !isFilled(dataGet(data, other))) && !isFilled(value)
+        ? formatMessage('required_without_all', attribute, others)
+        : null,
+  };
+}
+
+/** A closure rule or rule object: never implicit, its message is its own. */
+export function custom(name: string, check: (value: unknown, context: RuleContext) => string | null): Rule {
+  return { name, check };
+}
+
+/** Laravel's validateRequired(): null, a blank string and an empty array are missing. */
+export function isFilled(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}
+
+/** Arr::get with dot notation. */
+export function dataGet(data: unknown, path: string): unknown {
+  let current: unknown = data;
+  for (const segment of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Project rules no compiler checks (docs: design/codebase-guide.md §6.2, §6.5).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+
+# 1. Error bodies are built only in server/errors.ts.
+if grep -rnE "c\.json\(\{ *(message|error)|\{ *error:" server --include='*.ts' | grep -v '^server/errors.ts:'; then
+  echo "lint: build error bodies in server/errors.ts only" >&2
+  status=1
+fi
+
+# 2. Time and ids come from the injected clock and id generator.
+if grep -rnE "new Date\(\)|Date\.now\(\)|randomUUID\(" server --include='*.ts' | grep -vE '^server/(clock|ids)\.ts:'; then
+  echo "lint: read the time from deps.clock and create ids with deps.ids" >&2
+  status=1
+fi
+
+# 3. The Dockerfile passes dockerfilelint.
+if ! npx --no-install dockerfilelint Dockerfile >/dev/null; then
+  npx --no-install dockerfilelint Dockerfile || true
+  echo "lint: fix the Dockerfile issues above" >&2
+  status=1
+fi
+
+exit $status
