@@ -31,7 +31,16 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // Laravel's HandleCors defaults: any origin on api/* paths, preflights answered before routing.
-  app.use('/api/*', cors());
+  const handleCors = cors();
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method !== 'OPTIONS' || c.req.header('access-control-request-method') !== undefined) {
+      return handleCors(c, next);
+    }
+    // A bare OPTIONS is no preflight (php-cors isPreflightRequest): the router answers it with its Allow list.
+    await next();
+    c.res.headers.set('access-control-allow-origin', '*');
+    c.res.headers.append('vary', 'Access-Control-Request-Method');
+  });
   app.use('/api/*', async (c, next) => {
     await next();
     // Symfony's default for responses without cache headers, present on every Laravel response.

@@ -24,10 +24,11 @@ async function main(): Promise<void> {
   } catch (error) {
     return fail(error);
   }
-  printBanner(emulator, request.config);
+  // Handlers before the banner: whoever waits for "listening on" may stop us the moment it appears.
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  printBanner(emulator, request.config);
 }
 
 function printBanner(emulator: RunningEmulator, config: Config): void {

@@ -92,7 +92,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       },
     }).values;
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    // node:util parseArgs explains some errors over several lines; the reason stays one line.
+    throw new ConfigError((error as Error).message.replace(/\s*\n\s*/g, ' '));
   }
   if (parsed.help) return { kind: 'help' };
   if (parsed.version) return { kind: 'version' };

@@ -58,7 +58,11 @@ export function modelNotFound(modelClass: string, routeValue?: string): ApiError
 
 export const badRequest = (message: string) => new ApiError(400, message);
 
-export const payloadTooLarge = () => new ApiError(413, 'The POST data is too large.');
+/**
+ * Answered before the body is read, so the connection cannot be reused: `Connection: close` tells a keep-alive
+ * client so (otherwise its next request on that socket dies with ECONNRESET).
+ */
+export const payloadTooLarge = () => new ApiError(413, 'The POST data is too large.', { connection: 'close' });
 
 export const tooManyAttempts = (headers: Record<string, string>) =>
   new ApiError(429, 'Too Many Attempts.', headers);
@@ -110,9 +114,10 @@ function renderForBrowser(error: ApiError, c: Context, logger: Logger): Response
       headers: { location: target, 'content-type': 'text/html; charset=utf-8' },
     });
   } else {
+    // A view response gets Symfony Response::prepare()'s default type (upper-case charset, unlike redirects).
     response = new Response(errorPage(error.status, error.message), {
       status: error.status,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
     });
   }
   logger.warn(

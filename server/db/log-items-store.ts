@@ -1,7 +1,7 @@
 /** SQL for the transactional mail log (mailcoach_transactional_mail_log_items). */
 import type { LogItemRow, NewRow } from './rows.js';
 import { fuzzyCondition, insertSql, placeholders } from './sql.js';
-import { listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 export interface LogItemFilters {
   /** FuzzyFilter on the subject (Mailcoach's default transactional.search_fields). */
@@ -38,7 +38,9 @@ export function createLogItemStore(statements: Statements) {
         );
         params.push(workspaceId, ...ids);
       }
-      return listPage(statements, { table: 'log_items', conditions, params, orderBy: sort, window });
+      // Unfiltered, the total is the trigger-kept count.
+      const total = conditions.length === 1 ? keptTotal(workspaceId, ['log_items']) : undefined;
+      return listPage(statements, { table: 'log_items', conditions, params, orderBy: sort, window, total });
     },
 
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as LogItemRow | undefined,

@@ -12,6 +12,9 @@ export function openDatabase(path: string): Db {
   db.pragma('synchronous = NORMAL');
   // SQLite leaves foreign keys off by default; deleting a workspace or a message relies on the cascades.
   db.pragma('foreign_keys = ON');
+  // The list_totals and trigram-index triggers (migration 2) must also see the rows INSERT OR REPLACE deletes;
+  // SQLite fires delete triggers for those only with recursive triggers on. No trigger here recurses.
+  db.pragma('recursive_triggers = ON');
   // A second process (a CLI inspecting the file, a test) may hold a lock briefly; wait instead of failing.
   db.pragma('busy_timeout = 5000');
   migrate(db, MIGRATIONS);

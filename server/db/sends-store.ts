@@ -1,7 +1,7 @@
 /** SQL for sends (mailcoach_sends): one row per sent message. */
 import type { NewRow, SendRow } from './rows.js';
 import { insertSql, placeholders } from './sql.js';
-import { listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 /** The owner-uuid columns GET /api/sends can filter on; each has its own index. */
 export const SEND_OWNER_FILTERS = [
@@ -38,7 +38,9 @@ export function createSendStore(statements: Statements) {
         conditions.push(`${column} IN (${placeholders(values.length)})`);
         params.push(...values);
       }
-      return listPage(statements, { table: 'sends', conditions, params, orderBy: sort, window });
+      // Unfiltered, the total is the trigger-kept count.
+      const total = conditions.length === 1 ? keptTotal(workspaceId, ['sends']) : undefined;
+      return listPage(statements, { table: 'sends', conditions, params, orderBy: sort, window, total });
     },
 
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SendRow | undefined,

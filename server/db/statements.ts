@@ -1,6 +1,7 @@
 /** Prepared-statement cache and the one paging query shape shared by every list endpoint. */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
+import { placeholders } from './sql.js';
 
 /**
  * Prepares each distinct SQL text once. List queries vary with their filters, so their SQL is assembled from a
@@ -8,7 +9,16 @@ import type { Db } from './open.js';
  */
 export class Statements {
   readonly #cache = new Map<string, Statement>();
-  constructor(readonly db: Db) {}
+  readonly #transaction: (work: () => unknown) => unknown;
+
+  constructor(readonly db: Db) {
+    this.#transaction = db.transaction((work: () => unknown) => work());
+  }
+
+  /** Runs `work` in one read transaction (a savepoint inside a caller's transaction). */
+  read<T>(work: () => T): T {
+    return this.#transaction(work) as T;
+  }
 
   get(sql: string): Statement {
     let statement = this.#cache.get(sql);
@@ -43,22 +53,58 @@ export interface ListSpec {
   params: unknown[];
   orderBy: SortTerm[];
   window: PageWindow;
+  /**
+   * A cheaper way to the total than COUNT(*) over `conditions`, such as keptTotal(); it must count exactly the
+   * rows the conditions select.
+   */
+  total?: TotalQuery;
+}
+
+/** A query returning one row with an integer `total` column. */
+export interface TotalQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The trigger-kept row count (table list_totals, migration 2) of each of `lists` (a table name, or
+ * 'suppressions:<reason>'), summed. A list nothing was ever written to has no row and counts 0.
+ */
+export function keptTotal(workspaceId: number, lists: string[]): TotalQuery {
+  return {
+    sql: `SELECT COALESCE(SUM(total), 0) AS total FROM list_totals WHERE workspace_id = ? AND list IN (${placeholders(lists.length)})`,
+    params: [workspaceId, ...lists],
+  };
 }
 
 /**
  * One page plus the total, as Laravel's LengthAwarePaginator needs. The page's ids are chosen first from the
- * index alone, so that a deep OFFSET skips index entries rather than whole rows.
+ * index alone, so that a deep OFFSET skips index entries rather than whole rows. Past the middle of the list the
+ * ids are chosen in the opposite order from the other end, so that no page skips more than half the rows; the
+ * rows are the same, because an order that includes id is total. The total and the page come from one read
+ * transaction, so that a write in between cannot make them disagree.
  */
 export function listPage<Row>(statements: Statements, spec: ListSpec): ListResult<Row> {
+  return statements.read(() => readPage<Row>(statements, spec));
+}
+
+function readPage<Row>(statements: Statements, spec: ListSpec): ListResult<Row> {
   const where = spec.conditions.join(' AND ');
-  const { total } = statements.get(`SELECT COUNT(*) AS total FROM ${spec.table} WHERE ${where}`).get(...spec.params) as {
-    total: number;
-  };
-  if (spec.window.offset >= total) return { rows: [], total };
-  const order = spec.orderBy.map((term) => `${term.column} ${term.descending ? 'DESC' : 'ASC'}`).join(', ');
+  const totalQuery = spec.total ?? { sql: `SELECT COUNT(*) AS total FROM ${spec.table} WHERE ${where}`, params: spec.params };
+  const { total } = statements.get(totalQuery.sql).get(...totalQuery.params) as { total: number };
+  const { offset, limit } = spec.window;
+  if (offset >= total) return { rows: [], total };
+  const after = total - offset - limit;
+  const fromEnd = after < offset && spec.orderBy.some((term) => term.column === 'id');
+  const idOrder = fromEnd ? spec.orderBy.map((term) => ({ ...term, descending: !term.descending })) : spec.orderBy;
   const sql =
     `SELECT * FROM ${spec.table} WHERE id IN (` +
-    `SELECT id FROM ${spec.table} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`;
-  const rows = statements.get(sql).all(...spec.params, spec.window.limit, spec.window.offset) as Row[];
+    `SELECT id FROM ${spec.table} WHERE ${where} ORDER BY ${orderSql(idOrder)} LIMIT ? OFFSET ?) ORDER BY ${orderSql(spec.orderBy)}`;
+  const window = fromEnd ? [Math.min(limit, total - offset), Math.max(after, 0)] : [limit, offset];
+  const rows = statements.get(sql).all(...spec.params, ...window) as Row[];
   return { rows, total };
+}
+
+function orderSql(terms: SortTerm[]): string {
+  return terms.map((term) => `${term.column} ${term.descending ? 'DESC' : 'ASC'}`).join(', ');
 }

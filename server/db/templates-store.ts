@@ -1,7 +1,7 @@
 /** SQL for transactional mail templates (mailcoach_transactional_mails and their content items). */
 import type { NewRow, TemplateRow } from './rows.js';
 import { fuzzyCondition, insertSql, placeholders } from './sql.js';
-import { listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 export interface TemplateFilters {
   uuids?: string[];
@@ -42,7 +42,9 @@ export function createTemplateStore(statements: Statements) {
         conditions.push(fuzzy.sql);
         params.push(...fuzzy.params);
       }
-      return listPage(statements, { table: 'templates', conditions, params, orderBy: sort, window });
+      // Unfiltered, the total is the trigger-kept count.
+      const total = conditions.length === 1 ? keptTotal(workspaceId, ['templates']) : undefined;
+      return listPage(statements, { table: 'templates', conditions, params, orderBy: sort, window, total });
     },
 
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as TemplateRow | undefined,

@@ -29,6 +29,6 @@ export function bearerToken(header: string | undefined): string | null {
   if (header === undefined) return null;
   const position = header.toLowerCase().lastIndexOf('bearer ');
   if (position === -1) return null;
-  const token = header.slice(position + 7).split(',')[0]?.trim() ?? '';
+  const token = header.slice(position + 7).split(',')[0] ?? '';
   return token === '' ? null : token;
 }

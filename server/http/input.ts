@@ -25,7 +25,9 @@ export async function readInput(request: Request): Promise<Input> {
   const query = parseQueryString(url.search.slice(1));
   const body = await readBody(request);
   // PHP's array union `$body + $query`: body keys first, query keys only where the body has none.
-  return cleanse({ ...query, ...body }) as Input;
+  const merged: Input = { ...body };
+  for (const [key, value] of Object.entries(query)) if (!Object.hasOwn(merged, key)) merged[key] = value;
+  return cleanse(merged) as Input;
 }
 
 /** PHP-style query string: bracket keys nest, `+` is a space, repeated keys keep the last value. */
@@ -35,10 +37,11 @@ export function parseQueryString(raw: string): Input {
 }
 
 async function readBody(request: Request): Promise<Input> {
-  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
-  // Laravel's Request::isJson(): the body is JSON whenever the Content-Type contains /json or +json,
-  // whatever the method.
-  if (contentType.includes('/json') || contentType.includes('+json')) return parseJson(await bytesOf(request));
+  const rawContentType = request.headers.get('content-type') ?? '';
+  // Laravel's Request::isJson(): the body is JSON whenever the Content-Type contains /json or +json (a
+  // case-sensitive Str::contains), whatever the method.
+  if (rawContentType.includes('/json') || rawContentType.includes('+json')) return parseJson(await bytesOf(request));
+  const contentType = rawContentType.toLowerCase();
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
     return parseQueryString(new TextDecoder().decode(await bytesOf(request)));
@@ -57,7 +60,7 @@ export function parseJson(bytes: Uint8Array): Input {
   if (bytes.length === 0) return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes));
   } catch {
     return {};
   }
@@ -97,8 +100,20 @@ async function parseMultipart(request: Request): Promise<Input> {
   return parseQueryString(pairs.join('&'));
 }
 
-/** Laravel's TrimStrings regex: whitespace plus BOM, zero-width space and left-to-right mark. */
-const TRIM_PATTERN = /^[\s\uFEFF\u200B\u200E]+|[\s\uFEFF\u200B\u200E]+$/g;
+/** Laravel's TrimStrings characters: whitespace plus BOM, zero-width space and left-to-right mark. */
+const TRIM_CHAR = /^[\s\uFEFF\u200B\u200E]$/;
+
+/**
+ * Laravel's TrimStrings regex, applied by scanning from both ends: the regex form (`[...]+$`) backtracks
+ * quadratically on a long run of inner whitespace, which would stall the server on one request.
+ */
+function trimString(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && TRIM_CHAR.test(value.charAt(start))) start++;
+  while (end > start && TRIM_CHAR.test(value.charAt(end - 1))) end--;
+  return value.slice(start, end);
+}
 
 /**
  * TrimStrings then ConvertEmptyStringsToNull, on every string at any depth. Iterative, because a decoded
@@ -112,7 +127,7 @@ export function cleanse(value: unknown): unknown {
     for (const key of Object.keys(container)) {
       const child = container[key];
       if (typeof child === 'string') {
-        const trimmed = child.replace(TRIM_PATTERN, '');
+        const trimmed = trimString(child);
         container[key] = trimmed === '' ? null : trimmed;
       } else if (child !== null && typeof child === 'object') {
         stack.push(child as Record<string, unknown>);

@@ -26,10 +26,11 @@ export interface ListQuery {
 
 export function readListQuery(input: Input, spec: ListQuerySpec): ListQuery {
   const requestedSorts = readSortNames(input.sort);
-  const unknownSorts = requestedSorts.map((sort) => sort.replace(/^-/, '')).filter((n) => !spec.allowedSorts.includes(n));
+  const unknownSorts = requestedSorts.map((sort) => sort.replace(/^-+/, '')).filter((n) => !spec.allowedSorts.includes(n));
   if (unknownSorts.length > 0) {
     throw badRequest(
-      `Requested sort(s) \`${unique(unknownSorts).join(', ')}\` is not allowed. ` +
+      // Collection::diff() keeps repeats, so `sort=foo,-foo` names `foo` twice.
+      `Requested sort(s) \`${unknownSorts.join(', ')}\` is not allowed. ` +
         `Allowed sort(s) are \`${spec.allowedSorts.join(', ')}\`.`,
     );
   }
@@ -43,15 +44,15 @@ export function readListQuery(input: Input, spec: ListQuerySpec): ListQuery {
   }
   const names = requestedSorts.length > 0 ? requestedSorts : (spec.defaultSort ?? []);
   return {
-    sorts: names.map((name) => ({ name: name.replace(/^-/, ''), descending: name.startsWith('-') })),
+    sorts: names.map((name) => ({ name: name.replace(/^-+/, ''), descending: name.startsWith('-') })),
     filters: readFilterValues(rawFilters),
   };
 }
 
-/** QueryBuilderRequest::sorts(): a comma list (or an array), empty parts dropped. */
+/** QueryBuilderRequest::sorts(): a comma list (or an array), empty parts dropped (Collection::filter(), so `0` too). */
 function readSortNames(sort: unknown): string[] {
   const parts = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort : [];
-  return parts.filter((part): part is string => typeof part === 'string' && part !== '');
+  return parts.filter((part): part is string => typeof part === 'string' && part !== '' && part !== '0');
 }
 
 /**
@@ -71,7 +72,9 @@ function readFilterValues(rawFilters: Record<string, unknown>): Record<string, s
 function flattenFilterValue(value: unknown): string[] {
   if (value === null || value === undefined) return [];
   if (typeof value === 'string') {
-    return value.split(',').map((part) => (part === 'true' ? '1' : part === 'false' ? '' : part));
+    // getFilterValue(): a value with a comma is split and its parts kept as they are; only a whole value is a boolean.
+    if (value.includes(',')) return value.split(',');
+    return [value === 'true' ? '1' : value === 'false' ? '' : value];
   }
   if (typeof value === 'boolean') return [value ? '1' : ''];
   if (typeof value === 'number') return [String(value)];
@@ -81,8 +84,4 @@ function flattenFilterValue(value: unknown): string[] {
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }

@@ -31,7 +31,8 @@ export function isRfcEmail(value: unknown, options: EmailRuleOptions = { strict:
 
 function hasNoRfcWarnings(value: string, local: string, domain: string): boolean {
   const hasComment = value.includes('(');
-  const hasQuotedLocal = local.startsWith('"');
+  // `local` is the parser's semantic value, quotes already removed; any `"` in an addr-spec is a quoted string.
+  const hasQuotedLocal = value.includes('"');
   const isDomainLiteral = domain.startsWith('[');
   const hasTld = domain.includes('.');
   const labelsFit = domain.split('.').every((label) => label.length <= 63);

@@ -1,6 +1,6 @@
 /**
- * Runs a rule set against request input the way Laravel's Validator does: fields in rule order (wildcards
- * expanded in place), each field's rules in order, a field skipped while absent unless a rule is implicit, null
+ * Runs a rule set against request input the way Laravel's Validator does: fields in rule order (wildcard
+ * rules expanded after the plain ones), each field's rules in order, a field skipped while absent unless a rule is implicit, null
  * skipping non-implicit rules when the field is `nullable`, and a failed implicit rule ending that field.
  */
 import { ValidationError, type FieldErrors } from '../errors.js';
@@ -13,7 +13,10 @@ export type RuleSet = ReadonlyArray<readonly [pattern: string, rules: readonly R
 /** Returns every failure, in the order Laravel reports them; an empty object when the input passes. */
 export function collectErrors(data: Input, ruleSet: RuleSet): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [pattern, rules] of ruleSet) {
+  // ValidationRuleParser::explodeRules() removes each wildcard rule and appends its expansions at the end, so
+  // every plain field is validated (and reported) before any `x.*` field.
+  const ordered = [...ruleSet.filter(([p]) => !p.includes('*')), ...ruleSet.filter(([p]) => p.includes('*'))];
+  for (const [pattern, rules] of ordered) {
     for (const attribute of expandWildcards(pattern, data)) {
       const messages = validateAttribute(data, attribute, rules);
       if (messages.length > 0) errors[attribute] = [...(errors[attribute] ?? []), ...messages];

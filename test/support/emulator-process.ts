@@ -21,6 +21,8 @@ export interface EmulatorOptions {
   /** Fixtures directory; null for none. Defaults to test/fixtures. */
   fixtures?: string | null;
   env?: Record<string, string>;
+  /** An existing database file to use (e.g. to restart on it); it is left in place on stop. Defaults to a fresh temp file. */
+  dbPath?: string;
 }
 
 export interface SpawnedEmulator {
@@ -33,8 +35,8 @@ export interface SpawnedEmulator {
 }
 
 export async function spawnEmulator(options: EmulatorOptions = {}): Promise<SpawnedEmulator> {
-  const dir = mkdtempSync(join(tmpdir(), 'mce-test-'));
-  const dbPath = join(dir, 'emulator.sqlite');
+  const dir = options.dbPath === undefined ? mkdtempSync(join(tmpdir(), 'mce-test-')) : null;
+  const dbPath = options.dbPath ?? join(dir as string, 'emulator.sqlite');
   const fixtures = options.fixtures === undefined ? TEST_FIXTURES : options.fixtures;
   const args = [
     CLI, '--port', '0', '--db', dbPath, '--token', TOKEN,
@@ -58,7 +60,7 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (dir !== null) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { phpJsonEncode } from '../../server/http/php-json.js';
+
+const compact = (value: unknown) => phpJsonEncode(value);
+const pretty = (value: unknown) => phpJsonEncode(value, { pretty: true });
+
+describe('phpJsonEncode compact (json_encode with flags 0)', () => {
+  it('writes objects and arrays without any whitespace', () => {
+    expect(compact({ a: 1, b: [true, false, null], c: 'x' })).toBe('{"a":1,"b":[true,false,null],"c":"x"}');
+  });
+
+  it('escapes every forward slash as \\/', () => {
+    expect(compact({ url: 'https://h/api/sends?page=2' })).toBe('{"url":"https:\\/\\/h\\/api\\/sends?page=2"}');
+  });
+
+  it('escapes slashes in keys too', () => {
+    expect(compact({ 'a/b': 1 })).toBe('{"a\\/b":1}');
+  });
+
+  it('writes non-ASCII characters as lowercase \\uXXXX escapes', () => {
+    expect(compact('é')).toBe('"\\u00e9"');
+    expect(compact('Grüße, Ω')).toBe('"Gr\\u00fc\\u00dfe, \\u03a9"');
+    expect(compact('\u00ff\u0100\uabcd')).toBe('"\\u00ff\\u0100\\uabcd"');
+  });
+
+  it('writes characters above the BMP (emoji) as a surrogate pair of escapes', () => {
+    expect(compact('😀')).toBe('"\\ud83d\\ude00"');
+    expect(compact('a🎉b')).toBe('"a\\ud83c\\udf89b"');
+  });
+
+  it('uses the short escapes for quote, backslash, \\b, \\f, \\n, \\r and \\t', () => {
+    expect(compact('"\\\b\f\n\r\t')).toBe('"\\"\\\\\\b\\f\\n\\r\\t"');
+  });
+
+  it('writes the other control characters as \\u00XX', () => {
+    expect(compact('\u0001\u001f\u0000')).toBe('"\\u0001\\u001f\\u0000"');
+  });
+
+  it('leaves DEL (0x7f) and printable ASCII unescaped', () => {
+    expect(compact('a~\u007f <>&\'')).toBe('"a~\u007f <>&\'"');
+  });
+
+  it('replaces a lone high surrogate with \\ufffd', () => {
+    expect(compact('a\ud800b')).toBe('"a\\ufffdb"');
+  });
+
+  it('replaces a lone low surrogate, and a reversed pair, with \\ufffd each', () => {
+    expect(compact('\udc00')).toBe('"\\ufffd"');
+    expect(compact('\ude00\ud83d')).toBe('"\\ufffd\\ufffd"');
+  });
+
+  it('writes empty arrays as [] and empty objects as {}', () => {
+    expect(compact({ a: [], b: {} })).toBe('{"a":[],"b":{}}');
+  });
+
+  it('writes integers and non-finite numbers the way PHP can (NaN and Infinity become 0)', () => {
+    expect(compact([0, -3, 15, 1.5, Number.NaN, Number.POSITIVE_INFINITY])).toBe('[0,-3,15,1.5,0,0]');
+  });
+
+  it('drops object keys whose value is undefined and writes undefined elsewhere as null', () => {
+    expect(compact({ a: undefined, b: 1 })).toBe('{"b":1}');
+    expect(compact([undefined])).toBe('[null]');
+    expect(compact(undefined)).toBe('null');
+  });
+
+  it('keeps the key order of the object', () => {
+    expect(compact({ z: 1, a: 2, m: 3 })).toBe('{"z":1,"a":2,"m":3}');
+  });
+});
+
+describe('phpJsonEncode pretty (JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES)', () => {
+  it('indents a flat object by four spaces with ": " between key and value', () => {
+    expect(pretty({ message: 'Too Many Attempts.' })).toBe('{\n    "message": "Too Many Attempts."\n}');
+  });
+
+  it('leaves forward slashes unescaped', () => {
+    expect(pretty({ message: 'The route api/foo could not be found.' })).toBe(
+      '{\n    "message": "The route api/foo could not be found."\n}',
+    );
+  });
+
+  it('still escapes non-ASCII as \\uXXXX', () => {
+    expect(pretty({ m: 'é😀' })).toBe('{\n    "m": "\\u00e9\\ud83d\\ude00"\n}');
+  });
+
+  it('indents nested objects and arrays one level further each', () => {
+    const value = { a: 1, b: [1, { c: null, d: true }], e: { f: 'g' } };
+    expect(pretty(value)).toBe(
+      [
+        '{',
+        '    "a": 1,',
+        '    "b": [',
+        '        1,',
+        '        {',
+        '            "c": null,',
+        '            "d": true',
+        '        }',
+        '    ],',
+        '    "e": {',
+        '        "f": "g"',
+        '    }',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  it('writes empty arrays and objects as [] and {} on one line, also when nested', () => {
+    expect(pretty({ a: [], b: {}, c: [[]] })).toBe('{\n    "a": [],\n    "b": {},\n    "c": [\n        []\n    ]\n}');
+    expect(pretty([])).toBe('[]');
+    expect(pretty({})).toBe('{}');
+  });
+
+  it('does not indent the escaped newline inside a string', () => {
+    expect(pretty({ a: { b: 'x\ny' } })).toBe('{\n    "a": {\n        "b": "x\\ny"\n    }\n}');
+  });
+
+  it('writes scalars at the top level without any whitespace', () => {
+    expect(pretty('x/y')).toBe('"x/y"');
+    expect(pretty(3)).toBe('3');
+    expect(pretty(null)).toBe('null');
+  });
+});
