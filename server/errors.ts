@@ -56,6 +56,16 @@ export function modelNotFound(modelClass: string, routeValue?: string): ApiError
   return new ApiError(404, `No query results for model [${modelClass}]${suffix}`);
 }
 
+/**
+ * A response Mailcoach's controller returns itself, as `response($message, $status)`: a text/html body whatever
+ * the Accept header (the send endpoint's 406 for a suppressed recipient, its 500 for a failed send).
+ */
+export class PlainTextError extends ApiError {}
+
+/** SuppressedEmail (v8 Domain/TransactionalMail/Exceptions/SuppressedEmail.php), answered with 406. */
+export const suppressedRecipient = (email: string) =>
+  new PlainTextError(406, `The email \`${email}\` is on the suppression list.`);
+
 export const badRequest = (message: string) => new ApiError(400, message);
 
 /**
@@ -77,6 +87,7 @@ export interface ErrorFormatterOptions {
 export function createErrorFormatter(options: ErrorFormatterOptions) {
   return (error: unknown, c: Context): Response => {
     const apiError = toApiError(error, options.logger, c);
+    if (apiError instanceof PlainTextError) return renderPlainText(apiError);
     const wantsJson = options.alwaysJson || expectsJson(c.req.raw.headers);
     const response = wantsJson ? renderJson(apiError) : renderForBrowser(apiError, c, options.logger);
     for (const [name, value] of Object.entries(apiError.headers)) response.headers.set(name, value);
@@ -99,6 +110,13 @@ function renderJson(error: ApiError): Response {
   return new Response(phpJsonEncode(body, { pretty: !compact }), {
     status: error.status,
     headers: { 'content-type': 'application/json' },
+  });
+}
+
+function renderPlainText(error: PlainTextError): Response {
+  return new Response(error.message, {
+    status: error.status,
+    headers: { 'content-type': 'text/html; charset=UTF-8', ...error.headers },
   });
 }
 

@@ -1,7 +1,9 @@
 /** SQL for the transactional mail log (mailcoach_transactional_mail_log_items). */
 import type { LogItemRow, NewRow } from './rows.js';
 import { fuzzyCondition, insertSql, placeholders } from './sql.js';
-import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
+} from './statements.js';
 
 export interface LogItemFilters {
   /** FuzzyFilter on the subject (Mailcoach's default transactional.search_fields). */
@@ -23,7 +25,7 @@ export function createLogItemStore(statements: Statements) {
 
   return {
     list(workspaceId: number, filters: LogItemFilters, sort: SortTerm[], window: PageWindow): ListResult<LogItemRow> {
-      const conditions = ['workspace_id = ?'];
+      const conditions = [WORKSPACE_CONDITION];
       const params: unknown[] = [workspaceId];
       if (filters.search !== undefined) {
         const fuzzy = fuzzyCondition(['subject'], filters.search);

@@ -89,6 +89,18 @@ export const MIGRATIONS: readonly Migration[] = [
         message_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
         raw BLOB NOT NULL
       );
+      -- Decoded attachment bodies: served one by one by the inbox, re-attached by a resend.
+      CREATE TABLE message_attachments (
+        id INTEGER PRIMARY KEY,
+        message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        filename TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        content_id TEXT,
+        size INTEGER NOT NULL,
+        content BLOB NOT NULL
+      );
+      CREATE INDEX message_attachments_message ON message_attachments (message_id, position);
 
       CREATE TABLE log_items (
         id INTEGER PRIMARY KEY,
@@ -155,8 +167,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX suppressions_reason_created_at ON suppressions (workspace_id, reason, created_at, id);
 
       -- Exact row counts for the unfiltered lists (and per suppression reason), so that a page's total does not
-      -- count 100,000 index entries. Kept by triggers in the writing transaction, they can never be stale, whoever
-      -- writes; openDatabase() turns recursive_triggers on so that INSERT OR REPLACE's deletes are counted too.
+      -- count 100,000 index entries. Kept by triggers in the writing transaction, they cannot go stale; the rows
+      -- INSERT OR REPLACE deletes fire delete triggers only with recursive_triggers on, which openDatabase() sets.
       -- \`list\` is a table name, or 'suppressions:<reason>'. Delete triggers only ever UPDATE: a cascade from a
       -- deleted workspace may already have removed its rows here.
       CREATE TABLE list_totals (
@@ -230,22 +242,25 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
 
       -- Substring search on suppression emails (filter[search], LIKE '%v%'): every 3-character window of every
-      -- email, case-folded. A trigram phrase query finds a superset of the LIKE matches (any two characters LIKE
-      -- treats as equal fold to the same character), so the store uses it to pick candidates and still applies
-      -- the LIKE to them: results are exactly the LIKE's. External content: the index stores no second copy.
+      -- email, lower-cased with SQLite's lower(), which folds ASCII letters only, exactly as LIKE compares. With a
+      -- case-sensitive tokenizer, a phrase query for the ASCII-lower-cased value then matches exactly the rows the
+      -- LIKE matches (values of at least 3 characters without LIKE wildcards; see trigramQuery in sql.ts).
+      -- Contentless: the index keeps no copy of the emails, only rowids (= suppressions.id) and positions.
       CREATE VIRTUAL TABLE suppressions_email_trigrams USING fts5(
-        email, content='suppressions', content_rowid='id', tokenize='trigram case_sensitive 0'
+        email, content='', columnsize=0, tokenize='trigram case_sensitive 1'
       );
-      INSERT INTO suppressions_email_trigrams (suppressions_email_trigrams) VALUES ('rebuild');
+      INSERT INTO suppressions_email_trigrams (rowid, email) SELECT id, lower(email) FROM suppressions;
       CREATE TRIGGER suppressions_trigrams_insert AFTER INSERT ON suppressions BEGIN
-        INSERT INTO suppressions_email_trigrams (rowid, email) VALUES (new.id, new.email);
+        INSERT INTO suppressions_email_trigrams (rowid, email) VALUES (new.id, lower(new.email));
       END;
       CREATE TRIGGER suppressions_trigrams_delete AFTER DELETE ON suppressions BEGIN
-        INSERT INTO suppressions_email_trigrams (suppressions_email_trigrams, rowid, email) VALUES ('delete', old.id, old.email);
+        INSERT INTO suppressions_email_trigrams (suppressions_email_trigrams, rowid, email)
+          VALUES ('delete', old.id, lower(old.email));
       END;
-      CREATE TRIGGER suppressions_trigrams_update AFTER UPDATE OF email ON suppressions BEGIN
-        INSERT INTO suppressions_email_trigrams (suppressions_email_trigrams, rowid, email) VALUES ('delete', old.id, old.email);
-        INSERT INTO suppressions_email_trigrams (rowid, email) VALUES (new.id, new.email);
+      CREATE TRIGGER suppressions_trigrams_update AFTER UPDATE OF id, email ON suppressions BEGIN
+        INSERT INTO suppressions_email_trigrams (suppressions_email_trigrams, rowid, email)
+          VALUES ('delete', old.id, lower(old.email));
+        INSERT INTO suppressions_email_trigrams (rowid, email) VALUES (new.id, lower(new.email));
       END;
 
       -- Planner statistics describing the data's shape rather than its current size. Without them SQLite assumes

@@ -1,7 +1,9 @@
 /** SQL for sends (mailcoach_sends): one row per sent message. */
 import type { NewRow, SendRow } from './rows.js';
 import { insertSql, placeholders } from './sql.js';
-import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
+} from './statements.js';
 
 /** The owner-uuid columns GET /api/sends can filter on; each has its own index. */
 export const SEND_OWNER_FILTERS = [
@@ -30,7 +32,7 @@ export function createSendStore(statements: Statements) {
 
   return {
     list(workspaceId: number, filters: SendFilters, sort: SortTerm[], window: PageWindow): ListResult<SendRow> {
-      const conditions = ['workspace_id = ?'];
+      const conditions = [WORKSPACE_CONDITION];
       const params: unknown[] = [workspaceId];
       for (const column of SEND_OWNER_FILTERS) {
         const values = filters[column];

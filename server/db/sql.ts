@@ -19,12 +19,15 @@ export function insertSql(table: string, columns: readonly string[]): string {
 }
 
 /**
- * An FTS5 query for a trigram index that matches every row in which any of `values` occurs as a substring
- * (case-folded), or null when one of them cannot be expressed: shorter than three characters (no trigram), or
- * holding LIKE's own wildcards `%` and `_`, which fuzzyCondition() passes on as wildcards. The index may match
- * more rows than the LIKE (its folding covers more than ASCII), never fewer, so the LIKE stays the filter.
+ * The FTS5 query for suppressions_email_trigrams (migration 2) that matches exactly the rows fuzzyCondition()
+ * matches for `values`, or null when one of them cannot be expressed: shorter than three characters (no
+ * trigram), or holding LIKE's wildcards `%` and `_`, which fuzzyCondition() passes on as wildcards. The index
+ * holds lower(email), and lower() folds ASCII letters only, as LIKE does; so an ASCII-lower-cased value occurring
+ * as a phrase (consecutive trigrams) is a LIKE '%value%' match and nothing else is.
  */
 export function trigramQuery(values: string[]): string | null {
   if (values.some((value) => [...value].length < 3 || /[%_\0]/.test(value))) return null;
-  return values.map((value) => `"${value.replaceAll('"', '""')}"`).join(' OR ');
+  return values
+    .map((value) => `"${value.replace(/[A-Z]/g, (letter) => letter.toLowerCase()).replaceAll('"', '""')}"`)
+    .join(' OR ');
 }

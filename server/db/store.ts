@@ -3,6 +3,7 @@
  * code get typed functions, never statements.
  */
 import { createLogItemStore } from './log-items-store.js';
+import { createMessageStore } from './messages-store.js';
 import type { Db } from './open.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
@@ -19,6 +20,7 @@ export function createStore(db: Db) {
     templates: createTemplateStore(statements),
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
+    messages: createMessageStore(statements),
 
     /** The workspace's id, and whether this call created it (a new workspace gets the fixtures). */
     ensureWorkspace(key: string, createdAt: number): { id: number; created: boolean } {

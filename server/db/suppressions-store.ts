@@ -1,7 +1,10 @@
 /** SQL for suppressions (mailcoach_suppressions). */
 import type { NewRow, SuppressionRow } from './rows.js';
 import { fuzzyCondition, insertSql, placeholders, trigramQuery } from './sql.js';
-import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type ListSpec, type PageWindow, type SortTerm,
+  type Statements,
+} from './statements.js';
 
 export interface SuppressionFilters {
   /** FuzzyFilter on email: any value as a substring. */
@@ -13,12 +16,14 @@ export interface SuppressionFilters {
 const COLUMNS = ['workspace_id', 'uuid', 'email', 'reason', 'created_at', 'updated_at'] as const;
 
 /**
- * filter[search] narrows to the trigram index's candidates only when they are few: each candidate costs a row
- * lookup, about as much as LIKE-scanning 20 to 30 emails of the index, so beyond a 25th of the workspace's rows a
- * plain scan is cheaper. Small workspaces always take the index when it has at most this many candidates.
+ * filter[search] looks rows up through the trigram index only when it has few candidates: each costs a row
+ * lookup, about as much as LIKE-scanning 20 to 30 emails, so beyond a 25th of the workspace's rows the page is
+ * found by scanning instead (the first page then stops early anyway). Small workspaces always take the index when
+ * it has at most CANDIDATE_FLOOR candidates.
  */
 const CANDIDATE_SHARE = 25;
 const CANDIDATE_FLOOR = 1_000;
+const TRIGRAMS = 'suppressions_email_trigrams';
 
 export function createSuppressionStore(statements: Statements) {
   const insert = statements.db.prepare(insertSql('suppressions', COLUMNS));
@@ -26,42 +31,57 @@ export function createSuppressionStore(statements: Statements) {
   const byEmail = statements.db.prepare('SELECT * FROM suppressions WHERE workspace_id = ? AND email = ?');
   const byId = statements.db.prepare('SELECT * FROM suppressions WHERE id = ?');
   const remove = statements.db.prepare('DELETE FROM suppressions WHERE id = ?');
-  const candidateCount = statements.db.prepare(
-    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM suppressions_email_trigrams WHERE suppressions_email_trigrams MATCH ? LIMIT ?)',
-  );
-  const workspaceTotal = statements.db.prepare(keptTotal(0, ['suppressions']).sql);
+  const totals = statements.db.prepare(keptTotal(0, ['suppressions']).sql);
+  const candidateIds = statements.db.prepare(`SELECT rowid FROM ${TRIGRAMS} WHERE ${TRIGRAMS} MATCH ? LIMIT ?`).pluck();
+  const matches = statements.db.prepare(`SELECT COUNT(*) AS n FROM ${TRIGRAMS} WHERE ${TRIGRAMS} MATCH ?`);
 
-  /** Whether the trigram index has few enough candidates for `match` to be worth looking them up one by one. */
-  const fewCandidates = (workspaceId: number, match: string): boolean => {
-    const { total } = workspaceTotal.get(workspaceId, 'suppressions') as { total: number };
-    const limit = Math.max(CANDIDATE_FLOOR, Math.floor(total / CANDIDATE_SHARE));
-    return (candidateCount.get(match, limit + 1) as { n: number }).n <= limit;
+  /**
+   * How to find the rows matching filter[search]: the index's candidate ids when they are few (a JSON array, so
+   * that the index is read once), and the number of matches when the index alone knows it, that is when this
+   * workspace holds every suppression (the index spans all workspaces). The index's matches are exactly the
+   * LIKE's (trigramQuery), so the LIKE stays in the query only as the filter it always was.
+   */
+  const planSearch = (workspaceId: number, values: string[]): { candidates: string | null; matching?: number } => {
+    const query = trigramQuery(values);
+    if (query === null) return { candidates: null };
+    const { total: workspace, everywhere } = totals.get(workspaceId, 'suppressions') as { total: number; everywhere: number };
+    const holdsAll = workspace === everywhere;
+    const limit = Math.max(CANDIDATE_FLOOR, Math.floor(workspace / CANDIDATE_SHARE));
+    const ids = candidateIds.all(query, limit + 1) as number[];
+    if (ids.length <= limit) {
+      const candidates = JSON.stringify(ids);
+      return holdsAll ? { candidates, matching: ids.length } : { candidates };
+    }
+    return holdsAll ? { candidates: null, matching: (matches.get(query) as { n: number }).n } : { candidates: null };
   };
 
   return {
     list(workspaceId: number, filters: SuppressionFilters, sort: SortTerm[], window: PageWindow): ListResult<SuppressionRow> {
-      const conditions = ['workspace_id = ?'];
-      const params: unknown[] = [workspaceId];
-      if (filters.search !== undefined) {
-        const match = trigramQuery(filters.search);
-        if (match !== null && fewCandidates(workspaceId, match)) {
-          conditions.push('id IN (SELECT rowid FROM suppressions_email_trigrams WHERE suppressions_email_trigrams MATCH ?)');
-          params.push(match);
+      return statements.read(() => {
+        const conditions = [WORKSPACE_CONDITION];
+        const params: unknown[] = [workspaceId];
+        // Without a search, the total is the trigger-kept count of the workspace's suppressions or of the reasons.
+        let total: ListSpec['total'] = keptTotal(
+          workspaceId,
+          filters.reasons?.map((reason) => `suppressions:${reason}`) ?? ['suppressions'],
+        );
+        if (filters.search !== undefined) {
+          const search = planSearch(workspaceId, filters.search);
+          if (search.candidates !== null) {
+            conditions.push('id IN (SELECT value FROM json_each(?))');
+            params.push(search.candidates);
+          }
+          const fuzzy = fuzzyCondition(['email'], filters.search);
+          conditions.push(fuzzy.sql);
+          params.push(...fuzzy.params);
+          total = filters.reasons === undefined ? search.matching : undefined;
         }
-        const fuzzy = fuzzyCondition(['email'], filters.search);
-        conditions.push(fuzzy.sql);
-        params.push(...fuzzy.params);
-      }
-      if (filters.reasons !== undefined) {
-        conditions.push(`reason IN (${placeholders(filters.reasons.length)})`);
-        params.push(...filters.reasons);
-      }
-      // Without a search, the total is the trigger-kept count of the workspace's suppressions or of the reasons.
-      const total =
-        filters.search !== undefined
-          ? undefined
-          : keptTotal(workspaceId, filters.reasons?.map((reason) => `suppressions:${reason}`) ?? ['suppressions']);
-      return listPage(statements, { table: 'suppressions', conditions, params, orderBy: sort, window, total });
+        if (filters.reasons !== undefined) {
+          conditions.push(`reason IN (${placeholders(filters.reasons.length)})`);
+          params.push(...filters.reasons);
+        }
+        return listPage<SuppressionRow>(statements, { table: 'suppressions', conditions, params, orderBy: sort, window, total });
+      });
     },
 
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SuppressionRow | undefined,

@@ -1,7 +1,9 @@
 /** SQL for transactional mail templates (mailcoach_transactional_mails and their content items). */
 import type { NewRow, TemplateRow } from './rows.js';
 import { fuzzyCondition, insertSql, placeholders } from './sql.js';
-import { keptTotal, listPage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
+} from './statements.js';
 
 export interface TemplateFilters {
   uuids?: string[];
@@ -30,7 +32,7 @@ export function createTemplateStore(statements: Statements) {
 
   return {
     list(workspaceId: number, filters: TemplateFilters, sort: SortTerm[], window: PageWindow): ListResult<TemplateRow> {
-      const conditions = ['workspace_id = ?'];
+      const conditions = [WORKSPACE_CONDITION];
       const params: unknown[] = [workspaceId];
       if (filters.uuids !== undefined) {
         conditions.push(`uuid IN (${placeholders(filters.uuids.length)})`);

@@ -1,18 +1,25 @@
 /**
- * /api/transactional-mails: the log index, show and resend (reference §5). Mirrors TransactionalMailsController,
- * ResendTransactionalMailController and TransactionalMailLogItemQuery (v8 src/Http/Api).
+ * /api/transactional-mails: the log index, send, show and resend (reference §4, §5). Mirrors
+ * TransactionalMailsController, SendTransactionalMailController, ResendTransactionalMailController and
+ * TransactionalMailLogItemQuery (v8 src/Http/Api).
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
-import { modelNotFound } from '../errors.js';
+import { modelNotFound, PlainTextError, suppressedRecipient } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { urlDecode } from '../http/url-decode.js';
+import { resendTransactionalMail } from '../mail/resend.js';
+import { readSendRequest } from '../mail/send-request.js';
+import { sendTransactionalMail, type SendDeps } from '../mail/send-transactional.js';
+import { validate } from '../validation/validate.js';
+import { sendRules } from './send-rules.js';
 import { respondWithIndex } from './listing.js';
 import { logItemResource, MODEL_CLASSES } from './resources.js';
 
 export function transactionalMailRoutes(deps: AppDeps) {
-  const logItems = deps.store.logItems;
+  const { logItems, templates } = deps.store;
+  const sendDeps: SendDeps = { ...deps, defaultMailer: deps.options.mailers[0] ?? 'smtp' };
 
   /** Explicit binding by uuid: `GET /api/transactional-mails/send` lands here too, and is this 404. */
   const findOr404 = (workspaceId: number, uuid: string) => {
@@ -38,12 +45,36 @@ export function transactionalMailRoutes(deps: AppDeps) {
         present: logItemResource,
       }),
     )
+    .post('/send', async (c) => {
+      const input = c.get('input');
+      const workspaceId = c.get('workspaceId');
+      const templateExists = (value: string) =>
+        (templates.findByName(workspaceId, value) ?? templates.findByUuid(workspaceId, value)) !== undefined;
+      validate(input, sendRules({ templateExists, mailers: deps.options.mailers }));
+      const outcome = await sendFailingAsMailcoach(() => sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)));
+      if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
+      // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (reference §4.6).
+      return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
+    })
     .get('/:transactionalMail', (c) =>
       laravelJson({ data: logItemResource(findOr404(c.get('workspaceId'), c.req.param('transactionalMail'))) }),
     )
-    .post('/:transactionalMail/resend', (c) => {
-      findOr404(c.get('workspaceId'), c.req.param('transactionalMail'));
-      // The resend capture arrives with the send pipeline; the status and the lookup are final already.
+    .post('/:transactionalMail/resend', async (c) => {
+      const logItem = findOr404(c.get('workspaceId'), c.req.param('transactionalMail'));
+      await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));
       return noContent();
     });
+
+  /**
+   * SendTransactionalMailController catches what sending throws and answers its message as plain text with a
+   * 500 (since 8.10). The failure is logged too: for the emulator it is a bug to fix.
+   */
+  async function sendFailingAsMailcoach<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      deps.logger.error('sending failed', error);
+      throw new PlainTextError(500, error instanceof Error ? error.message : String(error));
+    }
+  }
 }

@@ -1,0 +1,36 @@
+/**
+ * A template body rendered by its type (reference §4.4 step 1-2): MJML first when the body starts with `<mjml`
+ * (any type), then markdown (CommonMark with tables, strikethrough and autolinks), html as is, and blade as plain
+ * text (the emulator runs no PHP; documented in fixtures/README.md). The result depends only on the body and
+ * type, so it is cached: a template version is compiled once, never per send.
+ */
+import { marked } from 'marked';
+import mjml2html from 'mjml';
+import type { TemplateType } from '../../db/rows.js';
+
+const MAX_CACHED = 200;
+const cache = new Map<string, Promise<string>>();
+
+export function renderBody(body: string, type: TemplateType): Promise<string> {
+  const key = `${type}\u0000${body}`;
+  let rendered = cache.get(key);
+  if (rendered === undefined) {
+    rendered = renderUncached(body, type);
+    rendered.catch(() => cache.delete(key));
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    cache.set(key, rendered);
+  }
+  return rendered;
+}
+
+async function renderUncached(body: string, type: TemplateType): Promise<string> {
+  let html = body.trimStart().startsWith('<mjml') ? await renderMjml(body) : body;
+  if (type === 'markdown') html = marked.parse(html, { gfm: true, async: false });
+  return html;
+}
+
+async function renderMjml(source: string): Promise<string> {
+  // `ignoreIncludes`: mj-include would read files from the emulator's disk. `fonts: {}`: no Google Fonts link.
+  const result = await mjml2html(source, { validationLevel: 'soft', fonts: {}, ignoreIncludes: true });
+  return result.html;
+}

@@ -1,0 +1,39 @@
+/**
+ * The subject and bodies of a transactional mail, from a template (reference §4.4) or from inline content
+ * (§4.3 step 3). Inline content gets no placeholder processing at all.
+ */
+import type { TemplateRow } from '../../db/rows.js';
+import { renderBody } from './body.js';
+import { htmlToText, inlineCss, wrapInlineHtml } from './html.js';
+import { replacePlaceholders, undot, type Replacements } from './replacements.js';
+import { renderTwig } from './twig.js';
+
+export interface MailContent {
+  subject: string;
+  html: string | null;
+  text: string | null;
+}
+
+/**
+ * Subject: the request's when non-empty, else the template's; then `::key::`, then Twig. Body: rendered by type,
+ * `::key::`, the `::subject::` replacer, Twig for html templates only, CSS inlined, and a text part from it.
+ */
+export async function renderTemplateContent(
+  template: TemplateRow,
+  requestSubject: string | null,
+  replacements: Replacements,
+): Promise<MailContent> {
+  const context = undot(replacements);
+  const subject = renderTwig(replacePlaceholders(requestSubject ?? template.subject, replacements), context);
+  let html = replacePlaceholders(await renderBody(template.body, template.type), replacements);
+  html = html.replaceAll('::subject::', subject);
+  if (template.type === 'html') html = renderTwig(html, context);
+  html = inlineCss(html);
+  return { subject, html, text: htmlToText(html) };
+}
+
+/** Inline HTML is wrapped in <html><body> when it has no <html>; a missing text part is generated from it. */
+export function inlineContent(subject: string, html: string | null, text: string | null): MailContent {
+  const wrapped = html === null ? null : wrapInlineHtml(html);
+  return { subject, html: wrapped, text: text ?? (wrapped === null ? null : htmlToText(wrapped)) };
+}

@@ -1,0 +1,45 @@
+/**
+ * ResendTransactionalMailController (reference §5): a fresh copy of a stored mail, with the same from, to, cc,
+ * bcc, subject, HTML and attachments, under a new Message-ID. It is captured like any mail but creates no log
+ * item and no Send; fake log items are not resent.
+ */
+import type { LogItemRow } from '../db/rows.js';
+import type { MailAddress } from './addresses.js';
+import { capturedMessage } from './capture.js';
+import { buildMessage, type OutgoingMail } from './compose.js';
+import { inlineContent } from './render/mail-content.js';
+import type { SendDeps } from './send-transactional.js';
+
+export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRow): Promise<void> {
+  if (logItem.fake === 1) return;
+  const messages = deps.store.messages;
+  const original = logItem.message_id === null ? undefined : messages.findById(logItem.message_id);
+  const parse = (json: string) => JSON.parse(json) as MailAddress[];
+  // The stored body is the HTML, or the text of a text-only mail (then the original message has no HTML part).
+  const isTextOnly = original !== undefined && original.html_body === null;
+  const content = inlineContent(logItem.subject, isTextOnly ? null : logItem.body, isTextOnly ? logItem.body : null);
+  const from = parse(logItem.from_json)[0] ?? { name: '', email: 'unknown@localhost' };
+  const now = deps.clock();
+  const uuid = deps.ids();
+  const mail: OutgoingMail = {
+    from,
+    to: parse(logItem.to_json),
+    cc: parse(logItem.cc_json),
+    bcc: parse(logItem.bcc_json),
+    replyTo: original === undefined ? [] : parse(original.reply_to_json),
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    attachments: (original === undefined ? [] : messages.attachmentsOf(original.id)).map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      contentType: a.content_type,
+      contentId: a.content_id,
+    })),
+    messageId: `${deps.ids().replaceAll('-', '')}@${from.email.split('@')[1] ?? 'localhost'}`,
+    date: now,
+    headers: {},
+  };
+  const raw = await buildMessage(mail);
+  messages.insert(capturedMessage(logItem.workspace_id, uuid, mail, raw, { templateName: null, replacements: null }));
+}

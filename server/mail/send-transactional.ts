@@ -1,0 +1,139 @@
+/**
+ * The transactional send (reference §4.3-4.7): choose template or inline content, add the template's default
+ * recipients, check suppressions, render, build the message, and capture it — plus, when `store` is on, one log
+ * item and one Send. Nothing is ever delivered. No HTTP types in here.
+ */
+import type { Clock } from '../clock.js';
+import type { TemplateRow } from '../db/rows.js';
+import type { Store } from '../db/store.js';
+import { toEpochSeconds } from '../http/timestamps.js';
+import type { IdGenerator } from '../ids.js';
+import { normalizeAddresses, type MailAddress } from './addresses.js';
+import { capturedMessage } from './capture.js';
+import { buildMessage, type MailAttachment, type OutgoingMail } from './compose.js';
+import { inlineContent, renderTemplateContent, type MailContent } from './render/mail-content.js';
+import type { SendRequest } from './send-request.js';
+
+export interface SendDeps {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  defaultMailer: string;
+}
+
+export type SendOutcome =
+  | { kind: 'stored'; logItemUuid: string; messageUuid: string }
+  | { kind: 'not-stored'; messageUuid: string }
+  | { kind: 'suppressed'; email: string };
+
+export async function sendTransactionalMail(deps: SendDeps, workspaceId: number, request: SendRequest): Promise<SendOutcome> {
+  const template = findTemplate(deps, workspaceId, request);
+  const requested = {
+    to: normalizeAddresses(request.to),
+    cc: normalizeAddresses(request.cc ?? ''),
+    bcc: normalizeAddresses(request.bcc ?? ''),
+  };
+  if (!request.fake) {
+    // Only the request's own recipients are checked: template defaults and reply_to are not (reference §2).
+    const emails = [...requested.to, ...requested.cc, ...requested.bcc].map((a) => a.email);
+    const suppressed = deps.store.suppressions.findFirstAmong(workspaceId, emails);
+    if (suppressed !== undefined) return { kind: 'suppressed', email: suppressed.email };
+  }
+  const content = template
+    ? await renderTemplateContent(template, request.subject, request.replacements)
+    : inlineContent(request.subject ?? '', request.html, request.text);
+  const now = deps.clock();
+  const ids = { logItem: deps.ids(), send: deps.ids(), message: deps.ids(), messageId: deps.ids() };
+  const from = normalizeAddresses(request.from)[0] as MailAddress;
+  const mail: OutgoingMail = {
+    from,
+    to: withDefaults(requested.to, template?.to_json ?? null),
+    cc: withDefaults(requested.cc, template?.cc_json ?? null),
+    bcc: withDefaults(requested.bcc, template?.bcc_json ?? null),
+    replyTo: normalizeAddresses(request.replyTo ?? ''),
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    attachments: request.attachments.map(decodeAttachment),
+    // Symfony's generateMessageId(): 32 hex characters at the sender's domain.
+    messageId: `${ids.messageId.replaceAll('-', '')}@${from.email.split('@')[1] ?? 'localhost'}`,
+    date: now,
+    // StoreTransactionalMail tags a stored mail with its Send's uuid for the providers' webhooks.
+    headers: request.store ? sendTrackingHeaders(ids.send) : {},
+  };
+  const raw = await buildMessage(mail);
+  deps.store.transaction(() => {
+    const meta = { templateName: template?.name ?? null, replacements: template ? request.replacements : null };
+    const message = deps.store.messages.insert(capturedMessage(workspaceId, ids.message, mail, raw, meta));
+    if (request.store) recordSend(deps, workspaceId, { ...ids, messageRowId: message.id }, mail, content, request, now);
+  });
+  return request.store
+    ? { kind: 'stored', logItemUuid: ids.logItem, messageUuid: ids.message }
+    : { kind: 'not-stored', messageUuid: ids.message };
+}
+
+/**
+ * Mailcoach uses the template when `mail_name` is non-empty, when html is the mailer's sentinel, or when neither
+ * html nor text was given; validation has already required `mail_name` in the last case, so a named template
+ * (by name first, then uuid) always wins and its content replaces any inline html/text, including the
+ * `use-mailcoach-mail` sentinel laravel-mailcoach-mailer sends.
+ */
+function findTemplate(deps: SendDeps, workspaceId: number, request: SendRequest): TemplateRow | undefined {
+  if (request.mailName === null) return undefined;
+  const templates = deps.store.templates;
+  return templates.findByName(workspaceId, request.mailName) ?? templates.findByUuid(workspaceId, request.mailName);
+}
+
+/** A template's stored to/cc/bcc are added to the request's (reference §4.4), skipping repeats. */
+function withDefaults(addresses: MailAddress[], defaultsJson: string | null): MailAddress[] {
+  const defaults = defaultsJson === null ? [] : (JSON.parse(defaultsJson) as string[]);
+  const present = new Set(addresses.map((a) => a.email.toLowerCase()));
+  return [...addresses, ...defaults.filter((email) => !present.has(email.toLowerCase())).map((email) => ({ name: '', email }))];
+}
+
+/** PHP's lenient base64_decode: whitespace and line breaks (Symfony wraps at 76 columns) are ignored. */
+function decodeAttachment(attachment: SendRequest['attachments'][number]): MailAttachment {
+  return {
+    filename: attachment.name,
+    content: Buffer.from(attachment.content.replace(/\s+/g, ''), 'base64'),
+    contentType: attachment.contentType,
+    // Mailcoach embeds a part with any content_id under its name; the HTML refers to it as cid:<name>.
+    contentId: attachment.contentId === null ? null : attachment.name,
+  };
+}
+
+/** Values we generate (uuids, JSON), written as they are rather than RFC 2047-encoded. */
+function sendTrackingHeaders(sendUuid: string): OutgoingMail['headers'] {
+  return {
+    'mailcoach-send-uuid': sendUuid,
+    'X-SMTPAPI': { prepared: true, value: JSON.stringify({ unique_args: { send_uuid: sendUuid } }) },
+    'X-PM-Metadata-send-uuid': sendUuid,
+  };
+}
+
+/** StoreTransactionalMail: one log item and exactly one Send, linked by the log item's uuid (reference §4.7). */
+function recordSend(
+  deps: SendDeps,
+  workspaceId: number,
+  ids: { logItem: string; send: string; messageRowId: number },
+  mail: OutgoingMail,
+  content: MailContent,
+  request: SendRequest,
+  now: Date,
+): void {
+  const at = toEpochSeconds(now);
+  const addresses = (list: MailAddress[]) => JSON.stringify(list.map(({ name, email }) => ({ name, email })));
+  deps.store.logItems.insert({
+    workspace_id: workspaceId, uuid: ids.logItem, mail_name: request.mailName, subject: content.subject,
+    from_json: addresses([mail.from]), to_json: addresses(mail.to), cc_json: addresses(mail.cc), bcc_json: addresses(mail.bcc),
+    body: content.html ?? content.text, attachments_json: JSON.stringify(mail.attachments.map((a) => a.filename)),
+    mailer: request.mailer ?? deps.defaultMailer, fake: request.fake ? 1 : 0, message_id: ids.messageRowId,
+    created_at: at, updated_at: at,
+  });
+  deps.store.sends.insert({
+    workspace_id: workspaceId, uuid: ids.send, transport_message_id: mail.messageId, campaign_uuid: null,
+    automation_mail_uuid: null, transactional_mail_log_item_uuid: ids.logItem, subscriber_uuid: null, sent_at: at,
+    failed_at: null, failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null,
+    first_clicked_at: null, last_clicked_at: null, created_at: at, updated_at: at,
+  });
+}
