@@ -12,6 +12,14 @@ import parseAddresses from 'email-addresses';
  */
 const MAX_CANDIDATE_LENGTH = 998;
 
+/**
+ * ASCII dot-atom local part and a hostname of letter/digit labels (inner hyphens only): always valid under the
+ * grammar, so these skip the parser. Anything else (quotes, comments, UTF-8, literals, errors) takes the slow path.
+ */
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const PLAIN_ADDRESS = new RegExp(`^(${ATOM}(?:\\.${ATOM})*)@(${LABEL}(?:\\.${LABEL})*)$`);
+
 export interface EmailRuleOptions {
   strict: boolean;
 }
@@ -19,6 +27,11 @@ export interface EmailRuleOptions {
 export function isRfcEmail(value: unknown, options: EmailRuleOptions = { strict: false }): boolean {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_CANDIDATE_LENGTH) return false;
   if (value.trim() !== value) return false;
+  const plain = PLAIN_ADDRESS.exec(value);
+  if (plain !== null) {
+    // The everyday shape needs no full RFC 5322 parse (which costs most of a send's validation time).
+    return options.strict ? hasNoRfcWarnings(value, plain[1] as string, plain[2] as string) : true;
+  }
   const parsed = parseAddresses({ input: value, startAt: 'mailbox', rfc6532: true, rejectTLD: false });
   const mailbox = parsed?.addresses[0];
   if (!mailbox || mailbox.type !== 'mailbox' || mailbox.node?.children[0]?.name !== 'addr-spec') return false;
