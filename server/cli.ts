@@ -36,6 +36,9 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
   const lines = [
     `mailcoach-emulator ${VERSION} listening on ${emulator.url}`,
     `  API base URL: ${emulator.url}/api`,
+    ...(emulator.https
+      ? [`  HTTPS:        ${emulator.https.url} (certificate: ${emulator.https.certPath})`]
+      : []),
     `  API token:    ${config.anyToken ? 'any non-empty bearer token' : config.tokens.join(', ')}`,
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
     `  fixtures:     ${config.fixturesDir ?? 'none'} (${fixtures.templates.length} templates, ${fixtures.suppressions.length} suppressions)`,

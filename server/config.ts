@@ -18,6 +18,11 @@ export const DEFAULT_MAILERS = ['smtp', 'ses', 'log'];
 export interface Config {
   port: number;
   host: string;
+  /** A second, HTTPS listener for clients that only speak HTTPS (the Mailcoach mailer transport); null: none. */
+  httpsPort: number | null;
+  /** The HTTPS certificate and key files; null: a self-signed certificate kept beside the database. */
+  tlsCert: string | null;
+  tlsKey: string | null;
   /** A file path, or `:memory:`. */
   dbPath: string;
   tokens: string[];
@@ -49,6 +54,9 @@ interface OptionDoc {
 /** The option table `--help` prints; README.md documents the same list. */
 export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--port <n>', env: 'MAILCOACH_EMULATOR_PORT, PORT', help: `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})` },
+  { flag: '--https-port <n>', env: 'MAILCOACH_EMULATOR_HTTPS_PORT', help: 'also serve HTTPS on this port (0: a free one), for the Mailcoach mailer transport' },
+  { flag: '--tls-cert <file>', env: 'MAILCOACH_EMULATOR_TLS_CERT', help: 'HTTPS certificate (PEM; default: a self-signed one for localhost, kept beside the db)' },
+  { flag: '--tls-key <file>', env: 'MAILCOACH_EMULATOR_TLS_KEY', help: 'HTTPS private key (PEM), with --tls-cert' },
   { flag: '--host <addr>', env: 'MAILCOACH_EMULATOR_HOST', help: `address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it)` },
   { flag: '--db <path>', env: 'MAILCOACH_EMULATOR_DB', help: `SQLite file, or :memory: (default ./${DEFAULT_DB})` },
   { flag: '--token <token>', env: 'MAILCOACH_EMULATOR_TOKENS (comma-separated)', help: `accepted API token, repeatable (default ${DEFAULT_TOKEN})` },
@@ -83,6 +91,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       strict: true,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
+        'https-port': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
         token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
         fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, 'always-json': { type: 'boolean' },
         'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
@@ -101,6 +110,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
   const config: Config = {
     port: integerOption('--port', parsed.port ?? env.MAILCOACH_EMULATOR_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
     host: nonEmpty('--host', parsed.host ?? env.MAILCOACH_EMULATOR_HOST ?? DEFAULT_HOST),
+    httpsPort: optionalPort('--https-port', parsed['https-port'] ?? env.MAILCOACH_EMULATOR_HTTPS_PORT),
+    ...tlsFiles(parsed['tls-cert'] ?? env.MAILCOACH_EMULATOR_TLS_CERT, parsed['tls-key'] ?? env.MAILCOACH_EMULATOR_TLS_KEY),
     dbPath: nonEmpty('--db', parsed.db ?? env.MAILCOACH_EMULATOR_DB ?? DEFAULT_DB),
     tokens: tokensOption(parsed.token, env.MAILCOACH_EMULATOR_TOKENS),
     anyToken: parsed['any-token'] ?? booleanEnv('MAILCOACH_EMULATOR_ANY_TOKEN', env),
@@ -149,6 +160,18 @@ function checked(flag: string, spec: string, parse: (spec: string) => unknown): 
     throw new ConfigError(`${flag}: ${(error as Error).message}`);
   }
   return spec;
+}
+
+function optionalPort(flag: string, raw: string | undefined): number | null {
+  return raw === undefined || raw === '' ? null : integerOption(flag, raw, 0, 0, 65535);
+}
+
+function tlsFiles(cert: string | undefined, key: string | undefined): { tlsCert: string | null; tlsKey: string | null } {
+  if ((cert === undefined) !== (key === undefined)) throw new ConfigError('--tls-cert and --tls-key go together');
+  for (const [flag, file] of [['--tls-cert', cert], ['--tls-key', key]] as const) {
+    if (file !== undefined && !existsSync(file)) throw new ConfigError(`${flag}: no such file "${file}"`);
+  }
+  return { tlsCert: cert ?? null, tlsKey: key ?? null };
 }
 
 function rateLimitOption(raw: string | undefined): number | null {

@@ -1,14 +1,18 @@
 /** Starts the HTTP server for a Config; used by the CLI and by anything embedding the emulator. */
 import { serve, type ServerType } from '@hono/node-server';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
+import { loadOrCreateCertificate } from './tls.js';
 
 export interface RunningEmulator {
   url: string;
   port: number;
+  /** The HTTPS listener, when one was asked for. */
+  https: { url: string; port: number; certPath: string } | null;
   deps: AppDeps;
   close(): Promise<void>;
 }
@@ -16,27 +20,53 @@ export interface RunningEmulator {
 export async function startServer(config: Config, logger: Logger): Promise<RunningEmulator> {
   const deps = createDeps(config, logger);
   const app = createApp(deps);
-  const server = await listen(app.fetch, config);
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    deps,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          deps.store.close();
-          resolve();
-        });
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
-  };
+  const servers: ServerType[] = [];
+  try {
+    servers.push(await listen({ fetch: app.fetch, port: config.port, hostname: config.host }));
+    let https: RunningEmulator['https'] = null;
+    if (config.httpsPort !== null) {
+      const tls = await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: deps.clock });
+      const secure = await listen({
+        fetch: app.fetch, port: config.httpsPort, hostname: config.host,
+        createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert },
+      });
+      servers.push(secure);
+      https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
+    }
+    const [plain] = servers as [ServerType];
+    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, deps, close: () => closeAll(servers, deps) };
+  } catch (error) {
+    await closeAll(servers, deps);
+    throw error;
+  }
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, config: Config): Promise<ServerType> {
+type ServeOptions = Parameters<typeof serve>[0];
+
+function listen(options: ServeOptions): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(server));
+    const server = serve(options, () => resolve(server));
     server.once('error', reject);
   });
+}
+
+function portOf(server: ServerType): number {
+  return (server.address() as AddressInfo).port;
+}
+
+function urlOf(scheme: string, host: string, server: ServerType): string {
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${portOf(server)}`;
+}
+
+async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }),
+    ),
+  );
+  deps.store.close();
 }

@@ -14,23 +14,25 @@ export interface MailAddress {
 export class AddressError extends Error {}
 
 export function normalizeAddresses(value: string): MailAddress[] {
-  return splitCsv(value)
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-    .map(createAddress);
+  // AddressNormalizer: nothing for an empty value; otherwise every str_getcsv item must be an address, an empty
+  // one included (`a@example.com,` fails with `Email ""`).
+  if (value.trim() === '') return [];
+  return splitCsv(value.trim()).map(createAddress);
 }
 
 /** Symfony Address::create(): `~(?<displayName>[^<]*)<(?<addrSpec>.*)>[^>]*~`, unanchored. */
 export function createAddress(item: string): MailAddress {
   const match = /(?<displayName>[^<]*)<(?<addrSpec>.*)>[^>]*/s.exec(item);
-  const email = (match?.groups?.addrSpec ?? item).trim();
+  const addrSpec = match?.groups?.addrSpec ?? item;
+  const email = addrSpec.trim();
   // Address::__construct() drops CR and LF from names, so a name can never inject a header.
   // A quoted-string name keeps str_getcsv's `\"` in PHP; we unescape it, as any mail client would read it.
   const name = trimChars(match?.groups?.displayName ?? '', ' \'"')
     .replace(/\\(["\\])/g, '$1')
     .replace(/[\r\n]/g, '')
     .trim();
-  if (!isMessageIdAddrSpec(email)) throw new AddressError(`Email "${email}" does not comply with addr-spec of RFC 2822.`);
+  // Symfony quotes the address as it was given, before trimming (`Email " bob" ...` for `a@example.com, bob`).
+  if (!isMessageIdAddrSpec(email)) throw new AddressError(`Email "${addrSpec}" does not comply with addr-spec of RFC 2822.`);
   return { name, email };
 }
 

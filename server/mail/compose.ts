@@ -50,6 +50,8 @@ export function buildMessage(mail: OutgoingMail): Promise<Buffer> {
     messageId: `<${mail.messageId}>`,
     date: mail.date,
     headers: mail.headers,
+    // RFC 5322 allows CR and LF only as CRLF: bare LFs in the html/text bodies (MJML output, `\n` in text) too.
+    newline: 'windows',
   });
   return composer.compile().build();
 }

@@ -7,7 +7,7 @@ import type { LogItemRow } from '../db/rows.js';
 import type { MailAddress } from './addresses.js';
 import { capturedMessage } from './capture.js';
 import { buildMessage, type OutgoingMail } from './compose.js';
-import { inlineContent } from './render/mail-content.js';
+import { htmlToText } from './render/html.js';
 import type { SendDeps } from './send-transactional.js';
 
 export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRow): Promise<void> {
@@ -17,7 +17,9 @@ export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRo
   const parse = (json: string) => JSON.parse(json) as MailAddress[];
   // The stored body is the HTML, or the text of a text-only mail (then the original message has no HTML part).
   const isTextOnly = original !== undefined && original.html_body === null;
-  const content = inlineContent(logItem.subject, isTextOnly ? null : logItem.body, isTextOnly ? logItem.body : null);
+  // The resend view outputs the stored HTML raw: no <html><body> wrapper is added (unlike an inline send).
+  const html = isTextOnly ? null : logItem.body;
+  const content = { subject: logItem.subject, html, text: isTextOnly ? logItem.body : html === null ? null : htmlToText(html) };
   const from = parse(logItem.from_json)[0] ?? { name: '', email: 'unknown@localhost' };
   const now = deps.clock();
   const uuid = deps.ids();

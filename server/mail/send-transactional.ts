@@ -91,11 +91,15 @@ function withDefaults(addresses: MailAddress[], defaultsJson: string | null): Ma
   return [...addresses, ...defaults.filter((email) => !present.has(email.toLowerCase())).map((email) => ({ name: '', email }))];
 }
 
-/** PHP's lenient base64_decode: whitespace and line breaks (Symfony wraps at 76 columns) are ignored. */
+/**
+ * PHP's lenient base64_decode: every character outside the base64 alphabet is skipped, `=` included, and decoding
+ * goes on after it (Node would stop at a `=` and read `-`/`_` as base64url); line breaks (Symfony wraps at 76
+ * columns) are ignored the same way.
+ */
 function decodeAttachment(attachment: SendRequest['attachments'][number]): MailAttachment {
   return {
     filename: attachment.name,
-    content: Buffer.from(attachment.content.replace(/\s+/g, ''), 'base64'),
+    content: Buffer.from(attachment.content.replace(/[^A-Za-z0-9+/]+/g, ''), 'base64'),
     contentType: attachment.contentType,
     // Mailcoach embeds a part with any content_id under its name; the HTML refers to it as cid:<name>.
     contentId: attachment.contentId === null ? null : attachment.name,

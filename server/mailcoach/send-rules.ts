@@ -50,9 +50,10 @@ const stringOrArray = custom('string_or_array', (value, { attribute }) =>
  */
 const delimited: Rule = custom('delimited', (value, { attribute }) => {
   if (typeof value !== 'string') return `${attribute} must be a string`;
-  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  // Empty items are dropped before the items are trimmed (`a, ,b` has three), duplicates compared after.
+  const items = value.trim().split(',').filter((item) => item !== '');
   if (items.length < 1) return `You must specify at least 1 ${items.length === 1 ? 'item' : 'items'}`;
-  if (new Set(items).size !== items.length) return 'You may not specify duplicates.';
+  if (new Set(items.map((item) => item.trim())).size !== items.length) return 'You may not specify duplicates.';
   return null;
 });
 

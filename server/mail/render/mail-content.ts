@@ -26,7 +26,7 @@ export async function renderTemplateContent(
   const context = undot(replacements);
   const subject = renderTwig(replacePlaceholders(requestSubject ?? template.subject, replacements), context);
   let html = replacePlaceholders(await renderBody(template.body, template.type), replacements);
-  html = html.replaceAll('::subject::', subject);
+  html = html.replaceAll('::subject::', () => subject);
   if (template.type === 'html') html = renderTwig(html, context);
   html = inlineCss(html);
   return { subject, html, text: htmlToText(html) };

@@ -6,7 +6,7 @@ export type Replacements = Record<string, unknown>;
 export function replacePlaceholders(text: string, replacements: Replacements): string {
   let out = text;
   for (const [key, value] of Object.entries(replacements)) {
-    if (typeof value === 'string' && out.includes(`::${key}::`)) out = out.replaceAll(`::${key}::`, value);
+    if (typeof value === 'string' && out.includes(`::${key}::`)) out = out.replaceAll(`::${key}::`, () => value);
   }
   return out;
 }

@@ -14,6 +14,12 @@ Twig.extend((twig) => {
   const templates = (twig as unknown as { Templates: { registerLoader(m: string, f: () => never): void } }).Templates;
   for (const method of ['fs', 'ajax']) templates.registerLoader(method, refuse);
 });
+// twig.js's source() prints "Template "x" is not defined." where Twig PHP throws (so Mailcoach leaves the text as it was).
+Twig.extendFunction('source', (_name: unknown, ignoreMissing: unknown) => (ignoreMissing === true ? '' : refuseSource()));
+
+function refuseSource(): never {
+  throw new Error('templates cannot load other templates');
+}
 
 const MAX_CACHED = 500;
 const compiled = new Map<string, Twig.Template | null>();
