@@ -12,6 +12,7 @@ import type { AppEnv } from './http/env.js';
 import { readInput } from './http/input.js';
 import { routeGuard } from './http/route-guard.js';
 import { throttle } from './http/throttle.js';
+import { emulatorApi } from './emulator/index.js';
 import { mailcoachApi } from './mailcoach/index.js';
 import { loginPage } from './pages.js';
 
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.route('/api', mailcoachApi(deps));
+
+  app.route('/_emulator', emulatorApi(deps));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Where real Mailcoach redirects unauthenticated browser-style requests (reference §1.2).

@@ -47,3 +47,38 @@ function splitOnce(value: string, separator: string): [string, string?] {
   const index = value.indexOf(separator);
   return index === -1 ? [value] : [value.slice(0, index), value.slice(index + 1)];
 }
+
+/**
+ * A clock tests can steer through the emulator's API: frozen at an instant, moved forward, or back to running.
+ * While running it reads the underlying clock shifted by whatever was advanced.
+ */
+export interface ControllableClock {
+  now: Clock;
+  freeze(at?: Date): void;
+  advance(ms: number): void;
+  /** Runs again from the current reading. */
+  resume(): void;
+  state(): { frozen: boolean; now: Date };
+}
+
+export function controllableClock(base: Clock): ControllableClock {
+  let frozenAt: number | null = null;
+  let offset = 0;
+  const read = () => (frozenAt !== null ? frozenAt : base().getTime() + offset);
+  return {
+    now: () => new Date(read()),
+    freeze: (at) => {
+      frozenAt = at?.getTime() ?? read();
+    },
+    advance: (ms) => {
+      if (frozenAt !== null) frozenAt += ms;
+      else offset += ms;
+    },
+    resume: () => {
+      if (frozenAt === null) return;
+      offset = frozenAt - base().getTime();
+      frozenAt = null;
+    },
+    state: () => ({ frozen: frozenAt !== null, now: new Date(read()) }),
+  };
+}

@@ -88,7 +88,9 @@ export function createErrorFormatter(options: ErrorFormatterOptions) {
   return (error: unknown, c: Context): Response => {
     const apiError = toApiError(error, options.logger, c);
     if (apiError instanceof PlainTextError) return renderPlainText(apiError);
-    const wantsJson = options.alwaysJson || expectsJson(c.req.raw.headers);
+    // Laravel's browser-style answers only concern the Mailcoach surface; our own endpoints always speak JSON.
+    const isMailcoachRoute = new URL(c.req.url).pathname.startsWith('/api');
+    const wantsJson = options.alwaysJson || !isMailcoachRoute || expectsJson(c.req.raw.headers);
     const response = wantsJson ? renderJson(apiError) : renderForBrowser(apiError, c, options.logger);
     for (const [name, value] of Object.entries(apiError.headers)) response.headers.set(name, value);
     return response;

@@ -10,8 +10,9 @@ import { buildMessage, type OutgoingMail } from './compose.js';
 import { htmlToText } from './render/html.js';
 import type { SendDeps } from './send-transactional.js';
 
-export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRow): Promise<void> {
-  if (logItem.fake === 1) return;
+/** Returns the captured copy's uuid, or null for a fake log item (nothing resent). */
+export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRow): Promise<string | null> {
+  if (logItem.fake === 1) return null;
   const messages = deps.store.messages;
   const original = logItem.message_id === null ? undefined : messages.findById(logItem.message_id);
   const parse = (json: string) => JSON.parse(json) as MailAddress[];
@@ -44,4 +45,5 @@ export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRo
   };
   const raw = await buildMessage(mail);
   messages.insert(capturedMessage(logItem.workspace_id, uuid, mail, raw, { templateName: null, replacements: null }));
+  return uuid;
 }

@@ -53,6 +53,7 @@ export function transactionalMailRoutes(deps: AppDeps) {
       validate(input, sendRules({ templateExists, mailers: deps.options.mailers }));
       const outcome = await sendFailingAsMailcoach(() => sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)));
       if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
+      deps.events.emit('message.captured', { workspaceId, uuid: outcome.messageUuid });
       // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (reference §4.6).
       return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
     })
@@ -61,7 +62,8 @@ export function transactionalMailRoutes(deps: AppDeps) {
     )
     .post('/:transactionalMail/resend', async (c) => {
       const logItem = findOr404(c.get('workspaceId'), c.req.param('transactionalMail'));
-      await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));
+      const copy = await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));
+      if (copy !== null) deps.events.emit('message.captured', { workspaceId: logItem.workspace_id, uuid: copy });
       return noContent();
     });
 

@@ -1,0 +1,33 @@
+/**
+ * A tiny typed event bus. Domain code publishes after its transaction commits; the SSE stream and wait-for
+ * subscribe. Storage never imports a transport (the mailpit coupling the codebase guide warns about).
+ */
+
+export interface EmulatorEvents {
+  /** A mail was captured (send, resend). */
+  'message.captured': { workspaceId: number; uuid: string };
+  /** Messages were deleted; `uuids` is null when the whole workspace was cleared. */
+  'messages.deleted': { workspaceId: number; uuids: string[] | null };
+  /** A workspace was reset to its fixtures. */
+  'workspace.reset': { workspaceId: number };
+}
+
+type Listener<T> = (payload: T) => void;
+
+export class EventBus {
+  readonly #listeners = new Map<keyof EmulatorEvents, Set<Listener<never>>>();
+
+  on<K extends keyof EmulatorEvents>(event: K, listener: Listener<EmulatorEvents[K]>): () => void {
+    let set = this.#listeners.get(event);
+    if (set === undefined) {
+      set = new Set();
+      this.#listeners.set(event, set);
+    }
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends keyof EmulatorEvents>(event: K, payload: EmulatorEvents[K]): void {
+    for (const listener of this.#listeners.get(event) ?? []) (listener as Listener<EmulatorEvents[K]>)(payload);
+  }
+}
