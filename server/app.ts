@@ -13,6 +13,7 @@ import { readInput } from './http/input.js';
 import { routeGuard } from './http/route-guard.js';
 import { throttle } from './http/throttle.js';
 import { emulatorApi } from './emulator/index.js';
+import { applyFaults } from './emulator/faults.js';
 import { mailcoachApi } from './mailcoach/index.js';
 import { loginPage } from './pages.js';
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
     c.set('input', await readInput(c.req.raw));
     await next();
   });
+  app.use('/api/*', applyFaults(deps));
   app.route('/api', mailcoachApi(deps));
 
   app.route('/_emulator', emulatorApi(deps));

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseClockSpec } from './clock.js';
 import { parseIdSpec } from './ids.js';
+import { parseRandomSpec } from './random.js';
 
 export const DEFAULT_TOKEN = 'mailcoach-emulator-token';
 export const DEFAULT_PORT = 8088;
@@ -41,6 +42,12 @@ export interface Config {
   clock: string;
   /** `random` or `sequential`. */
   ids: string;
+  /** `system` or `seed:<n>`: where fault probabilities draw from. */
+  random: string;
+  /** One workspace per token. */
+  isolate: boolean;
+  /** A JSON file of fault rules applied to every workspace; null: none. */
+  faultsFile: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +77,9 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--max-body-mb <n>', env: 'MAILCOACH_EMULATOR_MAX_BODY_MB', help: 'largest request body accepted, in MB (default 40)' },
   { flag: '--clock <spec>', env: 'MAILCOACH_EMULATOR_CLOCK', help: 'system, fixed:<iso> or stepping:<iso>[,<ms>] (deterministic tests)' },
   { flag: '--ids <kind>', env: 'MAILCOACH_EMULATOR_IDS', help: 'random or sequential uuids (deterministic tests)' },
+  { flag: '--random <spec>', env: 'MAILCOACH_EMULATOR_RANDOM', help: 'system or seed:<n>: the source of fault probabilities (seed it for repeatable runs)' },
+  { flag: '--isolate', env: 'MAILCOACH_EMULATOR_ISOLATE=1', help: 'give each API token its own workspace (data, captured mail, faults)' },
+  { flag: '--faults <file>', env: 'MAILCOACH_EMULATOR_FAULTS', help: 'JSON array of fault rules applied to every workspace' },
   { flag: '--help', env: '', help: 'print this help' },
   { flag: '--version', env: '', help: 'print the version' },
 ];
@@ -97,6 +107,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
         'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
         mailers: { type: 'string' }, 'max-body-mb': { type: 'string' },
         clock: { type: 'string' }, ids: { type: 'string' },
+        random: { type: 'string' }, isolate: { type: 'boolean' }, faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
     }).values;
@@ -124,6 +135,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     maxBodyBytes: integerOption('--max-body-mb', parsed['max-body-mb'] ?? env.MAILCOACH_EMULATOR_MAX_BODY_MB, 40, 1, 1024) * 1024 * 1024,
     clock: checked('--clock', parsed.clock ?? env.MAILCOACH_EMULATOR_CLOCK ?? 'system', parseClockSpec),
     ids: checked('--ids', parsed.ids ?? env.MAILCOACH_EMULATOR_IDS ?? 'random', parseIdSpec),
+    random: checked('--random', parsed.random ?? env.MAILCOACH_EMULATOR_RANDOM ?? 'system', parseRandomSpec),
+    isolate: parsed.isolate ?? booleanEnv('MAILCOACH_EMULATOR_ISOLATE', env),
+    faultsFile: fileOption('--faults', parsed.faults ?? env.MAILCOACH_EMULATOR_FAULTS),
   };
   return { kind: 'run', config };
 }
@@ -172,6 +186,12 @@ function tlsFiles(cert: string | undefined, key: string | undefined): { tlsCert:
     if (file !== undefined && !existsSync(file)) throw new ConfigError(`${flag}: no such file "${file}"`);
   }
   return { tlsCert: cert ?? null, tlsKey: key ?? null };
+}
+
+function fileOption(flag: string, raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!existsSync(raw)) throw new ConfigError(`${flag}: no such file "${raw}"`);
+  return resolve(raw);
 }
 
 function rateLimitOption(raw: string | undefined): number | null {

@@ -3,10 +3,12 @@ import { controllableClock, parseClockSpec, type Clock, type ControllableClock }
 import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
+import { createFaultRules, loadFaultFile, type FaultRules } from './emulator/fault-rules.js';
 import { EventBus } from './events.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureSet } from './fixtures/load.js';
 import { parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
+import { parseRandomSpec, type RandomSource } from './random.js';
 import { createWorkspaces, type Workspaces } from './workspaces.js';
 
 export type AppOptions = Pick<
@@ -21,6 +23,12 @@ export interface AppDeps {
   clockControl: ControllableClock;
   events: EventBus;
   ids: IdGenerator;
+  /** Starts `ids` again from its first value (a reset with `--ids sequential`). */
+  restartIds(): void;
+  /** Where fault probabilities draw from. */
+  random: RandomSource;
+  /** Fault rules per workspace (emulator/fault-rules.ts). */
+  faults: FaultRules;
   logger: Logger;
   options: AppOptions;
   fixtures: FixtureSet;
@@ -31,12 +39,20 @@ export interface AppDeps {
 export function createDeps(config: Config, logger: Logger): AppDeps {
   const clockControl = controllableClock(parseClockSpec(config.clock));
   const clock = clockControl.now;
-  const ids = parseIdSpec(config.ids);
+  let idSource = parseIdSpec(config.ids);
+  const ids: IdGenerator = () => idSource();
+  const restartIds = () => {
+    idSource = parseIdSpec(config.ids);
+  };
+  const faults = createFaultRules(loadFaultFile(config.faultsFile));
   const fixtures = config.fixturesDir === null ? EMPTY_FIXTURES : loadFixtures(config.fixturesDir);
   const store = createStore(openDatabase(config.dbPath));
   try {
-    const workspaces = createWorkspaces({ store, clock, ids, fixtures });
-    return { store, clock, clockControl, events: new EventBus(), ids, logger, options: config, fixtures, workspaces };
+    const workspaces = createWorkspaces({ store, clock, ids, fixtures, isolate: config.isolate });
+    const random = parseRandomSpec(config.random);
+    return {
+      store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config, fixtures, workspaces,
+    };
   } catch (error) {
     store.close();
     throw error;

@@ -1,8 +1,10 @@
 /**
- * Workspaces: every stored row belongs to one. Today every token shares the default workspace; per-token
- * isolation (a later issue) only changes `forToken`. A workspace gets the fixtures when it is first used, and the
- * default one at every start (seeding is idempotent).
+ * Workspaces: every stored row belongs to one. Every token shares the default workspace, unless `isolate` is on:
+ * then each distinct token has its own (key `token:<sha256 of the token>`), created on first use. A workspace
+ * gets the fixtures the first time this process uses it, and the default one at every start (seeding is
+ * idempotent).
  */
+import { createHash } from 'node:crypto';
 import type { Clock } from './clock.js';
 import type { Store } from './db/store.js';
 import { applyFixtures } from './fixtures/apply.js';
@@ -17,15 +19,32 @@ export interface WorkspaceDeps {
   clock: Clock;
   ids: IdGenerator;
   fixtures: FixtureSet;
+  /** One workspace per token (`--isolate`). */
+  isolate?: boolean;
 }
 
 export function createWorkspaces(deps: WorkspaceDeps) {
   const { id: defaultId } = deps.store.ensureWorkspace(DEFAULT_WORKSPACE, toEpochSeconds(deps.clock()));
   applyFixtures(deps, defaultId, deps.fixtures);
+  const byToken = new Map<string, number>();
   return {
     defaultId,
-    forToken: (_token: string): number => defaultId,
+    forToken(token: string): number {
+      if (deps.isolate !== true) return defaultId;
+      let id = byToken.get(token);
+      if (id === undefined) {
+        id = deps.store.ensureWorkspace(tokenWorkspaceKey(token), toEpochSeconds(deps.clock())).id;
+        applyFixtures(deps, id, deps.fixtures);
+        byToken.set(token, id);
+      }
+      return id;
+    },
   };
+}
+
+/** The key of a token's own workspace: a hash, so that the database never holds the token itself. */
+export function tokenWorkspaceKey(token: string): string {
+  return `token:${createHash('sha256').update(token).digest('hex')}`;
 }
 
 export type Workspaces = ReturnType<typeof createWorkspaces>;

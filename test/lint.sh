@@ -10,9 +10,9 @@ if grep -rnE "c\.json\(\{ *(message|error)|\{ *error:" server --include='*.ts' |
   status=1
 fi
 
-# 2. Time and ids come from the injected clock and id generator.
-if grep -rnE "new Date\(\)|Date\.now\(\)|randomUUID\(" server --include='*.ts' | grep -vE '^server/(clock|ids)\.ts:'; then
-  echo "lint: read the time from deps.clock and create ids with deps.ids" >&2
+# 2. Time, ids and random numbers come from the injected clock, id generator and random source.
+if grep -rnE "new Date\(\)|Date\.now\(\)|randomUUID\(|Math\.random\(" server --include='*.ts' | grep -vE '^server/(clock|ids|random)\.ts:'; then
+  echo "lint: read the time from deps.clock, create ids with deps.ids, draw random numbers from deps.random" >&2
   status=1
 fi
 

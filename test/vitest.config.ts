@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
-    include: ['test/unit/**/*.test.ts', 'test/contract/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/examples/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 15_000,

@@ -1,5 +1,7 @@
-/** SQL for captured messages: the mail itself (messages), its raw bytes and its attachments. */
-import type { Statements } from './statements.js';
+/** SQL for captured messages: the mail itself (messages), its raw bytes, its attachments, and the inbox search. */
+import { searchColumns } from './migrations.js';
+import { compileSearch, type MessageFilter, type TimeBound } from './messages-search.js';
+import { keptTotal, type PageWindow, type Statements } from './statements.js';
 
 export interface MessageRow {
   id: number;
@@ -35,6 +37,31 @@ export interface AttachmentRow {
 
 export type NewMessage = Omit<MessageRow, 'id'> & { raw: Buffer; attachments: AttachmentRow[] };
 
+/** The records a stored send made for the message (null for a mail sent with store=false, or a resend's copy). */
+export interface MessageLinks {
+  log_item_uuid: string | null;
+  send_uuid: string | null;
+}
+
+export type LinkedMessageRow = MessageRow & MessageLinks;
+
+/** What a list needs of a message: no bodies, only their first characters. */
+export type MessageSummaryRow = Pick<
+  MessageRow,
+  | 'id' | 'workspace_id' | 'uuid' | 'message_id' | 'from_json' | 'to_json' | 'cc_json' | 'bcc_json' | 'subject' | 'size'
+  | 'attachments_json' | 'template_name' | 'created_at_ms'
+> &
+  MessageLinks & {
+    /** The text body's first 1,000 characters. */
+    text_head: string | null;
+    /** For a mail without text only: the HTML body's first 20,000 characters. */
+    html_head: string | null;
+  };
+
+/** Beyond this share of the indexed messages, a delete rebuilds the index instead of removing rows one by one. */
+const BULK_DELETE_SHARE = 1 / 3;
+const BULK_DELETE_MIN = 1_000;
+
 export function createMessageStore(statements: Statements) {
   const db = statements.db;
   const insertMessage = db.prepare(
@@ -57,6 +84,7 @@ export function createMessageStore(statements: Statements) {
   );
   const rawOf = db.prepare('SELECT raw FROM message_raw WHERE message_id = ?');
   const count = db.prepare('SELECT COUNT(*) AS total FROM messages WHERE workspace_id = ?');
+  const search = createSearch(statements);
 
   return {
     /** Inserts the message, its raw bytes and attachments; call inside the caller's transaction. */
@@ -79,6 +107,207 @@ export function createMessageStore(statements: Statements) {
     rawOf: (messageId: number) => (rawOf.get(messageId) as { raw: Buffer } | undefined)?.raw,
 
     count: (workspaceId: number) => (count.get(workspaceId) as { total: number }).total,
+
+    ...search,
+  };
+}
+
+const LINK_COLUMNS = `
+  (SELECT li.uuid FROM log_items li WHERE li.message_id = m.id ORDER BY li.id LIMIT 1) AS log_item_uuid,
+  (SELECT s.uuid FROM log_items li
+     JOIN sends s ON s.workspace_id = li.workspace_id AND s.transactional_mail_log_item_uuid = li.uuid
+     WHERE li.message_id = m.id ORDER BY li.id, s.id LIMIT 1) AS send_uuid`;
+
+const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
+  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, substr(m.text_body, 1, 1000) AS text_head,
+  CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${LINK_COLUMNS}`;
+
+/** The inbox: search and list (newest first, in capture order), the linked records, deletes, and indexing. */
+function createSearch(statements: Statements) {
+  const db = statements.db;
+  const hasUnindexed = db
+    .prepare('SELECT EXISTS (SELECT 1 FROM messages WHERE id > (SELECT indexed_through FROM messages_search_state))')
+    .pluck();
+  const indexAboveMark = db.prepare(
+    `INSERT INTO messages_search (rowid, ${searchColumns()}) SELECT id, ${searchColumns()} FROM messages_search_source
+     WHERE id > (SELECT indexed_through FROM messages_search_state)`,
+  );
+  const raiseMark = db.prepare('UPDATE messages_search_state SET indexed_through = (SELECT COALESCE(MAX(id), 0) FROM messages)');
+  const dropIndex = db.prepare("INSERT INTO messages_search (messages_search) VALUES ('delete-all')");
+  const clearMark = db.prepare('UPDATE messages_search_state SET indexed_through = 0');
+  const deleteIds = db.prepare('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?)) RETURNING uuid').pluck();
+  const workspaceIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id').pluck();
+  const messageCount = db.prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE list = 'messages'").pluck();
+  const idByUuid = db.prepare('SELECT id FROM messages WHERE workspace_id = ? AND uuid = ?').pluck();
+  const linkedByUuid = db.prepare(`SELECT m.*, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
+  const summariesByIds = db.prepare(
+    `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,
+  );
+  const attachmentAt = db.prepare(
+    'SELECT filename, content_type, content_id, content FROM message_attachments WHERE message_id = ? AND position = ?',
+  );
+  const deleteByUuid = db.prepare('DELETE FROM messages WHERE workspace_id = ? AND uuid = ?');
+  const newestIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').pluck();
+  const timeRegressed = db.prepare('SELECT 1 FROM messages_time_regressions WHERE workspace_id = ?').pluck();
+  const forgetTimeRegression = db.prepare('DELETE FROM messages_time_regressions WHERE workspace_id = ?');
+  /** With capture times in id order: the first id captured after a time bound, or the last one before it. */
+  const edgeId = (condition: string, order: string) =>
+    db.prepare(
+      `SELECT id FROM messages INDEXED BY messages_created_at WHERE workspace_id = ? AND created_at_ms ${condition} ?
+       ORDER BY created_at_ms ${order}, id ${order} LIMIT 1`,
+    ).pluck();
+  const edgeIds: Record<TimeBound['op'], ReturnType<typeof edgeId>> = {
+    '>': edgeId('>', 'ASC'),
+    '>=': edgeId('>=', 'ASC'),
+    '<': edgeId('<', 'DESC'),
+    '<=': edgeId('<=', 'DESC'),
+  };
+
+  const totals = (workspaceId: number) => {
+    const query = keptTotal(workspaceId, ['messages']);
+    return statements.get(query.sql).get(...query.params) as { total: number; everywhere: number };
+  };
+
+  /** Indexes every message above the mark, in one transaction. Returns how many there were. */
+  function indexPending(): number {
+    if (!db.open || hasUnindexed.get() === 0) return 0;
+    return db.transaction(() => {
+      const indexed = indexAboveMark.run().changes;
+      raiseMark.run();
+      return indexed;
+    })();
+  }
+
+  /**
+   * The ids of the matching messages, newest first, and how many match in all. The search index drives whenever
+   * the filter has a full-text term: its rowids are the message ids, and it yields them in descending order
+   * without a sort. Time bounds become rowid bounds unless the workspace's clock ever went backwards.
+   */
+  function matchingIds(workspaceId: number, filter: MessageFilter, window: PageWindow): { ids: number[]; total: number } {
+    const kept = totals(workspaceId);
+    const { match, times } = compileSearch(filter, workspaceId, kept.total === kept.everywhere);
+    const range = idRange(workspaceId, times, filter.capturedAfterId);
+    if (range === null) return { ids: [], total: 0 };
+    const { lo, hi, conditions, params } = range;
+    if (match === null && conditions.length === 0 && lo === null && hi === null) {
+      const ids = newestIds.all(workspaceId, window.limit, window.offset) as number[];
+      return { ids, total: kept.total };
+    }
+    let from: string;
+    let id: string;
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (match !== null) {
+      from = conditions.length === 0 ? 'messages_search s' : 'messages_search s JOIN messages m ON m.id = s.rowid';
+      id = 's.rowid';
+      where.push('s.messages_search MATCH ?');
+      values.push(match);
+    } else {
+      // Times without rowid bounds: the capture-time index holds the ids too, so the range needs no table rows.
+      from = conditions.length === 0 ? 'messages m' : 'messages m INDEXED BY messages_created_at';
+      id = 'm.id';
+      where.push('m.workspace_id = ?');
+      values.push(workspaceId);
+    }
+    for (const [bound, op] of [[lo, '>='], [hi, '<=']] as const) {
+      if (bound === null) continue;
+      where.push(`${id} ${op} ?`);
+      values.push(bound);
+    }
+    where.push(...conditions);
+    values.push(...params);
+    const body = `FROM ${from} WHERE ${where.join(' AND ')}`;
+    const total = statements.get(`SELECT COUNT(*) ${body}`).pluck().get(...values) as number;
+    const ids =
+      window.offset >= total
+        ? []
+        : (statements.get(`SELECT ${id} ${body} ORDER BY ${id} DESC LIMIT ? OFFSET ?`).pluck().all(...values, window.limit, window.offset) as number[]);
+    return { ids, total };
+  }
+
+  /**
+   * The rowid bounds (inclusive, null for none) the time bounds and `capturedAfterId` amount to, or null when no
+   * message can match. Where the workspace's capture times ever went backwards, the time bounds stay conditions on
+   * created_at_ms instead.
+   */
+  function idRange(workspaceId: number, times: TimeBound[], capturedAfterId: number | undefined) {
+    let lo = capturedAfterId === undefined ? null : capturedAfterId + 1;
+    let hi: number | null = null;
+    const conditions: string[] = [];
+    const params: number[] = [];
+    const monotonic = times.length === 0 || timeRegressed.get(workspaceId) === undefined;
+    for (const bound of times) {
+      if (!monotonic) {
+        conditions.push(`m.created_at_ms ${bound.op} ?`);
+        params.push(bound.at);
+        continue;
+      }
+      const edge = edgeIds[bound.op].get(workspaceId, bound.at) as number | undefined;
+      if (edge === undefined) return null;
+      if (bound.op.startsWith('>')) lo = Math.max(lo ?? edge, edge);
+      else hi = Math.min(hi ?? edge, edge);
+    }
+    if (lo !== null && hi !== null && lo > hi) return null;
+    return { lo, hi, conditions, params };
+  }
+
+  function deleteMessages(ids: number[]): string[] {
+    if (ids.length === 0) return [];
+    return db.transaction(() => {
+      if (ids.length >= BULK_DELETE_MIN && ids.length > (messageCount.get() as number) * BULK_DELETE_SHARE) {
+        // Cheaper than removing each message from the index (about 100 us each): empty the index and lower the
+        // mark to 0, so that the delete trigger has nothing to remove and the rest is indexed again later.
+        dropIndex.run();
+        clearMark.run();
+      }
+      return deleteIds.all(JSON.stringify(ids)) as string[];
+    })();
+  }
+
+  return {
+    indexPending,
+
+    /**
+     * One page of the messages matching the filter, newest first (capture order), and the total. Indexes whatever
+     * has not been indexed yet first, so that a search sees every captured message.
+     */
+    search(workspaceId: number, filter: MessageFilter, window: PageWindow): { rows: MessageSummaryRow[]; total: number } {
+      indexPending();
+      return statements.read(() => {
+        const { ids, total } = matchingIds(workspaceId, filter, window);
+        const rows = ids.length === 0 ? [] : (summariesByIds.all(JSON.stringify(ids)) as MessageSummaryRow[]);
+        return { rows, total };
+      });
+    },
+
+    findLinked: (workspaceId: number, uuid: string) => linkedByUuid.get(workspaceId, uuid) as LinkedMessageRow | undefined,
+
+    idOf: (workspaceId: number, uuid: string) => idByUuid.get(workspaceId, uuid) as number | undefined,
+
+    /** The summary of one message, by uuid. */
+    summaryOf(workspaceId: number, uuid: string): MessageSummaryRow | undefined {
+      const id = idByUuid.get(workspaceId, uuid) as number | undefined;
+      return id === undefined ? undefined : (summariesByIds.get(JSON.stringify([id])) as MessageSummaryRow);
+    },
+
+    attachmentAt: (messageId: number, position: number) =>
+      attachmentAt.get(messageId, position) as AttachmentRow | undefined,
+
+    /** Deletes one message (its raw bytes and attachments go with it). Returns whether it existed. */
+    deleteByUuid: (workspaceId: number, uuid: string): boolean => deleteByUuid.run(workspaceId, uuid).changes > 0,
+
+    /** Deletes every message matching the filter; returns their uuids. */
+    deleteMatching(workspaceId: number, filter: MessageFilter): string[] {
+      indexPending();
+      return deleteMessages(matchingIds(workspaceId, filter, { offset: 0, limit: -1 }).ids);
+    },
+
+    /** Deletes every message of the workspace; returns how many there were. Its capture times start afresh. */
+    deleteAll(workspaceId: number): number {
+      const deleted = deleteMessages(workspaceIds.all(workspaceId) as number[]).length;
+      forgetTimeRegression.run(workspaceId);
+      return deleted;
+    },
   };
 }
 

@@ -29,6 +29,12 @@ export function createSendStore(statements: Statements) {
   const byUuid = db.prepare('SELECT * FROM sends WHERE workspace_id = ? AND uuid = ?');
   const byId = db.prepare('SELECT * FROM sends WHERE id = ?');
   const remove = db.prepare('DELETE FROM sends WHERE id = ?');
+  const engagement = (count: string, first: string, last: string) =>
+    db.prepare(
+      `UPDATE sends SET ${count} = ${count} + 1, ${first} = COALESCE(${first}, @at), ${last} = @at, updated_at = @at WHERE id = @id`,
+    );
+  const registerOpen = engagement('open_count', 'first_opened_at', 'last_opened_at');
+  const registerClick = engagement('click_count', 'first_clicked_at', 'last_clicked_at');
 
   return {
     list(workspaceId: number, filters: SendFilters, sort: SortTerm[], window: PageWindow): ListResult<SendRow> {
@@ -53,6 +59,12 @@ export function createSendStore(statements: Statements) {
     },
 
     delete: (id: number) => void remove.run(id),
+
+    /** An open or a click (Send::registerOpen/registerClick): one more, the first time kept, the last one now. */
+    registerEngagement(id: number, kind: 'open' | 'click', at: number): SendRow {
+      (kind === 'open' ? registerOpen : registerClick).run({ id, at });
+      return byId.get(id) as SendRow;
+    },
   };
 }
 

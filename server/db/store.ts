@@ -9,6 +9,7 @@ import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
 import { createSuppressionStore } from './suppressions-store.js';
 import { createTemplateStore } from './templates-store.js';
+import { createWorkspaceStore } from './workspace-store.js';
 
 export function createStore(db: Db) {
   const statements = new Statements(db);
@@ -21,6 +22,7 @@ export function createStore(db: Db) {
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
     messages: createMessageStore(statements),
+    workspaces: createWorkspaceStore(db),
 
     /** The workspace's id, and whether this call created it (a new workspace gets the fixtures). */
     ensureWorkspace(key: string, createdAt: number): { id: number; created: boolean } {
@@ -34,7 +36,9 @@ export function createStore(db: Db) {
       return db.transaction(work)();
     },
 
-    close: () => db.close(),
+    close: (): void => {
+      db.close();
+    },
   };
 }
 

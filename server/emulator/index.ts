@@ -6,10 +6,24 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
+import { controlRoutes } from './controls.js';
+import { faultRoutes } from './faults.js';
+import { messageRoutes } from './messages.js';
+import { openApiDocument } from './openapi.js';
+import { simulateRoutes } from './simulate.js';
+import { streamRoutes } from './stream.js';
+import { waitForRoutes } from './wait-for.js';
 import { resolveWorkspace } from './workspace.js';
 
 export function emulatorApi(deps: AppDeps) {
   const api = new Hono<AppEnv>({ strict: false });
   api.use('*', resolveWorkspace(deps));
+  api.route('/', controlRoutes(deps));
+  api.route('/', faultRoutes(deps));
+  api.route('/', simulateRoutes(deps));
+  api.route('/', messageRoutes(deps));
+  api.route('/', waitForRoutes(deps));
+  api.route('/', streamRoutes(deps));
+  api.get('/openapi.json', (c) => c.json(openApiDocument));
   return api;
 }

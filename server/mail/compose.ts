@@ -5,6 +5,7 @@
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { MailAddress } from './addresses.js';
+import { serializeMimeTree } from './mime-serialize.js';
 
 export interface MailAttachment {
   filename: string;
@@ -53,7 +54,8 @@ export function buildMessage(mail: OutgoingMail): Promise<Buffer> {
     // RFC 5322 allows CR and LF only as CRLF: bare LFs in the html/text bodies (MJML output, `\n` in text) too.
     newline: 'windows',
   });
-  return composer.compile().build();
+  // The same bytes as composer.compile().build(), without the stream machinery (mime-serialize.ts).
+  return serializeMimeTree(composer.compile());
 }
 
 /** The envelope: every recipient, Bcc included, as SMTP would have received them. */

@@ -1,6 +1,10 @@
 /**
- * `npm run bench`: list-endpoint latency with 100,000 suppressions and 100,000 sends.
+ * `npm run bench`: list-endpoint latency with 100,000 suppressions and 100,000 sends (below), then send
+ * throughput (send.ts). `BENCH_ONLY=lists` or `BENCH_ONLY=send` runs one part; `BENCH_ONLY=startup` runs the
+ * in-process start-up measurement of startEmulator() (startup.ts), which the full run leaves out, and
+ * `BENCH_ONLY=inbox` the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts).
  *
+ * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
  * 2. Times each scenario's store call in-process (the SQL alone, no HTTP), for diagnosis, and checks
  *    filter[search] for many needles against the seeded data (search-check.ts).
@@ -25,6 +29,9 @@ import { Client, memoryOf, startServer, stats, table, type Stats } from './harne
 import { byId, contains, expectPage, PER_PAGE, type Expected } from './expected.js';
 import { checkSearches } from './search-check.js';
 import { seed, type SeededData } from './seed.js';
+import { runInboxBench } from './inbox.js';
+import { runSendBench } from './send.js';
+import { runStartupBench } from './startup.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist/server/cli.js');
@@ -300,7 +307,7 @@ function fileSize(path: string): number {
   }
 }
 
-async function main(): Promise<void> {
+async function runListBench(): Promise<void> {
   const benchStart = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'mce-bench-'));
   const dbPath = join(dir, 'bench.sqlite');
@@ -424,6 +431,21 @@ async function main(): Promise<void> {
     ],
     () => false,
   ));
+}
+
+const PARTS = ['lists', 'send', 'startup', 'inbox'];
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  if (only !== undefined && only !== '' && !PARTS.includes(only)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
+  const runs = (part: string) => only === undefined || only === '' || only === part;
+  if (runs('lists')) await runListBench();
+  if (runs('lists') && runs('send')) process.stdout.write('\n');
+  if (runs('send')) await runSendBench((line) => process.stdout.write(`${line}\n`));
+  // Only when asked for (startup.ts): it spawns about a hundred processes.
+  if (only === 'startup') await runStartupBench((line) => process.stdout.write(`${line}\n`));
+  // Only when asked for (inbox.ts): 100,000 captured messages, search latency and wait-for latency.
+  if (only === 'inbox') await runInboxBench((line) => process.stdout.write(`${line}\n`));
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@
 import type { TemplateRow } from '../../db/rows.js';
 import { renderBody } from './body.js';
 import { htmlToText, inlineCss, wrapInlineHtml } from './html.js';
+import { inlinedTemplateHtml } from './inlined-template.js';
 import { replacePlaceholders, undot, type Replacements } from './replacements.js';
 import { renderTwig } from './twig.js';
 
@@ -25,10 +26,14 @@ export async function renderTemplateContent(
 ): Promise<MailContent> {
   const context = undot(replacements);
   const subject = renderTwig(replacePlaceholders(requestSubject ?? template.subject, replacements), context);
-  let html = replacePlaceholders(await renderBody(template.body, template.type), replacements);
-  html = html.replaceAll('::subject::', () => subject);
-  if (template.type === 'html') html = renderTwig(html, context);
-  html = inlineCss(html);
+  const body = await renderBody(template.body, template.type);
+  // CSS inlined once per template body when the replacements cannot change its result (inlined-template.ts).
+  let html = inlinedTemplateHtml(body, template.type, replacements, subject);
+  if (html === undefined) {
+    html = replacePlaceholders(body, replacements).replaceAll('::subject::', () => subject);
+    if (template.type === 'html') html = renderTwig(html, context);
+    html = inlineCss(html);
+  }
   return { subject, html, text: htmlToText(html) };
 }
 

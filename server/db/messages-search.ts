@@ -1,0 +1,116 @@
+/**
+ * Inbox search in SQL: a structured filter (emulator/search.ts parses the query text into one) becomes one FTS5
+ * MATCH expression over messages_search (migration 3) plus bounds on the capture time. Ordering is capture order,
+ * newest first, which is rowid order in both messages and the index, so a page is read straight off the index's
+ * doclists, newest first, and stops after the page: no sort, no join (measured with `BENCH_ONLY=inbox npm run
+ * bench`). The store turns time bounds into rowid bounds where it can (messages-store.ts).
+ */
+
+/** The address lists a filter can name; each has its own column in messages_search. */
+export type AddressField = 'from' | 'to' | 'cc' | 'bcc';
+
+export type MessageCondition =
+  /** A free word (matches a word prefix) or a quoted phrase (whole words), in subject, text, from and to. */
+  | { kind: 'text'; value: string; phrase: boolean }
+  /** Words of the subject, the last one as a prefix. */
+  | { kind: 'subject'; value: string }
+  /** An address, a domain, a local part or a name word of the list, as a prefix. */
+  | { kind: 'address'; field: AddressField; value: string }
+  /** The template's name, exactly (ASCII case-insensitive). */
+  | { kind: 'template'; name: string }
+  | { kind: 'has-attachment' }
+  /** Captured strictly before / after the instant (epoch milliseconds). */
+  | { kind: 'before'; at: number }
+  | { kind: 'after'; at: number };
+
+export interface MessageTerm {
+  condition: MessageCondition;
+  negated: boolean;
+}
+
+export interface MessageFilter {
+  /** ANDed. */
+  terms: MessageTerm[];
+  /** Only messages captured after the one with this row id (wait-for's `after=<uuid>`). */
+  capturedAfterId?: number;
+}
+
+/** The words columns: what a free word or a phrase is looked for in. */
+const TEXT_COLUMNS = '{subject body sender recipients}';
+const ADDRESS_COLUMNS: Record<AddressField, string> = {
+  from: 'from_addresses',
+  to: 'to_addresses',
+  cc: 'cc_addresses',
+  bcc: 'bcc_addresses',
+};
+
+/** A bound on created_at_ms: `created_at_ms <op> at`. */
+export interface TimeBound {
+  op: '<' | '<=' | '>' | '>=';
+  at: number;
+}
+
+export interface CompiledSearch {
+  /** The MATCH expression, or null when the filter has no full-text term (only dates, or nothing). */
+  match: string | null;
+  /** before:/after: terms, negations turned around (-before:t is >= t). */
+  times: TimeBound[];
+}
+
+/**
+ * Compiles the filter for one workspace. `wholeTable`: the workspace holds every message, so that the workspace
+ * facet can be left out of an expression that already has a positive term (it would only cost a merge with a
+ * doclist as long as the table).
+ */
+export function compileSearch(filter: MessageFilter, workspaceId: number, wholeTable: boolean): CompiledSearch {
+  const positive: string[] = [];
+  const negative: string[] = [];
+  const times: TimeBound[] = [];
+  for (const { condition, negated } of filter.terms) {
+    if (condition.kind === 'before') times.push({ op: negated ? '>=' : '<', at: condition.at });
+    else if (condition.kind === 'after') times.push({ op: negated ? '<=' : '>', at: condition.at });
+    else (negated ? negative : positive).push(ftsExpression(condition));
+  }
+  if (positive.length === 0 && negative.length === 0) return { match: null, times };
+  // FTS5's NOT is binary, so a filter of negations alone needs a positive side: the workspace's own facet.
+  if (positive.length === 0 || !wholeTable) positive.push(`facets : ${quote(`w${workspaceId}`)}`);
+  const base = positive.length === 1 ? positive[0]! : `(${positive.join(' AND ')})`;
+  const match = negative.length === 0 ? base : `${base} NOT (${negative.join(' OR ')})`;
+  return { match, times };
+}
+
+function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | 'after' }>): string {
+  switch (condition.kind) {
+    case 'text':
+      return `${TEXT_COLUMNS} : ${quote(asWords(condition.value))}${condition.phrase ? '' : '*'}`;
+    case 'subject':
+      return `subject : ${quote(asWords(condition.value))}*`;
+    case 'address':
+      return `${ADDRESS_COLUMNS[condition.field]} : ${quote(condition.value.toLowerCase().replace(/^@+/, ''))}*`;
+    case 'template':
+      return `facets : ${quote(templateFacet(condition.name))}`;
+    case 'has-attachment':
+      return 'facets : hasattachment';
+  }
+}
+
+/** As the word columns are indexed: the separators an address keeps become spaces (migration 3, words()). */
+function asWords(value: string): string {
+  return value.replace(/[.@\-_+]/g, ' ');
+}
+
+/** The facet the index holds for a template: 't' and the hex of its name lower-cased as SQLite's lower() does. */
+export function templateFacet(name: string): string {
+  const lowered = name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return `t${Buffer.from(lowered, 'utf8').toString('hex')}`;
+}
+
+/** An FTS5 string: double quotes, with inner double quotes doubled. */
+function quote(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** Whether a value has anything FTS5's unicode61 tokenizer keeps as a token: a letter or a digit. */
+export function hasSearchableText(value: string): boolean {
+  return /[\p{L}\p{N}]/u.test(value);
+}

@@ -1,0 +1,116 @@
+/**
+ * Test controls: POST /reset (the workspace back to its fixtures), POST /seed (more data, in the fixture
+ * format), GET/POST /clock (freeze, advance, resume the emulator's time).
+ */
+import { Hono } from 'hono';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { ValidationError, type FieldErrors } from '../errors.js';
+import { applyFixtures } from '../fixtures/apply.js';
+import type { FixtureSet } from '../fixtures/load.js';
+import { fixtureFile } from '../fixtures/schema.js';
+import type { AppEnv } from '../http/env.js';
+import { issueErrors, parseOr422, readJsonBody, readJsonObject } from './request-body.js';
+
+export function controlRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/reset', (c) => {
+      resetWorkspace(deps, c.get('workspaceId'));
+      return c.body(null, 204);
+    })
+    .post('/seed', async (c) => {
+      const set = parseSeedDocument(await readJsonBody(c));
+      seed(deps, c.get('workspaceId'), set);
+      return c.json({
+        templates: set.templates.length,
+        suppressions: set.suppressions.length,
+        transactional_mails: set.logItems.length,
+        sends: set.sends.length,
+      });
+    })
+    .get('/clock', (c) => c.json(clockState(deps)))
+    .post('/clock', async (c) => {
+      const change = parseOr422(clockChange, await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
+      if (change.freeze !== undefined) deps.clockControl.freeze(change.freeze === true ? undefined : new Date(change.freeze));
+      if (change.resume) deps.clockControl.resume();
+      if (change.advance_ms !== undefined) deps.clockControl.advance(change.advance_ms);
+      return c.json(clockState(deps));
+    });
+}
+
+/**
+ * Deletes every row of the workspace (suppressions, templates, log items, sends, captured mail), seeds its
+ * fixtures again and puts its fault rules back to the `--faults` file's, then tells the event stream. When the
+ * default workspace is the only one, the uuid sequence restarts too (`--ids sequential`: the same uuids as after
+ * a fresh start). The clock is shared by every workspace and stays as it is.
+ */
+export function resetWorkspace(deps: AppDeps, workspaceId: number): void {
+  deps.store.transaction(() => {
+    deps.store.workspaces.clear(workspaceId);
+    if (deps.store.workspaces.count() === 1) deps.restartIds();
+    applyFixtures(deps, workspaceId, deps.fixtures);
+  });
+  deps.faults.reset(workspaceId);
+  deps.events.emit('workspace.reset', { workspaceId });
+}
+
+/** A fixture file's JSON, checked like a file (fixtures/schema.ts); every problem is a 422 entry. */
+function parseSeedDocument(document: unknown): FixtureSet {
+  const result = fixtureFile.safeParse(document);
+  if (!result.success) throw new ValidationError(issueErrors(result.error.issues));
+  const problems: FieldErrors = {};
+  const templates = result.data.templates.flatMap(({ body, body_file: bodyFile, ...template }, index) => {
+    if (body !== undefined) return [{ ...template, body }];
+    problems[`templates.${index}.body_file`] = [`body_file "${bodyFile}" cannot be read through the API: give the body inline.`];
+    return [];
+  });
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+  const { suppressions, transactional_mails: logItems, sends } = result.data;
+  return { templates, suppressions, logItems, sends };
+}
+
+/**
+ * Applies the set as the fixtures are applied (matched by uuid or name/email, so seeding twice changes nothing).
+ * A row that clashes with the workspace's own (a template name or suppression email already taken under another
+ * uuid) is a 422, and nothing is written.
+ */
+function seed(deps: AppDeps, workspaceId: number, set: FixtureSet): void {
+  try {
+    applyFixtures(deps, workspaceId, set);
+  } catch (error) {
+    if (!(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_CONSTRAINT')) throw error;
+    throw new ValidationError({
+      document: [`The document clashes with the workspace's data (${error.message}); nothing was seeded.`],
+    });
+  }
+}
+
+const CLOCK_MESSAGES: Record<string, string> = {
+  freeze: 'The freeze must be true or an ISO 8601 time.',
+  advance_ms: 'The advance_ms must be an integer of at least 0.',
+  resume: 'The resume must be true.',
+};
+
+const clockChange = z
+  .object({
+    freeze: z
+      .union([z.literal(true), z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'The freeze must be true or an ISO 8601 time.')])
+      .optional(),
+    advance_ms: z.number().int().min(0).optional(),
+    resume: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined, {
+    message: 'Give freeze (true or an ISO 8601 time), advance_ms or resume.',
+    path: ['freeze'],
+  })
+  .refine((change) => change.freeze === undefined || change.resume === undefined, {
+    message: 'Give freeze or resume, not both.',
+    path: ['resume'],
+  });
+
+function clockState(deps: AppDeps) {
+  const { now, frozen } = deps.clockControl.state();
+  return { now: now.toISOString(), frozen };
+}

@@ -1,0 +1,214 @@
+/**
+ * Fault rules (README "Fault rules"): their format, checked for POST /_emulator/faults and the `--faults` file,
+ * and the in-memory store of each workspace's rules, which decides which rules fire for a request.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { RandomSource } from '../random.js';
+import { issueErrors, parseOr422 } from './request-body.js';
+
+export const PRESETS = ['rate-limited', 'server-error'] as const;
+
+const FIELD_MESSAGES: Record<string, string> = {
+  method: 'The method must be an HTTP method, such as POST.',
+  route: 'The route must be a path starting with /, such as /api/transactional-mails/send (* matches one segment).',
+  recipient: 'The recipient must be an email address (* matches any characters).',
+  status: 'The status must be an integer from 100 to 599.',
+  headers: 'The headers must be an object of header names and string values.',
+  delay_ms: 'The delay_ms must be an integer from 0 to 600000.',
+  drop: 'The drop field must be true or false.',
+  times: 'The times must be an integer of at least 1.',
+  probability: 'The probability must be a number from 0 to 1.',
+  preset: `The preset must be one of: ${PRESETS.join(', ')}.`,
+};
+
+const ruleSchema = z
+  .object({
+    method: z.string().regex(/^[A-Za-z]+$/).transform((m) => m.toUpperCase()).optional(),
+    route: z.string().regex(/^\/\S*$/).optional(),
+    recipient: z.string().min(1).optional(),
+    status: z.number().int().min(100).max(599).optional(),
+    body: z.unknown().optional(),
+    headers: z.record(z.string().regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/), z.union([z.string(), z.number()]).transform(String)).optional(),
+    delay_ms: z.number().int().min(0).max(600_000).optional(),
+    drop: z.boolean().optional(),
+    times: z.number().int().min(1).optional(),
+    probability: z.number().min(0).max(1).optional(),
+    preset: z.enum(PRESETS).optional(),
+  })
+  .strict()
+  .superRefine((rule, ctx) => {
+    const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (rule.preset !== undefined && (rule.status !== undefined || rule.body !== undefined)) {
+      problem('preset', 'A preset brings its own status and body: give either preset or status.');
+    }
+    if (rule.body !== undefined && rule.status === undefined && rule.preset === undefined) problem('body', 'A body needs a status.');
+    if (rule.drop && [rule.status, rule.body, rule.headers, rule.preset].some((value) => value !== undefined)) {
+      problem('drop', 'A dropped connection has no answer: drop cannot go with status, body, headers or preset.');
+    }
+    const effects = [rule.status, rule.preset, rule.headers, rule.delay_ms, rule.drop ? true : undefined];
+    if (rule.body === undefined && effects.every((value) => value === undefined)) {
+      problem('status', 'Give an effect: status (with body and headers), preset, headers, delay_ms or drop.');
+    }
+  });
+
+export type FaultSpec = z.output<typeof ruleSchema>;
+
+export interface FaultRule {
+  id: number;
+  spec: FaultSpec;
+  route: RegExp | null;
+  recipient: RegExp | null;
+  remaining: number | null;
+  fired: number;
+}
+
+/** What the middleware knows of a request; recipients are read only when a rule asks for them. */
+export interface FaultRequest {
+  method: string;
+  path: string;
+  recipients(): string[];
+}
+
+/** Parses one rule, or throws the 422 naming the fields. `null` values count as absent. */
+export function parseFaultSpec(value: Record<string, unknown>): FaultSpec {
+  const present = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+  return parseOr422(ruleSchema, present, (field) => FIELD_MESSAGES[field]);
+}
+
+export class FaultFileError extends Error {}
+
+/** Reads a `--faults` file: a JSON array of rules. Throws FaultFileError listing every problem. */
+export function loadFaultFile(path: string | null): FaultSpec[] {
+  if (path === null) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new FaultFileError(`invalid faults file ${path}: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(json)) throw new FaultFileError(`invalid faults file ${path}: expected a JSON array of rules`);
+  const problems: string[] = [];
+  const specs = json.flatMap((item: unknown, index) => {
+    const present = item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null))
+      : item;
+    const result = ruleSchema.safeParse(present);
+    if (result.success) return [result.data];
+    const errors = issueErrors(result.error.issues, (field) => FIELD_MESSAGES[field]);
+    for (const [field, messages] of Object.entries(errors)) problems.push(`[${index}].${field}: ${messages.join(' ')}`);
+    return [];
+  });
+  if (problems.length > 0) throw new FaultFileError(`invalid faults file ${path}:\n  ${problems.join('\n  ')}`);
+  return specs;
+}
+
+/** The rule stores of every workspace; a workspace starts with (its own copies of) the file's rules. */
+export function createFaultRules(fileRules: readonly FaultSpec[]) {
+  const byWorkspace = new Map<number, FaultRule[]>();
+  let nextId = 1;
+  const materialize = (spec: FaultSpec): FaultRule => ({
+    id: nextId++,
+    spec,
+    route: spec.route === undefined ? null : routePattern(spec.route),
+    recipient: spec.recipient === undefined ? null : globPattern(spec.recipient),
+    remaining: spec.times ?? null,
+    fired: 0,
+  });
+  const rulesOf = (workspaceId: number): FaultRule[] => {
+    let rules = byWorkspace.get(workspaceId);
+    if (rules === undefined) {
+      rules = fileRules.map(materialize);
+      byWorkspace.set(workspaceId, rules);
+    }
+    return rules;
+  };
+
+  return {
+    list: (workspaceId: number): readonly FaultRule[] => rulesOf(workspaceId),
+    add(workspaceId: number, spec: FaultSpec): FaultRule {
+      const rule = materialize(spec);
+      rulesOf(workspaceId).push(rule);
+      return rule;
+    },
+    remove(workspaceId: number, id: number): boolean {
+      const rules = rulesOf(workspaceId);
+      const index = rules.findIndex((rule) => rule.id === id);
+      if (index !== -1) rules.splice(index, 1);
+      return index !== -1;
+    },
+    clear: (workspaceId: number) => void byWorkspace.set(workspaceId, []),
+    /** Back to the file's rules, with fresh counts (POST /_emulator/reset). */
+    reset: (workspaceId: number) => void byWorkspace.delete(workspaceId),
+
+    /**
+     * The rules that fire for a request, in creation order: each matching rule that has times left fires (with
+     * its probability, drawn from `random`), up to and including the first that decides the answer (status,
+     * preset or drop); rules after it are not evaluated and keep their times.
+     */
+    fire(workspaceId: number, request: FaultRequest, random: RandomSource): FaultRule[] {
+      const rules = rulesOf(workspaceId);
+      if (rules.length === 0) return [];
+      const fired: FaultRule[] = [];
+      let recipients: string[] | null = null;
+      for (const rule of rules) {
+        if (rule.remaining === 0) continue;
+        if (rule.spec.method !== undefined && rule.spec.method !== request.method) continue;
+        if (rule.route !== null && !rule.route.test(request.path)) continue;
+        if (rule.recipient !== null) {
+          recipients ??= request.recipients();
+          if (!recipients.some((email) => rule.recipient?.test(email))) continue;
+        }
+        const probability = rule.spec.probability ?? 1;
+        if (probability < 1 && !(probability > 0 && random() < probability)) continue;
+        if (rule.remaining !== null) rule.remaining -= 1;
+        rule.fired += 1;
+        fired.push(rule);
+        if (isDecisive(rule.spec)) break;
+      }
+      return fired;
+    },
+  };
+}
+
+export type FaultRules = ReturnType<typeof createFaultRules>;
+
+export const isDecisive = (spec: FaultSpec) => spec.status !== undefined || spec.preset !== undefined || spec.drop === true;
+
+/** A rule as the API shows it: every field, null when not set. */
+export function faultResource(rule: FaultRule) {
+  const { spec } = rule;
+  return {
+    id: rule.id,
+    method: spec.method ?? null,
+    route: spec.route ?? null,
+    recipient: spec.recipient ?? null,
+    status: spec.status ?? null,
+    body: spec.body === undefined ? null : spec.body,
+    headers: spec.headers ?? null,
+    delay_ms: spec.delay_ms ?? null,
+    drop: spec.drop ?? false,
+    times: spec.times ?? null,
+    probability: spec.probability ?? null,
+    preset: spec.preset ?? null,
+    remaining: rule.remaining,
+    fired: rule.fired,
+  };
+}
+
+/** A route such as /api/transactional-mails/send (`*` = one segment; trailing slashes ignored; `/api` may be left out). */
+function routePattern(route: string): RegExp {
+  const trimmed = route.replace(/\/+$/, '');
+  const full = trimmed === '/api' || trimmed.startsWith('/api/') ? trimmed : `/api${trimmed}`;
+  const segments = full.split('/').map((segment) => (segment === '*' ? '[^/]+' : escapeRegExp(segment)));
+  return new RegExp(`^${segments.join('/')}/*$`);
+}
+
+/** An email pattern: case-insensitive, `*` matches any characters. */
+function globPattern(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`, 'i');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,124 @@
+/**
+ * The inbox of captured mail under /_emulator/messages (README "Captured messages"): list and search, one message
+ * in full, its raw .eml, its bodies and attachments, and deletes. Every route is about the request's workspace.
+ */
+import { Hono, type Context } from 'hono';
+import type { MessageStore } from '../db/messages-store.js';
+import type { AppDeps } from '../deps.js';
+import { ApiError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { noContent } from '../http/respond.js';
+import { fullMessage, messageSummary } from './message-resource.js';
+import { parseSearchQuery, readInteger, readQuery } from './search.js';
+
+export const DEFAULT_PER_PAGE = 50;
+export const MAX_PER_PAGE = 500;
+/** Far beyond any real inbox; it keeps (page - 1) * per_page a safe integer. */
+const MAX_PAGE = 1_000_000;
+/** How long a captured message may wait before the background indexer picks it up (a search never waits). */
+const INDEX_DELAY_MS = 20;
+
+export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);
+
+export function messageRoutes(deps: AppDeps) {
+  const { messages } = deps.store;
+  indexInBackground(deps);
+
+  const find = (c: Context<AppEnv>) => {
+    const uuid = c.req.param('uuid') ?? '';
+    const row = messages.findLinked(c.get('workspaceId'), uuid);
+    if (row === undefined) throw messageNotFound(uuid);
+    return row;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/messages', (c) => {
+      const input = c.get('input');
+      const filter = parseSearchQuery(readQuery(input));
+      const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
+      const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
+      const window = { offset: (page - 1) * perPage, limit: perPage };
+      const { rows, total } = messages.search(c.get('workspaceId'), filter, window);
+      return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
+    })
+    .delete('/messages', (c) => {
+      const workspaceId = c.get('workspaceId');
+      const query = readQuery(c.get('input'));
+      if (query === null || query.trim() === '') {
+        const deleted = messages.deleteAll(workspaceId);
+        if (deleted > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: null });
+        return c.json({ deleted });
+      }
+      const uuids = messages.deleteMatching(workspaceId, parseSearchQuery(query));
+      if (uuids.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids });
+      return c.json({ deleted: uuids.length });
+    })
+    .get('/messages/:uuid', (c) => {
+      const row = find(c);
+      return c.json(fullMessage(row, messages.rawOf(row.id)));
+    })
+    .get('/messages/:uuid/raw', (c) => {
+      const raw = messages.rawOf(find(c).id) ?? Buffer.alloc(0);
+      return c.body(bytesOf(raw), 200, { 'content-type': 'message/rfc822' });
+    })
+    .get('/messages/:uuid/html', (c) => {
+      const { html_body: html } = find(c);
+      if (html === null) throw new ApiError(404, 'This message has no HTML body.');
+      return c.body(html, 200, { 'content-type': 'text/html; charset=utf-8' });
+    })
+    .get('/messages/:uuid/text', (c) => {
+      const { text_body: text } = find(c);
+      if (text === null) throw new ApiError(404, 'This message has no text body.');
+      return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
+    })
+    .get('/messages/:uuid/attachments/:index', (c) => {
+      const row = find(c);
+      const index = c.req.param('index');
+      const attachment = /^\d{1,6}$/.test(index) ? messages.attachmentAt(row.id, Number(index)) : undefined;
+      if (attachment === undefined) throw new ApiError(404, `This message has no attachment ${index}.`);
+      return c.body(bytesOf(attachment.content), 200, {
+        'content-type': attachment.content_type,
+        'content-disposition': contentDisposition(attachment.filename),
+      });
+    })
+    .delete('/messages/:uuid', (c) => {
+      const workspaceId = c.get('workspaceId');
+      const uuid = c.req.param('uuid');
+      if (!messages.deleteByUuid(workspaceId, uuid)) throw messageNotFound(uuid);
+      deps.events.emit('messages.deleted', { workspaceId, uuids: [uuid] });
+      return noContent();
+    });
+}
+
+/** A Buffer from SQLite as the Uint8Array a body takes (the driver never hands out shared memory). */
+function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+}
+
+/** `attachment` with an ASCII fallback filename and the exact one in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const exact = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+/**
+ * Indexes captured messages a moment after they arrive, in one batch for whatever came in meanwhile, so that
+ * sending stays cheap (messages-store.ts, migration 3). A search indexes the rest itself, so this only keeps the
+ * backlog short.
+ */
+function indexInBackground(deps: Pick<AppDeps, 'events' | 'logger'> & { store: { messages: MessageStore } }): void {
+  let timer: NodeJS.Timeout | null = null;
+  deps.events.on('message.captured', () => {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      try {
+        deps.store.messages.indexPending();
+      } catch (error) {
+        deps.logger.error('indexing captured messages failed', error);
+      }
+    }, INDEX_DELAY_MS);
+    timer.unref();
+  });
+}

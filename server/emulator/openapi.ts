@@ -1,0 +1,515 @@
+/**
+ * The OpenAPI 3.1 document of our own API (`/_emulator`, README.md beside this file), served at
+ * GET /_emulator/openapi.json. test/contract/openapi.test.ts checks that it names every route the app registers.
+ */
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
+const isoTime: Schema = { type: 'string', format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] };
+const json = (schema: Schema, description: string) => ({ description, content: { 'application/json': { schema } } });
+const jsonBody = (schema: Schema, required = true) => ({ required, content: { 'application/json': { schema } } });
+const noContent = { description: 'Done; no body.' };
+
+const errors = {
+  401: { $ref: '#/components/responses/Unauthorized' },
+} as const;
+const notFound = { 404: { $ref: '#/components/responses/NotFound' } } as const;
+const invalid = { 422: { $ref: '#/components/responses/ValidationFailed' } } as const;
+
+const uuidParam = { name: 'uuid', in: 'path', required: true, description: 'The captured message\'s uuid.', schema: { type: 'string', format: 'uuid' } };
+const queryParam = {
+  name: 'query',
+  in: 'query',
+  required: false,
+  description:
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, mail:, has:attachment, ' +
+    'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
+  schema: { type: 'string' },
+  examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },
+};
+
+const mailAddress: Schema = {
+  type: 'object',
+  required: ['name', 'email'],
+  properties: { name: { type: 'string', description: 'Empty when the address has none.' }, email: { type: 'string' } },
+};
+
+const summaryProperties: Record<string, Schema> = {
+  uuid: { type: 'string', format: 'uuid' },
+  message_id: { type: 'string', description: 'The Message-ID header, without angle brackets.' },
+  created_at: isoTime,
+  from: { oneOf: [ref('MailAddress'), { type: 'null' }], description: 'Null only for a message without a From.' },
+  to: { type: 'array', items: ref('MailAddress') },
+  cc: { type: 'array', items: ref('MailAddress') },
+  bcc: { type: 'array', items: ref('MailAddress'), description: 'From the envelope.' },
+  subject: { type: 'string' },
+  snippet: { type: 'string', description: 'The first 200 characters of the text.' },
+  size: { type: 'integer', description: 'Bytes of the raw message.' },
+  attachments: { type: 'integer', description: 'How many attachments.' },
+  template: nullable('string', { description: 'The template (mail_name) it was rendered from.' }),
+  log_item_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
+  send_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
+};
+const summaryRequired = Object.keys(summaryProperties);
+
+const messageSummary: Schema = { type: 'object', required: summaryRequired, properties: summaryProperties };
+
+const attachment: Schema = {
+  type: 'object',
+  required: ['index', 'filename', 'content_type', 'content_id', 'size', 'url'],
+  properties: {
+    index: { type: 'integer', minimum: 0 },
+    filename: { type: 'string' },
+    content_type: { type: 'string' },
+    content_id: nullable('string'),
+    size: { type: 'integer' },
+    url: { type: 'string', description: 'Where its bytes are served.' },
+  },
+};
+
+const messageProperties: Record<string, Schema> = {
+  ...summaryProperties,
+  reply_to: { type: 'array', items: ref('MailAddress') },
+  envelope: {
+    type: 'object',
+    required: ['from', 'to'],
+    properties: { from: { type: 'string' }, to: { type: 'array', items: { type: 'string' } } },
+  },
+  headers: {
+    type: 'array',
+    description: 'Every header, in order.',
+    items: { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: { type: 'string' } } },
+  },
+  text: nullable('string'),
+  html: nullable('string'),
+  attachments: { type: 'array', items: ref('Attachment') },
+  replacements: nullable('object', { additionalProperties: true }),
+  links: {
+    type: 'array',
+    items: { type: 'string' },
+    description: "The HTML's hrefs and the text's URLs, in order, without duplicates.",
+  },
+  codes: {
+    type: 'array',
+    items: { type: 'string' },
+    description:
+      'One-time codes standing alone in the text: 4 to 8 digits, or 6 to 8 upper-case letters and digits with at least one digit.',
+  },
+};
+const message: Schema = { type: 'object', required: Object.keys(messageProperties), properties: messageProperties };
+
+const faultRuleInput: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Give at least one effect: status (with body and headers), preset, headers, delay_ms or drop.',
+  properties: {
+    method: { type: 'string', description: 'Default: any.', examples: ['POST'] },
+    route: { type: 'string', description: 'A path pattern; * matches one segment. Default: any.', examples: ['/api/transactional-mails/send'] },
+    recipient: { type: 'string', description: "Matches a send's to/cc/bcc, case-insensitive." },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    body: { description: 'A string, or JSON.' },
+    headers: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+    delay_ms: { type: 'integer', minimum: 0, maximum: 600000 },
+    drop: { type: 'boolean', description: 'Close the connection without an answer.' },
+    times: { type: 'integer', minimum: 1, description: 'Default: unlimited.' },
+    probability: { type: 'number', minimum: 0, maximum: 1 },
+    preset: { type: 'string', enum: ['rate-limited', 'server-error'] },
+  },
+};
+
+const faultRule: Schema = {
+  type: 'object',
+  required: [
+    'id', 'method', 'route', 'recipient', 'status', 'body', 'headers', 'delay_ms', 'drop', 'times', 'probability',
+    'preset', 'remaining', 'fired',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    method: nullable('string'),
+    route: nullable('string'),
+    recipient: nullable('string'),
+    status: nullable('integer'),
+    body: { description: 'A string, JSON, or null.' },
+    headers: nullable('object', { additionalProperties: { type: 'string' } }),
+    delay_ms: nullable('integer'),
+    drop: { type: 'boolean' },
+    times: nullable('integer'),
+    probability: nullable('number'),
+    preset: { enum: ['rate-limited', 'server-error', null] },
+    remaining: nullable('integer', { description: 'Null when unlimited.' }),
+    fired: { type: 'integer' },
+  },
+};
+
+const nullableTime = nullable('string');
+const send: Schema = {
+  type: 'object',
+  description: 'As GET /api/sends/{uuid} shows it (Mailcoach timestamps, six fractional digits).',
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    transport_message_id: nullable('string'),
+    campaign_uuid: nullable('string'),
+    automation_mail_uuid: nullable('string'),
+    transactional_mail_log_item_uuid: nullable('string'),
+    subscriber_uuid: nullable('string'),
+    sent_at: nullableTime,
+    failed_at: nullableTime,
+    failure_reason: nullable('string'),
+    open_count: { type: 'integer' },
+    click_count: { type: 'integer' },
+    first_opened_at: nullableTime,
+    last_opened_at: nullableTime,
+    first_clicked_at: nullableTime,
+    last_clicked_at: nullableTime,
+    created_at: nullableTime,
+    updated_at: nullableTime,
+  },
+};
+
+const suppression: Schema = {
+  type: 'object',
+  required: ['uuid', 'email', 'reason', 'created_at', 'updated_at'],
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    email: { type: 'string' },
+    reason: { type: 'string', enum: ['hard_bounce', 'spam_complaint', 'manual'] },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
+};
+
+const clockState: Schema = {
+  type: 'object',
+  required: ['now', 'frozen'],
+  properties: { now: isoTime, frozen: { type: 'boolean' } },
+};
+
+const clockChange: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Give freeze, advance_ms or resume (freeze and resume not together).',
+  properties: {
+    freeze: { oneOf: [{ const: true }, isoTime], description: 'true: stop now; an ISO time: stop at that instant.' },
+    advance_ms: { type: 'integer', minimum: 0 },
+    resume: { const: true },
+  },
+};
+
+const fixture: Schema = {
+  type: 'object',
+  description: "A fixture file's JSON (fixtures/README.md); templates give `body` inline (no body_file through the API).",
+  properties: {
+    $comment: { type: 'string' },
+    templates: { type: 'array', items: { type: 'object' } },
+    suppressions: { type: 'array', items: { type: 'object' } },
+    transactional_mails: { type: 'array', items: { type: 'object' } },
+    sends: { type: 'array', items: { type: 'object' } },
+  },
+};
+
+const seedCounts: Schema = {
+  type: 'object',
+  required: ['templates', 'suppressions', 'transactional_mails', 'sends'],
+  properties: {
+    templates: { type: 'integer' },
+    suppressions: { type: 'integer' },
+    transactional_mails: { type: 'integer' },
+    sends: { type: 'integer' },
+  },
+};
+
+const bounceTarget: Schema = {
+  type: 'object',
+  description: 'The address, or a send whose recipient it is.',
+  properties: { email: { type: 'string', format: 'email' }, send_uuid: { type: 'string', format: 'uuid' } },
+  anyOf: [{ required: ['email'] }, { required: ['send_uuid'] }],
+};
+
+const suppressionAnswer = json(
+  { type: 'object', required: ['suppression'], properties: { suppression: { oneOf: [ref('Suppression'), { type: 'null' }] } } },
+  'The suppression the event added (or the one that already existed); null for a soft bounce.',
+);
+
+const sendAnswer = json(
+  { type: 'object', required: ['data'], properties: { data: ref('Send') } },
+  "The send with its counts and first/last timestamps updated.",
+);
+
+const engagement = (what: string) => ({
+  tags: ['simulate'],
+  summary: `Registers ${what} of a send`,
+  requestBody: jsonBody({ type: 'object', required: ['send_uuid'], properties: { send_uuid: { type: 'string', format: 'uuid' } } }),
+  responses: { 200: sendAnswer, ...errors, ...notFound, ...invalid },
+});
+
+const bounceOperation = (summary: string) => ({
+  tags: ['simulate'],
+  summary,
+  requestBody: jsonBody(ref('BounceTarget')),
+  responses: { 200: suppressionAnswer, ...errors, ...notFound, ...invalid },
+});
+
+const bodyOperation = (part: 'html' | 'text', mediaType: string) => ({
+  tags: ['messages'],
+  summary: `The ${part} body`,
+  parameters: [uuidParam],
+  responses: {
+    200: { description: `The ${part} part.`, content: { [mediaType]: { schema: { type: 'string' } } } },
+    ...errors,
+    404: { $ref: '#/components/responses/NotFound', description: `No such message, or it has no ${part} part.` },
+  },
+});
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'mailcoach-emulator: emulator API',
+    version: '1',
+    summary: 'Captured mail, wait-for, events and test controls of the Mailcoach emulator.',
+    description:
+      'Our own endpoints, beside the emulated Mailcoach API under /api. Every request is about one workspace: the ' +
+      "one its token maps to (Authorization: Bearer <token>, or ?token=<token>), or the default workspace when it " +
+      'names no token. With --isolate each token has its own workspace. Errors are JSON: {"message"}, and 422 ' +
+      '{"message", "errors"}. Timestamps are ISO 8601 with milliseconds.',
+    license: { name: 'MIT', identifier: 'MIT' },
+  },
+  servers: [{ url: '/', description: 'The emulator itself.' }],
+  security: [{}, { bearerToken: [] }, { tokenQuery: [] }],
+  tags: [
+    { name: 'messages', description: 'Captured mail.' },
+    { name: 'controls', description: 'Reset, seed, clock.' },
+    { name: 'faults', description: 'Fault injection on the Mailcoach API.' },
+    { name: 'simulate', description: 'Provider events: opens, clicks, bounces, complaints.' },
+    { name: 'meta', description: 'This document.' },
+  ],
+  paths: {
+    '/_emulator/messages': {
+      get: {
+        tags: ['messages'],
+        summary: 'Lists captured messages, newest first',
+        parameters: [
+          queryParam,
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+          { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+        ],
+        responses: { 200: json(ref('MessagePage'), 'One page of summaries.'), ...errors, ...invalid },
+      },
+      delete: {
+        tags: ['messages'],
+        summary: 'Deletes every message matching the query (every message of the workspace without one)',
+        parameters: [queryParam],
+        responses: {
+          200: json({ type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } }, 'How many were deleted.'),
+          ...errors,
+          ...invalid,
+        },
+      },
+    },
+    '/_emulator/messages/{uuid}': {
+      get: {
+        tags: ['messages'],
+        summary: 'One message in full',
+        parameters: [uuidParam],
+        responses: { 200: json(ref('Message'), 'The message.'), ...errors, ...notFound },
+      },
+      delete: {
+        tags: ['messages'],
+        summary: 'Deletes one message',
+        parameters: [uuidParam],
+        responses: { 204: noContent, ...errors, ...notFound },
+      },
+    },
+    '/_emulator/messages/{uuid}/raw': {
+      get: {
+        tags: ['messages'],
+        summary: 'The .eml, byte for byte',
+        parameters: [uuidParam],
+        responses: {
+          200: { description: 'The raw RFC 5322 message.', content: { 'message/rfc822': { schema: { type: 'string' } } } },
+          ...errors,
+          ...notFound,
+        },
+      },
+    },
+    '/_emulator/messages/{uuid}/html': { get: bodyOperation('html', 'text/html') },
+    '/_emulator/messages/{uuid}/text': { get: bodyOperation('text', 'text/plain') },
+    '/_emulator/messages/{uuid}/attachments/{index}': {
+      get: {
+        tags: ['messages'],
+        summary: "One attachment's bytes, with its Content-Type and filename",
+        parameters: [
+          uuidParam,
+          { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
+        ],
+        responses: {
+          200: { description: 'The attachment.', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+          ...errors,
+          ...notFound,
+        },
+      },
+    },
+    '/_emulator/wait-for': {
+      get: {
+        tags: ['messages'],
+        summary: 'Waits until `count` messages match, without polling',
+        parameters: [
+          queryParam,
+          { name: 'count', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 1 } },
+          { name: 'timeout_ms', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 120000, default: 5000 } },
+          {
+            name: 'after',
+            in: 'query',
+            required: false,
+            description: 'An ISO time or a message uuid: only messages captured after it.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          200: json(
+            { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('MessageSummary') } } },
+            'As soon as `count` messages match: the matches, newest first.',
+          ),
+          408: json(ref('WaitTimeout'), 'The timeout passed first; `data` holds what did match.'),
+          ...errors,
+          ...invalid,
+        },
+      },
+    },
+    '/_emulator/events': {
+      get: {
+        tags: ['messages'],
+        summary: 'Server-sent events of the workspace',
+        description:
+          'Events: `message.captured` {"uuid", "summary"}, `messages.deleted` {"uuids": [...] or null}, ' +
+          '`workspace.reset` {}. EventSource cannot set headers: pass the token as ?token=.',
+        responses: {
+          200: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          ...errors,
+        },
+      },
+    },
+    '/_emulator/reset': {
+      post: {
+        tags: ['controls'],
+        summary: "Deletes the workspace's data and seeds its fixtures again",
+        responses: { 204: noContent, ...errors },
+      },
+    },
+    '/_emulator/seed': {
+      post: {
+        tags: ['controls'],
+        summary: 'Seeds fixture data into the workspace',
+        requestBody: jsonBody(ref('Fixture')),
+        responses: { 200: json(ref('SeedCounts'), 'How many of each were in the document.'), ...errors, ...invalid },
+      },
+    },
+    '/_emulator/clock': {
+      get: {
+        tags: ['controls'],
+        summary: "The emulator's time",
+        responses: { 200: json(ref('ClockState'), 'Now, and whether the clock is frozen.'), ...errors },
+      },
+      post: {
+        tags: ['controls'],
+        summary: 'Freezes, advances or resumes the clock',
+        requestBody: jsonBody(ref('ClockChange')),
+        responses: { 200: json(ref('ClockState'), 'The clock after the change.'), ...errors, ...invalid },
+      },
+    },
+    '/_emulator/faults': {
+      get: {
+        tags: ['faults'],
+        summary: "The workspace's fault rules",
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('FaultRule') } } }, 'The rules.'),
+          ...errors,
+        },
+      },
+      post: {
+        tags: ['faults'],
+        summary: 'Adds a fault rule for Mailcoach requests (/api/...) of the workspace',
+        requestBody: jsonBody(ref('FaultRuleInput')),
+        responses: { 201: json(ref('FaultRule'), 'The rule, with its id and remaining count.'), ...errors, ...invalid },
+      },
+      delete: {
+        tags: ['faults'],
+        summary: 'Removes every fault rule of the workspace',
+        responses: { 204: noContent, ...errors },
+      },
+    },
+    '/_emulator/faults/{id}': {
+      delete: {
+        tags: ['faults'],
+        summary: 'Removes one fault rule',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { 204: noContent, ...errors, ...notFound },
+      },
+    },
+    '/_emulator/simulate/open': { post: engagement('an open') },
+    '/_emulator/simulate/click': { post: engagement('a click') },
+    '/_emulator/simulate/bounce': { post: bounceOperation('A hard bounce: adds a hard_bounce suppression') },
+    '/_emulator/simulate/soft-bounce': { post: bounceOperation('A soft bounce: adds no suppression') },
+    '/_emulator/simulate/complaint': { post: bounceOperation('A spam complaint: adds a spam_complaint suppression') },
+    '/_emulator/openapi.json': {
+      get: {
+        tags: ['meta'],
+        summary: 'This document',
+        responses: { 200: json({ type: 'object' }, 'The OpenAPI 3.1 document.') },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      bearerToken: { type: 'http', scheme: 'bearer', description: 'An API token the emulator accepts; picks the workspace.' },
+      tokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The same, for clients that cannot set headers.' },
+    },
+    schemas: {
+      MailAddress: mailAddress,
+      MessageSummary: messageSummary,
+      Message: message,
+      Attachment: attachment,
+      MessagePage: {
+        type: 'object',
+        required: ['data', 'meta'],
+        properties: {
+          data: { type: 'array', items: ref('MessageSummary') },
+          meta: {
+            type: 'object',
+            required: ['page', 'per_page', 'total'],
+            properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } },
+          },
+        },
+      },
+      WaitTimeout: {
+        type: 'object',
+        required: ['message', 'data'],
+        properties: { message: { type: 'string' }, data: { type: 'array', items: ref('MessageSummary') } },
+      },
+      FaultRuleInput: faultRuleInput,
+      FaultRule: faultRule,
+      ClockState: clockState,
+      ClockChange: clockChange,
+      Fixture: fixture,
+      SeedCounts: seedCounts,
+      Send: send,
+      Suppression: suppression,
+      BounceTarget: bounceTarget,
+      Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+      ValidationError: {
+        type: 'object',
+        required: ['message', 'errors'],
+        properties: {
+          message: { type: 'string', examples: ['The given data was invalid.'] },
+          errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+      },
+    },
+    responses: {
+      Unauthorized: json(ref('Error'), 'The token is not one the emulator accepts.'),
+      NotFound: json(ref('Error'), 'No such item in this workspace.'),
+      ValidationFailed: json(ref('ValidationError'), 'The input is invalid; `errors` names each field.'),
+    },
+  },
+} as const;

@@ -1,0 +1,173 @@
+/**
+ * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
+ * has:attachment before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
+ * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem. Also reads the
+ * inbox's integer parameters (page, per_page, count, timeout_ms).
+ */
+import { hasSearchableText, type MessageCondition, type MessageFilter, type MessageTerm } from '../db/messages-search.js';
+import { ValidationError } from '../errors.js';
+import type { Input } from '../http/input.js';
+
+/** More terms than a person types; it bounds the size of the FTS5 expression a request can make. */
+export const MAX_TERMS = 50;
+
+const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'before', 'after'] as const;
+type Prefix = (typeof PREFIXES)[number];
+
+/** A 422 about the query parameter (or `field`). */
+function invalid(message: string, field = 'query'): ValidationError {
+  return new ValidationError({ [field]: [message] });
+}
+
+/** The query parameter as text: absent or empty is null (no filter); anything but a string is a 422. */
+export function readQuery(input: Input): string | null {
+  const query = input.query;
+  if (query === undefined || query === null) return null;
+  if (typeof query !== 'string') throw invalid('The query field must be a string.');
+  return query;
+}
+
+/** Parses a query; null or blank matches every message. Throws a ValidationError (422) for a malformed one. */
+export function parseSearchQuery(query: string | null): MessageFilter {
+  const terms: MessageTerm[] = [];
+  if (query === null) return { terms };
+  const scanner = { text: query, at: 0 };
+  for (;;) {
+    skipSpaces(scanner);
+    if (scanner.at >= query.length) break;
+    if (terms.length === MAX_TERMS) throw invalid(`The query has more than ${MAX_TERMS} terms.`);
+    terms.push(readTerm(scanner));
+  }
+  return { terms };
+}
+
+interface Scanner {
+  text: string;
+  at: number;
+}
+
+function skipSpaces(scanner: Scanner): void {
+  while (scanner.at < scanner.text.length && /\s/.test(scanner.text[scanner.at]!)) scanner.at++;
+}
+
+function readTerm(scanner: Scanner): MessageTerm {
+  const { text } = scanner;
+  let negated = false;
+  if (text[scanner.at] === '-') {
+    negated = true;
+    scanner.at++;
+    if (scanner.at >= text.length || /\s/.test(text[scanner.at]!)) throw invalid('A "-" must be followed by the term it excludes.');
+  }
+  if (text[scanner.at] === '"') {
+    const value = readQuoted(scanner);
+    return { negated, condition: { kind: 'text', value: searchable(value, `"${value}"`), phrase: true } };
+  }
+  const prefix = /^([A-Za-z][A-Za-z0-9_-]*):/.exec(text.slice(scanner.at));
+  if (prefix === null) {
+    const word = readBare(scanner);
+    return { negated, condition: { kind: 'text', value: searchable(word, word), phrase: false } };
+  }
+  const name = prefix[1]!.toLowerCase();
+  if (!(PREFIXES as readonly string[]).includes(name)) {
+    throw invalid(
+      `Unknown filter "${prefix[1]}:". The filters are ${PREFIXES.map((p) => `${p}:`).join(', ')}; ` +
+        'put a term in double quotes to search for it as text.',
+    );
+  }
+  scanner.at += prefix[0].length;
+  const value = text[scanner.at] === '"' ? readQuoted(scanner) : readBare(scanner);
+  if (value.trim() === '') throw invalid(`The filter "${name}:" needs a value.`);
+  return { negated, condition: filterCondition(name as Prefix, value.trim()) };
+}
+
+function filterCondition(prefix: Prefix, value: string): MessageCondition {
+  const shown = `${prefix}:${value}`;
+  switch (prefix) {
+    case 'to':
+    case 'from':
+    case 'cc':
+    case 'bcc':
+      return { kind: 'address', field: prefix, value: searchable(value, shown) };
+    case 'subject':
+      return { kind: 'subject', value: searchable(value, shown) };
+    case 'mail':
+      return { kind: 'template', name: value };
+    case 'has':
+      if (!['attachment', 'attachments'].includes(value.toLowerCase())) {
+        throw invalid(`"${shown}" is not a filter: has: takes "attachment" only.`);
+      }
+      return { kind: 'has-attachment' };
+    case 'before':
+    case 'after': {
+      const at = parseInstant(value);
+      if (at === null) {
+        throw invalid(
+          `"${shown}" needs an ISO 8601 date or date-time, such as 2025-03-01 or 2025-03-01T10:00:00Z (UTC unless it says otherwise).`,
+        );
+      }
+      return { kind: prefix, at };
+    }
+  }
+}
+
+/** A double-quoted string starting at the scanner; no escapes (a phrase cannot contain a double quote). */
+function readQuoted(scanner: Scanner): string {
+  const close = scanner.text.indexOf('"', scanner.at + 1);
+  if (close === -1) throw invalid('The query has a double quote that is never closed.');
+  const value = scanner.text.slice(scanner.at + 1, close);
+  scanner.at = close + 1;
+  return value;
+}
+
+function readBare(scanner: Scanner): string {
+  const start = scanner.at;
+  while (scanner.at < scanner.text.length && !/\s/.test(scanner.text[scanner.at]!)) scanner.at++;
+  return scanner.text.slice(start, scanner.at);
+}
+
+/** A term must hold something the index has tokens for: a letter or a digit. */
+function searchable(value: string, shown: string): string {
+  if (!hasSearchableText(value)) throw invalid(`The term ${shown} has no letter or digit to search for.`);
+  return value;
+}
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset) as epoch milliseconds; null for
+ * anything else, including impossible dates such as 2025-02-30.
+ */
+export function parseInstant(value: string): number | null {
+  const match = INSTANT.exec(value.trim());
+  if (match === null) return null;
+  const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
+  const offset = /^[+-]/.test(zone) ? `${zone.slice(0, 3)}:${zone.slice(-2)}` : 'Z';
+  const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction.padEnd(3, '0').slice(0, 3)}${offset}`;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  // Date.parse rolls some impossible dates over (2025-02-30 is 2 March): the calendar date must survive a round trip.
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const sameDay =
+    calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
+  return sameDay && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 ? at : null;
+}
+
+export interface IntegerOptions {
+  min: number;
+  max: number;
+  fallback: number;
+}
+
+/** An integer parameter within [min, max]; the fallback when absent. Anything else is a 422 on that field. */
+export function readInteger(input: Input, name: string, options: IntegerOptions): number {
+  const raw = input[name];
+  if (raw === undefined || raw === null) return options.fallback;
+  const label = name.replaceAll('_', ' ');
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
+  if (!/^[+-]?\d+$/.test(text)) throw invalid(`The ${label} field must be an integer.`, name);
+  const value = Number(text);
+  if (value < options.min || value > options.max) {
+    throw invalid(`The ${label} field must be between ${options.min} and ${options.max}.`, name);
+  }
+  return value;
+}

@@ -1,0 +1,89 @@
+/**
+ * POST /simulate/*: what a mail provider's webhooks would report to Mailcoach, so that apps can test their
+ * handling end to end. Opens and clicks update a send's counts and first/last times; a hard bounce or a
+ * complaint suppresses the address, so that the next send to it gets Mailcoach's 406.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import type { SendRow, SuppressionReason } from '../db/rows.js';
+import { ApiError, ValidationError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { toEpochSeconds } from '../http/timestamps.js';
+import { sendResource, suppressionResource } from '../mailcoach/resources.js';
+import { isRfcEmail } from '../validation/email.js';
+import { parseOr422, readJsonObject } from './request-body.js';
+
+const engagementBody = z.object({ send_uuid: z.string().min(1) });
+
+const bounceBody = z
+  .object({
+    email: z.string().refine((value) => isRfcEmail(value), 'The email field must be a valid email address.').optional(),
+    send_uuid: z.string().min(1).optional(),
+  })
+  .refine((body) => body.email !== undefined || body.send_uuid !== undefined, {
+    message: 'Give the email or the send_uuid.',
+    path: ['email'],
+  });
+
+/** Which suppression each kind of bounce adds (Send::registerBounce / registerComplaint); a soft bounce adds none. */
+const SUPPRESSION_FOR = {
+  bounce: 'hard_bounce',
+  'soft-bounce': null,
+  complaint: 'spam_complaint',
+} as const satisfies Record<string, SuppressionReason | null>;
+
+export function simulateRoutes(deps: AppDeps) {
+  const api = new Hono<AppEnv>();
+  for (const kind of ['open', 'click'] as const) {
+    api.post(`/simulate/${kind}`, async (c) => {
+      const { send_uuid } = parseOr422(engagementBody, await readJsonObject(c));
+      const send = findSend(deps, c.get('workspaceId'), send_uuid);
+      const updated = deps.store.sends.registerEngagement(send.id, kind, toEpochSeconds(deps.clock()));
+      return c.json({ data: sendResource(updated) });
+    });
+  }
+  for (const kind of ['bounce', 'soft-bounce', 'complaint'] as const) {
+    api.post(`/simulate/${kind}`, async (c) => {
+      const body = parseOr422(bounceBody, await readJsonObject(c));
+      const workspaceId = c.get('workspaceId');
+      const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
+      const email = body.email ?? recipientOf(deps, send as SendRow);
+      const reason = SUPPRESSION_FOR[kind];
+      const suppression = reason === null ? null : suppress(deps, workspaceId, email, reason);
+      return c.json({ suppression: suppression === null ? null : suppressionResource(suppression) });
+    });
+  }
+  return api;
+}
+
+function findSend(deps: AppDeps, workspaceId: number, uuid: string): SendRow {
+  const send = deps.store.sends.findByUuid(workspaceId, uuid);
+  if (send === undefined) throw new ApiError(404, `No send with uuid ${uuid} in this workspace.`);
+  return send;
+}
+
+/** The address a send went to: the first To of its transactional mail log item. */
+function recipientOf(deps: AppDeps, send: SendRow): string {
+  const logItemUuid = send.transactional_mail_log_item_uuid;
+  const logItem = logItemUuid === null ? undefined : deps.store.logItems.findByUuid(send.workspace_id, logItemUuid);
+  // Log items keep their addresses as [{name, email}] (fixtures/apply.ts, mail/send-transactional.ts).
+  const to = logItem === undefined ? [] : (JSON.parse(logItem.to_json) as Array<{ name: string; email: string }>);
+  const address = to[0]?.email;
+  if (address === undefined || address === '') {
+    throw new ValidationError({ send_uuid: ['The send has no recipient the emulator knows of: give the email.'] });
+  }
+  return address;
+}
+
+/** Suppression::for(email, reason): the existing row, unchanged, or a new one. */
+function suppress(deps: AppDeps, workspaceId: number, email: string, reason: SuppressionReason) {
+  return deps.store.transaction(() => {
+    const existing = deps.store.suppressions.findByEmail(workspaceId, email);
+    if (existing !== undefined) return existing;
+    const now = toEpochSeconds(deps.clock());
+    return deps.store.suppressions.insert({
+      workspace_id: workspaceId, uuid: deps.ids(), email, reason, created_at: now, updated_at: now,
+    });
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * GET /_emulator/events: server-sent events about the request's workspace only (`?token=` names it where an
+ * EventSource cannot set headers): `message.captured` {uuid, summary}, `messages.deleted` {uuids or null},
+ * `workspace.reset` {}. A comment line opens the stream and another keeps it alive every 15 s.
+ */
+import { Hono } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { AppDeps } from '../deps.js';
+import type { AppEnv } from '../http/env.js';
+import { messageSummary } from './message-resource.js';
+
+export const HEARTBEAT_MS = 15_000;
+
+export function streamRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/events', (c) => {
+    const workspaceId = c.get('workspaceId');
+    const signal = c.req.raw.signal;
+    return streamSSE(c, async (stream) => {
+      const send = queueWrites(stream);
+      const unsubscribe = [
+        deps.events.on('message.captured', (event) => {
+          if (event.workspaceId !== workspaceId) return;
+          const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
+          if (summary !== undefined) send('message.captured', { uuid: event.uuid, summary: messageSummary(summary) });
+        }),
+        deps.events.on('messages.deleted', (event) => {
+          if (event.workspaceId === workspaceId) send('messages.deleted', { uuids: event.uuids });
+        }),
+        deps.events.on('workspace.reset', (event) => {
+          if (event.workspaceId === workspaceId) send('workspace.reset', {});
+        }),
+      ];
+      const heartbeat = setInterval(() => send(null, null), HEARTBEAT_MS);
+      // Subscribed before the first byte goes out, so a client that has read this line misses no event.
+      await stream.write(': connected\n\n');
+      await new Promise<void>((resolve) => {
+        if (signal.aborted || stream.aborted) return resolve();
+        signal.addEventListener('abort', () => resolve(), { once: true });
+        stream.onAbort(resolve);
+      });
+      clearInterval(heartbeat);
+      for (const off of unsubscribe) off();
+    });
+  });
+}
+
+/**
+ * Writes one event (or, with a null name, a heartbeat comment) after the previous write has finished, so that
+ * events keep their order; a failed write means the client is gone, which the abort handling deals with.
+ */
+function queueWrites(stream: SSEStreamingApi) {
+  let last: Promise<unknown> = Promise.resolve();
+  return (event: string | null, data: unknown) => {
+    const write = (): Promise<unknown> => (event === null ? stream.write(': heartbeat\n\n') : stream.writeSSE({ event, data: JSON.stringify(data) }));
+    last = last.then(write).catch(() => undefined);
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * GET /_emulator/wait-for: a long poll that answers as soon as `count` messages of the workspace match `query`
+ * (optionally only those captured after `after`), or with 408 and what did match at `timeout_ms`. It re-runs the
+ * search right after every capture in the workspace, so it answers within a few milliseconds of the capture that
+ * completes it; it stops listening when the client goes away.
+ */
+import { Hono, type Context } from 'hono';
+import type { MessageFilter } from '../db/messages-search.js';
+import type { AppDeps } from '../deps.js';
+import { ValidationError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { isUuid } from '../ids.js';
+import { messageSummary } from './message-resource.js';
+import { MAX_PER_PAGE } from './messages.js';
+import { parseInstant, parseSearchQuery, readInteger, readQuery } from './search.js';
+
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** Well under Node's 300 s request timeout, so that the emulator, not the HTTP server, ends a long wait. */
+export const MAX_TIMEOUT_MS = 120_000;
+
+export function waitForRoutes(deps: AppDeps) {
+  const { messages } = deps.store;
+
+  return new Hono<AppEnv>().get('/wait-for', (c) => {
+    const workspaceId = c.get('workspaceId');
+    const input = c.get('input');
+    const filter = parseSearchQuery(readQuery(input));
+    const count = readInteger(input, 'count', { min: 1, max: MAX_PER_PAGE, fallback: 1 });
+    const timeoutMs = readInteger(input, 'timeout_ms', { min: 0, max: MAX_TIMEOUT_MS, fallback: DEFAULT_TIMEOUT_MS });
+    const scoped = withAfter(deps, workspaceId, filter, input.after);
+    /** The `count` newest matches, and whether there are that many. */
+    const check = () => {
+      const { rows, total } = messages.search(workspaceId, scoped, { offset: 0, limit: count });
+      return { data: rows.map(messageSummary), done: total >= count };
+    };
+
+    const first = check();
+    if (first.done || c.req.raw.signal.aborted) return c.json({ data: first.data });
+    return waitForMatches(c, deps, { workspaceId, timeoutMs, count, check });
+  });
+}
+
+interface Wait {
+  workspaceId: number;
+  timeoutMs: number;
+  count: number;
+  check: () => { data: unknown[]; done: boolean };
+}
+
+function waitForMatches(c: Context<AppEnv>, deps: AppDeps, wait: Wait): Promise<Response> {
+  const signal = c.req.raw.signal;
+  return new Promise((resolve) => {
+    let settled = false;
+    let checkQueued = false;
+    const finish = (response: Response) => {
+      if (settled) return;
+      settled = true;
+      stopListening();
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(response);
+    };
+    // The search runs just after the capture's own request has answered, not inside it: a sender never waits for
+    // the waiters, and a burst of captures costs one search.
+    const stopListening = deps.events.on('message.captured', ({ workspaceId }) => {
+      if (workspaceId !== wait.workspaceId || checkQueued) return;
+      checkQueued = true;
+      setImmediate(() => {
+        checkQueued = false;
+        if (settled) return;
+        const result = wait.check();
+        if (result.done) finish(c.json({ data: result.data }));
+      });
+    });
+    const timer = setTimeout(() => {
+      const { data } = wait.check();
+      const plural = wait.count === 1 ? 'message' : 'messages';
+      // The documented answer of a wait that ran out, carrying what did match; not an error thrown to errors.ts.
+      const body = { message: `Timed out after ${wait.timeoutMs} ms waiting for ${wait.count} ${plural}; ${data.length} matched.`, data };
+      finish(c.json(body, 408));
+    }, wait.timeoutMs);
+    // The client went away: nobody reads the answer, so stop listening now rather than at the timeout.
+    const onAbort = () => finish(new Response(null, { status: 499 }));
+    signal.addEventListener('abort', onAbort);
+  });
+}
+
+/**
+ * `after`: an ISO date or date-time (messages captured strictly later) or a message's uuid (messages captured
+ * after that one). A uuid of no message of the workspace is a 422: the wait could otherwise never be meant.
+ */
+function withAfter(deps: AppDeps, workspaceId: number, filter: MessageFilter, after: unknown): MessageFilter {
+  if (after === undefined || after === null) return filter;
+  const invalid = (message: string) => new ValidationError({ after: [message] });
+  if (typeof after !== 'string') throw invalid('The after field must be a string.');
+  if (isUuid(after)) {
+    const id = deps.store.messages.idOf(workspaceId, after);
+    if (id === undefined) throw invalid(`No message with uuid ${after}.`);
+    return { ...filter, capturedAfterId: id };
+  }
+  const at = parseInstant(after);
+  if (at === null) throw invalid('The after field must be an ISO 8601 date or date-time, or a message uuid.');
+  return { ...filter, terms: [...filter.terms, { negated: false, condition: { kind: 'after', at } }] };
+}

@@ -1,0 +1,567 @@
+/**
+ * A typed client for the emulator's own API (`/_emulator`, server/emulator/README.md) and a few helpers for the
+ * Mailcoach API it emulates, over the global fetch. It runs anywhere fetch does (Node 20+, Playwright, Deno, Bun)
+ * and loads no server code, so it can talk to an emulator started in-process (startEmulator) or to one running
+ * elsewhere (`createClient({ url })`).
+ */
+
+// ---- Wire types, mirroring server/emulator/README.md --------------------------------------------------------
+
+export interface MailAddress {
+  /** The display name; empty when the address has none. */
+  name: string;
+  email: string;
+}
+
+/** One captured message as lists, wait-for and events show it. */
+export interface MessageSummary {
+  uuid: string;
+  message_id: string;
+  /** ISO 8601 with milliseconds. */
+  created_at: string;
+  /** Null only for a message without a From. */
+  from: MailAddress | null;
+  to: MailAddress[];
+  cc: MailAddress[];
+  /** From the envelope: every recipient not in To or Cc. */
+  bcc: MailAddress[];
+  subject: string;
+  /** The first 200 characters of the text part. */
+  snippet: string;
+  /** Size of the raw message in bytes. */
+  size: number;
+  /** How many attachments the message has. */
+  attachments: number;
+  /** The template (`mail_name`) it was rendered from, or null. */
+  template: string | null;
+  log_item_uuid: string | null;
+  send_uuid: string | null;
+}
+
+export interface MessageHeader {
+  name: string;
+  value: string;
+}
+
+export interface MessageAttachment {
+  index: number;
+  filename: string;
+  content_type: string;
+  content_id: string | null;
+  size: number;
+  /** Where its bytes are served (`/_emulator/messages/{uuid}/attachments/{index}`). */
+  url: string;
+}
+
+/** A captured message with everything: the summary plus its parts, headers, links and one-time codes. */
+export interface Message extends Omit<MessageSummary, 'attachments'> {
+  reply_to: MailAddress[];
+  envelope: { from: string; to: string[] };
+  headers: MessageHeader[];
+  text: string | null;
+  html: string | null;
+  attachments: MessageAttachment[];
+  replacements: Record<string, unknown> | null;
+  /** Every link of the HTML (`href`s) and the text, in order, without duplicates. */
+  links: string[];
+  /** One-time codes standing alone in the text: 4 to 8 digits, or 6 to 8 upper-case letters and digits. */
+  codes: string[];
+}
+
+export interface MessagePage {
+  data: MessageSummary[];
+  meta: { page: number; per_page: number; total: number };
+}
+
+export interface ClockState {
+  /** ISO 8601 with milliseconds. */
+  now: string;
+  frozen: boolean;
+}
+
+/** A fault rule as `POST /_emulator/faults` takes it. */
+export interface FaultRuleInput {
+  /** HTTP method to match (default: any). */
+  method?: string;
+  /** Path pattern such as `/api/transactional-mails/send`; `*` matches one segment (default: any). */
+  route?: string;
+  /** Matches a send's to/cc/bcc, case-insensitive. */
+  recipient?: string;
+  status?: number;
+  /** A string, or JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  delay_ms?: number;
+  /** Close the connection without an answer. */
+  drop?: boolean;
+  /** How many requests the rule applies to (default: unlimited). */
+  times?: number;
+  /** 0..1. */
+  probability?: number;
+  preset?: 'rate-limited' | 'server-error';
+}
+
+/** A fault rule as the emulator answers it: every field, null when not set. */
+export interface FaultRule {
+  id: number;
+  method: string | null;
+  route: string | null;
+  recipient: string | null;
+  status: number | null;
+  body: unknown;
+  headers: Record<string, string> | null;
+  delay_ms: number | null;
+  drop: boolean;
+  times: number | null;
+  probability: number | null;
+  preset: 'rate-limited' | 'server-error' | null;
+  /** How many more times it applies; null when unlimited. */
+  remaining: number | null;
+  /** How many times it has applied. */
+  fired: number;
+}
+
+/** A send as `GET /api/sends/{uuid}` shows it. */
+export interface Send {
+  uuid: string;
+  transport_message_id: string | null;
+  campaign_uuid: string | null;
+  automation_mail_uuid: string | null;
+  transactional_mail_log_item_uuid: string | null;
+  subscriber_uuid: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  failure_reason: string | null;
+  open_count: number;
+  click_count: number;
+  first_opened_at: string | null;
+  last_opened_at: string | null;
+  first_clicked_at: string | null;
+  last_clicked_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface Suppression {
+  uuid: string;
+  email: string;
+  reason: 'hard_bounce' | 'spam_complaint' | 'manual';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A fixture file's JSON (fixtures/README.md). */
+export interface FixtureFile {
+  templates?: Array<Record<string, unknown>>;
+  suppressions?: Array<{ email: string; reason?: Suppression['reason']; uuid?: string; created_at?: string }>;
+  transactional_mails?: Array<Record<string, unknown>>;
+  sends?: Array<Record<string, unknown>>;
+}
+
+export interface SeedCounts {
+  templates: number;
+  suppressions: number;
+  transactional_mails: number;
+  sends: number;
+}
+
+/** The body of `POST /api/transactional-mails/send`. */
+export interface TransactionalMailRequest {
+  /** A template's name; or give `subject` and `html`/`text`. */
+  mail_name?: string;
+  subject?: string;
+  html?: string;
+  text?: string;
+  from: string;
+  /** One address or several, comma-separated. */
+  to: string;
+  cc?: string;
+  bcc?: string;
+  reply_to?: string;
+  replacements?: Record<string, unknown>;
+  attachments?: Array<{ name: string; content: string; content_type: string; content_id?: string | null }>;
+  mailer?: string;
+  store?: boolean;
+  fake?: boolean;
+}
+
+// ---- Search queries ----------------------------------------------------------------------------------------
+
+/** What to look for, turned into a search query (README "Search") by buildQuery. Every field must match. */
+export interface MessageFilter {
+  /** A recipient in To (address or name, word prefix). */
+  to?: string;
+  from?: string;
+  cc?: string;
+  bcc?: string;
+  subject?: string;
+  /** The template name (`mail:`). */
+  template?: string;
+  /** A phrase anywhere in the subject, text or addresses. */
+  contains?: string;
+  hasAttachment?: boolean;
+  /** A raw search query, ANDed with the fields above, e.g. `-from:noreply@example.com`. */
+  query?: string;
+}
+
+/** A value that can stand bare after a filter: no whitespace, no double quote, and no leading `-` or `"`. */
+const BARE_VALUE = /^[^\s"-][^\s"]*$/u;
+
+/**
+ * Quotes one search value when it needs it: a value with whitespace, a double quote or a leading `-` becomes
+ * `"..."`. The search syntax has no escapes inside quotes, and a double quote is never part of a searched word
+ * (the index splits on punctuation), so each `"` becomes a space, which matches the same messages. Throws on an
+ * empty value, which would otherwise match everything.
+ */
+export function quoteValue(value: string): string {
+  if (value === '') throw new TypeError('a search value must not be empty');
+  if (BARE_VALUE.test(value)) return value;
+  return quotePhrase(value);
+}
+
+function quotePhrase(value: string): string {
+  return `"${value.replace(/"/g, ' ')}"`;
+}
+
+/** Builds the `query` string for a filter: `to:alice@example.com subject:"Reset your password"`. */
+export function buildQuery(filter: MessageFilter = {}): string {
+  const terms: string[] = [];
+  const field = (name: string, value: string | undefined) => {
+    if (value !== undefined) terms.push(`${name}:${quoteValue(checked(name, value))}`);
+  };
+  field('to', filter.to);
+  field('from', filter.from);
+  field('cc', filter.cc);
+  field('bcc', filter.bcc);
+  field('subject', filter.subject);
+  field('mail', filter.template);
+  if (filter.contains !== undefined) {
+    terms.push(quotePhrase(checked('contains', filter.contains)));
+  }
+  if (filter.hasAttachment === true) terms.push('has:attachment');
+  if (filter.hasAttachment === false) terms.push('-has:attachment');
+  if (filter.query !== undefined && filter.query.trim() !== '') terms.push(filter.query.trim());
+  return terms.join(' ');
+}
+
+function checked(name: string, value: string): string {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string`);
+  if (value.trim() === '') throw new TypeError(`${name} must not be empty`);
+  return value;
+}
+
+// ---- Errors ------------------------------------------------------------------------------------------------
+
+/** A non-2xx answer from the emulator's own API. */
+export class EmulatorApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`${method} ${path} answered ${status}: ${describeErrorBody(body)}`);
+    this.name = 'EmulatorApiError';
+  }
+}
+
+/** `{"message"}`, with a 422's field errors appended: "The given data was invalid. (query: ...)". */
+function describeErrorBody(body: unknown): string {
+  if (body === null || body === '') return '(no body)';
+  if (typeof body !== 'object' || !('message' in body)) return String(body);
+  const errors = 'errors' in body && body.errors !== null && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
+  const details = errors.map(([field, messages]) => `${field}: ${([] as unknown[]).concat(messages).join(' ')}`);
+  return `${String(body.message)}${details.length === 0 ? '' : ` (${details.join('; ')})`}`;
+}
+
+/** A non-2xx answer from the Mailcoach API (through the `mailcoach` helpers that throw). */
+export class MailcoachApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`Mailcoach ${method} ${path} answered ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+    this.name = 'MailcoachApiError';
+  }
+}
+
+/** waitForMessage(s) gave up: fewer messages than asked for matched before the timeout. */
+export class WaitForMessageTimeoutError extends Error {
+  constructor(
+    readonly query: string,
+    readonly count: number,
+    readonly timeoutMs: number | undefined,
+    /** What did match, newest first. */
+    readonly matched: MessageSummary[],
+    /** The newest messages of the inbox, whatever they match, to show near misses. */
+    readonly recent: MessageSummary[],
+  ) {
+    super(describeTimeout(query, count, timeoutMs, matched, recent));
+    this.name = 'WaitForMessageTimeoutError';
+  }
+}
+
+function describeTimeout(query: string, count: number, timeoutMs: number | undefined, matched: MessageSummary[], recent: MessageSummary[]): string {
+  const wanted = `${count} message${count === 1 ? '' : 's'}${query === '' ? '' : ` matching \`${query}\``}`;
+  const within = timeoutMs === undefined ? 'the default timeout' : `${timeoutMs} ms`;
+  const lines = [`Timed out after ${within} waiting for ${wanted}: ${matched.length} matched.`];
+  if (matched.length > 0) lines.push('Matched:', ...matched.map(describeSummary));
+  lines.push(recent.length === 0 ? 'The inbox is empty.' : `Newest messages in the inbox (${recent.length} shown):`);
+  lines.push(...recent.map(describeSummary));
+  return lines.join('\n');
+}
+
+function describeSummary(message: MessageSummary): string {
+  const to = message.to.map((address) => address.email).join(', ');
+  return `  - ${message.created_at} ${JSON.stringify(message.subject)} from ${message.from?.email ?? '(none)'} to ${to || '(none)'} [${message.uuid}]`;
+}
+
+// ---- The client --------------------------------------------------------------------------------------------
+
+export interface ClientOptions {
+  /** The emulator's base URL, e.g. `http://127.0.0.1:8088` (no `/api`, no `/_emulator`). */
+  url: string;
+  /** The token whose workspace the client works in; without one, the default workspace. */
+  token?: string | null;
+  /** A fetch to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface WaitOptions extends MessageFilter {
+  /** Only messages captured after this instant or after the message with this uuid. */
+  after?: string | Date;
+  /** How long the emulator waits before answering 408: 0 to 120000 ms (its default: 5000). */
+  timeoutMs?: number;
+}
+
+export interface PageOptions {
+  page?: number;
+  perPage?: number;
+}
+
+export interface MailcoachResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON, the text when the answer is not JSON, or null when empty. */
+  body: T;
+}
+
+export type EmulatorClient = ReturnType<typeof createClient>;
+
+export function createClient(options: ClientOptions) {
+  const base = options.url.replace(/\/+$/, '');
+  const token = options.token ?? null;
+  const doFetch = options.fetch ?? globalThis.fetch;
+
+  const headers = (extra: Record<string, string> = {}): Record<string, string> => ({
+    accept: 'application/json',
+    ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    ...extra,
+  });
+
+  async function call(method: string, path: string, init: { query?: Record<string, unknown>; json?: unknown } = {}): Promise<Response> {
+    const url = `${base}/_emulator${path}${queryString(init.query)}`;
+    const response = await doFetch(url, {
+      method,
+      headers: headers(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    });
+    return response;
+  }
+
+  async function json<T>(method: string, path: string, init: { query?: Record<string, unknown>; json?: unknown } = {}): Promise<T> {
+    const response = await call(method, path, init);
+    const body = await readBody(response);
+    if (!response.ok) throw new EmulatorApiError(method, path, response.status, body);
+    return body as T;
+  }
+
+  async function ok(response: Response, method: string, path: string): Promise<Response> {
+    if (!response.ok) throw new EmulatorApiError(method, path, response.status, await readBody(response));
+    return response;
+  }
+
+  const messages = (query: string | MessageFilter = '', page: PageOptions = {}): Promise<MessagePage> =>
+    json('GET', '/messages', {
+      query: { query: typeof query === 'string' ? query : buildQuery(query), page: page.page, per_page: page.perPage },
+    });
+
+  const message = (uuid: string): Promise<Message> => json('GET', `/messages/${encodeURIComponent(uuid)}`);
+
+  async function waitFor(count: number, wait: WaitOptions): Promise<MessageSummary[]> {
+    if (!Number.isInteger(count) || count < 1) throw new TypeError('count must be a whole number of at least 1');
+    const query = buildQuery(wait);
+    const after = wait.after instanceof Date ? wait.after.toISOString() : wait.after;
+    const response = await call('GET', '/wait-for', { query: { query, count, timeout_ms: wait.timeoutMs, after } });
+    const body = (await readBody(response)) as { data?: MessageSummary[] } | null;
+    if (response.status === 408) {
+      const recent = await messages('', { perPage: 5 }).then((page) => page.data, () => []);
+      throw new WaitForMessageTimeoutError(query, count, wait.timeoutMs, body?.data ?? [], recent);
+    }
+    if (!response.ok) throw new EmulatorApiError('GET', '/wait-for', response.status, body);
+    return body?.data ?? [];
+  }
+
+  async function mailcoachRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<MailcoachResponse<T>> {
+    const response = await doFetch(`${base}/api${path.startsWith('/') ? path : `/${path}`}`, {
+      method,
+      headers: headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, headers: response.headers, body: (await readBody(response)) as T };
+  }
+
+  async function mailcoachOk<T>(method: string, path: string, body?: unknown): Promise<MailcoachResponse<T>> {
+    const response = await mailcoachRequest<T>(method, path, body);
+    if (response.status >= 300) throw new MailcoachApiError(method, path, response.status, response.body);
+    return response;
+  }
+
+  const clockCall = (body: Record<string, unknown>): Promise<ClockState> => json('POST', '/clock', { json: body });
+
+  return {
+    /** The emulator's base URL. */
+    url: base,
+    /** The Mailcoach API base URL (`<url>/api`), what an app under test is configured with. */
+    apiUrl: `${base}/api`,
+    token,
+
+    /** The same client for another token, i.e. (with `--isolate`) another workspace. */
+    withToken: (other: string | null) => createClient({ ...options, token: other }),
+
+    /** Captured messages, newest first; `query` is a search string or a filter. */
+    messages,
+    /** One captured message with its parts, headers, links and codes. */
+    message,
+    /** The raw `.eml` as text. */
+    raw: async (uuid: string): Promise<string> => {
+      const path = `/messages/${encodeURIComponent(uuid)}/raw`;
+      return (await ok(await call('GET', path), 'GET', path)).text();
+    },
+    /** The raw `.eml`, byte for byte. */
+    rawBytes: async (uuid: string): Promise<Uint8Array> => {
+      const path = `/messages/${encodeURIComponent(uuid)}/raw`;
+      return new Uint8Array(await (await ok(await call('GET', path), 'GET', path)).arrayBuffer());
+    },
+    /** One attachment's bytes and type. */
+    attachment: async (uuid: string, index: number): Promise<{ contentType: string; bytes: Uint8Array }> => {
+      const path = `/messages/${encodeURIComponent(uuid)}/attachments/${index}`;
+      const response = await ok(await call('GET', path), 'GET', path);
+      return { contentType: response.headers.get('content-type') ?? '', bytes: new Uint8Array(await response.arrayBuffer()) };
+    },
+    deleteMessage: async (uuid: string): Promise<void> => {
+      const path = `/messages/${encodeURIComponent(uuid)}`;
+      await ok(await call('DELETE', path), 'DELETE', path);
+    },
+    /** Deletes every message matching `query` (every message of the workspace without one); answers how many. */
+    deleteMessages: async (query: string | MessageFilter = ''): Promise<number> => {
+      const text = typeof query === 'string' ? query : buildQuery(query);
+      const body = await json<{ deleted: number }>('DELETE', '/messages', { query: { query: text === '' ? undefined : text } });
+      return body.deleted;
+    },
+
+    /**
+     * Waits (server-side, no polling) until a message matches and answers it in full. With several matches, the
+     * newest. Throws WaitForMessageTimeoutError, listing what matched and the newest messages, at the timeout.
+     */
+    waitForMessage: async (wait: WaitOptions = {}): Promise<Message> => {
+      const [newest] = await waitFor(1, wait);
+      if (newest === undefined) throw new EmulatorApiError('GET', '/wait-for', 200, 'no message in the answer');
+      return message(newest.uuid);
+    },
+    /** Waits until `count` messages match; answers them in full, oldest first. */
+    waitForMessages: async (count: number, wait: WaitOptions = {}): Promise<Message[]> => {
+      const summaries = await waitFor(count, wait);
+      return Promise.all(summaries.slice(0, count).reverse().map((summary) => message(summary.uuid)));
+    },
+
+    /** Deletes the workspace's data (mail, sends, log, suppressions, templates) and seeds its fixtures again. */
+    reset: async (): Promise<void> => {
+      await ok(await call('POST', '/reset'), 'POST', '/reset');
+    },
+    /** Seeds a fixture file's JSON into the workspace. */
+    seed: (fixture: FixtureFile): Promise<SeedCounts> => json('POST', '/seed', { json: fixture }),
+
+    faults: {
+      add: (rule: FaultRuleInput): Promise<FaultRule> => json('POST', '/faults', { json: rule }),
+      list: async (): Promise<FaultRule[]> => (await json<{ data: FaultRule[] }>('GET', '/faults')).data,
+      remove: async (id: number): Promise<void> => {
+        const path = `/faults/${id}`;
+        await ok(await call('DELETE', path), 'DELETE', path);
+      },
+      clear: async (): Promise<void> => {
+        await ok(await call('DELETE', '/faults'), 'DELETE', '/faults');
+      },
+    },
+
+    simulate: {
+      open: async (sendUuid: string): Promise<Send> =>
+        (await json<{ data: Send }>('POST', '/simulate/open', { json: { send_uuid: sendUuid } })).data,
+      click: async (sendUuid: string): Promise<Send> =>
+        (await json<{ data: Send }>('POST', '/simulate/click', { json: { send_uuid: sendUuid } })).data,
+      /** A hard bounce: the address gets a `hard_bounce` suppression. */
+      bounce: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/bounce', target),
+      softBounce: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/soft-bounce', target),
+      /** A spam complaint: the address gets a `spam_complaint` suppression. */
+      complaint: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/complaint', target),
+    },
+
+    clock: {
+      get: (): Promise<ClockState> => json('GET', '/clock'),
+      now: async (): Promise<Date> => new Date((await json<ClockState>('GET', '/clock')).now),
+      /** Stops the clock, now or at the given instant. */
+      freeze: (at?: Date | string): Promise<ClockState> =>
+        clockCall({ freeze: at === undefined ? true : at instanceof Date ? at.toISOString() : at }),
+      advance: (ms: number): Promise<ClockState> => clockCall({ advance_ms: ms }),
+      resume: (): Promise<ClockState> => clockCall({ resume: true }),
+    },
+
+    /** The emulator's OpenAPI document. */
+    openapi: (): Promise<Record<string, unknown>> => json('GET', '/openapi.json'),
+
+    /** The Mailcoach API (`/api`), with the client's token and `Accept: application/json`. */
+    mailcoach: {
+      /** Any request; never throws on a status. */
+      request: mailcoachRequest,
+      /** `POST /api/transactional-mails/send`; answers the log item uuid (null when `store` is false). Throws MailcoachApiError on an error status. */
+      sendTransactional: async (body: TransactionalMailRequest): Promise<{ uuid: string | null }> => {
+        const response = await mailcoachOk<{ uuid?: string } | null>('POST', '/transactional-mails/send', body);
+        return { uuid: response.body?.uuid ?? null };
+      },
+      send: async (uuid: string): Promise<Send> =>
+        (await mailcoachOk<{ data: Send }>('GET', `/sends/${encodeURIComponent(uuid)}`)).body.data,
+      addSuppression: async (email: string): Promise<Suppression> =>
+        (await mailcoachOk<{ data: Suppression }>('POST', '/suppressions', { email })).body.data,
+    },
+  };
+
+  async function simulateSuppression(path: string, target: string | { send_uuid: string }): Promise<{ suppression: Suppression | null }> {
+    return json('POST', path, { json: typeof target === 'string' ? { email: target } : target });
+  }
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,41 @@
+/**
+ * `mailcoach-emulator/testing`: run the emulator inside a test process and talk to it with a typed client.
+ *
+ *   const emulator = await startEmulator();
+ *   // configure the app under test with emulator.apiUrl and emulator.token, then:
+ *   const mail = await emulator.client.waitForMessage({ to: 'jane@example.com', subject: 'Welcome' });
+ *   mail.links; mail.codes;
+ *   await emulator.stop();
+ *
+ * `createClient({ url, token })` alone talks to an emulator started elsewhere (a container, `npm start`).
+ */
+export { startEmulator, type StartEmulatorOptions, type StartedEmulator } from './start.js';
+export {
+  buildQuery,
+  createClient,
+  EmulatorApiError,
+  MailcoachApiError,
+  quoteValue,
+  WaitForMessageTimeoutError,
+  type ClientOptions,
+  type ClockState,
+  type EmulatorClient,
+  type FaultRule,
+  type FaultRuleInput,
+  type FixtureFile,
+  type MailAddress,
+  type MailcoachResponse,
+  type Message,
+  type MessageAttachment,
+  type MessageFilter,
+  type MessageHeader,
+  type MessagePage,
+  type MessageSummary,
+  type PageOptions,
+  type SeedCounts,
+  type Send,
+  type Suppression,
+  type TransactionalMailRequest,
+  type WaitOptions,
+} from './client.js';
+export type { Logger } from '../logger.js';

@@ -1,0 +1,414 @@
+/**
+ * `npm run bench` (or `BENCH_ONLY=send npm run bench`): send throughput of POST /api/transactional-mails/send.
+ *
+ * Each scenario runs against a server of its own, in its own process, on a fresh database file:
+ * - baseline: baseline-server.ts, a bare Hono route doing one prepared SQLite INSERT per POST (the ceiling of
+ *   any Hono + better-sqlite3 app on this machine);
+ * - inline HTML: the built emulator (dist/server/cli.js), a JSON body with from/to/subject/html;
+ * - MJML template: the same with mail_name and replacements, against a generated fixtures directory;
+ * - markdown template: the same for a markdown template.
+ * autocannon (in this process) keeps CONNECTIONS requests in flight for a short warm-up, then for SECONDS; every
+ * request gets a new number where the body says `[<id>]` (an order number, a reset code), so no two mails are
+ * alike and nothing is served from a cache keyed on the whole request. The table gives req/s (autocannon's
+ * per-second average) and its share of the same run's baseline, p50/p99 latency, the server's CPU time per
+ * answer (user + system, from /proc: steadier than req/s on a shared machine), non-2xx answers and connection
+ * errors, the server's RSS right after the run and the load average.
+ * After each send scenario the number of log items the API counts (GET /api/transactional-mails meta.total) is
+ * compared with the 200s autocannon received: every 200 must have stored its mail. autocannon stops by closing
+ * its connections, so requests still in flight at that moment may be stored without their 200 being counted:
+ * stored - 200s must lie between 0 and that in-flight number.
+ *
+ * Targets (issue): >= 2,000 sends/s inline, >= 1,500/s templated, p99 under 50 ms.
+ * Knobs: BENCH_SEND_SECONDS (10), BENCH_SEND_WARMUP_SECONDS (2), BENCH_SEND_CONNECTIONS (50),
+ * BENCH_SEND_SCENARIOS (comma-separated names: baseline,inline,mjml,markdown), BENCH_CPU_PROF=<dir> (run the
+ * emulator with --cpu-prof, one .cpuprofile per scenario under <dir>/<scenario>/).
+ */
+import autocannon, { type Result } from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { memoryOf, table } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist/server/cli.js');
+const BASELINE = join(ROOT, 'test/bench/baseline-server.ts');
+const TOKEN = 'bench';
+
+const SECONDS = envNumber('BENCH_SEND_SECONDS', 10);
+const WARMUP_SECONDS = envNumber('BENCH_SEND_WARMUP_SECONDS', 2);
+const CONNECTIONS = envNumber('BENCH_SEND_CONNECTIONS', 50);
+const TARGETS: Record<string, { rps: number; p99: number } | undefined> = {
+  inline: { rps: 2_000, p99: 50 },
+  mjml: { rps: 1_500, p99: 50 },
+  markdown: { rps: 1_500, p99: 50 },
+};
+
+function envNumber(name: string, fallback: number): number {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : Number(value);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fixtures and request bodies
+
+const MJML_TEMPLATE = `<mjml>
+  <mj-head>
+    <mj-title>Your ::app_name:: order</mj-title>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="16px" line-height="24px" color="#1f2937" />
+    </mj-attributes>
+    <mj-style inline="inline">.note { color: #6b7280; }</mj-style>
+  </mj-head>
+  <mj-body background-color="#f3f4f6">
+    <mj-section background-color="#ffffff" padding="32px 24px">
+      <mj-column>
+        <mj-text font-size="24px" font-weight="bold">Thanks for your order, ::first_name::!</mj-text>
+        <mj-text>Order ::order_number:: of ::order_date:: is confirmed and ships within two days.</mj-text>
+        <mj-table>
+          <tr><th align="left">Item</th><th align="right">Price</th></tr>
+          <tr><td>::item::</td><td align="right">::total::</td></tr>
+        </mj-table>
+        <mj-button href="::order_url::" background-color="#4f46e5" border-radius="6px">View my order</mj-button>
+        <mj-text css-class="note" font-size="13px">The button not working? Open ::order_url:: in your browser.</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#9ca3af">::app_name::, 1 Main Street, Springfield</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`;
+
+const MARKDOWN_TEMPLATE = `# Reset your password
+
+Hi ::first_name::,
+
+Someone (hopefully you) asked to reset the password of your ::app_name:: account. Use this code within 15 minutes:
+
+**::reset_code::**
+
+Or open this link: ::reset_url::
+
+| Requested from | At |
+| --- | --- |
+| ::ip_address:: | ::requested_at:: |
+
+The ::app_name:: team
+`;
+
+function writeFixtures(dir: string): void {
+  mkdirSync(join(dir, 'templates'), { recursive: true });
+  writeFileSync(join(dir, 'templates', 'order.mjml'), MJML_TEMPLATE);
+  writeFileSync(join(dir, 'templates', 'reset.md'), MARKDOWN_TEMPLATE);
+  const templates = [
+    {
+      name: 'bench-mjml', type: 'mjml', subject: 'Your ::app_name:: order ::order_number::',
+      body_file: 'templates/order.mjml',
+    },
+    {
+      name: 'bench-markdown', type: 'markdown', subject: 'Reset your ::app_name:: password',
+      body_file: 'templates/reset.md',
+    },
+  ];
+  writeFileSync(join(dir, 'templates.json'), JSON.stringify({ templates }, null, 2));
+}
+
+const FROM = 'Acme Shop <shop@acme.example>';
+const TO = 'Jane Doe <jane.doe@example.com>';
+
+const INLINE_HTML =
+  '<h1>Your receipt</h1><p>Hi Jane,</p><p>Thanks for your order <strong>#10293</strong> of 12 March. ' +
+  'We will ship it within two days.</p><p>Reference [<id>]</p><table><tr><th>Item</th><th>Price</th></tr>' +
+  '<tr><td>Blue mug</td><td>EUR 12.00</td></tr><tr><td>Shipping</td><td>EUR 4.50</td></tr></table>' +
+  '<p><a href="https://acme.example/orders/10293">View your order</a></p><p>The Acme team</p>';
+
+const BODIES: Record<string, object> = {
+  inline: { from: FROM, to: TO, subject: 'Your Acme receipt #[<id>]', html: INLINE_HTML },
+  mjml: {
+    mail_name: 'bench-mjml',
+    from: FROM,
+    to: TO,
+    replacements: {
+      first_name: 'Jane', app_name: 'Acme', order_number: '[<id>]', order_date: '12 March 2025', item: 'Blue mug',
+      total: 'EUR 16.50', order_url: 'https://acme.example/orders/10293',
+    },
+  },
+  markdown: {
+    mail_name: 'bench-markdown',
+    from: FROM,
+    to: TO,
+    replacements: {
+      first_name: 'Jane', app_name: 'Acme', reset_code: '[<id>]', reset_url: 'https://acme.example/reset/0f3a9c',
+      ip_address: '203.0.113.7', requested_at: '2025-03-12 09:41',
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes and HTTP
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <args>` and waits for its "listening on http://host:port" line. */
+function startNode(args: string[]): Promise<Server> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    };
+    child.once('exit', onExit);
+    const onData = () => {
+      const match = /listening on http:\/\/[^\s:]+:(\d+)/.exec(output);
+      if (match === null) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout?.off('data', onData);
+      resolvePromise({
+        child,
+        port: Number(match[1]),
+        output: () => output,
+        stop: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((done) => child.once('exit', done));
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+  });
+}
+
+async function request(
+  port: number,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text for the error message
+  }
+  return { status: response.status, json };
+}
+
+/** Reads a count until it has not moved for a while: the server may still be finishing requests in flight. */
+async function settledCount(read: () => Promise<number>): Promise<number> {
+  let last = await read();
+  for (let stable = 0; stable < 3; ) {
+    await new Promise((done) => setTimeout(done, 150));
+    const next = await read();
+    stable = next === last ? stable + 1 : 0;
+    last = next;
+  }
+  return last;
+}
+
+let sequence = 0;
+
+/** `[<id>]` in the body becomes a new number for every request: no two mails are the same. */
+function load(options: { port: number; path: string; body: string; seconds: number }): Promise<Result> {
+  return Promise.resolve(
+    autocannon({
+      url: `http://127.0.0.1:${options.port}${options.path}`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' },
+      connections: CONNECTIONS,
+      duration: options.seconds,
+      timeout: 30,
+      requests: [
+        { setupRequest: (request) => ({ ...request, body: options.body.replaceAll('[<id>]', String(++sequence)) }) },
+      ],
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Row {
+  scenario: string;
+  result: Result;
+  /** Server CPU time (user + system) per answered request, in ms, over the measured run. */
+  cpuMs: number;
+  stored: number;
+  check: string;
+  ok: boolean;
+  rss: number;
+  load: number;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuTimeOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function runBaseline(dir: string): Promise<Row> {
+  const server = await startNode(['--import', 'tsx', BASELINE, join(dir, 'baseline.sqlite')]);
+  try {
+    const count = async () => ((await request(server.port, 'GET', '/count')).json as { total: number }).total;
+    const body = JSON.stringify(BODIES.inline);
+    await load({ port: server.port, path: '/mail', body, seconds: WARMUP_SECONDS });
+    const before = await settledCount(count);
+    const cpuBefore = cpuTimeOf(server.child.pid!);
+    const result = await load({ port: server.port, path: '/mail', body, seconds: SECONDS });
+    const cpuMs = (cpuTimeOf(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+    const rss = memoryOf(server.child.pid!).rss;
+    const stored = (await settledCount(count)) - before;
+    const scenario = 'baseline: bare Hono + 1 INSERT';
+    return { scenario, result, cpuMs, stored, ...storedCheck(result, stored), rss, load: loadavg()[0]! };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runSend(
+  dir: string,
+  fixturesDir: string,
+  name: string,
+  label: string,
+  profileDir: string | null,
+): Promise<Row> {
+  const dbPath = join(dir, `${name}.sqlite`);
+  const profiling = profileDir === null ? [] : ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)];
+  const server = await startNode([
+    ...profiling, CLI, '--port', '0', '--db', dbPath, '--token', TOKEN, '--fixtures', fixturesDir,
+  ]);
+  const body = BODIES[name]!;
+  try {
+    const first = await request(server.port, 'POST', '/api/transactional-mails/send', body);
+    const uuid = (first.json as { uuid?: string }).uuid;
+    if (first.status !== 200 || uuid === undefined) {
+      throw new Error(`${name}: first send answered ${first.status} ${JSON.stringify(first.json)}`);
+    }
+    const shown = await request(server.port, 'GET', `/api/transactional-mails/${uuid}`);
+    if (shown.status !== 200) throw new Error(`${name}: the first send's log item answered ${shown.status}`);
+
+    const count = async () => {
+      const reply = await request(server.port, 'GET', '/api/transactional-mails');
+      if (reply.status !== 200) throw new Error(`${name}: the log index answered ${reply.status}`);
+      return (reply.json as { meta: { total: number } }).meta.total;
+    };
+    const text = JSON.stringify(body);
+    const path = '/api/transactional-mails/send';
+    await load({ port: server.port, path, body: text, seconds: WARMUP_SECONDS });
+    const before = await settledCount(count);
+    const cpuBefore = cpuTimeOf(server.child.pid!);
+    const result = await load({ port: server.port, path, body: text, seconds: SECONDS });
+    const cpuMs = (cpuTimeOf(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+    const rss = memoryOf(server.child.pid!).rss;
+    const stored = (await settledCount(count)) - before;
+    return { scenario: label, result, cpuMs, stored, ...storedCheck(result, stored), rss, load: loadavg()[0]! };
+  } finally {
+    await server.stop();
+    if (/^error:|sending failed/m.test(server.output())) {
+      process.stdout.write(`the ${name} server logged errors:\n${server.output().slice(0, 2000)}\n`);
+    }
+  }
+}
+
+/**
+ * Every 200 must have stored its mail (stored >= 200s). Requests in flight when autocannon closed its connections
+ * may have been stored too, without their 200 being counted: at most sent - answered - errors of them.
+ */
+function storedCheck(result: Result, stored: number): { check: string; ok: boolean } {
+  const ok200 = result.statusCodeStats['200']?.count ?? 0;
+  const inFlight = Math.max(0, result.requests.sent - result.requests.total - result.errors);
+  if (stored < ok200) return { check: `LOST ${ok200 - stored}`, ok: false };
+  if (stored - ok200 > inFlight) return { check: `${stored - ok200} more than in flight (${inFlight})`, ok: false };
+  return { check: stored === ok200 ? 'all stored' : `all stored (+${stored - ok200} in flight at stop)`, ok: true };
+}
+
+export async function runSendBench(log: (line: string) => void): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mce-send-bench-'));
+  const fixturesDir = join(dir, 'fixtures');
+  writeFixtures(fixturesDir);
+  const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
+  const wanted = (process.env.BENCH_SEND_SCENARIOS ?? 'baseline,inline,mjml,markdown').split(',').map((s) => s.trim());
+  const scenarios: Array<[string, string]> = [
+    ['inline', 'send: inline HTML'],
+    ['mjml', 'send: MJML template + replacements'],
+    ['markdown', 'send: markdown template + replacements'],
+  ];
+  log(
+    `send throughput: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ` +
+      'each scenario on a fresh server process and database ' +
+      `(load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`,
+  );
+  const rows: Row[] = [];
+  try {
+    if (wanted.includes('baseline')) {
+      rows.push(await runBaseline(dir));
+      log(`  ${rows.at(-1)!.scenario}: ${rows.at(-1)!.result.requests.average.toFixed(0)} req/s`);
+    }
+    for (const [name, label] of scenarios) {
+      if (!wanted.includes(name)) continue;
+      rows.push(await runSend(dir, fixturesDir, name, label, profileDir));
+      log(`  ${label}: ${rows.at(-1)!.result.requests.average.toFixed(0)} req/s`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const targetOf = (row: Row) => TARGETS[scenarios.find(([, label]) => label === row.scenario)?.[0] ?? ''];
+  const meets = (row: Row) => {
+    const target = targetOf(row);
+    if (target === undefined) return '';
+    return row.result.requests.average >= target.rps && row.result.latency.p99 < target.p99 && row.ok ? 'yes' : 'NO';
+  };
+  const baseline = rows.find((row) => row.scenario.startsWith('baseline'))?.result.requests.average;
+  log('');
+  log(
+    'req/s: autocannon\'s per-second average; p50/p99/max: latency in ms; ' +
+      '"% base": req/s as a share of the baseline\'s; ' +
+      '"CPU ms/req": the server process\'s user+system CPU time per answer; load avg: 1-minute, after the run.',
+  );
+  log(table(
+    [
+      'scenario', 'req/s avg', '% base', 'p50 ms', 'p99 ms', 'max ms', 'CPU ms/req', '200s', 'non-2xx', 'errors',
+      'stored', 'stored check', 'server RSS', 'load avg', 'target',
+    ],
+    rows.map((row) => {
+      const r = row.result;
+      const target = targetOf(row);
+      return [
+        row.scenario, r.requests.average.toFixed(0),
+        baseline === undefined ? '' : `${((100 * r.requests.average) / baseline).toFixed(1)}%`,
+        r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), r.latency.max.toFixed(0), row.cpuMs.toFixed(2),
+        String(r.statusCodeStats['200']?.count ?? 0), String(r.non2xx), String(r.errors), String(row.stored), row.check,
+        `${row.rss.toFixed(0)} MiB`, row.load.toFixed(2),
+        target === undefined ? '' : `${meets(row)} (>= ${target.rps}/s, p99 < ${target.p99} ms)`,
+      ];
+    }),
+    (i) => i >= 1 && i <= 10,
+  ));
+  if (profileDir !== null) log(`CPU profiles of the emulator under ${profileDir}`);
+  if (rows.some((row) => !row.ok)) {
+    log('mail was lost: a 200 without its stored log item (see "stored check")');
+    process.exitCode = 1;
+  }
+}

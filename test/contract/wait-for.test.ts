@@ -1,0 +1,223 @@
+/**
+ * GET /_emulator/wait-for (server/emulator/README.md "Captured messages"): answers within milliseconds of the
+ * capture that completes the wait, 408 with the partial matches at the timeout, `count`, `after` (a time or a
+ * uuid), validation, and a client that goes away. The listener clean-up on disconnect is checked in-process at
+ * the end, where the event bus can be observed.
+ */
+import { request as httpRequest } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.js';
+import { parseCli } from '../../server/config.js';
+import { createDeps } from '../../server/deps.js';
+import { EventBus } from '../../server/events.js';
+import { silentLogger } from '../../server/logger.js';
+import { useEmulator } from '../support/emulator-process.js';
+import { apiClient, type RawResponse } from '../support/http.js';
+
+const emulator = useEmulator();
+const api = () => apiClient(emulator().url, emulator().token);
+
+/** How soon after the send's answer the wait-for answer must arrive (README: "within a few ms"). */
+const LATENCY_BUDGET_MS = 50;
+
+interface Timed {
+  res: RawResponse;
+  at: number;
+}
+
+const timed = (request: Promise<RawResponse>): Promise<Timed> => request.then((res) => ({ res, at: performance.now() }));
+
+const waitFor = (params: string) => timed(api().get(`/_emulator/wait-for?${params}`));
+
+async function send(to: string, subject = 'Hello'): Promise<Timed> {
+  const sent = await timed(api().post('/api/transactional-mails/send', { json: { from: 'app@example.com', to, subject, text: 'hi' } }));
+  expect(sent.res.status, sent.res.text).toBe(200);
+  return sent;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Proof that the wait is still pending: it has not answered after `ms`. */
+async function stillWaiting(wait: Promise<Timed>, ms = 100): Promise<void> {
+  const outcome = await Promise.race([wait.then(() => 'answered'), sleep(ms).then(() => 'waiting')]);
+  expect(outcome).toBe('waiting');
+}
+
+beforeEach(async () => {
+  expect((await api().delete('/_emulator/messages')).status).toBe(200);
+});
+
+describe('GET /_emulator/wait-for', () => {
+  it(`answers within ${LATENCY_BUDGET_MS} ms of the send that completes it (fired before the send)`, async () => {
+    for (let round = 0; round < 5; round++) {
+      const to = `latency${round}@example.com`;
+      const wait = waitFor(`query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`);
+      await stillWaiting(wait);
+      await send('someone-else@example.com'); // a capture that does not match leaves it waiting
+      await stillWaiting(wait, 50);
+      const sendStarted = performance.now();
+      const sent = await send(to, `Round ${round}`);
+      const answered = await wait;
+      expect(answered.res.status, answered.res.text).toBe(200);
+      expect(answered.at).toBeGreaterThan(sendStarted);
+      expect(Math.abs(answered.at - sent.at), `round ${round}`).toBeLessThan(LATENCY_BUDGET_MS);
+      const { data } = answered.res.json();
+      expect(data.map((m: { subject: string }) => m.subject)).toEqual([`Round ${round}`]);
+      expect(data[0]).toMatchObject({ to: [{ name: '', email: to }], attachments: 0, template: null });
+    }
+  });
+
+  it('answers at once when enough messages already match', async () => {
+    await send('ready@example.com', 'Already here');
+    const started = performance.now();
+    const { res } = await waitFor('query=to:ready@example.com');
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(LATENCY_BUDGET_MS * 4);
+    expect(res.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Already here']);
+  });
+
+  it('waits for `count` matches and answers the `count` newest', async () => {
+    await send('many@example.com', 'First');
+    const wait = waitFor('query=to:many@example.com&count=3&timeout_ms=10000');
+    await stillWaiting(wait);
+    await send('many@example.com', 'Second');
+    await stillWaiting(wait, 50);
+    await send('many@example.com', 'Third');
+    const { res } = await wait;
+    expect(res.status).toBe(200);
+    expect(res.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Third', 'Second', 'First']);
+    const two = (await waitFor('query=to:many@example.com&count=2')).res.json().data;
+    expect(two.map((m: { subject: string }) => m.subject)).toEqual(['Third', 'Second']);
+  });
+
+  it('answers 408 at the timeout with what did match', async () => {
+    await send('partial@example.com', 'Only one');
+    const started = performance.now();
+    const { res } = await waitFor('query=to:partial@example.com&count=2&timeout_ms=300');
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(408);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    expect(body.message).toBe('Timed out after 300 ms waiting for 2 messages; 1 matched.');
+    expect(body.data.map((m: { subject: string }) => m.subject)).toEqual(['Only one']);
+    expect(elapsed).toBeGreaterThanOrEqual(295);
+    expect(elapsed).toBeLessThan(2_000);
+
+    const none = await waitFor('query=to:nobody@example.com&timeout_ms=0');
+    expect(none.res.status).toBe(408);
+    expect(none.res.json()).toEqual({ message: 'Timed out after 0 ms waiting for 1 message; 0 matched.', data: [] });
+  });
+
+  it('with after=<ISO time>, only counts messages captured after that instant', async () => {
+    const old = await send('after@example.com', 'Before');
+    const { data } = (await api().get('/_emulator/messages?per_page=1')).json();
+    expect(data[0].subject).toBe('Before');
+    expect(old.res.status).toBe(200);
+    const wait = waitFor(`query=to:after@example.com&after=${encodeURIComponent(data[0].created_at)}&timeout_ms=10000`);
+    await stillWaiting(wait);
+    await send('after@example.com', 'After');
+    const { res } = await wait;
+    expect(res.status).toBe(200);
+    expect(res.json().data.map((m: { subject: string }) => m.subject)).toEqual(['After']);
+  });
+
+  it('with after=<uuid>, only counts messages captured after that message', async () => {
+    await send('cursor@example.com', 'Seen');
+    const [seen] = (await api().get('/_emulator/messages?per_page=1')).json().data;
+    const wait = waitFor(`after=${seen.uuid}&timeout_ms=10000`);
+    await stillWaiting(wait);
+    await send('anyone@example.com', 'Next one');
+    const { res } = await wait;
+    expect(res.status).toBe(200);
+    expect(res.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Next one']);
+  });
+
+  it('answers 422 for a bad query, count, timeout_ms or after', async () => {
+    const errors = async (params: string) => {
+      const { res } = await waitFor(params);
+      expect(res.status, params).toBe(422);
+      return res.json().errors;
+    };
+    expect((await errors('query="open')).query).toEqual(['The query has a double quote that is never closed.']);
+    expect(await errors('count=0')).toEqual({ count: ['The count field must be between 1 and 500.'] });
+    expect(await errors('timeout_ms=120001')).toEqual({ timeout_ms: ['The timeout ms field must be between 0 and 120000.'] });
+    expect(await errors('timeout_ms=soon')).toEqual({ timeout_ms: ['The timeout ms field must be an integer.'] });
+    expect(await errors('after=yesterday')).toEqual({
+      after: ['The after field must be an ISO 8601 date or date-time, or a message uuid.'],
+    });
+    expect(await errors('after=00000000-0000-4000-8000-00000000dead')).toEqual({
+      after: ['No message with uuid 00000000-0000-4000-8000-00000000dead.'],
+    });
+  });
+
+  it('survives a client that goes away mid-wait, and keeps serving', async () => {
+    const url = new URL(emulator().url);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: url.hostname, port: url.port, path: '/_emulator/wait-for?query=to:gone@example.com&timeout_ms=60000',
+        headers: { authorization: `Bearer ${emulator().token}` },
+      });
+      req.on('error', () => resolve());
+      req.end();
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 100);
+    });
+    await sleep(50);
+    await send('gone@example.com');
+    const { res } = await waitFor('query=to:gone@example.com');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('listeners (in-process)', () => {
+  it('are removed when the client disconnects, when the wait ends, and at the timeout', async () => {
+    const request = parseCli(['--db', ':memory:', '--no-fixtures', '--token', 't'], {});
+    if (request.kind !== 'run') throw new Error('unexpected CLI request');
+    const deps = createDeps(request.config, silentLogger);
+    let listening = 0;
+    const bus = new EventBus();
+    deps.events = {
+      on: (event, listener) => {
+        listening++;
+        const off = bus.on(event, listener);
+        return () => {
+          listening--;
+          off();
+        };
+      },
+      emit: (event, payload) => bus.emit(event, payload),
+    } as EventBus;
+    try {
+      const app = createApp(deps);
+      const idle = listening;
+      const headers = { authorization: 'Bearer t' };
+
+      const aborted = new AbortController();
+      const gone = app.request('/_emulator/wait-for?timeout_ms=60000', { headers, signal: aborted.signal });
+      await sleep(20);
+      expect(listening).toBe(idle + 1);
+      aborted.abort();
+      await gone;
+      expect(listening).toBe(idle);
+
+      const timedOut = await app.request('/_emulator/wait-for?timeout_ms=30', { headers });
+      expect(timedOut.status).toBe(408);
+      expect(listening).toBe(idle);
+
+      const answered = app.request('/_emulator/wait-for?timeout_ms=60000', { headers });
+      await sleep(20);
+      const sent = await app.request('/api/transactional-mails/send', {
+        method: 'POST',
+        headers: { ...headers, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' }),
+      });
+      expect(sent.status).toBe(200);
+      expect((await answered).status).toBe(200);
+      expect(listening).toBe(idle);
+    } finally {
+      deps.store.close();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * The inbox presenters (emulator/message-resource.ts): headers read back from raw bytes, links, one-time codes,
+ * snippets and the summary/full shapes.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LinkedMessageRow } from '../../server/db/messages-store.js';
+import {
+  decodeEncodedWords,
+  extractCodes,
+  extractLinks,
+  fullMessage,
+  messageSummary,
+  parseHeaders,
+  snippetOf,
+} from '../../server/emulator/message-resource.js';
+import { buildMessage } from '../../server/mail/compose.js';
+import { parseMessage } from '../support/captured.js';
+
+describe('parseHeaders', () => {
+  it('reads the fields before the first empty line, in order, unfolded and trimmed', () => {
+    const raw = Buffer.from(
+      'Subject: a long\r\n subject\r\n\tfolded twice\r\nX-Empty:\r\nnot a header line\r\nTo:  bob@example.com  \r\n' +
+        'X-Dup: 1\r\nX-Dup: 2\r\n\r\nBody: not a header\r\n',
+    );
+    expect(parseHeaders(raw)).toEqual([
+      { name: 'Subject', value: 'a long subject\tfolded twice' },
+      { name: 'X-Empty', value: '' },
+      { name: 'To', value: 'bob@example.com' },
+      { name: 'X-Dup', value: '1' },
+      { name: 'X-Dup', value: '2' },
+    ]);
+  });
+
+  it('accepts bare LF line ends and a message without a body', () => {
+    expect(parseHeaders(Buffer.from('A: 1\n B\nC: 2'))).toEqual([
+      { name: 'A', value: '1 B' },
+      { name: 'C', value: '2' },
+    ]);
+  });
+
+  it('decodes what nodemailer encodes, as a mail client reads it', async () => {
+    const subject = 'Ihre Bestellung über 25 € ist unterwegs — 📦 Lieferung am Dienstag, wir freuen uns sehr darauf!';
+    const raw = await buildMessage({
+      from: { name: 'Jürgen Müller', email: 'j@example.com' }, to: [{ name: '', email: 'bob@example.com' }], cc: [], bcc: [],
+      replyTo: [], subject, html: null, text: 'hi', attachments: [], messageId: 'id@example.com',
+      date: new Date('2025-03-01T10:00:00Z'), headers: {},
+    });
+    const headers = parseHeaders(raw);
+    const parsed = await parseMessage(raw);
+    expect(headers.find((h) => h.name === 'Subject')?.value).toBe(subject);
+    expect(parsed.subject).toBe(subject);
+    expect(headers.find((h) => h.name === 'From')?.value).toBe('Jürgen Müller <j@example.com>');
+    expect(headers.map((h) => h.name)).toEqual(parsed.headerLines.map((line) => line.line.slice(0, line.line.indexOf(':'))));
+  });
+});
+
+describe('decodeEncodedWords', () => {
+  it('decodes B and Q words, dropping the whitespace between adjacent words only', () => {
+    expect(decodeEncodedWords('=?UTF-8?B?SGVsbG8=?= =?utf-8?Q?_w=C3=B6rld?= and =?ISO-8859-1?Q?caf=E9?=')).toBe(
+      'Hello wörld and café',
+    );
+  });
+
+  it('joins the bytes of a character split between two words', () => {
+    const euro = Buffer.from('€', 'utf8'); // e2 82 ac
+    const first = euro.subarray(0, 2).toString('base64');
+    const second = euro.subarray(2).toString('base64');
+    expect(decodeEncodedWords(`=?utf-8?B?${first}?=\r\n =?utf-8?B?${second}?=`)).toBe('€');
+  });
+
+  it('keeps text it cannot decode', () => {
+    expect(decodeEncodedWords('plain =? not encoded ?=')).toBe('plain =? not encoded ?=');
+    expect(decodeEncodedWords('=?x-unknown?Q?abc?=')).toBe('abc');
+    expect(decodeEncodedWords('=?utf-8*en?Q?hi?=')).toBe('hi');
+  });
+});
+
+describe('extractLinks', () => {
+  it('lists http(s) hrefs in document order, then URLs in the text, each once', () => {
+    const html =
+      '<a href="https://acme.test/verify?a=1&amp;b=2">Verify</a> <a href=\'http://x.test/\'>x</a> ' +
+      '<a href=https://bare.test/p>bare</a> <a href="mailto:a@b.c">m</a> <a href="#top">top</a> ' +
+      '<a HREF = "https://acme.test/verify?a=1&#38;b=2">again</a>';
+    const text = 'Verify: https://acme.test/verify?a=1&b=2. Or (see https://wiki.test/A_(b)) [https://t.test/x], https://t.test/y!';
+    expect(extractLinks(html, text)).toEqual([
+      'https://acme.test/verify?a=1&b=2',
+      'http://x.test/',
+      'https://bare.test/p',
+      'https://wiki.test/A_(b)',
+      'https://t.test/x',
+      'https://t.test/y',
+    ]);
+  });
+
+  it('has nothing to say about a mail without bodies', () => {
+    expect(extractLinks(null, null)).toEqual([]);
+  });
+});
+
+describe('extractCodes', () => {
+  it('finds runs of 4-8 digits and 6-8 upper-case letters and digits standing alone', () => {
+    const text =
+      'Your code is 123456. Backup code: AB12CD34\nPIN (4821) or "XK9P2Q", code:777777 ' +
+      'Order #123456, INV-2025-0001, total 12.50, on 2025-03-01 at 10:30, ABCDEFG has no digit, abc123 is lower, ' +
+      '123456789 is too long, 123 too short, 1234.5678 a number; 123456 again.';
+    expect(extractCodes(text)).toEqual(['123456', 'AB12CD34', '4821', 'XK9P2Q', '777777']);
+  });
+});
+
+describe('snippetOf', () => {
+  it('is the first 200 characters of the text, whitespace collapsed', () => {
+    expect(snippetOf('  Hello\r\n\r\n  there\tyou  ', null)).toBe('Hello there you');
+    expect(snippetOf('é'.repeat(300), null)).toBe('é'.repeat(200));
+    expect(snippetOf('😀'.repeat(201), null)).toBe('😀'.repeat(200));
+  });
+
+  it('equals collapsing all whitespace and cutting at 200 code points, for any text', () => {
+    const pieces = ['a', 'bc ', ' ', '  ', '\n', '\r\n\t', '\u00a0', '\u2003', 'é', '😀', 'xyz', '\u3000'];
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let round = 0; round < 500; round++) {
+      const text = Array.from({ length: Math.floor(random() * 300) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const naive = Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, 200).join('');
+      expect(snippetOf(text, null), JSON.stringify(text)).toBe(naive);
+    }
+  });
+
+  it('reads the HTML as text when the mail has no text', () => {
+    expect(snippetOf(null, '<html><head><style>p{color:red}</style></head><body><p>Hi <b>there</b></p></body></html>')).toBe(
+      'Hi there',
+    );
+    expect(snippetOf(null, null)).toBe('');
+  });
+});
+
+const ROW: LinkedMessageRow = {
+  id: 7, workspace_id: 1, uuid: 'u-1', message_id: 'abc@example.com', envelope_from: 'app@example.com',
+  envelope_to_json: '["bob@example.com","secret@example.com"]', from_json: '[{"name":"App","email":"app@example.com"}]',
+  to_json: '[{"name":"Bob","email":"bob@example.com"}]', cc_json: '[]', bcc_json: '[{"name":"","email":"secret@example.com"}]',
+  reply_to_json: '[{"name":"","email":"help@example.com"}]', subject: 'Your code', text_body: 'Use 424242 at https://acme.test/x',
+  html_body: '<p>Use 424242 <a href="https://acme.test/y">here</a></p>',
+  attachments_json: '[{"filename":"a.pdf","content_type":"application/pdf","content_id":null,"size":3}]', size: 999,
+  template_name: 'otp', replacements_json: '{"code":"424242"}', created_at_ms: Date.parse('2025-03-01T10:00:00Z'),
+  log_item_uuid: 'log-1', send_uuid: null,
+};
+
+describe('messageSummary and fullMessage', () => {
+  it('present a summary with the documented keys', () => {
+    expect(messageSummary({ ...ROW, text_head: ROW.text_body, html_head: null })).toEqual({
+      uuid: 'u-1', message_id: 'abc@example.com', created_at: '2025-03-01T10:00:00.000Z',
+      from: { name: 'App', email: 'app@example.com' }, to: [{ name: 'Bob', email: 'bob@example.com' }], cc: [],
+      bcc: [{ name: '', email: 'secret@example.com' }], subject: 'Your code', snippet: 'Use 424242 at https://acme.test/x',
+      size: 999, attachments: 1, template: 'otp', log_item_uuid: 'log-1', send_uuid: null,
+    });
+  });
+
+  it('present the full message: summary, envelope, headers, bodies, attachments, replacements, links, codes', () => {
+    const full = fullMessage(ROW, Buffer.from('Subject: Your code\r\nX-A: b\r\n\r\nbody'));
+    expect(full).toMatchObject({
+      uuid: 'u-1',
+      reply_to: [{ name: '', email: 'help@example.com' }],
+      envelope: { from: 'app@example.com', to: ['bob@example.com', 'secret@example.com'] },
+      headers: [{ name: 'Subject', value: 'Your code' }, { name: 'X-A', value: 'b' }],
+      text: ROW.text_body,
+      html: ROW.html_body,
+      attachments: [{ index: 0, filename: 'a.pdf', content_type: 'application/pdf', content_id: null, size: 3, url: '/_emulator/messages/u-1/attachments/0' }],
+      replacements: { code: '424242' },
+      links: ['https://acme.test/y', 'https://acme.test/x'],
+      codes: ['424242'],
+    });
+  });
+});

@@ -1,0 +1,407 @@
+/**
+ * The inbox query language (emulator/search.ts) and the search it compiles to (db/messages-search.ts,
+ * messages-store.ts) over an in-memory database: each operator, negation, phrases, dates, paging, the index
+ * mark of what is indexed, and deletes keeping the FTS5 index exact.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MessageFilter } from '../../server/db/messages-search.js';
+import type { NewMessage } from '../../server/db/messages-store.js';
+import { openDatabase } from '../../server/db/open.js';
+import { createStore, type Store } from '../../server/db/store.js';
+import { ValidationError } from '../../server/errors.js';
+import { parseInstant, parseSearchQuery, readInteger } from '../../server/emulator/search.js';
+
+function queryError(query: string): string {
+  try {
+    parseSearchQuery(query);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).errors.query?.[0] ?? '';
+  }
+  throw new Error(`"${query}" parsed`);
+}
+
+describe('parseSearchQuery', () => {
+  it('reads nothing from null or blanks', () => {
+    expect(parseSearchQuery(null)).toEqual({ terms: [] });
+    expect(parseSearchQuery('  \t ')).toEqual({ terms: [] });
+  });
+
+  it('reads words, phrases, negations and every filter', () => {
+    const { terms } = parseSearchQuery(
+      'invoice "order shipped" -spam to:bob@example.com FROM:"Acme Billing" cc:x bcc:y subject:reset mail:Order-Shipped ' +
+        'has:attachment -has:Attachments before:2025-03-02 after:2025-03-01T10:00:00+02:00 -to:"a b"',
+    );
+    expect(terms).toEqual([
+      { negated: false, condition: { kind: 'text', value: 'invoice', phrase: false } },
+      { negated: false, condition: { kind: 'text', value: 'order shipped', phrase: true } },
+      { negated: true, condition: { kind: 'text', value: 'spam', phrase: false } },
+      { negated: false, condition: { kind: 'address', field: 'to', value: 'bob@example.com' } },
+      { negated: false, condition: { kind: 'address', field: 'from', value: 'Acme Billing' } },
+      { negated: false, condition: { kind: 'address', field: 'cc', value: 'x' } },
+      { negated: false, condition: { kind: 'address', field: 'bcc', value: 'y' } },
+      { negated: false, condition: { kind: 'subject', value: 'reset' } },
+      { negated: false, condition: { kind: 'template', name: 'Order-Shipped' } },
+      { negated: false, condition: { kind: 'has-attachment' } },
+      { negated: true, condition: { kind: 'has-attachment' } },
+      { negated: false, condition: { kind: 'before', at: Date.parse('2025-03-02T00:00:00Z') } },
+      { negated: false, condition: { kind: 'after', at: Date.parse('2025-03-01T08:00:00Z') } },
+      { negated: true, condition: { kind: 'address', field: 'to', value: 'a b' } },
+    ]);
+  });
+
+  it('keeps words with colons that are no filter, and hyphens inside words', () => {
+    expect(parseSearchQuery('10:30 e-mail "re: hello"').terms.map((t) => t.condition)).toEqual([
+      { kind: 'text', value: '10:30', phrase: false },
+      { kind: 'text', value: 'e-mail', phrase: false },
+      { kind: 'text', value: 're: hello', phrase: true },
+    ]);
+  });
+
+  it('rejects malformed queries with a message naming the problem', () => {
+    expect(queryError('"order shipped')).toBe('The query has a double quote that is never closed.');
+    expect(queryError('to:"bob')).toBe('The query has a double quote that is never closed.');
+    expect(queryError('foo:bar')).toMatch(/^Unknown filter "foo:"\. The filters are to:, from:, .*double quotes/);
+    expect(queryError('https://acme.test')).toMatch(/^Unknown filter "https:"/);
+    expect(queryError('to:')).toBe('The filter "to:" needs a value.');
+    expect(queryError('to: bob')).toBe('The filter "to:" needs a value.');
+    expect(queryError('has:pdf')).toBe('"has:pdf" is not a filter: has: takes "attachment" only.');
+    expect(queryError('before:yesterday')).toMatch(/^"before:yesterday" needs an ISO 8601 date or date-time/);
+    expect(queryError('after:2025-02-30')).toMatch(/^"after:2025-02-30" needs an ISO 8601/);
+    expect(queryError('- word')).toBe('A "-" must be followed by the term it excludes.');
+    expect(queryError('!!!')).toBe('The term !!! has no letter or digit to search for.');
+    expect(queryError('""')).toBe('The term "" has no letter or digit to search for.');
+    expect(queryError('to:@')).toBe('The term to:@ has no letter or digit to search for.');
+    expect(queryError(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' '))).toBe('The query has more than 50 terms.');
+  });
+});
+
+describe('parseInstant', () => {
+  it('reads ISO dates as midnight UTC and date-times as UTC unless they carry an offset', () => {
+    expect(parseInstant('2025-03-01')).toBe(Date.parse('2025-03-01T00:00:00Z'));
+    expect(parseInstant('2025-03-01T10:00')).toBe(Date.parse('2025-03-01T10:00:00Z'));
+    expect(parseInstant('2025-03-01T10:00:05.5Z')).toBe(Date.parse('2025-03-01T10:00:05.500Z'));
+    expect(parseInstant('2025-03-01 10:00:00-0130')).toBe(Date.parse('2025-03-01T11:30:00Z'));
+  });
+
+  it('rejects anything else', () => {
+    for (const value of ['2025-3-1', '2025-02-29', '2025-13-01', '2025-03-01T24:00', '1740823200000', 'now', '']) {
+      expect(parseInstant(value), value).toBeNull();
+    }
+  });
+});
+
+describe('readInteger', () => {
+  const options = { min: 1, max: 500, fallback: 50 };
+  it('reads integers in range and falls back when absent', () => {
+    expect(readInteger({}, 'per_page', options)).toBe(50);
+    expect(readInteger({ per_page: null }, 'per_page', options)).toBe(50);
+    expect(readInteger({ per_page: '500' }, 'per_page', options)).toBe(500);
+  });
+
+  it('answers 422 on the field otherwise', () => {
+    const errorOf = (value: unknown) => {
+      try {
+        readInteger({ per_page: value }, 'per_page', options);
+        return null;
+      } catch (error) {
+        return (error as ValidationError).errors;
+      }
+    };
+    expect(errorOf('0')).toEqual({ per_page: ['The per page field must be between 1 and 500.'] });
+    expect(errorOf('501')).toEqual({ per_page: ['The per page field must be between 1 and 500.'] });
+    expect(errorOf('ten')).toEqual({ per_page: ['The per page field must be an integer.'] });
+    expect(errorOf('1.5')).toEqual({ per_page: ['The per page field must be an integer.'] });
+    expect(errorOf(['5'])).toEqual({ per_page: ['The per page field must be an integer.'] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+let db: ReturnType<typeof openDatabase>;
+let store: Store;
+let ws: number;
+let next = 0;
+const T0 = Date.parse('2025-03-01T10:00:00Z');
+
+interface Mail {
+  subject?: string;
+  text?: string | null;
+  html?: string | null;
+  from?: string;
+  to?: string[];
+  cc?: string[];
+  bcc?: string[];
+  template?: string | null;
+  attachments?: number;
+  at?: number;
+  workspace?: number;
+}
+
+/** Inserts a message; addresses are "Name <email>" or "email". Returns its uuid. */
+function capture(mail: Mail = {}): string {
+  next++;
+  const uuid = `m${String(next).padStart(3, '0')}`;
+  const parse = (value: string) => {
+    const match = /^(.*)<(.+)>$/.exec(value);
+    return match ? { name: match[1]!.trim(), email: match[2]! } : { name: '', email: value };
+  };
+  const list = (values: string[] = []) => JSON.stringify(values.map(parse));
+  const attachments = Array.from({ length: mail.attachments ?? 0 }, (_, i) => ({
+    filename: `f${i}.txt`, content_type: 'text/plain', content_id: null, content: Buffer.from(`file ${i}`),
+  }));
+  const message: NewMessage = {
+    workspace_id: mail.workspace ?? ws, uuid, message_id: `${uuid}@example.com`, envelope_from: 'x@example.com',
+    envelope_to_json: '[]', from_json: list([mail.from ?? 'App <app@example.com>']), to_json: list(mail.to ?? ['bob@example.com']),
+    cc_json: list(mail.cc), bcc_json: list(mail.bcc), reply_to_json: '[]', subject: mail.subject ?? 'Hello',
+    text_body: mail.text === undefined ? 'Hello there' : mail.text, html_body: mail.html ?? null,
+    attachments_json: JSON.stringify(attachments.map(({ content, ...a }) => ({ ...a, size: content.length }))),
+    size: 100, template_name: mail.template ?? null, replacements_json: null, created_at_ms: mail.at ?? T0 + next * 1000,
+    raw: Buffer.from(`Subject: ${mail.subject ?? 'Hello'}\r\n\r\nbody`), attachments,
+  };
+  store.messages.insert(message);
+  return uuid;
+}
+
+function search(query: string | null, window = { offset: 0, limit: 100 }, workspace = ws) {
+  const result = store.messages.search(workspace, parseSearchQuery(query), window);
+  return { uuids: result.rows.map((row) => row.uuid), total: result.total };
+}
+
+const found = (query: string | null) => search(query).uuids;
+
+const markOf = () => db.prepare('SELECT indexed_through FROM messages_search_state').pluck().get() as number;
+
+/** FTS5's own consistency check of the index structure, once everything is indexed. */
+function checkIndex(): void {
+  store.messages.indexPending();
+  db.prepare("INSERT INTO messages_search (messages_search, rank) VALUES ('integrity-check', 0)").run();
+  expect(markOf()).toBe(db.prepare('SELECT COALESCE(MAX(id), 0) FROM messages').pluck().get());
+}
+
+describe('searching captured messages', () => {
+  beforeEach(() => {
+    db = openDatabase(':memory:');
+    store = createStore(db);
+    ws = store.ensureWorkspace('default', 1_700_000_000).id;
+    next = 0;
+  });
+
+  afterEach(() => store.close());
+
+  it('lists newest first (capture order) with the total, and pages', () => {
+    const uuids = Array.from({ length: 7 }, () => capture());
+    expect(search(null)).toEqual({ uuids: [...uuids].reverse(), total: 7 });
+    expect(search(null, { offset: 2, limit: 3 })).toEqual({ uuids: [uuids[4], uuids[3], uuids[2]], total: 7 });
+    expect(search(null, { offset: 7, limit: 3 })).toEqual({ uuids: [], total: 7 });
+    expect(search('hello', { offset: 5, limit: 3 })).toEqual({ uuids: [uuids[1], uuids[0]], total: 7 });
+  });
+
+  it('matches free words as word prefixes in subject, text, from and to, case- and accent-insensitively', () => {
+    const subject = capture({ subject: 'Your INVOICE is ready', text: 'nothing' });
+    const text = capture({ subject: 'x', text: 'Please find the invoices attached.' });
+    const from = capture({ subject: 'x', text: 'y', from: 'Invoices Team <billing@acme.test>' });
+    const to = capture({ subject: 'x', text: 'y', to: ['Invoice Desk <desk@example.com>'] });
+    capture({ subject: 'x', text: 'y', cc: ['invoice@example.com'] });
+    capture({ subject: 'x', text: 'novoice' });
+    expect(found('invoice')).toEqual([to, from, text, subject]);
+    expect(found('INVOIC')).toEqual([to, from, text, subject]);
+    const accented = capture({ subject: 'Crème brûlée for Jürgen' });
+    expect(found('creme brulee jurgen')).toEqual([accented]);
+  });
+
+  it('ANDs terms, negates with -, and matches phrases as consecutive whole words', () => {
+    const a = capture({ subject: 'Your order has shipped', text: 'order 1' });
+    const b = capture({ subject: 'Order received', text: 'it has not shipped yet' });
+    const c = capture({ subject: 'Shipping update', text: 'order has shipped-ish' });
+    expect(found('order shipped')).toEqual([c, b, a]);
+    expect(found('"order has shipped"')).toEqual([c, a]);
+    expect(found('"has shipped"')).toEqual([c, a]);
+    expect(found('"order shipped"')).toEqual([]);
+    expect(found('"has ship"')).toEqual([]);
+    expect(found('order -received')).toEqual([c, a]);
+    expect(found('-"has shipped"')).toEqual([b]);
+    expect(found('-order')).toEqual([]);
+    expect(found('shipped -"not shipped" -update')).toEqual([a]);
+  });
+
+  it('matches an email address typed as a free word', () => {
+    const bob = capture({ to: ['bob@example.com'] });
+    capture({ to: ['alice@example.com'] });
+    expect(found('bob@example.com')).toEqual([bob]);
+  });
+
+  it('filters by address: the whole address, its domain, local part or a name word, as prefixes', () => {
+    const bob = capture({ to: ['Bob Smith <bob@example.com>'] });
+    const bobby = capture({ to: ['bobby.tables@school.example'] });
+    const alice = capture({ to: ['alice+tests@example.com'], cc: ['bob@example.com'] });
+    const carol = capture({ to: ['carol@mail.example.com'], bcc: ['audit@acme.test'], from: 'Billing <billing@acme.test>' });
+    expect(found('to:bob@example.com')).toEqual([bob]);
+    expect(found('to:BOB@Example.COM')).toEqual([bob]);
+    expect(found('to:bob')).toEqual([bobby, bob]);
+    expect(found('to:bobby.tables')).toEqual([bobby]);
+    expect(found('to:example.com')).toEqual([alice, bob]);
+    expect(found('to:@example.com')).toEqual([alice, bob]);
+    expect(found('to:mail.example.com')).toEqual([carol]);
+    expect(found('to:smith')).toEqual([bob]);
+    expect(found('to:"bob smith"')).toEqual([bob]);
+    expect(found('to:alice+tests@example.com')).toEqual([alice]);
+    expect(found('cc:bob@example.com')).toEqual([alice]);
+    expect(found('bcc:audit')).toEqual([carol]);
+    expect(found('from:billing@acme.test')).toEqual([carol]);
+    expect(found('from:app@example.com')).toEqual([alice, bobby, bob]);
+    expect(found('-to:example.com')).toEqual([carol, bobby]);
+    // Not a substring search: the middle of an address is no prefix of any of its parts.
+    expect(found('to:ample.com')).toEqual([]);
+  });
+
+  it('filters by subject words, template name (exactly), attachments and dates', () => {
+    const a = capture({ subject: 'Reset your password', template: 'Password-Reset', at: T0 + 1000 });
+    const b = capture({ subject: 'Password changed', text: 'reset done', template: 'password-reset-2', attachments: 2, at: T0 + 2000 });
+    const c = capture({ subject: 'Welcome', template: null, attachments: 1, at: T0 + 3000 });
+    expect(found('subject:reset')).toEqual([a]);
+    expect(found('subject:"your pass"')).toEqual([a]);
+    expect(found('mail:password-reset')).toEqual([a]);
+    expect(found('mail:PASSWORD-RESET')).toEqual([a]);
+    expect(found('mail:password')).toEqual([]);
+    expect(found('-mail:password-reset')).toEqual([c, b]);
+    expect(found('has:attachment')).toEqual([c, b]);
+    expect(found('-has:attachment')).toEqual([a]);
+    expect(found(`after:${new Date(T0 + 1000).toISOString()}`)).toEqual([c, b]);
+    expect(found(`before:${new Date(T0 + 3000).toISOString()}`)).toEqual([b, a]);
+    expect(found(`-before:${new Date(T0 + 2000).toISOString()} -after:${new Date(T0 + 2000).toISOString()}`)).toEqual([b]);
+    expect(found(`password after:${new Date(T0 + 1500).toISOString()}`)).toEqual([b]);
+    expect(search(`password after:${new Date(T0).toISOString()}`, { offset: 1, limit: 1 })).toEqual({ uuids: [a], total: 2 });
+  });
+
+  it('bounds times exactly, with equal capture times and with a clock that went backwards', () => {
+    const iso = (offset: number) => new Date(T0 + offset).toISOString();
+    const a = capture({ subject: 'same time', at: T0 + 1000 });
+    const b = capture({ subject: 'same time', at: T0 + 2000 });
+    const c = capture({ subject: 'same time', at: T0 + 2000 });
+    const d = capture({ subject: 'same time', at: T0 + 3000 });
+    expect(found(`-before:${iso(2000)}`)).toEqual([d, c, b]);
+    expect(found(`-after:${iso(2000)}`)).toEqual([c, b, a]);
+    expect(found(`after:${iso(1000)} before:${iso(3000)}`)).toEqual([c, b]);
+    expect(found(`same after:${iso(1000)} before:${iso(3000)}`)).toEqual([c, b]);
+    expect(found(`same after:${iso(3000)}`)).toEqual([]);
+    expect(found(`after:${iso(3000)}`)).toEqual([]);
+    expect(found(`after:${iso(2500)} before:${iso(1500)}`)).toEqual([]);
+
+    // The clock set back: capture order and time order differ from here on, and bounds stay exact.
+    const e = capture({ subject: 'same time', at: T0 + 1500 });
+    expect(found(`after:${iso(1200)}`)).toEqual([e, d, c, b]);
+    expect(found(`before:${iso(2500)}`)).toEqual([e, c, b, a]);
+    expect(found(`same -after:${iso(1500)}`)).toEqual([e, a]);
+    expect(search(`-before:${iso(1500)}`, { offset: 1, limit: 2 })).toEqual({ uuids: [d, c], total: 4 });
+    // Once the workspace is emptied, its times start afresh.
+    store.messages.deleteAll(ws);
+    const f = capture({ subject: 'later', at: T0 });
+    expect(found(`after:${iso(-1)}`)).toEqual([f]);
+    expect(db.prepare('SELECT COUNT(*) FROM messages_time_regressions').pluck().get()).toBe(0);
+  });
+
+  it('searches one workspace only', () => {
+    const other = store.ensureWorkspace('other', 1_700_000_000).id;
+    const mine = capture({ subject: 'shared words' });
+    const theirs = capture({ subject: 'shared words', workspace: other });
+    expect(found('shared')).toEqual([mine]);
+    expect(search('shared', undefined, other).uuids).toEqual([theirs]);
+    expect(search('-nothing', undefined, other).uuids).toEqual([theirs]);
+    expect(search(null, undefined, other)).toEqual({ uuids: [theirs], total: 1 });
+    expect(search(`after:2000-01-01`, undefined, other)).toEqual({ uuids: [theirs], total: 1 });
+  });
+
+  it('only messages captured after a given one, with capturedAfterId', () => {
+    const [a, b, c] = [capture(), capture(), capture()];
+    const filter: MessageFilter = { terms: [], capturedAfterId: store.messages.idOf(ws, a) };
+    expect(store.messages.search(ws, filter, { offset: 0, limit: 10 }).rows.map((r) => r.uuid)).toEqual([c, b]);
+    const words: MessageFilter = { ...parseSearchQuery('hello'), capturedAfterId: store.messages.idOf(ws, b) };
+    expect(store.messages.search(ws, words, { offset: 0, limit: 10 }).rows.map((r) => r.uuid)).toEqual([c]);
+  });
+
+  it('indexes captured messages in one batch, before any search', () => {
+    capture({ subject: 'one' });
+    capture({ subject: 'two' });
+    expect(markOf()).toBe(0);
+    expect(store.messages.indexPending()).toBe(2);
+    expect(markOf()).toBe(2);
+    expect(store.messages.indexPending()).toBe(0);
+    const three = capture({ subject: 'three' });
+    expect(found('three')).toEqual([three]);
+    expect(store.messages.indexPending()).toBe(0);
+  });
+
+  it('indexes a message that gets the id of a deleted one (SQLite reuses the highest id)', () => {
+    const one = capture({ subject: 'one' });
+    const two = capture({ subject: 'two' });
+    store.messages.indexPending();
+    const twoId = store.messages.idOf(ws, two);
+    store.messages.deleteByUuid(ws, two);
+    expect(markOf()).toBe(1);
+    const again = capture({ subject: 'again' });
+    expect(store.messages.idOf(ws, again)).toBe(twoId);
+    expect(found('again')).toEqual([again]);
+    expect(found('two')).toEqual([]);
+    expect(found('one')).toEqual([one]);
+    checkIndex();
+  });
+
+  it('keeps the index exact through deletes, one by one, by search and in bulk', () => {
+    const kept = capture({ subject: 'keep me' });
+    const gone = capture({ subject: 'delete me' });
+    const unindexed = capture({ subject: 'delete me too' }); // never indexed before it goes
+    store.messages.indexPending();
+    expect(store.messages.deleteByUuid(ws, gone)).toBe(true);
+    expect(store.messages.deleteByUuid(ws, gone)).toBe(false);
+    expect(store.messages.deleteMatching(ws, parseSearchQuery('"delete me"'))).toEqual([unindexed]);
+    expect(found('delete')).toEqual([]);
+    expect(found('keep')).toEqual([kept]);
+    checkIndex();
+
+    const uuids = Array.from({ length: 2400 }, (_, i) => capture({ subject: i % 2 === 0 ? 'even' : 'odd' }));
+    expect(search('even').total).toBe(1200);
+    // Half the index: it is emptied and the rest indexed again, rather than removed from it row by row.
+    expect(store.messages.deleteMatching(ws, parseSearchQuery('even')).length).toBe(1200);
+    expect(markOf()).toBe(0);
+    expect(search('odd').total).toBe(1200);
+    expect(search('even').total).toBe(0);
+    expect(search(null).total).toBe(1201);
+    checkIndex();
+    // Below 1,000 messages, the rows leave the index one by one.
+    const after = store.messages.idOf(ws, uuids[1999]!);
+    const few = store.messages.deleteMatching(ws, { terms: parseSearchQuery('odd').terms, capturedAfterId: after });
+    expect(few.length).toBe(200);
+    expect(markOf()).toBeGreaterThan(0);
+    expect(store.messages.deleteMatching(ws, parseSearchQuery('odd')).length).toBe(1000);
+    expect(markOf()).toBe(0);
+    expect(search('odd').total).toBe(0);
+    expect(found('keep')).toEqual([kept]);
+    checkIndex();
+    expect(store.messages.deleteAll(ws)).toBe(1);
+    expect(search(null)).toEqual({ uuids: [], total: 0 });
+    checkIndex();
+  });
+
+  it('links a stored message to its log item and send', () => {
+    const uuid = capture();
+    const messageId = store.messages.idOf(ws, uuid)!;
+    store.logItems.insert({
+      workspace_id: ws, uuid: 'log-1', mail_name: null, subject: 'Hello', from_json: '[]', to_json: '[]', cc_json: '[]',
+      bcc_json: '[]', body: null, attachments_json: '[]', mailer: null, fake: 0, message_id: messageId, created_at: 1, updated_at: 1,
+    });
+    store.sends.insert({
+      workspace_id: ws, uuid: 'send-1', transport_message_id: null, campaign_uuid: null, automation_mail_uuid: null,
+      transactional_mail_log_item_uuid: 'log-1', subscriber_uuid: null, sent_at: 1, failed_at: null, failure_reason: null,
+      open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null, first_clicked_at: null, last_clicked_at: null,
+      created_at: 1, updated_at: 1,
+    });
+    const other = capture();
+    const rows = store.messages.search(ws, { terms: [] }, { offset: 0, limit: 10 }).rows;
+    expect(rows.map((r) => [r.uuid, r.log_item_uuid, r.send_uuid])).toEqual([[other, null, null], [uuid, 'log-1', 'send-1']]);
+    expect(store.messages.findLinked(ws, uuid)).toMatchObject({ log_item_uuid: 'log-1', send_uuid: 'send-1' });
+    // Deleting the message leaves the log item, without its message.
+    store.messages.deleteByUuid(ws, uuid);
+    expect(store.logItems.findByUuid(ws, 'log-1')?.message_id).toBeNull();
+  });
+});
