@@ -6,7 +6,6 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { generate } from 'selfsigned';
 import type { Clock } from './clock.js';
 
 export interface TlsMaterial {
@@ -39,6 +38,8 @@ export async function loadOrCreateCertificate(options: TlsOptions): Promise<TlsM
     return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8'), certPath };
   }
   const now = options.clock();
+  // Loaded only when a certificate must be made: most runs never serve HTTPS.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',

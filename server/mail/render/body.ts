@@ -5,7 +5,6 @@
  * type, so it is cached: a template version is compiled once, never per send.
  */
 import { marked } from 'marked';
-import mjml2html from 'mjml';
 import type { TemplateType } from '../../db/rows.js';
 
 const MAX_CACHED = 200;
@@ -31,6 +30,8 @@ async function renderUncached(body: string, type: TemplateType): Promise<string>
 
 async function renderMjml(source: string): Promise<string> {
   // `ignoreIncludes`: mj-include would read files from the emulator's disk. `fonts: {}`: no Google Fonts link.
+  // Loaded on first use: importing mjml costs most of a second, which every start would otherwise pay.
+  const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(source, { validationLevel: 'soft', fonts: {}, ignoreIncludes: true });
   return result.html;
 }
