@@ -3,7 +3,6 @@
  * in full, its raw .eml, its bodies and attachments, and deletes. Every route is about the request's workspace.
  */
 import { Hono, type Context } from 'hono';
-import type { MessageStore } from '../db/messages-store.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -104,10 +103,9 @@ function contentDisposition(filename: string): string {
 
 /**
  * Indexes captured messages a moment after they arrive, in one batch for whatever came in meanwhile, so that
- * sending stays cheap (messages-store.ts, migration 3). A search indexes the rest itself, so this only keeps the
- * backlog short.
+ * sending stays cheap (migration 3). A search indexes what is left itself; this only keeps that work small.
  */
-function indexInBackground(deps: Pick<AppDeps, 'events' | 'logger'> & { store: { messages: MessageStore } }): void {
+function indexInBackground(deps: AppDeps): void {
   let timer: NodeJS.Timeout | null = null;
   deps.events.on('message.captured', () => {
     if (timer !== null) return;
