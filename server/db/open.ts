@@ -10,6 +10,11 @@ export function openDatabase(path: string): Db {
   // application crashes and only risks the last transactions on power loss, which is fine for a dev tool.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // The commit that takes the WAL past this many pages copies them into the database and fsyncs twice, inside a
+  // request. SQLite's 1,000 pages meant a checkpoint every ~30 sends; 10,000 (a WAL of up to ~40 MB) copies the
+  // hot pages (indexes, list_totals) once instead of ten times: about +15% templated sends/s in `npm run bench`.
+  // Durability is the same (synchronous = NORMAL in WAL mode does not depend on checkpoints).
+  db.pragma('wal_autocheckpoint = 10000');
   // SQLite leaves foreign keys off by default; deleting a workspace or a message relies on the cascades.
   db.pragma('foreign_keys = ON');
   // The list_totals and trigram-index triggers (migration 2) must also see the rows INSERT OR REPLACE deletes;

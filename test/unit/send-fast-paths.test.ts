@@ -1,0 +1,104 @@
+/**
+ * The send path's two shortcuts give exactly what they replace: serializeMimeTree() the bytes of nodemailer's
+ * MimeNode.build() (MIME boundaries aside, which are random per message), and inlinedTemplateHtml() the HTML of
+ * replacing, then inlining CSS with juice (server/mail/render/mail-content.ts's per-send path).
+ */
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { describe, expect, it } from 'vitest';
+import { serializeMimeTree } from '../../server/mail/mime-serialize.js';
+import { renderBody } from '../../server/mail/render/body.js';
+import { inlineCss } from '../../server/mail/render/html.js';
+import { inlinedTemplateHtml } from '../../server/mail/render/inlined-template.js';
+import { replacePlaceholders, undot, type Replacements } from '../../server/mail/render/replacements.js';
+import { renderTwig } from '../../server/mail/render/twig.js';
+import type { TemplateType } from '../../server/db/rows.js';
+
+/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
+function random(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+const withoutBoundaries = (raw: Buffer) => raw.toString('latin1').replace(/_NmP-[0-9a-f]{16}-Part_/g, '_NmP-x-Part_');
+
+describe('serializeMimeTree', () => {
+  const pieces = ['a', 'b', ' ', '\t', '\n', '\r', '\r\n', '.', '=', 'ü', '☕', '😀', '<p>', 'x'.repeat(90), '   ', '\u0000'];
+
+  it('writes the bytes MimeNode.build() writes, for text, html, attachments and every newline option', async () => {
+    const pick = random(7);
+    const text = (max: number) => Array.from({ length: pick(max) }, () => pieces[pick(pieces.length)]).join('');
+    for (let i = 0; i < 300; i++) {
+      const attachments = Array.from({ length: pick(4) }, (_, j) => ({
+        filename: `f${j}${text(3)}.${['txt', 'png', 'bin'][pick(3)]}`,
+        content: pick(4) === 0 ? text(200) : Buffer.from(Array.from({ length: pick(400) }, () => pick(256))),
+        contentType: ['text/plain', 'image/png', 'application/octet-stream'][pick(3)],
+        ...(pick(3) === 0 ? { cid: `c${j}`, contentDisposition: 'inline' as const } : {}),
+      }));
+      const options = {
+        from: { name: text(5), address: 'from@example.com' },
+        to: [{ name: text(4), address: 'to@example.com' }],
+        subject: text(40),
+        messageId: '<id@example.com>',
+        date: new Date(0),
+        headers: pick(2) ? { 'X-SMTPAPI': { prepared: true, value: '{"a":1}' } } : {},
+        newline: ['windows', 'unix', undefined][pick(3)],
+        ...(pick(3) ? { html: text(300) } : {}),
+        ...(pick(3) ? { text: text(300) } : {}),
+        attachments,
+      };
+      const built = await new MailComposer(options).compile().build();
+      const serialized = await serializeMimeTree(new MailComposer(options).compile());
+      expect(withoutBoundaries(serialized), `case ${i}`).toBe(withoutBoundaries(built));
+    }
+  });
+});
+
+describe('inlinedTemplateHtml', () => {
+  const templates: Array<{ type: TemplateType; body: string }> = [
+    {
+      type: 'mjml',
+      body: `<mjml><mj-head><mj-title>Order ::order::</mj-title><mj-style inline="inline">.n { color: #666; }</mj-style>
+        </mj-head><mj-body><mj-section><mj-column><mj-text css-class="n">Hi ::name::, order ::order::.</mj-text>
+        <mj-button href="::url::">Open</mj-button><mj-image src="::url::" alt="::name::" /><mj-text>::subject::</mj-text>
+        </mj-column></mj-section></mj-body></mjml>`,
+    },
+    {
+      type: 'html',
+      body: '<style>p { color: red } a[title] { color: blue }</style><p class="::name::">::name::</p><a title="::order::">x</a>',
+    },
+    { type: 'html', body: '<style>p { color: red }</style><p title="::name::" data-x="::order::">{{ name }} ::name::</p>' },
+    { type: 'markdown', body: '<style>em { color: red }</style>\n\n*::name::* [link](::url:: "::order::") <::name::>' },
+    { type: 'html', body: '<style>p:empty { display: none }</style><p>::name::</p><p style="color: ::order::">x</p>' },
+  ];
+  const values = [
+    'Jane', '', ' ', 'https://x.example/?a=1&b=2', 'A & B &amp;', '<b>x</b>', '"q"', "'s'", '{{ name }}', '$& $1 $$',
+    '::order::', 'a::b', 'Zoë 日本', 'line\nbreak', '--', 'x:', ':y', 'JUICE_CODE_BLOCK_0_', '%', '#',
+  ];
+
+  it('gives the per-send result whenever it answers, and answers for the everyday case', async () => {
+    const pick = random(11);
+    let answered = 0;
+    for (let i = 0; i < 1500; i++) {
+      const template = templates[pick(templates.length)]!;
+      const body = await renderBody(template.body, template.type);
+      const replacements: Replacements = {};
+      for (const key of ['order', 'name', 'url', 'subject', 'first name']) {
+        if (pick(4) > 0) replacements[key] = pick(8) === 0 ? ['array'] : values[pick(values.length)];
+      }
+      const subject = values[pick(values.length)]!;
+      let expected = replacePlaceholders(body, replacements).replaceAll('::subject::', () => subject);
+      if (template.type === 'html') expected = renderTwig(expected, undot(replacements));
+      expected = inlineCss(expected);
+      const actual = inlinedTemplateHtml(body, template.type, replacements, subject);
+      if (actual === undefined) continue;
+      answered++;
+      expect(actual, `${template.body.slice(0, 40)} ${JSON.stringify(replacements)} ${subject}`).toBe(expected);
+    }
+    expect(answered).toBeGreaterThan(100);
+  });
+});
