@@ -51,6 +51,9 @@ export function createLogItemStore(statements: Statements) {
       const { lastInsertRowid } = insert.run(row);
       return byId.get(lastInsertRowid) as LogItemRow;
     },
+
+    /** The same insert, without reading the row back (the send path needs nothing of it). */
+    insertOnly: (row: NewRow<LogItemRow>): void => void insert.run(row),
   };
 }
 

@@ -86,17 +86,22 @@ export function createMessageStore(statements: Statements) {
   const count = db.prepare('SELECT COUNT(*) AS total FROM messages WHERE workspace_id = ?');
   const search = createSearch(statements);
 
+  /** Inserts the message, its raw bytes and attachments, and returns its id; call inside the caller's transaction. */
+  function insertReturningId(message: NewMessage): number {
+    const { raw, attachments, ...row } = message;
+    const id = Number(insertMessage.run(row).lastInsertRowid);
+    insertRaw.run(id, raw);
+    attachments.forEach((a, position) =>
+      insertAttachment.run(id, position, a.filename, a.content_type, a.content_id, a.content.length, a.content),
+    );
+    return id;
+  }
+
   return {
-    /** Inserts the message, its raw bytes and attachments; call inside the caller's transaction. */
-    insert(message: NewMessage): MessageRow {
-      const { raw, attachments, ...row } = message;
-      const id = Number(insertMessage.run(row).lastInsertRowid);
-      insertRaw.run(id, raw);
-      attachments.forEach((a, position) =>
-        insertAttachment.run(id, position, a.filename, a.content_type, a.content_id, a.content.length, a.content),
-      );
-      return byId.get(id) as MessageRow;
-    },
+    insertReturningId,
+
+    /** insertReturningId(), then the stored row. */
+    insert: (message: NewMessage) => byId.get(insertReturningId(message)) as MessageRow,
 
     findById: (id: number) => byId.get(id) as MessageRow | undefined,
 

@@ -58,6 +58,9 @@ export function createSendStore(statements: Statements) {
       return byId.get(lastInsertRowid) as SendRow;
     },
 
+    /** The same insert, without reading the row back (the send path needs nothing of it). */
+    insertOnly: (row: NewRow<SendRow>): void => void insert.run(row),
+
     delete: (id: number) => void remove.run(id),
 
     /** An open or a click (Send::registerOpen/registerClick): one more, the first time kept, the last one now. */

@@ -2,6 +2,8 @@
  * The storage module: the only place with SQL (this file and its siblings in server/db). Handlers and domain
  * code get typed functions, never statements.
  */
+import { startCheckpointer } from './checkpointer.js';
+import { createGroupCommit } from './group-commit.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMessageStore } from './messages-store.js';
 import type { Db } from './open.js';
@@ -15,6 +17,7 @@ export function createStore(db: Db) {
   const statements = new Statements(db);
   const workspaceByKey = db.prepare('SELECT id FROM workspaces WHERE key = ?');
   const insertWorkspace = db.prepare('INSERT INTO workspaces (key, created_at) VALUES (?, ?)');
+  const checkpointer = startCheckpointer(db);
 
   return {
     suppressions: createSuppressionStore(statements),
@@ -36,7 +39,14 @@ export function createStore(db: Db) {
       return db.transaction(work)();
     },
 
+    /**
+     * Runs `work` atomically too, but committed together with the other writes queued in the same turn of the
+     * event loop (group-commit.ts): for the hot write paths; resolves once committed.
+     */
+    groupCommit: createGroupCommit(db),
+
     close: (): void => {
+      checkpointer.stop();
       db.close();
     },
   };

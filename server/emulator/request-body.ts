@@ -8,11 +8,12 @@ import type { z } from 'zod';
 import { badRequest, ValidationError, type FieldErrors } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 
+const utf8 = new TextDecoder();
+
 /** The request body as JSON (an empty body is `{}`); a 400 when it is not JSON. */
 export async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
-  // The workspace middleware reads a clone; should the body have been consumed anyway, fall back to its input.
-  if (c.req.raw.bodyUsed) return c.get('input');
-  const text = await c.req.raw.text();
+  // The workspace middleware (workspace.ts) has read the body once for every /_emulator request.
+  const text = utf8.decode(await c.get('body'));
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

@@ -7,6 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { unauthenticated } from '../errors.js';
 import { bearerToken } from '../http/auth.js';
+import { requestBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { readInput } from '../http/input.js';
 
@@ -16,8 +17,9 @@ export function resolveWorkspace(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const token = bearerToken(c.req.header('authorization')) ?? c.req.query('token') ?? null;
     if (token !== null && !deps.options.anyToken && !known.has(token)) throw unauthenticated();
     c.set('workspaceId', token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token));
-    // A clone: the test controls read the body as sent (emulator/request-body.ts), not Laravel-cleansed.
-    c.set('input', await readInput(c.req.raw.clone()));
+    // Read once: the test controls read the same bytes as sent (emulator/request-body.ts), not Laravel-cleansed.
+    const body = requestBody(c, deps.options.maxBodyBytes);
+    c.set('input', await readInput(c.req.raw, () => body));
     await next();
   };
 }

@@ -7,5 +7,7 @@ export interface AppEnv {
     workspaceId: number;
     /** The request's input, read once (see input.ts). */
     input: Input;
+    /** The request body's bytes, read once (see body.ts). */
+    body: Promise<Uint8Array>;
   };
 }

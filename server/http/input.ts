@@ -20,10 +20,14 @@ const QS_OPTIONS: qs.IParseOptions = {
   allowPrototypes: false,
 };
 
-export async function readInput(request: Request): Promise<Input> {
-  const url = new URL(request.url);
-  const query = parseQueryString(url.search.slice(1));
-  const body = await readBody(request);
+/**
+ * `bytes` gives the body (server/http/body.ts reads it once per request, within the size limit); by default it
+ * is read from the request itself.
+ */
+export async function readInput(request: Request, bytes: () => Promise<Uint8Array> = () => bytesOf(request)): Promise<Input> {
+  const queryStart = request.url.indexOf('?');
+  const query = queryStart === -1 ? {} : parseQueryString(queryString(request.url.slice(queryStart + 1)));
+  const body = await readBody(request, bytes);
   // PHP's array union `$body + $query`: body keys first, query keys only where the body has none.
   const merged: Input = { ...body };
   for (const [key, value] of Object.entries(query)) if (!Object.hasOwn(merged, key)) merged[key] = value;
@@ -36,17 +40,23 @@ export function parseQueryString(raw: string): Input {
   return qs.parse(raw, QS_OPTIONS) as Input;
 }
 
-async function readBody(request: Request): Promise<Input> {
+/** The query part of a URL, without its fragment (a client should not send one, but `new URL` drops it). */
+function queryString(afterQuestionMark: string): string {
+  const hash = afterQuestionMark.indexOf('#');
+  return hash === -1 ? afterQuestionMark : afterQuestionMark.slice(0, hash);
+}
+
+async function readBody(request: Request, bytes: () => Promise<Uint8Array>): Promise<Input> {
   const rawContentType = request.headers.get('content-type') ?? '';
   // Laravel's Request::isJson(): the body is JSON whenever the Content-Type contains /json or +json (a
   // case-sensitive Str::contains), whatever the method.
-  if (rawContentType.includes('/json') || rawContentType.includes('+json')) return parseJson(await bytesOf(request));
+  if (rawContentType.includes('/json') || rawContentType.includes('+json')) return parseJson(await bytes());
   const contentType = rawContentType.toLowerCase();
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
-    return parseQueryString(new TextDecoder().decode(await bytesOf(request)));
+    return parseQueryString(new TextDecoder().decode(await bytes()));
   }
-  if (contentType.startsWith('multipart/form-data')) return parseMultipart(request);
+  if (contentType.startsWith('multipart/form-data')) return parseMultipart(request, await bytes());
   return {};
 }
 
@@ -55,12 +65,15 @@ async function bytesOf(request: Request): Promise<Uint8Array> {
   return new Uint8Array(await request.arrayBuffer());
 }
 
+/** Reused: a fatal decoder keeps no state between whole-buffer decode() calls. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** json_decode($body, true): invalid UTF-8, lone surrogates, excessive depth or a non-object all read as empty. */
 export function parseJson(bytes: Uint8Array): Input {
   if (bytes.length === 0) return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes));
+    parsed = JSON.parse(strictUtf8.decode(bytes));
   } catch {
     return {};
   }
@@ -86,10 +99,12 @@ function isDecodableByPhp(document: object): boolean {
   return true;
 }
 
-async function parseMultipart(request: Request): Promise<Input> {
+async function parseMultipart(request: Request, bytes: Uint8Array): Promise<Input> {
   let form: FormData;
   try {
-    form = await request.formData();
+    // A Request of its own: the original's body has been read already.
+    const copy = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes });
+    form = await copy.formData();
   } catch {
     return {};
   }

@@ -14,12 +14,25 @@ interface CompiledRoute {
   pattern: RegExp;
 }
 
+/** Paths remembered with their methods; a busy client uses few (the send route, a page of a list). */
+const MAX_REMEMBERED_PATHS = 1_000;
+
 export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
   let routes: CompiledRoute[] | null = null;
+  const methodsByPath = new Map<string, string[]>();
+  const methodsFor = (path: string): string[] => {
+    let methods = methodsByPath.get(path);
+    if (methods === undefined) {
+      routes ??= compileRoutes(app, prefix);
+      methods = supportedMethods(routes, path);
+      if (methodsByPath.size >= MAX_REMEMBERED_PATHS) methodsByPath.clear();
+      methodsByPath.set(path, methods);
+    }
+    return methods;
+  };
   return async (c, next) => {
-    routes ??= compileRoutes(app, prefix);
     const path = new URL(c.req.url).pathname;
-    const methods = supportedMethods(routes, path);
+    const methods = methodsFor(path);
     const method = c.req.method;
     if (methods.length === 0) throw routeNotFound(path);
     if (method === 'OPTIONS') {

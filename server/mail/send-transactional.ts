@@ -62,10 +62,11 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     headers: request.store ? sendTrackingHeaders(ids.send) : {},
   };
   const raw = await buildMessage(mail);
-  deps.store.transaction(() => {
-    const meta = { templateName: template?.name ?? null, replacements: template ? request.replacements : null };
-    const message = deps.store.messages.insert(capturedMessage(workspaceId, ids.message, mail, raw, meta));
-    if (request.store) recordSend(deps, workspaceId, { ...ids, messageRowId: message.id }, mail, content, request, now);
+  const meta = { templateName: template?.name ?? null, replacements: template ? request.replacements : null };
+  const captured = capturedMessage(workspaceId, ids.message, mail, raw, meta);
+  await deps.store.groupCommit(() => {
+    const messageRowId = deps.store.messages.insertReturningId(captured);
+    if (request.store) recordSend(deps, workspaceId, { ...ids, messageRowId }, mail, content, request, now);
   });
   return request.store
     ? { kind: 'stored', logItemUuid: ids.logItem, messageUuid: ids.message }
@@ -127,14 +128,14 @@ function recordSend(
 ): void {
   const at = toEpochSeconds(now);
   const addresses = (list: MailAddress[]) => JSON.stringify(list.map(({ name, email }) => ({ name, email })));
-  deps.store.logItems.insert({
+  deps.store.logItems.insertOnly({
     workspace_id: workspaceId, uuid: ids.logItem, mail_name: request.mailName, subject: content.subject,
     from_json: addresses([mail.from]), to_json: addresses(mail.to), cc_json: addresses(mail.cc), bcc_json: addresses(mail.bcc),
     body: content.html ?? content.text, attachments_json: JSON.stringify(mail.attachments.map((a) => a.filename)),
     mailer: request.mailer ?? deps.defaultMailer, fake: request.fake ? 1 : 0, message_id: ids.messageRowId,
     created_at: at, updated_at: at,
   });
-  deps.store.sends.insert({
+  deps.store.sends.insertOnly({
     workspace_id: workspaceId, uuid: ids.send, transport_message_id: mail.messageId, campaign_uuid: null,
     automation_mail_uuid: null, transactional_mail_log_item_uuid: ids.logItem, subscriber_uuid: null, sent_at: at,
     failed_at: null, failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null,

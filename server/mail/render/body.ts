@@ -4,7 +4,6 @@
  * text (the emulator runs no PHP; documented in fixtures/README.md). The result depends only on the body and
  * type, so it is cached: a template version is compiled once, never per send.
  */
-import { marked } from 'marked';
 import type { TemplateType } from '../../db/rows.js';
 
 const MAX_CACHED = 200;
@@ -24,7 +23,11 @@ export function renderBody(body: string, type: TemplateType): Promise<string> {
 
 async function renderUncached(body: string, type: TemplateType): Promise<string> {
   let html = body.trimStart().startsWith('<mjml') ? await renderMjml(body) : body;
-  if (type === 'markdown') html = marked.parse(html, { gfm: true, async: false });
+  if (type === 'markdown') {
+    // Loaded on first use, like mjml: a start that renders no markdown should not pay for the parser.
+    const { marked } = await import('marked');
+    html = marked.parse(html, { gfm: true, async: false });
+  }
   return html;
 }
 

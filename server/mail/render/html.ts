@@ -1,5 +1,5 @@
 /** The last steps of every HTML body: CSS inlined (Mailcoach's CssToInlineStyles), a text part generated. */
-import { compile } from 'html-to-text';
+import type { compile as compileType } from 'html-to-text';
 import type juiceType from 'juice';
 import { createRequire } from 'node:module';
 
@@ -20,9 +20,19 @@ export function inlineCss(html: string): string {
   }
 }
 
-const htmlToTextConverter = compile({ wordwrap: 130, selectors: [{ selector: 'img', format: 'skip' }] });
+/**
+ * The text part generated from a mail's HTML. Paragraphs stay on one line (no hard wrapping, as PHP's html2text
+ * converters do): mail clients wrap text themselves, quoted-printable keeps the message's own lines short, and
+ * a text that does not depend on line lengths can be built from a template's text (text-template.ts).
+ * html-to-text is loaded on first use, like juice.
+ */
+let htmlToTextConverter: ((html: string) => string) | undefined;
 
 export function htmlToText(html: string): string {
+  htmlToTextConverter ??= (requireModule('html-to-text') as { compile: typeof compileType }).compile({
+    wordwrap: false,
+    selectors: [{ selector: 'img', format: 'skip' }],
+  });
   return htmlToTextConverter(html);
 }
 

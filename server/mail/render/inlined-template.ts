@@ -94,6 +94,11 @@ export function inlinedTemplateHtml(
   return inlined;
 }
 
+/** inlineCss(body) with its placeholders, as cached for a body inlinedTemplateHtml() has served. */
+export function cachedInlinedBody(body: string): string | undefined {
+  return cache.get(body)?.inlined;
+}
+
 function inlinedBody(body: string): InlinedBody | null {
   let entry = cache.get(body);
   if (entry === undefined) {

@@ -5,8 +5,9 @@
 import type { TemplateRow } from '../../db/rows.js';
 import { renderBody } from './body.js';
 import { htmlToText, inlineCss, wrapInlineHtml } from './html.js';
-import { inlinedTemplateHtml } from './inlined-template.js';
+import { cachedInlinedBody, inlinedTemplateHtml } from './inlined-template.js';
 import { replacePlaceholders, undot, type Replacements } from './replacements.js';
+import { textFromTemplate } from './text-template.js';
 import { renderTwig } from './twig.js';
 
 export interface MailContent {
@@ -29,12 +30,21 @@ export async function renderTemplateContent(
   const body = await renderBody(template.body, template.type);
   // CSS inlined once per template body when the replacements cannot change its result (inlined-template.ts).
   let html = inlinedTemplateHtml(body, template.type, replacements, subject);
+  let templateHtml = html === undefined ? undefined : cachedInlinedBody(body);
   if (html === undefined) {
     html = replacePlaceholders(body, replacements).replaceAll('::subject::', () => subject);
     if (template.type === 'html') html = renderTwig(html, context);
     html = inlineCss(html);
+    // Without CSS to inline or Twig to run, the final HTML is the body with its placeholders replaced.
+    if (!body.includes('<style') && !(template.type === 'html' && hasTwigSyntax(body))) templateHtml = body;
   }
-  return { subject, html, text: htmlToText(html) };
+  // The text part from the template's text when that is exact (text-template.ts), else from the final HTML.
+  const text = (templateHtml === undefined ? undefined : textFromTemplate(templateHtml, replacements, subject)) ?? htmlToText(html);
+  return { subject, html, text };
+}
+
+function hasTwigSyntax(source: string): boolean {
+  return source.includes('{{') || source.includes('{%');
 }
 
 /** Inline HTML is wrapped in <html><body> when it has no <html>; a missing text part is generated from it. */

@@ -3,26 +3,42 @@
  * left as it was), and `{{+x+}}` from editors that URL-encode spaces read as `{{ x }}`. Compiled templates are
  * cached by source. Templates cannot include or import anything: their text comes from requests.
  */
-import Twig from 'twig';
+import { createRequire } from 'node:module';
+import type TwigModule from 'twig';
 
-Twig.cache(false);
-Twig.extend((twig) => {
-  const refuse = () => {
-    throw new Error('templates cannot load other templates');
-  };
-  // @types/twig does not declare Templates; the loader registry is twig.js's documented extension point.
-  const templates = (twig as unknown as { Templates: { registerLoader(m: string, f: () => never): void } }).Templates;
-  for (const method of ['fs', 'ajax']) templates.registerLoader(method, refuse);
-});
-// twig.js's source() prints "Template "x" is not defined." where Twig PHP throws (so Mailcoach leaves the text as it was).
-Twig.extendFunction('source', (_name: unknown, ignoreMissing: unknown) => (ignoreMissing === true ? '' : refuseSource()));
+type Twig = typeof TwigModule;
+
+/**
+ * twig.js is loaded on the first Twig template (most sends have none): importing it costs every start otherwise.
+ * It is CommonJS, so a synchronous require does it, and renderTwig stays synchronous.
+ */
+let twig: Twig | undefined;
+const requireModule = createRequire(import.meta.url);
+
+function loadTwig(): Twig {
+  if (twig !== undefined) return twig;
+  const loaded = requireModule('twig') as Twig;
+  loaded.cache(false);
+  loaded.extend((instance) => {
+    const refuse = () => {
+      throw new Error('templates cannot load other templates');
+    };
+    // @types/twig does not declare Templates; the loader registry is twig.js's documented extension point.
+    const templates = (instance as unknown as { Templates: { registerLoader(m: string, f: () => never): void } }).Templates;
+    for (const method of ['fs', 'ajax']) templates.registerLoader(method, refuse);
+  });
+  // twig.js's source() prints "Template "x" is not defined." where Twig PHP throws (so Mailcoach leaves the text as it was).
+  loaded.extendFunction('source', (_name: unknown, ignoreMissing: unknown) => (ignoreMissing === true ? '' : refuseSource()));
+  twig = loaded;
+  return loaded;
+}
 
 function refuseSource(): never {
   throw new Error('templates cannot load other templates');
 }
 
 const MAX_CACHED = 500;
-const compiled = new Map<string, Twig.Template | null>();
+const compiled = new Map<string, TwigModule.Template | null>();
 
 export function renderTwig(source: string, context: Record<string, unknown>): string {
   if (!source.includes('{{') && !source.includes('{%')) return source;
@@ -36,11 +52,11 @@ export function renderTwig(source: string, context: Record<string, unknown>): st
   }
 }
 
-function compile(source: string): Twig.Template | null {
+function compile(source: string): TwigModule.Template | null {
   if (compiled.has(source)) return compiled.get(source) ?? null;
-  let template: Twig.Template | null;
+  let template: TwigModule.Template | null;
   try {
-    template = Twig.twig({ data: source, autoescape: true, rethrow: true } as Twig.Parameters);
+    template = loadTwig().twig({ data: source, autoescape: true, rethrow: true } as TwigModule.Parameters);
   } catch {
     template = null;
   }
