@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the JSON body, after `message` (our own endpoints' errors only). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -77,6 +79,15 @@ export const payloadTooLarge = () => new ApiError(413, 'The POST data is too lar
 export const tooManyAttempts = (headers: Record<string, string>) =>
   new ApiError(429, 'Too Many Attempts.', headers);
 
+/** /_emulator/wait-for ran out of time: what did match travels with the message. */
+export const waitTimedOut = (timeoutMs: number, count: number, matched: unknown[]) =>
+  new ApiError(
+    408,
+    `Timed out after ${timeoutMs} ms waiting for ${count} ${count === 1 ? 'message' : 'messages'}; ${matched.length} matched.`,
+    {},
+    { data: matched },
+  );
+
 export interface ErrorFormatterOptions {
   /** Answer JSON even when the request does not ask for it (decisions.md: the opt-out of Laravel's redirects). */
   alwaysJson: boolean;
@@ -105,7 +116,9 @@ function toApiError(error: unknown, logger: Logger, c: Context): ApiError {
 
 function renderJson(error: ApiError): Response {
   const body =
-    error instanceof ValidationError ? { message: error.message, errors: error.errors } : { message: error.message };
+    error instanceof ValidationError
+      ? { message: error.message, errors: error.errors }
+      : { message: error.message, ...error.details };
   // 401 (AuthenticationException) and 422 (ValidationException) are rendered by their own Laravel handlers with
   // json_encode defaults; every HttpException goes through prepareJsonResponse, pretty and with plain slashes.
   const compact = error.status === 401 || error.status === 422;

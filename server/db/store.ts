@@ -18,14 +18,15 @@ export function createStore(db: Db) {
   const workspaceByKey = db.prepare('SELECT id FROM workspaces WHERE key = ?');
   const insertWorkspace = db.prepare('INSERT INTO workspaces (key, created_at) VALUES (?, ?)');
   const checkpointer = startCheckpointer(db);
+  const messages = createMessageStore(statements);
 
   return {
     suppressions: createSuppressionStore(statements),
     templates: createTemplateStore(statements),
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
-    messages: createMessageStore(statements),
-    workspaces: createWorkspaceStore(db),
+    messages,
+    workspaces: createWorkspaceStore(db, (workspaceId) => void messages.deleteAll(workspaceId)),
 
     /** The workspace's id, and whether this call created it (a new workspace gets the fixtures). */
     ensureWorkspace(key: string, createdAt: number): { id: number; created: boolean } {

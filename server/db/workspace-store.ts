@@ -9,7 +9,12 @@ const FIRST = ['log_items', 'sends'];
 /** Kept by triggers as rows come and go; clearing the tables brings its counts to 0 exactly. */
 const DERIVED = new Set(['list_totals']);
 
-export function createWorkspaceStore(db: Db) {
+/**
+ * `clearMessages` deletes a workspace's captured messages the fast way (messages-store.ts deleteAll: a large
+ * share empties the search index instead of removing each message from it, ~100 us a message); the generic
+ * DELETE then finds none left.
+ */
+export function createWorkspaceStore(db: Db, clearMessages: (workspaceId: number) => void) {
   const count = db.prepare('SELECT COUNT(*) AS n FROM workspaces').pluck();
   const tablesWithWorkspace = db
     .prepare(
@@ -30,8 +35,10 @@ export function createWorkspaceStore(db: Db) {
     clear(workspaceId: number): void {
       db.transaction(() => {
         const tables = (tablesWithWorkspace.all() as string[]).filter((name) => !DERIVED.has(name));
-        const ordered = [...FIRST.filter((name) => tables.includes(name)), ...tables.filter((name) => !FIRST.includes(name))];
-        for (const table of ordered) db.prepare(`DELETE FROM "${table}" WHERE workspace_id = ?`).run(workspaceId);
+        const clearTable = (table: string) => db.prepare(`DELETE FROM "${table}" WHERE workspace_id = ?`).run(workspaceId);
+        for (const table of FIRST.filter((name) => tables.includes(name))) clearTable(table);
+        clearMessages(workspaceId);
+        for (const table of tables.filter((name) => !FIRST.includes(name))) clearTable(table);
       })();
     },
   };

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { MessageFilter } from '../db/messages-search.js';
 import type { AppDeps } from '../deps.js';
-import { ValidationError } from '../errors.js';
+import { ApiError, ValidationError, waitTimedOut } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { isUuid } from '../ids.js';
 import { messageSummary } from './message-resource.js';
@@ -49,16 +49,17 @@ interface Wait {
 
 function waitForMatches(c: Context<AppEnv>, deps: AppDeps, wait: Wait): Promise<Response> {
   const signal = c.req.raw.signal;
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let settled = false;
     let checkQueued = false;
-    const finish = (response: Response) => {
+    const finish = (outcome: Response | ApiError) => {
       if (settled) return;
       settled = true;
       stopListening();
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      resolve(response);
+      if (outcome instanceof ApiError) reject(outcome);
+      else resolve(outcome);
     };
     // The search runs just after the capture's own request has answered, not inside it: a sender never waits for
     // the waiters, and a burst of captures costs one search.
@@ -73,11 +74,8 @@ function waitForMatches(c: Context<AppEnv>, deps: AppDeps, wait: Wait): Promise<
       });
     });
     const timer = setTimeout(() => {
-      const { data } = wait.check();
-      const plural = wait.count === 1 ? 'message' : 'messages';
-      // The documented answer of a wait that ran out, carrying what did match; not an error thrown to errors.ts.
-      const body = { message: `Timed out after ${wait.timeoutMs} ms waiting for ${wait.count} ${plural}; ${data.length} matched.`, data };
-      finish(c.json(body, 408));
+      // Thrown to the error formatter like any error answer: a 408 carrying what did match.
+      finish(waitTimedOut(wait.timeoutMs, wait.count, wait.check().data));
     }, wait.timeoutMs);
     // The client went away: nobody reads the answer, so stop listening now rather than at the timeout.
     const onAbort = () => finish(new Response(null, { status: 499 }));

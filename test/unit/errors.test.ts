@@ -11,6 +11,7 @@ import {
   routeNotFound,
   tooManyAttempts,
   unauthenticated,
+  waitTimedOut,
 } from '../../server/errors.js';
 import type { Logger } from '../../server/logger.js';
 
@@ -114,6 +115,20 @@ describe('JSON errors (Accept: application/json)', () => {
     expect(res.headers.get('retry-after')).toBe('42');
     expect(res.headers.get('x-ratelimit-reset')).toBe('1740823242');
     expect(text).toBe('{\n    "message": "Too Many Attempts."\n}');
+  });
+
+  it('renders a timed-out wait as a pretty 408 carrying what did match, after the message', async () => {
+    const { res, text } = await render(waitTimedOut(300, 2, [{ uuid: 'u1', subject: 'a/b' }]));
+    expect(res.status).toBe(408);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(text).toBe(
+      '{\n    "message": "Timed out after 300 ms waiting for 2 messages; 1 matched.",\n    "data": [\n        {\n' +
+        '            "uuid": "u1",\n            "subject": "a/b"\n        }\n    ]\n}',
+    );
+    expect(JSON.parse((await render(waitTimedOut(0, 1, []))).text)).toEqual({
+      message: 'Timed out after 0 ms waiting for 1 message; 0 matched.',
+      data: [],
+    });
   });
 
   it('renders anything that is not an ApiError as a pretty 500 "Server Error" and logs it', async () => {

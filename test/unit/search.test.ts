@@ -383,6 +383,20 @@ describe('searching captured messages', () => {
     checkIndex();
   });
 
+  it('clears a workspace with many messages by emptying the index, and keeps the other workspaces searchable', () => {
+    const other = store.ensureWorkspace('other', 1_700_000_000).id;
+    const theirs = capture({ subject: 'theirs', workspace: other });
+    for (let i = 0; i < 1_500; i++) capture({ subject: 'mine' });
+    store.messages.indexPending();
+    expect(markOf()).toBeGreaterThan(0);
+    store.workspaces.clear(ws);
+    // The bulk path: the index was emptied (not 1,500 single removals) and is rebuilt at the next search.
+    expect(markOf()).toBe(0);
+    expect(search(null).total).toBe(0);
+    expect(search('theirs', undefined, other).uuids).toEqual([theirs]);
+    checkIndex();
+  });
+
   it('links a stored message to its log item and send', () => {
     const uuid = capture();
     const messageId = store.messages.idOf(ws, uuid)!;
