@@ -8,6 +8,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START, spawnEmulator, useEmulator, type SpawnedEmulator } from '../support/emulator-process.js';
+import { pretty } from '../support/expected.js';
 import { rawRequest, type RawResponse } from '../support/http.js';
 
 const emulator = useEmulator();
@@ -18,8 +19,6 @@ const REQUIRED = '{"message":"The given data was invalid.","errors":{"email":["T
 const INVALID =
   '{"message":"The given data was invalid.","errors":{"email":["The email field must be a valid email address."]}}';
 
-/** An HttpException body: pretty-printed with four spaces, slashes unescaped (reference §1.5). */
-const pretty = (message: string) => `{\n    "message": ${JSON.stringify(message)}\n}`;
 /** PHP json_encode's default `\/`. */
 const esc = (text: string) => text.replaceAll('/', '\\/');
 

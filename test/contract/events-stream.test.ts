@@ -5,13 +5,9 @@
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../server/app.js';
-import { parseCli } from '../../server/config.js';
-import { createDeps } from '../../server/deps.js';
-import { EventBus } from '../../server/events.js';
-import { silentLogger } from '../../server/logger.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
+import { inProcessApp } from '../support/in-process.js';
 
 const OTHER_TOKEN = 'other-token';
 const emulator = useEmulator({ args: ['--isolate', '--token', OTHER_TOKEN] });
@@ -170,41 +166,25 @@ describe('GET /_emulator/events', () => {
 
 describe('the stream in-process', () => {
   it('sends a heartbeat comment every 15 s, and stops listening when the client cancels', async () => {
-    const request = parseCli(['--db', ':memory:', '--no-fixtures', '--token', 't'], {});
-    if (request.kind !== 'run') throw new Error('unexpected CLI request');
-    const deps = createDeps(request.config, silentLogger);
-    let listening = 0;
-    const bus = new EventBus();
-    deps.events = {
-      on: (event, listener) => {
-        listening++;
-        const off = bus.on(event, listener);
-        return () => {
-          listening--;
-          off();
-        };
-      },
-      emit: (event, payload) => bus.emit(event, payload),
-    } as EventBus;
+    const { app, listening, close } = inProcessApp();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const app = createApp(deps);
-      const idle = listening;
+      const idle = listening();
       const res = await app.request('/_emulator/events', { headers: { authorization: 'Bearer t' } });
       const reader = res.body!.getReader();
       const text = async () => new TextDecoder().decode((await reader.read()).value);
       expect(await text()).toBe(': connected\n\n');
-      expect(listening).toBe(idle + 3);
+      expect(listening()).toBe(idle + 3);
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       await reader.cancel();
-      await vi.waitFor(() => expect(listening).toBe(idle));
+      await vi.waitFor(() => expect(listening()).toBe(idle));
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();
-      deps.store.close();
+      close();
     }
   });
 });

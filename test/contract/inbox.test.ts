@@ -7,12 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capturedMessages } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
+import { UUID } from '../support/expected.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
 const get = (path: string) => api().get(`/_emulator${path}`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 interface Summary {

@@ -5,13 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.js';
-import { parseCli } from '../../server/config.js';
-import { createDeps } from '../../server/deps.js';
 import { openApiDocument } from '../../server/emulator/openapi.js';
-import { silentLogger } from '../../server/logger.js';
 import { useEmulator, ROOT } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
+import { inProcessApp } from '../support/in-process.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const doc = openApiDocument as unknown as {
@@ -46,11 +43,8 @@ function readmeOperations(): Set<string> {
 
 /** "METHOD /path" for every handler the Hono app registers under /_emulator (middleware left out). */
 function registeredOperations(): Set<string> {
-  const request = parseCli(['--db', ':memory:', '--no-fixtures'], {});
-  if (request.kind !== 'run') throw new Error('unexpected CLI request');
-  const deps = createDeps(request.config, silentLogger);
+  const { app, close } = inProcessApp([]);
   try {
-    const app = createApp(deps);
     const operations = new Set<string>();
     for (const route of app.routes) {
       if (!route.path.startsWith('/_emulator') || route.method === 'ALL') continue;
@@ -60,7 +54,7 @@ function registeredOperations(): Set<string> {
     }
     return operations;
   } finally {
-    deps.store.close();
+    close();
   }
 }
 

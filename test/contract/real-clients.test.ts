@@ -6,130 +6,19 @@
  *
  * Rows created here get the harness's sequential uuids and stepping clock, so the tests run in file order.
  */
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { START, useEmulator } from '../support/emulator-process.js';
+import { php, pretty, sendResource } from '../support/expected.js';
+import { pyJson, realClients, type Reply } from '../support/real-clients.js';
 
 const emulator = useEmulator();
 const host = () => new URL(emulator().url).host;
 const origin = () => `http://${host()}`;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Raw replay
-
-interface Reply {
-  status: number;
-  /** Lower-cased names. */
-  headers: Record<string, string>;
-  text: string;
-  json(): any;
-}
-
-/** Writes the exact request bytes to a fresh connection and reads one HTTP/1.1 response. */
-function replay(request: string | Buffer): Promise<Reply> {
-  const { hostname, port } = new URL(emulator().url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    let buffer = Buffer.alloc(0);
-    let settled = false;
-    const finish = (reply: Reply) => {
-      settled = true;
-      socket.destroy();
-      resolve(reply);
-    };
-    const tryParse = (ended: boolean) => {
-      const end = buffer.indexOf('\r\n\r\n');
-      if (end === -1) return;
-      const [statusLine = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
-      const status = Number(statusLine.split(' ')[1]);
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      const body = buffer.subarray(end + 4);
-      if (headers['transfer-encoding'] !== undefined) throw new Error('chunked responses are not expected');
-      const length = headers['content-length'];
-      const complete = status === 204 || status === 304 ? true : length !== undefined ? body.length >= Number(length) : ended;
-      if (!complete) return;
-      const text = body.subarray(0, length === undefined ? body.length : Number(length)).toString('utf8');
-      finish({ status, headers, text, json: () => JSON.parse(text) });
-    };
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      tryParse(false);
-    });
-    socket.on('end', () => {
-      if (!settled) tryParse(true);
-      if (!settled) reject(new Error(`incomplete response: ${buffer.toString('latin1')}`));
-    });
-    socket.on('error', (error) => {
-      if (!settled) reject(error);
-    });
-    socket.write(request);
-  });
-}
-
-const TOKEN = () => emulator().token;
-
-/** spatie/mailcoach-sdk-php, GET or DELETE without payload (real-clients.md §1.1): Content-Type but no body. */
-function sdkNoPayload(method: 'GET' | 'DELETE' | 'POST', target: string, hostHeader = host()): Promise<Reply> {
-  return replay(
-    `${method} ${target} HTTP/1.1\r\n` +
-      `Host: ${hostHeader}\r\n` +
-      `Authorization: Bearer ${TOKEN()}\r\n` +
-      'Accept: application/json\r\n' +
-      'Content-Type: application/json\r\n' +
-      'User-Agent: GuzzleHttp/7\r\n' +
-      '\r\n',
-  );
-}
-
-const sdkGet = (target: string, hostHeader?: string) => sdkNoPayload('GET', target, hostHeader);
-
-/** The SDK's POST with a payload: http_build_query form body. */
-function sdkPost(target: string, form: string): Promise<Reply> {
-  return replay(
-    `POST ${target} HTTP/1.1\r\n` +
-      `Host: ${host()}\r\n` +
-      `Authorization: Bearer ${TOKEN()}\r\n` +
-      'Accept: application/json\r\n' +
-      'User-Agent: GuzzleHttp/7\r\n' +
-      'Content-Type: application/x-www-form-urlencoded\r\n' +
-      `Content-Length: ${Buffer.byteLength(form)}\r\n` +
-      '\r\n' +
-      form,
-  );
-}
-
-/** whoisazamat/mailcoach-python via requests 2.28.1 (real-clients.md §3.1). */
-function python(method: 'GET' | 'POST' | 'DELETE', target: string, body?: string): Promise<Reply> {
-  const length = method === 'GET' ? '' : `Content-Length: ${Buffer.byteLength(body ?? '')}\r\n`;
-  return replay(
-    `${method} ${target} HTTP/1.1\r\n` +
-      `Host: ${host()}\r\n` +
-      'User-Agent: python-requests/2.28.1\r\n' +
-      'Accept-Encoding: gzip, deflate\r\n' +
-      'Accept: application/json\r\n' +
-      'Connection: keep-alive\r\n' +
-      'Content-Type: application/json\r\n' +
-      `Authorization: Bearer ${TOKEN()}\r\n` +
-      length +
-      '\r\n' +
-      (body ?? ''),
-  );
-}
-
-/** Python's json.dumps defaults: `", "` and `": "` separators. */
-const pyJson = (value: Record<string, string>) =>
-  `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;
+const { sdkNoPayload, sdkGet, sdkPost, python } = realClients(emulator);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Expected bodies
-
-/** PHP json_encode with default flags for ASCII data: JSON.stringify plus `\/`. */
-const php = (value: unknown) => JSON.stringify(value).replaceAll('/', '\\/');
-const pretty = (message: string) => `{\n    "message": ${JSON.stringify(message)}\n}`;
 
 interface Suppression {
   uuid: string;
@@ -188,27 +77,7 @@ function listBody(path: string, data: unknown[], options: { total: number; page?
   });
 }
 
-const sendRow = (fields: Record<string, unknown>) => ({
-  uuid: null,
-  transport_message_id: null,
-  campaign_uuid: null,
-  automation_mail_uuid: null,
-  transactional_mail_log_item_uuid: null,
-  subscriber_uuid: null,
-  sent_at: null,
-  failed_at: null,
-  failure_reason: null,
-  open_count: 0,
-  click_count: 0,
-  first_opened_at: null,
-  last_opened_at: null,
-  first_clicked_at: null,
-  last_clicked_at: null,
-  created_at: null,
-  updated_at: null,
-  ...fields,
-});
-const SEND_WELCOME = sendRow({
+const SEND_WELCOME = sendResource({
   uuid: '9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d',
   transport_message_id: '3f2a9c8d7e6b5a4f3e2d1c0b9a8f7e6d@example.com',
   transactional_mail_log_item_uuid: '1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6',
@@ -216,7 +85,7 @@ const SEND_WELCOME = sendRow({
   created_at: '2025-03-02T10:15:00.000000Z',
   updated_at: '2025-03-02T10:15:00.000000Z',
 });
-const SEND_INVOICE = sendRow({
+const SEND_INVOICE = sendResource({
   uuid: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d',
   transport_message_id: 'aa11bb22cc33dd44ee55ff6677889900@example.com',
   transactional_mail_log_item_uuid: '2f3e4d5c-6b7a-4899-8a1b-d2e3f4a5b6c7',
@@ -227,7 +96,7 @@ const SEND_INVOICE = sendRow({
   created_at: '2025-03-03T10:15:00.000000Z',
   updated_at: '2025-03-03T10:15:00.000000Z',
 });
-const SEND_CAMPAIGN = sendRow({
+const SEND_CAMPAIGN = sendResource({
   uuid: '7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a',
   campaign_uuid: 'c0ffee00-1234-4abc-9def-0123456789ab',
   subscriber_uuid: '5ab5c71b-0000-4000-8000-000000000000',

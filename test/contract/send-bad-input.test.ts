@@ -13,22 +13,13 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage, type CapturedMessage } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
+import { invalidBody, php, pretty, rfc, UUID } from '../support/expected.js';
 import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
 
 const SEND = '/api/transactional-mails/send';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
-
-/** PHP json_encode defaults (`\/`, non-ASCII as `\uXXXX`). */
-const php = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replaceAll('/', '\\/');
-const invalidBody = (errors: Record<string, string[]>) => php({ message: 'The given data was invalid.', errors });
-const pretty = (message: string) => `{\n    "message": ${JSON.stringify(message)}\n}`;
-const rfc = (address: string) => `Email "${address}" does not comply with addr-spec of RFC 2822.`;
 
 const EMPTY_ERRORS = {
   subject: ['The subject field is required when mail name is not present.'],

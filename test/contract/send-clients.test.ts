@@ -10,163 +10,23 @@
  * the exact recordings get the 406 a real server with that suppression would give, and the accepted variants go to
  * jane.doe@example.com.
  */
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage, type CapturedMessage } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
+import { UUID } from '../support/expected.js';
 import { apiClient } from '../support/http.js';
+import { pyJson, realClients, type Reply } from '../support/real-clients.js';
 
 const emulator = useEmulator();
-const host = () => new URL(emulator().url).host;
 const api = () => apiClient(emulator().url, emulator().token);
-const TOKEN = () => emulator().token;
 const SEND = '/api/transactional-mails/send';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SUPPRESSED_JANE = 'The email `jane@example.com` is on the suppression list.';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Raw replay
-
-interface Reply {
-  status: number;
-  /** Lower-cased names. */
-  headers: Record<string, string>;
-  text: string;
-  /** Interim (1xx) status lines seen before the final response. */
-  interim: string[];
-  json(): any;
-}
-
-/** Reads one HTTP/1.1 response from the bytes received so far; null while incomplete. */
-function parseReply(buffer: Buffer, ended: boolean): Reply | null {
-  const interim: string[] = [];
-  let offset = 0;
-  for (;;) {
-    const end = buffer.indexOf('\r\n\r\n', offset);
-    if (end === -1) return null;
-    const [statusLine = '', ...lines] = buffer.subarray(offset, end).toString('latin1').split('\r\n');
-    const status = Number(statusLine.split(' ')[1]);
-    if (status >= 100 && status < 200) {
-      interim.push(statusLine);
-      offset = end + 4;
-      continue;
-    }
-    const headers: Record<string, string> = {};
-    for (const line of lines) {
-      const colon = line.indexOf(':');
-      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-    }
-    if (headers['transfer-encoding'] !== undefined) throw new Error('chunked responses are not expected');
-    const body = buffer.subarray(end + 4);
-    const length = headers['content-length'];
-    const complete = status === 204 || status === 304 ? true : length !== undefined ? body.length >= Number(length) : ended;
-    if (!complete) return null;
-    const text = body.subarray(0, length === undefined ? body.length : Number(length)).toString('utf8');
-    return { status, headers, text, interim, json: () => JSON.parse(text) };
-  }
-}
-
-/**
- * Writes `head` to a fresh connection, then `body`: at once, or (`waitForContinue`) only after the server's
- * `100 Continue`, as curl does for Guzzle's `Expect: 100-Continue`. Resolves with the final response.
- */
-function replay(head: string, body: string | Buffer = '', options: { waitForContinue?: boolean } = {}): Promise<Reply> {
-  const { hostname, port } = new URL(emulator().url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    let buffer = Buffer.alloc(0);
-    let settled = false;
-    let bodySent = !options.waitForContinue;
-    const timer = setTimeout(() => fail(new Error(`no response: ${buffer.toString('latin1').slice(0, 500)}`)), 10_000);
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      reject(error);
-    };
-    const check = (ended: boolean) => {
-      if (!bodySent && buffer.indexOf('HTTP/1.1 100 Continue\r\n\r\n') === 0) {
-        bodySent = true;
-        socket.write(body);
-      }
-      const reply = parseReply(buffer, ended);
-      if (reply === null || settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(reply);
-    };
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      check(false);
-    });
-    socket.on('end', () => {
-      check(true);
-      fail(new Error(`incomplete response: ${buffer.toString('latin1').slice(0, 500)}`));
-    });
-    socket.on('error', fail);
-    socket.write(head);
-    if (bodySent) socket.write(body);
-  });
-}
-
-/** spatie/mailcoach-sdk-php (Guzzle 7) POST with a payload: form body, headers as recorded (§1.1). */
-function sdkPost(form: string, options: { expectContinue?: boolean } = {}): Promise<Reply> {
-  const head =
-    `POST ${SEND} HTTP/1.1\r\n` +
-    `Host: ${host()}\r\n` +
-    `Authorization: Bearer ${TOKEN()}\r\n` +
-    'Accept: application/json\r\n' +
-    'User-Agent: GuzzleHttp/7\r\n' +
-    'Content-Type: application/x-www-form-urlencoded\r\n' +
-    `Content-Length: ${Buffer.byteLength(form)}\r\n` +
-    (options.expectContinue ? 'Expect: 100-Continue\r\n' : '') +
-    '\r\n';
-  return replay(head, form, { waitForContinue: options.expectContinue ?? false });
-}
-
-/** spatie/mailcoach-mailer through Symfony HttpClient (curl), headers as recorded (§2.1). */
-function symfonyPost(json: string): Promise<Reply> {
-  return replay(
-    `POST ${SEND} HTTP/1.1\r\n` +
-      `Host: ${host()}\r\n` +
-      'Accept: application/json\r\n' +
-      `Authorization: Bearer ${TOKEN()}\r\n` +
-      'Content-Type: application/json\r\n' +
-      'User-Agent: Symfony HttpClient/Curl\r\n' +
-      'Accept-Encoding: gzip\r\n' +
-      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-      '\r\n',
-    json,
-  );
-}
-
-/** whoisazamat/mailcoach-python via requests 2.28.1, headers as recorded (§3.1). */
-function pythonPost(json: string): Promise<Reply> {
-  return replay(
-    `POST ${SEND} HTTP/1.1\r\n` +
-      `Host: ${host()}\r\n` +
-      'User-Agent: python-requests/2.28.1\r\n' +
-      'Accept-Encoding: gzip, deflate\r\n' +
-      'Accept: application/json\r\n' +
-      'Connection: keep-alive\r\n' +
-      'Content-Type: application/json\r\n' +
-      `Authorization: Bearer ${TOKEN()}\r\n` +
-      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-      '\r\n',
-    json,
-  );
-}
-
-/** Python's json.dumps defaults: `", "` and `": "` separators, ensure_ascii. */
-function pyJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${pyJson(k)}: ${pyJson(v)}`).join(', ')}}`;
-  }
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** The clients' requests to the send endpoint. */
+const clients = realClients(emulator);
+const sdkPost = (form: string, options?: { expectContinue?: boolean }) => clients.sdkPost(SEND, form, options);
+const symfonyPost = (json: string) => clients.symfonyPost(SEND, json);
+const pythonPost = (json: string) => clients.python('POST', SEND, json);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Expectations
@@ -217,6 +77,9 @@ async function expectRefused(send: () => Promise<Reply>, status: number, content
   expect(await totals()).toEqual(before);
 }
 
+/** The 406 plain text of a send to the suppressed jane@example.com. */
+const expectSuppressedJane = (send: () => Promise<Reply>) => expectRefused(send, 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
+
 interface Addr {
   name: string;
   address: string;
@@ -255,6 +118,14 @@ async function expectMessage(message: CapturedMessage, expected: Expected) {
 
 const addr = (address: string, name = ''): Addr => ({ name, address });
 
+/** To, Cc, Reply-To and Bcc of each client's cc/bcc/reply_to case (Jane Doe and bob, Carol, Support, dave and Erin). */
+const ALL_RECIPIENTS = {
+  to: [addr('jane.doe@example.com', 'Jane Doe'), addr('bob@example.com')],
+  cc: [addr('carol@example.com', 'Carol Example')],
+  replyTo: [addr('support@example.com', 'Support')],
+  bcc: ['dave@example.com', 'erin@example.com'],
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('PHP SDK (Guzzle 7, form bodies)', () => {
@@ -262,7 +133,7 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
     'mail_name=welcome&from=acceptance%40example.com&to=jane%40example.com&replacements%5Bfirst_name%5D=Jane&replacements%5Border_id%5D=1234';
 
   it('sendTransactionMail(name, from, to, replacements) as recorded, to the suppressed jane@example.com: 406 plain text', async () => {
-    await expectRefused(() => sdkPost(TEMPLATE_FORM), 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
+    await expectSuppressedJane(() => sdkPost(TEMPLATE_FORM));
   });
 
   it('the same to another recipient: 200 {"uuid"}, rendered from the template with the replacements', async () => {
@@ -298,10 +169,7 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
     const { uuid, message } = await expectStored(() => sdkPost(form));
     await expectMessage(message, {
       from: addr('acceptance@example.com', 'Acme Support'),
-      to: [addr('jane.doe@example.com', 'Jane Doe'), addr('bob@example.com')],
-      cc: [addr('carol@example.com', 'Carol Example')],
-      replyTo: [addr('support@example.com', 'Support')],
-      bcc: ['dave@example.com', 'erin@example.com'],
+      ...ALL_RECIPIENTS,
       subject: 'Override subject',
     });
     // The log item keeps {name, email} objects, name first (reference §4.7).
@@ -331,7 +199,7 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
   });
 
   it('fake=0&store=1: 200 {"uuid"}; to jane@example.com it is the suppression 406', async () => {
-    await expectRefused(() => sdkPost(`${TEMPLATE_FORM}&fake=0&store=1`), 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
+    await expectSuppressedJane(() => sdkPost(`${TEMPLATE_FORM}&fake=0&store=1`));
     const { message } = await expectStored(() => sdkPost(`${TEMPLATE_FORM.replace('to=jane%40', 'to=jane.doe%40')}&fake=0&store=1`));
     await expectMessage(message, { from: addr('acceptance@example.com'), to: [addr('jane.doe@example.com')], subject: 'Welcome Jane' });
   });
@@ -375,7 +243,7 @@ describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_
     '}';
 
   it('a template mail as recorded, to the suppressed jane@example.com: 406 plain text', async () => {
-    await expectRefused(() => symfonyPost(TEMPLATE_JSON), 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
+    await expectSuppressedJane(() => symfonyPost(TEMPLATE_JSON));
   });
 
   it('html "use-mailcoach-mail" + mail_name: the template is used, the request subject wins, "cc":"" is no Cc', async () => {
@@ -403,10 +271,7 @@ describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_
     const { message } = await expectStored(() => symfonyPost(RECIPIENTS_JSON));
     const parsed = await expectMessage(message, {
       from: addr('acceptance@example.com', 'Acme Shop'),
-      to: [addr('jane.doe@example.com', 'Jane Doe'), addr('bob@example.com')],
-      cc: [addr('carol@example.com', 'Carol Example')],
-      replyTo: [addr('support@example.com', 'Support')],
-      bcc: ['dave@example.com', 'erin@example.com'],
+      ...ALL_RECIPIENTS,
       subject: 'Recipients symfony',
     });
     expect(parsed.text?.trim()).toBe('Recipient forms');
@@ -497,10 +362,7 @@ describe('Python client (requests 2.28, json.dumps bodies)', () => {
     const { message } = await expectStored(() => pythonPost(body));
     await expectMessage(message, {
       from: addr('acceptance@example.com', 'Acme Support'),
-      to: [addr('jane.doe@example.com', 'Jane Doe'), addr('bob@example.com')],
-      cc: [addr('carol@example.com', 'Carol Example')],
-      replyTo: [addr('support@example.com', 'Support')],
-      bcc: ['dave@example.com', 'erin@example.com'],
+      ...ALL_RECIPIENTS,
       subject: 'Welcome Jane',
     });
   });
@@ -524,6 +386,6 @@ describe('Python client (requests 2.28, json.dumps bodies)', () => {
 
   it('"fake": false to the suppressed address: 406 plain text', async () => {
     const body = pyJson({ mail_name: 'welcome', from: 'acceptance@example.com', to: 'jane@example.com', fake: false });
-    await expectRefused(() => pythonPost(body), 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
+    await expectSuppressedJane(() => pythonPost(body));
   });
 });

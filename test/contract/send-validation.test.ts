@@ -10,24 +10,15 @@
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage } from '../support/captured.js';
 import { spawnEmulator, useEmulator } from '../support/emulator-process.js';
+import { invalidBody, php, rfc, UUID } from '../support/expected.js';
 import { apiClient, rawRequest, type ApiClient, type RawResponse } from '../support/http.js';
 
 const SEND = '/api/transactional-mails/send';
 const WELCOME_UUID = '7c6b5a49-3827-4615-a4b3-c2d1e0f9a8b7';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
 
-/** PHP json_encode with default flags: `\/` and non-ASCII as lower-case `\uXXXX`. */
-const php = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replaceAll('/', '\\/');
-
-const invalidBody = (errors: Record<string, string[]>) => php({ message: 'The given data was invalid.', errors });
-
-const rfc = (address: string) => `Email "${address}" does not comply with addr-spec of RFC 2822.`;
 const REQUIRED = {
   subject: 'The subject field is required when mail name is not present.',
   html: 'The html field is required when none of mail name / text are present.',

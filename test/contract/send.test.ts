@@ -9,10 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage, type CapturedMessage } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
+import { UNTOUCHED_SEND, UUID } from '../support/expected.js';
 import { apiClient, type ApiRequestOptions, type RawResponse } from '../support/http.js';
 
 const SEND = '/api/transactional-mails/send';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SUPPRESSED_JANE = 'The email `jane@example.com` is on the suppression list.';
 
 const emulator = useEmulator();
@@ -161,20 +161,7 @@ describe('records of a stored send', () => {
     const parsed = await parseMessage(last().raw);
     expect(parsed.messageId).toBe(`<${row.transport_message_id as string}>`);
     expect(row.transport_message_id).toBe(last().messageId);
-    expect(row).toMatchObject({
-      transactional_mail_log_item_uuid: uuid,
-      campaign_uuid: null,
-      automation_mail_uuid: null,
-      subscriber_uuid: null,
-      failed_at: null,
-      failure_reason: null,
-      open_count: 0,
-      click_count: 0,
-      first_opened_at: null,
-      last_opened_at: null,
-      first_clicked_at: null,
-      last_clicked_at: null,
-    });
+    expect(row).toMatchObject({ transactional_mail_log_item_uuid: uuid, ...UNTOUCHED_SEND });
     expect(row.uuid).toMatch(UUID);
     expect(row.uuid).not.toBe(uuid);
     expect(row.sent_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000000Z$/);

@@ -6,13 +6,9 @@
  */
 import { request as httpRequest } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.js';
-import { parseCli } from '../../server/config.js';
-import { createDeps } from '../../server/deps.js';
-import { EventBus } from '../../server/events.js';
-import { silentLogger } from '../../server/logger.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
+import { inProcessApp } from '../support/in-process.js';
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
@@ -173,38 +169,22 @@ describe('GET /_emulator/wait-for', () => {
 
 describe('listeners (in-process)', () => {
   it('are removed when the client disconnects, when the wait ends, and at the timeout', async () => {
-    const request = parseCli(['--db', ':memory:', '--no-fixtures', '--token', 't'], {});
-    if (request.kind !== 'run') throw new Error('unexpected CLI request');
-    const deps = createDeps(request.config, silentLogger);
-    let listening = 0;
-    const bus = new EventBus();
-    deps.events = {
-      on: (event, listener) => {
-        listening++;
-        const off = bus.on(event, listener);
-        return () => {
-          listening--;
-          off();
-        };
-      },
-      emit: (event, payload) => bus.emit(event, payload),
-    } as EventBus;
+    const { app, listening, close } = inProcessApp();
     try {
-      const app = createApp(deps);
-      const idle = listening;
+      const idle = listening();
       const headers = { authorization: 'Bearer t' };
 
       const aborted = new AbortController();
       const gone = app.request('/_emulator/wait-for?timeout_ms=60000', { headers, signal: aborted.signal });
       await sleep(20);
-      expect(listening).toBe(idle + 1);
+      expect(listening()).toBe(idle + 1);
       aborted.abort();
       await gone;
-      expect(listening).toBe(idle);
+      expect(listening()).toBe(idle);
 
       const timedOut = await app.request('/_emulator/wait-for?timeout_ms=30', { headers });
       expect(timedOut.status).toBe(408);
-      expect(listening).toBe(idle);
+      expect(listening()).toBe(idle);
 
       const answered = app.request('/_emulator/wait-for?timeout_ms=60000', { headers });
       await sleep(20);
@@ -215,9 +195,9 @@ describe('listeners (in-process)', () => {
       });
       expect(sent.status).toBe(200);
       expect((await answered).status).toBe(200);
-      expect(listening).toBe(idle);
+      expect(listening()).toBe(idle);
     } finally {
-      deps.store.close();
+      close();
     }
   });
 });

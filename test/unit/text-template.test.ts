@@ -7,17 +7,7 @@ import { renderBody } from '../../server/mail/render/body.js';
 import { htmlToText, inlineCss } from '../../server/mail/render/html.js';
 import { replacePlaceholders, type Replacements } from '../../server/mail/render/replacements.js';
 import { textFromTemplate } from '../../server/mail/render/text-template.js';
-
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): (n: number) => number {
-  let state = seed;
-  return (n) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
+import { random } from '../support/random.js';
 
 /** What Mailcoach does to a template's HTML before the text part is made (mail-content.ts's per-send path). */
 const finalHtml = (html: string, replacements: Replacements, subject: string) =>
