@@ -1,11 +1,11 @@
 /**
- * Builds the RFC 5322 message the emulator captures instead of delivering, with nodemailer's MailComposer
- * (headers encoded per RFC 2047, MIME alternatives, attachments, inline `cid:` parts). Bcc recipients stay in the
- * envelope and never appear in the headers.
+ * Builds the RFC 5322 message the emulator captures instead of delivering, byte for byte as nodemailer's
+ * MailComposer builds it (headers encoded per RFC 2047, MIME alternatives, attachments, inline `cid:` parts, CRLF
+ * line breaks throughout). Bcc recipients stay in the envelope and never appear in the headers.
  */
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { MailAddress } from './addresses.js';
-import { serializeMimeTree } from './mime-serialize.js';
+import { buildWithMailComposer } from './mime/composer-fallback.js';
+import { composeDirect } from './mime/direct.js';
 
 export interface MailAttachment {
   filename: string;
@@ -33,29 +33,15 @@ export interface OutgoingMail {
 }
 
 export function buildMessage(mail: OutgoingMail): Promise<Buffer> {
-  const address = (a: MailAddress) => ({ name: a.name, address: a.email });
-  const composer = new MailComposer({
-    from: address(mail.from),
-    to: mail.to.map(address),
-    cc: mail.cc.map(address),
-    replyTo: mail.replyTo.map(address),
-    subject: mail.subject,
-    ...(mail.html !== null ? { html: mail.html } : {}),
-    ...(mail.text !== null ? { text: mail.text } : {}),
-    attachments: mail.attachments.map((attachment) => ({
-      filename: attachment.filename,
-      content: attachment.content,
-      contentType: attachment.contentType,
-      ...(attachment.contentId !== null ? { cid: attachment.contentId, contentDisposition: 'inline' as const } : {}),
-    })),
-    messageId: `<${mail.messageId}>`,
-    date: mail.date,
-    headers: mail.headers,
-    // RFC 5322 allows CR and LF only as CRLF: bare LFs in the html/text bodies (MJML output, `\n` in text) too.
-    newline: 'windows',
-  });
-  // The same bytes as composer.compile().build(), without the stream machinery (mime-serialize.ts).
-  return serializeMimeTree(composer.compile());
+  // The direct serializer gives MailComposer's bytes for every mail the emulator builds, at a fraction of the
+  // cost; what it does not mirror (see mime/direct.ts) goes through MailComposer itself.
+  let direct: Buffer | undefined;
+  try {
+    direct = composeDirect(mail);
+  } catch {
+    // MailComposer is the reference: whatever the direct path fails on, it decides (a message or its own error).
+  }
+  return direct === undefined ? buildWithMailComposer(mail) : Promise.resolve(direct);
 }
 
 /** The envelope: every recipient, Bcc included, as SMTP would have received them. */

@@ -1,5 +1,7 @@
 /**
- * The bytes of a compiled nodemailer MimeNode tree, produced synchronously. MimeNode.build() streams the tree
+ * The bytes of a compiled nodemailer MimeNode tree, produced synchronously. buildMessage() writes most messages
+ * without a MimeNode tree at all (mime/direct.ts); this is the MailComposer fallback (mime/composer-fallback.ts),
+ * and the reference the direct serializer is tested against. MimeNode.build() streams the tree
  * through a PassThrough per part, an encoder stream per body, setImmediate hops between parts and the
  * LastNewline and newline transforms; that machinery cost about 1-2 ms per message, more than everything else
  * a send does. This walks the same tree in the same order (MimeNode.stream()), calls the same header builder and
@@ -10,18 +12,13 @@
 import { Encoder as Base64Encoder } from 'nodemailer/lib/base64/index.js';
 import type MimeNode from 'nodemailer/lib/mime-node/index.js';
 import { Encoder as QpEncoder } from 'nodemailer/lib/qp/index.js';
+import { EncoderShapeChanged, runEncoder } from './mime/run-encoder.js';
 
-/** The members of MimeNode and of the encoders this walk reads that nodemailer's types keep private. */
+/** The members of MimeNode this walk reads that nodemailer's types keep private. */
 interface NodeInternals {
   _raw?: unknown;
   _transforms?: unknown[];
   _processFuncs?: unknown[];
-}
-
-interface EncoderInternals {
-  push(chunk: Buffer | string, encoding?: BufferEncoding): boolean;
-  _transform(chunk: Buffer, encoding: string, done: (error?: Error | null) => void): void;
-  _flush(done: (error?: Error | null) => void): void;
 }
 
 class Unsupported extends Error {}
@@ -35,7 +32,7 @@ export function serializeMimeTree(root: MimeNode): Promise<Buffer> {
     writeNode(root, parts);
     body = Buffer.concat(parts);
   } catch (error) {
-    if (error instanceof Unsupported) return root.build();
+    if (error instanceof Unsupported || error instanceof EncoderShapeChanged) return root.build();
     return Promise.reject(error);
   }
   return Promise.resolve(applyNewlines(withLastNewline(body), root.newline));
@@ -54,10 +51,10 @@ function writeNode(node: MimeNode, parts: Buffer[]): void {
     if (typeof content !== 'string' && !Buffer.isBuffer(content)) throw new Unsupported();
     // _getStream() ends a PassThrough with the value: a string becomes its UTF-8 bytes, in one chunk.
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    if (transferEncoding === 'base64') encode(new Base64Encoder({}), bytes, parts);
+    if (transferEncoding === 'base64') runEncoder(new Base64Encoder({}), bytes, parts);
     else if (transferEncoding === 'quoted-printable') {
       // Outside text a lone CR or LF is data (MimeNode.stream() sets `binary` the same way).
-      encode(new QpEncoder({ binary: !/^text\//i.test(node.contentType || '') }), bytes, parts);
+      runEncoder(new QpEncoder({ binary: !/^text\//i.test(node.contentType || '') }), bytes, parts);
     } else parts.push(bytes);
   }
   if (node.multipart) {
@@ -67,21 +64,6 @@ function writeNode(node: MimeNode, parts: Buffer[]): void {
     });
     parts.push(Buffer.from(`\r\n--${node.boundary}--\r\n`));
   }
-}
-
-/** Runs an encoder's transform and flush on the whole content, collecting what it pushes. */
-function encode(encoder: Base64Encoder | QpEncoder, bytes: Buffer, parts: Buffer[]): void {
-  const stream = encoder as unknown as EncoderInternals;
-  if (typeof stream._transform !== 'function' || typeof stream._flush !== 'function') throw new Unsupported();
-  stream.push = (chunk, encoding) => {
-    parts.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : chunk);
-    return true;
-  };
-  const fail = (error?: Error | null) => {
-    if (error) throw error;
-  };
-  stream._transform(bytes, 'buffer', fail);
-  stream._flush(fail);
 }
 
 /** LastNewline: the message ends with a line break. */

@@ -5,6 +5,8 @@
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
+import { random } from '../support/random.js';
+import { withoutBoundaries } from '../support/mime.js';
 import { serializeMimeTree } from '../../server/mail/mime-serialize.js';
 import { renderBody } from '../../server/mail/render/body.js';
 import { inlineCss } from '../../server/mail/render/html.js';
@@ -13,18 +15,6 @@ import { replacePlaceholders, undot, type Replacements } from '../../server/mail
 import { renderTwig } from '../../server/mail/render/twig.js';
 import type { TemplateType } from '../../server/db/rows.js';
 
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): (n: number) => number {
-  let state = seed;
-  return (n) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-const withoutBoundaries = (raw: Buffer) => raw.toString('latin1').replace(/_NmP-[0-9a-f]{16}-Part_/g, '_NmP-x-Part_');
 
 describe('serializeMimeTree', () => {
   const pieces = ['a', 'b', ' ', '\t', '\n', '\r', '\r\n', '.', '=', 'ü', '☕', '😀', '<p>', 'x'.repeat(90), '   ', '\u0000'];
