@@ -30,6 +30,8 @@ import type { Replacements } from './replacements.js';
 interface InlinedBody {
   /** inlineCss(body). */
   inlined: string;
+  /** The same, split at its placeholders for a one-pass replacement; null when placeholders overlap. */
+  compiled: CompiledBody | null;
   /** Everything of the body outside the verbatim parts, concatenated: no replaced key may occur in it. */
   outside: string;
   /** The verbatim attribute values, joined by NUL: one that becomes empty is serialized without `=""`. */
@@ -68,6 +70,24 @@ export function inlinedTemplateHtml(
   if (!body.includes('<style')) return undefined;
   const cached = inlinedBody(body);
   if (cached === null) return undefined;
+  if (cached.compiled !== null) {
+    const fast = replaceInOnePass(cached.compiled, type, replacements, subject);
+    if (fast !== SEQUENTIAL) return fast;
+  }
+  return replaceSequentially(body, cached, type, replacements, subject);
+}
+
+/**
+ * Placeholders in key order, each through the whole body: the general path, which also checks what depends on
+ * the values (a value that makes Twig syntax, an attribute that becomes empty).
+ */
+function replaceSequentially(
+  body: string,
+  cached: InlinedBody,
+  type: TemplateType,
+  replacements: Replacements,
+  subject: string,
+): string | undefined {
   let source = body;
   let inlined = cached.inlined;
   let attributes = cached.attributes;
@@ -92,6 +112,107 @@ export function inlinedTemplateHtml(
   if (type === 'html' && (source.includes('{{') || source.includes('{%'))) return undefined;
   if (attributes !== cached.attributes && emptied(cached.attributes, attributes)) return undefined;
   return inlined;
+}
+
+interface CompiledBody {
+  /** The inlined body around its placeholders: segments[0], keys[0], segments[1], ... (one more segment). */
+  segments: string[];
+  keys: string[];
+  /** Keys whose `::key::` occurs in the body (before inlining), and in the inlined body. */
+  inBody: Set<string>;
+  inInlined: Set<string>;
+  /** Keys of the body whose every occurrence the sequential path accepts, whatever the value. */
+  replaceable: Set<string>;
+  /** The body has Twig syntax (html templates then take the per-send path). */
+  twig: boolean;
+}
+
+const PLACEHOLDER = /::([A-Za-z0-9_.-]+)::/g;
+const SEQUENTIAL = Symbol('sequential');
+
+/**
+ * The sequential path's result in one pass over the inlined body, for sends whose values cannot interact with
+ * each other or the markup: none empty (an attribute could become empty), none with `::` or starting or ending
+ * with `:` (a value could form or complete another placeholder, so the order of replacement would matter), and
+ * for html templates none starting with `%` (`{` + `%...` makes a Twig tag). Any other send returns SEQUENTIAL,
+ * for replaceSequentially() to decide. Everything checked per key depends on the body alone and is computed once.
+ */
+function replaceInOnePass(
+  compiled: CompiledBody,
+  type: TemplateType,
+  replacements: Replacements,
+  subject: string,
+): string | undefined | typeof SEQUENTIAL {
+  const values = new Map<string, string>();
+  const take = (key: string, value: string): boolean | typeof SEQUENTIAL => {
+    if (!SAFE_KEY.test(key)) return SEQUENTIAL;
+    if (!compiled.inBody.has(key)) return !compiled.inInlined.has(key);
+    if (!compiled.replaceable.has(key) || UNSAFE_VALUE.test(value)) return false;
+    if (value === '' || value.includes('::') || value.startsWith(':') || value.endsWith(':')) return SEQUENTIAL;
+    if (type === 'html' && value.startsWith('%')) return SEQUENTIAL;
+    values.set(key, value);
+    return true;
+  };
+  for (const [key, value] of Object.entries(replacements)) {
+    if (typeof value !== 'string') continue;
+    const taken = take(key, value);
+    if (taken !== true) return taken === false ? undefined : SEQUENTIAL;
+  }
+  // A `subject` replacement has replaced `::subject::` already.
+  if (!values.has('subject')) {
+    const taken = take('subject', subject);
+    if (taken !== true) return taken === false ? undefined : SEQUENTIAL;
+  }
+  if (type === 'html' && compiled.twig) return undefined;
+  let out = compiled.segments[0] as string;
+  compiled.keys.forEach((key, i) => {
+    out += (values.get(key) ?? `::${key}::`) + (compiled.segments[i + 1] as string);
+  });
+  return out;
+}
+
+/** Every `::key::` occurrence, overlapping ones included (a lookahead matches at each position). */
+const PLACEHOLDER_ANYWHERE = /(?=::[A-Za-z0-9_.-]+::)/g;
+
+/** `::a::b::` holds `::a::` and `::b::` sharing a `::`: which one a replacement finds depends on the order. */
+function hasOverlappingPlaceholders(text: string): boolean {
+  let separate = 0;
+  for (const _ of text.matchAll(PLACEHOLDER)) separate++;
+  let anywhere = 0;
+  for (const _ of text.matchAll(PLACEHOLDER_ANYWHERE)) anywhere++;
+  return anywhere !== separate;
+}
+
+/** Splits the inlined body at its placeholders; null when two overlap. */
+function compile(body: string, inlined: string, outside: string): CompiledBody | null {
+  if (hasOverlappingPlaceholders(body) || hasOverlappingPlaceholders(inlined)) return null;
+  const segments: string[] = [];
+  const keys: string[] = [];
+  const counts = new Map<string, number>();
+  let at = 0;
+  for (const match of inlined.matchAll(PLACEHOLDER)) {
+    const key = match[1] as string;
+    segments.push(inlined.slice(at, match.index));
+    keys.push(key);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    at = match.index + match[0].length;
+  }
+  segments.push(inlined.slice(at));
+  const inBody = new Set<string>();
+  const replaceable = new Set<string>();
+  for (const [, key] of body.matchAll(PLACEHOLDER)) {
+    const token = `::${key as string}::`;
+    inBody.add(key as string);
+    // replaceSequentially's checks that do not depend on the value.
+    const bodyParts = body.split(token);
+    const fine =
+      !outside.includes(token) &&
+      bodyParts.length === inlined.split(token).length &&
+      !bodyParts.some((part, i) => i < bodyParts.length - 1 && part.endsWith('<'));
+    if (fine) replaceable.add(key as string);
+  }
+  const twig = body.includes('{{') || body.includes('{%');
+  return { segments, keys, inBody, inInlined: new Set(counts.keys()), replaceable, twig };
 }
 
 /** inlineCss(body) with its placeholders, as cached for a body inlinedTemplateHtml() has served. */
@@ -121,7 +242,9 @@ function prepare(body: string): InlinedBody | null {
   const inlined = inlineCss(body);
   // inlineCss answers its input when juice fails: the per-send path then does the same, send by send.
   if (inlined === body) return null;
-  return { inlined, outside: parts.outside, attributes: parts.attributes.join('\u0000') };
+  return {
+    inlined, compiled: compile(body, inlined, parts.outside), outside: parts.outside, attributes: parts.attributes.join('\u0000'),
+  };
 }
 
 /** Whether an attribute value that was not empty is now. */
