@@ -6,7 +6,7 @@
 # Options go after the image name (they are arguments to the CLI), e.g. `... mailcoach-emulator --any-token`,
 # or as MAILCOACH_EMULATOR_* environment variables (`--help` lists them all).
 
-# ---- build: compile TypeScript and better-sqlite3's native addon, then drop dev dependencies ----
+# ---- build: compile and bundle the TypeScript, build better-sqlite3's native addon, drop dev dependencies ----
 FROM node:20-bookworm-slim AS build
 
 # better-sqlite3 is compiled from source by node-gyp, which needs python3, make and a C++ compiler.
@@ -24,7 +24,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json esbuild.config.mjs ./
 COPY server ./server
 COPY fixtures ./fixtures
 # After the build: production dependencies only, minus better-sqlite3's SQLite sources and object files
@@ -35,7 +35,7 @@ RUN npm run build \
         node_modules/better-sqlite3/build/Release/obj node_modules/better-sqlite3/build/Release/obj.target \
     && test -f node_modules/better-sqlite3/build/Release/better_sqlite3.node
 
-# ---- runtime: production node_modules, compiled JavaScript and bundled fixtures, run as `node` ----
+# ---- runtime: production node_modules, the bundled JavaScript and the bundled fixtures, run as `node` ----
 FROM node:20-bookworm-slim
 
 ENV NODE_ENV=production
@@ -44,7 +44,8 @@ WORKDIR /app
 # Root-owned and so read-only for the `node` user; only /data is writable.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
+# Only the bundle runs (package.json "bin"); tsc's per-file output in dist/server serves types and tests.
+COPY --from=build /app/dist/bundle ./dist/bundle
 COPY --from=build /app/fixtures ./fixtures
 
 RUN mkdir -p /data && chown node:node /data
@@ -66,4 +67,4 @@ USER node
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.MAILCOACH_EMULATOR_PORT || 8088) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-ENTRYPOINT ["node", "dist/server/cli.js"]
+ENTRYPOINT ["node", "dist/bundle/cli.js"]

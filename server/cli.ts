@@ -2,12 +2,12 @@
 /** The `mailcoach-emulator` command: parse options, start, print where everything is, stop cleanly. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, helpText, parseCli, type Config } from './config.js';
+import { ConfigError, helpText, packageRoot, parseCli, type Config } from './config.js';
 import { FixtureError } from './fixtures/load.js';
 import { consoleLogger } from './logger.js';
 import { startServer, type RunningEmulator } from './server.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8').toString()) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 
 async function main(): Promise<void> {
   let request;

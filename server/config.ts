@@ -84,11 +84,20 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--version', env: '', help: 'print the version' },
 ];
 
-/** The fixtures shipped with the package: <package root>/fixtures, found relative to this file (src or dist). */
-export function bundledFixturesDir(): string {
+/**
+ * The package's root directory: the nearest one above this file with a package.json. Searched for rather than
+ * written as a relative path because this file runs from server/ (tsx), dist/server/ (tsc) and, bundled, from
+ * dist/bundle/ or dist/bundle/chunks/.
+ */
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return resolve(dir, 'fixtures');
+  return dir;
+}
+
+/** The fixtures shipped with the package: <package root>/fixtures. */
+export function bundledFixturesDir(): string {
+  return resolve(packageRoot(), 'fixtures');
 }
 
 export type CliRequest = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };

@@ -1,6 +1,5 @@
 /** Starts the HTTP server for a Config; used by the CLI and by anything embedding the emulator. */
 import { serve, type ServerType } from '@hono/node-server';
-import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -26,6 +25,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     let https: RunningEmulator['https'] = null;
     if (config.httpsPort !== null) {
       const tls = await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: deps.clock });
+      // Loaded here: most starts serve plain HTTP only, and node:https is one more module for each of them.
+      const { createServer: createHttpsServer } = await import('node:https');
       const secure = await listen({
         fetch: app.fetch, port: config.httpsPort, hostname: config.host,
         createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert },

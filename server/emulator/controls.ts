@@ -4,12 +4,13 @@
  */
 import { Hono } from 'hono';
 import Database from 'better-sqlite3';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
 import { applyFixtures } from '../fixtures/apply.js';
 import type { FixtureSet } from '../fixtures/load.js';
 import { fixtureFile } from '../fixtures/schema.js';
+import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { issueErrors, parseOr422, readJsonBody, readJsonObject } from './request-body.js';
 
@@ -31,7 +32,7 @@ export function controlRoutes(deps: AppDeps) {
     })
     .get('/clock', (c) => c.json(clockState(deps)))
     .post('/clock', async (c) => {
-      const change = parseOr422(clockChange, await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
+      const change = parseOr422(clockChange(), await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
       if (change.freeze !== undefined) deps.clockControl.freeze(change.freeze === true ? undefined : new Date(change.freeze));
       if (change.resume) deps.clockControl.resume();
       if (change.advance_ms !== undefined) deps.clockControl.advance(change.advance_ms);
@@ -57,7 +58,7 @@ export function resetWorkspace(deps: AppDeps, workspaceId: number): void {
 
 /** A fixture file's JSON, checked like a file (fixtures/schema.ts); every problem is a 422 entry. */
 function parseSeedDocument(document: unknown): FixtureSet {
-  const result = fixtureFile.safeParse(document);
+  const result = fixtureFile().safeParse(document);
   if (!result.success) throw new ValidationError(issueErrors(result.error.issues));
   const problems: FieldErrors = {};
   const templates = result.data.templates.flatMap(({ body, body_file: bodyFile, ...template }, index) => {
@@ -92,23 +93,27 @@ const CLOCK_MESSAGES: Record<string, string> = {
   resume: 'The resume must be true.',
 };
 
-const clockChange = z
-  .object({
-    freeze: z
-      .union([z.literal(true), z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'The freeze must be true or an ISO 8601 time.')])
-      .optional(),
-    advance_ms: z.number().int().min(0).optional(),
-    resume: z.literal(true).optional(),
-  })
-  .strict()
-  .refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined, {
-    message: 'Give freeze (true or an ISO 8601 time), advance_ms or resume.',
-    path: ['freeze'],
-  })
-  .refine((change) => change.freeze === undefined || change.resume === undefined, {
-    message: 'Give freeze or resume, not both.',
-    path: ['resume'],
-  });
+const clockChange = lazySchema(() =>
+  z.strictObject({
+    freeze: z.optional(
+      z.union([
+        z.literal(true),
+        z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'The freeze must be true or an ISO 8601 time.')),
+      ]),
+    ),
+    advance_ms: z.optional(z.int().check(z.gte(0))),
+    resume: z.optional(z.literal(true)),
+  }).check(
+    z.refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined, {
+      message: 'Give freeze (true or an ISO 8601 time), advance_ms or resume.',
+      path: ['freeze'],
+    }),
+    z.refine((change) => change.freeze === undefined || change.resume === undefined, {
+      message: 'Give freeze or resume, not both.',
+      path: ['resume'],
+    }),
+  ),
+);
 
 function clockState(deps: AppDeps) {
   const { now, frozen } = deps.clockControl.state();

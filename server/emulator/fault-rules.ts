@@ -3,7 +3,8 @@
  * and the in-memory store of each workspace's rules, which decides which rules fire for a request.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { lazySchema } from '../fixtures/zod.js';
 import type { RandomSource } from '../random.js';
 import { issueErrors, parseOr422 } from './request-body.js';
 
@@ -22,37 +23,43 @@ const FIELD_MESSAGES: Record<string, string> = {
   preset: `The preset must be one of: ${PRESETS.join(', ')}.`,
 };
 
-const ruleSchema = z
-  .object({
-    method: z.string().regex(/^[A-Za-z]+$/).transform((m) => m.toUpperCase()).optional(),
-    route: z.string().regex(/^\/\S*$/).optional(),
-    recipient: z.string().min(1).optional(),
-    status: z.number().int().min(100).max(599).optional(),
-    body: z.unknown().optional(),
-    headers: z.record(z.string().regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/), z.union([z.string(), z.number()]).transform(String)).optional(),
-    delay_ms: z.number().int().min(0).max(600_000).optional(),
-    drop: z.boolean().optional(),
-    times: z.number().int().min(1).optional(),
-    probability: z.number().min(0).max(1).optional(),
-    preset: z.enum(PRESETS).optional(),
-  })
-  .strict()
-  .superRefine((rule, ctx) => {
-    const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (rule.preset !== undefined && (rule.status !== undefined || rule.body !== undefined)) {
-      problem('preset', 'A preset brings its own status and body: give either preset or status.');
-    }
-    if (rule.body !== undefined && rule.status === undefined && rule.preset === undefined) problem('body', 'A body needs a status.');
-    if (rule.drop && [rule.status, rule.body, rule.headers, rule.preset].some((value) => value !== undefined)) {
-      problem('drop', 'A dropped connection has no answer: drop cannot go with status, body, headers or preset.');
-    }
-    const effects = [rule.status, rule.preset, rule.headers, rule.delay_ms, rule.drop ? true : undefined];
-    if (rule.body === undefined && effects.every((value) => value === undefined)) {
-      problem('status', 'Give an effect: status (with body and headers), preset, headers, delay_ms or drop.');
-    }
-  });
+const ruleSchema = lazySchema(() =>
+  z.strictObject({
+    method: z.optional(z.pipe(z.string().check(z.regex(/^[A-Za-z]+$/)), z.transform((m) => m.toUpperCase()))),
+    route: z.optional(z.string().check(z.regex(/^\/\S*$/))),
+    recipient: z.optional(z.string().check(z.minLength(1))),
+    status: z.optional(z.int().check(z.gte(100), z.lte(599))),
+    body: z.optional(z.unknown()),
+    headers: z.optional(
+      z.record(
+        z.string().check(z.regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/)),
+        z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+      ),
+    ),
+    delay_ms: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
+    drop: z.optional(z.boolean()),
+    times: z.optional(z.int().check(z.gte(1))),
+    probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
+    preset: z.optional(z.enum(PRESETS)),
+  }).check(
+    z.superRefine((rule, ctx) => {
+      const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (rule.preset !== undefined && (rule.status !== undefined || rule.body !== undefined)) {
+        problem('preset', 'A preset brings its own status and body: give either preset or status.');
+      }
+      if (rule.body !== undefined && rule.status === undefined && rule.preset === undefined) problem('body', 'A body needs a status.');
+      if (rule.drop && [rule.status, rule.body, rule.headers, rule.preset].some((value) => value !== undefined)) {
+        problem('drop', 'A dropped connection has no answer: drop cannot go with status, body, headers or preset.');
+      }
+      const effects = [rule.status, rule.preset, rule.headers, rule.delay_ms, rule.drop ? true : undefined];
+      if (rule.body === undefined && effects.every((value) => value === undefined)) {
+        problem('status', 'Give an effect: status (with body and headers), preset, headers, delay_ms or drop.');
+      }
+    }),
+  ),
+);
 
-export type FaultSpec = z.output<typeof ruleSchema>;
+export type FaultSpec = z.output<ReturnType<typeof ruleSchema>>;
 
 export interface FaultRule {
   id: number;
@@ -73,7 +80,7 @@ export interface FaultRequest {
 /** Parses one rule, or throws the 422 naming the fields. `null` values count as absent. */
 export function parseFaultSpec(value: Record<string, unknown>): FaultSpec {
   const present = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
-  return parseOr422(ruleSchema, present, (field) => FIELD_MESSAGES[field]);
+  return parseOr422(ruleSchema(), present, (field) => FIELD_MESSAGES[field]);
 }
 
 export class FaultFileError extends Error {}
@@ -93,7 +100,7 @@ export function loadFaultFile(path: string | null): FaultSpec[] {
     const present = item !== null && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null))
       : item;
-    const result = ruleSchema.safeParse(present);
+    const result = ruleSchema().safeParse(present);
     if (result.success) return [result.data];
     const errors = issueErrors(result.error.issues, (field) => FIELD_MESSAGES[field]);
     for (const [field, messages] of Object.entries(errors)) problems.push(`[${index}].${field}: ${messages.join(' ')}`);

@@ -9,7 +9,6 @@ import type { AppEnv } from '../http/env.js';
 import { controlRoutes } from './controls.js';
 import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
-import { openApiDocument } from './openapi.js';
 import { simulateRoutes } from './simulate.js';
 import { streamRoutes } from './stream.js';
 import { waitForRoutes } from './wait-for.js';
@@ -24,6 +23,7 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/', messageRoutes(deps));
   api.route('/', waitForRoutes(deps));
   api.route('/', streamRoutes(deps));
-  api.get('/openapi.json', (c) => c.json(openApiDocument));
+  // The document is loaded on the first request for it: no start needs it.
+  api.get('/openapi.json', async (c) => c.json((await import('./openapi.js')).openApiDocument));
   return api;
 }

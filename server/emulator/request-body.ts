@@ -1,10 +1,10 @@
 /**
  * JSON bodies of the test-control endpoints, read as sent: Laravel's input cleansing (trimmed strings, "" as
  * null), which the Mailcoach surface needs, would alter fixture documents and fault bodies. Plus the mapping of
- * zod issues to a 422's `errors`.
+ * zod issues to a 422's `errors` (the schemas use zod/mini: see fixtures/zod.ts).
  */
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { badRequest, ValidationError, type FieldErrors } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 
@@ -57,7 +57,7 @@ export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: str
 }
 
 /** Parses `value` with `schema`, or throws the 422. */
-export function parseOr422<T extends z.ZodType>(
+export function parseOr422<T extends z.ZodMiniType>(
   schema: T,
   value: unknown,
   messageFor?: (field: string) => string | undefined,

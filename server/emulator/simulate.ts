@@ -4,27 +4,30 @@
  * complaint suppresses the address, so that the next send to it gets Mailcoach's 406.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
 import type { SendRow, SuppressionReason } from '../db/rows.js';
 import { ApiError, ValidationError } from '../errors.js';
+import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../http/timestamps.js';
 import { sendResource, suppressionResource } from '../mailcoach/resources.js';
 import { isRfcEmail } from '../validation/email.js';
 import { parseOr422, readJsonObject } from './request-body.js';
 
-const engagementBody = z.object({ send_uuid: z.string().min(1) });
+const engagementBody = lazySchema(() => z.object({ send_uuid: z.string().check(z.minLength(1)) }));
 
-const bounceBody = z
-  .object({
-    email: z.string().refine((value) => isRfcEmail(value), 'The email field must be a valid email address.').optional(),
-    send_uuid: z.string().min(1).optional(),
-  })
-  .refine((body) => body.email !== undefined || body.send_uuid !== undefined, {
-    message: 'Give the email or the send_uuid.',
-    path: ['email'],
-  });
+const bounceBody = lazySchema(() =>
+  z.object({
+    email: z.optional(z.string().check(z.refine((value) => isRfcEmail(value), 'The email field must be a valid email address.'))),
+    send_uuid: z.optional(z.string().check(z.minLength(1))),
+  }).check(
+    z.refine((body) => body.email !== undefined || body.send_uuid !== undefined, {
+      message: 'Give the email or the send_uuid.',
+      path: ['email'],
+    }),
+  ),
+);
 
 /** Which suppression each kind of bounce adds (Send::registerBounce / registerComplaint); a soft bounce adds none. */
 const SUPPRESSION_FOR = {
@@ -37,7 +40,7 @@ export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
     api.post(`/simulate/${kind}`, async (c) => {
-      const { send_uuid } = parseOr422(engagementBody, await readJsonObject(c));
+      const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c));
       const send = findSend(deps, c.get('workspaceId'), send_uuid);
       const updated = deps.store.sends.registerEngagement(send.id, kind, toEpochSeconds(deps.clock()));
       return c.json({ data: sendResource(updated) });
@@ -45,7 +48,7 @@ export function simulateRoutes(deps: AppDeps) {
   }
   for (const kind of ['bounce', 'soft-bounce', 'complaint'] as const) {
     api.post(`/simulate/${kind}`, async (c) => {
-      const body = parseOr422(bounceBody, await readJsonObject(c));
+      const body = parseOr422(bounceBody(), await readJsonObject(c));
       const workspaceId = c.get('workspaceId');
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
       const email = body.email ?? recipientOf(deps, send as SendRow);

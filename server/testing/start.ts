@@ -47,11 +47,7 @@ export interface StartedEmulator {
 }
 
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<StartedEmulator> {
-  const [{ parseCli, DEFAULT_TOKEN }, { startServer }, { silentLogger }] = await Promise.all([
-    import('../config.js'),
-    import('../server.js'),
-    import('../logger.js'),
-  ]);
+  const { parseCli, DEFAULT_TOKEN, startServer, silentLogger } = await import('./server-side.js');
   const token = options.token ?? DEFAULT_TOKEN;
   const request = parseCli(cliArgs(options, token), {});
   if (request.kind !== 'run') throw new Error('startEmulator: unexpected --help or --version in args');

@@ -2,29 +2,28 @@
  * `BENCH_ONLY=startup npm run bench`: how long `startEmulator()` (mailcoach-emulator/testing) takes inside a test
  * process, from the call to the resolved promise, with the bundled fixtures and with none.
  *
- * Every measurement runs in fresh Node processes on the built code (dist/), so that module loading is counted
- * as a test file pays it. Each figure is given as wall time and as the process's CPU time (user + system): on a
- * busy machine the wall time grows with the load, while the CPU time stays close to what a quiet machine's wall
- * time would be (start-up is single-threaded work: reading, compiling and running modules).
- * - first start: the first `startEmulator()` of a process (importing the entry included), split into loading
- *   the server's modules and the start itself (open `:memory:`, migrate, load and apply fixtures, build the app,
- *   listen);
+ * Every measurement runs in fresh Node processes on the built code, so that module loading is counted as a test
+ * file pays it: the published entry (package.json "exports", the esbuild bundle in dist/bundle) for the headline
+ * figures, and tsc's per-file output (dist/server) for comparison and for the breakdown. Each figure is given as
+ * wall time and as the process's CPU time (user + system): on a busy machine the wall time grows with the load,
+ * while the CPU time stays close to what a quiet machine's wall time would be (start-up is single-threaded work:
+ * reading, compiling and running modules).
+ * - first start: the first `startEmulator()` of a process (importing the entry included), split into importing
+ *   the entry, loading the server's modules (the chunk startEmulator imports on its first call) and the start
+ *   itself (open `:memory:`, migrate, load and apply fixtures, build the app, listen);
  * - later start: further `startEmulator()` calls in the same process (modules cached), e.g. one per test file
  *   in a shared worker; with its createDeps (database + fixtures) and createApp phases;
- * - lazy projection: the first start in a process that imported the mail-rendering and TLS packages (mjml,
- *   juice, html-to-text, nodemailer, marked, twig, selfsigned) beforehand, timed without them: about what it
- *   would cost if server/mail/render/*.ts, compose.ts and tls.ts imported them on first use (dependencies they
- *   share with the rest are charged to them, so the projection is slightly optimistic); and the project's own
- *   modules alone, in a process that imported every package first;
- * - import breakdown: each package and heavy project module imported alone in a fresh process (shared
- *   dependencies are counted in each, so the column does not add up), and each lazy candidate's marginal cost
- *   once the other packages are loaded.
+ * - unbundled: the same first start from dist/server, one module file per source file, as before the bundle;
+ *   and the project's own modules alone, in a process that imported every package first;
+ * - import breakdown: each package and heavy project module of dist/server imported alone in a fresh process
+ *   (shared dependencies are counted in each, so the column does not add up), and the marginal cost of each
+ *   package the server loads on first use only (mail rendering, TLS) once the other packages are loaded.
  *
  * Target (issue): under 150 ms. Knobs: BENCH_STARTUP_RUNS (fresh processes per figure, default 5),
  * BENCH_STARTUP_WARM (later starts per process, default 10), BENCH_STARTUP_IMPORTS=0 (skip the breakdown).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,12 +36,12 @@ const RUNS = envInt('BENCH_STARTUP_RUNS', 5);
 const WARM = envInt('BENCH_STARTUP_WARM', 10);
 const IMPORT_RUNS = 3;
 
-/** Packages the server imports at load time only to render and compose mail, or to make a certificate. */
+/** Packages the server loads on first use only: to render and compose mail, or to make a certificate. */
 const LAZY_CANDIDATES = ['mjml', 'juice', 'html-to-text', 'nodemailer/lib/mail-composer/index.js', 'marked', 'twig', 'selfsigned'];
-const BASE_PACKAGES = ['hono', '@hono/node-server', 'better-sqlite3', 'zod', 'qs', 'email-addresses'];
+const BASE_PACKAGES = ['hono', '@hono/node-server', 'better-sqlite3', 'zod/mini', 'qs', 'email-addresses'];
 const PROJECT_MODULES = [
-  'testing/index.js', 'server.js', 'app.js', 'deps.js', 'mailcoach/index.js', 'emulator/index.js',
-  'mail/render/body.js', 'mail/render/html.js', 'mail/render/twig.js', 'mail/compose.js', 'tls.js',
+  'testing/index.js', 'testing/server-side.js', 'server.js', 'app.js', 'deps.js', 'mailcoach/index.js', 'emulator/index.js',
+  'fixtures/load.js', 'mail/render/body.js', 'mail/render/html.js', 'mail/render/twig.js', 'mail/compose.js', 'tls.js',
 ];
 
 function envInt(name: string, fallback: number): number {
@@ -51,6 +50,25 @@ function envInt(name: string, fallback: number): number {
 }
 
 const url = (relative: string) => pathToFileURL(join(DIST, relative)).href;
+
+/** A build of the testing entry: the module a test imports, and the one startEmulator() imports on its first call. */
+interface Build {
+  entry: string;
+  serverSide: string;
+}
+
+/** What package.json "exports" publishes: the bundle (esbuild.config.mjs). */
+function publishedBuild(): Build {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: { './testing': { default: string } } };
+  const entry = join(ROOT, manifest.exports['./testing'].default);
+  const chunks = join(ROOT, 'dist/bundle/chunks');
+  const serverSide = existsSync(chunks) ? readdirSync(chunks).find((name) => /^server-side-\w+\.js$/.test(name)) : undefined;
+  if (!existsSync(entry) || serverSide === undefined) throw new Error(`${entry} or its server-side chunk is missing: run npm run build`);
+  return { entry: pathToFileURL(entry).href, serverSide: pathToFileURL(join(chunks, serverSide)).href };
+}
+
+/** tsc's output, one module per source file. */
+const UNBUNDLED: Build = { entry: url('testing/index.js'), serverSide: url('testing/server-side.js') };
 
 /** Wall and CPU milliseconds. */
 interface Cost {
@@ -74,7 +92,10 @@ interface ChildResult {
   apps: Cost[];
 }
 
-/** The measuring child: prints one JSON line (ChildResult). */
+/**
+ * The measuring child: prints one JSON line (ChildResult). With STARTUP_SPLIT=1 it imports the server-side
+ * module itself before the first startEmulator(), which then finds it loaded: the two are timed apart.
+ */
 function childSource(): string {
   return `${TIMER}
     const fixtures = process.env.STARTUP_FIXTURES === 'none' ? null : undefined;
@@ -83,12 +104,12 @@ function childSource(): string {
     for (const name of JSON.parse(process.env.STARTUP_PRELOAD)) await import(name);
     const preloaded = since(p0);
     const t0 = mark();
-    const { startEmulator } = await import(${JSON.stringify(url('testing/index.js'))});
+    const { startEmulator } = await import(process.env.STARTUP_ENTRY);
     const index = since(t0);
     let modules = null;
     if (process.env.STARTUP_SPLIT === '1') {
       const t1 = mark();
-      await Promise.all([${['config.js', 'server.js', 'logger.js'].map((m) => `import(${JSON.stringify(url(m))})`).join(', ')}]);
+      await import(process.env.STARTUP_SERVER_SIDE);
       modules = since(t1);
     }
     const t2 = mark();
@@ -102,30 +123,40 @@ function childSource(): string {
       later.push(since(a));
       await e.stop();
     }
-    const { parseCli } = await import(${JSON.stringify(url('config.js'))});
-    const { createDeps } = await import(${JSON.stringify(url('deps.js'))});
-    const { createApp } = await import(${JSON.stringify(url('app.js'))});
-    const { silentLogger } = await import(${JSON.stringify(url('logger.js'))});
-    const request = parseCli(['--port', '0', '--db', ':memory:', ...(fixtures === null ? ['--no-fixtures'] : [])], {});
     const deps = [], apps = [];
-    for (let i = 0; i < warmRuns; i++) {
-      const a = mark();
-      const d = createDeps(request.config, silentLogger);
-      deps.push(since(a));
-      const b = mark();
-      createApp(d);
-      apps.push(since(b));
-      d.store.close();
+    if (warmRuns > 0) {
+      const { parseCli } = await import(${JSON.stringify(url('config.js'))});
+      const { createDeps } = await import(${JSON.stringify(url('deps.js'))});
+      const { createApp } = await import(${JSON.stringify(url('app.js'))});
+      const { silentLogger } = await import(${JSON.stringify(url('logger.js'))});
+      const request = parseCli(['--port', '0', '--db', ':memory:', ...(fixtures === null ? ['--no-fixtures'] : [])], {});
+      for (let i = 0; i < warmRuns; i++) {
+        const a = mark();
+        const d = createDeps(request.config, silentLogger);
+        deps.push(since(a));
+        const b = mark();
+        createApp(d);
+        apps.push(since(b));
+        d.store.close();
+      }
     }
     console.log(JSON.stringify({ preloaded, index, modules, first, later, deps, apps }));
   `;
 }
 
-function runChild(fixtures: 'bundled' | 'none', options: { split?: boolean; warm?: number; preload?: string[] } = {}): ChildResult {
+interface ChildOptions {
+  split?: boolean;
+  warm?: number;
+  preload?: string[];
+}
+
+function runChild(build: Build, fixtures: 'bundled' | 'none', options: ChildOptions = {}): ChildResult {
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', childSource()], {
     cwd: ROOT,
     env: {
       ...process.env,
+      STARTUP_ENTRY: build.entry,
+      STARTUP_SERVER_SIDE: build.serverSide,
       STARTUP_FIXTURES: fixtures,
       STARTUP_WARM: String(options.warm ?? WARM),
       STARTUP_SPLIT: options.split ? '1' : '0',
@@ -168,34 +199,34 @@ const verdict = (cost: Cost) => (cost.cpu < TARGET_MS ? (cost.wall < TARGET_MS ?
 
 export async function runStartupBench(print: (line: string) => void): Promise<void> {
   if (!existsSync(join(DIST, 'testing/index.js'))) throw new Error('dist/server/testing/index.js is missing: run npm run build');
+  const published = publishedBuild();
   print(`# startEmulator() start-up, in-process. Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   print(`Medians of ${RUNS} fresh processes per figure, ${WARM} later starts per process. Target: under ${TARGET_MS} ms.`);
+  print(`Published entry: ${fileURLToPath(published.entry).slice(ROOT.length)}; unbundled: dist/server.`);
   print('');
 
   const rows: string[][] = [];
   const firsts: Cost[] = [];
+  const runs = (build: Build, fixtures: 'bundled' | 'none', options: ChildOptions = {}) =>
+    Array.from({ length: RUNS }, () => runChild(build, fixtures, options));
   for (const fixtures of ['bundled', 'none'] as const) {
-    const plain = Array.from({ length: RUNS }, () => runChild(fixtures));
-    const split = Array.from({ length: RUNS }, () => runChild(fixtures, { split: true, warm: 0 }));
-    const prelazy = Array.from({ length: RUNS }, () => runChild(fixtures, { split: true, warm: 0, preload: LAZY_CANDIDATES }));
-    const preall = Array.from({ length: RUNS }, () =>
-      runChild(fixtures, { split: true, warm: 0, preload: [...BASE_PACKAGES, ...LAZY_CANDIDATES] }),
-    );
+    const plain = runs(published, fixtures);
+    const split = runs(published, fixtures, { split: true, warm: 0 });
+    const unbundled = runs(UNBUNDLED, fixtures, { split: true, warm: 0 });
+    const preall = runs(UNBUNDLED, fixtures, { split: true, warm: 0, preload: [...BASE_PACKAGES, ...LAZY_CANDIDATES] });
     const first = medianCost(plain.map((r) => plus(r.index, r.first)));
     const later = medianCost(plain.flatMap((r) => r.later));
-    const projected = medianCost(prelazy.map((r) => plus(r.index, r.modules!, r.first)));
     firsts.push(first);
-    const label = fixtures === 'bundled' ? 'bundled' : 'none';
-    const row = (measure: string, cost: Cost, check = '') => rows.push([label, measure, ms(cost.wall), ms(cost.cpu), check]);
+    const row = (measure: string, cost: Cost, check = '') => rows.push([fixtures, measure, ms(cost.wall), ms(cost.cpu), check]);
     row('first start (import + startEmulator)', first, verdict(first));
     row('  importing the testing entry', medianCost(plain.map((r) => r.index)));
-    row('  loading the server modules', medianCost(split.map((r) => r.modules!)));
+    row('  loading the server modules (one chunk)', medianCost(split.map((r) => r.modules!)));
     row('  the start itself (db, fixtures, app, listen)', medianCost(split.map((r) => r.first)));
     row('later start (modules cached)', later, verdict(later));
     row('  createDeps (db, migrations, fixtures)', medianCost(plain.flatMap((r) => r.deps)));
     row('  createApp', medianCost(plain.flatMap((r) => r.apps)));
-    row(`first start, the ${LAZY_CANDIDATES.length} lazy candidates excluded (projection)`, projected, verdict(projected));
-    row('  (those candidates, imported first)', medianCost(prelazy.map((r) => r.preloaded)));
+    row('unbundled first start (dist/server)', medianCost(unbundled.map((r) => plus(r.index, r.modules!, r.first))));
+    row('  loading the server modules', medianCost(unbundled.map((r) => r.modules!)));
     row("  the project's own modules (every package imported first)", medianCost(preall.map((r) => plus(r.index, r.modules!))));
   }
   print(table(['fixtures', 'measure', 'wall ms', 'cpu ms', `< ${TARGET_MS} ms`], rows, (column) => column === 2 || column === 3));

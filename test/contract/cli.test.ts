@@ -1,17 +1,21 @@
 /**
  * The `mailcoach-emulator` command (server/cli.ts, server/config.ts): --help and --version, one-line reasons
- * for bad options, the start banner, --db :memory:, the default fixtures and a clean stop. Runs the built
- * dist/server/cli.js with an environment stripped of MAILCOACH_EMULATOR_* and PORT, so only the flags count.
+ * for bad options, the start banner, --db :memory:, the default fixtures and a clean stop. Runs the command as
+ * published (package.json "bin": the bundle that esbuild.config.mjs builds, which finds package.json and the
+ * fixtures from dist/bundle) with an environment stripped of MAILCOACH_EMULATOR_* and PORT, so only the flags
+ * count.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, TEST_FIXTURES } from '../support/emulator-process.js';
+import { ROOT, TEST_FIXTURES } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
 
-const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+const VERSION = MANIFEST.version;
+const CLI = join(ROOT, MANIFEST.bin['mailcoach-emulator'] as string);
 const BUNDLED_FIXTURES = resolve(ROOT, 'fixtures');
 const scratch = mkdtempSync(join(tmpdir(), 'mce-cli-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,0 +1,67 @@
+/**
+ * The fixture format's checks without HTTP (server/fixtures/schema.ts, zod.ts): zod/mini with the English
+ * messages the CLI and the seed endpoint show (zod/mini alone would say "Invalid input" for everything), the
+ * defaults filled in, and the schema built once, on first use. Also where the package root is found
+ * (server/config.ts), which the bundle in dist/bundle relies on.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundledFixturesDir, packageRoot } from '../../server/config.js';
+import { fixtureFile } from '../../server/fixtures/schema.js';
+import { lazySchema } from '../../server/fixtures/zod.js';
+
+const messages = (document: unknown) => {
+  const result = fixtureFile().safeParse(document);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('the fixture schema', () => {
+  it('explains each problem in English, by field', () => {
+    expect(
+      messages({
+        templates: [{ name: 'a', type: 'htm', body: 'x', subjct: 'Hi' }],
+        suppressions: [{ email: 'not-an-address', reason: 'bounced' }],
+        sends: [{ uuid: '00000000-0000-4000-8000-000000000001', open_count: -1 }],
+      }),
+    ).toEqual([
+      'templates.0.type: Invalid option: expected one of "html"|"markdown"|"mjml"|"blade"',
+      'templates.0: Unrecognized key: "subjct"',
+      'suppressions.0.email: must be a valid email address',
+      'suppressions.0.reason: Invalid option: expected one of "hard_bounce"|"spam_complaint"|"manual"',
+      'sends.0.open_count: Too small: expected number to be >=0',
+    ]);
+  });
+
+  it('asks for exactly one of body and body_file, once the fields themselves are valid', () => {
+    expect(messages({ templates: [{ name: 'a', type: 'html' }] })).toEqual(['templates.0.body: give exactly one of body and body_file']);
+  });
+
+  it('fills in the defaults', () => {
+    const result = fixtureFile().parse({ templates: [{ name: 'a', type: 'html', body: '<p>x</p>' }], suppressions: [{ email: 'a@example.com' }] });
+    expect(result).toEqual({
+      templates: [{ name: 'a', type: 'html', body: '<p>x</p>', subject: '', to: [], cc: [], bcc: [], store_mail: false }],
+      suppressions: [{ email: 'a@example.com', reason: 'manual' }],
+      transactional_mails: [],
+      sends: [],
+    });
+  });
+
+  it('is built once, on first use', () => {
+    let builds = 0;
+    const schema = lazySchema(() => ({ build: ++builds }));
+    expect(builds).toBe(0);
+    expect(schema()).toBe(schema());
+    expect(builds).toBe(1);
+    expect(fixtureFile()).toBe(fixtureFile());
+  });
+});
+
+describe('packageRoot', () => {
+  it("is the directory of this package's package.json, with the bundled fixtures beside it", () => {
+    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { name: string };
+    expect(manifest.name).toBe('mailcoach-emulator');
+    expect(bundledFixturesDir()).toBe(join(packageRoot(), 'fixtures'));
+    expect(existsSync(bundledFixturesDir())).toBe(true);
+  });
+});
