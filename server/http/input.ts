@@ -4,7 +4,16 @@
  * and the query string, merged with the body winning; then the global TrimStrings and ConvertEmptyStringsToNull
  * middleware. Malformed input never throws: it reads as empty, exactly as PHP's json_decode failure does.
  */
-import qs from 'qs';
+import { createRequire } from 'node:module';
+import type QsModule from 'qs';
+
+/**
+ * qs (with the side-channel packages it brings) is loaded on the first query string or form body: a JSON
+ * request never needs it, and a start would otherwise pay some 10 ms for it. It is CommonJS, so a synchronous
+ * require does it.
+ */
+let qs: typeof QsModule | undefined;
+const requireModule = createRequire(import.meta.url);
 
 export type Input = Record<string, unknown>;
 
@@ -12,7 +21,7 @@ export type Input = Record<string, unknown>;
 const MAX_JSON_DEPTH = 512;
 
 /** PHP's max_input_vars and max_input_nesting_level defaults. */
-const QS_OPTIONS: qs.IParseOptions = {
+const QS_OPTIONS: QsModule.IParseOptions = {
   depth: 64,
   arrayLimit: 1000,
   parameterLimit: 1000,
@@ -37,6 +46,7 @@ export async function readInput(request: Request, bytes: () => Promise<Uint8Arra
 /** PHP-style query string: bracket keys nest, `+` is a space, repeated keys keep the last value. */
 export function parseQueryString(raw: string): Input {
   if (raw === '') return {};
+  qs ??= requireModule('qs') as typeof QsModule;
   return qs.parse(raw, QS_OPTIONS) as Input;
 }
 

@@ -4,8 +4,13 @@
  * line breaks throughout). Bcc recipients stay in the envelope and never appear in the headers.
  */
 import type { MailAddress } from './addresses.js';
-import { buildWithMailComposer } from './mime/composer-fallback.js';
-import { composeDirect } from './mime/direct.js';
+
+/**
+ * The serializers are loaded with the first message: with nodemailer's encoders they are some 100 kB that a
+ * start (startEmulator() in a test file that may never send) would otherwise load and compile.
+ */
+type Direct = typeof import('./mime/direct.js');
+let direct: Direct | undefined;
 
 export interface MailAttachment {
   filename: string;
@@ -32,16 +37,19 @@ export interface OutgoingMail {
   headers: Record<string, string | { prepared: true; value: string }>;
 }
 
-export function buildMessage(mail: OutgoingMail): Promise<Buffer> {
+export async function buildMessage(mail: OutgoingMail): Promise<Buffer> {
+  const { composeDirect } = direct ?? (direct = await import('./mime/direct.js'));
   // The direct serializer gives MailComposer's bytes for every mail the emulator builds, at a fraction of the
   // cost; what it does not mirror (see mime/direct.ts) goes through MailComposer itself.
-  let direct: Buffer | undefined;
+  let bytes: Buffer | undefined;
   try {
-    direct = composeDirect(mail);
+    bytes = composeDirect(mail);
   } catch {
     // MailComposer is the reference: whatever the direct path fails on, it decides (a message or its own error).
   }
-  return direct === undefined ? buildWithMailComposer(mail) : Promise.resolve(direct);
+  if (bytes !== undefined) return bytes;
+  const { buildWithMailComposer } = await import('./mime/composer-fallback.js');
+  return buildWithMailComposer(mail);
 }
 
 /** The envelope: every recipient, Bcc included, as SMTP would have received them. */

@@ -27,9 +27,10 @@ import { createStore, type Store } from '../../server/db/store.js';
 import { parseSearchQuery } from '../../server/emulator/search.js';
 import { Client, memoryOf, startServer, stats, table } from './harness.js';
 import { prng } from './seed.js';
+import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist/server/cli.js');
+const CLI = publishedCli();
 const TOKEN = 'bench';
 const TARGET_MS = 20;
 const PER_PAGE = 50;

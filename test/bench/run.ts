@@ -32,9 +32,10 @@ import { seed, type SeededData } from './seed.js';
 import { runInboxBench } from './inbox.js';
 import { runSendBench } from './send.js';
 import { runStartupBench } from './startup.js';
+import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist/server/cli.js');
+const CLI = publishedCli();
 const TOKEN = 'bench';
 const TARGET_MS = 5;
 

@@ -4,7 +4,7 @@
  * Each scenario runs against a server of its own, in its own process, on a fresh database file:
  * - baseline: baseline-server.ts, a bare Hono route doing one prepared SQLite INSERT per POST (the ceiling of
  *   any Hono + better-sqlite3 app on this machine);
- * - inline HTML: the built emulator (dist/server/cli.js), a JSON body with from/to/subject/html;
+ * - inline HTML: the built emulator (package.json's bin, the bundle), a JSON body with from/to/subject/html;
  * - MJML template: the same with mail_name and replacements, against a generated fixtures directory;
  * - markdown template: the same for a markdown template.
  * autocannon (in this process) keeps CONNECTIONS requests in flight for a short warm-up, then for SECONDS; every
@@ -30,9 +30,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { memoryOf, table } from './harness.js';
+import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist/server/cli.js');
+const CLI = publishedCli();
 const BASELINE = join(ROOT, 'test/bench/baseline-server.ts');
 const TOKEN = 'bench';
 

@@ -1,5 +1,5 @@
 /**
- * Spawns the built emulator (dist/server/cli.js) as a real process on port 0 with a temporary database and a
+ * Spawns the built emulator (package.json's bin, the bundle users run) as a real process on port 0 with a temporary database and a
  * deterministic clock and ids, and waits for its "listening on" line. Contract tests talk to it over HTTP only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { publishedCli } from './published.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'dist/server/cli.js');
+export const CLI = publishedCli();
 export const TEST_FIXTURES = join(ROOT, 'test/fixtures');
 export const TOKEN = 'test-token';
 export const START = '2025-03-01T10:00:00Z';
