@@ -19,20 +19,22 @@ const MAX_REMEMBERED_PATHS = 1_000;
 
 export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
   let routes: CompiledRoute[] | null = null;
-  const methodsByPath = new Map<string, string[]>();
-  const methodsFor = (path: string): string[] => {
-    let methods = methodsByPath.get(path);
-    if (methods === undefined) {
+  /** By the URL's raw path: its pathname (what `new URL` makes of it) and the methods routed there. */
+  const remembered = new Map<string, { path: string; methods: string[] }>();
+  const routeOf = (url: string): { path: string; methods: string[] } => {
+    const key = rawPath(url);
+    let route = remembered.get(key);
+    if (route === undefined) {
       routes ??= compileRoutes(app, prefix);
-      methods = supportedMethods(routes, path);
-      if (methodsByPath.size >= MAX_REMEMBERED_PATHS) methodsByPath.clear();
-      methodsByPath.set(path, methods);
+      const path = new URL(url).pathname;
+      route = { path, methods: supportedMethods(routes, path) };
+      if (remembered.size >= MAX_REMEMBERED_PATHS) remembered.clear();
+      remembered.set(key, route);
     }
-    return methods;
+    return route;
   };
   return async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    const methods = methodsFor(path);
+    const { path, methods } = routeOf(c.req.url);
     const method = c.req.method;
     if (methods.length === 0) throw routeNotFound(path);
     if (method === 'OPTIONS') {
@@ -42,6 +44,14 @@ export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
     if (!methods.includes(method)) throw methodNotAllowed(method, path, methods);
     await next();
   };
+}
+
+/** `/api/x` of `http://host/api/x?y`: a cache key only; the path itself comes from `new URL` once per key. */
+function rawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const end = url.search(/[?#]/);
+  return url.slice(start, end === -1 ? undefined : end);
 }
 
 function compileRoutes(app: Hono<any>, prefix: string): CompiledRoute[] {

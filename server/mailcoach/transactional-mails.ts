@@ -12,7 +12,7 @@ import { urlDecode } from '../http/url-decode.js';
 import { resendTransactionalMail } from '../mail/resend.js';
 import { readSendRequest } from '../mail/send-request.js';
 import { sendTransactionalMail, type SendDeps } from '../mail/send-transactional.js';
-import { validate } from '../validation/validate.js';
+import { validate, type RuleSet } from '../validation/validate.js';
 import { sendRules } from './send-rules.js';
 import { respondWithIndex } from './listing.js';
 import { logItemResource, MODEL_CLASSES } from './resources.js';
@@ -20,6 +20,21 @@ import { logItemResource, MODEL_CLASSES } from './resources.js';
 export function transactionalMailRoutes(deps: AppDeps) {
   const { logItems, templates } = deps.store;
   const sendDeps: SendDeps = { ...deps, defaultMailer: deps.options.mailers[0] ?? 'smtp' };
+
+  /** The send rules of each workspace, built once (their mail_name rule looks templates up in it). */
+  const rulesByWorkspace = new Map<number, RuleSet>();
+  const sendRulesFor = (workspaceId: number): RuleSet => {
+    let rules = rulesByWorkspace.get(workspaceId);
+    if (rules === undefined) {
+      const templateExists = (value: string) =>
+        (templates.findByName(workspaceId, value) ?? templates.findByUuid(workspaceId, value)) !== undefined;
+      rules = sendRules({ templateExists, mailers: deps.options.mailers });
+      // --any-token with --isolate makes a workspace per token: keep the map small whatever the clients do.
+      if (rulesByWorkspace.size >= 1_000) rulesByWorkspace.clear();
+      rulesByWorkspace.set(workspaceId, rules);
+    }
+    return rules;
+  };
 
   /** Explicit binding by uuid: `GET /api/transactional-mails/send` lands here too, and is this 404. */
   const findOr404 = (workspaceId: number, uuid: string) => {
@@ -48,9 +63,7 @@ export function transactionalMailRoutes(deps: AppDeps) {
     .post('/send', async (c) => {
       const input = c.get('input');
       const workspaceId = c.get('workspaceId');
-      const templateExists = (value: string) =>
-        (templates.findByName(workspaceId, value) ?? templates.findByUuid(workspaceId, value)) !== undefined;
-      validate(input, sendRules({ templateExists, mailers: deps.options.mailers }));
+      validate(input, sendRulesFor(workspaceId));
       const outcome = await sendFailingAsMailcoach(() => sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)));
       if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
       deps.events.emit('message.captured', { workspaceId, uuid: outcome.messageUuid });

@@ -85,6 +85,10 @@ export function isFilled(value: unknown): boolean {
 
 /** Arr::get with dot notation. */
 export function dataGet(data: unknown, path: string): unknown {
+  if (!path.includes('.')) {
+    // Most fields are top-level: no split, no array.
+    return data !== null && typeof data === 'object' && Object.hasOwn(data, path) ? (data as Record<string, unknown>)[path] : undefined;
+  }
   let current: unknown = data;
   for (const segment of path.split('.')) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;

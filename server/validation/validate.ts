@@ -13,16 +13,28 @@ export type RuleSet = ReadonlyArray<readonly [pattern: string, rules: readonly R
 /** Returns every failure, in the order Laravel reports them; an empty object when the input passes. */
 export function collectErrors(data: Input, ruleSet: RuleSet): FieldErrors {
   const errors: FieldErrors = {};
-  // ValidationRuleParser::explodeRules() removes each wildcard rule and appends its expansions at the end, so
-  // every plain field is validated (and reported) before any `x.*` field.
-  const ordered = [...ruleSet.filter(([p]) => !p.includes('*')), ...ruleSet.filter(([p]) => p.includes('*'))];
-  for (const [pattern, rules] of ordered) {
+  for (const [pattern, rules] of inLaravelOrder(ruleSet)) {
     for (const attribute of expandWildcards(pattern, data)) {
       const messages = validateAttribute(data, attribute, rules);
       if (messages.length > 0) errors[attribute] = [...(errors[attribute] ?? []), ...messages];
     }
   }
   return errors;
+}
+
+/**
+ * ValidationRuleParser::explodeRules() removes each wildcard rule and appends its expansions at the end, so
+ * every plain field is validated (and reported) before any `x.*` field. Rule sets are built once, so is this.
+ */
+const orderedRuleSets = new WeakMap<RuleSet, RuleSet>();
+
+function inLaravelOrder(ruleSet: RuleSet): RuleSet {
+  let ordered = orderedRuleSets.get(ruleSet);
+  if (ordered === undefined) {
+    ordered = [...ruleSet.filter(([p]) => !p.includes('*')), ...ruleSet.filter(([p]) => p.includes('*'))];
+    orderedRuleSets.set(ruleSet, ordered);
+  }
+  return ordered;
 }
 
 /** Throws the 422 ValidationError when anything fails. */
@@ -55,6 +67,7 @@ function validateAttribute(data: Input, attribute: string, rules: readonly Rule[
  * the segments after it are kept even when absent, so that `required` can report them.
  */
 export function expandWildcards(pattern: string, data: Input): string[] {
+  if (!pattern.includes('*')) return [pattern];
   const segments = pattern.split('.');
   let paths: string[][] = [[]];
   for (const segment of segments) {

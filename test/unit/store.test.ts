@@ -75,6 +75,17 @@ describe('openDatabase and migrations', () => {
     db.close();
   });
 
+  it('indexes only the sends that have a campaign, automation mail or subscriber, and still finds them by index', () => {
+    const db = openDatabase(':memory:');
+    for (const [index, column] of [['sends_campaign', 'campaign_uuid'], ['sends_automation_mail', 'automation_mail_uuid'], ['sends_subscriber', 'subscriber_uuid']]) {
+      const sql = `SELECT id FROM sends WHERE workspace_id = ? AND ${column} IN (?) ORDER BY sent_at DESC, id DESC LIMIT 15`;
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1, 'a') as Array<{ detail: string }>;
+      expect(plan.map((row) => row.detail).join(' | ')).toContain(`INDEX ${index} `);
+      expect(db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(index)).toContain(`WHERE ${column} IS NOT NULL`);
+    }
+    db.close();
+  });
+
   it('reopens a file database without re-running migrations and keeps its rows', () => {
     const path = join(dir, 'emulator.sqlite');
     const first = createStore(openDatabase(path));
