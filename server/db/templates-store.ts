@@ -29,8 +29,16 @@ export function createTemplateStore(statements: Statements) {
   const byUuid = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND uuid = ?');
   const byName = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND name = ?');
   const byId = db.prepare('SELECT * FROM templates WHERE id = ?');
+  // Index-only (templates_name, templates_uuid): the send validation asks on every templated send.
+  const existsByNameOrUuid = db
+    .prepare('SELECT EXISTS (SELECT 1 FROM templates WHERE workspace_id = ? AND name = ?) OR EXISTS (SELECT 1 FROM templates WHERE workspace_id = ? AND uuid = ?)')
+    .pluck();
 
   return {
+    /** Whether a template has this name or this uuid, without reading it. */
+    existsByNameOrUuid: (workspaceId: number, value: string): boolean =>
+      existsByNameOrUuid.get(workspaceId, value, workspaceId, value) === 1,
+
     list(workspaceId: number, filters: TemplateFilters, sort: SortTerm[], window: PageWindow): ListResult<TemplateRow> {
       const conditions = [WORKSPACE_CONDITION];
       const params: unknown[] = [workspaceId];

@@ -26,8 +26,7 @@ export function transactionalMailRoutes(deps: AppDeps) {
   const sendRulesFor = (workspaceId: number): RuleSet => {
     let rules = rulesByWorkspace.get(workspaceId);
     if (rules === undefined) {
-      const templateExists = (value: string) =>
-        (templates.findByName(workspaceId, value) ?? templates.findByUuid(workspaceId, value)) !== undefined;
+      const templateExists = (value: string) => templates.existsByNameOrUuid(workspaceId, value);
       rules = sendRules({ templateExists, mailers: deps.options.mailers });
       // --any-token with --isolate makes a workspace per token: keep the map small whatever the clients do.
       if (rulesByWorkspace.size >= 1_000) rulesByWorkspace.clear();
