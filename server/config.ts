@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseClockSpec } from './clock.js';
 import { parseIdSpec } from './ids.js';
@@ -48,9 +49,16 @@ export interface Config {
   isolate: boolean;
   /** A JSON file of fault rules applied to every workspace; null: none. */
   faultsFile: string | null;
+  /** Worker threads that render sends and write their messages; 0: in-process (mail/capture-workers.ts). */
+  renderWorkers: number;
 }
 
 export class ConfigError extends Error {}
+
+/** One rendering thread per core beyond the first (the main thread's), at most two: on 2 cores, one. */
+export function defaultRenderWorkers(): number {
+  return Math.max(0, Math.min(2, availableParallelism() - 1));
+}
 
 interface OptionDoc {
   flag: string;
@@ -80,6 +88,7 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--random <spec>', env: 'MAILCOACH_EMULATOR_RANDOM', help: 'system or seed:<n>: the source of fault probabilities (seed it for repeatable runs)' },
   { flag: '--isolate', env: 'MAILCOACH_EMULATOR_ISOLATE=1', help: 'give each API token its own workspace (data, captured mail, faults)' },
   { flag: '--faults <file>', env: 'MAILCOACH_EMULATOR_FAULTS', help: 'JSON array of fault rules applied to every workspace' },
+  { flag: '--render-workers <n>', env: 'MAILCOACH_EMULATOR_RENDER_WORKERS', help: `threads rendering sends, 0: in-process (default ${defaultRenderWorkers()}: one per core beyond the first, at most 2)` },
   { flag: '--help', env: '', help: 'print this help' },
   { flag: '--version', env: '', help: 'print the version' },
 ];
@@ -117,6 +126,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
         mailers: { type: 'string' }, 'max-body-mb': { type: 'string' },
         clock: { type: 'string' }, ids: { type: 'string' },
         random: { type: 'string' }, isolate: { type: 'boolean' }, faults: { type: 'string' },
+        'render-workers': { type: 'string' },
         help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
     }).values;
@@ -147,6 +157,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     random: checked('--random', parsed.random ?? env.MAILCOACH_EMULATOR_RANDOM ?? 'system', parseRandomSpec),
     isolate: parsed.isolate ?? booleanEnv('MAILCOACH_EMULATOR_ISOLATE', env),
     faultsFile: fileOption('--faults', parsed.faults ?? env.MAILCOACH_EMULATOR_FAULTS),
+    renderWorkers: integerOption(
+      '--render-workers', parsed['render-workers'] ?? env.MAILCOACH_EMULATOR_RENDER_WORKERS, defaultRenderWorkers(), 0, 16,
+    ),
   };
   return { kind: 'run', config };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
 import { createFaultRules, loadFaultFile, type FaultRules } from './emulator/fault-rules.js';
 import { EventBus } from './events.js';
+import { createCaptureBuilder, type CaptureBuilder } from './mail/capture-workers.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureSet } from './fixtures/load.js';
 import { parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   options: AppOptions;
   fixtures: FixtureSet;
   workspaces: Workspaces;
+  /** Renders sends and writes their messages, in-process or on worker threads (mail/capture-workers.ts). */
+  captureBuilder: CaptureBuilder;
 }
 
 /** Opens the database, loads and applies the fixtures. Throws (FixtureError, Error) on anything invalid. */
@@ -52,6 +55,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     const random = parseRandomSpec(config.random);
     return {
       store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config, fixtures, workspaces,
+      captureBuilder: createCaptureBuilder(config.renderWorkers),
     };
   } catch (error) {
     store.close();

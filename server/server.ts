@@ -69,5 +69,6 @@ async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
         }),
     ),
   );
+  await deps.captureBuilder.close();
   deps.store.close();
 }

@@ -10,14 +10,17 @@ import { toEpochSeconds } from '../http/timestamps.js';
 import type { IdGenerator } from '../ids.js';
 import { normalizeAddresses, type MailAddress } from './addresses.js';
 import { capturedMessage } from './capture.js';
-import { buildMessage, type MailAttachment, type OutgoingMail } from './compose.js';
-import { inlineContent, renderTemplateContent, type MailContent } from './render/mail-content.js';
+import type { CaptureJob } from './capture-job.js';
+import type { CaptureBuilder } from './capture-workers.js';
+import type { MailAttachment, OutgoingMail } from './compose.js';
+import type { MailContent } from './render/mail-content.js';
 import type { SendRequest } from './send-request.js';
 
 export interface SendDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
+  captureBuilder: CaptureBuilder;
   defaultMailer: string;
 }
 
@@ -39,21 +42,15 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     const suppressed = deps.store.suppressions.findFirstAmong(workspaceId, emails);
     if (suppressed !== undefined) return { kind: 'suppressed', email: suppressed.email };
   }
-  const content = template
-    ? await renderTemplateContent(template, request.subject, request.replacements)
-    : inlineContent(request.subject ?? '', request.html, request.text);
   const now = deps.clock();
   const ids = { logItem: deps.ids(), send: deps.ids(), message: deps.ids(), messageId: deps.ids() };
   const from = normalizeAddresses(request.from)[0] as MailAddress;
-  const mail: OutgoingMail = {
+  const envelope: CaptureJob['envelope'] = {
     from,
     to: withDefaults(requested.to, template?.to_json ?? null),
     cc: withDefaults(requested.cc, template?.cc_json ?? null),
     bcc: withDefaults(requested.bcc, template?.bcc_json ?? null),
     replyTo: normalizeAddresses(request.replyTo ?? ''),
-    subject: content.subject,
-    html: content.html,
-    text: content.text,
     attachments: request.attachments.map(decodeAttachment),
     // Symfony's generateMessageId(): 32 hex characters at the sender's domain.
     messageId: `${ids.messageId.replaceAll('-', '')}@${from.email.split('@')[1] ?? 'localhost'}`,
@@ -61,7 +58,16 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     // StoreTransactionalMail tags a stored mail with its Send's uuid for the providers' webhooks.
     headers: request.store ? sendTrackingHeaders(ids.send) : {},
   };
-  const raw = await buildMessage(mail);
+  // Rendering and the MIME message: in this thread or on a worker (capture-workers.ts).
+  const { content, raw } = await deps.captureBuilder.build({
+    template: template === undefined ? null : { body: template.body, type: template.type, subject: template.subject },
+    subject: request.subject,
+    html: request.html,
+    text: request.text,
+    replacements: request.replacements,
+    envelope,
+  });
+  const mail: OutgoingMail = { ...envelope, subject: content.subject, html: content.html, text: content.text };
   const meta = { templateName: template?.name ?? null, replacements: template ? request.replacements : null };
   const captured = capturedMessage(workspaceId, ids.message, mail, raw, meta);
   await deps.store.groupCommit(() => {

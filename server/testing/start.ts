@@ -26,6 +26,11 @@ export interface StartEmulatorOptions {
   ids?: 'random' | 'sequential';
   /** JSON errors even without `Accept: application/json` (`--always-json`). */
   alwaysJson?: boolean;
+  /**
+   * Worker threads rendering sends (`--render-workers`). Default 0: in the test process itself, which starts
+   * nothing more and is fast enough for a test's mail; raise it for load tests.
+   */
+  renderWorkers?: number;
   /** Any other command-line flags, e.g. `['--rate-limit', '60']`. */
   args?: string[];
   /** Where the server logs; default: nowhere. */
@@ -78,5 +83,6 @@ function cliArgs(options: StartEmulatorOptions, token: string): string[] {
   if (options.alwaysJson === true) args.push('--always-json');
   if (options.clock !== undefined) args.push('--clock', options.clock);
   if (options.ids !== undefined) args.push('--ids', options.ids);
+  args.push('--render-workers', String(options.renderWorkers ?? 0));
   return [...args, ...(options.args ?? [])];
 }

@@ -19,7 +19,8 @@ export interface InProcessApp {
 
 /** The app as the CLI would build it from `--db :memory: --no-fixtures` and `args` (by default the token `t`). */
 export function inProcessApp(args: string[] = ['--token', 't']): InProcessApp {
-  const request = parseCli(['--db', ':memory:', '--no-fixtures', ...args], {});
+  // Rendering in-process: a worker could not load the TypeScript sources the test runner runs.
+  const request = parseCli(['--db', ':memory:', '--no-fixtures', '--render-workers', '0', ...args], {});
   if (request.kind !== 'run') throw new Error('unexpected CLI request');
   const deps = createDeps(request.config, silentLogger);
   let listening = 0;

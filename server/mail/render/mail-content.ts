@@ -21,7 +21,7 @@ export interface MailContent {
  * `::key::`, the `::subject::` replacer, Twig for html templates only, CSS inlined, and a text part from it.
  */
 export async function renderTemplateContent(
-  template: TemplateRow,
+  template: Pick<TemplateRow, 'body' | 'type' | 'subject'>,
   requestSubject: string | null,
   replacements: Replacements,
 ): Promise<MailContent> {
