@@ -214,12 +214,12 @@ describe('createClient', () => {
     expect(requests[1]!.url.pathname).toBe('/_emulator/messages/u-2');
   });
 
-  it('waitForMessage leaves out what was not given', async () => {
+  it('waitForMessage leaves out what was not given (but its own 4000 ms wait)', async () => {
     const { fetch, requests } = recordingFetch((request) =>
       request.url.pathname === '/_emulator/wait-for' ? { status: 200, body: { data: [summary('u-1', 'x')] } } : { status: 200, body: summary('u-1', 'x') },
     );
     await createClient({ url: 'http://x.test', fetch }).waitForMessage();
-    expect([...requests[0]!.url.searchParams.keys()]).toEqual(['count']);
+    expect([...requests[0]!.url.searchParams.entries()]).toEqual([['count', '1'], ['timeout_ms', '4000']]);
   });
 
   it('waitForMessages answers the matches in full, oldest first', async () => {
@@ -253,14 +253,15 @@ describe('createClient', () => {
     expect(timeout.message).toContain('"Newsletter" from noreply@app.test to bob@example.com [u-9]');
   });
 
-  it('a 408 on an empty inbox says so', async () => {
-    const { fetch } = recordingFetch((request) =>
+  it('a 408 on an empty inbox says so; without timeoutMs the client waits 4000 ms, under the runners\' 5 s', async () => {
+    const { fetch, requests } = recordingFetch((request) =>
       request.url.pathname === '/_emulator/wait-for'
         ? { status: 408, body: { message: 'Timed out.', data: [] } }
         : { status: 200, body: { data: [], meta: { page: 1, per_page: 5, total: 0 } } },
     );
     const error = await createClient({ url: 'http://x.test', fetch }).waitForMessage({ to: 'x@y.test' }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/^Timed out after the default timeout waiting for 1 message matching `to:x@y\.test`: 0 matched\.\nThe inbox is empty\.$/);
+    expect((error as Error).message).toMatch(/^Timed out after 4000 ms waiting for 1 message matching `to:x@y\.test`: 0 matched\.\nThe inbox is empty\.$/);
+    expect(requests[0]?.url.searchParams.get('timeout_ms')).toBe('4000');
   });
 
   it('other error statuses throw EmulatorApiError with the body', async () => {
