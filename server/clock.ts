@@ -49,11 +49,36 @@ function splitOnce(value: string, separator: string): [string, string?] {
 }
 
 /**
+ * The instants the emulator's clock may show: the years 1970 to 9999. Before, epoch seconds (the Mailcoach
+ * rows' timestamps) are negative; after, ISO 8601 needs a sign and six-digit years, and a little further (year
+ * 275760) a Date cannot hold the time at all.
+ */
+export const CLOCK_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
+
+/** A change that would take the clock out of CLOCK_RANGE; `side` says which way. Nothing was changed. */
+export class ClockRangeError extends RangeError {
+  constructor(readonly side: 'before' | 'after') {
+    const [min, max] = [CLOCK_RANGE.min, CLOCK_RANGE.max].map((ms) => new Date(ms).toISOString());
+    super(`The clock must stay between ${min} and ${max}.`);
+  }
+}
+
+/** What POST /_emulator/clock asks for, applied in this order: freeze (now, or at an instant), resume, advance. */
+export interface ClockChange {
+  freeze?: true | Date;
+  resume?: boolean;
+  advanceMs?: number;
+}
+
+/**
  * A clock tests can steer through the emulator's API: frozen at an instant, moved forward, or back to running.
- * While running it reads the underlying clock shifted by whatever was advanced.
+ * While running it reads the underlying clock shifted by whatever was advanced. It stays within CLOCK_RANGE: a
+ * change that would leave it throws ClockRangeError and changes nothing.
  */
 export interface ControllableClock {
   now: Clock;
+  /** Several changes at once, all or nothing (the freeze instant and the result must both be in range). */
+  change(change: ClockChange): void;
   freeze(at?: Date): void;
   advance(ms: number): void;
   /** Runs again from the current reading. */
@@ -61,24 +86,43 @@ export interface ControllableClock {
   state(): { frozen: boolean; now: Date };
 }
 
+function checkRange(ms: number): void {
+  // NaN (an invalid Date) is out of range on both counts: it counts as "after".
+  if (!(ms <= CLOCK_RANGE.max)) throw new ClockRangeError('after');
+  if (ms < CLOCK_RANGE.min) throw new ClockRangeError('before');
+}
+
 export function controllableClock(base: Clock): ControllableClock {
   let frozenAt: number | null = null;
   let offset = 0;
   const read = () => (frozenAt !== null ? frozenAt : base().getTime() + offset);
+  const change = ({ freeze, resume, advanceMs = 0 }: ClockChange) => {
+    // The underlying clock is read once at most (a stepping clock moves at every reading).
+    let baseNow: number | undefined;
+    const readBase = () => (baseNow ??= base().getTime());
+    let nextFrozen = frozenAt;
+    let nextOffset = offset;
+    if (freeze !== undefined) {
+      nextFrozen = freeze === true ? (frozenAt ?? readBase() + offset) : freeze.getTime();
+      checkRange(nextFrozen);
+    }
+    if (resume && nextFrozen !== null) {
+      nextOffset = nextFrozen - readBase();
+      nextFrozen = null;
+    }
+    if (nextFrozen !== null) nextFrozen += advanceMs;
+    else nextOffset += advanceMs;
+    if (nextFrozen === frozenAt && nextOffset === offset) return;
+    checkRange(nextFrozen ?? readBase() + nextOffset);
+    frozenAt = nextFrozen;
+    offset = nextOffset;
+  };
   return {
     now: () => new Date(read()),
-    freeze: (at) => {
-      frozenAt = at?.getTime() ?? read();
-    },
-    advance: (ms) => {
-      if (frozenAt !== null) frozenAt += ms;
-      else offset += ms;
-    },
-    resume: () => {
-      if (frozenAt === null) return;
-      offset = frozenAt - base().getTime();
-      frozenAt = null;
-    },
+    change,
+    freeze: (at) => change({ freeze: at ?? true }),
+    advance: (advanceMs) => change({ advanceMs }),
+    resume: () => change({ resume: true }),
     state: () => ({ frozen: frozenAt !== null, now: new Date(read()) }),
   };
 }

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import Database from 'better-sqlite3';
 import * as z from 'zod/mini';
+import { CLOCK_RANGE, ClockRangeError } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
 import { applyFixtures } from '../fixtures/apply.js';
@@ -13,6 +14,7 @@ import { fixtureFile } from '../fixtures/schema.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { issueErrors, parseOr422, readJsonBody, readJsonObject } from './request-body.js';
+import { parseInstant } from './search.js';
 
 export function controlRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -33,9 +35,12 @@ export function controlRoutes(deps: AppDeps) {
     .get('/clock', (c) => c.json(clockState(deps)))
     .post('/clock', async (c) => {
       const change = parseOr422(clockChange(), await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
-      if (change.freeze !== undefined) deps.clockControl.freeze(change.freeze === true ? undefined : new Date(change.freeze));
-      if (change.resume) deps.clockControl.resume();
-      if (change.advance_ms !== undefined) deps.clockControl.advance(change.advance_ms);
+      try {
+        deps.clockControl.change({ freeze: change.freeze, resume: change.resume, advanceMs: change.advance_ms });
+      } catch (error) {
+        if (error instanceof ClockRangeError) throw clockOutOfRange(change);
+        throw error;
+      }
       return c.json(clockState(deps));
     });
 }
@@ -87,25 +92,40 @@ function seed(deps: AppDeps, workspaceId: number, set: FixtureSet): void {
   }
 }
 
+/** The most one request may move the clock: 100 (Julian) years. */
+const MAX_ADVANCE_MS = 100 * 365.25 * 86_400_000;
+
 const CLOCK_MESSAGES: Record<string, string> = {
-  freeze: 'The freeze must be true or an ISO 8601 time.',
-  advance_ms: 'The advance_ms must be an integer of at least 0.',
+  freeze: 'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).',
+  advance_ms: `The advance_ms must be an integer from 0 to ${MAX_ADVANCE_MS} (100 years).`,
   resume: 'The resume must be true.',
 };
 
 const clockChange = lazySchema(() =>
   z.strictObject({
+    // The inbox search's reading of ISO 8601 (search.ts), a time required: no Date.parse guesswork.
     freeze: z.optional(
       z.union([
         z.literal(true),
-        z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'The freeze must be true or an ISO 8601 time.')),
+        z.pipe(
+          z.string().check(z.refine((value) => parseInstant(value, { requireTime: true }) !== null)),
+          z.transform((value) => new Date(parseInstant(value, { requireTime: true }) as number)),
+        ),
       ]),
     ),
-    advance_ms: z.optional(z.int().check(z.gte(0))),
+    advance_ms: z.optional(
+      z.number().check(
+        z.refine((ms) => ms <= MAX_ADVANCE_MS, `The advance_ms must not be greater than ${MAX_ADVANCE_MS} (100 years).`),
+        z.refine(
+          (ms) => ms > MAX_ADVANCE_MS || (Number.isInteger(ms) && ms >= 0),
+          'The advance_ms must be an integer of at least 0.',
+        ),
+      ),
+    ),
     resume: z.optional(z.literal(true)),
   }).check(
     z.refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined, {
-      message: 'Give freeze (true or an ISO 8601 time), advance_ms or resume.',
+      message: 'Give freeze (true or an ISO 8601 date-time), advance_ms or resume.',
       path: ['freeze'],
     }),
     z.refine((change) => change.freeze === undefined || change.resume === undefined, {
@@ -114,6 +134,22 @@ const clockChange = lazySchema(() =>
     }),
   ),
 );
+
+/**
+ * The 422 for a change the clock refused (it stays within CLOCK_RANGE): on the freeze when that instant is out of
+ * range itself, otherwise on the advance_ms that would take the clock out.
+ */
+function clockOutOfRange(change: z.output<ReturnType<typeof clockChange>>): ValidationError {
+  const [min, max] = [CLOCK_RANGE.min, CLOCK_RANGE.max].map((ms) => new Date(ms).toISOString());
+  const frozenAt = change.freeze instanceof Date ? change.freeze.getTime() : null;
+  const freezeOutOfRange = frozenAt !== null && (frozenAt < CLOCK_RANGE.min || frozenAt > CLOCK_RANGE.max);
+  if (change.advance_ms === undefined || freezeOutOfRange) {
+    return new ValidationError({ freeze: [`The freeze must be between ${min} and ${max}.`] });
+  }
+  return new ValidationError({
+    advance_ms: [`The advance_ms would take the clock past ${max}, the latest time it can show.`],
+  });
+}
 
 function clockState(deps: AppDeps) {
   const { now, frozen } = deps.clockControl.state();

@@ -10,8 +10,21 @@ import { issueErrors, parseOr422 } from './request-body.js';
 
 export const PRESETS = ['rate-limited', 'server-error'] as const;
 
+/** The methods the Mailcoach surface answers (a rule for any other could never fire). */
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** RFC 9110 token: what Headers and Node take as a header name. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * A header value: tab, space and visible ASCII. Headers and Node refuse CR, LF, NUL, other controls and anything
+ * past U+00FF (a 500 at every matching request); Latin-1 letters they take, but Node writes them as UTF-8 or
+ * Latin-1 bytes depending on the response's body, so the client would not reliably get what the rule says.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
 const FIELD_MESSAGES: Record<string, string> = {
-  method: 'The method must be an HTTP method, such as POST.',
+  method: `The method must be one of: ${METHODS.join(', ')}.`,
   route: 'The route must be a path starting with /, such as /api/transactional-mails/send (* matches one segment).',
   recipient: 'The recipient must be an email address (* matches any characters).',
   status: 'The status must be an integer from 100 to 599.',
@@ -25,15 +38,15 @@ const FIELD_MESSAGES: Record<string, string> = {
 
 const ruleSchema = lazySchema(() =>
   z.strictObject({
-    method: z.optional(z.pipe(z.string().check(z.regex(/^[A-Za-z]+$/)), z.transform((m) => m.toUpperCase()))),
+    method: z.optional(z.pipe(z.pipe(z.string(), z.transform((m) => m.toUpperCase())), z.enum(METHODS))),
     route: z.optional(z.string().check(z.regex(/^\/\S*$/))),
     recipient: z.optional(z.string().check(z.minLength(1))),
     status: z.optional(z.int().check(z.gte(100), z.lte(599))),
     body: z.optional(z.unknown()),
     headers: z.optional(
-      z.record(
-        z.string().check(z.regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/)),
-        z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+      z.pipe(
+        z.record(z.string(), z.unknown()).check(z.superRefine(checkHeaders)),
+        z.transform((headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]))),
       ),
     ),
     delay_ms: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
@@ -58,6 +71,20 @@ const ruleSchema = lazySchema(() =>
     }),
   ),
 );
+
+/** Each header on its own field (`headers.X-Name`), so that a 422 says which one a response could not carry. */
+function checkHeaders(headers: Record<string, unknown>, ctx: z.core.$RefinementCtx<Record<string, unknown>>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+    if (!HEADER_NAME.test(name)) {
+      problem(`The header name "${name}" must only contain letters, digits and !#$%&'*+-.^_\`|~ (an HTTP token).`);
+    } else if (typeof value !== 'string' && typeof value !== 'number') {
+      problem(`The headers.${name} field must be a string or a number.`);
+    } else if (!HEADER_VALUE.test(String(value))) {
+      problem(`The headers.${name} field must only contain printable ASCII characters, spaces and tabs.`);
+    }
+  }
+}
 
 export type FaultSpec = z.output<ReturnType<typeof ruleSchema>>;
 

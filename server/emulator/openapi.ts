@@ -100,17 +100,24 @@ const messageProperties: Record<string, Schema> = {
 };
 const message: Schema = { type: 'object', required: Object.keys(messageProperties), properties: messageProperties };
 
+const faultMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 const faultRuleInput: Schema = {
   type: 'object',
   additionalProperties: false,
   description: 'Give at least one effect: status (with body and headers), preset, headers, delay_ms or drop.',
   properties: {
-    method: { type: 'string', description: 'Default: any.', examples: ['POST'] },
+    method: { type: 'string', description: `One of ${faultMethods.join(', ')}, in any case. Default: any.`, examples: ['POST'] },
     route: { type: 'string', description: 'A path pattern; * matches one segment. Default: any.', examples: ['/api/transactional-mails/send'] },
     recipient: { type: 'string', description: "Matches a send's to/cc/bcc, case-insensitive." },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     body: { description: 'A string, or JSON.' },
-    headers: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+    headers: {
+      type: 'object',
+      description: 'Header names are HTTP tokens; values are printable ASCII, spaces and tabs (no line breaks or control characters).',
+      propertyNames: { pattern: "^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$" },
+      additionalProperties: { oneOf: [{ type: 'string', pattern: '^[\\t\\x20-\\x7e]*$' }, { type: 'number' }] },
+    },
     delay_ms: { type: 'integer', minimum: 0, maximum: 600000 },
     drop: { type: 'boolean', description: 'Close the connection without an answer.' },
     times: { type: 'integer', minimum: 1, description: 'Default: unlimited.' },
@@ -127,7 +134,7 @@ const faultRule: Schema = {
   ],
   properties: {
     id: { type: 'integer' },
-    method: nullable('string'),
+    method: { enum: [...faultMethods, null] },
     route: nullable('string'),
     recipient: nullable('string'),
     status: nullable('integer'),
@@ -189,10 +196,16 @@ const clockState: Schema = {
 const clockChange: Schema = {
   type: 'object',
   additionalProperties: false,
-  description: 'Give freeze, advance_ms or resume (freeze and resume not together).',
+  description:
+    'Give freeze, advance_ms or resume (freeze and resume not together). The clock stays within ' +
+    '1970-01-01T00:00:00.000Z..9999-12-31T23:59:59.999Z: a change that would take it out is a 422 and changes nothing.',
   properties: {
-    freeze: { oneOf: [{ const: true }, isoTime], description: 'true: stop now; an ISO time: stop at that instant.' },
-    advance_ms: { type: 'integer', minimum: 0 },
+    freeze: {
+      oneOf: [{ const: true }, isoTime],
+      description:
+        'true: stop now; an ISO 8601 date-time (UTC unless it has an offset; not a date alone): stop at that instant.',
+    },
+    advance_ms: { type: 'integer', minimum: 0, maximum: 3155760000000, description: 'At most 100 years.' },
     resume: { const: true },
   },
 };

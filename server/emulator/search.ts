@@ -52,19 +52,27 @@ function skipSpaces(scanner: Scanner): void {
 
 function readTerm(scanner: Scanner): MessageTerm {
   const { text } = scanner;
+  const start = scanner.at;
   let negated = false;
   if (text[scanner.at] === '-') {
     negated = true;
     scanner.at++;
     if (scanner.at >= text.length || /\s/.test(text[scanner.at]!)) throw invalid('A "-" must be followed by the term it excludes.');
+    // "--foo" could mean a double negation or excluding "-foo" (the index drops the "-"): neither is read silently.
+    if (text[scanner.at] === '-') {
+      throw invalid(
+        `The term ${untilSpace(scanner, start)} starts with two "-": one "-" excludes a term; ` +
+          'put a term that starts with "-" in double quotes.',
+      );
+    }
   }
   if (text[scanner.at] === '"') {
-    const value = readQuoted(scanner);
+    const value = readQuoted(scanner, start);
     return { negated, condition: { kind: 'text', value: searchable(value, `"${value}"`), phrase: true } };
   }
   const prefix = /^([A-Za-z][A-Za-z0-9_-]*):/.exec(text.slice(scanner.at));
   if (prefix === null) {
-    const word = readBare(scanner);
+    const word = readBare(scanner, start);
     return { negated, condition: { kind: 'text', value: searchable(word, word), phrase: false } };
   }
   const name = prefix[1]!.toLowerCase();
@@ -75,7 +83,7 @@ function readTerm(scanner: Scanner): MessageTerm {
     );
   }
   scanner.at += prefix[0].length;
-  const value = text[scanner.at] === '"' ? readQuoted(scanner) : readBare(scanner);
+  const value = text[scanner.at] === '"' ? readQuoted(scanner, start) : readBare(scanner, start);
   if (value.trim() === '') throw invalid(`The filter "${name}:" needs a value.`);
   return { negated, condition: filterCondition(name as Prefix, value.trim()) };
 }
@@ -110,19 +118,49 @@ function filterCondition(prefix: Prefix, value: string): MessageCondition {
   }
 }
 
-/** A double-quoted string starting at the scanner; no escapes (a phrase cannot contain a double quote). */
-function readQuoted(scanner: Scanner): string {
+/**
+ * A double-quoted string starting at the scanner; no escapes (a phrase cannot contain a double quote). The term
+ * (which began at `termStart`) ends with the closing quote.
+ */
+function readQuoted(scanner: Scanner, termStart: number): string {
   const close = scanner.text.indexOf('"', scanner.at + 1);
-  if (close === -1) throw invalid('The query has a double quote that is never closed.');
+  if (close === -1) throw invalid(UNCLOSED_QUOTE);
   const value = scanner.text.slice(scanner.at + 1, close);
   scanner.at = close + 1;
+  if (scanner.at < scanner.text.length && !/\s/.test(scanner.text[scanner.at]!)) throw quoteInside(scanner, termStart);
   return value;
 }
 
-function readBare(scanner: Scanner): string {
+/**
+ * A word up to the next space. A double quote only opens a term (or a filter's value): one inside a word is an
+ * unclosed quote when no other follows, and an error of its own otherwise (`a"b c"` is no phrase, and the index
+ * would read the quote as a space).
+ */
+function readBare(scanner: Scanner, termStart: number): string {
   const start = scanner.at;
-  while (scanner.at < scanner.text.length && !/\s/.test(scanner.text[scanner.at]!)) scanner.at++;
+  while (scanner.at < scanner.text.length && !/\s/.test(scanner.text[scanner.at]!)) {
+    if (scanner.text[scanner.at] === '"') {
+      if (scanner.text.indexOf('"', scanner.at + 1) === -1) throw invalid(UNCLOSED_QUOTE);
+      throw quoteInside(scanner, termStart);
+    }
+    scanner.at++;
+  }
   return scanner.text.slice(start, scanner.at);
+}
+
+const UNCLOSED_QUOTE = 'The query has a double quote that is never closed.';
+
+function quoteInside(scanner: Scanner, termStart: number): ValidationError {
+  return invalid(
+    `The term ${untilSpace(scanner, termStart)} has a double quote inside it: ` +
+      'a double quote can only start a term (put the whole term in double quotes).',
+  );
+}
+
+/** The query's text from `start` to the first space after the scanner (or the end): the term as typed. */
+function untilSpace(scanner: Scanner, start: number): string {
+  const space = scanner.text.slice(scanner.at).search(/\s/);
+  return scanner.text.slice(start, space === -1 ? undefined : scanner.at + space);
 }
 
 /** A term must hold something the index has tokens for: a letter or a digit. */
@@ -135,21 +173,22 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.
 
 /**
  * An ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset) as epoch milliseconds; null for
- * anything else, including impossible dates such as 2025-02-30.
+ * anything else, including impossible dates such as 2025-02-30, and for a date alone with `requireTime`.
  */
-export function parseInstant(value: string): number | null {
+export function parseInstant(value: string, options: { requireTime?: boolean } = {}): number | null {
   const match = INSTANT.exec(value.trim());
   if (match === null) return null;
-  const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
+  const [, year, month, day, hour, minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
+  if (hour === undefined && options.requireTime) return null;
   const offset = /^[+-]/.test(zone) ? `${zone.slice(0, 3)}:${zone.slice(-2)}` : 'Z';
-  const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction.padEnd(3, '0').slice(0, 3)}${offset}`;
+  const iso = `${year}-${month}-${day}T${hour ?? '00'}:${minute}:${second}.${fraction.padEnd(3, '0').slice(0, 3)}${offset}`;
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return null;
   // Date.parse rolls some impossible dates over (2025-02-30 is 2 March): the calendar date must survive a round trip.
   const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const sameDay =
     calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
-  return sameDay && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 ? at : null;
+  return sameDay && Number(hour ?? 0) < 24 && Number(minute) < 60 && Number(second) < 60 ? at : null;
 }
 
 export interface IntegerOptions {

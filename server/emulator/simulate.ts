@@ -15,12 +15,28 @@ import { sendResource, suppressionResource } from '../mailcoach/resources.js';
 import { isRfcEmail } from '../validation/email.js';
 import { parseOr422, readJsonObject } from './request-body.js';
 
-const engagementBody = lazySchema(() => z.object({ send_uuid: z.string().check(z.minLength(1)) }));
+/**
+ * Laravel's wording for the problems zod reports in its own: a missing or empty send_uuid is Laravel's `required`
+ * (which counts "" as missing) for opens and clicks, and its `filled` for bounces, where the email may stand in.
+ */
+const SIMULATE_MESSAGES: Record<string, string> = {
+  email: 'The email field must be a valid email address.',
+  send_uuid: 'The send_uuid field must be a string.',
+};
+
+const engagementBody = lazySchema(() =>
+  z.object({ send_uuid: z.optional(z.string()) }).check(
+    z.refine((body) => body.send_uuid !== undefined && body.send_uuid !== '', {
+      message: 'The send_uuid field is required.',
+      path: ['send_uuid'],
+    }),
+  ),
+);
 
 const bounceBody = lazySchema(() =>
   z.object({
-    email: z.optional(z.string().check(z.refine((value) => isRfcEmail(value), 'The email field must be a valid email address.'))),
-    send_uuid: z.optional(z.string().check(z.minLength(1))),
+    email: z.optional(z.string().check(z.refine((value) => isRfcEmail(value), SIMULATE_MESSAGES.email))),
+    send_uuid: z.optional(z.string().check(z.refine((value) => value !== '', 'The send_uuid field must have a value.'))),
   }).check(
     z.refine((body) => body.email !== undefined || body.send_uuid !== undefined, {
       message: 'Give the email or the send_uuid.',
@@ -40,15 +56,15 @@ export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
     api.post(`/simulate/${kind}`, async (c) => {
-      const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c));
-      const send = findSend(deps, c.get('workspaceId'), send_uuid);
+      const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
+      const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
       const updated = deps.store.sends.registerEngagement(send.id, kind, toEpochSeconds(deps.clock()));
       return c.json({ data: sendResource(updated) });
     });
   }
   for (const kind of ['bounce', 'soft-bounce', 'complaint'] as const) {
     api.post(`/simulate/${kind}`, async (c) => {
-      const body = parseOr422(bounceBody(), await readJsonObject(c));
+      const body = parseOr422(bounceBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
       const workspaceId = c.get('workspaceId');
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
       const email = body.email ?? recipientOf(deps, send as SendRow);

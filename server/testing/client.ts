@@ -519,7 +519,7 @@ export function createClient(options: ClientOptions) {
     clock: {
       get: (): Promise<ClockState> => json('GET', '/clock'),
       now: async (): Promise<Date> => new Date((await json<ClockState>('GET', '/clock')).now),
-      /** Stops the clock, now or at the given instant. */
+      /** Stops the clock, now or at the given instant (a Date, or an ISO 8601 date-time string). */
       freeze: (at?: Date | string): Promise<ClockState> =>
         clockCall({ freeze: at === undefined ? true : at instanceof Date ? at.toISOString() : at }),
       advance: (ms: number): Promise<ClockState> => clockCall({ advance_ms: ms }),

@@ -258,6 +258,72 @@ describe('GET and POST /_emulator/clock', () => {
     expect(after - before).toBeLessThan(3_610_000);
   });
 
+  it('reads freeze as an ISO 8601 date-time, UTC unless it has an offset', async () => {
+    expect((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00' })).json().now).toBe('2030-06-01T12:00:00.000Z');
+    expect((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00.25+02:00' })).json().now).toBe('2030-06-01T10:00:00.250Z');
+    expect((await emulatorPost('/clock', { freeze: '2030-06-01 12:00Z' })).json().now).toBe('2030-06-01T12:00:00.000Z');
+  });
+
+  it('refuses a freeze that is no ISO 8601 date-time, or an impossible one, and leaves the clock alone', async () => {
+    await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' });
+    const message = 'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).';
+    for (const freeze of ['1', '2025-02-30T10:00:00Z', 'March 1, 2025 10:00', 'Sat, 01 Mar 2025 10:00:00 GMT', '2025-03-01', '2025-03-01T25:00:00Z', '+275760-09-13T00:00:00.000Z']) {
+      const res = await emulatorPost('/clock', { freeze });
+      expect(res.status, freeze).toBe(422);
+      expect(res.json().errors, freeze).toEqual({ freeze: [message] });
+    }
+    expect((await api().get('/_emulator/clock')).json()).toEqual({ now: '2030-06-01T12:00:00.000Z', frozen: true });
+  });
+
+  it('keeps the clock within the years 1970 to 9999: a change that would leave them is a 422 and changes nothing', async () => {
+    await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' });
+    const freezeRange = 'The freeze must be between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z.';
+    const pastEnd = 'The advance_ms would take the clock past 9999-12-31T23:59:59.999Z, the latest time it can show.';
+    const tooLarge = 'The advance_ms must not be greater than 3155760000000 (100 years).';
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [{ advance_ms: 9007199254740991 }, { advance_ms: [tooLarge] }],
+      [{ advance_ms: 1e20 }, { advance_ms: [tooLarge] }],
+      [{ advance_ms: 3155760000001 }, { advance_ms: [tooLarge] }],
+      [{ freeze: '1969-12-31T23:59:59.999Z' }, { freeze: [freezeRange] }],
+      [{ freeze: '9999-12-31T23:59:59-01:00' }, { freeze: [freezeRange] }],
+      [{ freeze: '1969-12-31T23:59:59.999Z', advance_ms: 1 }, { freeze: [freezeRange] }],
+      [{ freeze: '9999-12-31T23:59:59.999Z', advance_ms: 1 }, { advance_ms: [pastEnd] }],
+      [{ freeze: true, advance_ms: 3155760000000 * 80 }, { advance_ms: [tooLarge] }],
+    ];
+    for (const [json, errors] of cases) {
+      const res = await emulatorPost('/clock', json);
+      expect(res.status, JSON.stringify(json)).toBe(422);
+      expect(res.json().errors, JSON.stringify(json)).toEqual(errors);
+      expect((await api().get('/_emulator/clock')).json(), JSON.stringify(json)).toEqual({ now: '2030-06-01T12:00:00.000Z', frozen: true });
+    }
+
+    // JSON's 1e400 is Infinity: no number at all.
+    const infinite = await api().post('/_emulator/clock', { body: '{"advance_ms":1e400}', headers: { 'content-type': 'application/json' } });
+    expect(infinite.status).toBe(422);
+    expect(infinite.json().errors).toEqual({ advance_ms: ['The advance_ms must be an integer from 0 to 3155760000000 (100 years).'] });
+
+    // Up to the bounds, and not a millisecond past them.
+    expect((await emulatorPost('/clock', { freeze: '9999-12-31T23:59:59.000Z' })).status).toBe(200);
+    expect((await emulatorPost('/clock', { advance_ms: 999 })).json()).toEqual({ now: '9999-12-31T23:59:59.999Z', frozen: true });
+    const past = await emulatorPost('/clock', { advance_ms: 1 });
+    expect(past.status).toBe(422);
+    expect(past.json().errors).toEqual({ advance_ms: [pastEnd] });
+    expect((await api().get('/_emulator/clock')).json()).toEqual({ now: '9999-12-31T23:59:59.999Z', frozen: true });
+    expect(await createdAt('end@clock.test')).toBe('9999-12-31T23:59:59.000000Z');
+    expect((await emulatorPost('/clock', { freeze: '1970-01-01T00:00:00Z' })).json().now).toBe('1970-01-01T00:00:00.000Z');
+    expect((await emulatorPost('/clock', { advance_ms: 3155760000000 })).json().now).toBe('2070-01-01T00:00:00.000Z');
+
+    // A running clock too.
+    await emulatorPost('/clock', { freeze: '9999-12-31T23:00:00Z' });
+    await emulatorPost('/clock', { resume: true });
+    const running = await emulatorPost('/clock', { advance_ms: 3_600_000 });
+    expect(running.status).toBe(422);
+    expect(running.json().errors).toEqual({ advance_ms: [pastEnd] });
+    const { now, frozen } = (await api().get('/_emulator/clock')).json();
+    expect(frozen).toBe(false);
+    expect(now >= '9999-12-31T23:00:00.000Z' && now < '9999-12-31T23:01:00.000Z').toBe(true);
+  });
+
   it('answers 422 for anything else', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'freeze'],
@@ -265,6 +331,7 @@ describe('GET and POST /_emulator/clock', () => {
       [{ freeze: false }, 'freeze'],
       [{ advance_ms: -5 }, 'advance_ms'],
       [{ advance_ms: 1.5 }, 'advance_ms'],
+      [{ advance_ms: '1000' }, 'advance_ms'],
       [{ resume: 'yes' }, 'resume'],
       [{ freeze: true, resume: true }, 'resume'],
       [{ speed: 2 }, 'speed'],

@@ -83,6 +83,52 @@ describe('managing rules', () => {
     expect(await rules()).toEqual([]);
   });
 
+  it('refuses a method the API has not, and takes the others in any case', async () => {
+    const res = await api().post('/_emulator/faults', { json: { method: 'FOO', route: '/api/sends', status: 500 } });
+    expect(res.status).toBe(422);
+    expect(res.json().errors).toEqual({ method: ['The method must be one of: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.'] });
+    for (const method of ['get', 'Head', 'POST', 'put', 'patch', 'delete', 'options']) {
+      expect((await addRule({ method, route: '/api/nothing-here', status: 500 })).method).toBe(method.toUpperCase());
+    }
+  });
+
+  it('refuses a header that no response can carry, naming it, instead of failing every matching request with a 500', async () => {
+    const value = 'The headers.X field must only contain printable ASCII characters, spaces and tabs.';
+    const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+      [{ status: 503, headers: { X: 'a\r\nb' } }, { 'headers.X': [value] }],
+      [{ status: 503, headers: { X: 'ü€' } }, { 'headers.X': [value] }],
+      [{ headers: { X: 'a\nb' } }, { 'headers.X': [value] }],
+      [{ headers: { X: 'nul\u0000' } }, { 'headers.X': [value] }],
+      [{ preset: 'server-error', headers: { X: 'bell\u0007' } }, { 'headers.X': [value] }],
+      // Latin-1 would not cause a 500, but Node writes it as UTF-8 or Latin-1 depending on the body: not as sent.
+      [{ headers: { X: 'café' } }, { 'headers.X': [value] }],
+      [{ headers: { X: true } }, { 'headers.X': ['The headers.X field must be a string or a number.'] }],
+      [
+        { headers: { 'bad header': 'x' } },
+        { 'headers.bad header': ["The header name \"bad header\" must only contain letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)."] },
+      ],
+      [
+        { headers: { 'X-Ünïcode': 'x' } },
+        { 'headers.X-Ünïcode': ["The header name \"X-Ünïcode\" must only contain letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)."] },
+      ],
+    ];
+    for (const [rule, errors] of cases) {
+      const res = await api().post('/_emulator/faults', { json: { route: '/api/sends', ...rule } });
+      expect(res.status, JSON.stringify(rule)).toBe(422);
+      expect(res.json(), JSON.stringify(rule)).toEqual({ message: 'The given data was invalid.', errors });
+    }
+    expect(await rules()).toEqual([]);
+    expect((await api().get('/api/sends')).status).toBe(200);
+  });
+
+  it('takes header values of printable ASCII, spaces and tabs, as sent', async () => {
+    await addRule({ route: '/api/sends', headers: { 'X-Note': 'a "quoted", {odd} value;\twith ~tab~', 'X-Empty': '' } });
+    const res = await api().get('/api/sends');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-note']).toBe('a "quoted", {odd} value;\twith ~tab~');
+    expect(res.headers['x-empty']).toBe('');
+  });
+
   it('does not touch the /_emulator routes', async () => {
     await addRule({ status: 500 });
     expect((await api().get('/_emulator/faults')).status).toBe(200);
@@ -277,5 +323,12 @@ describe('--faults <file>', () => {
     const bad = join(scratch, 'bad-faults.json');
     writeFileSync(bad, JSON.stringify([{ status: 500 }, { status: 'five hundred' }]));
     await expect(spawnEmulator({ args: ['--faults', bad], dbPath: join(scratch, 'bad.sqlite') })).rejects.toThrow(/invalid faults file .*\n\s+\[1\]\.status: /);
+  });
+
+  it('stops the emulator at start when a rule has a header no response can carry, or an unknown method', async () => {
+    const bad = join(scratch, 'bad-headers.json');
+    writeFileSync(bad, JSON.stringify([{ status: 503, headers: { X: 'a\r\nb' } }, { headers: { 'bad name': 'x' } }, { method: 'FOO', status: 500 }]));
+    const started = spawnEmulator({ args: ['--faults', bad], dbPath: join(scratch, 'bad-headers.sqlite') });
+    await expect(started).rejects.toThrow(/invalid faults file .*\n\s+\[0\]\.headers\.X: The headers\.X field must only contain printable ASCII .*\n\s+\[1\]\.headers\.bad name: The header name "bad name" must only contain .*\n\s+\[2\]\.method: The method must be one of/);
   });
 });

@@ -194,6 +194,13 @@ describe('GET /_emulator/messages?query=: search', () => {
     expect((await queryError('before:tomorrow')).errors.query[0]).toMatch(/^"before:tomorrow" needs an ISO 8601 date/);
     expect((await queryError('has:pdf')).errors.query).toEqual(['"has:pdf" is not a filter: has: takes "attachment" only.']);
     expect((await queryError('to:')).errors.query).toEqual(['The filter "to:" needs a value.']);
+    expect((await queryError('--invoice')).errors.query).toEqual([
+      'The term --invoice starts with two "-": one "-" excludes a term; put a term that starts with "-" in double quotes.',
+    ]);
+    expect((await queryError('order a"b')).errors.query).toEqual(['The query has a double quote that is never closed.']);
+    expect((await queryError('a"b c"')).errors.query).toEqual([
+      'The term a"b has a double quote inside it: a double quote can only start a term (put the whole term in double quotes).',
+    ]);
     expect((await get('/messages?query[]=x')).status).toBe(422);
   });
 });

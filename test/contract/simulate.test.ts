@@ -90,6 +90,22 @@ describe('opens and clicks', () => {
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['send_uuid']);
   });
+
+  it('words its 422s like Laravel, never as the validation library does', async () => {
+    const cases: Array<[string, unknown, Record<string, string[]>]> = [
+      ['open', {}, { send_uuid: ['The send_uuid field is required.'] }],
+      ['open', { send_uuid: '' }, { send_uuid: ['The send_uuid field is required.'] }],
+      ['click', { send_uuid: 42 }, { send_uuid: ['The send_uuid field must be a string.'] }],
+      ['bounce', { send_uuid: '' }, { send_uuid: ['The send_uuid field must have a value.'] }],
+      ['soft-bounce', { send_uuid: ['x'] }, { send_uuid: ['The send_uuid field must be a string.'] }],
+      ['complaint', { email: 42 }, { email: ['The email field must be a valid email address.'] }],
+    ];
+    for (const [kind, json, errors] of cases) {
+      const res = await simulate(kind, json);
+      expect(res.status, `${kind} ${JSON.stringify(json)}`).toBe(422);
+      expect(res.json(), `${kind} ${JSON.stringify(json)}`).toEqual({ message: 'The given data was invalid.', errors });
+    }
+  });
 });
 
 describe('bounces and complaints', () => {

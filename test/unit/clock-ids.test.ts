@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock, parseClockSpec, steppingClock, systemClock } from '../../server/clock.js';
+import { ClockRangeError, controllableClock, fixedClock, parseClockSpec, steppingClock, systemClock } from '../../server/clock.js';
 import { isUuid, parseIdSpec, randomUuid, sequentialUuid } from '../../server/ids.js';
 
 const START = '2025-03-01T10:00:00Z';
@@ -70,6 +70,46 @@ describe('clocks', () => {
     ['a fractional step', `stepping:${START},1.5`, /invalid clock step "1.5"/],
   ])('rejects %s', (_label, spec, message) => {
     expect(() => parseClockSpec(spec)).toThrow(message);
+  });
+});
+
+describe('the controllable clock', () => {
+  const state = (clock: ReturnType<typeof controllableClock>) => {
+    const { frozen, now } = clock.state();
+    return { frozen, now: iso(now) };
+  };
+  const rangeError = (change: () => void) => {
+    try {
+      change();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ClockRangeError);
+      return (error as ClockRangeError).side;
+    }
+    throw new Error('no ClockRangeError');
+  };
+
+  it('freezes, resumes and advances in one change', () => {
+    const clock = controllableClock(steppingClock(START, 0));
+    clock.change({ freeze: new Date('2030-01-01T00:00:00Z'), advanceMs: 1000 });
+    expect(state(clock)).toEqual({ frozen: true, now: '2030-01-01T00:00:01.000Z' });
+    clock.change({ resume: true, advanceMs: 1000 });
+    expect(state(clock)).toEqual({ frozen: false, now: '2030-01-01T00:00:02.000Z' });
+    clock.change({ freeze: true });
+    expect(state(clock)).toEqual({ frozen: true, now: '2030-01-01T00:00:02.000Z' });
+  });
+
+  it('refuses a change that would leave the years 1970 to 9999, and then changes nothing', () => {
+    const clock = controllableClock(steppingClock(START, 0));
+    expect(rangeError(() => clock.change({ freeze: new Date('1969-12-31T23:59:59.999Z') }))).toBe('before');
+    expect(rangeError(() => clock.change({ freeze: new Date('9999-12-31T23:59:59.999Z'), advanceMs: 1 }))).toBe('after');
+    expect(rangeError(() => clock.change({ freeze: new Date('1969-12-31T23:59:59.999Z'), advanceMs: 1 }))).toBe('before');
+    expect(rangeError(() => clock.change({ freeze: new Date(Number.NaN) }))).toBe('after');
+    expect(rangeError(() => clock.advance(Number.MAX_SAFE_INTEGER))).toBe('after');
+    expect(rangeError(() => clock.advance(-Date.parse(START) - 1))).toBe('before');
+    expect(state(clock)).toEqual({ frozen: false, now: '2025-03-01T10:00:00.000Z' });
+    clock.change({ freeze: new Date('9999-12-31T23:59:59.999Z') });
+    clock.change({ freeze: new Date('1970-01-01T00:00:00.000Z') });
+    expect(state(clock)).toEqual({ frozen: true, now: '1970-01-01T00:00:00.000Z' });
   });
 });
 

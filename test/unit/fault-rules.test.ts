@@ -80,6 +80,22 @@ describe('createFaultRules', () => {
     expect(problems({ drop: true, headers: { a: 'b' } })).toEqual(['drop']);
     expect(problems({ headers: { 'bad header': 'x' } })).toEqual(['headers.bad header']);
     expect(problems({ status: 500, method: null })).toEqual([]);
+    expect(problems({ status: 500, method: 'FOO' })).toEqual(['method']);
+    expect(problems({ headers: { X: 'a\r\nb', Y: 'ü€', Z: 'ok', 'a b': 'c' } })).toEqual(['headers.X', 'headers.Y', 'headers.a b']);
+  });
+
+  it('takes only headers a response carries as given: token names, and tab and printable ASCII values', () => {
+    const accepted = spec({ method: 'options', headers: { "!#$%&'*+-.^_`|~09azAZ": 'x', Retry: 120, Ascii: ' ~"(a)\tb" ', Empty: '' } });
+    expect(accepted.method).toBe('OPTIONS');
+    expect(accepted.headers).toEqual({ "!#$%&'*+-.^_`|~09azAZ": 'x', Retry: '120', Ascii: ' ~"(a)\tb" ', Empty: '' });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(accepted.headers ?? {})) headers.set(name, value);
+    for (const value of ['\r', '\n', '\u0000', '\u0001', '\u007f', 'é', '\u0100', '€', '😀']) {
+      expect(() => spec({ headers: { X: `a${value}b` } }), JSON.stringify(value)).toThrow(ValidationError);
+    }
+    for (const name of ['', 'a:b', 'a"b', '(x)', 'ü', 'a\tb']) {
+      expect(() => spec({ headers: { [name]: 'x' } }), JSON.stringify(name)).toThrow(ValidationError);
+    }
   });
 });
 

@@ -51,10 +51,13 @@ describe('parseSearchQuery', () => {
   });
 
   it('keeps words with colons that are no filter, and hyphens inside words', () => {
-    expect(parseSearchQuery('10:30 e-mail "re: hello"').terms.map((t) => t.condition)).toEqual([
-      { kind: 'text', value: '10:30', phrase: false },
-      { kind: 'text', value: 'e-mail', phrase: false },
-      { kind: 'text', value: 're: hello', phrase: true },
+    expect(parseSearchQuery('10:30 e-mail "re: hello" a-- "--flag" -"-x"').terms).toEqual([
+      { negated: false, condition: { kind: 'text', value: '10:30', phrase: false } },
+      { negated: false, condition: { kind: 'text', value: 'e-mail', phrase: false } },
+      { negated: false, condition: { kind: 'text', value: 're: hello', phrase: true } },
+      { negated: false, condition: { kind: 'text', value: 'a--', phrase: false } },
+      { negated: false, condition: { kind: 'text', value: '--flag', phrase: true } },
+      { negated: true, condition: { kind: 'text', value: '-x', phrase: true } },
     ]);
   });
 
@@ -69,6 +72,19 @@ describe('parseSearchQuery', () => {
     expect(queryError('before:yesterday')).toMatch(/^"before:yesterday" needs an ISO 8601 date or date-time/);
     expect(queryError('after:2025-02-30')).toMatch(/^"after:2025-02-30" needs an ISO 8601/);
     expect(queryError('- word')).toBe('A "-" must be followed by the term it excludes.');
+    const twoDashes = (term: string) =>
+      `The term ${term} starts with two "-": one "-" excludes a term; put a term that starts with "-" in double quotes.`;
+    expect(queryError('--foo')).toBe(twoDashes('--foo'));
+    expect(queryError('x ---')).toBe(twoDashes('---'));
+    expect(queryError('--"foo"')).toBe(twoDashes('--"foo"'));
+    const inside = (term: string) =>
+      `The term ${term} has a double quote inside it: a double quote can only start a term (put the whole term in double quotes).`;
+    expect(queryError('a"b')).toBe('The query has a double quote that is never closed.');
+    expect(queryError('to:bob"')).toBe('The query has a double quote that is never closed.');
+    expect(queryError('a"b c"')).toBe(inside('a"b'));
+    expect(queryError('"ab"cd')).toBe(inside('"ab"cd'));
+    expect(queryError('to:"bob"x')).toBe(inside('to:"bob"x'));
+    expect(queryError('word -"a b"c')).toBe(inside('-"a b"c'));
     expect(queryError('!!!')).toBe('The term !!! has no letter or digit to search for.');
     expect(queryError('""')).toBe('The term "" has no letter or digit to search for.');
     expect(queryError('to:@')).toBe('The term to:@ has no letter or digit to search for.');
@@ -88,6 +104,11 @@ describe('parseInstant', () => {
     for (const value of ['2025-3-1', '2025-02-29', '2025-13-01', '2025-03-01T24:00', '1740823200000', 'now', '']) {
       expect(parseInstant(value), value).toBeNull();
     }
+  });
+
+  it('rejects a date without a time when a time is required', () => {
+    expect(parseInstant('2025-03-01', { requireTime: true })).toBeNull();
+    expect(parseInstant('2025-03-01T10:00', { requireTime: true })).toBe(Date.parse('2025-03-01T10:00:00Z'));
   });
 });
 
