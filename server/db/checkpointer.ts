@@ -12,7 +12,11 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open.js';
 
-const CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Each checkpoint copies every page changed since the last one; the hot pages (indexes, kept totals) change with
+ * every send, so a longer interval copies them fewer times. One second keeps the log to about a second of writes.
+ */
+const CHECKPOINT_INTERVAL_MS = 1_000;
 /** Pages (4 KB): about 400 MB of log before the main connection checkpoints by itself. */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 100_000;
 /** open.ts's setting, for a main connection that checkpoints alone. */
