@@ -173,12 +173,30 @@ function createSearch(statements: Statements) {
     return statements.get(query.sql).get(...query.params) as { total: number; everywhere: number };
   };
 
-  /** Indexes every message above the mark, in one transaction. Returns how many there were. */
-  function indexPending(): number {
+  const nthUnindexedId = db
+    .prepare('SELECT id FROM messages WHERE id > (SELECT indexed_through FROM messages_search_state) ORDER BY id LIMIT 1 OFFSET ?')
+    .pluck();
+  const indexUpTo = db.prepare(
+    `INSERT INTO messages_search (rowid, ${searchColumns()}) SELECT id, ${searchColumns()} FROM messages_search_source
+     WHERE id > (SELECT indexed_through FROM messages_search_state) AND id <= ?`,
+  );
+  const setMark = db.prepare('UPDATE messages_search_state SET indexed_through = ?');
+
+  /**
+   * Indexes the messages above the mark, in one transaction: all of them, or the `limit` oldest (so that a
+   * background step stays short). Returns how many it indexed.
+   */
+  function indexPending(limit?: number): number {
     if (!db.open || hasUnindexed.get() === 0) return 0;
     return db.transaction(() => {
-      const indexed = indexAboveMark.run().changes;
-      raiseMark.run();
+      const last = limit === undefined ? undefined : (nthUnindexedId.get(limit - 1) as number | undefined);
+      if (last === undefined) {
+        const indexed = indexAboveMark.run().changes;
+        raiseMark.run();
+        return indexed;
+      }
+      const indexed = indexUpTo.run(last).changes;
+      setMark.run(last);
       return indexed;
     })();
   }
@@ -269,8 +287,13 @@ function createSearch(statements: Statements) {
     })();
   }
 
+  const mark = db.prepare('SELECT indexed_through FROM messages_search_state').pluck();
+
   return {
     indexPending,
+
+    /** The highest message id known to be in the search index. */
+    indexedThrough: () => mark.get() as number,
 
     /**
      * One page of the messages matching the filter, newest first (capture order), and the total. Indexes whatever

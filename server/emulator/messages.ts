@@ -9,13 +9,12 @@ import type { AppEnv } from '../http/env.js';
 import { noContent } from '../http/respond.js';
 import { fullMessage, messageSummary } from './message-resource.js';
 import { parseSearchQuery, readInteger, readQuery } from './search.js';
+import { indexInBackground } from './background-index.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
 /** Far beyond any real inbox; it keeps (page - 1) * per_page a safe integer. */
 const MAX_PAGE = 1_000_000;
-/** How long a captured message may wait before the background indexer picks it up (a search never waits). */
-const INDEX_DELAY_MS = 20;
 
 export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);
 
@@ -99,24 +98,4 @@ function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const exact = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
-}
-
-/**
- * Indexes captured messages a moment after they arrive, in one batch for whatever came in meanwhile, so that
- * sending stays cheap (migration 3). A search indexes what is left itself; this only keeps that work small.
- */
-function indexInBackground(deps: AppDeps): void {
-  let timer: NodeJS.Timeout | null = null;
-  deps.events.on('message.captured', () => {
-    if (timer !== null) return;
-    timer = setTimeout(() => {
-      timer = null;
-      try {
-        deps.store.messages.indexPending();
-      } catch (error) {
-        deps.logger.error('indexing captured messages failed', error);
-      }
-    }, INDEX_DELAY_MS);
-    timer.unref();
-  });
 }

@@ -1,0 +1,89 @@
+/**
+ * The background indexer (server/emulator/background-index.ts) waits for captures to pause, then catches up in
+ * bounded steps; under captures that never pause it still takes small steps once the backlog is large.
+ * Timers are faked: the test decides when time passes.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewMessage } from '../../server/db/messages-store.js';
+import { inProcessApp, type InProcessApp } from '../support/in-process.js';
+
+let env: InProcessApp;
+let workspaceId: number;
+let next = 0;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+  env = inProcessApp();
+  workspaceId = env.deps.workspaces.defaultId;
+});
+
+afterEach(() => {
+  env.close();
+  vi.useRealTimers();
+});
+
+/** Stores `count` messages and announces each, as a send does. */
+function capture(count: number): void {
+  for (let i = 0; i < count; i++) {
+    next++;
+    const message: NewMessage = {
+      workspace_id: workspaceId, uuid: `m-${next}`, message_id: `m-${next}@example.com`, envelope_from: 'a@example.com',
+      envelope_to_json: '["b@example.com"]', from_json: '[{"name":"","email":"a@example.com"}]',
+      to_json: '[{"name":"","email":"b@example.com"}]', cc_json: '[]', bcc_json: '[]', reply_to_json: '[]',
+      subject: `Hello ${next}`, text_body: 'Hello there', html_body: null, attachments_json: '[]', size: 10,
+      template_name: null, replacements_json: null, created_at_ms: 1_740_000_000_000 + next, raw: Buffer.from('x'),
+      attachments: [],
+    };
+    env.deps.store.messages.insert(message);
+    env.deps.events.emit('message.captured', { workspaceId, uuid: message.uuid });
+  }
+}
+
+/** The highest message id known to be in the search index (migration 3's mark). */
+const indexedThrough = () => env.deps.store.messages.indexedThrough();
+
+describe('indexInBackground', () => {
+  it('indexes nothing while captures keep coming, and everything once they pause', async () => {
+    for (let round = 0; round < 5; round++) {
+      capture(10);
+      await vi.advanceTimersByTimeAsync(40);
+    }
+    expect(indexedThrough()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(indexedThrough()).toBe(50);
+  });
+
+  it('catches up in steps of 500, one per turn, and a new capture pauses it', async () => {
+    capture(1_200);
+    await vi.advanceTimersByTimeAsync(50);
+    // The quiet timer fired: the first step ran at once, the next one waits for the following turn.
+    expect(indexedThrough()).toBe(500);
+    capture(1);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(indexedThrough()).toBe(500);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(indexedThrough()).toBe(1_201);
+  });
+
+  it('under captures that never pause, takes a step of 50 every 100 ms once 5,000 messages wait', async () => {
+    capture(4_999);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(indexedThrough()).toBe(0);
+    capture(1);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(indexedThrough()).toBe(50);
+    // 10 captures every 40 ms (never a 50 ms pause): steps of 50, at most one per 100 ms, whenever the backlog
+    // is back at 5,000; so it stays there rather than growing or draining.
+    for (let elapsed = 0; elapsed < 960; elapsed += 40) {
+      capture(10);
+      await vi.advanceTimersByTimeAsync(40);
+      const backlog = 5_000 + (elapsed / 40 + 1) * 10 - indexedThrough();
+      expect(backlog).toBeGreaterThanOrEqual(4_950);
+      expect(backlog).toBeLessThanOrEqual(5_000);
+    }
+    expect(indexedThrough() % 50).toBe(0);
+    // A pause: the rest (5,000 + 240 - 450) in steps of 500.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(indexedThrough()).toBe(5_240);
+  });
+});
