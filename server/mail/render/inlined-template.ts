@@ -25,6 +25,8 @@
  */
 import type { TemplateType } from '../../db/rows.js';
 import { inlineCss } from './html.js';
+import { boundedMemo } from './memo.js';
+import { hasOverlappingPlaceholders, PLACEHOLDER } from './placeholders.js';
 import type { Replacements } from './replacements.js';
 
 interface InlinedBody {
@@ -39,7 +41,6 @@ interface InlinedBody {
 }
 
 const MAX_CACHED = 200;
-const cache = new Map<string, InlinedBody | null>();
 
 const SAFE_KEY = /^[A-Za-z0-9_.-]+$/;
 const UNSAFE_VALUE = /[<>"'{}\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
@@ -127,7 +128,6 @@ interface CompiledBody {
   twig: boolean;
 }
 
-const PLACEHOLDER = /::([A-Za-z0-9_.-]+)::/g;
 const SEQUENTIAL = Symbol('sequential');
 
 /**
@@ -171,18 +171,6 @@ function replaceInOnePass(
   return out;
 }
 
-/** Every `::key::` occurrence, overlapping ones included (a lookahead matches at each position). */
-const PLACEHOLDER_ANYWHERE = /(?=::[A-Za-z0-9_.-]+::)/g;
-
-/** `::a::b::` holds `::a::` and `::b::` sharing a `::`: which one a replacement finds depends on the order. */
-function hasOverlappingPlaceholders(text: string): boolean {
-  let separate = 0;
-  for (const _ of text.matchAll(PLACEHOLDER)) separate++;
-  let anywhere = 0;
-  for (const _ of text.matchAll(PLACEHOLDER_ANYWHERE)) anywhere++;
-  return anywhere !== separate;
-}
-
 /** Splits the inlined body at its placeholders; null when two overlap. */
 function compile(body: string, inlined: string, outside: string): CompiledBody | null {
   if (hasOverlappingPlaceholders(body) || hasOverlappingPlaceholders(inlined)) return null;
@@ -217,18 +205,10 @@ function compile(body: string, inlined: string, outside: string): CompiledBody |
 
 /** inlineCss(body) with its placeholders, as cached for a body inlinedTemplateHtml() has served. */
 export function cachedInlinedBody(body: string): string | undefined {
-  return cache.get(body)?.inlined;
+  return inlinedBody(body)?.inlined;
 }
 
-function inlinedBody(body: string): InlinedBody | null {
-  let entry = cache.get(body);
-  if (entry === undefined) {
-    entry = prepare(body);
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-    cache.set(body, entry);
-  }
-  return entry;
-}
+const inlinedBody = boundedMemo(MAX_CACHED, prepare);
 
 function prepare(body: string): InlinedBody | null {
   if (CODE_BLOCK_STARTS.some((start) => body.includes(start))) return null;

@@ -25,6 +25,8 @@
  * replacements.ts); with values free of `::`, no replacement can create or hide another placeholder.
  */
 import { htmlToText } from './html.js';
+import { boundedMemo } from './memo.js';
+import { hasOverlappingPlaceholders, PLACEHOLDER } from './placeholders.js';
 import type { Replacements } from './replacements.js';
 
 interface TemplateText {
@@ -35,9 +37,7 @@ interface TemplateText {
 }
 
 const MAX_CACHED = 200;
-const cache = new Map<string, TemplateText | null>();
 
-const PLACEHOLDER = /::([A-Za-z0-9_.-]+)::/g;
 const PROBE_PREFIX = 'qzx';
 /** Whitespace other than a plain space, the characters that start markup, and control characters. */
 const UNSAFE_CHARACTER = /[^\S ]|[<>&"'{}\u0000-\u001f\u007f\u200b]/;
@@ -79,22 +79,12 @@ function isSafeValue(value: string): boolean {
   );
 }
 
-function templateText(html: string): TemplateText | null {
-  let entry = cache.get(html);
-  if (entry === undefined) {
-    entry = prepare(html);
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-    cache.set(html, entry);
-  }
-  return entry;
-}
+const templateText = boundedMemo(MAX_CACHED, prepare);
 
 function prepare(html: string): TemplateText | null {
-  const found = new Map<string, number>();
-  for (const [, key] of html.matchAll(PLACEHOLDER)) found.set(key as string, (found.get(key as string) ?? 0) + 1);
   // Overlapping placeholders (`::a::b::`) make the result depend on the order of replacement: not cached.
-  for (const [key, count] of found) if (html.split(`::${key}::`).length - 1 !== count) return null;
-  const keys = new Set(found.keys());
+  if (hasOverlappingPlaceholders(html)) return null;
+  const keys = new Set([...html.matchAll(PLACEHOLDER)].map(([, key]) => key as string));
   const text = htmlToText(html);
   if (keys.size === 0) return { text, keys };
   if (text.includes(PROBE_PREFIX) || html.includes(PROBE_PREFIX)) return null;
