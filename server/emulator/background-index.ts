@@ -13,8 +13,13 @@
  */
 import type { AppDeps } from '../deps.js';
 
-const QUIET_MS = 50;
-const STEP = 500;
+/**
+ * Long enough that a stall of the server itself (a GC, a slow disk write) does not pass for a pause, which
+ * would add indexing to the stall; short enough that a test's search after its sends finds little to index.
+ */
+const QUIET_MS = 200;
+/** About 20 ms of indexing: what a request that arrives meanwhile waits at most. */
+const STEP = 200;
 const BACKLOG_LIMIT = 5_000;
 const LOADED_STEP = 50;
 const LOADED_INTERVAL_MS = 100;

@@ -46,22 +46,22 @@ describe('indexInBackground', () => {
   it('indexes nothing while captures keep coming, and everything once they pause', async () => {
     for (let round = 0; round < 5; round++) {
       capture(10);
-      await vi.advanceTimersByTimeAsync(40);
+      await vi.advanceTimersByTimeAsync(190);
     }
     expect(indexedThrough()).toBe(0);
-    await vi.advanceTimersByTimeAsync(60);
+    await vi.advanceTimersByTimeAsync(20);
     expect(indexedThrough()).toBe(50);
   });
 
-  it('catches up in steps of 500, one per turn, and a new capture pauses it', async () => {
+  it('catches up in steps of 200, one per turn, and a new capture pauses it', async () => {
     capture(1_200);
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(200);
     // The quiet timer fired: the first step ran at once, the next one waits for the following turn.
-    expect(indexedThrough()).toBe(500);
+    expect(indexedThrough()).toBe(200);
     capture(1);
     await vi.advanceTimersByTimeAsync(10);
-    expect(indexedThrough()).toBe(500);
-    await vi.advanceTimersByTimeAsync(60);
+    expect(indexedThrough()).toBe(200);
+    await vi.advanceTimersByTimeAsync(210);
     expect(indexedThrough()).toBe(1_201);
   });
 
@@ -72,7 +72,7 @@ describe('indexInBackground', () => {
     capture(1);
     await vi.advanceTimersByTimeAsync(10);
     expect(indexedThrough()).toBe(50);
-    // 10 captures every 40 ms (never a 50 ms pause): steps of 50, at most one per 100 ms, whenever the backlog
+    // 10 captures every 40 ms (never a 200 ms pause): steps of 50, at most one per 100 ms, whenever the backlog
     // is back at 5,000; so it stays there rather than growing or draining.
     for (let elapsed = 0; elapsed < 960; elapsed += 40) {
       capture(10);
@@ -82,8 +82,8 @@ describe('indexInBackground', () => {
       expect(backlog).toBeLessThanOrEqual(5_000);
     }
     expect(indexedThrough() % 50).toBe(0);
-    // A pause: the rest (5,000 + 240 - 450) in steps of 500.
-    await vi.advanceTimersByTimeAsync(100);
+    // A pause: the rest in steps of 200.
+    await vi.advanceTimersByTimeAsync(250);
     expect(indexedThrough()).toBe(5_240);
   });
 });
