@@ -2,21 +2,32 @@
  * WAL checkpoints on a thread of their own. A checkpoint copies the pages the log holds back into the database
  * file; SQLite's automatic one runs inside whichever commit takes the log past the threshold, so one send in a
  * few hundred waited tens of milliseconds for it (the p99 of `npm run bench`). Here the main connection
- * leaves checkpoints to a worker thread with a connection of its own, which runs a PASSIVE checkpoint (it never
- * waits for, nor blocks, readers and writers) every CHECKPOINT_INTERVAL_MS. The automatic checkpoint stays on
- * at a much higher threshold, as a bound on the log's size should the worker fall behind.
+ * leaves checkpoints to a worker thread with a connection of its own, every CHECKPOINT_INTERVAL_MS:
  *
- * In-memory databases have no log and no second connection: nothing is started for them.
+ * - a PASSIVE checkpoint, which never waits for nor blocks readers and writers, copies what the log holds;
+ * - then, when the log is past RESTART_FRAMES, a RESTART checkpoint copies the little written meanwhile and
+ *   starts the log over. Under sends that never pause a PASSIVE checkpoint never finishes with nothing left (a
+ *   commit always lands during it), and SQLite only starts the log over after one that did: the log grew by
+ *   some 80 MB a second in `npm run bench` until the fallback below made the main thread checkpoint 400 MB at
+ *   once. RESTART holds new writers back while it runs, a few milliseconds after the PASSIVE pass.
+ *
+ * The automatic checkpoint stays on at a much higher threshold, as a bound on the log's size should the worker
+ * fall behind. In-memory databases have no log and no second connection: nothing is started for them.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open.js';
 
 /**
- * Each checkpoint copies every page changed since the last one; the hot pages (indexes, kept totals) change with
- * every send, so a longer interval copies them fewer times. One second keeps the log to about a second of writes.
+ * Short enough that the log stays small (the pages written in a quarter second) and each RESTART has little left
+ * to copy; each checkpoint copies the pages changed since the last one.
  */
-const CHECKPOINT_INTERVAL_MS = 1_000;
+const CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Frames (4 KB pages) in the log after the PASSIVE pass beyond which the log is started over (about 32 MB): a
+ * RESTART blocks writers for some 30 ms, so it should not come every quarter second.
+ */
+const RESTART_FRAMES = 8_000;
 /** Pages (4 KB): about 400 MB of log before the main connection checkpoints by itself. */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 100_000;
 /** open.ts's setting, for a main connection that checkpoints alone. */
@@ -37,9 +48,12 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { fileMustExist: true });
+// RESTART waits for the writer of the moment to commit (a group commit takes milliseconds).
+db.pragma('busy_timeout = 2000');
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (passive.log > workerData.restartFrames) db.pragma('wal_checkpoint(RESTART)');
   } catch {
     // A locked or busy database: the next tick tries again.
   }
@@ -52,12 +66,20 @@ parentPort.on('message', () => {
 });
 `;
 
-export function startCheckpointer(db: Db): Checkpointer {
+/** The schedule; tests shorten it. */
+export interface CheckpointSchedule {
+  intervalMs: number;
+  restartFrames: number;
+}
+
+const SCHEDULE: CheckpointSchedule = { intervalMs: CHECKPOINT_INTERVAL_MS, restartFrames: RESTART_FRAMES };
+
+export function startCheckpointer(db: Db, schedule: CheckpointSchedule = SCHEDULE): Checkpointer {
   if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return NONE;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { driver, path: db.name, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: { driver, path: db.name, intervalMs: schedule.intervalMs, restartFrames: schedule.restartFrames },
   });
   // The process may exit while the worker runs (a CLI killed, a test that forgot to stop): never keep it alive.
   worker.unref();
