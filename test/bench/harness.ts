@@ -12,22 +12,28 @@ export interface RunningServer {
 
 /** Starts the built CLI on port 0 and waits for its "listening on" line. */
 export function startServer(cli: string, args: string[]): Promise<RunningServer> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startNode([cli, ...args]);
+}
+
+/** Starts `node <args>` (in `cwd`) and waits for its "listening on http://host:port" line. */
+export function startNode(args: string[], cwd?: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
     const onExit = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     };
     child.once('exit', onExit);
-    child.stdout?.on('data', () => {
+    const onData = () => {
       const match = /listening on http:\/\/[^\s:]+:(\d+)/.exec(output);
       if (match === null) return;
       clearTimeout(timer);
       child.off('exit', onExit);
+      child.stdout?.off('data', onData);
       resolve({
         child,
         port: Number(match[1]),
@@ -39,7 +45,8 @@ export function startServer(cli: string, args: string[]): Promise<RunningServer>
           await exited;
         },
       });
-    });
+    };
+    child.stdout?.on('data', onData);
   });
 }
 

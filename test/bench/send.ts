@@ -24,12 +24,11 @@
  * emulator with --cpu-prof, one .cpuprofile per scenario under <dir>/<scenario>/).
  */
 import autocannon, { type Result } from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, table } from './harness.js';
+import { memoryOf, startNode, table, type RunningServer } from './harness.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -153,48 +152,6 @@ const BODIES: Record<string, object> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Processes and HTTP
 
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Starts `node <args>` and waits for its "listening on http://host:port" line. */
-function startNode(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    };
-    child.once('exit', onExit);
-    const onData = () => {
-      const match = /listening on http:\/\/[^\s:]+:(\d+)/.exec(output);
-      if (match === null) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      child.stdout?.off('data', onData);
-      resolvePromise({
-        child,
-        port: Number(match[1]),
-        output: () => output,
-        stop: async () => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = new Promise((done) => child.once('exit', done));
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    };
-    child.stdout?.on('data', onData);
-  });
-}
-
 async function request(
   port: number,
   method: string,
@@ -269,7 +226,7 @@ function cpuTimeOf(pid: number): number {
 }
 
 async function runBaseline(dir: string): Promise<Row> {
-  const server = await startNode(['--import', 'tsx', BASELINE, join(dir, 'baseline.sqlite')]);
+  const server = await startNode(['--import', 'tsx', BASELINE, join(dir, 'baseline.sqlite')], ROOT);
   try {
     const count = async () => ((await request(server.port, 'GET', '/count')).json as { total: number }).total;
     const body = JSON.stringify(BODIES.inline);
@@ -296,9 +253,10 @@ async function runSend(
 ): Promise<Row> {
   const dbPath = join(dir, `${name}.sqlite`);
   const profiling = profileDir === null ? [] : ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)];
-  const server = await startNode([
-    ...profiling, CLI, '--port', '0', '--db', dbPath, '--token', TOKEN, '--fixtures', fixturesDir,
-  ]);
+  const server = await startNode(
+    [...profiling, CLI, '--port', '0', '--db', dbPath, '--token', TOKEN, '--fixtures', fixturesDir],
+    ROOT,
+  );
   const body = BODIES[name]!;
   try {
     const first = await request(server.port, 'POST', '/api/transactional-mails/send', body);
