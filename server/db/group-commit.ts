@@ -8,6 +8,14 @@
  * is what 50 concurrent clients produce. A write that throws is rolled back alone and its caller gets the
  * error; the others commit. Callers resolve only after the commit, so an answer is never sent for a write that
  * could still be lost. Writes must touch nothing but the database: a failed batch runs each of them again.
+ *
+ * The event loop never sleeps on the write lock. When another connection holds it (the checkpointer's RESTART,
+ * checkpointer.ts; a second process), SQLite's busy handler sleeps 1, 2, 5, 10, 15, 20... ms between tries, in
+ * this thread, so a lock held for 12 ms stopped every request for 18 or 33 ms: under `npm run bench`'s MJML
+ * sends strace counted 16 such sleeps in 10 s, 661 ms in all, and they were the p99. So the batch's
+ * BEGIN IMMEDIATE runs without a busy timeout; while the lock is taken the batch waits on a short timer, the
+ * server goes on answering, and writes queued meanwhile join the batch. Past the connection's busy timeout the
+ * batch fails with SQLITE_BUSY, as a blocking wait would have.
  */
 import type { Db } from './open.js';
 
@@ -21,12 +29,37 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export type GroupCommit = <T>(work: () => T) => Promise<T>;
 
+/** How often a batch tries the write lock again while another connection holds it. */
+const LOCK_RETRY_MS = 1;
+
 export function createGroupCommit(db: Db): GroupCommit {
   let queue: Pending[] = [];
-  // The common case: every write of the batch succeeds, in one transaction without savepoints (two statements
-  // less per write). A write that throws aborts it: then the batch is run again write by write, each in a
+  let scheduled = false;
+  /** When the waiting batch first found the write lock taken (performance.now()), or null. */
+  let lockedSince: number | null = null;
+  const busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
+  const beginImmediate = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+
+  /** 'begun' holding the write lock, 'locked' when another connection holds it, or the error that stopped it. */
+  const begin = (): 'begun' | 'locked' | { failure: unknown } => {
+    try {
+      // db.pragma(), not a prepared statement: SQLite applies busy_timeout when the pragma is compiled.
+      db.pragma('busy_timeout = 0');
+      try {
+        beginImmediate.run();
+      } finally {
+        db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      }
+      return 'begun';
+    } catch (error) {
+      return isBusy(error) ? 'locked' : { failure: error };
+    }
+  };
+
+  // A write that throws aborts the shared transaction: then the batch is run again write by write, each in a
   // transaction of its own, so that only the failing write fails.
-  const allInOne = db.transaction((batch: Pending[]) => batch.map(({ work }) => work()));
   const oneByOne = (batch: Pending[]): Outcome[] =>
     batch.map(({ work }): Outcome => {
       try {
@@ -36,15 +69,40 @@ export function createGroupCommit(db: Db): GroupCommit {
       }
     });
 
+  const allInOne = (batch: Pending[]): Outcome[] => {
+    try {
+      // The common case: every write succeeds, in one transaction without savepoints (two statements less each).
+      const values = batch.map(({ work }) => work());
+      commit.run();
+      return values.map((value): Outcome => ({ ok: true, value }));
+    } catch {
+      if (db.open && db.inTransaction) rollback.run();
+      return oneByOne(batch);
+    }
+  };
+
+  const schedule = (delayMs: number) => {
+    if (scheduled) return;
+    scheduled = true;
+    if (delayMs === 0) setImmediate(flush);
+    else setTimeout(flush, delayMs);
+  };
+
   const flush = () => {
+    scheduled = false;
+    const started = begin();
+    if (started === 'locked') {
+      const now = performance.now();
+      lockedSince ??= now;
+      if (now - lockedSince < busyTimeoutMs) return schedule(LOCK_RETRY_MS);
+    }
     const batch = queue;
     queue = [];
     let outcomes: Outcome[];
-    try {
-      outcomes = allInOne(batch).map((value): Outcome => ({ ok: true, value }));
-    } catch {
-      outcomes = oneByOne(batch);
-    }
+    lockedSince = null;
+    if (started === 'begun') outcomes = allInOne(batch);
+    else if (started === 'locked') outcomes = batch.map(() => ({ ok: false, error: busyError() }));
+    else outcomes = batch.map(() => ({ ok: false, error: started.failure }));
     batch.forEach((pending, index) => {
       const outcome = outcomes[index] as Outcome;
       if (outcome.ok) pending.resolve(outcome.value);
@@ -54,7 +112,17 @@ export function createGroupCommit(db: Db): GroupCommit {
 
   return <T>(work: () => T) =>
     new Promise<T>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(flush);
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      schedule(0);
     });
+}
+
+/** better-sqlite3's SqliteError carries SQLite's extended result code: SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT... */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+function busyError(): Error {
+  return Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
 }

@@ -80,6 +80,51 @@ describe('createGroupCommit', () => {
     for (const write of writes) await expect(write).rejects.toThrow(/not open/);
   });
 
+  it('waits for a write lock held elsewhere on a timer, never asleep in SQLite: the event loop goes on', async () => {
+    const db = fileDatabase();
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const groupCommit = createGroupCommit(db);
+    const other = new Database(db.name);
+    open.push(other);
+    other.exec('BEGIN IMMEDIATE');
+    const started = performance.now();
+    let settled = false;
+    const first = groupCommit(() => insert.run('a').changes).finally(() => (settled = true));
+    // SQLite's busy handler would have slept in this thread until the lock came free: no timer could fire.
+    const ticks: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      ticks.push(performance.now() - started);
+    }
+    expect(settled).toBe(false);
+    expect(ticks.at(-1)).toBeLessThan(1_000);
+    // Writes queued while the batch waits join it.
+    const second = groupCommit(() => insert.run('b').changes);
+    other.exec('COMMIT');
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 1]);
+    expect(db.prepare('SELECT v FROM t ORDER BY id').pluck().all()).toEqual(['a', 'b']);
+    // The connection's own busy timeout is back for every other statement.
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('gives up with SQLITE_BUSY after the connection\'s busy timeout, as a blocking wait would, and writes nothing', async () => {
+    const db = fileDatabase();
+    db.pragma('busy_timeout = 60');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const groupCommit = createGroupCommit(db);
+    const other = new Database(db.name);
+    open.push(other);
+    other.exec('BEGIN IMMEDIATE');
+    const started = performance.now();
+    await expect(groupCommit(() => insert.run('a'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(60);
+    other.exec('COMMIT');
+    expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(0);
+    // The next write, with the lock free, lands.
+    await expect(groupCommit(() => insert.run('b').changes)).resolves.toBe(1);
+  });
+
   it('starts a new batch for writes queued after a flush', async () => {
     const db = fileDatabase();
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
