@@ -55,7 +55,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     const random = parseRandomSpec(config.random);
     return {
       store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config, fixtures, workspaces,
-      captureBuilder: createCaptureBuilder(config.renderWorkers),
+      captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file }),
     };
   } catch (error) {
     store.close();

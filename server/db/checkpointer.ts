@@ -96,6 +96,14 @@ export interface CheckpointSchedule {
 
 const SCHEDULE: CheckpointSchedule = { intervalMs: CHECKPOINT_INTERVAL_MS, restartFrames: RESTART_FRAMES };
 
+/**
+ * For a connection that writes beside the main one (a capture worker's): it too leaves checkpoints to the
+ * checkpointer thread, its own automatic checkpoint staying only as the same bound on the log's size.
+ */
+export function leaveCheckpointsToCheckpointer(db: Db): void {
+  db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+}
+
 export function startCheckpointer(db: Db, schedule: CheckpointSchedule = SCHEDULE): Checkpointer {
   if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return NONE;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -105,7 +113,7 @@ export function startCheckpointer(db: Db, schedule: CheckpointSchedule = SCHEDUL
   });
   // The process may exit while the worker runs (a CLI killed, a test that forgot to stop): never keep it alive.
   worker.unref();
-  db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  leaveCheckpointsToCheckpointer(db);
   // Should the worker die (its connection failed to open, say), the main connection checkpoints by itself again.
   worker.on('error', () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${MAIN_THREAD_AUTOCHECKPOINT_PAGES}`);

@@ -14,14 +14,21 @@ export interface LogItemFilters {
 
 const COLUMNS = [
   'workspace_id', 'uuid', 'mail_name', 'subject', 'from_json', 'to_json', 'cc_json', 'bcc_json', 'body',
-  'attachments_json', 'mailer', 'fake', 'message_id', 'created_at', 'updated_at',
+  'body_in_message', 'attachments_json', 'mailer', 'fake', 'message_id', 'created_at', 'updated_at',
 ] as const;
+
+/** Every column, with the body of a send that keeps it in its captured message read from there (migration 5). */
+const SELECT_COLUMNS =
+  'id, workspace_id, uuid, mail_name, subject, from_json, to_json, cc_json, bcc_json, ' +
+  'CASE WHEN body_in_message = 1 THEN (SELECT coalesce(m.html_body, m.text_body) FROM messages m ' +
+  'WHERE m.id = log_items.message_id) ELSE body END AS body, ' +
+  'body_in_message, attachments_json, mailer, fake, message_id, created_at, updated_at';
 
 export function createLogItemStore(statements: Statements) {
   const db = statements.db;
   const insert = db.prepare(insertSql('log_items', COLUMNS));
-  const byUuid = db.prepare('SELECT * FROM log_items WHERE workspace_id = ? AND uuid = ?');
-  const byId = db.prepare('SELECT * FROM log_items WHERE id = ?');
+  const byUuid = db.prepare(`SELECT ${SELECT_COLUMNS} FROM log_items WHERE workspace_id = ? AND uuid = ?`);
+  const byId = db.prepare(`SELECT ${SELECT_COLUMNS} FROM log_items WHERE id = ?`);
 
   return {
     list(workspaceId: number, filters: LogItemFilters, sort: SortTerm[], window: PageWindow): ListResult<LogItemRow> {
@@ -42,7 +49,9 @@ export function createLogItemStore(statements: Statements) {
       }
       // Unfiltered, the total is the trigger-kept count.
       const total = conditions.length === 1 ? keptTotal(workspaceId, ['log_items']) : undefined;
-      return listPage(statements, { table: 'log_items', conditions, params, orderBy: sort, window, total });
+      return listPage(statements, {
+        table: 'log_items', columns: SELECT_COLUMNS, conditions, params, orderBy: sort, window, total,
+      });
     },
 
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as LogItemRow | undefined,

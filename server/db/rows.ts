@@ -48,6 +48,8 @@ export interface LogItemRow {
   bcc_json: string;
   /** The stored HTML, or the text of a text-only mail. */
   body: string | null;
+  /** 1: body is not stored in the row but read from the captured message (migration 5); reads fill it in. */
+  body_in_message: 0 | 1;
   attachments_json: string;
   mailer: string | null;
   fake: 0 | 1;

@@ -48,6 +48,8 @@ export interface ListResult<Row> {
 
 export interface ListSpec {
   table: string;
+  /** The select list of the rows returned; `*` when not given. */
+  columns?: string;
   /**
    * SQL conditions ANDed together, each with `?` placeholders. The first is always WORKSPACE_CONDITION, with the
    * workspace id as the first param.
@@ -126,7 +128,7 @@ function readPage<Row>(statements: Statements, spec: ListSpec): ListResult<Row> 
   let idOrder = fromEnd ? spec.orderBy.map((term) => ({ ...term, descending: !term.descending })) : spec.orderBy;
   if (wholeTable) idOrder = [{ column: 'workspace_id', descending: idOrder[0]?.descending ?? false }, ...idOrder];
   const sql =
-    `SELECT * FROM ${spec.table} WHERE id IN (` +
+    `SELECT ${spec.columns ?? '*'} FROM ${spec.table} WHERE id IN (` +
     `SELECT id FROM ${spec.table}${wholeTable ? '' : ` WHERE ${where}`} ORDER BY ${orderSql(idOrder)} LIMIT ? OFFSET ?) ` +
     `ORDER BY ${orderSql(spec.orderBy)}`;
   const window = fromEnd ? [Math.min(limit, total - offset), Math.max(after, 0)] : [limit, offset];

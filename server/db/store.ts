@@ -2,11 +2,11 @@
  * The storage module: the only place with SQL (this file and its siblings in server/db). Handlers and domain
  * code get typed functions, never statements.
  */
-import { startCheckpointer } from './checkpointer.js';
+import { leaveCheckpointsToCheckpointer, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit } from './group-commit.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMessageStore } from './messages-store.js';
-import type { Db } from './open.js';
+import { openDatabase, type Db } from './open.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
 import { createSuppressionStore } from './suppressions-store.js';
@@ -35,6 +35,9 @@ export function createStore(db: Db) {
       return { id: Number(insertWorkspace.run(key, createdAt).lastInsertRowid), created: true };
     },
 
+    /** The database file, which other connections can open; null for an in-memory database. */
+    file: db.memory ? null : db.name,
+
     /** Runs `work` atomically: all of its writes land, or none. */
     transaction<T>(work: () => T): T {
       return db.transaction(work)();
@@ -54,3 +57,20 @@ export function createStore(db: Db) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+/**
+ * A second connection to the database file, for a capture worker (mail/capture-workers.ts) to store what it
+ * renders: the inserts of a send and their group commit. Checkpoints stay with the main store's checkpointer.
+ */
+export function openCaptureStore(file: string) {
+  const db = openDatabase(file);
+  leaveCheckpointsToCheckpointer(db);
+  const statements = new Statements(db);
+  return {
+    messages: createMessageStore(statements),
+    logItems: createLogItemStore(statements),
+    sends: createSendStore(statements),
+    groupCommit: createGroupCommit(db),
+    close: (): void => void db.close(),
+  };
+}

@@ -3,11 +3,13 @@
  * html/text with its generated text part) and write the RFC 5322 message. It reads no database, clock or id
  * generator, so it can run on a worker thread (capture-workers.ts) as well as in the request's own thread, with
  * the same result: everything that must be decided once (uuids, Message-ID, Date) comes in with the job.
+ * Storing it (buildAndStoreCapture) needs a connection: the main thread's, or a capture worker's own.
  */
 import type { TemplateType } from '../db/rows.js';
 import { buildMessage, type OutgoingMail } from './compose.js';
 import { inlineContent, renderTemplateContent, type MailContent } from './render/mail-content.js';
 import type { Replacements } from './render/replacements.js';
+import { writeCapture, type CaptureRecords, type CaptureWriter } from './capture-records.js';
 
 export interface CaptureJob {
   /** The template's fields that rendering reads; null for inline content. */
@@ -32,4 +34,25 @@ export async function buildCapture(job: CaptureJob): Promise<CaptureResult> {
     : inlineContent(job.subject ?? '', job.html, job.text);
   const raw = await buildMessage({ ...job.envelope, subject: content.subject, html: content.html, text: content.text });
   return { content, raw };
+}
+
+/**
+ * buildCapture(), then the message and its records written through `writer`'s group commit: resolves with the
+ * message's row id once committed.
+ */
+export async function buildAndStoreCapture(job: CaptureJob, records: CaptureRecords, writer: CaptureWriter): Promise<number> {
+  const { content, raw } = await buildCapture(job);
+  return storeCapture(job, records, content, raw, writer);
+}
+
+/** Writes a built capture through `writer`'s group commit. */
+export function storeCapture(
+  job: CaptureJob,
+  records: CaptureRecords,
+  content: MailContent,
+  raw: Buffer,
+  writer: CaptureWriter,
+): Promise<number> {
+  const mail: OutgoingMail = { ...job.envelope, subject: content.subject, html: content.html, text: content.text };
+  return writer.groupCommit(() => writeCapture(writer, records, mail, raw));
 }

@@ -1,10 +1,11 @@
 /**
- * Where buildCapture() (capture-job.ts) runs: in the request's thread, or on worker threads.
+ * Where a capture is rendered, built (buildCapture(), capture-job.ts) and stored: in the request's thread, or on
+ * worker threads.
  *
- * Why workers: rendering, the generated text part and MIME encoding are most of a send's CPU that is not HTTP or
- * SQLite (about a third of an MJML send in `npm run bench`), and they need nothing of the server's state. On
- * worker threads they use the machine's other cores while the main thread parses, validates and commits the
- * next requests. `--render-workers` sets how many (default: one per core beyond the first, at most two; 0 runs
+ * Why workers: rendering, the generated text part, MIME encoding and storing the result are most of a send's
+ * CPU that is not HTTP (well over half of an MJML send in `npm run bench`), and they need nothing of the
+ * server's state but the database file. On worker threads they use the machine's other cores while the main
+ * thread parses and validates the next requests. `--render-workers` sets how many (default: one per core beyond the first, at most two; 0 runs
  * everything in-process, as startEmulator() does by default).
  *
  * The pool starts its workers with the first job and runs jobs in-process until a worker says it is ready, so
@@ -17,25 +18,55 @@
  * answers jobs when it finds itself started in the worker role.
  */
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
-import { buildCapture, type CaptureJob, type CaptureResult } from './capture-job.js';
+import { openCaptureStore } from '../db/store.js';
+import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './capture-job.js';
+import type { CaptureRecords, CaptureWriter } from './capture-records.js';
 
 const ROLE = 'mailcoach-emulator:capture-builder';
 
 export interface CaptureBuilder {
-  build(job: CaptureJob): Promise<CaptureResult>;
+  /** Renders the job, writes its message and stores both with their records; resolves once committed. */
+  capture(job: CaptureJob, records: CaptureRecords): Promise<void>;
   close(): Promise<void>;
 }
 
-type Reply = { id: number; ready?: never } & ({ result: { content: CaptureResult['content']; raw: Uint8Array } } | { failure: string });
+export interface CaptureBuilderOptions {
+  /** How many worker threads; 0 captures everything in the calling thread. */
+  workers: number;
+  /** The main connection's store: what runs in this thread is stored through it. */
+  store: CaptureWriter;
+  /**
+   * The database file, which each worker opens a connection of its own to, to store what it renders; null (an
+   * in-memory database, which no other connection can open): workers render, and this thread stores.
+   */
+  databaseFile: string | null;
+}
+
+interface WorkerData {
+  role: typeof ROLE;
+  moduleUrl: string;
+  databaseFile: string | null;
+}
+
+type JobMessage = { id: number; job: CaptureJob; records?: CaptureRecords };
+
+type Reply =
+  | { id: number; stored: true }
+  | { id: number; result: { content: CaptureResult['content']; raw: Uint8Array } }
+  | { id: number; failure: string };
+
+type Answer = { stored: true } | CaptureResult;
 
 interface PoolWorker {
   worker: Worker;
   ready: boolean;
-  pending: Map<number, { resolve: (result: CaptureResult) => void; reject: (error: Error) => void }>;
+  pending: Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>;
 }
 
-export function createCaptureBuilder(workers: number): CaptureBuilder {
-  if (workers <= 0) return { build: buildCapture, close: async () => undefined };
+export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBuilder {
+  const { workers, store, databaseFile } = options;
+  const inThisThread = (job: CaptureJob, records: CaptureRecords) => buildAndStoreCapture(job, records, store).then(() => undefined);
+  if (workers <= 0) return { capture: inThisThread, close: async () => undefined };
   const pool: PoolWorker[] = [];
   let nextId = 0;
   let closed = false;
@@ -44,10 +75,8 @@ export function createCaptureBuilder(workers: number): CaptureBuilder {
 
   const start = (): PoolWorker => {
     // Evaluated as CommonJS, which can import() an ES module by URL: this module, in its worker role.
-    const worker = new Worker(`import(require('node:worker_threads').workerData.moduleUrl)`, {
-      eval: true,
-      workerData: { role: ROLE, moduleUrl: import.meta.url },
-    });
+    const data: WorkerData = { role: ROLE, moduleUrl: import.meta.url, databaseFile };
+    const worker = new Worker(`import(require('node:worker_threads').workerData.moduleUrl)`, { eval: true, workerData: data });
     const entry: PoolWorker = { worker, ready: false, pending: new Map() };
     const fail = (reason: string) => {
       const index = pool.indexOf(entry);
@@ -66,6 +95,7 @@ export function createCaptureBuilder(workers: number): CaptureBuilder {
       if (waiting === undefined) return;
       entry.pending.delete(reply.id);
       if ('failure' in reply) waiting.reject(new Error(reply.failure));
+      else if ('stored' in reply) waiting.resolve({ stored: true });
       else waiting.resolve({ content: reply.result.content, raw: Buffer.from(reply.result.raw.buffer, reply.result.raw.byteOffset, reply.result.raw.byteLength) });
     });
     worker.on('error', (error) => fail(error.message));
@@ -76,19 +106,28 @@ export function createCaptureBuilder(workers: number): CaptureBuilder {
     return entry;
   };
 
+  const post = (entry: PoolWorker, message: Omit<JobMessage, 'id'>): Promise<Answer> => {
+    const id = nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      entry.pending.set(id, { resolve, reject });
+      entry.worker.postMessage({ id, job: transferable(message.job), records: message.records } satisfies JobMessage);
+    });
+  };
+
   return {
-    build(job) {
-      if (closed || unavailable) return buildCapture(job);
+    async capture(job, records) {
+      if (closed || unavailable) return inThisThread(job, records);
       while (pool.length < workers) start();
       const ready = pool.filter((entry) => entry.ready);
-      if (ready.length === 0) return buildCapture(job);
+      if (ready.length === 0) return inThisThread(job, records);
       // The worker with the fewest jobs in flight.
       const entry = ready.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
-      const id = nextId++;
-      return new Promise<CaptureResult>((resolve, reject) => {
-        entry.pending.set(id, { resolve, reject });
-        entry.worker.postMessage({ id, job: transferable(job) });
-      });
+      if (databaseFile !== null) {
+        await post(entry, { job, records });
+        return;
+      }
+      const answer = (await post(entry, { job })) as CaptureResult;
+      await storeCapture(job, records, answer.content, answer.raw, store);
     },
     async close() {
       closed = true;
@@ -107,23 +146,38 @@ function transferable(job: CaptureJob): CaptureJob {
   return { ...job, envelope: { ...job.envelope, attachments } };
 }
 
-/** The worker role: answer jobs until the port closes. */
-function serveJobs(port: MessagePort): void {
-  port.on('message', async ({ id, job }: { id: number; job: CaptureJob }) => {
+/**
+ * The worker role: answer jobs until the port closes. With a database file, the worker stores what it renders
+ * through a connection of its own: the rendered HTML and the message (some 20 KB for an MJML mail) never cross
+ * back to the main thread, and the inserts and their commit leave it too, which had been a fifth of its time
+ * under `npm run bench`'s sends. The connection opens before the worker says it is ready, so that a worker
+ * that cannot open it dies unready and turns the pool off.
+ */
+function serveJobs(port: MessagePort, data: WorkerData): void {
+  const writer = data.databaseFile === null ? null : openCaptureStore(data.databaseFile);
+  port.on('message', async ({ id, job, records }: JobMessage) => {
     try {
       const attachments = job.envelope.attachments.map((attachment) => ({
         ...attachment,
         content: Buffer.from(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
       }));
-      const { content, raw } = await buildCapture({ ...job, envelope: { ...job.envelope, attachments } });
+      const restored = { ...job, envelope: { ...job.envelope, attachments } };
+      if (writer !== null && records !== undefined) {
+        await buildAndStoreCapture(restored, records, writer);
+        port.postMessage({ id, stored: true } satisfies Reply);
+        return;
+      }
+      const { content, raw } = await buildCapture(restored);
       // A copy of its own, moved (not copied again) to the main thread.
       const bytes = new Uint8Array(raw);
-      port.postMessage({ id, result: { content, raw: bytes } }, [bytes.buffer]);
+      port.postMessage({ id, result: { content, raw: bytes } } satisfies Reply, [bytes.buffer]);
     } catch (error) {
-      port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) });
+      port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) } satisfies Reply);
     }
   });
   port.postMessage({ ready: true });
 }
 
-if (!isMainThread && parentPort !== null && (workerData as { role?: string } | null)?.role === ROLE) serveJobs(parentPort);
+if (!isMainThread && parentPort !== null && (workerData as { role?: string } | null)?.role === ROLE) {
+  serveJobs(parentPort, workerData as WorkerData);
+}

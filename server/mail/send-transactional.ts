@@ -9,11 +9,10 @@ import type { Store } from '../db/store.js';
 import { toEpochSeconds } from '../http/timestamps.js';
 import type { IdGenerator } from '../ids.js';
 import { normalizeAddresses, type MailAddress } from './addresses.js';
-import { capturedMessage } from './capture.js';
 import type { CaptureJob } from './capture-job.js';
+import type { CaptureRecords } from './capture-records.js';
 import type { CaptureBuilder } from './capture-workers.js';
 import type { MailAttachment, OutgoingMail } from './compose.js';
-import type { MailContent } from './render/mail-content.js';
 import type { SendRequest } from './send-request.js';
 
 export interface SendDeps {
@@ -58,22 +57,24 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     // StoreTransactionalMail tags a stored mail with its Send's uuid for the providers' webhooks.
     headers: request.store ? sendTrackingHeaders(ids.send) : {},
   };
-  // Rendering and the MIME message: in this thread or on a worker (capture-workers.ts).
-  const { content, raw } = await deps.captureBuilder.build({
+  const job: CaptureJob = {
     template: template === undefined ? null : { body: template.body, type: template.type, subject: template.subject },
     subject: request.subject,
     html: request.html,
     text: request.text,
     replacements: request.replacements,
     envelope,
-  });
-  const mail: OutgoingMail = { ...envelope, subject: content.subject, html: content.html, text: content.text };
-  const meta = { templateName: template?.name ?? null, replacements: template ? request.replacements : null };
-  const captured = capturedMessage(workspaceId, ids.message, mail, raw, meta);
-  await deps.store.groupCommit(() => {
-    const messageRowId = deps.store.messages.insertReturningId(captured);
-    if (request.store) recordSend(deps, workspaceId, { ...ids, messageRowId }, mail, content, request, now);
-  });
+  };
+  const at = toEpochSeconds(now);
+  const records: CaptureRecords = {
+    workspaceId,
+    messageUuid: ids.message,
+    meta: { templateName: template?.name ?? null, replacements: template ? request.replacements : null },
+    logItem: request.store ? logItemRecord(deps, workspaceId, ids.logItem, envelope, request, at) : null,
+    send: request.store ? sendRecord(workspaceId, ids.send, ids.logItem, envelope.messageId, at) : null,
+  };
+  // Rendering, the MIME message and storing them: in this thread or on a worker (capture-workers.ts).
+  await deps.captureBuilder.capture(job, records);
   return request.store
     ? { kind: 'stored', logItemUuid: ids.logItem, messageUuid: ids.message }
     : { kind: 'not-stored', messageUuid: ids.message };
@@ -123,28 +124,29 @@ function sendTrackingHeaders(sendUuid: string): OutgoingMail['headers'] {
 }
 
 /** StoreTransactionalMail: one log item and exactly one Send, linked by the log item's uuid (reference §4.7). */
-function recordSend(
+function logItemRecord(
   deps: SendDeps,
   workspaceId: number,
-  ids: { logItem: string; send: string; messageRowId: number },
-  mail: OutgoingMail,
-  content: MailContent,
+  uuid: string,
+  envelope: CaptureJob['envelope'],
   request: SendRequest,
-  now: Date,
-): void {
-  const at = toEpochSeconds(now);
+  at: number,
+): NonNullable<CaptureRecords['logItem']> {
   const addresses = (list: MailAddress[]) => JSON.stringify(list.map(({ name, email }) => ({ name, email })));
-  deps.store.logItems.insertOnly({
-    workspace_id: workspaceId, uuid: ids.logItem, mail_name: request.mailName, subject: content.subject,
-    from_json: addresses([mail.from]), to_json: addresses(mail.to), cc_json: addresses(mail.cc), bcc_json: addresses(mail.bcc),
-    body: content.html ?? content.text, attachments_json: JSON.stringify(mail.attachments.map((a) => a.filename)),
-    mailer: request.mailer ?? deps.defaultMailer, fake: request.fake ? 1 : 0, message_id: ids.messageRowId,
-    created_at: at, updated_at: at,
-  });
-  deps.store.sends.insertOnly({
-    workspace_id: workspaceId, uuid: ids.send, transport_message_id: mail.messageId, campaign_uuid: null,
-    automation_mail_uuid: null, transactional_mail_log_item_uuid: ids.logItem, subscriber_uuid: null, sent_at: at,
+  return {
+    workspace_id: workspaceId, uuid, mail_name: request.mailName,
+    from_json: addresses([envelope.from]), to_json: addresses(envelope.to), cc_json: addresses(envelope.cc),
+    bcc_json: addresses(envelope.bcc), attachments_json: JSON.stringify(envelope.attachments.map((a) => a.filename)),
+    mailer: request.mailer ?? deps.defaultMailer, fake: request.fake ? 1 : 0, created_at: at, updated_at: at,
+  };
+}
+
+/** The Send of a stored transactional mail: its transport message id is the Message-ID (reference §4.7). */
+function sendRecord(workspaceId: number, uuid: string, logItemUuid: string, messageId: string, at: number): NonNullable<CaptureRecords['send']> {
+  return {
+    workspace_id: workspaceId, uuid, transport_message_id: messageId, campaign_uuid: null,
+    automation_mail_uuid: null, transactional_mail_log_item_uuid: logItemUuid, subscriber_uuid: null, sent_at: at,
     failed_at: null, failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null,
     first_clicked_at: null, last_clicked_at: null, created_at: at, updated_at: at,
-  });
+  };
 }

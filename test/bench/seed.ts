@@ -171,7 +171,7 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
         workspace_id: workspaceId, uuid: logItemUuids[i]!, mail_name: `template-${1 + (i % 20)}`,
         subject: `Your order #${100000 + i} has shipped`, from_json: '[{"email":"shop@example.com","name":"Shop"}]',
         to_json: JSON.stringify([{ email: to, name: null }]), cc_json: '[]', bcc_json: '[]',
-        body: `<p>Hello, your order #${100000 + i} is on its way.</p>`, attachments_json: '[]', mailer: 'smtp', fake: 0,
+        body: `<p>Hello, your order #${100000 + i} is on its way.</p>`, body_in_message: 0, attachments_json: '[]', mailer: 'smtp', fake: 0,
         message_id: null, created_at: createdAt, updated_at: createdAt,
       }));
     }

@@ -308,7 +308,21 @@ describe('deleting messages', () => {
     expect(res.text).toBe('');
     expect((await get(`/messages/${first.uuid}`)).status).toBe(404);
     expect(ok(await api().delete(`/_emulator/messages/${first.uuid}`), 404)).toEqual({ message: `No message with uuid ${first.uuid}.` });
-    expect(ok(await api().get(`/api/transactional-mails/${logItemUuid}`)).data.uuid).toBe(logItemUuid);
+    // The log item keeps its body (the text of this text-only mail), which it had read from the message.
+    const kept = ok(await api().get(`/api/transactional-mails/${logItemUuid}`)).data;
+    expect([kept.uuid, kept.body, kept.html]).toEqual([logItemUuid, 'a', 'a']);
+  });
+
+  it("DELETE /messages?query=: a deleted HTML mail's log item keeps its HTML as body", async () => {
+    const html = '<html><body><p>Kept after the inbox is cleared</p></body></html>';
+    const sent = await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Delta', html });
+    const before = ok(await api().get(`/api/transactional-mails/${sent.logItemUuid!}`)).data;
+    expect([before.body, before.html]).toEqual([html, html]);
+    expect(ok(await api().delete('/_emulator/messages?query=delta'))).toEqual({ deleted: 1 });
+    const after = ok(await api().get(`/api/transactional-mails/${sent.logItemUuid!}`)).data;
+    expect(after).toEqual(before);
+    const listed = ok(await api().get('/api/transactional-mails?filter[search]=Delta')).data;
+    expect(listed.map((item: { body: string }) => item.body)).toEqual([html]);
   });
 
   it('DELETE /messages?query=: every match, with the count', async () => {

@@ -423,7 +423,7 @@ describe('searching captured messages', () => {
     const messageId = store.messages.idOf(ws, uuid)!;
     store.logItems.insert({
       workspace_id: ws, uuid: 'log-1', mail_name: null, subject: 'Hello', from_json: '[]', to_json: '[]', cc_json: '[]',
-      bcc_json: '[]', body: null, attachments_json: '[]', mailer: null, fake: 0, message_id: messageId, created_at: 1, updated_at: 1,
+      bcc_json: '[]', body: null, body_in_message: 0, attachments_json: '[]', mailer: null, fake: 0, message_id: messageId, created_at: 1, updated_at: 1,
     });
     store.sends.insert({
       workspace_id: ws, uuid: 'send-1', transport_message_id: null, campaign_uuid: null, automation_mail_uuid: null,

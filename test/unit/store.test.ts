@@ -53,7 +53,7 @@ function template(name: string, subject = '') {
 function logItem(subject: string) {
   const row: NewRow<LogItemRow> = {
     workspace_id: ws, uuid: uuid(), mail_name: null, subject, from_json: '[]', to_json: '[]', cc_json: '[]',
-    bcc_json: '[]', body: null, attachments_json: '[]', mailer: null, fake: 0, message_id: null,
+    bcc_json: '[]', body: null, body_in_message: 0, attachments_json: '[]', mailer: null, fake: 0, message_id: null,
     created_at: 1_700_000_000, updated_at: 1_700_000_000,
   };
   return store.logItems.insert(row);
@@ -116,6 +116,18 @@ describe('openDatabase and migrations', () => {
     raw.pragma(`user_version = ${LATEST + 5}`);
     raw.close();
     expect(() => openDatabase(path)).toThrow(`version ${LATEST + 5}`);
+  });
+
+  it("keeps the bodies of a version-4 database's log items through migration 5", () => {
+    const db = openDatabase(':memory:');
+    db.exec('DROP TRIGGER messages_keep_log_item_body; ALTER TABLE log_items DROP COLUMN body_in_message;');
+    db.pragma('user_version = 4');
+    db.exec(`INSERT INTO workspaces (key, created_at) VALUES ('old', 1);
+      INSERT INTO log_items (workspace_id, uuid, subject, body, created_at, updated_at) VALUES (1, 'old-1', 'S', '<p>old</p>', 1, 1);`);
+    migrate(db, MIGRATIONS);
+    const migrated = createStore(db);
+    expect(migrated.logItems.findByUuid(1, 'old-1')).toMatchObject({ body: '<p>old</p>', body_in_message: 0 });
+    migrated.close();
   });
 
   it('rolls back a failing migration and leaves user_version where it was', () => {

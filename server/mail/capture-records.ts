@@ -1,0 +1,44 @@
+/**
+ * What a send stores, and the one function that writes it: the captured message, then (when `store` is on) its
+ * log item and Send. The rows are decided on the main thread before rendering (ids, times, the mailer), less
+ * what only rendering knows (the subject, the body, the message's row id), so that the write can run wherever
+ * the rendering ran: in the request's thread, or on the capture worker that rendered it (capture-workers.ts).
+ */
+import type { LogItemRow, NewRow, SendRow } from '../db/rows.js';
+import type { MessageStore } from '../db/messages-store.js';
+import type { LogItemStore } from '../db/log-items-store.js';
+import type { SendStore } from '../db/sends-store.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import { capturedMessage, type CaptureMeta } from './capture.js';
+import type { OutgoingMail } from './compose.js';
+
+export interface CaptureRecords {
+  workspaceId: number;
+  messageUuid: string;
+  meta: CaptureMeta;
+  /** The log item when `store` is on; its subject and body are the rendered mail's (reference §4.7). */
+  logItem: Omit<NewRow<LogItemRow>, 'subject' | 'body' | 'body_in_message' | 'message_id'> | null;
+  send: NewRow<SendRow> | null;
+}
+
+/** The store functions a capture writes through: the main connection's store, or a capture worker's own. */
+export interface CaptureWriter {
+  messages: Pick<MessageStore, 'insertReturningId'>;
+  logItems: Pick<LogItemStore, 'insertOnly'>;
+  sends: Pick<SendStore, 'insertOnly'>;
+  groupCommit: GroupCommit;
+}
+
+/** Writes the message and its records in the caller's transaction; returns the message's row id. */
+export function writeCapture(writer: CaptureWriter, records: CaptureRecords, mail: OutgoingMail, raw: Buffer): number {
+  const messageRowId = writer.messages.insertReturningId(
+    capturedMessage(records.workspaceId, records.messageUuid, mail, raw, records.meta),
+  );
+  if (records.logItem !== null) {
+    // Mailcoach stores the HTML, or the text of a text-only mail, as the log item's body: the message's html_body
+    // or text_body, which the log item reads from there rather than storing it a second time (migration 5).
+    writer.logItems.insertOnly({ ...records.logItem, subject: mail.subject, body: null, body_in_message: 1, message_id: messageRowId });
+  }
+  if (records.send !== null) writer.sends.insertOnly(records.send);
+  return messageRowId;
+}
