@@ -18,6 +18,10 @@
  * its connections, so requests still in flight at that moment may be stored without their 200 being counted:
  * stored - 200s must lie between 0 and that in-flight number.
  *
+ * Then, on the same server, an open-loop run at the scenario's target rate (paced-load.ts): requests start on a
+ * schedule whatever the answers, and latency counts from each scheduled start; its table says how the server
+ * answers that rate, where the closed loop's latency is bound to 50 / throughput.
+ *
  * Targets (issue): >= 2,000 sends/s inline, >= 1,500/s templated, p99 under 50 ms.
  * Knobs: BENCH_SEND_SECONDS (10), BENCH_SEND_WARMUP_SECONDS (2), BENCH_SEND_CONNECTIONS (50),
  * BENCH_SEND_SCENARIOS (comma-separated names: baseline,inline,mjml,markdown), BENCH_CPU_PROF=<dir> (run the
@@ -28,13 +32,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, startNode, table, type RunningServer } from './harness.js';
+import { memoryOf, startNode, table } from './harness.js';
+import { pacedLoad, type PacedLoadResult } from './paced-load.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = publishedCli();
 const BASELINE = join(ROOT, 'test/bench/baseline-server.ts');
 const TOKEN = 'bench';
+const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
 
 const SECONDS = envNumber('BENCH_SEND_SECONDS', 10);
 const WARMUP_SECONDS = envNumber('BENCH_SEND_WARMUP_SECONDS', 2);
@@ -160,7 +166,7 @@ async function request(
 ): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
-    headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' },
+    headers: HEADERS,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -193,7 +199,7 @@ function load(options: { port: number; path: string; body: string; seconds: numb
     autocannon({
       url: `http://127.0.0.1:${options.port}${options.path}`,
       method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' },
+      headers: HEADERS,
       connections: CONNECTIONS,
       duration: options.seconds,
       timeout: 30,
@@ -210,6 +216,8 @@ function load(options: { port: number; path: string; body: string; seconds: numb
 interface Row {
   scenario: string;
   result: Result;
+  /** The open-loop run at the scenario's target rate, after the closed-loop one (send scenarios only). */
+  paced?: PacedLoadResult;
   /** Server CPU time (user + system) per answered request, in ms, over the measured run. */
   cpuMs: number;
   stored: number;
@@ -281,7 +289,12 @@ async function runSend(
     const cpuMs = (cpuTimeOf(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
     const rss = memoryOf(server.child.pid!).rss;
     const stored = (await settledCount(count)) - before;
-    return { scenario: label, result, cpuMs, stored, ...storedCheck(result, stored), rss, load: loadavg()[0]! };
+    const loadAverage = loadavg()[0]!;
+    const paced = await pacedLoad({
+      port: server.port, path, headers: HEADERS, body: () => text.replaceAll('[<id>]', String(++sequence)),
+      rate: TARGETS[name]!.rps, seconds: SECONDS, connections: CONNECTIONS,
+    });
+    return { scenario: label, result, paced, cpuMs, stored, ...storedCheck(result, stored), rss, load: loadAverage };
   } finally {
     await server.stop();
     if (/^error:|sending failed/m.test(server.output())) {
@@ -365,6 +378,30 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
     }),
     (i) => i >= 1 && i <= 10,
   ));
+  const pacedRows = rows.filter((row) => row.paced !== undefined);
+  if (pacedRows.length > 0) {
+    log('');
+    log(
+      `Open loop at each target rate (paced-load.ts): a request starts every 1/rate s over ${CONNECTIONS} keep-alive ` +
+        `connections for ${SECONDS} s, on the same server right after its run above; latency counts from each ` +
+        "request's scheduled start.",
+    );
+    log(table(
+      ['scenario', 'rate /s', 'answered /s', 'p50 ms', 'p99 ms', 'max ms', '2xx', 'other', 'errors', 'target'],
+      pacedRows.map((row) => {
+        const paced = row.paced!;
+        const target = targetOf(row)!;
+        const ok2xx = Object.entries(paced.statusCounts).filter(([status]) => status.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+        const meetsRate = paced.answeredRate >= 0.99 * target.rps && paced.errors === 0 && ok2xx === paced.scheduled;
+        return [
+          row.scenario, String(target.rps), paced.answeredRate.toFixed(0), paced.latency.p50.toFixed(1),
+          paced.latency.p99.toFixed(1), paced.latency.max.toFixed(0), String(ok2xx), String(paced.answered - ok2xx),
+          String(paced.errors), `${meetsRate && paced.latency.p99 < target.p99 ? 'yes' : 'NO'} (p99 < ${target.p99} ms)`,
+        ];
+      }),
+      (i) => i >= 1 && i <= 8,
+    ));
+  }
   if (profileDir !== null) log(`CPU profiles of the emulator under ${profileDir}`);
   if (rows.some((row) => !row.ok)) {
     log('mail was lost: a 200 without its stored log item (see "stored check")');
