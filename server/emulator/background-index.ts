@@ -31,16 +31,32 @@ export function indexInBackground(deps: AppDeps): void {
   let waiting = 0;
   let lastForcedStep = Number.NEGATIVE_INFINITY;
 
+  const counted = (size: number, indexed: number): boolean => {
+    if (indexed < size) waiting = 0;
+    else waiting = Math.max(0, waiting - indexed);
+    return indexed === size;
+  };
+  const failed = (error: unknown): false => {
+    deps.logger.error('indexing captured messages failed', error);
+    return false;
+  };
+
+  /** A step once captures paused: no capture worker is writing then, the write lock is free. */
   const step = (size = STEP): boolean => {
     try {
-      const indexed = deps.store.messages.indexPending(size);
-      if (indexed < size) waiting = 0;
-      else waiting = Math.max(0, waiting - indexed);
-      return indexed === size;
+      return counted(size, deps.store.messages.indexPending(size));
     } catch (error) {
-      deps.logger.error('indexing captured messages failed', error);
-      return false;
+      return failed(error);
     }
+  };
+
+  /**
+   * A step among captures that never pause: through the group commit, which waits for the write lock (a capture
+   * worker's connection holds it for each of its commits) on a timer; a write of its own would sleep in SQLite's
+   * busy handler, and every request with it.
+   */
+  const stepAmongCaptures = (size: number): void => {
+    deps.store.groupCommit(() => deps.store.messages.indexPending(size)).then((indexed) => counted(size, indexed), failed);
   };
 
   const drain = () => {
@@ -66,7 +82,7 @@ export function indexInBackground(deps: AppDeps): void {
     const now = performance.now();
     if (waiting >= BACKLOG_LIMIT && now - lastForcedStep >= LOADED_INTERVAL_MS) {
       lastForcedStep = now;
-      setImmediate(() => step(LOADED_STEP));
+      setImmediate(() => stepAmongCaptures(LOADED_STEP));
     }
   });
 }
