@@ -80,15 +80,20 @@ describe('createGroupCommit', () => {
     for (const write of writes) await expect(write).rejects.toThrow(/not open/);
   });
 
-  it('waits for a write lock held elsewhere on a timer, never asleep in SQLite: the event loop goes on', async () => {
+  /** A group commit on a connection with `busyTimeoutMs`, and a second connection holding the write lock. */
+  function lockedElsewhere(busyTimeoutMs: number) {
     const db = fileDatabase();
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const groupCommit = createGroupCommit(db);
     const other = new Database(db.name);
     open.push(other);
     other.exec('BEGIN IMMEDIATE');
-    const started = performance.now();
+    return { db, insert, groupCommit, other, started: performance.now() };
+  }
+
+  it('waits for a write lock held elsewhere on a timer, never asleep in SQLite: the event loop goes on', async () => {
+    const { db, insert, groupCommit, other, started } = lockedElsewhere(5000);
     let settled = false;
     const first = groupCommit(() => insert.run('a').changes).finally(() => (settled = true));
     // SQLite's busy handler would have slept in this thread until the lock came free: no timer could fire.
@@ -109,14 +114,7 @@ describe('createGroupCommit', () => {
   });
 
   it('gives up with SQLITE_BUSY after the connection\'s busy timeout, as a blocking wait would, and writes nothing', async () => {
-    const db = fileDatabase();
-    db.pragma('busy_timeout = 60');
-    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
-    const groupCommit = createGroupCommit(db);
-    const other = new Database(db.name);
-    open.push(other);
-    other.exec('BEGIN IMMEDIATE');
-    const started = performance.now();
+    const { db, insert, groupCommit, other, started } = lockedElsewhere(60);
     await expect(groupCommit(() => insert.run('a'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(60);
     other.exec('COMMIT');
