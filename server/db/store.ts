@@ -71,6 +71,5 @@ export function openCaptureStore(file: string) {
     logItems: createLogItemStore(statements),
     sends: createSendStore(statements),
     groupCommit: createGroupCommit(db),
-    close: (): void => void db.close(),
   };
 }

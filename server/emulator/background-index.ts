@@ -82,7 +82,8 @@ export function indexInBackground(deps: AppDeps): void {
     const now = performance.now();
     if (waiting >= BACKLOG_LIMIT && now - lastForcedStep >= LOADED_INTERVAL_MS) {
       lastForcedStep = now;
-      setImmediate(() => stepAmongCaptures(LOADED_STEP));
+      // The group commit defers it to the end of this turn, with the captures' own writes.
+      stepAmongCaptures(LOADED_STEP);
     }
   });
 }

@@ -5,8 +5,8 @@
  * Why workers: rendering, the generated text part, MIME encoding and storing the result are most of a send's
  * CPU that is not HTTP (well over half of an MJML send in `npm run bench`), and they need nothing of the
  * server's state but the database file. On worker threads they use the machine's other cores while the main
- * thread parses and validates the next requests. `--render-workers` sets how many (default: one per core beyond the first, at most two; 0 runs
- * everything in-process, as startEmulator() does by default).
+ * thread parses and validates the next requests. `--render-workers` sets how many (default: one per core
+ * beyond the first, at most two; 0 runs everything in-process, as startEmulator() does by default).
  *
  * The pool starts its workers with the first job and runs jobs in-process until a worker says it is ready, so
  * that no send waits for a worker's start. A job that a worker cannot answer (it crashed or was stopped) fails
