@@ -23,4 +23,10 @@ if ! npx --no-install dockerfilelint Dockerfile >/dev/null; then
   status=1
 fi
 
+# 4. Write transactions begin IMMEDIATE (server/db/write-transaction.ts); Statements.read is the one read-only one.
+if grep -rnE "\.transaction\(" server --include='*.ts' | grep -vE '^server/db/(write-transaction|statements)\.ts:' | grep -vE 'store\.transaction\('; then
+  echo "lint: begin write transactions with writeTransaction() (server/db/write-transaction.ts)" >&2
+  status=1
+fi
+
 exit $status

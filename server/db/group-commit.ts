@@ -18,6 +18,7 @@
  * batch fails with SQLITE_BUSY, as a blocking wait would have.
  */
 import type { Db } from './open.js';
+import { writeTransaction } from './write-transaction.js';
 
 interface Pending {
   work: () => unknown;
@@ -63,7 +64,7 @@ export function createGroupCommit(db: Db): GroupCommit {
   const oneByOne = (batch: Pending[]): Outcome[] =>
     batch.map(({ work }): Outcome => {
       try {
-        return { ok: true, value: db.transaction(work)() };
+        return { ok: true, value: writeTransaction(db, work) };
       } catch (error) {
         return { ok: false, error };
       }

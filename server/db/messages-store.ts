@@ -2,6 +2,7 @@
 import { searchColumns } from './migrations.js';
 import { compileSearch, type MessageFilter, type TimeBound } from './messages-search.js';
 import { keptTotal, type PageWindow, type Statements } from './statements.js';
+import { writeTransaction } from './write-transaction.js';
 
 export interface MessageRow {
   id: number;
@@ -188,7 +189,7 @@ function createSearch(statements: Statements) {
    */
   function indexPending(limit?: number): number {
     if (!db.open || hasUnindexed.get() === 0) return 0;
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const last = limit === undefined ? undefined : (nthUnindexedId.get(limit - 1) as number | undefined);
       if (last === undefined) {
         const indexed = indexAboveMark.run().changes;
@@ -198,7 +199,7 @@ function createSearch(statements: Statements) {
       const indexed = indexUpTo.run(last).changes;
       setMark.run(last);
       return indexed;
-    })();
+    });
   }
 
   /**
@@ -276,7 +277,7 @@ function createSearch(statements: Statements) {
 
   function deleteMessages(ids: number[]): string[] {
     if (ids.length === 0) return [];
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       if (ids.length >= BULK_DELETE_MIN && ids.length > (messageCount.get() as number) * BULK_DELETE_SHARE) {
         // Cheaper than removing each message from the index (about 100 us each): empty the index and lower the
         // mark to 0, so that the delete trigger has nothing to remove and the rest is indexed again later.
@@ -284,7 +285,7 @@ function createSearch(statements: Statements) {
         clearMark.run();
       }
       return deleteIds.all(JSON.stringify(ids)) as string[];
-    })();
+    });
   }
 
   const mark = db.prepare('SELECT indexed_through FROM messages_search_state').pluck();

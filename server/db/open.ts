@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { writeTransaction } from './write-transaction.js';
 
 export type Db = Database.Database;
 
@@ -54,9 +55,9 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
   }
 }

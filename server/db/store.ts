@@ -9,6 +9,7 @@ import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
+import { writeTransaction } from './write-transaction.js';
 import { createSuppressionStore } from './suppressions-store.js';
 import { createTemplateStore } from './templates-store.js';
 import { createWorkspaceStore } from './workspace-store.js';
@@ -40,7 +41,7 @@ export function createStore(db: Db) {
 
     /** Runs `work` atomically: all of its writes land, or none. */
     transaction<T>(work: () => T): T {
-      return db.transaction(work)();
+      return writeTransaction(db, work);
     },
 
     /**

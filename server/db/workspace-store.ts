@@ -1,5 +1,6 @@
 /** SQL about whole workspaces: how many there are, and clearing one (POST /_emulator/reset). */
 import type { Db } from './open.js';
+import { writeTransaction } from './write-transaction.js';
 
 /**
  * Tables cleared first, in this order: rows that refer to other workspace rows go before what they refer to
@@ -33,13 +34,13 @@ export function createWorkspaceStore(db: Db, clearMessages: (workspaceId: number
      * indexes exact. The workspace itself stays, with its id.
      */
     clear(workspaceId: number): void {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const tables = (tablesWithWorkspace.all() as string[]).filter((name) => !DERIVED.has(name));
         const clearTable = (table: string) => db.prepare(`DELETE FROM "${table}" WHERE workspace_id = ?`).run(workspaceId);
         for (const table of FIRST.filter((name) => tables.includes(name))) clearTable(table);
         clearMessages(workspaceId);
         for (const table of tables.filter((name) => !FIRST.includes(name))) clearTable(table);
-      })();
+      });
     },
   };
 }
