@@ -12,7 +12,10 @@ import type { MailAddress } from '../../server/mail/addresses.js';
 import { buildMessage, type MailAttachment, type OutgoingMail } from '../../server/mail/compose.js';
 import { buildWithMailComposer } from '../../server/mail/mime/composer-fallback.js';
 import { composeDirect } from '../../server/mail/mime/direct.js';
-import { encodeText, wrapLines } from '../../server/mail/mime/quoted-printable.js';
+import { textBodyEncoding } from '../../server/mail/mime/body-encoding.js';
+import { withCrlfLineBreaks } from '../../server/mail/mime/newlines.js';
+import { encodeText, quotedPrintableBody, wrapLines } from '../../server/mail/mime/quoted-printable.js';
+import { encodeTextBody } from '../../server/mail/mime/text-body.js';
 
 
 type Pick = (n: number) => number;
@@ -220,6 +223,39 @@ describe('quoted-printable helpers', () => {
       const str = text(pick, pieces, 30);
       expect(encodeText(str), JSON.stringify(str)).toBe(qpEncode(Buffer.from(str, 'utf8')));
     }
+  });
+});
+
+describe('encodeTextBody', () => {
+  /** The whole-text reference: MimeNode's choice of encoding and lib/qp's output, on the canonical (CRLF) text. */
+  function reference(content: string) {
+    const canonical = withCrlfLineBreaks(content);
+    const { encoding, printable } = textBodyEncoding(canonical);
+    if (encoding === '7bit') return { encoding, body: canonical };
+    if (encoding === 'base64') return { encoding, body: { base64: Buffer.from(canonical, 'utf8') } };
+    return { encoding, body: quotedPrintableBody(canonical, printable) };
+  }
+
+  it('encodes line by line what the whole-text encoders give, with its memo cold and warm', () => {
+    const pick = random(11);
+    // Lines that come back from one text to the next, as a template's do, between random ones.
+    const shared = Array.from({ length: 40 }, () => `${text(pick, BODY_PIECES, 30)}\n`);
+    const encodings = new Set<string>();
+    for (let i = 0; i < 3_000; i++) {
+      const lines = Array.from({ length: pick(12) }, () => (pick(2) === 0 ? oneOf(pick, shared) : text(pick, BODY_PIECES, 20)));
+      const content = lines.join(oneOf(pick, ['', '\n', '\r\n']));
+      const expected = reference(content);
+      encodings.add(expected.encoding);
+      expect(encodeTextBody(content), `case ${i}: ${JSON.stringify(content)}`).toEqual(expected);
+      expect(encodeTextBody(content), `case ${i} again`).toEqual(expected);
+    }
+    expect([...encodings].sort()).toEqual(['7bit', 'base64', 'quoted-printable']);
+  });
+
+  it('encodes a text too long for one lib/qp slice as a whole', () => {
+    const content = `${'<p>caf\u00e9 = cr\u00e8me br\u00fbl\u00e9e</p>'.repeat(40)}\n`.repeat(60);
+    expect(Buffer.byteLength(content)).toBeGreaterThan(64 * 1024);
+    expect(encodeTextBody(content)).toEqual(reference(content));
   });
 });
 

@@ -31,7 +31,7 @@ export function textBodyEncoding(content: string): TextBodyEncoding {
  * lib/mime-funcs hasLongerLines(content, 76) as a scan instead of `new RegExp('^.{77,}', 'm')`: over 128 KB counts
  * as long without looking, and a line ends where `.` stops matching (LF, CR, U+2028, U+2029).
  */
-function hasLineLongerThan76(content: string): boolean {
+export function hasLineLongerThan76(content: string): boolean {
   if (content.length > 128 * 1024) return true;
   let run = 0;
   for (let i = 0; i < content.length; i++) {

@@ -7,6 +7,7 @@
 import type { MailAddress } from '../addresses.js';
 import type { OutgoingMail } from '../compose.js';
 import { serializeMimeTree } from '../mime-serialize.js';
+import { withCrlfLineBreaks } from './newlines.js';
 
 type MailComposerClass = typeof import('nodemailer/lib/mail-composer/index.js').default;
 let loading: Promise<MailComposerClass> | undefined;
@@ -30,8 +31,10 @@ export function mailComposerOptions(mail: OutgoingMail) {
     cc: mail.cc.map(address),
     replyTo: mail.replyTo.map(address),
     subject: mail.subject,
-    ...(mail.html !== null ? { html: mail.html } : {}),
-    ...(mail.text !== null ? { text: mail.text } : {}),
+    // Text in its canonical form, CRLF line breaks, before it is encoded (RFC 2045 §6.7, §6.8), as the direct
+    // path gives it (text-body.ts); the `newline` option below only rewrites what is left after encoding.
+    ...(mail.html !== null ? { html: withCrlfLineBreaks(mail.html) } : {}),
+    ...(mail.text !== null ? { text: withCrlfLineBreaks(mail.text) } : {}),
     attachments: mail.attachments.map((attachment) => ({
       filename: attachment.filename,
       content: attachment.content,
@@ -41,7 +44,7 @@ export function mailComposerOptions(mail: OutgoingMail) {
     messageId: `<${mail.messageId}>`,
     date: mail.date,
     headers: mail.headers,
-    // RFC 5322 allows CR and LF only as CRLF: bare LFs in the html/text bodies (MJML output, `\n` in text) too.
+    // RFC 5322 allows CR and LF only as CRLF: in header values too.
     newline: 'windows',
   };
 }

@@ -10,7 +10,7 @@
  * test/unit/mime-direct.test.ts compares the two byte for byte on thousands of random mails.
  */
 import type { OutgoingMail } from '../compose.js';
-import { base64LinesLength, textBodyEncoding, writeBase64Lines, type TextBodyEncoding } from './body-encoding.js';
+import { base64LinesLength, writeBase64Lines } from './body-encoding.js';
 import { boundary, cryptoBoundaryBase, type BoundaryBaseSource } from './boundary.js';
 import {
   attachmentContentTypeLine,
@@ -21,8 +21,8 @@ import {
   transferEncodingLine,
 } from './content-fields.js';
 import { withCrlfLineBreaks } from './newlines.js';
-import { quotedPrintableBody } from './quoted-printable.js';
 import { rootFieldLines } from './root-fields.js';
+import { encodeTextBody, type EncodedTextBody } from './text-body.js';
 import { mimeTree, type MimePart } from './tree.js';
 
 /** Text of the message, or bytes to write base64-encoded (written straight into the message's buffer). */
@@ -51,7 +51,7 @@ interface PartFields {
 /** MimeNode.stream(): the header block, then the body, or each child between boundary delimiters. */
 function writePart(part: MimePart, base: string, rootFields: string[] | null, chunks: Chunk[]): void {
   // getTransferEncoding(): none for a text part without content (the empty part of a mail without any).
-  const body = part.kind === 'text' && part.content ? textBodyEncoding(part.content) : null;
+  const body = part.kind === 'text' && part.content ? encodeTextBody(part.content) : null;
   const fields = partFields(part, base, body);
   // buildHeaders() of the root adds MIME-Version after everything else and moves Content-Type to the end.
   const lines =
@@ -68,12 +68,8 @@ function writePart(part: MimePart, base: string, rootFields: string[] | null, ch
     chunks.push(`\r\n--${delimiter}--\r\n`);
   } else if (part.kind === 'attachment') {
     pushBody(chunks, { base64: part.content });
-  } else if (body?.encoding === '7bit') {
-    pushBody(chunks, withCrlfLineBreaks(part.content));
-  } else if (body?.encoding === 'quoted-printable') {
-    pushBody(chunks, withCrlfLineBreaks(quotedPrintableBody(part.content, body.printable)));
-  } else if (body?.encoding === 'base64') {
-    pushBody(chunks, { base64: Buffer.from(part.content, 'utf8') });
+  } else if (body !== null) {
+    pushBody(chunks, body.body);
   }
 }
 
@@ -82,7 +78,7 @@ function pushBody(chunks: Chunk[], body: Chunk): void {
   if (typeof body === 'string' ? body.length > 0 : body.base64.length > 0) chunks.push(body);
 }
 
-function partFields(part: MimePart, base: string, body: TextBodyEncoding | null): PartFields {
+function partFields(part: MimePart, base: string, body: EncodedTextBody | null): PartFields {
   if (part.kind === 'multipart') {
     const contentType = multipartContentTypeLine(part.subtype, boundary(base, part.nodeId));
     return { contentType, beforeRootFields: [], afterRootFields: [] };

@@ -15,19 +15,23 @@ const ENCODER_SLICE = 64 * 1024;
  * trailing spaces and tabs, encodes and wraps the rest, keeping the last line open; _flush() encodes and wraps the
  * held-back whitespace after that open line and ends with it. A body of more than one slice goes through the
  * Encoder itself (the slices are encoded knowing the byte that follows them).
+ * `precedingLength`: the encoded length of the lines of the same body before `text`, each ended by a CRLF
+ * (text-body.ts encodes those apart); it decides whether lib/qp wraps the body at all (see wrapLines()).
  */
-export function quotedPrintableBody(text: string, printable = false): string {
+export function quotedPrintableBody(text: string, printable = false, precedingLength = 0): string {
   let end = text.length;
   while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
   // A UTF-16 unit takes 3 UTF-8 bytes at most, so only long texts need measuring.
   if (end * 3 > ENCODER_SLICE && Buffer.byteLength(text.slice(0, end), 'utf8') > ENCODER_SLICE) return runQpEncoder(text);
   if (text.length - end > ENCODER_SLICE) return runQpEncoder(text);
   // Without trailing whitespace the open line is simply the end of the one wrapped slice.
-  if (end === text.length) return wrapLines(encodeText(text, printable));
+  if (end === text.length) return wrapLines(encodeText(text, printable), precedingLength);
   let output = '';
   let openLine = '';
+  let preceding = precedingLength;
   const encodeSlice = (slice: string) => {
-    const wrapped = wrapLines(openLine + encodeText(slice, printable));
+    const wrapped = wrapLines(openLine + encodeText(slice, printable), preceding);
+    preceding = 0;
     const lastLineBreak = wrapped.lastIndexOf('\n');
     openLine = wrapped.substring(lastLineBreak + 1);
     output += wrapped.substring(0, lastLineBreak + 1);
@@ -104,10 +108,12 @@ const isBreakAfter = (code: number) => code === 0x20 || code === 0x09 || code ==
  * characters when no CR follows that LF; else, when longer than 51, up to the last of ` \t.,!?` in its last 25
  * characters; else, ending in a cut =XX escape, without it, and without trailing escapes of a UTF-8 sequence it
  * would split. A line that does not end the text or with LF gets a soft break (`=` CRLF), shortened to make room.
+ * wrap() returns a text of 76 characters or fewer as it is, but breaks the last line of a longer one like any
+ * other, even a short one: `precedingLength` counts what came before `str` in the same text.
  */
-export function wrapLines(str: string): string {
+export function wrapLines(str: string, precedingLength = 0): string {
   const length = str.length;
-  if (length <= LINE_LENGTH) return str;
+  if (precedingLength + length <= LINE_LENGTH) return str;
   let result = '';
   let pos = 0;
   // The first CRLF at or after pos, found once rather than once per line.
