@@ -49,6 +49,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', applyFaults(deps));
   app.route('/api', mailcoachApi(deps));
 
+  // Our own API answers a wrong verb as the Mailcoach API does: 405 with the supported methods.
+  app.use('/_emulator/*', routeGuard(app, '/_emulator/'));
   app.route('/_emulator', emulatorApi(deps));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -33,6 +33,26 @@ describe('routing before authentication', () => {
   });
 });
 
+describe('routing of the emulator API', () => {
+  it('answers a wrong verb on /_emulator with 405, the supported methods and an Allow header', async () => {
+    const res = await api().put('/_emulator/messages', { token: null });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, DELETE');
+    expect(res.text).toBe(
+      '{\n    "message": "The PUT method is not supported for route _emulator/messages. Supported methods: GET, HEAD, DELETE."\n}',
+    );
+    const onOne = await api().post('/_emulator/messages/some-uuid/raw', { token: null });
+    expect(onOne.status).toBe(405);
+    expect(onOne.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('still answers an unknown /_emulator path with the route 404', async () => {
+    const res = await api().get('/_emulator/nothing-here', { token: null });
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('{\n    "message": "The route _emulator/nothing-here could not be found."\n}');
+  });
+});
+
 describe('OPTIONS and shared response headers', () => {
   it('answers a bare OPTIONS with an empty 200 and the methods in Allow joined by bare commas, without a token', async () => {
     const res = await rawRequest(emulator().url, { method: 'OPTIONS', path: '/api/suppressions' });
