@@ -41,12 +41,20 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
       : []),
     `  API token:    ${config.anyToken ? 'any non-empty bearer token' : config.tokens.join(', ')}`,
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
+    ...(config.isolate ? ['  workspaces:   one per API token (--isolate)'] : []),
+    ...(config.faultsFile === null ? [] : [`  faults:       ${faultsLine(emulator, config.faultsFile)}`]),
     `  fixtures:     ${config.fixturesDir ?? 'none'} (${fixtures.templates.length} templates, ${fixtures.suppressions.length} suppressions)`,
   ];
   if (config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1') {
     lines.push(`  note: bound to ${config.host}, so other machines can reach it`);
   }
   console.log(lines.join('\n'));
+}
+
+/** The --faults file's rules, as every workspace starts with them (the default workspace's, before any request). */
+function faultsLine(emulator: RunningEmulator, file: string): string {
+  const count = emulator.deps.faults.list(emulator.deps.workspaces.defaultId).length;
+  return `${resolve(file)} (${count} ${count === 1 ? 'rule' : 'rules'}, in every workspace)`;
 }
 
 function fail(error: unknown): void {

@@ -6,7 +6,7 @@
  * count.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -258,6 +258,19 @@ describe('the start banner', () => {
     const emulator = await start(['--port', '0', '--db', 'relative.sqlite', '--no-fixtures'], { cwd: dir });
     expect(emulator.stdout()).toContain(`  database:     ${join(dir, 'relative.sqlite')}\n`);
     expect(existsSync(join(dir, 'relative.sqlite'))).toBe(true);
+    await emulator.stop();
+  });
+
+  it('shows --isolate and the --faults file with its number of rules, before the fixtures', async () => {
+    const faultsFile = join(scratchDir(), 'faults.json');
+    writeFileSync(faultsFile, JSON.stringify([{ route: '/api/sends', preset: 'server-error' }, { recipient: '*@flaky.test', status: 503 }]));
+    const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures', '--isolate', '--faults', faultsFile]);
+    expect(emulator.stdout()).toContain(
+      '  database:     :memory: (nothing is kept)\n' +
+        '  workspaces:   one per API token (--isolate)\n' +
+        `  faults:       ${faultsFile} (2 rules, in every workspace)\n` +
+        '  fixtures:     none (0 templates, 0 suppressions)\n',
+    );
     await emulator.stop();
   });
 
