@@ -64,7 +64,7 @@ function runToExit(args: string[], options: RunOptions = {}): Promise<Exited> {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the command did not exit:\n${stdout}${stderr}`));
-    }, 10_000);
+    }, 25_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -112,7 +112,7 @@ function start(args: string[], options: RunOptions = {}): Promise<Running> {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the emulator did not start:\n${stdout}${stderr}`));
-    }, 10_000);
+    }, 25_000);
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(stdout);

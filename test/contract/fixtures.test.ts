@@ -52,7 +52,7 @@ function runToExit(args: string[]): Promise<Exited> {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the emulator neither exited nor started:\n${stdout}${stderr}`));
-    }, 10_000);
+    }, 25_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);

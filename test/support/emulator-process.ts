@@ -68,7 +68,7 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
 
 function waitForUrl(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output()}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output()}`)), 25_000);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(output());
       if (match?.[1]) {
