@@ -2,16 +2,17 @@
  * A text part's body as the message carries it: its Content-Transfer-Encoding and encoded text, computed line by
  * line with each line's result remembered.
  *
- * Line breaks become CRLF before anything else (the canonical form of text, RFC 2045 §6.7 and §6.8; the
- * quoted-printable encoder of Symfony Mime, which Mailcoach sends with, turns every line break into CRLF too). MailComposer is given the same canonical text
- * (composer-fallback.ts), so both paths still write the same bytes. What this buys: in CRLF text every step of
- * MimeNode's encoding works line by line. The 7bit test (printable, no line over 76), the letter count that
- * picks quoted-printable and the encoding itself all stop at a CRLF: lib/qp's encode() escapes byte by byte (and a
- * space or tab by what follows it), and its wrap() ends a line at a CRLF within its next 76 characters and breaks
- * longer lines before their CR, so the text after a CRLF is wrapped as if it began the body. Sends of one
- * template, or of one app's own HTML, repeat most of their lines, and only the changed ones (the replaced
- * values) are encoded anew: building an MJML mail (~10 KB, 270 lines) went from 193.5 to 100.9 µs in
- * `npx tsx test/bench/mime.ts`, where scanning and encoding its HTML had taken ~145 µs.
+ * Line breaks become CRLF before anything else: the canonical form of text (RFC 2045 §6.7 and §6.8), and what
+ * Symfony Mime's quoted-printable encoder, which Mailcoach sends with, makes of them too. MailComposer is given
+ * the same canonical text (composer-fallback.ts), so both paths still write the same bytes.
+ *
+ * What this buys: in CRLF text, every step of MimeNode's encoding works line by line. The 7bit test (printable,
+ * no line over 76), the letter count that picks quoted-printable and the encoding itself all stop at a CRLF:
+ * lib/qp's encode() escapes byte by byte (a space or tab by what follows it), and its wrap() ends a line at a CRLF
+ * within its next 76 characters and breaks longer lines before their CR, so the text after a CRLF is wrapped as
+ * if it began the body. Sends of one template, or of one app's own HTML, repeat most of their lines; only the
+ * changed ones (the replaced values) are encoded anew. Building an MJML mail (~10 KB, 270 lines) went from 193.5
+ * to 100.9 µs in `npx tsx test/bench/mime.ts`.
  * test/unit/mime-direct.test.ts checks this against textBodyEncoding() + quotedPrintableBody() on random text,
  * with the memo cold and warm.
  */
