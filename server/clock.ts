@@ -1,4 +1,5 @@
 /** Owns the notion of "now": the only module allowed to read the system time. */
+import { parseInstant } from './instant.js';
 
 export type Clock = () => Date;
 
@@ -6,7 +7,7 @@ export const systemClock: Clock = () => new Date();
 
 /** Always answers the same instant. */
 export function fixedClock(iso: string): Clock {
-  const at = parseInstant(iso);
+  const at = instantOf(iso);
   return () => new Date(at);
 }
 
@@ -15,7 +16,7 @@ export function fixedClock(iso: string): Clock {
  * ordered timestamps in deterministic tests.
  */
 export function steppingClock(iso: string, stepMs = 1000): Clock {
-  let next = parseInstant(iso);
+  let next = instantOf(iso);
   return () => {
     const now = new Date(next);
     next += stepMs;
@@ -37,9 +38,9 @@ export function parseClockSpec(spec: string): Clock {
   throw new Error(`unknown clock "${spec}" (expected system, fixed:<iso> or stepping:<iso>[,<ms>])`);
 }
 
-function parseInstant(iso: string): number {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) throw new Error(`invalid timestamp "${iso}"`);
+function instantOf(iso: string): number {
+  const at = parseInstant(iso);
+  if (at === null) throw new Error(`invalid timestamp "${iso}" (expected an ISO 8601 date or date-time)`);
   return at;
 }
 

@@ -14,7 +14,7 @@ import { fixtureFile } from '../fixtures/schema.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { issueErrors, parseOr422, readJsonBody, readJsonObject } from './request-body.js';
-import { parseInstant } from './search.js';
+import { parseInstant } from '../instant.js';
 
 export function controlRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -103,7 +103,7 @@ const CLOCK_MESSAGES: Record<string, string> = {
 
 const clockChange = lazySchema(() =>
   z.strictObject({
-    // The inbox search's reading of ISO 8601 (search.ts), a time required: no Date.parse guesswork.
+    // The one reading of ISO 8601 (instant.ts), a time required: no Date.parse guesswork.
     freeze: z.optional(
       z.union([
         z.literal(true),

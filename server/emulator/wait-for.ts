@@ -12,7 +12,8 @@ import type { AppEnv } from '../http/env.js';
 import { isUuid } from '../ids.js';
 import { messageSummary } from './message-resource.js';
 import { MAX_PER_PAGE } from './messages.js';
-import { parseInstant, parseSearchQuery, readInteger, readQuery } from './search.js';
+import { parseInstant } from '../instant.js';
+import { parseSearchQuery, readInteger, readQuery } from './search.js';
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** Well under Node's 300 s request timeout, so that the emulator, not the HTTP server, ends a long wait. */

@@ -64,6 +64,8 @@ describe('clocks', () => {
     ['an unknown kind', 'wall', /unknown clock "wall"/],
     ['a missing timestamp', 'fixed:', /invalid timestamp ""/],
     ['an unparsable timestamp', 'fixed:yesterday', /invalid timestamp "yesterday"/],
+    ['an impossible date', 'fixed:2025-02-30T10:00:00Z', /invalid timestamp "2025-02-30T10:00:00Z"/],
+    ['a prose date', 'fixed:March 7, 2025', /invalid timestamp "March 7, 2025"/],
     ['a stepping clock with a bad timestamp', 'stepping:nope,10', /invalid timestamp "nope"/],
     ['a non-numeric step', `stepping:${START},fast`, /invalid clock step "fast"/],
     ['a negative step', `stepping:${START},-5`, /invalid clock step "-5"/],

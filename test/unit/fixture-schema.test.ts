@@ -33,6 +33,16 @@ describe('the fixture schema', () => {
     ]);
   });
 
+  it('takes ISO 8601 timestamps of real dates only', () => {
+    const at = (created_at: string) => messages({ suppressions: [{ email: 'a@example.com', created_at }] });
+    expect(at('2025-02-28T10:00:00Z')).toEqual([]);
+    expect(at('2025-02-28')).toEqual([]);
+    // Date.parse() took these: 2025-02-30 as 2 March, and prose dates.
+    for (const value of ['2025-02-30', '2025-02-30T10:00:00Z', 'March 7, 2025', '2025-03-01T25:00:00Z']) {
+      expect(at(value), value).toEqual(['suppressions.0.created_at: must be an ISO 8601 date or date-time']);
+    }
+  });
+
   it('asks for exactly one of body and body_file, once the fields themselves are valid', () => {
     expect(messages({ templates: [{ name: 'a', type: 'html' }] })).toEqual(['templates.0.body: give exactly one of body and body_file']);
   });

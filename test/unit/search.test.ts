@@ -9,7 +9,8 @@ import type { NewMessage } from '../../server/db/messages-store.js';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
 import { ValidationError } from '../../server/errors.js';
-import { parseInstant, parseSearchQuery, readInteger } from '../../server/emulator/search.js';
+import { parseSearchQuery, readInteger } from '../../server/emulator/search.js';
+import { parseInstant } from '../../server/instant.js';
 
 function queryError(query: string): string {
   try {
