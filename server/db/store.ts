@@ -20,14 +20,25 @@ export function createStore(db: Db) {
   const insertWorkspace = db.prepare('INSERT INTO workspaces (key, created_at) VALUES (?, ?)');
   const checkpointer = startCheckpointer(db);
   const messages = createMessageStore(statements);
+  const templates = createTemplateStore(statements);
+  const workspaces = createWorkspaceStore(db, (workspaceId) => void messages.deleteAll(workspaceId));
 
   return {
     suppressions: createSuppressionStore(statements),
-    templates: createTemplateStore(statements),
+    templates,
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
     messages,
-    workspaces: createWorkspaceStore(db, (workspaceId) => void messages.deleteAll(workspaceId)),
+    workspaces: {
+      ...workspaces,
+      clear(workspaceId: number): void {
+        try {
+          workspaces.clear(workspaceId);
+        } finally {
+          templates.forgetLookups();
+        }
+      },
+    },
 
     /** The workspace's id, and whether this call created it (a new workspace gets the fixtures). */
     ensureWorkspace(key: string, createdAt: number): { id: number; created: boolean } {

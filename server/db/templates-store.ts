@@ -1,4 +1,5 @@
 /** SQL for transactional mail templates (mailcoach_transactional_mails and their content items). */
+import type { Db } from './open.js';
 import type { NewRow, TemplateRow } from './rows.js';
 import { fuzzyCondition, insertSql, placeholders } from './sql.js';
 import {
@@ -29,15 +30,14 @@ export function createTemplateStore(statements: Statements) {
   const byUuid = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND uuid = ?');
   const byName = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND name = ?');
   const byId = db.prepare('SELECT * FROM templates WHERE id = ?');
-  // Index-only (templates_name, templates_uuid): the send validation asks on every templated send.
-  const existsByNameOrUuid = db
-    .prepare('SELECT EXISTS (SELECT 1 FROM templates WHERE workspace_id = ? AND name = ?) OR EXISTS (SELECT 1 FROM templates WHERE workspace_id = ? AND uuid = ?)')
-    .pluck();
+  const lookups = createLookupCache(db);
+  const findByName = (workspaceId: number, name: string) => lookups.get(`n${workspaceId}:${name}`, () => byName.get(workspaceId, name) as TemplateRow | undefined);
+  const findByUuid = (workspaceId: number, uuid: string) => lookups.get(`u${workspaceId}:${uuid}`, () => byUuid.get(workspaceId, uuid) as TemplateRow | undefined);
 
   return {
-    /** Whether a template has this name or this uuid, without reading it. */
+    /** Whether a template has this name or this uuid (the send validation's mail_name rule). */
     existsByNameOrUuid: (workspaceId: number, value: string): boolean =>
-      existsByNameOrUuid.get(workspaceId, value, workspaceId, value) === 1,
+      findByName(workspaceId, value) !== undefined || findByUuid(workspaceId, value) !== undefined,
 
     list(workspaceId: number, filters: TemplateFilters, sort: SortTerm[], window: PageWindow): ListResult<TemplateRow> {
       const conditions = [WORKSPACE_CONDITION];
@@ -57,20 +57,51 @@ export function createTemplateStore(statements: Statements) {
       return listPage(statements, { table: 'templates', conditions, params, orderBy: sort, window, total });
     },
 
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as TemplateRow | undefined,
+    findByUuid,
 
-    findByName: (workspaceId: number, name: string) => byName.get(workspaceId, name) as TemplateRow | undefined,
+    findByName,
 
     insert(row: NewRow<TemplateRow>): TemplateRow {
+      lookups.forget();
       const { lastInsertRowid } = insert.run(row);
       return byId.get(lastInsertRowid) as TemplateRow;
     },
 
     /** Replaces every field but the identity and creation time (fixtures are the templates' source of truth). */
     update(id: number, row: NewRow<TemplateRow>): void {
+      lookups.forget();
       const { workspace_id: _w, uuid: _u, created_at: _c, ...fields } = row;
       update.run({ ...fields, id });
     },
+
+    /** For writes that reach the templates table some other way (a workspace cleared). */
+    forgetLookups: () => lookups.forget(),
+  };
+}
+
+/** Remembered lookups, found and missed: at most this many (mail_name values are the clients' to choose). */
+const MAX_LOOKUPS = 10_000;
+
+/**
+ * Every templated send looks its template up twice, by name or uuid (the mail_name rule, then the send itself),
+ * which read the whole row, body included, from SQLite: about a tenth of the main thread's time per MJML send in
+ * `npm run bench`. Templates change only through this store's insert() and update() (fixtures, POST
+ * /_emulator/seed) and a workspace's clearing, which forget every lookup. Inside a transaction nothing is
+ * remembered: a rollback could take back what was read. The rows are frozen, being shared.
+ */
+function createLookupCache(db: Db) {
+  const found = new Map<string, TemplateRow | null>();
+  return {
+    get(key: string, read: () => TemplateRow | undefined): TemplateRow | undefined {
+      const known = found.get(key);
+      if (known !== undefined) return known ?? undefined;
+      const row = read();
+      if (db.inTransaction) return row;
+      if (found.size >= MAX_LOOKUPS) found.clear();
+      found.set(key, row === undefined ? null : Object.freeze(row));
+      return row;
+    },
+    forget: () => found.clear(),
   };
 }
 

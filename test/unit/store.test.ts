@@ -297,6 +297,48 @@ describe('templates', () => {
     expect(names(store.templates.list(ws, { uuids: [uuidOf, 'nope'] }, BY_ID, FIRST_PAGE).rows)).toEqual(['password-reset']);
   });
 
+  describe('lookups by name or uuid (remembered between writes)', () => {
+    const row = (name: string, subject: string): NewRow<TemplateRow> => ({
+      workspace_id: ws, uuid: uuid(), name, label: null, type: 'html', subject, body: '', from_address: null,
+      to_json: '[]', cc_json: '[]', bcc_json: '[]', store_mail: 1, created_at: 1_700_000_000, updated_at: 1_700_000_000,
+    });
+
+    it('sees an update, an insert after a miss, and a cleared workspace', () => {
+      const found = store.templates.findByName(ws, 'welcome-mail') as TemplateRow;
+      expect(store.templates.findByUuid(ws, found.uuid)?.subject).toBe('Welcome aboard');
+      store.templates.update(found.id, { ...row('welcome-mail', 'Welcome again'), uuid: found.uuid });
+      expect(store.templates.findByName(ws, 'welcome-mail')?.subject).toBe('Welcome again');
+      expect(store.templates.findByUuid(ws, found.uuid)?.subject).toBe('Welcome again');
+
+      expect(store.templates.existsByNameOrUuid(ws, 'invoice')).toBe(false);
+      store.templates.insert(row('invoice', 'Your invoice'));
+      expect(store.templates.existsByNameOrUuid(ws, 'invoice')).toBe(true);
+      expect(store.templates.existsByNameOrUuid(ws, found.uuid)).toBe(true);
+
+      store.workspaces.clear(ws);
+      expect(store.templates.findByName(ws, 'invoice')).toBeUndefined();
+      expect(store.templates.existsByNameOrUuid(ws, found.uuid)).toBe(false);
+    });
+
+    it('remembers nothing read inside a transaction that is rolled back', () => {
+      expect(() =>
+        store.transaction(() => {
+          store.templates.insert(row('draft', 'Draft'));
+          expect(store.templates.findByName(ws, 'draft')?.subject).toBe('Draft');
+          throw new Error('rolled back');
+        }),
+      ).toThrow('rolled back');
+      expect(store.templates.findByName(ws, 'draft')).toBeUndefined();
+      expect(store.templates.existsByNameOrUuid(ws, 'draft')).toBe(false);
+    });
+
+    it('keeps workspaces apart', () => {
+      const other = store.ensureWorkspace('other', 1_700_000_000).id;
+      expect(store.templates.findByName(other, 'welcome-mail')).toBeUndefined();
+      expect(store.templates.findByName(ws, 'welcome-mail')?.name).toBe('welcome-mail');
+    });
+  });
+
   it('finds by exact name and updates everything but identity and creation time', () => {
     const row = store.templates.findByName(ws, 'welcome-mail') as TemplateRow;
     expect(store.templates.findByName(ws, 'WELCOME-MAIL')).toBeUndefined();
