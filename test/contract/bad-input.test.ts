@@ -181,18 +181,18 @@ describe('an email of the wrong type or shape', () => {
     await expectRefused(() => postJson(`{"email":${value}}`), REQUIRED);
   });
 
-  it('a 1 MB string is refused within a second', async () => {
+  it('a 1 MB string is refused within seconds (a quadratic scan would take hours)', async () => {
     const body = JSON.stringify({ email: `${'a'.repeat(1024 * 1024)}@example.com` });
     const started = performance.now();
     await expectRefused(() => postJson(body), INVALID);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
-  it('a megabyte of inner whitespace is refused within a second (no quadratic trim)', async () => {
+  it('a megabyte of inner whitespace is refused within seconds (no quadratic trim)', async () => {
     const body = JSON.stringify({ email: `a${' '.repeat(1024 * 1024)}b@example.com` });
     const started = performance.now();
     await expectRefused(() => postJson(body), INVALID);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('header-injection style values are invalid addresses, never a 500', async () => {
@@ -217,7 +217,7 @@ describe('an email of the wrong type or shape', () => {
     const pad = ' '.repeat(512 * 1024);
     const started = performance.now();
     await expectCreated(() => postJson(JSON.stringify({ email: `${pad}padded@example.com${pad}` })), 'padded@example.com');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -204,14 +204,14 @@ describe('invalid base64 (PHP base64_decode, not strict)', () => {
 describe('1,000 recipients', () => {
   const many = (prefix: string, count = 1000) => Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);
 
-  it('1,000 To, 1,000 named Cc and 1,000 Bcc addresses in one send: accepted in well under two seconds', async () => {
+  it('1,000 To, 1,000 named Cc and 1,000 Bcc addresses in one send: accepted within seconds (nothing quadratic in the recipients)', async () => {
     const to = many('r');
     // Delimited splits on every comma, quotes or not: commas in names must not repeat an item (see send-validation).
     const cc = many('c').map((email, i) => `"Copy ${i}, Esq." <${email}>`);
     const bcc = many('b');
     const started = performance.now();
     const message = await expectStored(() => sendJson({ ...INLINE, to: to.join(', '), cc: cc.join(','), bcc: bcc.join(',') }));
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(6_000);
     expect(message.envelopeTo).toEqual([...to, ...many('c'), ...bcc]);
     const parsed = await parseMessage(message.raw);
     const list = (value: typeof parsed.to) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((a) => a.value);
