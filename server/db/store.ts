@@ -9,10 +9,10 @@ import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
-import { writeTransaction } from './write-transaction.js';
 import { createSuppressionStore } from './suppressions-store.js';
 import { createTemplateStore } from './templates-store.js';
 import { createWorkspaceStore } from './workspace-store.js';
+import { writeTransaction } from './write-transaction.js';
 
 export function createStore(db: Db) {
   const statements = new Statements(db);
