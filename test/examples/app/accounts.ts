@@ -17,7 +17,11 @@ export interface MailerConfig {
   attempts?: number;
   /** The longest the app waits between attempts, whatever Retry-After says (default 1000 ms). */
   maxRetryDelayMs?: number;
-  /** Per-request timeout (default 5000 ms). */
+  /**
+   * Per-request timeout (default 30 s, generous: under a full parallel test run on a throttled 2-core machine the
+   * first send of a fresh emulator, which loads and compiles MJML, has taken over 5 s, and a send that times out
+   * is sent again, so a test would see its mail twice).
+   */
   timeoutMs?: number;
 }
 
@@ -39,7 +43,7 @@ export function createMailer(config: MailerConfig) {
           method: 'POST',
           headers: { authorization: `Bearer ${config.token}`, accept: 'application/json', 'content-type': 'application/json' },
           body: JSON.stringify({ from: config.from ?? 'Acme <noreply@acme.example>', ...body }),
-          signal: AbortSignal.timeout(config.timeoutMs ?? 5000),
+          signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
         });
       } catch (error) {
         reason = `network: ${(error as Error).name}`;
