@@ -71,8 +71,8 @@ export const suppressedRecipient = (email: string) =>
 export const badRequest = (message: string) => new ApiError(400, message);
 
 /**
- * Answered before the body is read, so the connection cannot be reused: `Connection: close` tells a keep-alive
- * client so (otherwise its next request on that socket dies with ECONNRESET).
+ * Answered after the body was drained but not parsed (http/body.ts), and the connection is not reused:
+ * `Connection: close` tells a keep-alive client so (otherwise its next request on that socket dies with ECONNRESET).
  */
 export const payloadTooLarge = () => new ApiError(413, 'The POST data is too large.', { connection: 'close' });
 

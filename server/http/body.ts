@@ -17,9 +17,41 @@ import type { AppEnv } from './env.js';
 export function declaredSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const declared = c.req.header('content-length');
-    if (declared !== undefined && Number.parseInt(declared, 10) > maxBytes) throw payloadTooLarge();
+    if (declared !== undefined && Number.parseInt(declared, 10) > maxBytes) await refuseAfterDraining(c.req.raw.body, maxBytes);
     await next();
   };
+}
+
+/**
+ * The 413 goes out once the client has sent its body, read and thrown away (at most DRAIN_FACTOR times the limit,
+ * for at most DRAIN_MS). The response closes the connection (errors.ts), and a socket closed while the client's
+ * bytes are still arriving is reset by the kernel, which can throw away the 413 before the client reads it: CI
+ * saw `no response` for a 40 MB attachment sent to a busy server. PHP behind a web server answers only once it
+ * has the whole body too.
+ */
+const DRAIN_FACTOR = 4;
+const DRAIN_MS = 10_000;
+
+async function refuseAfterDraining(body: ReadableStream<Uint8Array> | null, maxBytes: number, alreadyRead = 0): Promise<never> {
+  if (body !== null) {
+    const reader = body.getReader();
+    let read = alreadyRead;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), DRAIN_MS)));
+    try {
+      while (read <= maxBytes * DRAIN_FACTOR) {
+        const chunk = await Promise.race([reader.read(), timedOut]);
+        if (chunk === 'timeout' || chunk.done) break;
+        read += chunk.value.length;
+      }
+    } catch {
+      // The client went away: nothing left to drain.
+    } finally {
+      clearTimeout(timer);
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+  throw payloadTooLarge();
 }
 
 const EMPTY = new Uint8Array();
@@ -38,7 +70,7 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array>
   if (request.method === 'GET' || request.method === 'HEAD') return EMPTY;
   const declared = request.headers.get('content-length');
   if (declared !== null && !request.headers.has('transfer-encoding')) {
-    if (Number.parseInt(declared, 10) > maxBytes) throw payloadTooLarge();
+    if (Number.parseInt(declared, 10) > maxBytes) return refuseAfterDraining(request.body, maxBytes);
     return new Uint8Array(await request.arrayBuffer());
   }
   return readCounting(request, maxBytes);
@@ -54,8 +86,8 @@ async function readCounting(request: Request, maxBytes: number): Promise<Uint8Ar
     if (done) break;
     size += value.length;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge();
+      reader.releaseLock();
+      return refuseAfterDraining(request.body, maxBytes, size);
     }
     chunks.push(value);
   }

@@ -5,6 +5,7 @@
  * after. Rows created here get the harness's sequential uuids and stepping clock, so the tests run in file order.
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START, spawnEmulator, useEmulator, type SpawnedEmulator } from '../support/emulator-process.js';
@@ -481,6 +482,29 @@ describe('a body over --max-body-mb', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('answers the 413 once the client has sent its body: closing on bytes still arriving would reset the socket', async () => {
+    const { hostname, port } = new URL(limited.url);
+    const socket = connect({ host: hostname, port: Number(port) });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const half = Buffer.alloc(1024 * 1024, 'a');
+    socket.write(
+      `POST /api/suppressions HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: application/json\r\n` +
+        `Authorization: Bearer ${limited.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * half.length}\r\n\r\n`,
+    );
+    socket.write(half);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Half the declared body sent: the server is still reading it, and has not answered.
+    expect(received).toBe('');
+    socket.end(half);
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received.endsWith(pretty('The POST data is too large.'))).toBe(true);
   });
 
   it('the size check comes first: an unknown path or no token with a big body is a 413 too', async () => {
