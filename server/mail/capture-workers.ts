@@ -63,7 +63,41 @@ interface PoolWorker {
   pending: Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>;
 }
 
+/** How long close() waits for the captures under way before it stops the workers and lets the store close. */
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * The server stops answering before it closes the builder, so no capture starts after close(); the ones under
+ * way are let finish (for at most CLOSE_WAIT_MS): a worker terminated mid-job failed it with an error in the log,
+ * and a store closed under a pending group commit fails that.
+ */
 export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBuilder {
+  const builder = createBuilder(options);
+  const underWay = new Set<Promise<void>>();
+  return {
+    capture(job, records) {
+      const capture = builder.capture(job, records);
+      underWay.add(capture);
+      const done = () => void underWay.delete(capture);
+      capture.then(done, done);
+      return capture;
+    },
+    async close() {
+      await settledWithin([...underWay], CLOSE_WAIT_MS);
+      await builder.close();
+    },
+  };
+}
+
+async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
+  if (promises.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([Promise.allSettled(promises), timeout]);
+  clearTimeout(timer);
+}
+
+function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
   const { workers, store, databaseFile } = options;
   const inThisThread = (job: CaptureJob, records: CaptureRecords) => buildAndStoreCapture(job, records, store).then(() => undefined);
   if (workers <= 0) return { capture: inThisThread, close: async () => undefined };

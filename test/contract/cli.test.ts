@@ -324,6 +324,28 @@ describe('defaults and stopping', () => {
     await expect(apiClient(emulator.url, 'mailcoach-emulator-token').get('/healthz')).rejects.toThrow();
   });
 
+  it('lets the captures under way finish on SIGTERM: no error, and every answered send stored', async () => {
+    const dbPath = join(scratchDir(), 'stop.sqlite');
+    const emulator = await start(['--port', '0', '--db', dbPath, '--no-fixtures', '--render-workers', '1']);
+    const api = apiClient(emulator.url, 'mailcoach-emulator-token');
+    const send = (i: number) =>
+      api
+        .post('/api/transactional-mails/send', { json: { from: 'app@example.com', to: `r${i}@example.com`, subject: `S ${i}`, html: '<p>x</p>' } })
+        .then((res) => res.status, () => 'no answer');
+    // Warm up, so that the capture worker is running, then stop while 40 sends are in flight.
+    expect(await send(-1)).toBe(200);
+    const inFlight = Array.from({ length: 40 }, (_, i) => send(i));
+    await Promise.race(inFlight);
+    expect(await emulator.stop()).toBe(0);
+    const statuses = await Promise.all(inFlight);
+    expect(emulator.stdout() + emulator.stderr()).not.toMatch(/error/i);
+    const answered = statuses.filter((status) => status === 200).length;
+    const reopened = await start(['--port', '0', '--db', dbPath, '--no-fixtures']);
+    const stored = (await apiClient(reopened.url, 'mailcoach-emulator-token').get('/_emulator/messages')).json().meta.total;
+    expect(stored).toBeGreaterThanOrEqual(answered + 1);
+    await reopened.stop();
+  });
+
   it('exits 0 on SIGINT (Ctrl-C)', async () => {
     const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures']);
     const closed = new Promise<number | null>((done) => emulator.child.once('close', (code) => done(code)));
