@@ -4,8 +4,8 @@
  * Timers are faked: the test decides when time passes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewMessage } from '../../server/db/messages-store.js';
 import { inProcessApp, type InProcessApp } from '../support/in-process.js';
+import { plainMessage } from '../support/stored-message.js';
 
 let env: InProcessApp;
 let workspaceId: number;
@@ -26,14 +26,7 @@ afterEach(() => {
 function capture(count: number): void {
   for (let i = 0; i < count; i++) {
     next++;
-    const message: NewMessage = {
-      workspace_id: workspaceId, uuid: `m-${next}`, message_id: `m-${next}@example.com`, envelope_from: 'a@example.com',
-      envelope_to_json: '["b@example.com"]', from_json: '[{"name":"","email":"a@example.com"}]',
-      to_json: '[{"name":"","email":"b@example.com"}]', cc_json: '[]', bcc_json: '[]', reply_to_json: '[]',
-      subject: `Hello ${next}`, text_body: 'Hello there', html_body: null, attachments_json: '[]', size: 10,
-      template_name: null, replacements_json: null, created_at_ms: 1_740_000_000_000 + next, raw: Buffer.from('x'),
-      attachments: [],
-    };
+    const message = plainMessage(workspaceId, next);
     env.deps.store.messages.insert(message);
     env.deps.events.emit('message.captured', { workspaceId, uuid: message.uuid });
   }

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewMessage } from '../../server/db/messages-store.js';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
 import { parseSearchQuery } from '../../server/emulator/search.js';
+import { plainMessage } from '../support/stored-message.js';
 
 const LOCK_HELD_MS = 150;
 
@@ -35,15 +35,7 @@ afterEach(() => {
 
 function capture(): void {
   next++;
-  const message: NewMessage = {
-    workspace_id: ws, uuid: `m-${next}`, message_id: `m-${next}@example.com`, envelope_from: 'a@example.com',
-    envelope_to_json: '["b@example.com"]', from_json: '[{"name":"","email":"a@example.com"}]',
-    to_json: '[{"name":"","email":"b@example.com"}]', cc_json: '[]', bcc_json: '[]', reply_to_json: '[]',
-    subject: `Hello ${next}`, text_body: 'Hello there', html_body: null, attachments_json: '[]', size: 10,
-    template_name: null, replacements_json: null, created_at_ms: 1_740_000_000_000 + next, raw: Buffer.from('x'),
-    attachments: [],
-  };
-  store.messages.insert(message);
+  store.messages.insert(plainMessage(ws, next));
 }
 
 /**
