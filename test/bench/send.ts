@@ -7,7 +7,7 @@
  * - inline HTML: the built emulator (package.json's bin, the bundle), a JSON body with from/to/subject/html;
  * - MJML template: the same with mail_name and replacements, against a generated fixtures directory;
  * - markdown template: the same for a markdown template.
- * autocannon (in this process) keeps CONNECTIONS requests in flight for a short warm-up, then for SECONDS; every
+ * autocannon (in this process) keeps CONNECTIONS requests in flight for a warm-up, then for SECONDS; every
  * request gets a new number where the body says `[<id>]` (an order number, a reset code), so no two mails are
  * alike and nothing is served from a cache keyed on the whole request. The table gives req/s (autocannon's
  * per-second average) and its share of the same run's baseline, p50/p99 latency, the server's CPU time per
@@ -23,7 +23,7 @@
  * answers that rate, where the closed loop's latency is bound to 50 / throughput.
  *
  * Targets (issue): >= 2,000 sends/s inline, >= 1,500/s templated, p99 under 50 ms.
- * Knobs: BENCH_SEND_SECONDS (10), BENCH_SEND_WARMUP_SECONDS (2), BENCH_SEND_CONNECTIONS (50),
+ * Knobs: BENCH_SEND_SECONDS (10), BENCH_SEND_WARMUP_SECONDS (6), BENCH_SEND_CONNECTIONS (50),
  * BENCH_SEND_SCENARIOS (comma-separated names: baseline,inline,mjml,markdown), BENCH_CPU_PROF=<dir> (run the
  * emulator with --cpu-prof, one .cpuprofile per scenario under <dir>/<scenario>/).
  */
@@ -43,7 +43,13 @@ const TOKEN = 'bench';
 const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
 
 const SECONDS = envNumber('BENCH_SEND_SECONDS', 10);
-const WARMUP_SECONDS = envNumber('BENCH_SEND_WARMUP_SECONDS', 2);
+/**
+ * Long enough for V8 to finish optimizing the send path: under load its optimizing compiler keeps the helper
+ * threads busy for the first few seconds (perf: ~970 of the server's samples in seconds 1-3 of an MJML run, ~80 in
+ * seconds 8-10), and on two cores that CPU is taken from the sends. After 2 s the MJML p99 was 91-117 ms, after 6 s
+ * 66-79 ms (three alternated runs each). A long-running emulator answers like the latter.
+ */
+const WARMUP_SECONDS = envNumber('BENCH_SEND_WARMUP_SECONDS', 6);
 const CONNECTIONS = envNumber('BENCH_SEND_CONNECTIONS', 50);
 const TARGETS: Record<string, { rps: number; p99: number } | undefined> = {
   inline: { rps: 2_000, p99: 50 },
