@@ -56,6 +56,19 @@ const TARGETS: Record<string, { rps: number; p99: number } | undefined> = {
   mjml: { rps: 1_500, p99: 50 },
   markdown: { rps: 1_500, p99: 50 },
 };
+/**
+ * The baseline the issue set its targets against ("on these machines that baseline is about 40,000 req/s",
+ * measured with wrk, ../shared/design/stack.md §3). The "at 40k base" column scales each run to it: req/s by
+ * 40,000 / this run's baseline, latency by the inverse. An estimate, not a measurement: it holds for a CPU-bound
+ * closed loop (latency = connections / throughput), which these runs are.
+ */
+const REFERENCE_BASELINE = 40_000;
+
+/** A row's req/s and p99 as on a machine whose baseline were REFERENCE_BASELINE (see there). */
+function atReferenceBaseline(row: Row, baseline: number): string {
+  const factor = REFERENCE_BASELINE / baseline;
+  return `~${(row.result.requests.average * factor).toFixed(0)}/s, p99 ~${(row.result.latency.p99 / factor).toFixed(0)} ms`;
+}
 
 function envNumber(name: string, fallback: number): number {
   const value = process.env[name];
@@ -363,12 +376,13 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
   log(
     'req/s: autocannon\'s per-second average; p50/p99/max: latency in ms; ' +
       '"% base": req/s as a share of the baseline\'s; ' +
-      '"CPU ms/req": the server process\'s user+system CPU time per answer; load avg: 1-minute, after the run.',
+      '"CPU ms/req": the server process\'s user+system CPU time per answer; load avg: 1-minute, after the run; ' +
+      `"at 40k base": req/s and p99 scaled to the issue's reference baseline of ${REFERENCE_BASELINE} req/s (an estimate).`,
   );
   log(table(
     [
       'scenario', 'req/s avg', '% base', 'p50 ms', 'p99 ms', 'max ms', 'CPU ms/req', '200s', 'non-2xx', 'errors',
-      'stored', 'stored check', 'server RSS', 'load avg', 'target',
+      'stored', 'stored check', 'server RSS', 'load avg', 'target', 'at 40k base',
     ],
     rows.map((row) => {
       const r = row.result;
@@ -380,6 +394,7 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
         String(r.statusCodeStats['200']?.count ?? 0), String(r.non2xx), String(r.errors), String(row.stored), row.check,
         `${row.rss.toFixed(0)} MiB`, row.load.toFixed(2),
         target === undefined ? '' : `${meets(row)} (>= ${target.rps}/s, p99 < ${target.p99} ms)`,
+        baseline === undefined || target === undefined ? '' : atReferenceBaseline(row, baseline),
       ];
     }),
     (i) => i >= 1 && i <= 10,
