@@ -8,9 +8,15 @@
  * thread parses and validates the next requests. `--render-workers` sets how many (default: one per core
  * beyond the first, at most two; 0 runs everything in-process, as startEmulator() does by default).
  *
- * The pool starts its workers with the first job and runs jobs in-process until a worker says it is ready, so
- * that no send waits for a worker's start. A job that a worker cannot answer (it crashed or was stopped) fails
- * with an error, which the send answers as Mailcoach does a failed send (500); the next job starts a new worker.
+ * The pool starts its workers with the first job and runs inline jobs in-process until a worker says it is
+ * ready, so that no inline send waits for a worker's start. A template job waits for the worker instead (at most
+ * READY_WAIT_MS): rendering it here as well made both threads load the renderers and compile the template, and
+ * MJML's compiler alone takes most of a second to load. A CLI's first two MJML sends took a median 1,116 and
+ * 1,073 ms; now 1,143 and 9 ms (`BENCH_ONLY=startup npm run bench`, "first template sends of a CLI"), and the
+ * main thread never loads MJML, so that its other requests do not wait for it.
+ *
+ * A job that a worker cannot answer (it crashed or was stopped) fails with an error, which the send answers as
+ * Mailcoach does a failed send (500); the next job starts a new worker.
  * A worker that dies before it is ready (this module cannot be loaded in a worker, as under a TypeScript test
  * runner) turns the pool off: every job then runs in-process.
  *
@@ -63,6 +69,9 @@ interface PoolWorker {
   pending: Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>;
 }
 
+/** How long a template job waits for a starting worker before it runs in this thread after all. */
+const READY_WAIT_MS = 10_000;
+
 /** How long close() waits for the captures under way before it stops the workers and lets the store close. */
 const CLOSE_WAIT_MS = 5_000;
 
@@ -106,6 +115,23 @@ function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
   let closed = false;
   /** Set when a worker dies before it was ready (it cannot load, say): from then on, everything runs here. */
   let unavailable = false;
+  /** Template jobs waiting for a worker to be ready: told true once one is, false when none will be. */
+  let waitingForReady: Array<(ready: boolean) => void> = [];
+  const tellWaiting = (ready: boolean) => {
+    for (const settle of waitingForReady.splice(0)) settle(ready);
+  };
+  const aWorkerReady = (): Promise<boolean> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waitingForReady = waitingForReady.filter((settle) => settle !== done);
+        resolve(false);
+      }, READY_WAIT_MS);
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        resolve(ready);
+      };
+      waitingForReady.push(done);
+    });
 
   const start = (): PoolWorker => {
     // Evaluated as CommonJS, which can import() an ES module by URL: this module, in its worker role.
@@ -115,13 +141,17 @@ function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
     const fail = (reason: string) => {
       const index = pool.indexOf(entry);
       if (index !== -1) pool.splice(index, 1);
-      if (!entry.ready) unavailable = true;
+      if (!entry.ready) {
+        unavailable = true;
+        tellWaiting(false);
+      }
       for (const { reject } of entry.pending.values()) reject(new Error(`the capture worker stopped: ${reason}`));
       entry.pending.clear();
     };
     worker.on('message', (message: Reply | { ready: true }) => {
       if ('ready' in message && message.ready === true) {
         entry.ready = true;
+        tellWaiting(true);
         return;
       }
       const reply = message as Reply;
@@ -152,8 +182,12 @@ function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
     async capture(job, records) {
       if (closed || unavailable) return inThisThread(job, records);
       while (pool.length < workers) start();
-      const ready = pool.filter((entry) => entry.ready);
-      if (ready.length === 0) return inThisThread(job, records);
+      let ready = pool.filter((entry) => entry.ready);
+      if (ready.length === 0) {
+        if (job.template === null || !(await aWorkerReady())) return inThisThread(job, records);
+        ready = pool.filter((entry) => entry.ready);
+        if (ready.length === 0) return inThisThread(job, records);
+      }
       // The worker with the fewest jobs in flight.
       const entry = ready.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
       if (databaseFile !== null) {

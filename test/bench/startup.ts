@@ -19,6 +19,8 @@
  *   (shared dependencies are counted in each, so the column does not add up), and the marginal cost of each
  *   package the server loads on first use only (mail rendering, TLS) once the other packages are loaded.
  *
+ * - first template sends of a CLI (first-sends.ts): the latency of the first MJML sends after a start.
+ *
  * Target (issue): under 150 ms. Knobs: BENCH_STARTUP_RUNS (fresh processes per figure, default 5),
  * BENCH_STARTUP_WARM (later starts per process, default 10), BENCH_STARTUP_IMPORTS=0 (skip the breakdown).
  */
@@ -27,6 +29,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { firstTemplateSends } from './first-sends.js';
 import { table } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -252,6 +255,16 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     print(table(['module', 'alone wall', 'alone cpu', 'marginal wall', 'marginal cpu'], importRows, (column) => column > 0));
     print('');
   }
+
+  const sends: number[][] = [];
+  for (let run = 0; run < RUNS; run++) sends.push(await firstTemplateSends());
+  const sendRows = sends[0]!.map((_, index) => {
+    const latencies = sends.map((latency) => latency[index]!);
+    return [`send ${index + 1}`, ms(median(latencies)), ms(Math.max(...latencies))];
+  });
+  print(`First template sends of a CLI (first-sends.ts): the bundled MJML template, one send after another, medians of ${RUNS} fresh processes.`);
+  print(table(['send', 'median ms', 'max ms'], sendRows, (column) => column > 0));
+  print('');
 
   const worst = firsts.reduce((a, b) => (b.cpu > a.cpu ? b : a));
   print(

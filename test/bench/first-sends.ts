@@ -1,0 +1,58 @@
+/**
+ * The first template sends of a freshly started CLI (part of `BENCH_ONLY=startup npm run bench`): what a
+ * developer's app, or a test suite against `npx mailcoach-emulator`, waits for its first mails after a start.
+ *
+ * The published CLI starts on a fresh database file with the bundled fixtures and its default render workers;
+ * then SENDS sends of the bundled MJML template `welcome` follow one another, each PAUSE_MS after the previous
+ * answer. Each send's latency is from its request to the end of its 200. The first send loads the MJML compiler
+ * in the main thread while the capture worker starts (capture-workers.ts); the second is the first a worker
+ * renders, which had loaded a compiler of its own first.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { publishedCli } from '../support/published.js';
+import { startNode } from './harness.js';
+
+const SENDS = 5;
+const PAUSE_MS = 100;
+const TOKEN = 'bench';
+const BODY = JSON.stringify({ mail_name: 'welcome', from: 'shop@acme.example', to: 'jane@example.com', replacements: { first_name: 'Jane' } });
+
+/** The latency of each of the first SENDS template sends of one fresh CLI process, in ms. */
+export async function firstTemplateSends(): Promise<number[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'mce-first-sends-'));
+  const server = await startNode([publishedCli(), '--port', '0', '--db', join(dir, 'emulator.sqlite'), '--token', TOKEN]);
+  try {
+    const latencies: number[] = [];
+    for (let i = 0; i < SENDS; i++) {
+      const started = performance.now();
+      const status = await send(server.port);
+      if (status !== 200) throw new Error(`template send ${i + 1} answered ${status}:\n${server.output()}`);
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    }
+    return latencies;
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function send(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1', port, method: 'POST', path: '/api/transactional-mails/send',
+        headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(BODY);
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The capture pool's fallback (server/mail/capture-workers.ts). A template job waits for a starting worker
+ * rather than render in this thread; a worker that dies before it is ready must end that wait at once, and the
+ * job then runs here. Under vitest a worker cannot load the pool's TypeScript module, so every worker started
+ * here dies unready: the case of a pool that cannot run where the emulator runs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open.js';
+import { createStore, type Store } from '../../server/db/store.js';
+import type { CaptureJob } from '../../server/mail/capture-job.js';
+import type { CaptureRecords } from '../../server/mail/capture-records.js';
+import { createCaptureBuilder } from '../../server/mail/capture-workers.js';
+
+let dir: string;
+let file: string;
+let store: Store;
+let workspaceId: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mce-capture-workers-'));
+  file = join(dir, 'db.sqlite');
+  store = createStore(openDatabase(file));
+  workspaceId = store.ensureWorkspace('default', 1_700_000_000).id;
+});
+
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function templateJob(n: number): { job: CaptureJob; records: CaptureRecords } {
+  const job: CaptureJob = {
+    template: { body: '<p>Hello ::first_name::</p>', type: 'html', subject: 'Welcome' },
+    subject: null,
+    html: null,
+    text: null,
+    replacements: { first_name: `Jane ${n}` },
+    envelope: {
+      from: { name: 'Acme', email: 'shop@acme.example' },
+      to: [{ name: '', email: 'jane@example.com' }],
+      cc: [],
+      bcc: [],
+      replyTo: [],
+      attachments: [],
+      messageId: `message-${n}@acme.example`,
+      date: new Date('2025-03-01T10:00:00Z'),
+      headers: {},
+    },
+  };
+  const records: CaptureRecords = {
+    workspaceId,
+    messageUuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    meta: { templateName: 'welcome', replacements: job.replacements },
+    logItem: null,
+    send: null,
+  };
+  return { job, records };
+}
+
+it('runs template jobs in this thread as soon as the starting worker dies, not after the wait for it runs out', async () => {
+  const builder = createCaptureBuilder({ workers: 1, store, databaseFile: file });
+  try {
+    const started = performance.now();
+    await Promise.all([1, 2, 3].map((n) => templateJob(n)).map(({ job, records }) => builder.capture(job, records)));
+    // The wait for a ready worker gives up after 10 s: a worker's death ends it in well under a second.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(store.messages.count(workspaceId)).toBe(3);
+    // The pool is off now: a later template job runs here at once too.
+    const { job, records } = templateJob(4);
+    await builder.capture(job, records);
+    expect(store.messages.count(workspaceId)).toBe(4);
+  } finally {
+    await builder.close();
+  }
+});
