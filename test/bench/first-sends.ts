@@ -4,16 +4,15 @@
  *
  * The published CLI starts on a fresh database file with the bundled fixtures and its default render workers;
  * then SENDS sends of the bundled MJML template `welcome` follow one another, each PAUSE_MS after the previous
- * answer. Each send's latency is from its request to the end of its 200. The first send loads the MJML compiler
+ * answer. Each send's latency is from its request to the end of its 200 (one keep-alive connection). The first send loads the MJML compiler
  * in the main thread while the capture worker starts (capture-workers.ts); the second is the first a worker
  * renders, which had loaded a compiler of its own first.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publishedCli } from '../support/published.js';
-import { startNode } from './harness.js';
+import { Client, startNode } from './harness.js';
 
 const SENDS = 5;
 const PAUSE_MS = 100;
@@ -24,35 +23,19 @@ const BODY = JSON.stringify({ mail_name: 'welcome', from: 'shop@acme.example', t
 export async function firstTemplateSends(): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'mce-first-sends-'));
   const server = await startNode([publishedCli(), '--port', '0', '--db', join(dir, 'emulator.sqlite'), '--token', TOKEN]);
+  const client = new Client(server.port, TOKEN, 1);
   try {
     const latencies: number[] = [];
     for (let i = 0; i < SENDS; i++) {
-      const started = performance.now();
-      const status = await send(server.port);
-      if (status !== 200) throw new Error(`template send ${i + 1} answered ${status}:\n${server.output()}`);
-      latencies.push(performance.now() - started);
+      const reply = await client.post('/api/transactional-mails/send', BODY);
+      if (reply.status !== 200) throw new Error(`template send ${i + 1} answered ${reply.status}:\n${server.output()}`);
+      latencies.push(reply.ms);
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
     return latencies;
   } finally {
+    client.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function send(port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1', port, method: 'POST', path: '/api/transactional-mails/send',
-        headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end(BODY);
-  });
 }

@@ -68,13 +68,21 @@ export class Client {
   }
 
   get(path: string): Promise<Reply> {
+    return this.request('GET', path);
+  }
+
+  /** A JSON body, as the API's clients send one. */
+  post(path: string, json: string): Promise<Reply> {
+    return this.request('POST', path, json);
+  }
+
+  private request(method: string, path: string, json?: string): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const start = process.hrtime.bigint();
-      const request = http.get(
-        {
-          host: '127.0.0.1', port: this.port, path, agent: this.agent,
-          headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
-        },
+      const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
+      if (json !== undefined) headers['content-type'] = 'application/json';
+      const request = http.request(
+        { host: '127.0.0.1', port: this.port, method, path, agent: this.agent, headers },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,6 +94,7 @@ export class Client {
         },
       );
       request.on('error', reject);
+      request.end(json);
     });
   }
 
