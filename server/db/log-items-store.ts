@@ -1,6 +1,6 @@
 /** SQL for the transactional mail log (mailcoach_transactional_mail_log_items). */
 import type { LogItemRow, NewRow } from './rows.js';
-import { fuzzyCondition, insertSql, placeholders } from './sql.js';
+import { fuzzyCondition, inCondition, insertSql } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
 } from './statements.js';
@@ -40,12 +40,9 @@ export function createLogItemStore(statements: Statements) {
         params.push(...fuzzy.params);
       }
       if (filters.transportMessageIds !== undefined) {
-        const ids = filters.transportMessageIds;
-        conditions.push(
-          `uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? ` +
-            `AND transport_message_id IN (${placeholders(ids.length)}))`,
-        );
-        params.push(workspaceId, ...ids);
+        const ids = inCondition('transport_message_id', filters.transportMessageIds);
+        conditions.push(`uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? AND ${ids.sql})`);
+        params.push(workspaceId, ...ids.params);
       }
       // Unfiltered, the total is the trigger-kept count.
       const total = conditions.length === 1 ? keptTotal(workspaceId, ['log_items']) : undefined;

@@ -1,6 +1,6 @@
 /** SQL for sends (mailcoach_sends): one row per sent message. */
 import type { NewRow, SendRow } from './rows.js';
-import { insertSql, placeholders } from './sql.js';
+import { inCondition, insertSql } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
 } from './statements.js';
@@ -43,8 +43,9 @@ export function createSendStore(statements: Statements) {
       for (const column of SEND_OWNER_FILTERS) {
         const values = filters[column];
         if (values === undefined) continue;
-        conditions.push(`${column} IN (${placeholders(values.length)})`);
-        params.push(...values);
+        const among = inCondition(column, values);
+        conditions.push(among.sql);
+        params.push(...among.params);
       }
       // Unfiltered, the total is the trigger-kept count.
       const total = conditions.length === 1 ? keptTotal(workspaceId, ['sends']) : undefined;

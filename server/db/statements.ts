@@ -1,7 +1,7 @@
 /** Prepared-statement cache and the one paging query shape shared by every list endpoint. */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
-import { placeholders } from './sql.js';
+import { inCondition } from './sql.js';
 
 /**
  * Prepares each distinct SQL text once. List queries vary with their filters, so their SQL is assembled from a
@@ -82,11 +82,12 @@ export interface TotalQuery {
  * row and counts 0.
  */
 export function keptTotal(workspaceId: number, lists: string[]): TotalQuery {
+  const among = inCondition('list', lists);
   return {
     sql:
       'SELECT COALESCE(SUM(CASE WHEN workspace_id = ? THEN total END), 0) AS total, COALESCE(SUM(total), 0) AS everywhere ' +
-      `FROM list_totals WHERE list IN (${placeholders(lists.length)})`,
-    params: [workspaceId, ...lists],
+      `FROM list_totals WHERE ${among.sql}`,
+    params: [workspaceId, ...among.params],
   };
 }
 

@@ -1,6 +1,6 @@
 /** SQL for suppressions (mailcoach_suppressions). */
 import type { NewRow, SuppressionRow } from './rows.js';
-import { fuzzyCondition, insertSql, placeholders, trigramQuery } from './sql.js';
+import { fuzzyCondition, inCondition, insertSql, trigramQuery } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type ListSpec, type PageWindow, type SortTerm,
   type Statements,
@@ -77,8 +77,9 @@ export function createSuppressionStore(statements: Statements) {
           total = filters.reasons === undefined ? search.matching : undefined;
         }
         if (filters.reasons !== undefined) {
-          conditions.push(`reason IN (${placeholders(filters.reasons.length)})`);
-          params.push(...filters.reasons);
+          const reasons = inCondition('reason', filters.reasons);
+          conditions.push(reasons.sql);
+          params.push(...reasons.params);
         }
         return listPage<SuppressionRow>(statements, { table: 'suppressions', conditions, params, orderBy: sort, window, total });
       });
@@ -91,8 +92,9 @@ export function createSuppressionStore(statements: Statements) {
     /** The first suppressed address among `emails`, as the send endpoint's `email IN (...)` check finds it. */
     findFirstAmong(workspaceId: number, emails: string[]): SuppressionRow | undefined {
       if (emails.length === 0) return undefined;
-      const sql = `SELECT * FROM suppressions WHERE workspace_id = ? AND email IN (${placeholders(emails.length)}) ORDER BY id LIMIT 1`;
-      return statements.get(sql).get(workspaceId, ...emails) as SuppressionRow | undefined;
+      const among = inCondition('email', emails);
+      const sql = `SELECT * FROM suppressions WHERE workspace_id = ? AND ${among.sql} ORDER BY id LIMIT 1`;
+      return statements.get(sql).get(workspaceId, ...among.params) as SuppressionRow | undefined;
     },
 
     insert(row: NewRow<SuppressionRow>): SuppressionRow {

@@ -1,7 +1,7 @@
 /** SQL for transactional mail templates (mailcoach_transactional_mails and their content items). */
 import type { Db } from './open.js';
 import type { NewRow, TemplateRow } from './rows.js';
-import { fuzzyCondition, insertSql, placeholders } from './sql.js';
+import { fuzzyCondition, inCondition, insertSql } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
 } from './statements.js';
@@ -43,8 +43,9 @@ export function createTemplateStore(statements: Statements) {
       const conditions = [WORKSPACE_CONDITION];
       const params: unknown[] = [workspaceId];
       if (filters.uuids !== undefined) {
-        conditions.push(`uuid IN (${placeholders(filters.uuids.length)})`);
-        params.push(...filters.uuids);
+        const uuids = inCondition('uuid', filters.uuids);
+        conditions.push(uuids.sql);
+        params.push(...uuids.params);
       }
       for (const [columns, values] of [[['name'], filters.names], [['subject', 'name'], filters.search]] as const) {
         if (values === undefined) continue;

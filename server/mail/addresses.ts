@@ -20,14 +20,21 @@ export function normalizeAddresses(value: string): MailAddress[] {
   return splitCsv(value.trim()).map(createAddress);
 }
 
-/** Symfony Address::create(): `~(?<displayName>[^<]*)<(?<addrSpec>.*)>[^>]*~`, unanchored. */
+/**
+ * Symfony Address::create(): `~(?<displayName>[^<]*)<(?<addrSpec>.*)>[^>]*~`, unanchored. That pattern matches
+ * exactly when a `<` is followed somewhere by a `>`: the name is everything before the first `<` and the addr-spec
+ * runs to the last `>`. It is written out with indexOf/lastIndexOf because the regex, tried at every start
+ * position of an item without a `<`, is quadratic: a megabyte-long `to` kept the server busy for minutes.
+ */
 export function createAddress(item: string): MailAddress {
-  const match = /(?<displayName>[^<]*)<(?<addrSpec>.*)>[^>]*/s.exec(item);
-  const addrSpec = match?.groups?.addrSpec ?? item;
+  const open = item.indexOf('<');
+  const close = item.lastIndexOf('>');
+  const bracketed = open !== -1 && close > open;
+  const addrSpec = bracketed ? item.slice(open + 1, close) : item;
   const email = addrSpec.trim();
   // Address::__construct() drops CR and LF from names, so a name can never inject a header.
   // A quoted-string name keeps str_getcsv's `\"` in PHP; we unescape it, as any mail client would read it.
-  const name = trimChars(match?.groups?.displayName ?? '', ' \'"')
+  const name = trimChars(bracketed ? item.slice(0, open) : '', ' \'"')
     .replace(/\\(["\\])/g, '$1')
     .replace(/[\r\n]/g, '')
     .trim();

@@ -2,19 +2,32 @@
 import type { compile as compileType } from 'html-to-text';
 import type juiceType from 'juice';
 import { createRequire } from 'node:module';
+import { restoreCodeBlocks, setAsideCodeBlocks, type CodeBlockKind } from './juice-code-blocks.js';
 
 /**
  * juice (and the cheerio it brings) is loaded on the first mail with a <style> block: importing it costs a
  * tenth of a second or more of every start otherwise. It is CommonJS, so a synchronous require does it.
  */
 let juice: typeof juiceType | undefined;
+/** juice's code block kinds, which juice itself is then given none of (juice-code-blocks.ts handles them). */
+let codeBlockKinds: CodeBlockKind[] = [];
 const requireModule = createRequire(import.meta.url);
+
+function loadJuice(): typeof juiceType {
+  if (juice !== undefined) return juice;
+  const loaded = (requireModule('juice') as { default: typeof juiceType }).default;
+  codeBlockKinds = Object.values(loaded.codeBlocks);
+  for (const key of Object.keys(loaded.codeBlocks)) delete loaded.codeBlocks[key];
+  juice = loaded;
+  return loaded;
+}
 
 export function inlineCss(html: string): string {
   if (!html.includes('<style')) return html;
   try {
-    juice ??= (requireModule('juice') as { default: typeof juiceType }).default;
-    return juice(html);
+    const inline = loadJuice();
+    const { html: parsed, blocks } = setAsideCodeBlocks(html, codeBlockKinds);
+    return restoreCodeBlocks(inline(parsed), blocks);
   } catch {
     return html;
   }

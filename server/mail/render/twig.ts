@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type TwigModule from 'twig';
+import { makeTokenizerLinear } from './twig-linear-tokenizer.js';
 
 type Twig = typeof TwigModule;
 
@@ -20,6 +21,7 @@ function loadTwig(): Twig {
   const loaded = requireModule('twig') as Twig;
   loaded.cache(false);
   loaded.extend((instance) => {
+    makeTokenizerLinear(instance as unknown as Parameters<typeof makeTokenizerLinear>[0]);
     const refuse = () => {
       throw new Error('templates cannot load other templates');
     };
@@ -38,6 +40,11 @@ function refuseSource(): never {
 }
 
 const MAX_CACHED = 500;
+/**
+ * Only sources up to this size are kept compiled: a template is that small, and what is bigger comes from a
+ * request's replacements, which seldom repeat; 500 megabyte-long sources would hold gigabytes.
+ */
+const MAX_CACHED_LENGTH = 64 * 1024;
 const compiled = new Map<string, TwigModule.Template | null>();
 
 export function renderTwig(source: string, context: Record<string, unknown>): string {
@@ -60,6 +67,7 @@ function compile(source: string): TwigModule.Template | null {
   } catch {
     template = null;
   }
+  if (source.length > MAX_CACHED_LENGTH) return template;
   if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(source, template);
   return template;

@@ -1,0 +1,256 @@
+/**
+ * Hostile input, as an attacker or a buggy client sends it: every route and field of the emulator, filled with
+ * big, odd and deeply nested values. The hostile-input test samples it with fast-check and the bench
+ * (test/bench/hostile.ts) walks all of it; both also replay the fixed cases that once froze the server.
+ */
+
+/** What a case sends: path and query as written, the body already encoded. */
+export interface HostileRequest {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Value shapes, each repeated to about the wanted length in UTF-16 units (never cutting a surrogate pair). */
+export const SHAPES: Record<string, string> = {
+  words: 'aé中😀 ',
+  twig: '{{ a }}',
+  twigBlock: '{% if a %}{{ a|upper }}{% endif %}',
+  rtl: '\u05d0\u05d1\u202b\u0627 ',
+  lt: '<',
+  gt: '>',
+  angle: '<a@b.co>',
+  quote: '"',
+  escapedQuote: '\\"',
+  paren: '(',
+  comma: ',',
+  addresses: 'a@b.co,',
+  namedAddresses: '"N, A" <a@b.co>,',
+  at: '@',
+  dots: 'a.',
+  spaces: ' \t',
+  newlines: '\r\n',
+  nul: '\u0000',
+  colons: '::a::',
+  percent: '%',
+  underscore: '_',
+  brackets: '[',
+  tags: '<div>',
+  mjml: '<mj-text>',
+  markdown: '*_[`',
+  base64: 'QUJD',
+  mixed: 'x\u0301\uFEFF\u200B\u00A0\u2028\uD83D\uDE00<>"(),;:\\@[]',
+};
+
+export const SHAPE_NAMES = Object.keys(SHAPES);
+
+export function fill(shape: string, length: number): string {
+  const unit = SHAPES[shape] ?? shape;
+  const value = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+  // A lone surrogate would make the JSON body undecodable, and the whole input read as empty (PHP's json_decode).
+  return /[\uD800-\uDBFF]$/.test(value) ? value.slice(0, -1) : value;
+}
+
+/** A field's value: the string itself, or wrapped the ways a client can type it wrongly. */
+export type Wrapping = 'string' | 'array' | 'object' | 'deep' | 'number';
+export const WRAPPINGS: Wrapping[] = ['string', 'array', 'object', 'deep', 'number'];
+
+export function wrap(value: string, wrapping: Wrapping): unknown {
+  switch (wrapping) {
+    case 'string':
+      return value;
+    case 'array':
+      return [value, value];
+    case 'object':
+      return { [value.slice(0, 64)]: value };
+    case 'deep': {
+      let nested: unknown = value;
+      for (let depth = 0; depth < 600; depth++) nested = [nested];
+      return nested;
+    }
+    case 'number':
+      return 1e308;
+  }
+}
+
+export type Encoding = 'json' | 'form' | 'multipart';
+export const ENCODINGS: Encoding[] = ['json', 'form', 'multipart'];
+
+const MULTIPART_BOUNDARY = 'hostile-boundary-7MA4YWxkTrZu0gW';
+
+/** Encodes a body; form and multipart write nested values with PHP's bracket keys. */
+export function encodeBody(input: Record<string, unknown>, encoding: Encoding): { body: string; contentType: string } {
+  if (encoding === 'json') return { body: JSON.stringify(input), contentType: 'application/json' };
+  const pairs = bracketPairs(input, '');
+  if (encoding === 'form') {
+    const body = pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+    return { body, contentType: 'application/x-www-form-urlencoded' };
+  }
+  const parts = pairs.map(
+    ([key, value]) => `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${key.replaceAll('"', '%22')}"\r\n\r\n${value}\r\n`,
+  );
+  return { body: `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`, contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` };
+}
+
+function bracketPairs(value: unknown, prefix: string): Array<[string, string]> {
+  if (value === null || typeof value !== 'object') return [[prefix, String(value)]];
+  return Object.entries(value).flatMap(([key, child]) => bracketPairs(child, prefix === '' ? key : `${prefix}[${key}]`));
+}
+
+/** The request's other fields, valid, so that the hostile one is what the server must cope with. */
+const VALID_SEND = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hi', text: 'Hello' };
+const TEMPLATE_SEND = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com' };
+
+export interface BodyTarget {
+  kind: 'body';
+  method: string;
+  path: string;
+  /** The valid input the field is set into (a copy is taken). */
+  base: Record<string, unknown>;
+  /** Dotted path of the field, e.g. `attachments.0.content`. */
+  field: string;
+}
+
+export interface QueryTarget {
+  kind: 'query' | 'path';
+  method: string;
+  /** With `{}` where the value goes. */
+  path: string;
+}
+
+export type Target = BodyTarget | QueryTarget;
+
+const sendField = (field: string, base: Record<string, unknown> = VALID_SEND): BodyTarget => ({
+  kind: 'body', method: 'POST', path: '/api/transactional-mails/send', base, field,
+});
+const bodyField = (method: string, path: string, field: string, base: Record<string, unknown> = {}): BodyTarget => ({
+  kind: 'body', method, path, base, field,
+});
+const query = (method: string, path: string): QueryTarget => ({ kind: 'query', method, path });
+const pathValue = (method: string, path: string): QueryTarget => ({ kind: 'path', method, path });
+
+/** Every route and field a client can fill. */
+export const TARGETS: Target[] = [
+  ...['from', 'to', 'cc', 'bcc', 'reply_to', 'subject', 'html', 'text', 'mail_name', 'mailer', 'store', 'fake'].map((f) => sendField(f)),
+  sendField('replacements'),
+  sendField('replacements.first_name', TEMPLATE_SEND),
+  sendField('replacements.app_name', { ...TEMPLATE_SEND, mail_name: 'password-reset' }),
+  sendField('replacements.order_number', { ...TEMPLATE_SEND, mail_name: 'order-confirmation' }),
+  sendField('cc', TEMPLATE_SEND),
+  sendField('attachments'),
+  ...['name', 'content', 'content_type', 'content_id'].map((key) =>
+    sendField(`attachments.0.${key}`, { ...VALID_SEND, attachments: [{ name: 'a.txt', content: 'QUJD', content_type: 'text/plain' }] }),
+  ),
+  bodyField('POST', '/api/suppressions', 'email'),
+  bodyField('POST', '/api/suppressions', 'reason', { email: 'new@example.com' }),
+  query('GET', '/api/suppressions?filter[search]={}'),
+  query('GET', '/api/suppressions?filter[reason]={}'),
+  query('GET', '/api/suppressions?sort={}'),
+  query('GET', '/api/suppressions?page={}'),
+  pathValue('GET', '/api/suppressions/{}'),
+  pathValue('DELETE', '/api/suppressions/{}'),
+  query('GET', '/api/sends?filter[campaign_uuid]={}'),
+  query('GET', '/api/sends?filter[transactional_mail_log_item_uuid]={}'),
+  query('GET', '/api/sends?sort={}'),
+  pathValue('GET', '/api/sends/{}'),
+  pathValue('DELETE', '/api/sends/{}'),
+  query('GET', '/api/transactional-mails/templates?filter[name]={}'),
+  query('GET', '/api/transactional-mails/templates?filter[search]={}'),
+  query('GET', '/api/transactional-mails/templates?filter[uuid]={}'),
+  pathValue('GET', '/api/transactional-mails/templates/{}'),
+  query('GET', '/api/transactional-mails?filter[search]={}'),
+  query('GET', '/api/transactional-mails?filter[transport_message_id]={}'),
+  query('GET', '/api/transactional-mails?sort={}'),
+  pathValue('GET', '/api/transactional-mails/{}'),
+  pathValue('POST', '/api/transactional-mails/{}/resend'),
+  query('GET', '/_emulator/messages?query={}'),
+  query('GET', '/_emulator/messages?page={}&per_page={}'),
+  query('DELETE', '/_emulator/messages?query={}'),
+  pathValue('GET', '/_emulator/messages/{}'),
+  pathValue('GET', '/_emulator/messages/{}/raw'),
+  pathValue('GET', '/_emulator/messages/{}/attachments/{}'),
+  query('GET', '/_emulator/wait-for?timeout_ms=0&query={}'),
+  query('GET', '/_emulator/wait-for?timeout_ms={}'),
+  // Rules that can never fire on the cases' own requests (an unknown route or recipient): the hostile value is
+  // in the rule, not in what it does.
+  bodyField('POST', '/_emulator/faults', 'route', { status: 500, recipient: 'nobody@never.test' }),
+  bodyField('POST', '/_emulator/faults', 'recipient', { status: 500, route: '/never' }),
+  bodyField('POST', '/_emulator/faults', 'body', { status: 500, route: '/never' }),
+  bodyField('POST', '/_emulator/faults', 'headers', { status: 500, route: '/never' }),
+  bodyField('POST', '/_emulator/faults', 'method', { status: 500, route: '/never' }),
+  pathValue('DELETE', '/_emulator/faults/{}'),
+  bodyField('POST', '/_emulator/clock', 'freeze_at'),
+  bodyField('POST', '/_emulator/clock', 'advance_ms'),
+  bodyField('POST', '/_emulator/seed', 'suppressions', {}),
+  bodyField('POST', '/_emulator/seed', 'templates.0.body', { templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }] }),
+  bodyField('POST', '/_emulator/seed', 'templates.0.name', { templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }] }),
+  bodyField('POST', '/_emulator/simulate/open', 'send_uuid'),
+  bodyField('POST', '/_emulator/simulate/bounce', 'email'),
+];
+
+/** Node answers a request line and headers over 16 kB itself (431); query and path values stay under that. */
+export const MAX_URL_VALUE = 12_000;
+
+export interface HostileCase {
+  target: Target;
+  shape: string;
+  length: number;
+  wrapping: Wrapping;
+  encoding: Encoding;
+}
+
+export function describeCase(c: HostileCase): string {
+  const where = c.target.kind === 'body' ? `${c.target.path} ${c.target.field}` : c.target.path;
+  return `${c.target.method} ${where} = ${c.shape} x ${c.length} (${c.wrapping}, ${c.encoding})`;
+}
+
+export function buildRequest(c: HostileCase, token: string): HostileRequest {
+  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+  const label = describeCase(c);
+  const { target } = c;
+  if (target.kind !== 'body') {
+    const raw = fill(c.shape, Math.min(c.length, MAX_URL_VALUE));
+    const path = target.path.replaceAll('{}', target.kind === 'path' ? encodePathValue(raw) : encodeURIComponent(raw));
+    return { label, method: target.method, path, headers };
+  }
+  const input = structuredClone(target.base);
+  setField(input, target.field, wrap(fill(c.shape, c.length), c.wrapping));
+  const { body, contentType } = encodeBody(input, c.encoding);
+  return { label, method: target.method, path: target.path, headers: { ...headers, 'content-type': contentType }, body };
+}
+
+/** A path segment value: percent-encoded, with `/` kept encoded so the route stays the same. */
+function encodePathValue(raw: string): string {
+  return encodeURIComponent(raw);
+}
+
+function setField(input: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let container: Record<string, unknown> = input;
+  for (const key of keys.slice(0, -1)) {
+    const next = container[key];
+    if (next === null || typeof next !== 'object') container[key] = {};
+    container = container[key] as Record<string, unknown>;
+  }
+  container[keys.at(-1) as string] = value;
+}
+
+/** The requests that froze or crashed the server before (issue 11), each replayed as it was sent. */
+export function regressionRequests(token: string): HostileRequest[] {
+  const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+  const send = (label: string, input: Record<string, unknown>, encoding: Encoding): HostileRequest => {
+    const { body, contentType } = encodeBody(input, encoding);
+    return { label, method: 'POST', path: '/api/transactional-mails/send', headers: { ...headers, 'content-type': contentType }, body };
+  };
+  const manyCc = Array.from({ length: 41_666 }, (_, i) => `r${i}@ex.com`).join(',');
+  return [
+    send('JSON to = 1 MB of words', { ...VALID_SEND, to: fill('aé中😀 ', 1_000_000) }, 'json'),
+    send('JSON bcc = 1 MB of {{ a }}', { ...VALID_SEND, bcc: fill('{{ a }}', 1_000_000) }, 'json'),
+    send('JSON from = 500 kB of mixed Unicode', { ...VALID_SEND, from: fill('mixed', 500_000) }, 'json'),
+    send('form cc = 233 kB of {{ a }}', { ...VALID_SEND, cc: fill('{{ a }}', 233_000) }, 'form'),
+    send('form reply_to = 250 kB of right-to-left text', { ...VALID_SEND, reply_to: fill('rtl', 250_000) }, 'form'),
+    send('JSON 41,666 cc + 2 to', { ...VALID_SEND, to: 'jane@example.com,john@example.com', cc: manyCc }, 'json'),
+  ];
+}

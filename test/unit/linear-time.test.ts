@@ -1,0 +1,99 @@
+/**
+ * Work that once grew with the square of its input (issue 11), each at a size where the quadratic version took
+ * minutes: the address parser, twig.js's tokenizer and juice's code blocks now take one pass. Each is also checked
+ * against what it replaced, on ordinary input.
+ */
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { AddressError, normalizeAddresses } from '../../server/mail/addresses.js';
+import { inlineCss } from '../../server/mail/render/html.js';
+import { restoreCodeBlocks, setAsideCodeBlocks } from '../../server/mail/render/juice-code-blocks.js';
+import { renderTwig } from '../../server/mail/render/twig.js';
+import { fill } from '../support/hostile.js';
+
+/** Generous: on a busy 2-core machine; the quadratic versions took minutes at these sizes. */
+const QUICK_MS = 2_000;
+
+function timed<T>(work: () => T): { result: T; ms: number } {
+  const started = performance.now();
+  const result = work();
+  return { result, ms: performance.now() - started };
+}
+
+describe('address lists', () => {
+  it.each(['words', 'twig', 'rtl', 'gt', 'mixed'])('a megabyte of %s is refused in one pass', (shape) => {
+    const value = fill(shape, 1_000_000);
+    const { result, ms } = timed(() => {
+      try {
+        normalizeAddresses(value);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    });
+    expect(result).toBeInstanceOf(AddressError);
+    expect(ms).toBeLessThan(QUICK_MS);
+  });
+
+  it('reads Name <address> as Symfony does: the name before the first <, the address up to the last >', () => {
+    expect(normalizeAddresses('Jane <jane@example.com>')).toEqual([{ name: 'Jane', email: 'jane@example.com' }]);
+    expect(() => normalizeAddresses('x <y> <jane@example.com>')).toThrow('Email "y> <jane@example.com" does not comply');
+  });
+});
+
+describe('twig', () => {
+  it('renders 140,000 tags of a replacement in one pass', () => {
+    const { result, ms } = timed(() => renderTwig(`Hi ${'{{ a }}'.repeat(140_000)}!`, { a: '<b>' }));
+    expect(result).toBe(`Hi ${'&lt;b&gt;'.repeat(140_000)}!`);
+    expect(ms).toBeLessThan(QUICK_MS * 2);
+  });
+
+  it('still finds closings past quoted strings, comments and whitespace control', () => {
+    expect(renderTwig('{{ "a}}b" }}|{# c #}|{%- if x -%} yes {%- endif %}|{{ y|upper }}', { x: 1, y: 'z' })).toBe('a}}b||yes|Z');
+  });
+});
+
+describe("juice's code blocks", () => {
+  const kinds = [
+    { start: '<%', end: '%>' },
+    { start: '{{', end: '}}' },
+    { start: '<#', end: '>' },
+  ];
+
+  it('sets blocks aside kind after kind and puts them back, with the tokens cheerio may rewrite', () => {
+    const { html, blocks } = setAsideCodeBlocks('<p class="{{ c }}">{{ a }} <% b %> <#if x> {{ open', kinds);
+    expect(html).toBe('<p class="JUICE_CODE_BLOCK_1_">JUICE_CODE_BLOCK_2_ JUICE_CODE_BLOCK_0_ JUICE_CODE_BLOCK_3_ {{ open');
+    expect(blocks).toEqual(['<% b %>', '{{ c }}', '{{ a }}', '<#if x>']);
+    expect(restoreCodeBlocks('<p juice_code_block_1_="">JUICE_CODE_BLOCK_2_ JUICE_CODE_BLOCK_9_', blocks)).toBe(
+      '<p {{ c }}>{{ a }} JUICE_CODE_BLOCK_9_',
+    );
+  });
+
+  it('inlines CSS around code blocks exactly as juice alone does', () => {
+    const juice = (createRequire(import.meta.url)('juice') as { default: (html: string) => string }).default;
+    const html = '<html><head><style>p{color:red}</style></head><body><p title="{{ t }}">{{ a }} <% b %></p></body></html>';
+    // inlineCss took juice's code block kinds away from juice; give them back for the reference run.
+    const reference = (() => {
+      const codeBlocks = (juice as unknown as { codeBlocks: Record<string, unknown> }).codeBlocks;
+      const saved = { ...codeBlocks };
+      Object.assign(codeBlocks, { EJS: { start: '<%', end: '%>' }, HBS: { start: '{{', end: '}}' } });
+      try {
+        return juice(html);
+      } finally {
+        for (const key of Object.keys(codeBlocks)) delete codeBlocks[key];
+        Object.assign(codeBlocks, saved);
+      }
+    })();
+    expect(inlineCss(html)).toBe(reference);
+    expect(reference).toContain('<p title="{{ t }}" style="color: red;">{{ a }} <% b %></p>');
+  });
+
+  it('inlines CSS around 140,000 blocks, or a megabyte of unclosed ones, in one pass', () => {
+    for (const shape of ['{{ a }}', '{{', '<#']) {
+      const html = `<html><head><style>p{color:red}</style></head><body><p>${fill(shape, 1_000_000)}</p></body></html>`;
+      const { result, ms } = timed(() => inlineCss(html));
+      expect(result).toContain('<p style="color: red;">');
+      expect(ms).toBeLessThan(QUICK_MS * 5);
+    }
+  });
+});
