@@ -104,7 +104,7 @@ class TokenQueue {
 export function makeTokenizerLinear(twig: TwigInternals): void {
   const { tokenize, compile } = twig;
   twig.compile = function (this: unknown, tokens: unknown[]) {
-    return compile.call(this, (Array.isArray(tokens) ? new TokenQueue(tokens) : tokens) as unknown[]);
+    return compile.call(this, (Array.isArray(tokens) ? new TokenQueue(tokens) : tokens) as unknown as unknown[]);
   };
   const { findStart, findEnd } = twig.token;
   let searches: TemplateSearches | null = null;
