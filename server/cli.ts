@@ -9,6 +9,9 @@ import { startServer, type RunningEmulator } from './server.js';
 
 const VERSION = (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 
+/** Captures under way get 5 s to finish (server.ts); past this, stopping gives up waiting. */
+const STOP_DEADLINE_MS = 8_000;
+
 async function main(): Promise<void> {
   let request;
   try {
@@ -25,9 +28,20 @@ async function main(): Promise<void> {
     return fail(error);
   }
   // Handlers before the banner: whoever waits for "listening on" may stop us the moment it appears.
-  const stop = () => void emulator.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  let stopping = false;
+  const stop = () => {
+    // A second signal, or a close that does not end in time (a client that never reads, a stuck capture), ends
+    // the process at once: a stop must always work.
+    if (stopping) process.exit(1);
+    stopping = true;
+    setTimeout(() => {
+      console.error(`mailcoach-emulator: still stopping after ${STOP_DEADLINE_MS / 1000} s; exiting now`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    void emulator.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   printBanner(emulator, request.config);
 }
 

@@ -7,6 +7,8 @@ import { inCondition } from './sql.js';
  * Prepares each distinct SQL text once. List queries vary with their filters, so their SQL is assembled from a
  * fixed set of fragments and cached here rather than prepared at start-up.
  */
+const MAX_CACHED_STATEMENTS = 1_000;
+
 export class Statements {
   readonly #cache = new Map<string, Statement>();
   readonly #transaction: (work: () => unknown) => unknown;
@@ -24,6 +26,8 @@ export class Statements {
     let statement = this.#cache.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql);
+      // The shapes are few (sql.ts bounds the lists), but a cache must not be what grows without bound.
+      if (this.#cache.size >= MAX_CACHED_STATEMENTS) this.#cache.delete(this.#cache.keys().next().value as string);
       this.#cache.set(sql, statement);
     }
     return statement;

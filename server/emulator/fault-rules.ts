@@ -92,7 +92,7 @@ export interface FaultRule {
   id: number;
   spec: FaultSpec;
   route: RegExp | null;
-  recipient: RegExp | null;
+  recipient: Matcher | null;
   remaining: number | null;
   fired: number;
 }
@@ -232,15 +232,45 @@ export function faultResource(rule: FaultRule) {
 
 /** A route such as /api/transactional-mails/send (`*` = one segment; trailing slashes ignored; `/api` may be left out). */
 function routePattern(route: string): RegExp {
-  const trimmed = route.replace(/\/+$/, '');
+  let end = route.length;
+  while (end > 0 && route[end - 1] === '/') end--;
+  // Not /\/+$/, which rescans each run of slashes from every slash in it.
+  const trimmed = route.slice(0, end);
   const full = trimmed === '/api' || trimmed.startsWith('/api/') ? trimmed : `/api${trimmed}`;
   const segments = full.split('/').map((segment) => (segment === '*' ? '[^/]+' : escapeRegExp(segment)));
   return new RegExp(`^${segments.join('/')}/*$`);
 }
 
-/** An email pattern: case-insensitive, `*` matches any characters. */
-function globPattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`, 'i');
+interface Matcher {
+  test(text: string): boolean;
+}
+
+/**
+ * An email pattern: case-insensitive, `*` matches any characters. Matched by finding its literal parts in order
+ * (the first at the start, the last at the end, each of the others at its first place after the one before),
+ * which is linear: as a regex, `a*a*a*...b` backtracks exponentially on a recipient that does not match, and
+ * every send would run it.
+ */
+function globPattern(pattern: string): Matcher {
+  const parts = pattern.toLowerCase().split('*');
+  const first = parts[0] as string;
+  const last = parts.at(-1) as string;
+  const middle = parts.slice(1, -1).filter((part) => part !== '');
+  return {
+    test(text: string): boolean {
+      const lowered = text.toLowerCase();
+      if (parts.length === 1) return lowered === first;
+      if (lowered.length < first.length + last.length || !lowered.startsWith(first) || !lowered.endsWith(last)) return false;
+      let at = first.length;
+      const end = lowered.length - last.length;
+      for (const part of middle) {
+        const found = lowered.indexOf(part, at);
+        if (found === -1 || found + part.length > end) return false;
+        at = found + part.length;
+      }
+      return true;
+    },
+  };
 }
 
 function escapeRegExp(text: string): string {

@@ -74,10 +74,7 @@ export function messageRoutes(deps: AppDeps) {
       const index = c.req.param('index');
       const attachment = /^\d{1,6}$/.test(index) ? messages.attachmentAt(row.id, Number(index)) : undefined;
       if (attachment === undefined) throw new ApiError(404, `This message has no attachment ${index}.`);
-      return c.body(bytesOf(attachment.content), 200, {
-        'content-type': attachment.content_type,
-        'content-disposition': contentDisposition(attachment.filename),
-      });
+      return c.body(bytesOf(attachment.content), 200, attachmentHeaders(attachment.content_type, attachment.filename));
     })
     .delete('/messages/:uuid', (c) => {
       const workspaceId = c.get('workspaceId');
@@ -91,6 +88,22 @@ export function messageRoutes(deps: AppDeps) {
 /** A Buffer from SQLite as the Uint8Array a body takes (the driver never hands out shared memory). */
 function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+}
+
+/**
+ * A captured file is the sender's, never a page of ours: the browser must not sniff another type from its bytes,
+ * and whatever could run as a document (HTML, SVG, XML, or a type the client made up) is sandboxed, so that
+ * opening it, even inline, runs no script with the emulator's origin. The client chose the content type: one a
+ * header cannot carry (a line break, a non-Latin-1 character) is served as application/octet-stream.
+ */
+function attachmentHeaders(contentType: string, filename: string): Record<string, string> {
+  const type = /^[\t\x20-\x7e]*$/.test(contentType) && contentType.trim() !== '' ? contentType : 'application/octet-stream';
+  return {
+    'content-type': type,
+    'content-disposition': contentDisposition(filename),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'",
+  };
 }
 
 /** `attachment` with an ASCII fallback filename and the exact one in RFC 5987 form. */

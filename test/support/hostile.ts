@@ -48,9 +48,14 @@ export const SHAPE_NAMES = Object.keys(SHAPES);
 
 export function fill(shape: string, length: number): string {
   const unit = SHAPES[shape] ?? shape;
-  const value = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-  // A lone surrogate would make the JSON body undecodable, and the whole input read as empty (PHP's json_decode).
-  return /[\uD800-\uDBFF]$/.test(value) ? value.slice(0, -1) : value;
+  return cut(unit.repeat(Math.ceil(length / unit.length)), length);
+}
+
+/** The first `length` UTF-16 units, one less when that would split a surrogate pair: a lone surrogate makes the
+ * JSON body undecodable (the whole input then reads as empty, PHP's json_decode) and cannot be URL-encoded. */
+function cut(value: string, length: number): string {
+  const head = value.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }
 
 /** A field's value: the string itself, or wrapped the ways a client can type it wrongly. */
@@ -64,7 +69,7 @@ export function wrap(value: string, wrapping: Wrapping): unknown {
     case 'array':
       return [value, value];
     case 'object':
-      return { [value.slice(0, 64)]: value };
+      return { [cut(value, 64)]: value };
     case 'deep': {
       let nested: unknown = value;
       for (let depth = 0; depth < 600; depth++) nested = [nested];
@@ -190,8 +195,8 @@ export const TARGETS: Target[] = [
   bodyField('POST', '/_emulator/simulate/bounce', 'email'),
 ];
 
-/** Node answers a request line and headers over 16 kB itself (431); query and path values stay under that. */
-export const MAX_URL_VALUE = 12_000;
+/** Node answers a request line and headers over 16 kB itself (431); query and path values stay under that, encoded. */
+export const MAX_URL_VALUE = 8_000;
 
 export interface HostileCase {
   target: Target;
@@ -211,19 +216,16 @@ export function buildRequest(c: HostileCase, token: string): HostileRequest {
   const label = describeCase(c);
   const { target } = c;
   if (target.kind !== 'body') {
-    const raw = fill(c.shape, Math.min(c.length, MAX_URL_VALUE));
-    const path = target.path.replaceAll('{}', target.kind === 'path' ? encodePathValue(raw) : encodeURIComponent(raw));
+    // Cut so that the encoded value (up to 12 bytes a character) stays under the limit.
+    let raw = fill(c.shape, Math.min(c.length, MAX_URL_VALUE));
+    while (encodeURIComponent(raw).length > MAX_URL_VALUE) raw = fill(c.shape, Math.floor(raw.length / 2));
+    const path = target.path.replaceAll('{}', encodeURIComponent(raw));
     return { label, method: target.method, path, headers };
   }
   const input = structuredClone(target.base);
   setField(input, target.field, wrap(fill(c.shape, c.length), c.wrapping));
   const { body, contentType } = encodeBody(input, c.encoding);
   return { label, method: target.method, path: target.path, headers: { ...headers, 'content-type': contentType }, body };
-}
-
-/** A path segment value: percent-encoded, with `/` kept encoded so the route stays the same. */
-function encodePathValue(raw: string): string {
-  return encodeURIComponent(raw);
 }
 
 function setField(input: Record<string, unknown>, dotted: string, value: unknown): void {

@@ -44,6 +44,21 @@ describe('createFaultRules', () => {
     expect(fires('POST', '/api/transactional-mails/send', ['jane@example.org'])).toBe(0);
   });
 
+  it('matches recipient globs by their literal parts in order, in linear time', () => {
+    const rules = createFaultRules([]);
+    const fires = (recipient: string, email: string) => {
+      rules.clear(1);
+      rules.add(1, spec({ recipient, status: 500 }));
+      return rules.fire(1, request('POST', '/api/transactional-mails/send', [email]), never).length;
+    };
+    expect([fires('a*b', 'ab'), fires('a*b', 'axxb'), fires('a*b', 'abx'), fires('*', ''), fires('a**', 'A')]).toEqual([1, 1, 0, 1, 1]);
+    expect([fires('*x*x*', 'xx'), fires('*x*x*', 'x'), fires('ab*ba', 'aba'), fires('jane@x.com', 'JANE@X.COM')]).toEqual([1, 0, 0, 1]);
+    // As a regex (^a.*a.*...b$) this backtracks exponentially on a recipient without the b.
+    const started = performance.now();
+    expect(fires(`${'a*'.repeat(5_000)}b`, 'a'.repeat(900))).toBe(0);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('keeps each workspace\'s rules apart, each starting from its own copy of the file rules', () => {
     const rules = createFaultRules([spec({ status: 503, times: 1 })]);
     expect(rules.fire(1, request('GET', '/api/sends'), never)).toHaveLength(1);

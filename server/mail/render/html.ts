@@ -46,7 +46,30 @@ export function htmlToText(html: string): string {
     wordwrap: false,
     selectors: [{ selector: 'img', format: 'skip' }],
   });
-  return htmlToTextConverter(html);
+  try {
+    return htmlToTextConverter(html);
+  } catch (error) {
+    // html-to-text walks the document recursively: elements nested some ten thousand deep (a replacement of
+    // `<div>` repeated) overflow the stack. The mail is still captured, with the tags stripped from its text.
+    if (error instanceof RangeError) return strippedText(html);
+    throw error;
+  }
+}
+
+/** The text between the tags, whitespace collapsed, in one pass (a tag without its `>` ends the stripping). */
+function strippedText(html: string): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (;;) {
+    const open = html.indexOf('<', at);
+    if (open === -1) break;
+    const close = html.indexOf('>', open + 1);
+    if (close === -1) break;
+    pieces.push(html.slice(at, open));
+    at = close + 1;
+  }
+  pieces.push(html.slice(at));
+  return pieces.join(' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Inline HTML without an <html> element is wrapped, exactly as Mailcoach's v7 test expects. */
