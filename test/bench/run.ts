@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: list-endpoint latency with 100,000 suppressions and 100,000 sends (below), send throughput
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
- * in-process start-up of startEmulator() (startup.ts). `BENCH_ONLY=lists|send|inbox|startup` runs one part.
+ * in-process start-up of startEmulator() (startup.ts) and hostile input (hostile.ts).
+ * `BENCH_ONLY=lists|send|inbox|startup|hostile` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -31,6 +32,7 @@ import { seed, type SeededData } from './seed.js';
 import { runInboxBench } from './inbox.js';
 import { runSendBench } from './send.js';
 import { runStartupBench } from './startup.js';
+import { runHostileBench } from './hostile.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -433,7 +435,7 @@ async function runListBench(): Promise<void> {
   ));
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox'];
+const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile'];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -446,6 +448,8 @@ async function main(): Promise<void> {
   if (runs('inbox')) await runInboxBench((line) => process.stdout.write(`\n${line}\n`));
   // startEmulator() start-up in fresh processes (startup.ts).
   if (runs('startup')) await runStartupBench((line) => process.stdout.write(`\n${line}\n`));
+  // Hostile input: the issue 11 requests and every route and field, against a normal send (hostile.ts).
+  if (runs('hostile')) await runHostileBench((line) => process.stdout.write(`\n${line}\n`));
 }
 
 main().catch((error: unknown) => {

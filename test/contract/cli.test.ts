@@ -346,6 +346,38 @@ describe('defaults and stopping', () => {
     await reopened.stop();
   });
 
+  it('stops within seconds while heavy hostile sends are rendering, and at once on a second signal', async () => {
+    const heavySends = async (emulator: Running) => {
+      const api = apiClient(emulator.url, 'mailcoach-emulator-token');
+      // A megabyte of nested tags in a replacement: seconds of rendering each, on the render worker.
+      const json = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com', replacements: { first_name: '<div>'.repeat(200_000) } };
+      expect((await api.post('/api/transactional-mails/send', { json: { ...json, replacements: { first_name: 'x' } } })).status).toBe(200);
+      const inFlight = Array.from({ length: 6 }, () => api.post('/api/transactional-mails/send', { json }).catch(() => null));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return inFlight;
+    };
+    const args = ['--port', '0', '--db', ':memory:', '--render-workers', '1'];
+    const once = await start(args);
+    const inFlight = await heavySends(once);
+    const started = performance.now();
+    const code = await once.stop();
+    expect(performance.now() - started).toBeLessThan(12_000);
+    expect([0, 1]).toContain(code);
+    await Promise.all(inFlight);
+
+    const twice = await start(args);
+    await heavySends(twice);
+    const closed = new Promise<number | null>((done) => twice.child.once('close', (exitCode) => done(exitCode)));
+    twice.child.kill('SIGTERM');
+    // Apart, so that the system does not merge them into one pending signal.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = performance.now();
+    twice.child.kill('SIGTERM');
+    expect(await closed).toBe(1);
+    expect(performance.now() - second).toBeLessThan(3_000);
+    running.delete(twice);
+  }, 60_000);
+
   it('exits 0 on SIGINT (Ctrl-C)', async () => {
     const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures']);
     const closed = new Promise<number | null>((done) => emulator.child.once('close', (code) => done(code)));

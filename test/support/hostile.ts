@@ -217,8 +217,9 @@ export function buildRequest(c: HostileCase, token: string): HostileRequest {
   const { target } = c;
   if (target.kind !== 'body') {
     // Cut so that the encoded value (up to 12 bytes a character) stays under the limit.
-    let raw = fill(c.shape, Math.min(c.length, MAX_URL_VALUE));
-    while (encodeURIComponent(raw).length > MAX_URL_VALUE) raw = fill(c.shape, Math.floor(raw.length / 2));
+    const limit = Math.floor(MAX_URL_VALUE / (target.path.split('{}').length - 1));
+    let raw = fill(c.shape, Math.min(c.length, limit));
+    while (encodeURIComponent(raw).length > limit) raw = fill(c.shape, Math.floor(raw.length / 2));
     const path = target.path.replaceAll('{}', encodeURIComponent(raw));
     return { label, method: target.method, path, headers };
   }
