@@ -3,12 +3,12 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
 import { inCondition } from './sql.js';
 
+const MAX_CACHED_STATEMENTS = 1_000;
+
 /**
  * Prepares each distinct SQL text once. List queries vary with their filters, so their SQL is assembled from a
  * fixed set of fragments and cached here rather than prepared at start-up.
  */
-const MAX_CACHED_STATEMENTS = 1_000;
-
 export class Statements {
   readonly #cache = new Map<string, Statement>();
   readonly #transaction: (work: () => unknown) => unknown;
