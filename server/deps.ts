@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
 import { createFaultRules, loadFaultFile, type FaultRules } from './emulator/fault-rules.js';
+import { createSearchWorker, type SearchWorker } from './emulator/search-worker.js';
 import { EventBus } from './events.js';
 import { createCaptureBuilder, type CaptureBuilder } from './mail/capture-workers.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureSet } from './fixtures/load.js';
@@ -36,6 +37,8 @@ export interface AppDeps {
   workspaces: Workspaces;
   /** Renders sends and writes their messages, in-process or on worker threads (mail/capture-workers.ts). */
   captureBuilder: CaptureBuilder;
+  /** Runs inbox searches with full-text terms off this thread when it can (emulator/search-worker.ts). */
+  searchWorker: SearchWorker;
 }
 
 /** Opens the database, loads and applies the fixtures. Throws (FixtureError, Error) on anything invalid. */
@@ -56,6 +59,8 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     return {
       store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config, fixtures, workspaces,
       captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file }),
+      // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
+      searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
     };
   } catch (error) {
     store.close();

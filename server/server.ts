@@ -69,6 +69,6 @@ async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
         }),
     ),
   );
-  await deps.captureBuilder.close();
+  await Promise.all([deps.captureBuilder.close(), deps.searchWorker.close()]);
   deps.store.close();
 }

@@ -24,6 +24,9 @@ const SELECT_COLUMNS =
   'WHERE m.id = log_items.message_id) ELSE body END AS body, ' +
   'body_in_message, attachments_json, mailer, fake, message_id, created_at, updated_at';
 
+/** The length of Mailcoach's content item subject column, VARCHAR(255). */
+const MAILCOACH_SUBJECT_CHARS = 255;
+
 export function createLogItemStore(statements: Statements) {
   const db = statements.db;
   const insert = db.prepare(insertSql('log_items', COLUMNS));
@@ -35,7 +38,9 @@ export function createLogItemStore(statements: Statements) {
       const conditions = [WORKSPACE_CONDITION];
       const params: unknown[] = [workspaceId];
       if (filters.search !== undefined) {
-        const fuzzy = fuzzyCondition(['subject'], filters.search);
+        // Mailcoach searches its content item's subject, a VARCHAR(255) column (`$table->string('subject')` in its
+        // migrations), which never holds more: so do we, whatever the length of the subject a send captured.
+        const fuzzy = fuzzyCondition([`substr(subject, 1, ${MAILCOACH_SUBJECT_CHARS})`], filters.search);
         conditions.push(fuzzy.sql);
         params.push(...fuzzy.params);
       }

@@ -35,6 +35,11 @@ export interface MessageFilter {
   capturedAfterId?: number;
 }
 
+/** Whether the filter has a full-text term: one the search index answers, rather than the capture order alone. */
+export function usesFullText(filter: MessageFilter): boolean {
+  return filter.terms.some(({ condition }) => condition.kind !== 'before' && condition.kind !== 'after');
+}
+
 /** The words columns: what a free word or a phrase is looked for in. */
 const TEXT_COLUMNS = '{subject body sender recipients}';
 const ADDRESS_COLUMNS: Record<AddressField, string> = {

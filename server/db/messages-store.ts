@@ -60,6 +60,21 @@ export type MessageSummaryRow = Pick<
   };
 
 /** Beyond this share of the indexed messages, a delete rebuilds the index instead of removing rows one by one. */
+/** One page of an inbox search, and how many messages match in all. */
+export interface SearchPage {
+  rows: MessageSummaryRow[];
+  total: number;
+}
+
+/** What one step of indexing takes on: at most `messages` messages, about `chars` characters of their text. */
+export interface IndexStep {
+  messages: number;
+  chars: number;
+}
+
+/** The most text migration 6 indexes of one message: 10,000 + 1,000,000 + 6 x 100,000 characters. */
+const MAX_INDEXED_CHARS = 1_610_000;
+
 const BULK_DELETE_SHARE = 1 / 3;
 const BULK_DELETE_MIN = 1_000;
 
@@ -174,8 +189,16 @@ function createSearch(statements: Statements) {
     return statements.get(query.sql).get(...query.params) as { total: number; everywhere: number };
   };
 
-  const nthUnindexedId = db
-    .prepare('SELECT id FROM messages WHERE id > (SELECT indexed_through FROM messages_search_state) ORDER BY id LIMIT 1 OFFSET ?')
+  // The last message of the next step: the oldest unindexed ones, at most `messages` of them, while their text
+  // (each counted as its raw size, at most what migration 6 indexes of a message) stays within `chars`; at least
+  // the first one. The window runs over the LIMITed rows only, so a step costs the same whatever the backlog.
+  const stepEndId = db
+    .prepare(
+      `SELECT id FROM (
+         SELECT id, row_number() OVER (ORDER BY id) AS n, sum(min(size, ${MAX_INDEXED_CHARS})) OVER (ORDER BY id) AS running
+         FROM (SELECT id, size FROM messages WHERE id > (SELECT indexed_through FROM messages_search_state) ORDER BY id LIMIT ?)
+       ) WHERE n = 1 OR running <= ? ORDER BY id DESC LIMIT 1`,
+    )
     .pluck();
   const indexUpTo = db.prepare(
     `INSERT INTO messages_search (rowid, ${searchColumns()}) SELECT id, ${searchColumns()} FROM messages_search_source
@@ -184,13 +207,13 @@ function createSearch(statements: Statements) {
   const setMark = db.prepare('UPDATE messages_search_state SET indexed_through = ?');
 
   /**
-   * Indexes the messages above the mark, in one transaction: all of them, or the `limit` oldest (so that a
-   * background step stays short). Returns how many it indexed.
+   * Indexes the messages above the mark, in one transaction: all of them, or one step of the oldest (so that a
+   * step stays short whatever the messages hold). Returns how many it indexed.
    */
-  function indexPending(limit?: number): number {
+  function indexPending(step?: IndexStep): number {
     if (!db.open || hasUnindexed.get() === 0) return 0;
     return writeTransaction(db, () => {
-      const last = limit === undefined ? undefined : (nthUnindexedId.get(limit - 1) as number | undefined);
+      const last = step === undefined ? undefined : (stepEndId.get(step.messages, step.chars) as number | undefined);
       if (last === undefined) {
         const indexed = indexAboveMark.run().changes;
         raiseMark.run();
@@ -288,7 +311,16 @@ function createSearch(statements: Statements) {
     });
   }
 
+  function searchIndexed(workspaceId: number, filter: MessageFilter, window: PageWindow): SearchPage {
+    return statements.read(() => {
+      const { ids, total } = matchingIds(workspaceId, filter, window);
+      const rows = ids.length === 0 ? [] : (summariesByIds.all(JSON.stringify(ids)) as MessageSummaryRow[]);
+      return { rows, total };
+    });
+  }
+
   const mark = db.prepare('SELECT indexed_through FROM messages_search_state').pluck();
+  const highest = db.prepare('SELECT COALESCE(MAX(id), 0) FROM messages').pluck();
 
   return {
     indexPending,
@@ -296,18 +328,20 @@ function createSearch(statements: Statements) {
     /** The highest message id known to be in the search index. */
     indexedThrough: () => mark.get() as number,
 
+    /** The highest id of a captured message (0 for none). */
+    highestId: () => highest.get() as number,
+
     /**
      * One page of the messages matching the filter, newest first (capture order), and the total. Indexes whatever
      * has not been indexed yet first, so that a search sees every captured message.
      */
-    search(workspaceId: number, filter: MessageFilter, window: PageWindow): { rows: MessageSummaryRow[]; total: number } {
+    search(workspaceId: number, filter: MessageFilter, window: PageWindow): SearchPage {
       indexPending();
-      return statements.read(() => {
-        const { ids, total } = matchingIds(workspaceId, filter, window);
-        const rows = ids.length === 0 ? [] : (summariesByIds.all(JSON.stringify(ids)) as MessageSummaryRow[]);
-        return { rows, total };
-      });
+      return searchIndexed(workspaceId, filter, window);
     },
+
+    /** search() without indexing first: it sees the messages indexed so far (and writes nothing). */
+    searchIndexed,
 
     findLinked: (workspaceId: number, uuid: string) => linkedByUuid.get(workspaceId, uuid) as LinkedMessageRow | undefined,
 

@@ -1,6 +1,7 @@
 /** Opens the SQLite database, sets its pragmas and brings its schema up to date. */
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
+import { likeLinear } from './linear-like.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -43,6 +44,8 @@ export function openDatabase(path: string): Db {
   db.pragma('recursive_triggers = ON');
   // A second process (a CLI inspecting the file, a test) may hold a lock briefly; wait instead of failing.
   db.pragma('busy_timeout = 5000');
+  // Mailcoach's FuzzyFilter in linear time (sql.ts fuzzyCondition()).
+  db.function('like_linear', { deterministic: true }, likeLinear);
   migrate(db, MIGRATIONS);
   return db;
 }

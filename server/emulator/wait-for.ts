@@ -7,9 +7,10 @@
 import { Hono, type Context } from 'hono';
 import type { MessageFilter } from '../db/messages-search.js';
 import type { AppDeps } from '../deps.js';
-import { ApiError, ValidationError, waitTimedOut } from '../errors.js';
+import { ValidationError, waitTimedOut } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { isUuid } from '../ids.js';
+import type { SearchIndexer } from './background-index.js';
 import { messageSummary } from './message-resource.js';
 import { MAX_PER_PAGE } from './messages.js';
 import { parseInstant } from '../instant.js';
@@ -19,10 +20,10 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 /** Well under Node's 300 s request timeout, so that the emulator, not the HTTP server, ends a long wait. */
 export const MAX_TIMEOUT_MS = 120_000;
 
-export function waitForRoutes(deps: AppDeps) {
+export function waitForRoutes(deps: AppDeps, index: SearchIndexer) {
   const { messages } = deps.store;
 
-  return new Hono<AppEnv>().get('/wait-for', (c) => {
+  return new Hono<AppEnv>().get('/wait-for', async (c) => {
     const workspaceId = c.get('workspaceId');
     const input = c.get('input');
     const filter = parseSearchQuery(readQuery(input));
@@ -30,12 +31,13 @@ export function waitForRoutes(deps: AppDeps) {
     const timeoutMs = readInteger(input, 'timeout_ms', { min: 0, max: MAX_TIMEOUT_MS, fallback: DEFAULT_TIMEOUT_MS });
     const scoped = withAfter(deps, workspaceId, filter, input.after);
     /** The `count` newest matches, and whether there are that many. */
-    const check = () => {
-      const { rows, total } = messages.search(workspaceId, scoped, { offset: 0, limit: count });
+    const check = async () => {
+      await index.caughtUp();
+      const { rows, total } = await deps.searchWorker.search(workspaceId, scoped, { offset: 0, limit: count });
       return { data: rows.map(messageSummary), done: total >= count };
     };
 
-    const first = check();
+    const first = await check();
     if (first.done || c.req.raw.signal.aborted) return c.json({ data: first.data });
     return waitForMatches(c, deps, { workspaceId, timeoutMs, count, check });
   });
@@ -45,7 +47,7 @@ interface Wait {
   workspaceId: number;
   timeoutMs: number;
   count: number;
-  check: () => { data: unknown[]; done: boolean };
+  check: () => Promise<{ data: unknown[]; done: boolean }>;
 }
 
 function waitForMatches(c: Context<AppEnv>, deps: AppDeps, wait: Wait): Promise<Response> {
@@ -53,14 +55,15 @@ function waitForMatches(c: Context<AppEnv>, deps: AppDeps, wait: Wait): Promise<
   return new Promise((resolve, reject) => {
     let settled = false;
     let checkQueued = false;
-    const finish = (outcome: Response | ApiError) => {
+    /** The answer, or what to throw to the error formatter (a 408 ApiError, or a failed search). */
+    const finish = (outcome: Response | unknown) => {
       if (settled) return;
       settled = true;
       stopListening();
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      if (outcome instanceof ApiError) reject(outcome);
-      else resolve(outcome);
+      if (outcome instanceof Response) resolve(outcome);
+      else reject(outcome);
     };
     // The search runs just after the capture's own request has answered, not inside it: a sender never waits for
     // the waiters, and a burst of captures costs one search.
@@ -70,13 +73,14 @@ function waitForMatches(c: Context<AppEnv>, deps: AppDeps, wait: Wait): Promise<
       setImmediate(() => {
         checkQueued = false;
         if (settled) return;
-        const result = wait.check();
-        if (result.done) finish(c.json({ data: result.data }));
+        wait.check().then((result) => {
+          if (result.done) finish(c.json({ data: result.data }));
+        }, finish);
       });
     });
     const timer = setTimeout(() => {
       // Thrown to the error formatter like any error answer: a 408 carrying what did match.
-      finish(waitTimedOut(wait.timeoutMs, wait.count, wait.check().data));
+      wait.check().then((result) => finish(waitTimedOut(wait.timeoutMs, wait.count, result.data)), finish);
     }, wait.timeoutMs);
     // The client went away: nobody reads the answer, so stop listening now rather than at the timeout.
     const onAbort = () => finish(new Response(null, { status: 499 }));

@@ -11,17 +11,17 @@ export interface IndexSpec<Row, Filters> {
   /** API sort name to column; each must be a trusted column name. */
   sortColumns: Record<string, string>;
   filters(query: ListQuery): Filters;
-  list(workspaceId: number, filters: Filters, sort: SortTerm[], window: PageWindow): ListResult<Row>;
+  list(workspaceId: number, filters: Filters, sort: SortTerm[], window: PageWindow): ListResult<Row> | Promise<ListResult<Row>>;
   present(row: Row): unknown;
   withMetaLinks?: boolean;
 }
 
-export function respondWithIndex<Row, Filters>(c: Context<AppEnv>, spec: IndexSpec<Row, Filters>): Response {
+export async function respondWithIndex<Row, Filters>(c: Context<AppEnv>, spec: IndexSpec<Row, Filters>): Promise<Response> {
   const input = c.get('input');
   const query = readListQuery(input, spec.query);
   const page = readPage(input);
   const sort = sortTerms(query, spec.sortColumns);
-  const result = spec.list(c.get('workspaceId'), spec.filters(query), sort, pageWindow(page));
+  const result = await spec.list(c.get('workspaceId'), spec.filters(query), sort, pageWindow(page));
   return laravelJson(
     paginatedEnvelope(result.rows.map(spec.present), {
       requestUrl: c.req.url,

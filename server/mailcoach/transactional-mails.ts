@@ -55,7 +55,9 @@ export function transactionalMailRoutes(deps: AppDeps) {
           search: filters.search?.map(urlDecode),
           transportMessageIds: filters.transport_message_id,
         }),
-        list: logItems.list,
+        // A search reads every log item's subject: off this thread when it can (emulator/search-worker.ts).
+        list: (workspaceId, filters, sort, window) =>
+          filters.search === undefined ? logItems.list(workspaceId, filters, sort, window) : deps.searchWorker.logItems(workspaceId, filters, sort, window),
         present: logItemResource,
       }),
     )

@@ -53,6 +53,7 @@ afterAll(() => rmSync(orderDir, { recursive: true, force: true }));
 
 const emulator = useEmulator();
 const ordered = useEmulator({ fixtures: orderDir });
+const fresh = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
 const orderedApi = () => apiClient(ordered().url, ordered().token);
 const escapedBase = () => emulator().url.replaceAll('/', '\\/');
@@ -98,6 +99,24 @@ describe('GET /api/transactional-mails', () => {
     expect(uuids(await api().get('/api/transactional-mails?filter[search]=INVOICE'))).toEqual([INVOICE_ITEM]);
     expect(uuids(await api().get('/api/transactional-mails?filter[search]=42%20%2F%20march'))).toEqual([INVOICE_ITEM]);
     expect(uuids(await api().get('/api/transactional-mails?filter[search]=e'))).toEqual([INVOICE_ITEM, WELCOME_ITEM]);
+  });
+
+  it('searches the first 255 characters of a subject, all that Mailcoach’s VARCHAR(255) column holds', async () => {
+    const client = apiClient(fresh().url, fresh().token);
+    const subject = `${'x'.repeat(100)} early ${'y'.repeat(200)} late ${'z'.repeat(100_000)}`;
+    const sent = await client.post('/api/transactional-mails/send', { json: { from: 'a@example.com', to: 'b@example.com', subject, text: 'Hi' } });
+    expect(sent.status).toBe(200);
+    const found = async (search: string) => uuids(await client.get(`/api/transactional-mails?filter[search]=${search}`)).length;
+    expect(await found('EARLY')).toBe(1);
+    expect(await found('late')).toBe(0);
+    // LIKE's wildcards keep their meaning, and many values are ORed, in long subjects too.
+    expect(await found('x%25ea_ly%25y')).toBe(1);
+    expect(await found(`nothing,${Array.from({ length: 20 }, (_, i) => `none${i}`).join(',')},ear`)).toBe(1);
+    expect(await found(`${Array.from({ length: 20 }, (_, i) => `none${i}`).join(',')}`)).toBe(0);
+    // The subject itself is kept whole.
+    const [uuid] = uuids(await client.get('/api/transactional-mails?filter[search]=early'));
+    const kept: string = (await client.get(`/api/transactional-mails/${uuid}`)).json().data.subject;
+    expect(kept.length === subject.length && kept === subject).toBe(true);
   });
 
   it('does not search the sender, recipients or body', async () => {

@@ -19,6 +19,12 @@ export interface InProcessApp {
 
 /** The app as the CLI would build it from `--db :memory: --no-fixtures` and `args` (by default the token `t`). */
 export function inProcessApp(args: string[] = ['--token', 't']): InProcessApp {
+  const { deps, listening } = inProcessDeps(args);
+  return { app: createApp(deps), deps, listening, close: () => deps.store.close() };
+}
+
+/** The app's services without the app (so without the services its routes start, such as the search indexer). */
+export function inProcessDeps(args: string[] = ['--token', 't']): { deps: AppDeps; listening(): number } {
   // Rendering in-process: a worker could not load the TypeScript sources the test runner runs.
   const request = parseCli(['--db', ':memory:', '--no-fixtures', '--render-workers', '0', ...args], {});
   if (request.kind !== 'run') throw new Error('unexpected CLI request');
@@ -36,5 +42,5 @@ export function inProcessApp(args: string[] = ['--token', 't']): InProcessApp {
     },
     emit: (event, payload) => bus.emit(event, payload),
   } as EventBus;
-  return { app: createApp(deps), deps, listening: () => listening, close: () => deps.store.close() };
+  return { deps, listening: () => listening };
 }

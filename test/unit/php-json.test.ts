@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { phpJsonEncode } from '../../server/http/php-json.js';
 
@@ -118,5 +119,34 @@ describe('phpJsonEncode pretty (JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES)', ()
     expect(pretty('x/y')).toBe('"x/y"');
     expect(pretty(3)).toBe('3');
     expect(pretty(null)).toBe('null');
+  });
+});
+
+describe('phpJsonEncode strings, against json_encode’s rule one UTF-16 unit at a time', () => {
+  /** PHP: printable ASCII and DEL as they are, the short escapes, `\/` when escaped, every other unit as lowercase \uXXXX, a lone surrogate as \ufffd. */
+  const oracle = (value: string, escapeSlashes: boolean) => {
+    let out = '"';
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      const high = code >= 0xd800 && code <= 0xdbff;
+      const low = code >= 0xdc00 && code <= 0xdfff;
+      const paired = (high && /[\udc00-\udfff]/.test(value[i + 1] ?? '')) || (low && /[\ud800-\udbff]/.test(value[i - 1] ?? ''));
+      if ((high || low) && !paired) out += '\\ufffd';
+      else if (code >= 0x80) out += `\\u${code.toString(16).padStart(4, '0')}`;
+      else if (value[i] === '/') out += escapeSlashes ? '\\/' : '/';
+      else out += JSON.stringify(value[i]).slice(1, -1);
+    }
+    return `${out}"`;
+  };
+
+  it('writes any string as PHP does, compact and pretty', () => {
+    const units = fc.constantFrom('a', '/', '"', '\\', '\n', '\u0001', '\u007f', 'é', '中', '😀', '\ud83d', '\ude00', ' ');
+    fc.assert(
+      fc.property(fc.array(units, { maxLength: 20 }).map((parts) => parts.join('')), (value) => {
+        expect(compact(value)).toBe(oracle(value, true));
+        expect(pretty(value)).toBe(oracle(value, false));
+      }),
+      { seed: 11, numRuns: 2_000 },
+    );
   });
 });

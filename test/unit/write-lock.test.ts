@@ -66,7 +66,7 @@ describe('write transactions on the main connection while another connection hol
     capture();
     capture();
     const { released } = await lockedByAnotherThread();
-    expect(store.messages.indexPending(1)).toBe(1);
+    expect(store.messages.indexPending({ messages: 1, chars: 1_000_000 })).toBe(1);
     expect(store.messages.indexPending()).toBe(1);
     await released;
     expect(store.messages.indexedThrough()).toBe(2);

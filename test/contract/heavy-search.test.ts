@@ -1,0 +1,52 @@
+/**
+ * A full-text search over hostile captured mail never holds the server (issue 11; server/emulator/search-worker.ts):
+ * with render workers and a database file, it runs on a thread of its own, so that /healthz and the inbox answer
+ * while it is under way. A phrase of one word repeated, against mail made of that word, is the slowest FTS5 work
+ * there is (each word reads the whole position list of every message); the test checks the order of the answers,
+ * not their times: a /healthz asked after the search was sent is answered before it.
+ */
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../support/emulator-process.js';
+import { apiClient } from '../support/http.js';
+
+const emulator = useEmulator({ args: ['--render-workers', '1'], fixtures: null });
+const api = () => apiClient(emulator().url, emulator().token);
+
+const MAILS = 6;
+/** 1,000,000 characters: all of a body that migration 6 indexes. */
+const BODY = 'a '.repeat(500_000);
+const PHRASE = `"${Array.from({ length: 40 }, () => 'a').join(' ')}"`;
+
+describe('a slow full-text search', () => {
+  it('runs off the server’s thread: /healthz and the newest-first inbox answer while it is under way', async () => {
+    for (let i = 0; i < MAILS; i++) {
+      const sent = await api().post('/api/transactional-mails/send', {
+        json: { from: 'a@example.com', to: 'b@example.com', subject: `Hostile ${i}`, text: BODY },
+      });
+      expect(sent.status, sent.text).toBe(200);
+    }
+    // A first search brings the index up to date (in steps on the server's thread) and starts the search
+    // worker, so that the one below is all search.
+    expect((await api().get('/_emulator/messages?query=warmup')).json().meta.total).toBe(0);
+
+    const order: string[] = [];
+    const search = api()
+      .get(`/_emulator/messages?query=${encodeURIComponent(PHRASE)}`)
+      .then((res) => {
+        order.push('search');
+        return res;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const health = await api().get('/healthz');
+    order.push('healthz');
+    const inbox = await api().get('/_emulator/messages?per_page=1');
+    order.push('inbox');
+    const found = await search;
+
+    expect(health.status).toBe(200);
+    expect(inbox.json().data[0].subject).toBe(`Hostile ${MAILS - 1}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json().meta.total).toBe(MAILS);
+    expect(order).toEqual(['healthz', 'inbox', 'search']);
+  });
+});
