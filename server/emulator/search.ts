@@ -11,6 +11,8 @@ import { parseInstant } from '../instant.js';
 
 /** More terms than a person types; it bounds the size of the FTS5 expression a request can make. */
 export const MAX_TERMS = 50;
+/** Words in one term (a phrase, or a word such as an address that the index splits into several). */
+export const MAX_TERM_WORDS = 32;
 
 const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'before', 'after'] as const;
 type Prefix = (typeof PREFIXES)[number];
@@ -164,11 +166,19 @@ function untilSpace(scanner: Scanner, start: number): string {
   return scanner.text.slice(start, space === -1 ? undefined : scanner.at + space);
 }
 
-/** A term must hold something the index has tokens for: a letter or a digit. */
+/**
+ * A term must hold something the index has tokens for (a letter or a digit), and at most MAX_TERM_WORDS of them:
+ * each word of a phrase reads the positions of that word in every message that has them all, so a term of
+ * 4,000 words ("a.a.a..." in a URL) kept the search worker busy for over 20 s over mail made of "a".
+ */
 function searchable(value: string, shown: string): string {
   if (!hasSearchableText(value)) throw invalid(`The term ${shown} has no letter or digit to search for.`);
+  if ((value.match(WORD)?.length ?? 0) > MAX_TERM_WORDS) throw invalid(`The term ${shown} has more than ${MAX_TERM_WORDS} words.`);
   return value;
 }
+
+/** What the index's tokenizer (unicode61) makes a token of: a run of letters and digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface IntegerOptions {
   min: number;

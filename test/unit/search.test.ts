@@ -90,6 +90,10 @@ describe('parseSearchQuery', () => {
     expect(queryError('""')).toBe('The term "" has no letter or digit to search for.');
     expect(queryError('to:@')).toBe('The term to:@ has no letter or digit to search for.');
     expect(queryError(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' '))).toBe('The query has more than 50 terms.');
+    const phrase = Array.from({ length: 33 }, () => 'a').join(' ');
+    expect(queryError(`"${phrase}"`)).toBe(`The term "${phrase}" has more than 32 words.`);
+    expect(queryError(`to:${'a.'.repeat(33)}com`)).toBe(`The term to:${'a.'.repeat(33)}com has more than 32 words.`);
+    expect(parseSearchQuery(`"${Array.from({ length: 32 }, () => 'a').join(' ')}"`).terms).toHaveLength(1);
   });
 });
 
