@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { AddressError, normalizeAddresses } from '../../server/mail/addresses.js';
-import { inlineCss } from '../../server/mail/render/html.js';
+import { htmlToText, inlineCss, nestsDeeperThan } from '../../server/mail/render/html.js';
 import { restoreCodeBlocks, setAsideCodeBlocks } from '../../server/mail/render/juice-code-blocks.js';
 import { renderTwig } from '../../server/mail/render/twig.js';
 import { fill } from '../support/hostile.js';
@@ -95,5 +95,35 @@ describe("juice's code blocks", () => {
       expect(result).toContain('<p style="color: red;">');
       expect(ms).toBeLessThan(QUICK_MS * 5);
     }
+  });
+});
+
+describe('deeply nested HTML', () => {
+  const page = (body: string) => `<html><head><style>p{color:red}</style></head><body>${body}<p>end</p></body></html>`;
+
+  it('estimates the nesting from the tags alone: void, self-closed and optionally closed elements do not nest', () => {
+    expect(nestsDeeperThan(`${'<div>'.repeat(256)}x`, 256)).toBe(false);
+    expect(nestsDeeperThan(`${'<div>'.repeat(257)}x`, 256)).toBe(true);
+    expect(nestsDeeperThan('<div><span>x</span></div>'.repeat(10_000), 256)).toBe(false);
+    expect(nestsDeeperThan(`${'<p>a'.repeat(1_000)}${'<li>b<br><img src=x>'.repeat(1_000)}${'<x-y/>'.repeat(1_000)}`, 256)).toBe(false);
+    expect(nestsDeeperThan(`${'<a@b.co>'.repeat(300)}`, 256)).toBe(true);
+    expect(nestsDeeperThan(`${'<div'.repeat(100_000)}`, 256)).toBe(false);
+  });
+
+  it('keeps the HTML of a mail nested deeper than libxml2 allows as it is, and strips its tags for the text, quickly', () => {
+    const html = page(`${'<div>'.repeat(50_000)}deep${'</div>'.repeat(50_000)}`);
+    const inlined = timed(() => inlineCss(html));
+    expect(inlined.result).toBe(html);
+    expect(inlined.ms).toBeLessThan(QUICK_MS * 5);
+    const text = timed(() => htmlToText(html));
+    expect(text.result).toBe('deep end');
+    expect(text.ms).toBeLessThan(QUICK_MS * 5);
+    // Many style elements, each skipped in one pass over what follows it.
+    const styles = page(`${'<div>'.repeat(300)}${'<style>x</style>a '.repeat(50_000)}`);
+    const stripped = timed(() => htmlToText(styles));
+    expect(stripped.result.startsWith('a a a')).toBe(true);
+    expect(stripped.ms).toBeLessThan(QUICK_MS * 5);
+    // At 256 levels both still do their work.
+    expect(inlineCss(page(`${'<div>'.repeat(250)}x${'</div>'.repeat(250)}`))).toContain('<p style="color: red;">end</p>');
   });
 });
