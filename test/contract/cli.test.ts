@@ -349,8 +349,8 @@ describe('defaults and stopping', () => {
   it('stops within seconds while heavy hostile sends are rendering, and at once on a second signal', async () => {
     const heavySends = async (emulator: Running) => {
       const api = apiClient(emulator.url, 'mailcoach-emulator-token');
-      // A megabyte of nested tags in a replacement: seconds of rendering each, on the render worker.
-      const json = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com', replacements: { first_name: '<div>'.repeat(200_000) } };
+      // 50,000 paragraphs with a class in a replacement: over a second of CSS inlining each, on the render worker.
+      const json = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com', replacements: { first_name: '<p class="a">x</p>'.repeat(50_000) } };
       expect((await api.post('/api/transactional-mails/send', { json: { ...json, replacements: { first_name: 'x' } } })).status).toBe(200);
       const inFlight = Array.from({ length: 6 }, () => api.post('/api/transactional-mails/send', { json }).catch(() => null));
       await new Promise((resolve) => setTimeout(resolve, 500));
