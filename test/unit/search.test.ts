@@ -423,6 +423,19 @@ describe('searching captured messages', () => {
     checkIndex();
   });
 
+  it('empties the index at once when every message goes, however few there are', () => {
+    const dataRows = () => db.prepare('SELECT COUNT(*) FROM messages_search_data').pluck().get() as number;
+    const empty = dataRows();
+    for (let i = 0; i < 20; i++) capture({ subject: `hello ${i}` });
+    store.messages.indexPending();
+    expect(dataRows()).toBeGreaterThan(empty);
+    // Removed one by one, each message would leave its own delete record in the index until a merge.
+    expect(store.messages.deleteAll(ws)).toBe(20);
+    expect(dataRows()).toBe(empty);
+    expect(search('hello').total).toBe(0);
+    checkIndex();
+  });
+
   it('links a stored message to its log item and send', () => {
     const uuid = capture();
     const messageId = store.messages.idOf(ws, uuid)!;
