@@ -171,6 +171,16 @@ function createSearch(statements: Statements) {
   const newestIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').pluck();
   const timeRegressed = db.prepare('SELECT 1 FROM messages_time_regressions WHERE workspace_id = ?').pluck();
   const forgetTimeRegression = db.prepare('DELETE FROM messages_time_regressions WHERE workspace_id = ?');
+  // The next step of deleting a workspace's messages up to an id: the oldest, at most a number of them and about a
+  // number of bytes (their raw size: a delete copies each body into its log item, migration 5), at least one.
+  const deleteStepIds = db
+    .prepare(
+      `SELECT id FROM (
+         SELECT id, row_number() OVER (ORDER BY id) AS n, sum(size) OVER (ORDER BY id) AS running
+         FROM (SELECT id, size FROM messages WHERE workspace_id = ? AND id <= ? ORDER BY id LIMIT ?)
+       ) WHERE n = 1 OR running <= ?`,
+    )
+    .pluck();
   /** With capture times in id order: the first id captured after a time bound, or the last one before it. */
   const edgeId = (condition: string, order: string) =>
     db.prepare(
@@ -298,11 +308,12 @@ function createSearch(statements: Statements) {
     return { lo, hi, conditions, params };
   }
 
-  function deleteMessages(ids: number[]): string[] {
+  /** Deletes the messages; `everything`: they are the first of a delete that leaves no message at all. */
+  function deleteMessages(ids: number[], everything = false): string[] {
     if (ids.length === 0) return [];
     return writeTransaction(db, () => {
       const count = messageCount.get() as number;
-      if ((ids.length >= BULK_DELETE_MIN && ids.length > count * BULK_DELETE_SHARE) || ids.length === count) {
+      if ((ids.length >= BULK_DELETE_MIN && ids.length > count * BULK_DELETE_SHARE) || ids.length === count || everything) {
         // Cheaper than removing each message from the index (about 100 us each, up to 40 ms for a message with
         // megabytes of text: emptying an inbox of 300 such took 1.2 s): empty the index and lower the mark to 0,
         // so that the delete trigger has nothing to remove and the rest is indexed again later. Always so when
@@ -373,6 +384,22 @@ function createSearch(statements: Statements) {
       const deleted = deleteMessages(workspaceIds.all(workspaceId) as number[]).length;
       forgetTimeRegression.run(workspaceId);
       return deleted;
+    },
+
+    /**
+     * One step of deleting the workspace's messages with ids up to `through` (the highest when the delete
+     * began, so that captures meanwhile neither go nor keep it running): the oldest, at most `step.messages` of
+     * them and about `step.chars` bytes. Returns how many went; 0 once none is left, when the workspace's capture
+     * times start afresh. When nothing else will remain, the first step empties the search index at once.
+     */
+    deleteAllStep(workspaceId: number, through: number, step: IndexStep): number {
+      const ids = deleteStepIds.all(workspaceId, through, step.messages, step.chars) as number[];
+      if (ids.length === 0) {
+        forgetTimeRegression.run(workspaceId);
+        return 0;
+      }
+      const everything = totals(workspaceId);
+      return deleteMessages(ids, everything.total === everything.everywhere && (highest.get() as number) <= through).length;
     },
   };
 }

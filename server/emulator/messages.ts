@@ -13,6 +13,8 @@ import type { SearchIndexer } from './background-index.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
+/** One step of clearing an inbox: about 4 MB of mail (some 10 ms), at most 500 messages. */
+const DELETE_STEP = { messages: 500, chars: 4_000_000 };
 /** Far beyond any real inbox; it keeps (page - 1) * per_page a safe integer. */
 const MAX_PAGE = 1_000_000;
 
@@ -20,6 +22,22 @@ export const messageNotFound = (uuid: string) => new ApiError(404, `No message w
 
 export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
   const { messages } = deps.store;
+
+  /**
+   * Clearing an inbox costs its bytes: each body is copied into its log item (migration 5) and its pages freed.
+   * 300 mails of megabytes held the server 650 ms in one transaction; in steps of about 4 MB, one a turn, other
+   * requests are answered between them.
+   */
+  const deleteAllInSteps = async (workspaceId: number): Promise<number> => {
+    const through = messages.highestId();
+    let deleted = 0;
+    for (;;) {
+      const step = messages.deleteAllStep(workspaceId, through, DELETE_STEP);
+      if (step === 0) return deleted;
+      deleted += step;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
 
   const find = (c: Context<AppEnv>) => {
     const uuid = c.req.param('uuid') ?? '';
@@ -43,7 +61,7 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
       const workspaceId = c.get('workspaceId');
       const query = readQuery(c.get('input'));
       if (query === null || query.trim() === '') {
-        const deleted = messages.deleteAll(workspaceId);
+        const deleted = await deleteAllInSteps(workspaceId);
         if (deleted > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: null });
         return c.json({ deleted });
       }

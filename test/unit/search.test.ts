@@ -436,6 +436,30 @@ describe('searching captured messages', () => {
     checkIndex();
   });
 
+  it('deletes a workspace in steps of a bounded size, up to the id it started from', () => {
+    const dataRows = () => db.prepare('SELECT COUNT(*) FROM messages_search_data').pluck().get() as number;
+    const empty = dataRows();
+    for (let i = 0; i < 10; i++) capture({ subject: `hello ${i}` }); // size 100 each
+    store.messages.indexPending();
+    const through = store.messages.highestId();
+    const later = capture({ subject: 'later' });
+    const step = { messages: 4, chars: 250 };
+    // Two of 100 bytes fit in 250; the first step of a delete that leaves others behind removes rows one by one.
+    expect(store.messages.deleteAllStep(ws, through, step)).toBe(2);
+    expect(dataRows()).toBeGreaterThan(empty);
+    expect(store.messages.deleteAllStep(ws, through, { messages: 4, chars: 10_000 })).toBe(4);
+    expect(store.messages.deleteAllStep(ws, through, { messages: 4, chars: 10_000 })).toBe(4);
+    expect(store.messages.deleteAllStep(ws, through, step)).toBe(0);
+    expect(search(null).uuids).toEqual([later]);
+    checkIndex();
+    // A message bigger than the step still goes, alone; a delete that leaves nothing empties the index at once.
+    store.messages.indexPending();
+    expect(store.messages.deleteAllStep(ws, store.messages.highestId(), { messages: 4, chars: 1 })).toBe(1);
+    expect(dataRows()).toBe(empty);
+    expect(store.messages.deleteAllStep(ws, store.messages.highestId(), step)).toBe(0);
+    checkIndex();
+  });
+
   it('links a stored message to its log item and send', () => {
     const uuid = capture();
     const messageId = store.messages.idOf(ws, uuid)!;
