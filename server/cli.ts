@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, helpText, packageRoot, parseCli, type Config } from './config.js';
 import { FixtureError } from './fixtures/load.js';
+import { tuneHeapForServer } from './heap.js';
 import { consoleLogger } from './logger.js';
 import { startServer, type RunningEmulator } from './server.js';
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   }
   if (request.kind === 'help') return void process.stdout.write(helpText(VERSION));
   if (request.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
+  tuneHeapForServer();
   let emulator: RunningEmulator;
   try {
     emulator = await startServer(request.config, consoleLogger);

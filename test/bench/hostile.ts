@@ -103,6 +103,8 @@ export async function runHostileBench(log: (line: string) => void): Promise<void
 
     const walked: Array<{ label: string; status: number; ms: number }> = [];
     let slowestHealth = 0;
+    /** The route and field walked when /healthz was slowest. */
+    let slowestHealthDuring = '';
     let peak = 0;
     for (const target of TARGETS) {
       if (target.kind !== 'body' && target.path.includes('timeout_ms={}')) continue;
@@ -114,7 +116,11 @@ export async function runHostileBench(log: (line: string) => void): Promise<void
           await send(port, { label: 'clear', method: 'DELETE', path: '/_emulator/faults', headers });
         }
       }
-      slowestHealth = Math.max(slowestHealth, probe.takeSlowest());
+      const health = probe.takeSlowest();
+      if (health > slowestHealth) {
+        slowestHealth = health;
+        slowestHealthDuring = target.kind === 'body' ? `${target.path} ${target.field}` : target.path;
+      }
       peak = Math.max(peak, memoryOf(pid).peak);
     }
     await probe.stop();
@@ -132,7 +138,7 @@ export async function runHostileBench(log: (line: string) => void): Promise<void
         ['requests walked', `${walked.length} (${TARGETS.length - 1} routes and fields x ${SHAPE_NAMES.length} shapes, ${BODY_BYTES.toLocaleString('en')} bytes per body field)`],
         ['5xx or no answer', String(failures.length) + (failures.length > 0 ? `: ${failures.map((f) => f.label).join('; ')}` : '')],
         ...slowest.map((w, i) => [i === 0 ? 'slowest answers' : '', `${ms(w.ms)} ms (${(w.ms / inlineMs).toFixed(0)}x inline send), ${w.status}, ${w.label}`]),
-        ['slowest /healthz during the walk', `${ms(slowestHealth)} ms`],
+        ['slowest /healthz during the walk', `${ms(slowestHealth)} ms, while walking ${slowestHealthDuring}`],
         ['server RSS idle, peak, after (2 s later)', `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`],
       ],
       () => false,
