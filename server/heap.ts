@@ -4,10 +4,11 @@
  * By default V8 lets the old generation grow to up to four times what survived the last full collection before it
  * collects again, and keeps what it grew. For a server whose requests come and go that is mostly garbage: a walk of
  * hostile requests (`BENCH_ONLY=hostile npm run bench`, 250 kB fields) peaked at 562 MiB RSS with some 50 MiB
- * alive; with this, 404 MiB, and 186-256 MiB instead of 236-343 MiB under `BENCH_ONLY=send` at the same throughput
- * (inline, MJML and markdown sends within 1.3 points of the baseline's share; the flag is process-wide, so the render
- * and search workers collect the same way). A smaller young generation for the workers (resourceLimits) saved
- * more but cost a fifth of the MJML sends' throughput, and was left out.
+ * alive; with this, 439-447 MiB, and 218-256 MiB instead of 236-343 MiB under `BENCH_ONLY=send` at the same
+ * throughput (inline, MJML and markdown sends within 1.3 points of the baseline's share; the flag is process-wide,
+ * so the render and search workers collect the same way). A smaller young generation for the workers
+ * (resourceLimits) brought the walk to 404 MiB but cost a fifth of the MJML sends' throughput, and was left out;
+ * replacing a render worker whose heap passed 128 MB made no difference to either figure, and was left out too.
  */
 import v8 from 'node:v8';
 
