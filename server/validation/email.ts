@@ -4,6 +4,7 @@
  * top (hyphenated labels are errors; comments, quoted local parts, domain literals, a domain without a dot and
  * over-long parts are warnings, which `strict` refuses) are written out below.
  */
+import { domainToASCII } from 'node:url';
 import parseAddresses from 'email-addresses';
 
 /**
@@ -30,6 +31,7 @@ export function isRfcEmail(value: unknown, options: EmailRuleOptions = { strict:
   const plain = PLAIN_ADDRESS.exec(value);
   if (plain !== null) {
     // The everyday shape needs no full RFC 5322 parse (which costs most of a send's validation time).
+    if (!domainFits(plain[2] as string)) return false;
     return options.strict ? hasNoRfcWarnings(value, plain[1] as string, plain[2] as string) : true;
   }
   const parsed = parseAddresses({ input: value, startAt: 'mailbox', rfc6532: true, rejectTLD: false });
@@ -39,7 +41,26 @@ export function isRfcEmail(value: unknown, options: EmailRuleOptions = { strict:
   if (!domain.startsWith('[') && domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) {
     return false;
   }
+  if (!domainFits(domain)) return false;
   return options.strict ? hasNoRfcWarnings(value, mailbox.local, domain) : true;
+}
+
+/** The longest domain, in bytes, and domain label egulias accepts (DOMAIN_MAX_LENGTH, LABEL_MAX_LENGTH). */
+const MAX_DOMAIN_BYTES = 253;
+const MAX_LABEL_LENGTH = 63;
+
+/**
+ * egulias' DomainTooLong and LabelTooLong are errors in every mode (DomainPart.php since v3), unlike the local
+ * part's length, a warning. A non-ASCII label is measured as its IDNA form (idn_to_ascii there).
+ */
+function domainFits(domain: string): boolean {
+  if (Buffer.byteLength(domain) > MAX_DOMAIN_BYTES) return false;
+  if (domain.startsWith('[')) return true;
+  return domain.split('.').every((label) => {
+    if (label.length <= MAX_LABEL_LENGTH && /^[\x00-\x7f]*$/.test(label)) return true;
+    if (/^[\x00-\x7f]*$/.test(label)) return false;
+    return domainToASCII(label).length <= MAX_LABEL_LENGTH;
+  });
 }
 
 function hasNoRfcWarnings(value: string, local: string, domain: string): boolean {
