@@ -45,20 +45,33 @@ const NEEDS_ESCAPE_OR_SLASH = /[^\x20-\x21\x23-\x2e\x30-\x5b\x5d-\x7f]/;
 const HEX = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
 const SHORT_ESCAPE_LETTERS: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x08: 0x62, 0x0c: 0x66, 0x0a: 0x6e, 0x0d: 0x72, 0x09: 0x74 };
 
+/** Whether json_encode writes the UTF-16 code unit as it is: printable ASCII and DEL, but `"`, `\\` and an escaped `/`. */
+function isPlain(code: number, escapeSlashes: boolean): boolean {
+  return code >= 0x20 && code <= 0x7f && code !== 0x22 && code !== 0x5c && (code !== 0x2f || !escapeSlashes);
+}
+
+/** Reused for every string that fits: most answers are many small strings. */
+const scratch = Buffer.allocUnsafe(64 * 1024);
+
 /**
  * Written byte by byte into a buffer (the result is ASCII): a 1 MB value of non-ASCII words, echoed twice in the
- * 422 for an invalid address, took 170 ms and a string per character when appended one character at a time.
+ * 422 for an invalid address, took 170 ms and a string per character when appended one character at a time. The
+ * exact size is counted first: sized for the worst case (six bytes a unit), a page of log items with megabyte
+ * bodies held tens of megabytes of buffers until the next collection.
  */
 function encodeString(value: string, escapeSlashes: boolean): string {
   if (!(escapeSlashes ? NEEDS_ESCAPE_OR_SLASH : NEEDS_ESCAPE).test(value)) return `"${value}"`;
-  // At most six bytes (\uXXXX) per UTF-16 code unit, and the quotes.
-  const out = Buffer.allocUnsafe(value.length * 6 + 2);
+  let size = 2;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    size += isPlain(code, escapeSlashes) ? 1 : code === 0x2f || SHORT_ESCAPE_LETTERS[code] !== undefined ? 2 : 6;
+  }
+  const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
   let n = 0;
   out[n++] = 0x22;
   for (let i = 0; i < value.length; i++) {
     let code = value.charCodeAt(i);
-    // Printable ASCII (and DEL, which PHP leaves as it is) but for `"`, `\\` and, when escaped, `/`.
-    if (code >= 0x20 && code <= 0x7f && code !== 0x22 && code !== 0x5c && (code !== 0x2f || !escapeSlashes)) {
+    if (isPlain(code, escapeSlashes)) {
       out[n++] = code;
       continue;
     }

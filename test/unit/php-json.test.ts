@@ -149,4 +149,10 @@ describe('phpJsonEncode strings, against json_encode’s rule one UTF-16 unit at
       { seed: 11, numRuns: 2_000 },
     );
   });
+
+  it('writes strings longer than its reused buffer the same way', () => {
+    const value = 'a/é"\\😀\ud83d\n'.repeat(20_000);
+    expect(compact(value)).toBe(oracle(value, true));
+    expect(compact(['x', value, 'y'])).toBe(`["x",${oracle(value, true)},"y"]`);
+  });
 });
