@@ -12,10 +12,10 @@
  *
  * The caller brings the index up to date first (SearchIndexer.caughtUp(), in steps on this thread: the
  * worker's connection only reads). It runs with render workers (`--render-workers`, not 0) and a database file;
- * otherwise searches run in this thread, as they always did. The worker starts with the first full-text search,
- * which waits for it (some 100 ms, once). A worker that
- * cannot start (under a TypeScript test runner, this module cannot be loaded in one) leaves everything here; one
- * that dies later fails its searches with an error (a 500) and is started again for the next one.
+ * otherwise searches run in this thread, as they always did. The worker starts with the first search it takes,
+ * which waits for it (some 100 ms, once). A worker that cannot start (under a TypeScript test runner, this module
+ * cannot be loaded in one) leaves everything here; one that dies later fails its searches with an error (a 500)
+ * and is started again for the next one.
  */
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import type { LogItemFilters } from '../db/log-items-store.js';
