@@ -37,7 +37,7 @@ export interface AppDeps {
   workspaces: Workspaces;
   /** Renders sends and writes their messages, in-process or on worker threads (mail/capture-workers.ts). */
   captureBuilder: CaptureBuilder;
-  /** Runs inbox searches with full-text terms off this thread when it can (emulator/search-worker.ts). */
+  /** Runs the searches of what clients wrote (inbox words, the log's filter[search]) off this thread when it can. */
   searchWorker: SearchWorker;
 }
 

@@ -59,7 +59,6 @@ export type MessageSummaryRow = Pick<
     html_head: string | null;
   };
 
-/** Beyond this share of the indexed messages, a delete rebuilds the index instead of removing rows one by one. */
 /** One page of an inbox search, and how many messages match in all. */
 export interface SearchPage {
   rows: MessageSummaryRow[];
@@ -75,8 +74,21 @@ export interface IndexStep {
 /** The most text migration 6 indexes of one message: 10,000 + 1,000,000 + 6 x 100,000 characters. */
 const MAX_INDEXED_CHARS = 1_610_000;
 
+/** Beyond this share of the indexed messages, a delete rebuilds the index instead of removing rows one by one. */
 const BULK_DELETE_SHARE = 1 / 3;
 const BULK_DELETE_MIN = 1_000;
+
+/**
+ * The ids of one step over the messages matching `where`, oldest first: at most `?` (the first parameter after
+ * those of `where`) of them, while the sum of `cost` stays within the next parameter; always at least the first.
+ * The window runs over the LIMITed rows only, so a step costs the same however many messages match.
+ */
+function stepSql(where: string, cost: string): string {
+  return `SELECT id FROM (
+      SELECT id, row_number() OVER (ORDER BY id) AS n, sum(${cost}) OVER (ORDER BY id) AS running
+      FROM (SELECT id, size FROM messages WHERE ${where} ORDER BY id LIMIT ?)
+    ) WHERE n = 1 OR running <= ?`;
+}
 
 export function createMessageStore(statements: Statements) {
   const db = statements.db;
@@ -171,16 +183,9 @@ function createSearch(statements: Statements) {
   const newestIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').pluck();
   const timeRegressed = db.prepare('SELECT 1 FROM messages_time_regressions WHERE workspace_id = ?').pluck();
   const forgetTimeRegression = db.prepare('DELETE FROM messages_time_regressions WHERE workspace_id = ?');
-  // The next step of deleting a workspace's messages up to an id: the oldest, at most a number of them and about a
-  // number of bytes (their raw size: a delete copies each body into its log item, migration 5), at least one.
-  const deleteStepIds = db
-    .prepare(
-      `SELECT id FROM (
-         SELECT id, row_number() OVER (ORDER BY id) AS n, sum(size) OVER (ORDER BY id) AS running
-         FROM (SELECT id, size FROM messages WHERE workspace_id = ? AND id <= ? ORDER BY id LIMIT ?)
-       ) WHERE n = 1 OR running <= ?`,
-    )
-    .pluck();
+  // The next step of deleting a workspace's messages up to an id, counted by raw size: a delete copies each body
+  // into its log item (migration 5).
+  const deleteStepIds = db.prepare(stepSql('workspace_id = ? AND id <= ?', 'size')).pluck();
   /** With capture times in id order: the first id captured after a time bound, or the last one before it. */
   const edgeId = (condition: string, order: string) =>
     db.prepare(
@@ -199,15 +204,11 @@ function createSearch(statements: Statements) {
     return statements.get(query.sql).get(...query.params) as { total: number; everywhere: number };
   };
 
-  // The last message of the next step: the oldest unindexed ones, at most `messages` of them, while their text
-  // (each counted as its raw size, at most what migration 6 indexes of a message) stays within `chars`; at least
-  // the first one. The window runs over the LIMITed rows only, so a step costs the same whatever the backlog.
+  // The last message of the next indexing step, each message counted as its raw size, at most what migrations 6
+  // and 7 index of one.
   const stepEndId = db
     .prepare(
-      `SELECT id FROM (
-         SELECT id, row_number() OVER (ORDER BY id) AS n, sum(min(size, ${MAX_INDEXED_CHARS})) OVER (ORDER BY id) AS running
-         FROM (SELECT id, size FROM messages WHERE id > (SELECT indexed_through FROM messages_search_state) ORDER BY id LIMIT ?)
-       ) WHERE n = 1 OR running <= ? ORDER BY id DESC LIMIT 1`,
+      `${stepSql('id > (SELECT indexed_through FROM messages_search_state)', `min(size, ${MAX_INDEXED_CHARS})`)} ORDER BY id DESC LIMIT 1`,
     )
     .pluck();
   const indexUpTo = db.prepare(

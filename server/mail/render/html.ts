@@ -91,12 +91,13 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
   }
 }
 
+/** Where what strippedText() skips ends. */
+const CLOSING = { style: /<\/style/gi, script: /<\/script/gi };
+
 /**
  * The text between the tags, whitespace collapsed, in one pass (a tag without its `>` ends the stripping); what
  * <style> and <script> hold is no text.
  */
-const CLOSING = { style: /<\/style/gi, script: /<\/script/gi };
-
 function strippedText(html: string): string {
   const pieces: string[] = [];
   let at = 0;
