@@ -1,4 +1,5 @@
 /** SQL for transactional mail templates (mailcoach_transactional_mails and their content items). */
+import { BoundedCache } from '../bounded-cache.js';
 import type { Db } from './open.js';
 import type { NewRow, TemplateRow } from './rows.js';
 import { fuzzyCondition, inCondition, insertSql } from './sql.js';
@@ -80,8 +81,11 @@ export function createTemplateStore(statements: Statements) {
   };
 }
 
-/** Remembered lookups, found and missed: at most this many (mail_name values are the clients' to choose). */
-const MAX_LOOKUPS = 10_000;
+/**
+ * Remembered lookups, found and missed: mail_name values are the clients' to choose. A template's name is at most
+ * 255 characters (Mailcoach's VARCHAR(255)), so a longer key is a miss that is not worth keeping.
+ */
+const LOOKUPS = { maxEntries: 10_000, maxKeyLength: 300 };
 
 /**
  * Every templated send looks its template up twice, by name or uuid (the mail_name rule, then the send itself),
@@ -91,14 +95,13 @@ const MAX_LOOKUPS = 10_000;
  * remembered: a rollback could take back what was read. The rows are frozen, being shared.
  */
 function createLookupCache(db: Db) {
-  const found = new Map<string, TemplateRow | null>();
+  const found = new BoundedCache<TemplateRow | null>(LOOKUPS);
   return {
     get(key: string, read: () => TemplateRow | undefined): TemplateRow | undefined {
       const known = found.get(key);
       if (known !== undefined) return known ?? undefined;
       const row = read();
       if (db.inTransaction) return row;
-      if (found.size >= MAX_LOOKUPS) found.clear();
       found.set(key, row === undefined ? null : Object.freeze(row));
       return row;
     },

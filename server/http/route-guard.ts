@@ -3,6 +3,7 @@
  * path with another verb is a 405 listing the supported ones, and a bare OPTIONS is answered with them.
  * The route table is read from the Hono app itself, so it can never disagree with the routes registered.
  */
+import { BoundedCache } from '../bounded-cache.js';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { methodNotAllowed, routeNotFound } from '../errors.js';
 
@@ -15,12 +16,12 @@ interface CompiledRoute {
 }
 
 /** Paths remembered with their methods; a busy client uses few (the send route, a page of a list). */
-const MAX_REMEMBERED_PATHS = 1_000;
+const rememberedPaths = { maxEntries: 1_000, maxKeyLength: 1_000 };
 
 export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
   let routes: CompiledRoute[] | null = null;
   /** By the URL's raw path: its pathname (what `new URL` makes of it) and the methods routed there. */
-  const remembered = new Map<string, { path: string; methods: string[] }>();
+  const remembered = new BoundedCache<{ path: string; methods: string[] }>(rememberedPaths);
   const routeOf = (url: string): { path: string; methods: string[] } => {
     const key = rawPath(url);
     let route = remembered.get(key);
@@ -28,7 +29,6 @@ export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
       routes ??= compileRoutes(app, prefix);
       const path = new URL(url).pathname;
       route = { path, methods: supportedMethods(routes, path) };
-      if (remembered.size >= MAX_REMEMBERED_PATHS) remembered.clear();
       remembered.set(key, route);
     }
     return route;

@@ -8,7 +8,10 @@
  * 4. Walks every route and field of test/support/hostile.ts with every value shape (BENCH_HOSTILE_BYTES per body
  *    field, default 250,000; query and path values up to 8,000 encoded characters), and reports the slowest
  *    answers, the slowest /healthz answer seen during the walk, the peak RSS and the RSS once it is over.
- * wait-for's timeout_ms is left out of the walk: waiting is what it is asked to do.
+ * 5. On a fresh server, replays the suite's seeded fuzz (hostileCases, BENCH_FUZZ_RUNS cases, default 10,000, as
+ *    the issue's fuzz did): sizes from empty to a megabyte in every encoding and wrapping; reports its slowest
+ *    answer, failures, peak RSS and the RSS once it is over (issue 11's memory target is about this run).
+ * wait-for's timeout_ms is left out of the walk and the fuzz: waiting is what it is asked to do.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -16,12 +19,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publishedCli } from '../support/published.js';
-import { buildRequest, regressionRequests, SHAPE_NAMES, TARGETS, type HostileRequest } from '../support/hostile.js';
+import fc from 'fast-check';
+import {
+  buildRequest, HOSTILE_SEED, hostileCases, regressionRequests, SHAPE_NAMES, TARGETS, type HostileRequest,
+} from '../support/hostile.js';
 import { memoryOf, startServer, stats, table } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TOKEN = 'bench';
 const BODY_BYTES = Number(process.env.BENCH_HOSTILE_BYTES ?? 250_000);
+const FUZZ_RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 10_000);
 
 interface Answer {
   status: number;
@@ -70,11 +77,28 @@ function healthProbe(port: number) {
 const median = (values: number[]) => stats(values, 1).p50;
 const ms = (value: number) => value.toFixed(1);
 
-export async function runHostileBench(log: (line: string) => void): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'mce-bench-hostile-'));
-  const server = await startServer(publishedCli(), [
+/** The CLI as users run it: a database file, the bundled fixtures, its render worker. */
+function startBenchServer(dir: string) {
+  return startServer(publishedCli(), [
     '--port', '0', '--db', join(dir, 'bench.sqlite'), '--token', TOKEN, '--fixtures', join(ROOT, 'fixtures'),
   ]);
+}
+
+const clearFaults = (port: number) => send(port, {
+  label: 'clear', method: 'DELETE', path: '/_emulator/faults', headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}` },
+});
+
+/** A fault rule a case created (each can never fire, hostile.ts) goes, so that the next case starts clean. */
+const createsFaultRule = (request: HostileRequest) => request.method === 'POST' && request.path.startsWith('/_emulator/faults');
+
+export async function runHostileBench(log: (line: string) => void): Promise<void> {
+  await runWalk(log);
+  await runFuzz(log);
+}
+
+async function runWalk(log: (line: string) => void): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mce-bench-hostile-'));
+  const server = await startBenchServer(dir);
   const pid = server.child.pid as number;
   const { port } = server;
   const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
@@ -112,9 +136,7 @@ export async function runHostileBench(log: (line: string) => void): Promise<void
         const request = buildRequest({ target, shape, length: BODY_BYTES, wrapping: 'string', encoding: 'json' }, TOKEN);
         const answer = await send(port, request);
         walked.push({ label: request.label, ...answer });
-        if (target.kind === 'body' && target.path === '/_emulator/faults') {
-          await send(port, { label: 'clear', method: 'DELETE', path: '/_emulator/faults', headers });
-        }
+        if (createsFaultRule(request)) await clearFaults(port);
       }
       const health = probe.takeSlowest();
       if (health > slowestHealth) {
@@ -139,6 +161,51 @@ export async function runHostileBench(log: (line: string) => void): Promise<void
         ['5xx or no answer', String(failures.length) + (failures.length > 0 ? `: ${failures.map((f) => f.label).join('; ')}` : '')],
         ...slowest.map((w, i) => [i === 0 ? 'slowest answers' : '', `${ms(w.ms)} ms (${(w.ms / inlineMs).toFixed(0)}x inline send), ${w.status}, ${w.label}`]),
         ['slowest /healthz during the walk', `${ms(slowestHealth)} ms, while walking ${slowestHealthDuring}`],
+        ['server RSS idle, peak, after (2 s later)', `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`],
+      ],
+      () => false,
+    ));
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runFuzz(log: (line: string) => void): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mce-bench-fuzz-'));
+  const server = await startBenchServer(dir);
+  const pid = server.child.pid as number;
+  const { port } = server;
+  try {
+    const idle = memoryOf(pid);
+    const cases = fc.sample(hostileCases, { seed: HOSTILE_SEED, numRuns: FUZZ_RUNS })
+      .filter((c) => c.target.kind === 'body' || !c.target.path.includes('timeout_ms={}'));
+    const probe = healthProbe(port);
+    let slowest = { ms: 0, label: '' };
+    let failures = 0;
+    let peak = 0;
+    const started = performance.now();
+    for (const [i, hostile] of cases.entries()) {
+      const request = buildRequest(hostile, TOKEN);
+      const answer = await send(port, request);
+      if (answer.status >= 500 || answer.status === 0) failures += 1;
+      if (answer.ms > slowest.ms) slowest = { ms: answer.ms, label: request.label };
+      if (createsFaultRule(request)) await clearFaults(port);
+      if (i % 100 === 0) peak = Math.max(peak, memoryOf(pid).peak);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const slowestHealth = probe.takeSlowest();
+    await probe.stop();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = memoryOf(pid);
+    log('');
+    log(table(
+      ['seeded fuzz (the suite\'s hostileCases, seed ' + HOSTILE_SEED + ')', 'value'],
+      [
+        ['requests', `${cases.length.toLocaleString('en')} in ${seconds.toFixed(0)} s`],
+        ['5xx or no answer', String(failures)],
+        ['slowest answer', `${ms(slowest.ms)} ms, ${slowest.label}`],
+        ['slowest /healthz', `${ms(slowestHealth)} ms`],
         ['server RSS idle, peak, after (2 s later)', `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`],
       ],
       () => false,

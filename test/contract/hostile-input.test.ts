@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { rawRequest, type RawResponse } from '../support/http.js';
 import {
-  buildRequest, ENCODINGS, regressionRequests, SHAPE_NAMES, TARGETS, WRAPPINGS, type HostileCase, type HostileRequest,
+  buildRequest, HOSTILE_SEED, hostileCases, regressionRequests, type HostileRequest,
 } from '../support/hostile.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
@@ -117,31 +117,16 @@ describe('the requests that froze or crashed the server', () => {
   });
 });
 
-/** Sizes from empty to a megabyte; the large ones rarer, so that a run stays short. */
-const lengthArb = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(0, 1, 64, 1_000) },
-  { weight: 2, arbitrary: fc.constant(65_536) },
-  { weight: 1, arbitrary: fc.constant(1_000_000) },
-);
-
-const caseArb: fc.Arbitrary<HostileCase> = fc.record({
-  target: fc.constantFrom(...TARGETS),
-  shape: fc.constantFrom(...SHAPE_NAMES),
-  length: lengthArb,
-  wrapping: fc.constantFrom(...WRAPPINGS),
-  encoding: fc.constantFrom(...ENCODINGS),
-});
-
 describe('seeded hostile input over every route and field', () => {
   it('never answers 5xx, answers in time in our shapes, keeps /healthz answering, stores nothing it refused', async () => {
     await fc.assert(
-      fc.asyncProperty(caseArb, async (hostile) => {
+      fc.asyncProperty(hostileCases, async (hostile) => {
         await checkRequest(buildRequest(hostile, emulator().token));
         // A fault rule a case created (each can never fire, hostile.ts) goes, so the next case starts clean.
         await rawRequest(emulator().url, { method: 'DELETE', path: '/_emulator/faults', headers: auth() });
       }),
       // A failure prints its seed and path, and replays with them.
-      { seed: 11, numRuns: Number(process.env.HOSTILE_RUNS ?? 150), endOnFailure: true },
+      { seed: HOSTILE_SEED, numRuns: Number(process.env.HOSTILE_RUNS ?? 150), endOnFailure: true },
     );
   }, 600_000);
 });

@@ -3,6 +3,7 @@
  * big, odd and deeply nested values. The hostile-input test samples it with fast-check and the bench
  * (test/bench/hostile.ts) walks all of it; both also replay the fixed cases that once froze the server.
  */
+import fc from 'fast-check';
 
 /** What a case sends: path and query as written, the body already encoded. */
 export interface HostileRequest {
@@ -205,6 +206,25 @@ export interface HostileCase {
   wrapping: Wrapping;
   encoding: Encoding;
 }
+
+/** The seed of the suite's fuzz and the bench's: a failure replays with it. */
+export const HOSTILE_SEED = 11;
+
+/** Sizes from empty to a megabyte; the large ones rarer, so that a run stays short. */
+const lengthArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(0, 1, 64, 1_000) },
+  { weight: 2, arbitrary: fc.constant(65_536) },
+  { weight: 1, arbitrary: fc.constant(1_000_000) },
+);
+
+/** The seeded fuzz: the hostile-input test's cases, and the bench's fuzz phase. */
+export const hostileCases: fc.Arbitrary<HostileCase> = fc.record({
+  target: fc.constantFrom(...TARGETS),
+  shape: fc.constantFrom(...SHAPE_NAMES),
+  length: lengthArb,
+  wrapping: fc.constantFrom(...WRAPPINGS),
+  encoding: fc.constantFrom(...ENCODINGS),
+});
 
 export function describeCase(c: HostileCase): string {
   const where = c.target.kind === 'body' ? `${c.target.path} ${c.target.field}` : c.target.path;

@@ -4,6 +4,7 @@
  * and angle brackets dropped, the local part kept as a dot-atom or quoted, the domain IDN-encoded the way
  * lib/shared normalizeDomain() does) and _encodeAddressName().
  */
+import { BoundedCache } from '../../bounded-cache.js';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { encodeWord, quoteString } from 'nodemailer/lib/mime-funcs/index.js';
 import { toASCII, toUnicode } from 'nodemailer/lib/punycode/index.js';
@@ -74,8 +75,8 @@ const URL_PARSER_UNSAFE = /[/\\?#%\x00-\x20\x7F]/;
 const MAX_DOMAIN_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 
-const MAX_CACHED_DOMAINS = 1000;
-const domainCache = new Map<string, string>();
+/** A domain longer than 253 characters is not one (MAX_DOMAIN_LENGTH); with the mode's prefix, 254. */
+const domainCache = new BoundedCache<string>({ maxEntries: 1_000, maxKeyLength: MAX_DOMAIN_LENGTH + 1 });
 
 /** lib/shared normalizeDomain(), memoized: a sender's domain repeats on every mail and the URL parser is not free. */
 function normalizeDomain(domain: string, toUnicodeForm: boolean): string {
@@ -83,7 +84,6 @@ function normalizeDomain(domain: string, toUnicodeForm: boolean): string {
   let normalized = domainCache.get(key);
   if (normalized === undefined) {
     normalized = normalizeDomainUncached(domain, toUnicodeForm);
-    if (domainCache.size >= MAX_CACHED_DOMAINS) domainCache.clear();
     domainCache.set(key, normalized);
   }
   return normalized;

@@ -4,6 +4,7 @@
  * Content-ID and Content-Disposition (with RFC 2231 `filename=`) of an attachment. Structured values go through
  * nodemailer's own parseHeaderValue()/buildHeaderValue() (lib/mime-funcs).
  */
+import { BoundedCache } from '../../bounded-cache.js';
 import { buildHeaderValue, encodeWord, encodeWords, parseHeaderValue } from 'nodemailer/lib/mime-funcs/index.js';
 import { encodeMsgId, headerLine } from './header-fields.js';
 import { mimeWordEncoding } from './mime-word-encoding.js';
@@ -47,8 +48,8 @@ interface AttachmentType {
   value: string;
 }
 
-const MAX_CACHED_TYPES = 256;
-const attachmentTypes = new Map<string, AttachmentType>();
+/** A content type is a few dozen characters; RFC 6838 caps a media type's names at 127 each. */
+const attachmentTypes = new BoundedCache<AttachmentType>({ maxEntries: 256, maxKeyLength: 1_000 });
 
 /** buildHeaders()'s Content-Type case for a node with a filename (and Buffer content: no charset is added). */
 function attachmentType(contentType: string): AttachmentType {
@@ -59,7 +60,6 @@ function attachmentType(contentType: string): AttachmentType {
     // The filename gives the name parameter, so a name (or RFC 2231 name*) in the content type is dropped.
     for (const key of Object.keys(structured.params)) if (/^name(\*|$)/i.test(key)) delete structured.params[key];
     type = { multipart: /^multipart\//i.test(structured.value.trim()), value: buildHeaderValue(structured) };
-    if (attachmentTypes.size >= MAX_CACHED_TYPES) attachmentTypes.clear();
     attachmentTypes.set(contentType, type);
   }
   return type;

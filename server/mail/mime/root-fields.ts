@@ -5,6 +5,7 @@
  * specially (an address, msg-id, date or Content-* field, a field compile() then replaces, a non-prepared
  * object value), which the direct path leaves to MailComposer.
  */
+import { BoundedCache } from '../../bounded-cache.js';
 import type { OutgoingMail } from '../compose.js';
 import { encodeAddressList } from './address-fields.js';
 import { encodeMsgId, encodeUnstructured, formatDate, headerLine, normalizeHeaderKey, preparedHeaderLine } from './header-fields.js';
@@ -41,8 +42,7 @@ export function rootFieldLines(mail: OutgoingMail): string[] | undefined {
   return lines.filter((line) => line !== undefined);
 }
 
-const MAX_CACHED_KEYS = 256;
-const normalizedKeys = new Map<string, string>();
+const normalizedKeys = new BoundedCache<string>({ maxEntries: 256, maxKeyLength: 1_000 });
 
 function customHeaderLines(headers: OutgoingMail['headers']): Array<string | undefined> | undefined {
   // addHeader(object) reads an object with truthy `key` and `value` as one header { key, value }.
@@ -70,7 +70,6 @@ function normalizedKey(name: string): string {
   let key = normalizedKeys.get(name);
   if (key === undefined) {
     key = normalizeHeaderKey(name);
-    if (normalizedKeys.size >= MAX_CACHED_KEYS) normalizedKeys.clear();
     normalizedKeys.set(name, key);
   }
   return key;

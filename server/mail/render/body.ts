@@ -4,10 +4,11 @@
  * text (the emulator runs no PHP; documented in fixtures/README.md). The result depends only on the body and
  * type, so it is cached: a template version is compiled once, never per send.
  */
+import { BoundedCache } from '../../bounded-cache.js';
 import type { TemplateType } from '../../db/rows.js';
+import { TEMPLATE_SOURCES } from './cache-limits.js';
 
-const MAX_CACHED = 200;
-const cache = new Map<string, Promise<string>>();
+const cache = new BoundedCache<Promise<string>>(TEMPLATE_SOURCES);
 
 export function renderBody(body: string, type: TemplateType): Promise<string> {
   const key = `${type}\u0000${body}`;
@@ -15,7 +16,6 @@ export function renderBody(body: string, type: TemplateType): Promise<string> {
   if (rendered === undefined) {
     rendered = renderUncached(body, type);
     rendered.catch(() => cache.delete(key));
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
     cache.set(key, rendered);
   }
   return rendered;

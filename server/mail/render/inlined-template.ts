@@ -25,7 +25,8 @@
  */
 import type { TemplateType } from '../../db/rows.js';
 import { inlineCss } from './html.js';
-import { boundedMemo } from './memo.js';
+import { boundedMemo } from '../../bounded-cache.js';
+import { TEMPLATE_SOURCES } from './cache-limits.js';
 import { hasOverlappingPlaceholders, PLACEHOLDER } from './placeholders.js';
 import type { Replacements } from './replacements.js';
 
@@ -39,8 +40,6 @@ interface InlinedBody {
   /** The verbatim attribute values, joined by NUL: one that becomes empty is serialized without `=""`. */
   attributes: string;
 }
-
-const MAX_CACHED = 200;
 
 const SAFE_KEY = /^[A-Za-z0-9_.-]+$/;
 const UNSAFE_VALUE = /[<>"'{}\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
@@ -208,7 +207,7 @@ export function cachedInlinedBody(body: string): string | undefined {
   return inlinedBody(body)?.inlined;
 }
 
-const inlinedBody = boundedMemo(MAX_CACHED, prepare);
+const inlinedBody = boundedMemo(TEMPLATE_SOURCES, prepare);
 
 function prepare(body: string): InlinedBody | null {
   if (CODE_BLOCK_STARTS.some((start) => body.includes(start))) return null;

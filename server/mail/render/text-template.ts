@@ -25,7 +25,8 @@
  * replacements.ts); with values free of `::`, no replacement can create or hide another placeholder.
  */
 import { htmlToText } from './html.js';
-import { boundedMemo } from './memo.js';
+import { boundedMemo } from '../../bounded-cache.js';
+import { TEMPLATE_SOURCES } from './cache-limits.js';
 import { hasOverlappingPlaceholders, PLACEHOLDER } from './placeholders.js';
 import type { Replacements } from './replacements.js';
 
@@ -35,8 +36,6 @@ interface TemplateText {
   /** The keys whose `::key::` occurs in the HTML. */
   keys: Set<string>;
 }
-
-const MAX_CACHED = 200;
 
 const PROBE_PREFIX = 'qzx';
 /** Whitespace other than a plain space, the characters that start markup, and control characters. */
@@ -79,7 +78,7 @@ function isSafeValue(value: string): boolean {
   );
 }
 
-const templateText = boundedMemo(MAX_CACHED, prepare);
+const templateText = boundedMemo(TEMPLATE_SOURCES, prepare);
 
 function prepare(html: string): TemplateText | null {
   // Overlapping placeholders (`::a::b::`) make the result depend on the order of replacement: not cached.

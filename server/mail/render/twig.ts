@@ -5,7 +5,10 @@
  */
 import { createRequire } from 'node:module';
 import type TwigModule from 'twig';
+import { BoundedCache } from '../../bounded-cache.js';
+import { TEMPLATE_SOURCES } from './cache-limits.js';
 import { makeTokenizerLinear } from './twig-linear-tokenizer.js';
+import { renderVariablesOnly } from './twig-variables.js';
 
 type Twig = typeof TwigModule;
 
@@ -39,23 +42,23 @@ function refuseSource(): never {
   throw new Error('templates cannot load other templates');
 }
 
-const MAX_CACHED = 500;
-/**
- * Only sources up to this size are kept compiled: a template is that small, and what is bigger comes from a
- * request's replacements, which seldom repeat; 500 megabyte-long sources would hold gigabytes.
- */
-const MAX_CACHED_LENGTH = 64 * 1024;
-const compiled = new Map<string, TwigModule.Template | null>();
+/** Sources that failed to compile are remembered too (as null): they render as themselves. */
+const compiled = new BoundedCache<TwigModule.Template | null>(TEMPLATE_SOURCES);
 
 export function renderTwig(source: string, context: Record<string, unknown>): string {
   if (!source.includes('{{') && !source.includes('{%')) return source;
   const normalized = source.replaceAll('{{+', '{{ ').replaceAll('+}}', ' }}').replaceAll('{{%20', '{{ ').replaceAll('%20}}', ' }}');
+  return renderVariablesOnly(normalized, context) ?? renderWithTwigJs(normalized, context, source);
+}
+
+/** `normalized` rendered by twig.js; `fallback` when it does not compile or render (Mailcoach swallows Twig errors). */
+export function renderWithTwigJs(normalized: string, context: Record<string, unknown>, fallback = normalized): string {
   const template = compile(normalized);
-  if (template === null) return source;
+  if (template === null) return fallback;
   try {
     return template.render(context);
   } catch {
-    return source;
+    return fallback;
   }
 }
 
@@ -67,8 +70,5 @@ function compile(source: string): TwigModule.Template | null {
   } catch {
     template = null;
   }
-  if (source.length > MAX_CACHED_LENGTH) return template;
-  if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
-  compiled.set(source, template);
-  return template;
+  return compiled.set(source, template);
 }
