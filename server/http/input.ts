@@ -31,12 +31,16 @@ const QS_OPTIONS: QsModule.IParseOptions = {
 
 /**
  * `bytes` gives the body (server/http/body.ts reads it once per request, within the size limit); by default it
- * is read from the request itself.
+ * is read from the request itself. With `ignoreBody`, the query string only.
  */
-export async function readInput(request: Request, bytes: () => Promise<Uint8Array> = () => bytesOf(request)): Promise<Input> {
+export async function readInput(
+  request: Request,
+  bytes: () => Promise<Uint8Array> = () => bytesOf(request),
+  { ignoreBody = false } = {},
+): Promise<Input> {
   const queryStart = request.url.indexOf('?');
   const query = queryStart === -1 ? {} : parseQueryString(queryString(request.url.slice(queryStart + 1)));
-  const body = await readBody(request, bytes);
+  const body = ignoreBody ? {} : await readBody(request, bytes);
   // PHP's array union `$body + $query`: body keys first, query keys only where the body has none.
   const merged: Input = { ...body };
   for (const [key, value] of Object.entries(query)) if (!Object.hasOwn(merged, key)) merged[key] = value;
