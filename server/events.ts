@@ -6,6 +6,8 @@
 export interface EmulatorEvents {
   /** A mail was captured (send, resend). */
   'message.captured': { workspaceId: number; uuid: string };
+  /** A message's read state changed. */
+  'message.updated': { workspaceId: number; uuid: string };
   /** Messages were deleted; `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */

@@ -19,6 +19,8 @@ export type MessageCondition =
   /** The template's name, exactly (ASCII case-insensitive). */
   | { kind: 'template'; name: string }
   | { kind: 'has-attachment' }
+  /** Opened in the inbox (or marked read), or not: a column of messages, not a word of the index. */
+  | { kind: 'read'; read: boolean }
   /** Captured strictly before / after the instant (epoch milliseconds). */
   | { kind: 'before'; at: number }
   | { kind: 'after'; at: number };
@@ -37,8 +39,11 @@ export interface MessageFilter {
 
 /** Whether the filter has a full-text term: one the search index answers, rather than the capture order alone. */
 export function usesFullText(filter: MessageFilter): boolean {
-  return filter.terms.some(({ condition }) => condition.kind !== 'before' && condition.kind !== 'after');
+  return filter.terms.some(({ condition }) => !OUTSIDE_INDEX.has(condition.kind));
 }
+
+/** The conditions the store applies to the messages table rather than through the search index. */
+const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read']);
 
 /** The words columns: what a free word or a phrase is looked for in. */
 const TEXT_COLUMNS = '{subject body sender recipients}';
@@ -60,6 +65,8 @@ export interface CompiledSearch {
   match: string | null;
   /** before:/after: terms, negations turned around (-before:t is >= t). */
   times: TimeBound[];
+  /** The read state asked for (is:read, is:unread, negations turned around); null for either; 'none' for both. */
+  read: boolean | null | 'none';
 }
 
 /**
@@ -71,20 +78,24 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
   const positive: string[] = [];
   const negative: string[] = [];
   const times: TimeBound[] = [];
+  let read: CompiledSearch['read'] = null;
   for (const { condition, negated } of filter.terms) {
     if (condition.kind === 'before') times.push({ op: negated ? '>=' : '<', at: condition.at });
     else if (condition.kind === 'after') times.push({ op: negated ? '<=' : '>', at: condition.at });
-    else (negated ? negative : positive).push(ftsExpression(condition));
+    else if (condition.kind === 'read') {
+      const wanted = condition.read !== negated;
+      read = read === null || read === wanted ? wanted : 'none';
+    } else (negated ? negative : positive).push(ftsExpression(condition));
   }
-  if (positive.length === 0 && negative.length === 0) return { match: null, times };
+  if (positive.length === 0 && negative.length === 0) return { match: null, times, read };
   // FTS5's NOT is binary, so a filter of negations alone needs a positive side: the workspace's own facet.
   if (positive.length === 0 || !wholeTable) positive.push(`facets : ${quote(`w${workspaceId}`)}`);
   const base = positive.length === 1 ? positive[0]! : `(${positive.join(' AND ')})`;
   const match = negative.length === 0 ? base : `${base} NOT (${negative.join(' OR ')})`;
-  return { match, times };
+  return { match, times, read };
 }
 
-function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | 'after' }>): string {
+function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' }>): string {
   switch (condition.kind) {
     case 'text':
       return `${TEXT_COLUMNS} : ${quote(asWords(condition.value))}${condition.phrase ? '' : '*'}`;

@@ -27,6 +27,8 @@ export interface MessageRow {
   template_name: string | null;
   replacements_json: string | null;
   created_at_ms: number;
+  /** 1 once opened in the inbox (or marked read), else 0. */
+  read: number;
 }
 
 export interface AttachmentRow {
@@ -36,7 +38,7 @@ export interface AttachmentRow {
   content: Buffer;
 }
 
-export type NewMessage = Omit<MessageRow, 'id'> & { raw: Buffer; attachments: AttachmentRow[] };
+export type NewMessage = Omit<MessageRow, 'id' | 'read'> & { raw: Buffer; attachments: AttachmentRow[] };
 
 /** The records a stored send made for the message (null for a mail sent with store=false, or a resend's copy). */
 export interface MessageLinks {
@@ -50,7 +52,7 @@ export type LinkedMessageRow = MessageRow & MessageLinks;
 export type MessageSummaryRow = Pick<
   MessageRow,
   | 'id' | 'workspace_id' | 'uuid' | 'message_id' | 'from_json' | 'to_json' | 'cc_json' | 'bcc_json' | 'subject' | 'size'
-  | 'attachments_json' | 'template_name' | 'created_at_ms'
+  | 'attachments_json' | 'template_name' | 'created_at_ms' | 'read'
 > &
   MessageLinks & {
     /** The text body's first 1,000 characters. */
@@ -152,7 +154,7 @@ const LINK_COLUMNS = `
      WHERE li.message_id = m.id ORDER BY li.id, s.id LIMIT 1) AS send_uuid`;
 
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
-  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, substr(m.text_body, 1, 1000) AS text_head,
+  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, substr(m.text_body, 1, 1000) AS text_head,
   CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${LINK_COLUMNS}`;
 
 /** The inbox: search and list (newest first, in capture order), the linked records, deletes, and indexing. */
@@ -172,6 +174,7 @@ function createSearch(statements: Statements) {
   const workspaceIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id').pluck();
   const messageCount = db.prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE list = 'messages'").pluck();
   const idByUuid = db.prepare('SELECT id FROM messages WHERE workspace_id = ? AND uuid = ?').pluck();
+  const setRead = db.prepare('UPDATE messages SET read = ? WHERE workspace_id = ? AND uuid = ?');
   const linkedByUuid = db.prepare(`SELECT m.*, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
   const summariesByIds = db.prepare(
     `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,
@@ -243,11 +246,11 @@ function createSearch(statements: Statements) {
    */
   function matchingIds(workspaceId: number, filter: MessageFilter, window: PageWindow): { ids: number[]; total: number } {
     const kept = totals(workspaceId);
-    const { match, times } = compileSearch(filter, workspaceId, kept.total === kept.everywhere);
+    const { match, times, read } = compileSearch(filter, workspaceId, kept.total === kept.everywhere);
     const range = idRange(workspaceId, times, filter.capturedAfterId);
-    if (range === null) return { ids: [], total: 0 };
+    if (range === null || read === 'none') return { ids: [], total: 0 };
     const { lo, hi, conditions, params } = range;
-    if (match === null && conditions.length === 0 && lo === null && hi === null) {
+    if (match === null && conditions.length === 0 && lo === null && hi === null && read === null) {
       const ids = newestIds.all(workspaceId, window.limit, window.offset) as number[];
       return { ids, total: kept.total };
     }
@@ -261,11 +264,17 @@ function createSearch(statements: Statements) {
       where.push('s.messages_search MATCH ?');
       values.push(match);
     } else {
-      // Times without rowid bounds: the capture-time index holds the ids too, so the range needs no table rows.
-      from = conditions.length === 0 ? 'messages m' : 'messages m INDEXED BY messages_created_at';
+      // Times without rowid bounds: the capture-time index holds the ids too, so the range needs no table rows;
+      // so does the read-state index for is:read / is:unread alone.
+      from = conditions.length > 0 ? 'messages m INDEXED BY messages_created_at' : read !== null ? 'messages m INDEXED BY messages_read' : 'messages m';
       id = 'm.id';
       where.push('m.workspace_id = ?');
       values.push(workspaceId);
+    }
+    if (read !== null) {
+      if (match !== null && conditions.length === 0) from = 'messages_search s JOIN messages m ON m.id = s.rowid';
+      where.push('m.read = ?');
+      values.push(read ? 1 : 0);
     }
     for (const [bound, op] of [[lo, '>='], [hi, '<=']] as const) {
       if (bound === null) continue;
@@ -370,6 +379,9 @@ function createSearch(statements: Statements) {
 
     attachmentAt: (messageId: number, position: number) =>
       attachmentAt.get(messageId, position) as AttachmentRow | undefined,
+
+    /** Marks one message read or unread. Returns whether it exists. */
+    setRead: (workspaceId: number, uuid: string, read: boolean): boolean => setRead.run(read ? 1 : 0, workspaceId, uuid).changes > 0,
 
     /** Deletes one message (its raw bytes and attachments go with it). Returns whether it existed. */
     deleteByUuid: (workspaceId: number, uuid: string): boolean => deleteByUuid.run(workspaceId, uuid).changes > 0,

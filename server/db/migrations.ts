@@ -494,6 +494,16 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE messages_search_state SET indexed_through = 0;
     `,
   },
+  {
+    version: 8,
+    name: 'messages.read: whether someone opened the message in the inbox',
+    // A column, not a search-index facet: marking a message read must not rewrite its index entry. The index
+    // answers `is:read` / `is:unread` alone (and their counts) without reading table rows.
+    sql: `
+      ALTER TABLE messages ADD COLUMN read INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX messages_read ON messages (workspace_id, read, id);
+    `,
+  },
 ];
 
 /** The columns of messages_search, which messages_search_source has too (a function: MIGRATIONS uses it above). */

@@ -29,6 +29,8 @@ export function messageSummary(row: MessageSummaryRow) {
     template: row.template_name,
     log_item_uuid: row.log_item_uuid,
     send_uuid: row.send_uuid,
+    /** Opened in the inbox, or marked read through PATCH /messages/{uuid}. */
+    read: row.read === 1,
   };
 }
 

@@ -3,11 +3,14 @@
  * in full, its raw .eml, its bodies and attachments, and deletes. Every route is about the request's workspace.
  */
 import { Hono, type Context } from 'hono';
+import * as z from 'zod/mini';
+import { lazySchema } from '../fixtures/zod.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { noContent } from '../http/respond.js';
 import { fullMessage, messageSummary } from './message-resource.js';
+import { parseOr422, readJsonObject } from './request-body.js';
 import { parseSearchQuery, readInteger, readQuery } from './search.js';
 import type { SearchIndexer } from './background-index.js';
 
@@ -96,6 +99,14 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
       if (attachment === undefined) throw new ApiError(404, `This message has no attachment ${index}.`);
       return c.body(bytesOf(attachment.content), 200, attachmentHeaders(attachment.content_type, attachment.filename));
     })
+    .patch('/messages/:uuid', async (c) => {
+      const workspaceId = c.get('workspaceId');
+      const uuid = c.req.param('uuid');
+      const { read } = parseOr422(readStateChange(), await readJsonObject(c), () => 'The read field must be true or false.');
+      if (!messages.setRead(workspaceId, uuid, read)) throw messageNotFound(uuid);
+      deps.events.emit('message.updated', { workspaceId, uuid });
+      return c.json(messageSummary(messages.summaryOf(workspaceId, uuid)!));
+    })
     .delete('/messages/:uuid', (c) => {
       const workspaceId = c.get('workspaceId');
       const uuid = c.req.param('uuid');
@@ -104,6 +115,9 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
       return noContent();
     });
 }
+
+/** PATCH /messages/{uuid}: the read state, the one field a client may change. */
+const readStateChange = lazySchema(() => z.strictObject({ read: z.boolean() }));
 
 /** A Buffer from SQLite as the Uint8Array a body takes (the driver never hands out shared memory). */
 function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {

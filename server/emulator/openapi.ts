@@ -24,7 +24,7 @@ const queryParam = {
   in: 'query',
   required: false,
   description:
-    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, mail:, has:attachment, ' +
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, mail:, has:attachment, is:read, is:unread, ' +
     'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
   schema: { type: 'string' },
   examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },
@@ -51,6 +51,7 @@ const summaryProperties: Record<string, Schema> = {
   template: nullable('string', { description: 'The template (mail_name) it was rendered from.' }),
   log_item_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   send_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
+  read: { type: 'boolean', description: 'Opened in the inbox, or marked read (PATCH /_emulator/messages/{uuid}).' },
 };
 const summaryRequired = Object.keys(summaryProperties);
 
@@ -327,6 +328,13 @@ export const openApiDocument = {
         parameters: [uuidParam],
         responses: { 200: json(ref('Message'), 'The message.'), ...errors, ...notFound },
       },
+      patch: {
+        tags: ['messages'],
+        summary: 'Marks one message read or unread',
+        parameters: [uuidParam],
+        requestBody: jsonBody({ type: 'object', required: ['read'], additionalProperties: false, properties: { read: { type: 'boolean' } } }),
+        responses: { 200: json(ref('MessageSummary'), 'The summary, with its new read state.'), ...errors, ...notFound, ...invalid },
+      },
       delete: {
         tags: ['messages'],
         summary: 'Deletes one message',
@@ -395,7 +403,8 @@ export const openApiDocument = {
         tags: ['messages'],
         summary: 'Server-sent events of the workspace',
         description:
-          'Events: `message.captured` {"uuid", "summary"}, `messages.deleted` {"uuids": [...] or null}, ' +
+          'Events: `message.captured` {"uuid", "summary"}, `message.updated` {"uuid", "summary"} (its read state changed), ' +
+          '`messages.deleted` {"uuids": [...] or null}, ' +
           '`workspace.reset` {}. EventSource cannot set headers: pass the token as ?token=.',
         responses: {
           200: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },

@@ -1,6 +1,6 @@
 /**
  * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
- * has:attachment before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
+ * has:attachment is:read is:unread before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
  * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem. Also reads the
  * inbox's integer parameters (page, per_page, count, timeout_ms).
  */
@@ -14,7 +14,7 @@ export const MAX_TERMS = 50;
 /** Words in one term (a phrase, or a word such as an address that the index splits into several). */
 export const MAX_TERM_WORDS = 32;
 
-const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'before', 'after'] as const;
+const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'is', 'before', 'after'] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** A 422 about the query parameter (or `field`). */
@@ -108,6 +108,11 @@ function filterCondition(prefix: Prefix, value: string): MessageCondition {
         throw invalid(`"${shown}" is not a filter: has: takes "attachment" only.`);
       }
       return { kind: 'has-attachment' };
+    case 'is': {
+      const state = value.toLowerCase();
+      if (state !== 'read' && state !== 'unread') throw invalid(`"${shown}" is not a filter: is: takes "read" or "unread".`);
+      return { kind: 'read', read: state === 'read' };
+    }
     case 'before':
     case 'after': {
       const at = parseInstant(value);

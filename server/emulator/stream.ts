@@ -1,6 +1,7 @@
 /**
  * GET /_emulator/events: server-sent events about the request's workspace only (`?token=` names it where an
- * EventSource cannot set headers): `message.captured` {uuid, summary}, `messages.deleted` {uuids or null},
+ * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
+ * state changed), `messages.deleted` {uuids or null},
  * `workspace.reset` {}. A comment line opens the stream and another keeps it alive every 15 s.
  */
 import { Hono } from 'hono';
@@ -22,6 +23,11 @@ export function streamRoutes(deps: AppDeps) {
           if (event.workspaceId !== workspaceId) return;
           const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
           if (summary !== undefined) send('message.captured', { uuid: event.uuid, summary: messageSummary(summary) });
+        }),
+        deps.events.on('message.updated', (event) => {
+          if (event.workspaceId !== workspaceId) return;
+          const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
+          if (summary !== undefined) send('message.updated', { uuid: event.uuid, summary: messageSummary(summary) });
         }),
         deps.events.on('messages.deleted', (event) => {
           if (event.workspaceId === workspaceId) send('messages.deleted', { uuids: event.uuids });

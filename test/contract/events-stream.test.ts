@@ -130,6 +130,19 @@ describe('GET /_emulator/events', () => {
     expect(mine.events).toHaveLength(1);
   });
 
+  it('sends message.updated with the new summary when a message is marked read', async () => {
+    await send(emulator().token, 'bob@example.com', 'To read');
+    const [listed] = (await api().get('/_emulator/messages?per_page=1')).json().data;
+    const mine = await connect(emulator().token);
+    const theirs = await connect(OTHER_TOKEN);
+    const res = await api().patch(`/_emulator/messages/${listed.uuid}`, { json: { read: true } });
+    expect(res.status, res.text).toBe(200);
+    const event = await mine.next();
+    expect(event).toEqual({ event: 'message.updated', data: { uuid: listed.uuid, summary: { ...listed, read: true } } });
+    await sleep(100);
+    expect(theirs.events).toEqual([]);
+  });
+
   it('sends messages.deleted with the uuids, or null when the whole inbox was cleared', async () => {
     await send(emulator().token, 'bob@example.com', 'To delete');
     await send(emulator().token, 'bob@example.com', 'To clear');
@@ -174,7 +187,7 @@ describe('the stream in-process', () => {
       const reader = res.body!.getReader();
       const text = async () => new TextDecoder().decode((await reader.read()).value);
       expect(await text()).toBe(': connected\n\n');
-      expect(listening()).toBe(idle + 3);
+      expect(listening()).toBe(idle + 4);
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       vi.advanceTimersByTime(15_000);

@@ -105,6 +105,7 @@ describe('GET /_emulator/messages: order and paging', () => {
       template: null,
       log_item_uuid: logItemUuid,
       send_uuid: sends[0].uuid,
+      read: false,
     });
     expect(message.uuid).toMatch(UUID);
   });
