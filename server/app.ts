@@ -15,6 +15,8 @@ import { throttle } from './http/throttle.js';
 import { emulatorApi } from './emulator/index.js';
 import { applyFaults } from './emulator/faults.js';
 import { mailcoachApi } from './mailcoach/index.js';
+import { createLocalSurfaceCheck } from './http/local-surface.js';
+import { createWebUi } from './http/web-ui.js';
 import { loginPage } from './pages.js';
 
 export function createApp(deps: AppDeps) {
@@ -49,6 +51,12 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', applyFaults(deps));
   app.route('/api', mailcoachApi(deps));
 
+  // Our own surface resists other web pages (DNS rebinding, CSRF) and needs a token beyond loopback.
+  const checkLocalSurface = createLocalSurfaceCheck(deps.options);
+  app.use('/_emulator/*', async (c, next) => {
+    checkLocalSurface(c);
+    await next();
+  });
   // Our own API answers a wrong verb as the Mailcoach API does: 405 with the supported methods.
   app.use('/_emulator/*', routeGuard(app, '/_emulator/'));
   app.route('/_emulator', emulatorApi(deps));
@@ -56,6 +64,15 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Where real Mailcoach redirects unauthenticated browser-style requests (reference §1.2).
   app.get('/login', (c) => c.html(loginPage()));
+
+  // The web UI: every other GET outside the APIs.
+  const webUi = createWebUi();
+  app.get('*', async (c, next) => {
+    const path = webUi.pathOf(c);
+    if (path === null) return next();
+    checkLocalSurface(c);
+    return webUi.serve(c, path) ?? formatError(routeNotFound(path), c);
+  });
   return app;
 }
 

@@ -51,7 +51,16 @@ export interface Config {
   faultsFile: string | null;
   /** Worker threads that render sends and write their messages; 0: in-process (mail/capture-workers.ts). */
   renderWorkers: number;
+  /**
+   * Whether the web UI and /_emulator need an accepted token: `auto` (needed when bound beyond loopback), `required`
+   * or `off` (http/local-surface.ts).
+   */
+  uiToken: UiTokenMode;
+  /** Host names the UI and /_emulator answer to besides localhost, 127.0.0.1 and [::1], when no token is needed. */
+  allowedHosts: string[];
 }
+
+export type UiTokenMode = 'auto' | 'required' | 'off';
 
 export class ConfigError extends Error {}
 
@@ -89,6 +98,8 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--isolate', env: 'MAILCOACH_EMULATOR_ISOLATE=1', help: 'give each API token its own workspace (data, captured mail, faults)' },
   { flag: '--faults <file>', env: 'MAILCOACH_EMULATOR_FAULTS', help: 'JSON array of fault rules applied to every workspace' },
   { flag: '--render-workers <n>', env: 'MAILCOACH_EMULATOR_RENDER_WORKERS', help: `threads rendering sends, 0: in-process (default ${defaultRenderWorkers()}: one per core beyond the first, at most 2)` },
+  { flag: '--ui-token <mode>', env: 'MAILCOACH_EMULATOR_UI_TOKEN', help: 'auto, required or off: whether the web UI and /_emulator need a token (auto: when --host is not loopback)' },
+  { flag: '--allowed-hosts <a,b>', env: 'MAILCOACH_EMULATOR_ALLOWED_HOSTS', help: 'more host names the UI and /_emulator answer to (default: localhost, 127.0.0.1, [::1] only)' },
   { flag: '--help', env: '', help: 'print this help' },
   { flag: '--version', env: '', help: 'print the version' },
 ];
@@ -126,7 +137,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
         mailers: { type: 'string' }, 'max-body-mb': { type: 'string' },
         clock: { type: 'string' }, ids: { type: 'string' },
         random: { type: 'string' }, isolate: { type: 'boolean' }, faults: { type: 'string' },
-        'render-workers': { type: 'string' },
+        'render-workers': { type: 'string' }, 'ui-token': { type: 'string' }, 'allowed-hosts': { type: 'string' },
         help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
     }).values;
@@ -160,6 +171,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     renderWorkers: integerOption(
       '--render-workers', parsed['render-workers'] ?? env.MAILCOACH_EMULATOR_RENDER_WORKERS, defaultRenderWorkers(), 0, 16,
     ),
+    uiToken: uiTokenOption(parsed['ui-token'] ?? env.MAILCOACH_EMULATOR_UI_TOKEN),
+    allowedHosts: (listOption('--allowed-hosts', parsed['allowed-hosts'] ?? env.MAILCOACH_EMULATOR_ALLOWED_HOSTS) ?? []).map((host) => host.toLowerCase()),
   };
   return { kind: 'run', config };
 }
@@ -220,6 +233,12 @@ function rateLimitOption(raw: string | undefined): number | null {
   if (raw === undefined || raw === '' || raw === 'off') return null;
   const value = integerOption('--rate-limit', raw, 0, 0, 1_000_000);
   return value === 0 ? null : value;
+}
+
+function uiTokenOption(raw: string | undefined): UiTokenMode {
+  if (raw === undefined || raw === '') return 'auto';
+  if (raw === 'auto' || raw === 'required' || raw === 'off') return raw;
+  throw new ConfigError(`--ui-token must be auto, required or off, got "${raw}"`);
 }
 
 function nonEmpty(flag: string, value: string): string {

@@ -15,7 +15,8 @@ import { createWorkspaces, type Workspaces } from './workspaces.js';
 
 export type AppOptions = Pick<
   Config,
-  'tokens' | 'anyToken' | 'alwaysJson' | 'rateLimit' | 'allowSpamComplaintDeletion' | 'mailers' | 'maxBodyBytes'
+  | 'tokens' | 'anyToken' | 'alwaysJson' | 'rateLimit' | 'allowSpamComplaintDeletion' | 'mailers' | 'maxBodyBytes'
+  | 'host' | 'uiToken' | 'allowedHosts'
 >;
 
 export interface AppDeps {

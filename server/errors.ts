@@ -38,6 +38,28 @@ export const unauthenticated = () => new ApiError(401, 'Unauthorized');
 
 export const forbidden = (message = 'This action is unauthorized.') => new ApiError(403, message);
 
+// The local surface (the web UI and /_emulator, http/local-surface.ts): our own wording, no Mailcoach equivalent.
+
+/** A Host header naming something other than this machine: a DNS-rebinding page, or a name not allowed yet. */
+export const hostNotAllowed = (host: string) =>
+  new ApiError(
+    403,
+    `The host "${host}" is not allowed. The emulator's UI and /_emulator answer requests for localhost, 127.0.0.1 ` +
+      'and [::1]; start it with --allowed-hosts to add a name.',
+  );
+
+/** A state change asked by another site's page (CSRF). */
+export const crossSiteRequest = () =>
+  new ApiError(403, 'Cross-site requests cannot change the emulator: send it from the emulator\'s own pages or from a non-browser client.');
+
+/** Bound beyond loopback: every request of the UI and /_emulator names an accepted token. */
+export const uiTokenRequired = () =>
+  new ApiError(
+    401,
+    'This emulator is reachable from other machines, so its UI and /_emulator need an accepted token: ' +
+      'send Authorization: Bearer <token>, or ?token=<token>.',
+  );
+
 /** Unknown path: Laravel's NotFoundHttpException with the path as `Request::path()` gives it (no leading slash). */
 export const routeNotFound = (path: string) => new ApiError(404, `The route ${routePath(path)} could not be found.`);
 

@@ -85,7 +85,7 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
     .get('/messages/:uuid/html', (c) => {
       const { html_body: html } = find(c);
       if (html === null) throw new ApiError(404, 'This message has no HTML body.');
-      return c.body(html, 200, { 'content-type': 'text/html; charset=utf-8' });
+      return c.body(html, 200, CAPTURED_HTML_HEADERS);
     })
     .get('/messages/:uuid/text', (c) => {
       const { text_body: text } = find(c);
@@ -118,6 +118,21 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
 
 /** PATCH /messages/{uuid}: the read state, the one field a client may change. */
 const readStateChange = lazySchema(() => z.strictObject({ read: z.boolean() }));
+
+/**
+ * Captured HTML is the sender's, and may hold anything: opened directly or in the UI's frame, it runs no script
+ * (a sandbox without allow-scripts, and no script source), cannot submit forms or navigate the UI, and can only be
+ * framed by the UI. allow-same-origin lets the UI bind its keyboard shortcuts inside the frame's document: safe
+ * without allow-scripts, since nothing in the frame can run to use it. Links open in a new tab (allow-popups), as
+ * the user clicks them, outside the sandbox.
+ */
+const CAPTURED_HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 /** A Buffer from SQLite as the Uint8Array a body takes (the driver never hands out shared memory). */
 function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {

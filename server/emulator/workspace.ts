@@ -1,20 +1,24 @@
 /**
  * Which workspace an /_emulator request is about: the one its bearer token (or `?token=`, for EventSource and
  * links, which cannot set headers) maps to, exactly as on the Mailcoach routes; the default workspace when the
- * request names no token. A token the emulator does not accept is a 401.
+ * request names no token (a 401 when bound beyond loopback: http/local-surface.ts). A token the emulator does not
+ * accept is a 401.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.js';
-import { unauthenticated } from '../errors.js';
+import { uiTokenRequired, unauthenticated } from '../errors.js';
 import { bearerToken } from '../http/auth.js';
 import { requestBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { readInput } from '../http/input.js';
+import { tokenNeeded } from '../http/local-surface.js';
 
 export function resolveWorkspace(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const known = new Set(deps.options.tokens);
+  const needToken = tokenNeeded(deps.options);
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization')) ?? c.req.query('token') ?? null;
+    if (token === null && needToken) throw uiTokenRequired();
     if (token !== null && !deps.options.anyToken && !known.has(token)) throw unauthenticated();
     c.set('workspaceId', token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token));
     // Read once: the test controls read the same bytes as sent (emulator/request-body.ts), not Laravel-cleansed.
