@@ -29,6 +29,8 @@ export function createWorkspaces(deps: WorkspaceDeps) {
   const byToken = new Map<string, number>();
   return {
     defaultId,
+    /** Whether each token has its own workspace. */
+    isolated: deps.isolate === true,
     forToken(token: string): number {
       if (deps.isolate !== true) return defaultId;
       let id = byToken.get(token);

@@ -11,6 +11,7 @@ import { ValidationError, type FieldErrors } from '../errors.js';
 import { applyFixtures } from '../fixtures/apply.js';
 import type { FixtureSet } from '../fixtures/load.js';
 import { fixtureFile } from '../fixtures/schema.js';
+import { tokenNeeded } from '../http/local-surface.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { issueErrors, parseOr422, readJsonBody, readJsonObject } from './request-body.js';
@@ -30,6 +31,16 @@ export function controlRoutes(deps: AppDeps) {
         suppressions: set.suppressions.length,
         transactional_mails: set.logItems.length,
         sends: set.sends.length,
+      });
+    })
+    .get('/settings', (c) => {
+      const tokenRequired = tokenNeeded(deps.options);
+      return c.json({
+        isolate: deps.workspaces.isolated,
+        any_token: deps.options.anyToken,
+        // Beyond loopback the tokens are secrets that whoever reaches the UI must already hold: not shown.
+        tokens: tokenRequired ? [] : deps.options.tokens,
+        token_required: tokenRequired,
       });
     })
     .get('/clock', (c) => c.json(clockState(deps)))

@@ -412,6 +412,28 @@ export const openApiDocument = {
         },
       },
     },
+    '/_emulator/settings': {
+      get: {
+        tags: ['controls'],
+        summary: "The emulator's settings a client needs: isolation and the accepted tokens",
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['isolate', 'any_token', 'tokens', 'token_required'],
+              properties: {
+                isolate: { type: 'boolean', description: 'One workspace per token (--isolate).' },
+                any_token: { type: 'boolean', description: 'Any non-empty token is accepted (--any-token).' },
+                tokens: { type: 'array', items: { type: 'string' }, description: 'The accepted tokens; empty when a token is required.' },
+                token_required: { type: 'boolean', description: 'Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required).' },
+              },
+            },
+            'The settings.',
+          ),
+          ...errors,
+        },
+      },
+    },
     '/_emulator/reset': {
       post: {
         tags: ['controls'],

@@ -5,6 +5,8 @@
  * elsewhere (`createClient({ url })`).
  */
 
+import { readEventStream } from './event-stream.js';
+
 // ---- Wire types, mirroring server/emulator/README.md --------------------------------------------------------
 
 export interface MailAddress {
@@ -36,6 +38,8 @@ export interface MessageSummary {
   template: string | null;
   log_item_uuid: string | null;
   send_uuid: string | null;
+  /** Opened in the web inbox, or marked read (client.setRead). */
+  read: boolean;
 }
 
 export interface MessageHeader {
@@ -77,6 +81,34 @@ export interface ClockState {
   /** ISO 8601 with milliseconds. */
   now: string;
   frozen: boolean;
+}
+
+/** What `GET /_emulator/events` sends (README "Events"), as subscribe() hands it over. */
+export type EmulatorEvent =
+  | { type: 'message.captured'; uuid: string; summary: MessageSummary }
+  | { type: 'message.updated'; uuid: string; summary: MessageSummary }
+  | { type: 'messages.deleted'; uuids: string[] | null }
+  | { type: 'workspace.reset' };
+
+export interface SubscribeOptions {
+  /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
+  onOpen?: () => void;
+  /** The stream broke or was refused (an EmulatorApiError for a 401 or 403); it is tried again after `retryMs`. */
+  onError?: (error: unknown) => void;
+  /** Wait before reconnecting; default 1000 ms. */
+  retryMs?: number;
+}
+
+/** The emulator's settings that a client (the web UI) needs to know. */
+export interface EmulatorSettings {
+  /** One workspace per token (--isolate). */
+  isolate: boolean;
+  /** Any non-empty token is accepted (--any-token). */
+  any_token: boolean;
+  /** The accepted tokens; empty when the UI and /_emulator need a token (they are then secrets to share, not show). */
+  tokens: string[];
+  /** Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required). */
+  token_required: boolean;
 }
 
 /** A fault rule as `POST /_emulator/faults` takes it. */
@@ -429,6 +461,27 @@ export function createClient(options: ClientOptions) {
 
   const clockCall = (body: Record<string, unknown>): Promise<ClockState> => json('POST', '/clock', { json: body });
 
+  const resourceUrl = (path: string) => `${base}/_emulator${path}${queryString({ token })}`;
+
+  function subscribe(onEvent: (event: EmulatorEvent) => void, { onOpen, onError, retryMs = 1_000 }: SubscribeOptions) {
+    const controller = new AbortController();
+    const follow = async () => {
+      while (!controller.signal.aborted) {
+        try {
+          const response = await doFetch(`${base}/_emulator/events`, { headers: headers({ accept: 'text/event-stream' }), signal: controller.signal });
+          if (!response.ok || response.body === null) throw new EmulatorApiError('GET', '/events', response.status, await readBody(response));
+          await readEventStream(response.body, ({ event, data }) => onEvent({ type: event, ...(data as object) } as EmulatorEvent), () => onOpen?.());
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          onError?.(error);
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
+    };
+    void follow();
+    return { close: () => controller.abort() };
+  }
+
   return {
     /** The emulator's base URL. */
     url: base,
@@ -443,6 +496,26 @@ export function createClient(options: ClientOptions) {
     messages,
     /** One captured message with its parts, headers, links and codes. */
     message,
+    /** Marks a message read (the web inbox does when it is opened) or unread; answers its summary. */
+    setRead: (uuid: string, read: boolean): Promise<MessageSummary> =>
+      json('PATCH', `/messages/${encodeURIComponent(uuid)}`, { json: { read } }),
+    /**
+     * URLs of a message's parts, for places that cannot send headers (a frame, a download link): the token goes in
+     * the query string.
+     */
+    urls: {
+      html: (uuid: string) => resourceUrl(`/messages/${encodeURIComponent(uuid)}/html`),
+      raw: (uuid: string) => resourceUrl(`/messages/${encodeURIComponent(uuid)}/raw`),
+      attachment: (uuid: string, index: number) => resourceUrl(`/messages/${encodeURIComponent(uuid)}/attachments/${index}`),
+    },
+    /** The emulator's settings (isolation, accepted tokens). */
+    settings: (): Promise<EmulatorSettings> => json('GET', '/settings'),
+    /**
+     * Follows `GET /_emulator/events` until closed, reconnecting after a break (call onOpen's refetch then). Works
+     * in Node 20+ and browsers (fetch streaming, the token as a header).
+     */
+    subscribe: (onEvent: (event: EmulatorEvent) => void, subscribeOptions: SubscribeOptions = {}): { close(): void } =>
+      subscribe(onEvent, subscribeOptions),
     /** The raw `.eml` as text. */
     raw: async (uuid: string): Promise<string> => {
       const path = `/messages/${encodeURIComponent(uuid)}/raw`;

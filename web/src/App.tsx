@@ -1,0 +1,45 @@
+/**
+ * The shell: which token (workspace) this tab works with, the settings that decide it, and the inbox routes.
+ * Beyond loopback the server wants a token for everything: the UI asks for one and keeps it for the tab.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Route, Switch } from 'wouter';
+import type { EmulatorApiError } from '../../server/testing/client.js';
+import { ClientContext, clientFor, keys, storedToken, storeToken } from './api.js';
+import { Header } from './components/Header.js';
+import { TokenPrompt } from './components/TokenPrompt.js';
+import { InboxPage } from './routes/InboxPage.js';
+
+export function App() {
+  const [token, setToken] = useState<string | null>(storedToken);
+  const client = useMemo(() => clientFor(token), [token]);
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: [...keys.settings, token], queryFn: () => client.settings(), retry: false });
+
+  const chooseToken = (next: string | null) => {
+    storeToken(next);
+    setToken(next);
+    queryClient.removeQueries({ queryKey: ['messages'] });
+  };
+
+  const refusal = settings.error as EmulatorApiError | null;
+  if (refusal?.status === 401 || refusal?.status === 403) {
+    const message = (refusal.body as { message?: string } | null)?.message ?? refusal.message;
+    return <TokenPrompt rejected={token !== null} message={message} onToken={chooseToken} />;
+  }
+
+  return (
+    <ClientContext.Provider value={client}>
+      <div className="app">
+        <Header settings={settings.data ?? null} token={token} onToken={chooseToken} />
+        <Switch>
+          <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
+          <Route>
+            <InboxPage openUuid={null} settings={settings.data ?? null} />
+          </Route>
+        </Switch>
+      </div>
+    </ClientContext.Provider>
+  );
+}

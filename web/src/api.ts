@@ -1,0 +1,39 @@
+/**
+ * The one way the UI reaches the server: the typed client test suites use (server/testing/client.ts), for the
+ * token this tab works with, and the query keys its data is cached under. No other file fetches (test/lint.sh).
+ */
+import { createContext, useContext } from 'react';
+import { createClient, type EmulatorClient } from '../../server/testing/client.js';
+
+const TOKEN_KEY = 'mailcoach-emulator.token';
+
+/** The token this tab works with: chosen in the header (a workspace, with --isolate) or asked for beyond loopback. */
+export function storedToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function storeToken(token: string | null): void {
+  if (token === null || token === '') sessionStorage.removeItem(TOKEN_KEY);
+  else sessionStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clientFor(token: string | null): EmulatorClient {
+  return createClient({ url: window.location.origin, token });
+}
+
+export const ClientContext = createContext<EmulatorClient | null>(null);
+
+export function useClient(): EmulatorClient {
+  const client = useContext(ClientContext);
+  if (client === null) throw new Error('useClient() outside <ClientContext>');
+  return client;
+}
+
+/** Query keys: everything of a workspace starts with its token, so that switching workspaces never mixes data. */
+export const keys = {
+  settings: ['settings'] as const,
+  messages: (token: string | null) => ['messages', token] as const,
+  page: (token: string | null, query: string, page: number) => ['messages', token, 'list', query, page] as const,
+  message: (token: string | null, uuid: string) => ['messages', token, 'one', uuid] as const,
+  raw: (token: string | null, uuid: string) => ['messages', token, 'raw', uuid] as const,
+};

@@ -1,0 +1,67 @@
+/** The top bar: the workspace (a token's, with --isolate), live state and theme. */
+import { useState } from 'react';
+import type { EmulatorSettings } from '../../../server/testing/client.js';
+import { useTheme, type Theme } from '../theme.js';
+
+interface Props {
+  settings: EmulatorSettings | null;
+  token: string | null;
+  onToken: (token: string | null) => void;
+}
+
+export function Header({ settings, token, onToken }: Props) {
+  const [theme, setTheme] = useTheme();
+  return (
+    <header className="topbar">
+      <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
+        <img src="/favicon.svg" alt="" width="22" height="22" />
+        <span>mailcoach-emulator</span>
+      </a>
+      <WorkspacePicker settings={settings} token={token} onToken={onToken} />
+      <label className="theme">
+        <span className="visually-hidden">Theme</span>
+        <select aria-label="Theme" value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>
+          <option value="auto">Auto theme</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+    </header>
+  );
+}
+
+/** Without --isolate every token shares one inbox: nothing to pick. With it, each token is a workspace. */
+function WorkspacePicker({ settings, token, onToken }: Props) {
+  const [typed, setTyped] = useState('');
+  if (settings === null) return <span className="workspace" />;
+  if (!settings.isolate) return <span className="workspace">Workspace: shared by every token</span>;
+  const known = settings.tokens;
+  return (
+    <span className="workspace">
+      <label htmlFor="workspace-select">Workspace</label>
+      {known.length > 0 && (
+        <select id="workspace-select" value={token ?? ''} onChange={(event) => onToken(event.target.value === '' ? null : event.target.value)}>
+          <option value="">default (no token)</option>
+          {known.map((t) => (
+            <option key={t} value={t}>
+              token {t}
+            </option>
+          ))}
+          {token !== null && !known.includes(token) && <option value={token}>token {token}</option>}
+        </select>
+      )}
+      {(settings.any_token || known.length === 0) && (
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed.trim() !== '') onToken(typed.trim());
+          }}
+        >
+          <input aria-label="Token of the workspace to open" placeholder={token ?? 'token…'} value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <button type="submit">Open</button>
+        </form>
+      )}
+    </span>
+  );
+}

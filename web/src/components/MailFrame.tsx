@@ -1,0 +1,84 @@
+/**
+ * Captured HTML in a frame that never runs its scripts: `sandbox` without allow-scripts (and the route's own CSP
+ * sandbox, server/emulator/messages.ts). allow-same-origin is granted so that the page can bind its keyboard
+ * shortcuts inside the frame's document; with no script able to run in the frame, nothing there can use it.
+ * Links open in a new tab, outside the sandbox, when the user clicks them.
+ */
+import { useEffect, useRef } from 'react';
+import { handleShortcut, type ShortcutAction } from '../keyboard.js';
+
+export type FrameWidth = 'phone' | 'tablet' | 'full';
+export const WIDTHS: Record<FrameWidth, { label: string; px: number | null }> = {
+  phone: { label: '375 px', px: 375 },
+  tablet: { label: '768 px', px: 768 },
+  full: { label: 'Full width', px: null },
+};
+
+interface Props {
+  src: string;
+  title: string;
+  width: FrameWidth;
+  dark: boolean;
+  onShortcut: (action: ShortcutAction) => void;
+}
+
+/** Frame documents whose keys are already bound. */
+const bound = new WeakSet<Document>();
+
+export function MailFrame({ src, title, width, dark, onShortcut }: Props) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const latest = useRef(onShortcut);
+  latest.current = onShortcut;
+
+  useEffect(() => {
+    const element = frame.current;
+    if (element === null) return;
+    const bind = () => {
+      const inner = element.contentDocument;
+      if (inner === null || bound.has(inner)) return;
+      bound.add(inner);
+      inner.addEventListener('keydown', (event) => handleShortcut(event, (action) => latest.current(action)));
+      // A link opens in a new tab rather than inside the frame.
+      for (const link of inner.querySelectorAll('a[href]')) link.setAttribute('target', '_blank');
+      applyDark(inner, dark);
+    };
+    element.addEventListener('load', bind);
+    if (element.contentDocument?.readyState === 'complete' && element.contentDocument.URL !== 'about:blank') bind();
+    return () => element.removeEventListener('load', bind);
+  }, [src, dark]);
+
+  useEffect(() => {
+    const inner = frame.current?.contentDocument;
+    if (inner) applyDark(inner, dark);
+  }, [dark]);
+
+  const px = WIDTHS[width].px;
+  return (
+    <div className="frame-stage">
+      <iframe
+        ref={frame}
+        src={src}
+        title={title}
+        sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        referrerPolicy="no-referrer"
+        style={{ width: px === null ? '100%' : `${px}px`, colorScheme: dark ? 'dark' : 'light' }}
+      />
+    </div>
+  );
+}
+
+/**
+ * Dark mode as a mail client applies it to a mail without dark styles: the mail's own `prefers-color-scheme: dark`
+ * rules follow the frame's color-scheme; a mail without them is shown inverted (images kept as they are).
+ */
+function applyDark(inner: Document, dark: boolean): void {
+  const id = 'mailcoach-emulator-dark';
+  inner.getElementById(id)?.remove();
+  if (!dark || inner.head === null) return;
+  const style = inner.createElement('style');
+  style.id = id;
+  style.textContent = ':root{color-scheme:dark}';
+  const hasDarkRules = [...inner.querySelectorAll('style')].some((s) => s.textContent?.includes('prefers-color-scheme'));
+  if (!hasDarkRules) style.textContent += 'html{filter:invert(1) hue-rotate(180deg);background:#fff}img,picture,video{filter:invert(1) hue-rotate(180deg)}';
+  inner.head.append(style);
+}

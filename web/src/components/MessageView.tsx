@@ -1,0 +1,210 @@
+/** One message: its HTML in the sandboxed frame, and tabs for everything else a developer checks. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Message } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
+import type { ShortcutAction } from '../keyboard.js';
+import { CopyButton } from './CopyButton.js';
+import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
+
+const TABS = ['HTML', 'Text', 'HTML source', 'Headers', 'Raw', 'Attachments', 'Links & codes', 'Mailcoach'] as const;
+type Tab = (typeof TABS)[number];
+
+interface Props {
+  message: Message;
+  onDelete: () => void;
+  onClose: () => void;
+  onShortcut: (action: ShortcutAction) => void;
+}
+
+export function MessageView({ message, onDelete, onClose, onShortcut }: Props) {
+  const client = useClient();
+  const [tab, setTab] = useState<Tab>(message.html !== null ? 'HTML' : 'Text');
+  const [width, setWidth] = useState<FrameWidth>('full');
+  const [dark, setDark] = useState(false);
+  const address = (a: { name: string; email: string }) => (a.name ? `${a.name} <${a.email}>` : a.email);
+
+  return (
+    <article className="message" aria-labelledby="message-subject">
+      <header className="message-head">
+        <div className="message-actions">
+          <button type="button" onClick={onClose} aria-label="Close the message">
+            ← Inbox
+          </button>
+          <a className="button" href={client.urls.raw(message.uuid)} download={`${message.uuid}.eml`}>
+            Download .eml
+          </a>
+          <button type="button" className="danger" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+        <h1 id="message-subject">{message.subject || '(no subject)'}</h1>
+        <dl className="envelope">
+          <dt>From</dt>
+          <dd>{message.from === null ? '(none)' : address(message.from)}</dd>
+          <dt>To</dt>
+          <dd>{message.to.map(address).join(', ') || '(none)'}</dd>
+          {message.cc.length > 0 && (
+            <>
+              <dt>Cc</dt>
+              <dd>{message.cc.map(address).join(', ')}</dd>
+            </>
+          )}
+          {message.bcc.length > 0 && (
+            <>
+              <dt>Bcc</dt>
+              <dd>{message.bcc.map(address).join(', ')}</dd>
+            </>
+          )}
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={message.created_at}>{message.created_at}</time>
+          </dd>
+        </dl>
+      </header>
+
+      <div role="tablist" aria-label="Message parts" className="tabs">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${slug(name)}`}
+            aria-selected={tab === name}
+            aria-controls={`panel-${slug(name)}`}
+            onClick={() => setTab(name)}
+          >
+            {name}
+            {name === 'Attachments' && message.attachments.length > 0 ? ` (${message.attachments.length})` : ''}
+          </button>
+        ))}
+      </div>
+
+      <section role="tabpanel" id={`panel-${slug(tab)}`} aria-labelledby={`tab-${slug(tab)}`} className="panel">
+        {tab === 'HTML' &&
+          (message.html === null ? (
+            <p className="muted">This message has no HTML part.</p>
+          ) : (
+            <>
+              <div className="frame-controls" role="group" aria-label="Preview">
+                {(Object.keys(WIDTHS) as FrameWidth[]).map((w) => (
+                  <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
+                    {WIDTHS[w].label}
+                  </button>
+                ))}
+                <label>
+                  <input type="checkbox" checked={dark} onChange={(event) => setDark(event.target.checked)} /> Dark mode
+                </label>
+              </div>
+              <MailFrame src={client.urls.html(message.uuid)} title={`HTML of “${message.subject}”`} width={width} dark={dark} onShortcut={onShortcut} />
+            </>
+          ))}
+        {tab === 'Text' && (message.text === null ? <p className="muted">This message has no text part.</p> : <pre className="code">{message.text}</pre>)}
+        {tab === 'HTML source' && (message.html === null ? <p className="muted">This message has no HTML part.</p> : <pre className="code">{message.html}</pre>)}
+        {tab === 'Headers' && (
+          <table className="headers">
+            <tbody>
+              {message.headers.map((header, i) => (
+                <tr key={i}>
+                  <th scope="row">{header.name}</th>
+                  <td>{header.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {tab === 'Raw' && <RawSource uuid={message.uuid} />}
+        {tab === 'Attachments' && <Attachments message={message} />}
+        {tab === 'Links & codes' && <LinksAndCodes message={message} />}
+        {tab === 'Mailcoach' && <MailcoachRecords message={message} />}
+      </section>
+    </article>
+  );
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z]+/g, '-');
+}
+
+function RawSource({ uuid }: { uuid: string }) {
+  const client = useClient();
+  const raw = useQuery({ queryKey: keys.raw(client.token, uuid), queryFn: () => client.raw(uuid) });
+  return raw.data === undefined ? <p className="muted">Loading…</p> : <pre className="code">{raw.data}</pre>;
+}
+
+function Attachments({ message }: { message: Message }) {
+  const client = useClient();
+  if (message.attachments.length === 0) return <p className="muted">No attachments.</p>;
+  return (
+    <ul className="attachments">
+      {message.attachments.map((a) => (
+        <li key={a.index}>
+          {a.content_type.startsWith('image/') && !a.content_type.includes('svg') && (
+            <img src={client.urls.attachment(message.uuid, a.index)} alt={`Preview of ${a.filename}`} className="thumb" />
+          )}
+          <a href={client.urls.attachment(message.uuid, a.index)} download={a.filename}>
+            {a.filename}
+          </a>{' '}
+          <span className="muted">
+            {a.content_type}, {a.size.toLocaleString()} bytes{a.content_id === null ? '' : `, cid:${a.content_id}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LinksAndCodes({ message }: { message: Message }) {
+  return (
+    <div className="links">
+      <h2>One-time codes</h2>
+      {message.codes.length === 0 ? (
+        <p className="muted">No codes found.</p>
+      ) : (
+        <ul>
+          {message.codes.map((code) => (
+            <li key={code}>
+              <code>{code}</code> <CopyButton text={code} label={`Copy code ${code}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Links</h2>
+      {message.links.length === 0 ? (
+        <p className="muted">No links.</p>
+      ) : (
+        <ul>
+          {message.links.map((link) => (
+            <li key={link}>
+              <a href={link} target="_blank" rel="noopener noreferrer">
+                {link}
+              </a>{' '}
+              <CopyButton text={link} label={`Copy link ${link}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MailcoachRecords({ message }: { message: Message }) {
+  return (
+    <dl className="records">
+      <dt>Envelope from</dt>
+      <dd>{message.envelope.from}</dd>
+      <dt>Envelope to (Bcc included)</dt>
+      <dd>{message.envelope.to.join(', ')}</dd>
+      <dt>Template</dt>
+      <dd>{message.template ?? '(inline content, no template)'}</dd>
+      <dt>Transactional log item</dt>
+      <dd>{message.log_item_uuid ?? '(not stored)'}</dd>
+      <dt>Send</dt>
+      <dd>{message.send_uuid ?? '(none)'}</dd>
+      <dt>Message-ID</dt>
+      <dd>{message.message_id}</dd>
+      <dt>Replacements</dt>
+      <dd>{message.replacements === null ? '(none)' : <pre className="code">{JSON.stringify(message.replacements, null, 2)}</pre>}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,85 @@
+/** The search box: our query syntax, its examples, and the server's 422 text when a query is malformed. */
+import { useEffect, useState, type FormEvent, type RefObject } from 'react';
+
+const EXAMPLES: Array<[string, string]> = [
+  ['invoice', 'a word (or its start) in the subject, text or addresses'],
+  ['"order shipped"', 'a phrase'],
+  ['to:bob@example.com', 'a recipient: address, domain or name'],
+  ['from:shop.test', 'a sender'],
+  ['subject:welcome', 'words of the subject'],
+  ['mail:password-reset', 'sent with that template'],
+  ['has:attachment', 'with attachments'],
+  ['is:unread', 'not opened yet (is:read for the others)'],
+  ['after:2025-03-01', 'captured after a date (before: too)'],
+  ['-from:noreply@example.com', 'a leading - excludes'],
+];
+
+interface Props {
+  query: string;
+  error: string | null;
+  onSearch: (query: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+export function SearchBox({ query, error, onSearch, inputRef }: Props) {
+  const [text, setText] = useState(query);
+  const [help, setHelp] = useState(false);
+  useEffect(() => setText(query), [query]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form className="search" role="search" onSubmit={submit}>
+      <input
+        ref={inputRef}
+        type="search"
+        aria-label="Search messages"
+        aria-invalid={error !== null}
+        aria-describedby={error === null ? undefined : 'search-error'}
+        placeholder="Search: to:bob@example.com subject:welcome is:unread"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.currentTarget.blur();
+            setHelp(false);
+          }
+        }}
+      />
+      <button type="submit">Search</button>
+      <button type="button" aria-expanded={help} aria-controls="search-help" onClick={() => setHelp(!help)} title="Search syntax">
+        <span aria-hidden="true">?</span>
+        <span className="visually-hidden">Search syntax</span>
+      </button>
+      {error !== null && (
+        <p id="search-error" role="alert" className="search-error">
+          {error}
+        </p>
+      )}
+      {help && (
+        <div id="search-help" className="popover" role="dialog" aria-label="Search syntax">
+          <p>Terms are combined with AND. Click an example to use it.</p>
+          <ul>
+            {EXAMPLES.map(([example, meaning]) => (
+              <li key={example}>
+                <button
+                  type="button"
+                  className="example"
+                  onClick={() => {
+                    setText(example);
+                    setHelp(false);
+                    onSearch(example);
+                  }}
+                >
+                  <code>{example}</code>
+                </button>{' '}
+                {meaning}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  );
+}

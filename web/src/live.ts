@@ -1,0 +1,69 @@
+/**
+ * One subscription to /_emulator/events per workspace, turned into cache updates: a captured or deleted message
+ * refetches the pages on screen (bursts coalesced into one refetch), a read-state change is written into the
+ * cached summaries, and a reconnect refetches everything (events may have been missed meanwhile).
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { EmulatorEvent, MessagePage, MessageSummary } from '../../server/testing/client.js';
+import { keys, useClient } from './api.js';
+
+/** A burst of captures (a test suite sending 50 mails) refetches once, this long after its first event. */
+const COALESCE_MS = 60;
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+export function useLiveUpdates(): LiveState {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveState>('connecting');
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let broken = false;
+    const refetchSoon = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+      }, COALESCE_MS);
+    };
+    const subscription = client.subscribe(
+      (event) => apply(event, queryClient, client.token, refetchSoon),
+      {
+        onOpen: () => {
+          setState('live');
+          if (broken) void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+          broken = false;
+        },
+        onError: () => {
+          broken = true;
+          setState('reconnecting');
+        },
+      },
+    );
+    return () => {
+      subscription.close();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [client, queryClient]);
+
+  return state;
+}
+
+function apply(event: EmulatorEvent, queryClient: QueryClient, token: string | null, refetchSoon: () => void): void {
+  if (event.type === 'message.updated') {
+    updateSummary(queryClient, token, event.summary);
+    return;
+  }
+  refetchSoon();
+}
+
+/** Writes a summary's new state into every cached page and the cached message. */
+export function updateSummary(queryClient: QueryClient, token: string | null, summary: MessageSummary): void {
+  queryClient.setQueriesData<MessagePage>({ queryKey: [...keys.messages(token), 'list'] }, (page) =>
+    page === undefined ? page : { ...page, data: page.data.map((row) => (row.uuid === summary.uuid ? summary : row)) },
+  );
+  queryClient.setQueryData(keys.message(token, summary.uuid), (message: object | undefined) =>
+    message === undefined ? message : { ...message, read: summary.read },
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The inbox: search, the virtualised list, the open message, bulk actions and the keyboard. Its state is in the
+ * URL: `/messages/<uuid>` is the open message (a permalink), `?q=` the search.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { EmulatorSettings } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { ConnectPanel } from '../components/ConnectPanel.js';
+import { HelpDialog } from '../components/HelpDialog.js';
+import { MessageList } from '../components/MessageList.js';
+import { MessageView } from '../components/MessageView.js';
+import { SearchBox } from '../components/SearchBox.js';
+import { useShortcuts, type ShortcutAction } from '../keyboard.js';
+import { updateSummary, useLiveUpdates } from '../live.js';
+import { useMessage, useMessageList, type RowRange } from '../messages.js';
+
+type Confirming = null | { kind: 'selected' } | { kind: 'matching' } | { kind: 'reset' };
+
+export function InboxPage({ openUuid, settings }: { openUuid: string | null; settings: EmulatorSettings | null }) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch()).get('q') ?? '';
+  const live = useLiveUpdates();
+  const [range, setRange] = useState<RowRange>({ start: 0, end: 30 });
+  const list = useMessageList(query, range);
+  const [cursor, setCursor] = useState(-1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [help, setHelp] = useState(false);
+  const [notice, setNotice] = useState('');
+  const searchInput = useRef<HTMLInputElement>(null);
+  const open = useMessage(openUuid);
+
+  const search = (text: string) => {
+    setSelected(new Set());
+    setCursor(-1);
+    navigate(`${openUuid === null ? '/' : `/messages/${openUuid}`}${text === '' ? '' : `?q=${encodeURIComponent(text)}`}`);
+  };
+  const suffix = query === '' ? '' : `?q=${encodeURIComponent(query)}`;
+  const openAt = useCallback((uuid: string) => navigate(`/messages/${uuid}${suffix}`), [navigate, suffix]);
+  const close = () => navigate(`/${suffix}`);
+
+  // Opening a message marks it read, as a mail client does.
+  const message = open.data;
+  useEffect(() => {
+    if (message === undefined || message.read) return;
+    void client.setRead(message.uuid, true).then((summary) => updateSummary(queryClient, client.token, summary));
+  }, [client, message, queryClient]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+  const deleteUuids = async (uuids: string[]) => {
+    for (const uuid of uuids) await client.deleteMessage(uuid);
+    setSelected(new Set());
+    if (openUuid !== null && uuids.includes(openUuid)) close();
+    setNotice(`Deleted ${uuids.length} message${uuids.length === 1 ? '' : 's'}.`);
+    await refresh();
+  };
+  const runConfirmed = async () => {
+    const what = confirming;
+    setConfirming(null);
+    if (what === null) return;
+    if (what.kind === 'selected') await deleteUuids([...selected]);
+    if (what.kind === 'matching') {
+      const deleted = await client.deleteMessages(query);
+      setSelected(new Set());
+      setNotice(`Deleted ${deleted} message${deleted === 1 ? '' : 's'} matching “${query}”.`);
+      close();
+      await refresh();
+    }
+    if (what.kind === 'reset') {
+      await client.reset();
+      setSelected(new Set());
+      setNotice('The workspace was reset to its fixtures.');
+      navigate('/');
+      await refresh();
+    }
+  };
+
+  const onShortcut = (action: ShortcutAction) => {
+    const total = list.total ?? 0;
+    const move = (step: number) => {
+      const next = Math.min(Math.max(cursor + step, 0), total - 1);
+      setCursor(next);
+      const summary = list.at(next);
+      if (openUuid !== null && summary !== undefined) openAt(summary.uuid);
+    };
+    if (action === 'next') move(1);
+    if (action === 'previous') move(-1);
+    if (action === 'open') {
+      const summary = list.at(Math.max(cursor, 0));
+      if (summary !== undefined) openAt(summary.uuid);
+    }
+    if (action === 'delete') {
+      if (selected.size > 0) setConfirming({ kind: 'selected' });
+      else if (openUuid !== null) void deleteUuids([openUuid]);
+    }
+    if (action === 'search') searchInput.current?.focus();
+    if (action === 'escape') {
+      if (help) setHelp(false);
+      else if (openUuid !== null) close();
+      else setSelected(new Set());
+    }
+    if (action === 'help') setHelp(true);
+  };
+  useShortcuts(confirming === null ? onShortcut : () => {});
+
+  const toggle = (uuid: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(uuid)) next.delete(uuid);
+      else next.add(uuid);
+      return next;
+    });
+
+  const empty = list.total === 0 && query === '';
+  return (
+    <main className={`inbox ${openUuid === null ? '' : 'has-open'}`}>
+      <section className="list-pane" aria-label="Inbox">
+        <SearchBox query={query} error={list.queryError} onSearch={search} inputRef={searchInput} />
+        <div className="toolbar" role="toolbar" aria-label="Inbox actions">
+          <span className="count" aria-live="polite">
+            {list.total === null ? 'Loading…' : `${list.total.toLocaleString()} message${list.total === 1 ? '' : 's'}${query === '' ? '' : ' matching'}`}
+          </span>
+          <span className={`live ${live}`} title={live === 'live' ? 'New mail appears as it is captured' : 'Reconnecting to the live feed…'}>
+            {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+          </span>
+          <button type="button" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'selected' })}>
+            Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
+          </button>
+          {query !== '' && (
+            <button type="button" disabled={(list.total ?? 0) === 0} onClick={() => setConfirming({ kind: 'matching' })}>
+              Delete all matching
+            </button>
+          )}
+          <button type="button" onClick={() => setConfirming({ kind: 'reset' })}>
+            Reset workspace
+          </button>
+          <button type="button" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
+            <kbd>?</kbd>
+          </button>
+        </div>
+        {notice !== '' && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
+        {list.total === 0 && query !== '' && <p className="muted empty">No message matches “{query}”.</p>}
+        <MessageList list={list} onRange={setRange} openUuid={openUuid} cursor={cursor} selected={selected} onToggle={toggle} />
+      </section>
+      <section className="message-pane" aria-label="Message">
+        {openUuid !== null && open.data !== undefined && (
+          <MessageView key={open.data.uuid} message={open.data} onDelete={() => void deleteUuids([open.data!.uuid])} onClose={close} onShortcut={onShortcut} />
+        )}
+        {openUuid !== null && open.isError && <p className="muted empty">This message does not exist (any more) in this workspace.</p>}
+        {openUuid === null && empty && <ConnectPanel settings={settings} token={client.token} />}
+        {openUuid === null && !empty && <p className="muted empty">Select a message to read it.</p>}
+      </section>
+      {confirming !== null && (
+        <ConfirmDialog
+          title={confirming.kind === 'reset' ? 'Reset the workspace?' : 'Delete messages?'}
+          confirm={confirming.kind === 'reset' ? 'Reset' : 'Delete'}
+          onConfirm={() => void runConfirmed()}
+          onCancel={() => setConfirming(null)}
+        >
+          {confirming.kind === 'selected' && <p>Delete the {selected.size} selected message(s)?</p>}
+          {confirming.kind === 'matching' && (
+            <p>
+              Delete all {list.total} message(s) matching “{query}”?
+            </p>
+          )}
+          {confirming.kind === 'reset' && <p>Every captured message, suppression, send and log item of this workspace is deleted, and its fixtures are seeded again.</p>}
+        </ConfirmDialog>
+      )}
+      {help && <HelpDialog onClose={() => setHelp(false)} />}
+    </main>
+  );
+}
