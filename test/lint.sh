@@ -29,4 +29,10 @@ if grep -rnE "\.transaction\(" server --include='*.ts' | grep -vE '^server/db/(w
   status=1
 fi
 
+# 5. The web UI reaches the server only through the typed client (server/testing/client.ts, via web/src/api.ts).
+if grep -rnE "\bfetch\(|new EventSource|XMLHttpRequest|navigator\.sendBeacon" web/src --include='*.ts' --include='*.tsx' | grep -v '^web/src/snippets.ts:'; then
+  echo "lint: the UI talks to the server through the typed client only (web/src/api.ts): extend the client instead" >&2
+  status=1
+fi
+
 exit $status

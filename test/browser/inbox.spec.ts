@@ -40,3 +40,90 @@ test('opening a message shows its HTML in the frame at each width, and its other
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome Jane' })).toBeVisible();
 });
+
+test('search narrows the list, and a malformed query shows the server’s 422 text', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Invoice 42', text: 'pay' });
+  await sendMail(emulator, { subject: 'Welcome', text: 'hello', to: 'bob@example.com' });
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveCount(2);
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await search.fill('to:bob@example.com');
+  await search.press('Enter');
+  await expect(rowSubjects(page)).toHaveText(['Welcome']);
+  await expect(page).toHaveURL(/\?q=to%3Abob%40example\.com$/);
+  await search.fill('subject:"unclosed');
+  await search.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('The query has a double quote that is never closed.');
+  await search.fill('');
+  await search.press('Enter');
+  await expect(rowSubjects(page)).toHaveCount(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('opening a message marks it read; unread again survives a reload', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'To be read', text: 'x' });
+  await page.goto(emulator.url);
+  await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(1);
+  await page.getByRole('link', { name: /To be read/ }).click();
+  await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(0);
+  const [summary] = (await emulator.client.messages()).data;
+  expect(summary!.read).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'To be read' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mark unread' }).click();
+  await expect(page).toHaveURL(`${emulator.url}/`);
+  await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(1);
+  expect((await emulator.client.messages('is:unread')).meta.total).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(1);
+});
+
+test('delete selected, delete all matching, and reset', async ({ page, emulator }) => {
+  for (const subject of ['Keep me', 'Drop one', 'Drop two', 'Order 1', 'Order 2']) await sendMail(emulator, { subject, text: subject });
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveCount(5);
+
+  await page.getByRole('checkbox', { name: 'Select “Drop one”' }).check();
+  await page.getByRole('checkbox', { name: 'Select “Drop two”' }).check();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rowSubjects(page)).toHaveText(['Order 2', 'Order 1', 'Keep me']);
+  expect((await emulator.client.messages()).meta.total).toBe(3);
+
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await search.fill('subject:order');
+  await search.press('Enter');
+  await expect(rowSubjects(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete all matching' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status')).toHaveText('Deleted 2 messages matching “subject:order”.');
+  expect((await emulator.client.messages()).data.map((m) => m.subject)).toEqual(['Keep me']);
+
+  await page.getByRole('button', { name: 'Reset workspace' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+  expect((await emulator.client.messages()).meta.total).toBe(0);
+});
+
+test('j and k move through the messages, also while focus is inside the preview frame', async ({ page, emulator }) => {
+  for (const subject of ['Third', 'Second', 'First']) await sendMail(emulator, { subject, html: `<p>${subject} body</p>` });
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveText(['First', 'Second', 'Third']);
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'First', level: 1 })).toBeVisible();
+  const frame = page.frameLocator('iframe[title^="HTML of"]');
+  await frame.getByText('First body').click();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { name: 'Second', level: 1 })).toBeVisible();
+  await page.frameLocator('iframe[title^="HTML of"]').getByText('Second body').click();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { name: 'Third', level: 1 })).toBeVisible();
+  await page.keyboard.press('k');
+  await expect(page.getByRole('heading', { name: 'Second', level: 1 })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`${emulator.url}/`);
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
+});

@@ -1,42 +1,13 @@
 /** Shown while the inbox is empty: how to point an app at this emulator, with snippets to copy. */
 import { useState } from 'react';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
+import { connectSnippets } from '../snippets.js';
 import { CopyButton } from './CopyButton.js';
 
 export function ConnectPanel({ settings, token }: { settings: EmulatorSettings | null; token: string | null }) {
   const api = `${window.location.origin}/api`;
   const shownToken = token ?? settings?.tokens[0] ?? 'your-token';
-  const snippets: Array<[string, string]> = [
-    [
-      'curl',
-      `curl -X POST ${api}/transactional-mails/send \\
-  -H 'Authorization: Bearer ${shownToken}' -H 'Accept: application/json' \\
-  -H 'Content-Type: application/json' \\
-  -d '{"from":"app@example.com","to":"jane@example.com","subject":"Hello","html":"<p>Hi Jane</p>"}'`,
-    ],
-    [
-      'PHP SDK',
-      `$mailcoach = new \\Spatie\\MailcoachSdk\\Mailcoach('${shownToken}', '${api}');
-$mailcoach->post('transactional-mails/send', [
-    'from' => 'app@example.com', 'to' => 'jane@example.com',
-    'subject' => 'Hello', 'html' => '<p>Hi Jane</p>',
-]);`,
-    ],
-    [
-      'Laravel',
-      `# .env (spatie/laravel-mailcoach-sdk)
-MAILCOACH_API_ENDPOINT=${api}
-MAILCOACH_API_TOKEN=${shownToken}`,
-    ],
-    [
-      'Node',
-      `await fetch('${api}/transactional-mails/send', {
-  method: 'POST',
-  headers: { Authorization: 'Bearer ${shownToken}', Accept: 'application/json', 'Content-Type': 'application/json' },
-  body: JSON.stringify({ from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', html: '<p>Hi Jane</p>' }),
-});`,
-    ],
-  ];
+  const snippets = connectSnippets(api, shownToken);
   const [active, setActive] = useState(0);
   const [name, code] = snippets[active]!;
   return (

@@ -18,6 +18,9 @@ export function Header({ settings, token, onToken }: Props) {
         <span>mailcoach-emulator</span>
       </a>
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
+      <button type="button" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
+        Shortcuts <kbd>?</kbd>
+      </button>
       <label className="theme">
         <span className="visually-hidden">Theme</span>
         <select aria-label="Theme" value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>

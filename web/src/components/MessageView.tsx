@@ -14,10 +14,11 @@ interface Props {
   message: Message;
   onDelete: () => void;
   onClose: () => void;
+  onMarkUnread: () => void;
   onShortcut: (action: ShortcutAction) => void;
 }
 
-export function MessageView({ message, onDelete, onClose, onShortcut }: Props) {
+export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortcut }: Props) {
   const client = useClient();
   const [tab, setTab] = useState<Tab>(message.html !== null ? 'HTML' : 'Text');
   const [width, setWidth] = useState<FrameWidth>('full');
@@ -28,8 +29,11 @@ export function MessageView({ message, onDelete, onClose, onShortcut }: Props) {
     <article className="message" aria-labelledby="message-subject">
       <header className="message-head">
         <div className="message-actions">
-          <button type="button" onClick={onClose} aria-label="Close the message">
-            ← Inbox
+          <button type="button" onClick={onClose}>
+            <span aria-hidden="true">←</span> Back to inbox
+          </button>
+          <button type="button" onClick={onMarkUnread}>
+            Mark unread
           </button>
           <a className="button" href={client.urls.raw(message.uuid)} download={`${message.uuid}.eml`}>
             Download .eml

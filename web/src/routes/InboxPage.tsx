@@ -51,6 +51,10 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
     void client.setRead(message.uuid, true).then((summary) => updateSummary(queryClient, client.token, summary));
   }, [client, message, queryClient]);
 
+  const markUnread = async (uuid: string) => {
+    close();
+    updateSummary(queryClient, client.token, await client.setRead(uuid, false));
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
   const deleteUuids = async (uuids: string[]) => {
     for (const uuid of uuids) await client.deleteMessage(uuid);
@@ -139,9 +143,6 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           <button type="button" onClick={() => setConfirming({ kind: 'reset' })}>
             Reset workspace
           </button>
-          <button type="button" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
-            <kbd>?</kbd>
-          </button>
         </div>
         {notice !== '' && (
           <p className="notice" role="status">
@@ -153,7 +154,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
       </section>
       <section className="message-pane" aria-label="Message">
         {openUuid !== null && open.data !== undefined && (
-          <MessageView key={open.data.uuid} message={open.data} onDelete={() => void deleteUuids([open.data!.uuid])} onClose={close} onShortcut={onShortcut} />
+          <MessageView key={open.data.uuid} message={open.data} onDelete={() => void deleteUuids([open.data!.uuid])} onClose={close} onMarkUnread={() => void markUnread(open.data!.uuid)} onShortcut={onShortcut} />
         )}
         {openUuid !== null && open.isError && <p className="muted empty">This message does not exist (any more) in this workspace.</p>}
         {openUuid === null && empty && <ConnectPanel settings={settings} token={client.token} />}

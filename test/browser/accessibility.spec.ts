@@ -1,0 +1,76 @@
+/**
+ * An axe-core scan of the inbox and the message view, in the light and the dark theme: no serious or critical
+ * violation. Also takes the README's screenshot of the inbox, so that it shows the UI as it is.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, sendMail, test } from './fixtures.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// axe is injected as a script of the page: the UI's CSP admits its own scripts only.
+test.use({ bypassCSP: true });
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    // The captured mail is the sender's markup, not the UI's: its frame is left out.
+    return (await axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function seed(emulator: Parameters<typeof sendMail>[0]) {
+  await sendMail(emulator, { subject: 'Your order has shipped', html: '<h1>On its way</h1><p>Track it at <a href="https://shop.test/t/1">shop.test</a>.</p>' });
+  await sendMail(emulator, { subject: 'Reset your password', text: 'Your code is 424242.', to: 'bob@example.com' });
+  await sendMail(emulator, { subject: 'Welcome to Acme', html: '<p>Hello Jane, thanks for signing up.</p>' });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the inbox and the message view have no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await seed(emulator);
+    await page.goto(emulator.url);
+    await expect(page.getByRole('link', { name: /Welcome to Acme/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: /Your order has shipped/ }).click();
+    await expect(page.getByRole('heading', { name: 'Your order has shipped' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the empty inbox (the connect panel) has no serious accessibility violation', async ({ page, emulator }) => {
+  await page.goto(emulator.url);
+  await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the inbox is usable at 390 px wide', async ({ page, emulator }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await seed(emulator);
+  await page.goto(emulator.url);
+  await page.getByRole('link', { name: /Welcome to Acme/ }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Acme' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Back to inbox' }).click();
+  await expect(page.getByRole('link', { name: /Reset your password/ })).toBeVisible();
+});
+
+test('README screenshot of the inbox', async ({ page, emulator }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await seed(emulator);
+  await page.goto(emulator.url);
+  await page.getByRole('link', { name: /Your order has shipped/ }).click();
+  await expect(page.frameLocator('iframe[title^="HTML of"]').getByRole('heading', { name: 'On its way' })).toBeVisible();
+  await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/inbox.png', import.meta.url)) });
+});
