@@ -26,6 +26,7 @@ RUN npm ci
 
 COPY tsconfig.json tsconfig.build.json esbuild.config.mjs ./
 COPY server ./server
+COPY web ./web
 COPY fixtures ./fixtures
 # After the build: production dependencies only, minus better-sqlite3's SQLite sources and object files
 # (about 25 MB that only the compile needed); its addon build/Release/better_sqlite3.node must remain.
@@ -46,6 +47,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 # Only the bundle runs (package.json "bin"); tsc's per-file output in dist/server serves types and tests.
 COPY --from=build /app/dist/bundle ./dist/bundle
+# The web UI (Vite's build of web/), served at /.
+COPY --from=build /app/dist/web ./dist/web
 COPY --from=build /app/fixtures ./fixtures
 
 RUN mkdir -p /data && chown node:node /data
@@ -54,7 +57,12 @@ VOLUME /data
 # The emulator binds 127.0.0.1 by default everywhere else, so it is never reachable from other machines by
 # accident. Inside a container, 127.0.0.1 is the container's own loopback, which `docker run -p` cannot
 # forward to, so the image binds all interfaces; publish the port with -p 127.0.0.1:8088:8088 to keep it local.
+# Bound beyond loopback, the web UI would ask for a token; the image turns that off so that
+# http://localhost:8088 just works, and keeps the Host check: the UI and /_emulator answer only requests for
+# localhost, 127.0.0.1 or [::1] (add names with MAILCOACH_EMULATOR_ALLOWED_HOSTS), and refuse cross-site
+# changes. To share the inbox over a network, set MAILCOACH_EMULATOR_UI_TOKEN=required.
 ENV MAILCOACH_EMULATOR_HOST=0.0.0.0 \
+    MAILCOACH_EMULATOR_UI_TOKEN=off \
     MAILCOACH_EMULATOR_DB=/data/emulator.sqlite \
     MAILCOACH_EMULATOR_PORT=8088
 
