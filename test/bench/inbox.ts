@@ -118,7 +118,7 @@ interface Seeded {
   createdAtMs: number;
 }
 
-function seedMessages(store: Store, count: number): Seeded[] {
+export function seedMessages(store: Store, count: number): Seeded[] {
   const random = prng(20250302);
   const words = vocabulary(random);
   const zipf = () => words[Math.min(words.length - 1, Math.floor(Math.pow(random(), 2.6) * words.length))]!;

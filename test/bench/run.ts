@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: list-endpoint latency with 100,000 suppressions and 100,000 sends (below), send throughput
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
- * in-process start-up of startEmulator() (startup.ts) and hostile input (hostile.ts).
- * `BENCH_ONLY=lists|send|inbox|startup|hostile` runs one part.
+ * in-process start-up of startEmulator() (startup.ts), hostile input (hostile.ts) and the web inbox in Chromium (ui.ts).
+ * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -33,6 +33,7 @@ import { runInboxBench } from './inbox.js';
 import { runSendBench } from './send.js';
 import { runStartupBench } from './startup.js';
 import { runHostileBench } from './hostile.js';
+import { runUiBench } from './ui.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -435,7 +436,7 @@ async function runListBench(): Promise<void> {
   ));
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile'];
+const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui'];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -450,6 +451,8 @@ async function main(): Promise<void> {
   if (runs('startup')) await runStartupBench((line) => process.stdout.write(`\n${line}\n`));
   // Hostile input: the issue 11 requests and every route and field, against a normal send (hostile.ts).
   if (runs('hostile')) await runHostileBench((line) => process.stdout.write(`\n${line}\n`));
+  // The web inbox in Chromium over 100,000 messages: first rows, live arrival, initial JavaScript (ui.ts).
+  if (runs('ui')) await runUiBench((line) => process.stdout.write(`\n${line}\n`));
 }
 
 main().catch((error: unknown) => {

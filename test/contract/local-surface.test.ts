@@ -94,7 +94,13 @@ describe('on loopback (the default)', () => {
   });
 
   it('lets this machine’s pages (any port) and non-browser clients change it', async () => {
-    for (const headers of [{ origin: 'http://localhost:3000' }, { origin: emulator().url, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+    const allowed: Array<Record<string, string>> = [
+      { origin: 'http://localhost:3000' },
+      { origin: emulator().url, 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-site' },
+      {},
+    ];
+    for (const headers of allowed) {
       const res = await rawRequest(emulator().url, { method: 'DELETE', path: '/_emulator/messages', headers: { accept: 'application/json', ...headers } });
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
