@@ -266,15 +266,19 @@ function createSearch(statements: Statements) {
     } else {
       // Times without rowid bounds: the capture-time index holds the ids too, so the range needs no table rows;
       // so does the read-state index for is:read / is:unread alone.
-      from = conditions.length > 0 ? 'messages m INDEXED BY messages_created_at' : read !== null ? 'messages m INDEXED BY messages_read' : 'messages m';
+      from =
+        conditions.length > 0 ? 'messages m INDEXED BY messages_created_at'
+        : read === true ? 'messages m INDEXED BY messages_read'
+        : read === false ? 'messages m INDEXED BY messages_unread'
+        : 'messages m';
       id = 'm.id';
       where.push('m.workspace_id = ?');
       values.push(workspaceId);
     }
     if (read !== null) {
       if (match !== null && conditions.length === 0) from = 'messages_search s JOIN messages m ON m.id = s.rowid';
-      where.push('m.read = ?');
-      values.push(read ? 1 : 0);
+      // A literal, not a parameter: the partial indexes serve only a WHERE that states their condition.
+      where.push(read ? 'm.read = 1' : 'm.read = 0');
     }
     for (const [bound, op] of [[lo, '>='], [hi, '<=']] as const) {
       if (bound === null) continue;
