@@ -177,6 +177,8 @@ export const TARGETS: Target[] = [
   pathValue('GET', '/_emulator/messages/{}'),
   pathValue('GET', '/_emulator/messages/{}/raw'),
   pathValue('GET', '/_emulator/messages/{}/attachments/{}'),
+  pathValue('PATCH', '/_emulator/messages/{}'),
+  bodyField('PATCH', '/_emulator/messages/00000000-0000-4000-8000-000000000000', 'read'),
   query('GET', '/_emulator/wait-for?timeout_ms=0&query={}'),
   query('GET', '/_emulator/wait-for?timeout_ms={}'),
   // Rules that can never fire on the cases' own requests (an unknown route or recipient): the hostile value is
