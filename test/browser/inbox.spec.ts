@@ -127,3 +127,20 @@ test('j and k move through the messages, also while focus is inside the preview 
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
 });
+
+test.describe('with --isolate', () => {
+  test.use({ emulatorOptions: { isolate: true, tokens: ['team-a', 'team-b'] } });
+
+  test('the header picks the token whose workspace the inbox shows', async ({ page, emulator }) => {
+    await emulator.client.withToken('team-a').mailcoach.sendTransactional({ from: 'a@example.com', to: 'x@example.com', subject: 'For team A', text: 'a' });
+    await emulator.client.withToken('team-b').mailcoach.sendTransactional({ from: 'b@example.com', to: 'x@example.com', subject: 'For team B', text: 'b' });
+    await page.goto(emulator.url);
+    const workspace = page.getByLabel('Workspace');
+    await workspace.selectOption('team-a');
+    await expect(rowSubjects(page)).toHaveText(['For team A']);
+    await workspace.selectOption('team-b');
+    await expect(rowSubjects(page)).toHaveText(['For team B']);
+    await page.reload();
+    await expect(rowSubjects(page)).toHaveText(['For team B']);
+  });
+});

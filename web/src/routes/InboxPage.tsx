@@ -44,6 +44,14 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
   const openAt = useCallback((uuid: string) => navigate(`/messages/${uuid}${suffix}`), [navigate, suffix]);
   const close = () => navigate(`/${suffix}`);
 
+  // The keyboard's cursor follows the message opened with the mouse, so that j / k go on from there.
+  useEffect(() => {
+    if (openUuid === null) return;
+    for (let index = range.start; index <= range.end; index++) {
+      if (list.at(index)?.uuid === openUuid) return setCursor(index);
+    }
+  }, [openUuid, range, list]);
+
   // Opening a message marks it read, as a mail client does.
   const message = open.data;
   useEffect(() => {
