@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { phpJsonEncode } from '../../server/http/php-json.js';
+import { phpJsonEncode, phpJsonPieces, stringCharsNear } from '../../server/http/php-json.js';
 
 const compact = (value: unknown) => phpJsonEncode(value);
 const pretty = (value: unknown) => phpJsonEncode(value, { pretty: true });
@@ -154,5 +154,42 @@ describe('phpJsonEncode strings, against json_encode’s rule one UTF-16 unit at
     const value = 'a/é"\\😀\ud83d\n'.repeat(20_000);
     expect(compact(value)).toBe(oracle(value, true));
     expect(compact(['x', value, 'y'])).toBe(`["x",${oracle(value, true)},"y"]`);
+  });
+});
+
+describe('phpJsonPieces', () => {
+  const join = (value: unknown) => [...phpJsonPieces(value)].join('');
+
+  it('writes exactly phpJsonEncode(value), for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(join(value)).toBe(phpJsonEncode(value));
+      }),
+      { numRuns: 500, seed: 3 },
+    );
+  });
+
+  it('slices long strings without splitting a surrogate pair, lone surrogates and all', () => {
+    const unit = fc.constantFrom('a', '/', '"', 'é', '中', '😀', '\ud83d', '\ude00', '\n', '\u0000');
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 1, maxLength: 8 }), fc.integer({ min: 60_000, max: 140_000 }), (units, length) => {
+        const text = units.join('').repeat(Math.ceil(length / units.join('').length)).slice(0, length);
+        expect(join({ body: text, list: [text] })).toBe(phpJsonEncode({ body: text, list: [text] }));
+      }),
+      { numRuns: 40, seed: 4 },
+    );
+  });
+
+  it('gives a megabyte string in pieces of at most 64 k characters, as escaped', () => {
+    const pieces = [...phpJsonPieces('中'.repeat(1_000_000))];
+    expect(pieces.length).toBeGreaterThan(15);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(6 * 64 * 1024);
+  });
+});
+
+describe('stringCharsNear', () => {
+  it('counts the characters of the strings of a page’s rows and fields', () => {
+    expect(stringCharsNear({ data: [{ body: 'x'.repeat(10), html: 'y'.repeat(5) }, { n: 1 }], meta: { path: 'abc' } })).toBe(18);
+    expect(stringCharsNear({ a: { b: { c: { d: 'too deep' } } } })).toBe(0);
   });
 });
