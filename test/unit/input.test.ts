@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanse, parseJson, parseQueryString, readInput } from '../../server/http/input.js';
 
@@ -47,6 +48,29 @@ describe('readInput: sources and precedence', () => {
       subject: 'Hi',
       attachments: [{ name: 'a.txt' }],
     });
+  });
+
+  it('reads a multipart body exactly as the same fields sent as a form', async () => {
+    const names = ['a', 'a[]', 'a[0]', 'a[b]', 'a[b][]', 'a[][]', 'b[c][d]', '__proto__', 'x%5By%5D', 'sp ace', 'é[]', '[]', 'a]'];
+    const field = fc.tuple(fc.constantFrom(...names), fc.constantFrom('', ' v ', 'é', '[', 'a&b=c', '%5B', '1'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(field, { maxLength: 12 }), async (fields) => {
+        const multipart = new FormData();
+        for (const [name, value] of fields) multipart.append(name, value);
+        const pairs = fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+        expect(await readInput(post(multipart))).toEqual(await form(pairs));
+      }),
+      { numRuns: 300, seed: 8 },
+    );
+  });
+
+  it('reads the first 1,000 multipart fields, as PHP’s max_input_vars', async () => {
+    const multipart = new FormData();
+    for (let i = 0; i < 1_005; i++) multipart.append(`f${i}`, 'v');
+    const input = await readInput(post(multipart));
+    expect(Object.keys(input)).toHaveLength(1_000);
+    expect(input.f999).toBe('v');
+    expect(input.f1000).toBeUndefined();
   });
 
   it('reads nothing from a body whose Content-Type is neither JSON, form nor multipart', async () => {
