@@ -137,7 +137,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           <span className="count" aria-live="polite">
             {list.total === null ? 'Loading…' : `${list.total.toLocaleString()} message${list.total === 1 ? '' : 's'}${query === '' ? '' : ' matching'}`}
           </span>
-          <span className={`live ${live}`} title={live === 'live' ? 'New mail appears as it is captured' : 'Reconnecting to the live feed…'}>
+          <span className="live" data-state={live} title={live === 'live' ? 'New mail appears as it is captured' : 'Reconnecting to the live feed…'}>
             {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
           </span>
           <button type="button" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'selected' })}>
