@@ -259,7 +259,8 @@ function createSearch(statements: Statements) {
     const where: string[] = [];
     const values: unknown[] = [];
     if (match !== null) {
-      from = conditions.length === 0 ? 'messages_search s' : 'messages_search s JOIN messages m ON m.id = s.rowid';
+      // The table's columns (times, read state) only when a condition reads them.
+      from = conditions.length === 0 && read === null ? 'messages_search s' : 'messages_search s JOIN messages m ON m.id = s.rowid';
       id = 's.rowid';
       where.push('s.messages_search MATCH ?');
       values.push(match);
@@ -276,7 +277,6 @@ function createSearch(statements: Statements) {
       values.push(workspaceId);
     }
     if (read !== null) {
-      if (match !== null && conditions.length === 0) from = 'messages_search s JOIN messages m ON m.id = s.rowid';
       // A literal, not a parameter: the partial indexes serve only a WHERE that states their condition.
       where.push(read ? 'm.read = 1' : 'm.read = 0');
     }

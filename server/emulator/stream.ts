@@ -18,17 +18,15 @@ export function streamRoutes(deps: AppDeps) {
     const signal = c.req.raw.signal;
     return streamSSE(c, async (stream) => {
       const send = queueWrites(stream);
+      /** A message event of this workspace, sent with the message's summary as it now is. */
+      const withSummary = (name: 'message.captured' | 'message.updated') => (event: { workspaceId: number; uuid: string }) => {
+        if (event.workspaceId !== workspaceId) return;
+        const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
+        if (summary !== undefined) send(name, { uuid: event.uuid, summary: messageSummary(summary) });
+      };
       const unsubscribe = [
-        deps.events.on('message.captured', (event) => {
-          if (event.workspaceId !== workspaceId) return;
-          const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
-          if (summary !== undefined) send('message.captured', { uuid: event.uuid, summary: messageSummary(summary) });
-        }),
-        deps.events.on('message.updated', (event) => {
-          if (event.workspaceId !== workspaceId) return;
-          const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
-          if (summary !== undefined) send('message.updated', { uuid: event.uuid, summary: messageSummary(summary) });
-        }),
+        deps.events.on('message.captured', withSummary('message.captured')),
+        deps.events.on('message.updated', withSummary('message.updated')),
         deps.events.on('messages.deleted', (event) => {
           if (event.workspaceId === workspaceId) send('messages.deleted', { uuids: event.uuids });
         }),

@@ -91,12 +91,10 @@ export function createWebUi(root = webRoot()) {
       const path = decodePath(new URL(c.req.url).pathname);
       return path === null || NOT_UI.test(path) ? null : path;
     },
-    /** The answer for a GET of a UI path, or null for nothing there (the caller answers 404). */
-    serve(c: Context, path: string): Response | null {
-      return serve(c, path);
-    },
+    serve,
   };
 
+  /** The answer for a GET of a UI path, or null for nothing there (the caller answers 404). */
   function serve(c: Context, path: string): Response | null {
     if (path === '/' || path === '/index.html') return page(c);
     if (path.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(path)) {
