@@ -176,6 +176,34 @@ describe('GET /_emulator/wait-for', () => {
   });
 });
 
+describe('a wake-up missed (in-process)', () => {
+  it('still answers within a second when the capture event of the matching mail never arrives', async () => {
+    const { app, deps, close } = inProcessApp();
+    try {
+      const headers = { authorization: 'Bearer t' };
+      const answered = app.request('/_emulator/wait-for?timeout_ms=5000&query=subject:unheard', { headers });
+      await sleep(20);
+      const emit = deps.events.emit.bind(deps.events);
+      deps.events.emit = ((event: string, payload: never) => {
+        if (event !== 'message.captured') emit(event as never, payload);
+      }) as typeof deps.events.emit;
+      const sent = await app.request('/api/transactional-mails/send', {
+        method: 'POST',
+        headers: { ...headers, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'unheard', text: 't' }),
+      });
+      expect(sent.status).toBe(200);
+      const started = performance.now();
+      const res = await answered;
+      expect(res.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual(['unheard']);
+    } finally {
+      close();
+    }
+  });
+});
+
 describe('listeners (in-process)', () => {
   it('are removed when the client disconnects, when the wait ends, and at the timeout', async () => {
     const { app, listening, close } = inProcessApp();
