@@ -88,7 +88,11 @@ export type EmulatorEvent =
   | { type: 'message.captured'; uuid: string; summary: MessageSummary }
   | { type: 'message.updated'; uuid: string; summary: MessageSummary }
   | { type: 'messages.deleted'; uuids: string[] | null }
-  | { type: 'workspace.reset' };
+  | { type: 'workspace.reset' }
+  /** Templates were created, changed or deleted (the studio, a seed, a watched fixture file); `uuids` null: any. */
+  | { type: 'templates.changed'; uuids: string[] | null }
+  /** `--watch` read the fixtures again: `problems` is empty when they loaded (and the changed templates applied). */
+  | { type: 'fixtures.reloaded'; problems: FixtureProblem[] };
 
 export interface SubscribeOptions {
   /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
@@ -109,6 +113,102 @@ export interface EmulatorSettings {
   tokens: string[];
   /** Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required). */
   token_required: boolean;
+}
+
+export type TemplateType = 'html' | 'markdown' | 'mjml' | 'blade';
+
+/** A transactional mail template as the studio sees it (`GET /_emulator/templates`). */
+export interface StudioTemplate {
+  uuid: string;
+  name: string;
+  label: string | null;
+  type: TemplateType;
+  subject: string;
+  body: string;
+  from: string | null;
+  to: string[] | null;
+  cc: string[] | null;
+  bcc: string[] | null;
+  store_mail: boolean;
+  /**
+   * `fixture`: as the fixtures have it; `edited`: a fixture template changed through /_emulator (a reset puts the
+   * fixture back); `created`: not in the fixtures (a reset removes it).
+   */
+  origin: 'fixture' | 'edited' | 'created';
+  /** The fixture file holding its body (`body_file`), relative to the working directory; null when inline or none. */
+  fixture_file: string | null;
+  /** ISO 8601. */
+  created_at: string;
+  updated_at: string;
+  /** Captured mails rendered from it (by its name), and when the last one was captured (ISO 8601) or null. */
+  mails_sent: number;
+  last_used_at: string | null;
+}
+
+/** The fields `POST /_emulator/templates` takes (name and type required) and `PATCH` changes. */
+export interface TemplateInput {
+  name?: string;
+  label?: string | null;
+  type?: TemplateType;
+  subject?: string;
+  body?: string;
+  from?: string | null;
+  to?: string[] | null;
+  cc?: string[] | null;
+  bcc?: string[] | null;
+  store_mail?: boolean;
+}
+
+/** One problem of a render: where (line and column count from 1 in the field's text) and what. */
+export interface RenderDiagnostic {
+  field: 'body' | 'subject';
+  line: number | null;
+  column: number | null;
+  message: string;
+  /** `mjml`: MJML's validator or parser; `structure`: an MJML tag left open or closed twice; `twig`: Twig's compiler. */
+  source: 'mjml' | 'structure' | 'twig';
+}
+
+/** `POST /_emulator/templates/{uuid or name}/render`: what a send with these replacements would capture. */
+export interface TemplateRender {
+  subject: string;
+  /** Null when a send would fail (the MJML cannot be parsed at all): `errors` says why. */
+  html: string | null;
+  text: string | null;
+  /** `::key::` placeholders and Twig variables the subject and body use, in order of appearance. */
+  placeholders: string[];
+  /** Replacement keys that no placeholder uses. */
+  unused_replacements: string[];
+  /** Placeholders that no replacement fills (they stay in the mail as written). */
+  unreplaced_placeholders: string[];
+  /** What the template's author must fix; the send still captures `html` as shown when it is not null. */
+  errors: RenderDiagnostic[];
+  /** MJML's validation messages: the mail renders, maybe not as meant. */
+  warnings: RenderDiagnostic[];
+}
+
+export interface RenderRequest {
+  replacements?: Record<string, unknown>;
+  /** Unsaved source fields to render instead of the stored ones. */
+  template?: { type?: TemplateType; subject?: string; body?: string };
+}
+
+/** A fixture file that did not load: the file, and the line and column when known. */
+export interface FixtureProblem {
+  file: string;
+  line: number | null;
+  column: number | null;
+  message: string;
+}
+
+/** `GET /_emulator/fixtures`: where the fixtures come from and whether `--watch` follows them. */
+export interface FixturesStatus {
+  directory: string | null;
+  watching: boolean;
+  /** The last reload's problems; empty when it loaded (the last good version stays in use while not). */
+  problems: FixtureProblem[];
+  /** ISO 8601 of the last reload attempt, null before any. */
+  reloaded_at: string | null;
 }
 
 /** A fault rule as `POST /_emulator/faults` takes it. */
@@ -598,6 +698,26 @@ export function createClient(options: ClientOptions) {
       advance: (ms: number): Promise<ClockState> => clockCall({ advance_ms: ms }),
       resume: (): Promise<ClockState> => clockCall({ resume: true }),
     },
+
+    /** Transactional mail templates of the workspace, as the studio edits them (the Mailcoach API only reads them). */
+    templates: {
+      list: async (): Promise<StudioTemplate[]> => (await json<{ data: StudioTemplate[] }>('GET', '/templates')).data,
+      /** By name, or uuid. */
+      get: (nameOrUuid: string): Promise<StudioTemplate> => json('GET', `/templates/${encodeURIComponent(nameOrUuid)}`),
+      create: (input: TemplateInput & { name: string; type: TemplateType }): Promise<StudioTemplate> =>
+        json('POST', '/templates', { json: input }),
+      update: (nameOrUuid: string, input: TemplateInput): Promise<StudioTemplate> =>
+        json('PATCH', `/templates/${encodeURIComponent(nameOrUuid)}`, { json: input }),
+      remove: async (nameOrUuid: string): Promise<void> => {
+        const path = `/templates/${encodeURIComponent(nameOrUuid)}`;
+        await ok(await call('DELETE', path), 'DELETE', path);
+      },
+      /** Renders as a send with these replacements would; a template with errors still answers (see `errors`). */
+      render: (nameOrUuid: string, request: RenderRequest = {}): Promise<TemplateRender> =>
+        json('POST', `/templates/${encodeURIComponent(nameOrUuid)}/render`, { json: request }),
+    },
+    /** Where the fixtures come from, whether `--watch` follows them, and the last reload's problems. */
+    fixtures: (): Promise<FixturesStatus> => json('GET', '/fixtures'),
 
     /** The emulator's OpenAPI document. */
     openapi: (): Promise<Record<string, unknown>> => json('GET', '/openapi.json'),
