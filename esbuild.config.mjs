@@ -57,6 +57,8 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
+  // jsonc-parser's `main` is a UMD file whose require()s esbuild cannot follow: its ES module build instead.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   target: 'node20',
   external: EXTERNAL,
   banner: { js: DEFINE_REQUIRE },

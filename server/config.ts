@@ -32,6 +32,8 @@ export interface Config {
   anyToken: boolean;
   /** null: start without fixtures. */
   fixturesDir: string | null;
+  /** Load the fixtures again when their files change (the template studio's designers edit them on disk). */
+  watch: boolean;
   alwaysJson: boolean;
   /** Requests per minute per token; null: no rate limit (the default). */
   rateLimit: number | null;
@@ -87,6 +89,7 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--any-token', env: 'MAILCOACH_EMULATOR_ANY_TOKEN=1', help: 'accept any non-empty bearer token' },
   { flag: '--fixtures <dir>', env: 'MAILCOACH_EMULATOR_FIXTURES', help: 'fixtures directory to seed (default: the bundled fixtures)' },
   { flag: '--no-fixtures', env: 'MAILCOACH_EMULATOR_FIXTURES=none', help: 'start with no templates or suppressions' },
+  { flag: '--watch', env: 'MAILCOACH_EMULATOR_WATCH=1', help: 'reload fixture templates when their files change (a broken file keeps the last good version)' },
   { flag: '--always-json', env: 'MAILCOACH_EMULATOR_ALWAYS_JSON=1', help: 'answer errors as JSON even without "Accept: application/json"' },
   { flag: '--rate-limit <n>', env: 'MAILCOACH_EMULATOR_RATE_LIMIT', help: 'requests per minute per token, 429 beyond (default: off)' },
   { flag: '--allow-spam-complaint-deletion', env: 'MAILCOACH_EMULATOR_ALLOW_SPAM_COMPLAINT_DELETION=1', help: 'let DELETE remove spam_complaint suppressions (self-hosted behaviour)' },
@@ -132,7 +135,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
         port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
         'https-port': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
         token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
-        fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, 'always-json': { type: 'boolean' },
+        fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, watch: { type: 'boolean' }, 'always-json': { type: 'boolean' },
         'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
         mailers: { type: 'string' }, 'max-body-mb': { type: 'string' },
         clock: { type: 'string' }, ids: { type: 'string' },
@@ -157,6 +160,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     tokens: tokensOption(parsed.token, env.MAILCOACH_EMULATOR_TOKENS),
     anyToken: parsed['any-token'] ?? booleanEnv('MAILCOACH_EMULATOR_ANY_TOKEN', env),
     fixturesDir: fixturesOption(fixturesSetting),
+    watch: parsed.watch ?? booleanEnv('MAILCOACH_EMULATOR_WATCH', env),
     alwaysJson: parsed['always-json'] ?? booleanEnv('MAILCOACH_EMULATOR_ALWAYS_JSON', env),
     rateLimit: rateLimitOption(parsed['rate-limit'] ?? env.MAILCOACH_EMULATOR_RATE_LIMIT),
     allowSpamComplaintDeletion:
@@ -174,6 +178,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     uiToken: uiTokenOption(parsed['ui-token'] ?? env.MAILCOACH_EMULATOR_UI_TOKEN),
     allowedHosts: (listOption('--allowed-hosts', parsed['allowed-hosts'] ?? env.MAILCOACH_EMULATOR_ALLOWED_HOSTS) ?? []).map((host) => host.toLowerCase()),
   };
+  if (config.watch && config.fixturesDir === null) throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
   return { kind: 'run', config };
 }
 

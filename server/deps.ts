@@ -7,7 +7,7 @@ import { createFaultRules, loadFaultFile, type FaultRules } from './emulator/fau
 import { createSearchWorker, type SearchWorker } from './emulator/search-worker.js';
 import { EventBus } from './events.js';
 import { createCaptureBuilder, type CaptureBuilder } from './mail/capture-workers.js';
-import { EMPTY_FIXTURES, loadFixtures, type FixtureSet } from './fixtures/load.js';
+import { EMPTY_FIXTURES, loadFixtures, type FixtureProblem, type FixtureSet } from './fixtures/load.js';
 import { parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
 import { parseRandomSpec, type RandomSource } from './random.js';
@@ -34,12 +34,23 @@ export interface AppDeps {
   faults: FaultRules;
   logger: Logger;
   options: AppOptions;
+  /** The fixtures as last loaded; `--watch` replaces them when their files change (fixtures/watch.ts). */
   fixtures: FixtureSet;
   workspaces: Workspaces;
   /** Renders sends and writes their messages, in-process or on worker threads (mail/capture-workers.ts). */
   captureBuilder: CaptureBuilder;
+  /** Where the fixtures come from, whether `--watch` follows them, and its last reload's problems. */
+  fixtureStatus: FixtureStatus;
   /** Runs the searches of what clients wrote (inbox words, the log's filter[search]) off this thread when it can. */
   searchWorker: SearchWorker;
+}
+
+export interface FixtureStatus {
+  directory: string | null;
+  watching: boolean;
+  problems: FixtureProblem[];
+  /** Epoch ms of the last reload attempt; null before any. */
+  reloadedAt: number | null;
 }
 
 /** Opens the database, loads and applies the fixtures. Throws (FixtureError, Error) on anything invalid. */
@@ -55,14 +66,24 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
   const fixtures = config.fixturesDir === null ? EMPTY_FIXTURES : loadFixtures(config.fixturesDir);
   const store = createStore(openDatabase(config.dbPath));
   try {
-    const workspaces = createWorkspaces({ store, clock, ids, fixtures, isolate: config.isolate });
+    const holder = { fixtures };
+    const workspaces = createWorkspaces({ store, clock, ids, fixtures: () => holder.fixtures, isolate: config.isolate });
     const random = parseRandomSpec(config.random);
-    return {
-      store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config, fixtures, workspaces,
+    const deps: AppDeps = {
+      store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config,
+      get fixtures() {
+        return holder.fixtures;
+      },
+      set fixtures(next: FixtureSet) {
+        holder.fixtures = next;
+      },
+      workspaces,
       captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file }),
       // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
+      fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
     };
+    return deps;
   } catch (error) {
     store.close();
     throw error;

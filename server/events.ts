@@ -2,6 +2,7 @@
  * A tiny typed event bus. Domain code publishes after its transaction commits; the SSE stream and wait-for
  * subscribe. Storage never imports a transport (the mailpit coupling the codebase guide warns about).
  */
+import type { FixtureProblem } from './fixtures/load.js';
 
 export interface EmulatorEvents {
   /** A mail was captured (send, resend). */
@@ -12,6 +13,10 @@ export interface EmulatorEvents {
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */
   'workspace.reset': { workspaceId: number };
+  /** Templates were created, changed or deleted; `uuids` is null when any may have changed (a seed, a reload). */
+  'templates.changed': { workspaceId: number; uuids: string[] | null };
+  /** `--watch` read the fixtures again (every workspace): no problems when they loaded. */
+  'fixtures.reloaded': { problems: FixtureProblem[] };
 }
 
 type Listener<T> = (payload: T) => void;

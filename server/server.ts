@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
+import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 
 export interface RunningEmulator {
@@ -20,6 +21,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const deps = createDeps(config, logger);
   const app = createApp(deps);
   const servers: ServerType[] = [];
+  const watcher = config.watch && config.fixturesDir !== null ? watchFixtures(deps, config.fixturesDir) : null;
+  const close = () => {
+    watcher?.close();
+    return closeAll(servers, deps);
+  };
   try {
     servers.push(await listen({ fetch: app.fetch, port: config.port, hostname: config.host }));
     let https: RunningEmulator['https'] = null;
@@ -35,9 +41,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
     }
     const [plain] = servers as [ServerType];
-    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, deps, close: () => closeAll(servers, deps) };
+    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, deps, close };
   } catch (error) {
-    await closeAll(servers, deps);
+    await close();
     throw error;
   }
 }

@@ -18,25 +18,28 @@ export interface WorkspaceDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
-  fixtures: FixtureSet;
+  /** The fixtures as they are now (`--watch` may load them again). */
+  fixtures: () => FixtureSet;
   /** One workspace per token (`--isolate`). */
   isolate?: boolean;
 }
 
 export function createWorkspaces(deps: WorkspaceDeps) {
   const { id: defaultId } = deps.store.ensureWorkspace(DEFAULT_WORKSPACE, toEpochSeconds(deps.clock()));
-  applyFixtures(deps, defaultId, deps.fixtures);
+  applyFixtures(deps, defaultId, deps.fixtures());
   const byToken = new Map<string, number>();
   return {
     defaultId,
     /** Whether each token has its own workspace. */
     isolated: deps.isolate === true,
+    /** The workspaces this process has used: the default one and every token's (with `--isolate`). */
+    inUse: (): number[] => [defaultId, ...byToken.values()],
     forToken(token: string): number {
       if (deps.isolate !== true) return defaultId;
       let id = byToken.get(token);
       if (id === undefined) {
         id = deps.store.ensureWorkspace(tokenWorkspaceKey(token), toEpochSeconds(deps.clock())).id;
-        applyFixtures(deps, id, deps.fixtures);
+        applyFixtures(deps, id, deps.fixtures());
         byToken.set(token, id);
       }
       return id;

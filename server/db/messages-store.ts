@@ -175,6 +175,10 @@ function createSearch(statements: Statements) {
   const messageCount = db.prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE list = 'messages'").pluck();
   const idByUuid = db.prepare('SELECT id FROM messages WHERE workspace_id = ? AND uuid = ?').pluck();
   const setRead = db.prepare('UPDATE messages SET read = ? WHERE workspace_id = ? AND uuid = ?');
+  const templateUsage = db.prepare(
+    `SELECT u.sent, (SELECT created_at_ms FROM messages WHERE id = u.last_id) AS last_ms
+     FROM (SELECT count(*) AS sent, max(id) AS last_id FROM messages WHERE workspace_id = ? AND template_name = ?) u`,
+  );
   const linkedByUuid = db.prepare(`SELECT m.*, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
   const summariesByIds = db.prepare(
     `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,
@@ -385,6 +389,9 @@ function createSearch(statements: Statements) {
       attachmentAt.get(messageId, position) as AttachmentRow | undefined,
 
     /** Marks one message read or unread. Returns whether it exists. */
+    /** How many captured mails a template (by name) rendered, and when the last one was captured (ms) or null. */
+    templateUsage: (workspaceId: number, templateName: string) =>
+      templateUsage.get(workspaceId, templateName) as { sent: number; last_ms: number | null },
     setRead: (workspaceId: number, uuid: string, read: boolean): boolean => setRead.run(read ? 1 : 0, workspaceId, uuid).changes > 0,
 
     /** Deletes one message (its raw bytes and attachments go with it). Returns whether it existed. */

@@ -31,6 +31,8 @@ export function createTemplateStore(statements: Statements) {
   const byUuid = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND uuid = ?');
   const byName = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND name = ?');
   const byId = db.prepare('SELECT * FROM templates WHERE id = ?');
+  const deleteById = db.prepare('DELETE FROM templates WHERE id = ?');
+  const allOf = db.prepare('SELECT * FROM templates WHERE workspace_id = ? ORDER BY name COLLATE NOCASE, id');
   const lookups = createLookupCache(db);
   const findByName = (workspaceId: number, name: string) => lookups.get(`n${workspaceId}:${name}`, () => byName.get(workspaceId, name) as TemplateRow | undefined);
   const findByUuid = (workspaceId: number, uuid: string) => lookups.get(`u${workspaceId}:${uuid}`, () => byUuid.get(workspaceId, uuid) as TemplateRow | undefined);
@@ -74,6 +76,14 @@ export function createTemplateStore(statements: Statements) {
       lookups.forget();
       const { workspace_id: _w, uuid: _u, created_at: _c, ...fields } = row;
       update.run({ ...fields, id });
+    },
+
+    /** Every template of the workspace by name (a workspace has a handful: the studio lists them whole). */
+    all: (workspaceId: number) => allOf.all(workspaceId) as TemplateRow[],
+
+    delete(id: number): void {
+      lookups.forget();
+      deleteById.run(id);
     },
 
     /** For writes that reach the templates table some other way (a workspace cleared). */

@@ -9,7 +9,7 @@ import { CLOCK_RANGE, ClockRangeError } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
 import { applyFixtures } from '../fixtures/apply.js';
-import type { FixtureSet } from '../fixtures/load.js';
+import { displayPath, type FixtureSet } from '../fixtures/load.js';
 import { fixtureFile } from '../fixtures/schema.js';
 import { tokenNeeded } from '../http/local-surface.js';
 import { lazySchema } from '../fixtures/zod.js';
@@ -26,6 +26,7 @@ export function controlRoutes(deps: AppDeps) {
     .post('/seed', async (c) => {
       const set = parseSeedDocument(await readJsonBody(c));
       seed(deps, c.get('workspaceId'), set);
+      if (set.templates.length > 0) deps.events.emit('templates.changed', { workspaceId: c.get('workspaceId'), uuids: null });
       return c.json({
         templates: set.templates.length,
         suppressions: set.suppressions.length,
@@ -41,6 +42,15 @@ export function controlRoutes(deps: AppDeps) {
         // Beyond loopback the tokens are secrets that whoever reaches the UI must already hold: not shown.
         tokens: tokenRequired ? [] : deps.options.tokens,
         token_required: tokenRequired,
+      });
+    })
+    .get('/fixtures', (c) => {
+      const { directory, watching, problems, reloadedAt } = deps.fixtureStatus;
+      return c.json({
+        directory: directory === null ? null : displayPath(directory),
+        watching,
+        problems,
+        reloaded_at: reloadedAt === null ? null : new Date(reloadedAt).toISOString(),
       });
     })
     .get('/clock', (c) => c.json(clockState(deps)))

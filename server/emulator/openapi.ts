@@ -265,6 +265,92 @@ const bounceOperation = (summary: string) => ({
   responses: { 200: suppressionAnswer, ...errors, ...notFound, ...invalid },
 });
 
+const templateTypes = ['html', 'markdown', 'mjml', 'blade'];
+const emailList = nullable('array', { items: { type: 'string', format: 'email' } });
+const templateParam = {
+  name: 'template', in: 'path', required: true, schema: { type: 'string' },
+  description: "The template's name, or its uuid (as a send's mail_name names it).",
+};
+
+const studioTemplate: Schema = {
+  type: 'object',
+  required: [
+    'uuid', 'name', 'label', 'type', 'subject', 'body', 'from', 'to', 'cc', 'bcc', 'store_mail', 'origin', 'fixture_file',
+    'created_at', 'updated_at', 'mails_sent', 'last_used_at',
+  ],
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    label: nullable('string'),
+    type: { enum: templateTypes },
+    subject: { type: 'string' },
+    body: { type: 'string' },
+    from: nullable('string'),
+    to: emailList,
+    cc: emailList,
+    bcc: emailList,
+    store_mail: { type: 'boolean' },
+    origin: {
+      enum: ['fixture', 'edited', 'created'],
+      description: 'fixture: as the fixtures have it; edited: a fixture template changed here (reset puts the fixture back); created: not in the fixtures (reset removes it).',
+    },
+    fixture_file: nullable('string', { description: 'The fixture file holding its body (body_file), when it has one.' }),
+    created_at: isoTime,
+    updated_at: isoTime,
+    mails_sent: { type: 'integer', description: 'Captured mails rendered from it (by name).' },
+    last_used_at: { oneOf: [isoTime, { type: 'null' }], description: 'When the last of them was captured.' },
+  },
+};
+
+const templateInputProperties: Record<string, Schema> = {
+  name: { type: 'string', minLength: 1, maxLength: 255, description: 'Unique in the workspace.' },
+  label: nullable('string', { maxLength: 255 }),
+  type: { enum: templateTypes },
+  subject: { type: 'string' },
+  body: { type: 'string' },
+  from: nullable('string', { maxLength: 255 }),
+  to: emailList,
+  cc: emailList,
+  bcc: emailList,
+  store_mail: { type: 'boolean' },
+};
+
+const renderDiagnostic: Schema = {
+  type: 'object',
+  required: ['field', 'line', 'column', 'message', 'source'],
+  properties: {
+    field: { enum: ['body', 'subject'] },
+    line: nullable('integer', { description: "From 1, in the field's text." }),
+    column: nullable('integer'),
+    message: { type: 'string' },
+    source: {
+      enum: ['mjml', 'structure', 'twig'],
+      description: "mjml: MJML's parser or validator; structure: an MJML tag left open or closed twice; twig: Twig's compiler.",
+    },
+  },
+};
+
+const templateRender: Schema = {
+  type: 'object',
+  required: ['subject', 'html', 'text', 'placeholders', 'unused_replacements', 'unreplaced_placeholders', 'errors', 'warnings'],
+  properties: {
+    subject: { type: 'string' },
+    html: nullable('string', { description: 'Null when a send would fail (MJML that cannot be parsed at all).' }),
+    text: nullable('string'),
+    placeholders: { type: 'array', items: { type: 'string' }, description: '::key:: placeholders and Twig variables used, in order.' },
+    unused_replacements: { type: 'array', items: { type: 'string' } },
+    unreplaced_placeholders: { type: 'array', items: { type: 'string' } },
+    errors: { type: 'array', items: ref('RenderDiagnostic'), description: "What the template's author must fix." },
+    warnings: { type: 'array', items: ref('RenderDiagnostic'), description: "MJML's validation messages (the mail still renders)." },
+  },
+};
+
+const fixtureProblem: Schema = {
+  type: 'object',
+  required: ['file', 'line', 'column', 'message'],
+  properties: { file: { type: 'string' }, line: nullable('integer'), column: nullable('integer'), message: { type: 'string' } },
+};
+
 const bodyOperation = (part: 'html' | 'text', mediaType: string) => ({
   tags: ['messages'],
   summary: `The ${part} body`,
@@ -296,6 +382,7 @@ export const openApiDocument = {
     { name: 'controls', description: 'Reset, seed, clock.' },
     { name: 'faults', description: 'Fault injection on the Mailcoach API.' },
     { name: 'simulate', description: 'Provider events: opens, clicks, bounces, complaints.' },
+    { name: 'templates', description: 'The template studio: edit and render transactional mail templates.' },
     { name: 'meta', description: 'This document.' },
   ],
   paths: {
@@ -496,6 +583,94 @@ export const openApiDocument = {
     '/_emulator/simulate/bounce': { post: bounceOperation('A hard bounce: adds a hard_bounce suppression') },
     '/_emulator/simulate/soft-bounce': { post: bounceOperation('A soft bounce: adds no suppression') },
     '/_emulator/simulate/complaint': { post: bounceOperation('A spam complaint: adds a spam_complaint suppression') },
+    '/_emulator/templates': {
+      get: {
+        tags: ['templates'],
+        summary: "The workspace's transactional mail templates, by name, with how many mails each rendered",
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('StudioTemplate') } } }, 'The templates.'),
+          ...errors,
+        },
+      },
+      post: {
+        tags: ['templates'],
+        summary: 'Creates a template (the Mailcoach API has no write endpoint for them); a reset removes it',
+        requestBody: jsonBody({ type: 'object', required: ['name', 'type'], additionalProperties: false, properties: templateInputProperties }),
+        responses: { 201: json(ref('StudioTemplate'), 'The template.'), ...errors, ...invalid },
+      },
+    },
+    '/_emulator/templates/{template}': {
+      get: {
+        tags: ['templates'],
+        summary: 'One template',
+        parameters: [templateParam],
+        responses: { 200: json(ref('StudioTemplate'), 'The template.'), ...errors, ...notFound },
+      },
+      patch: {
+        tags: ['templates'],
+        summary: 'Changes the fields given; a reset puts a fixture template back',
+        parameters: [templateParam],
+        requestBody: jsonBody({ type: 'object', additionalProperties: false, properties: templateInputProperties }),
+        responses: { 200: json(ref('StudioTemplate'), 'The template as changed.'), ...errors, ...notFound, ...invalid },
+      },
+      delete: {
+        tags: ['templates'],
+        summary: 'Deletes a template; a reset puts a fixture template back',
+        parameters: [templateParam],
+        responses: { 204: noContent, ...errors, ...notFound },
+      },
+    },
+    '/_emulator/templates/{template}/render': {
+      post: {
+        tags: ['templates'],
+        summary: 'Renders the template as a send with these replacements would capture it',
+        description:
+          'subject, html and text are byte for byte what POST /api/transactional-mails/send with this mail_name and these ' +
+          'replacements captures (same renderers). The rule for errors: bad input (not an object, a wrong type) is a 422; ' +
+          'a template that has problems still answers 200, with them in `errors` (and html null when a send would fail), ' +
+          'so that an editor can show them beside the last good render.',
+        parameters: [templateParam],
+        requestBody: jsonBody(
+          {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              replacements: { type: 'object', description: 'As a send gives them.' },
+              template: {
+                type: 'object',
+                additionalProperties: false,
+                description: 'Unsaved source fields rendered instead of the stored ones.',
+                properties: { type: { enum: templateTypes }, subject: { type: 'string' }, body: { type: 'string' } },
+              },
+            },
+          },
+          false,
+        ),
+        responses: { 200: json(ref('TemplateRender'), 'The render and its diagnostics.'), ...errors, ...notFound, ...invalid },
+      },
+    },
+    '/_emulator/fixtures': {
+      get: {
+        tags: ['controls'],
+        summary: 'Where the fixtures come from, whether --watch follows them, and the last reload\'s problems',
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['directory', 'watching', 'problems', 'reloaded_at'],
+              properties: {
+                directory: nullable('string'),
+                watching: { type: 'boolean' },
+                problems: { type: 'array', items: ref('FixtureProblem'), description: 'Empty when the last reload loaded; the last good version stays in use otherwise.' },
+                reloaded_at: { oneOf: [isoTime, { type: 'null' }] },
+              },
+            },
+            'The fixtures status.',
+          ),
+          ...errors,
+        },
+      },
+    },
     '/_emulator/openapi.json': {
       get: {
         tags: ['meta'],
@@ -540,6 +715,10 @@ export const openApiDocument = {
       Send: send,
       Suppression: suppression,
       BounceTarget: bounceTarget,
+      StudioTemplate: studioTemplate,
+      TemplateRender: templateRender,
+      RenderDiagnostic: renderDiagnostic,
+      FixtureProblem: fixtureProblem,
       Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
       ValidationError: {
         type: 'object',

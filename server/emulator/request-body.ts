@@ -39,7 +39,7 @@ export function fieldName(path: readonly PropertyKey[], prefix = ''): string {
  * zod issues as a 422's errors: one entry per field, an unknown key under its own name. `messageFor` may
  * replace zod's wording for a field.
  */
-export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: string) => string | undefined): FieldErrors {
+export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: string, issue: z.core.$ZodIssue) => string | undefined): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
     const list = (errors[field] ??= []);
@@ -51,7 +51,8 @@ export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: str
       continue;
     }
     const field = fieldName(issue.path);
-    add(field, (issue.code !== 'custom' ? messageFor?.(field) : undefined) ?? issue.message);
+    // A refinement's own message may name its field as Laravel's messages do, with `:attribute`.
+    add(field, (issue.code !== 'custom' ? messageFor?.(field, issue) : undefined) ?? issue.message.replaceAll(':attribute', field));
   }
   return errors;
 }
@@ -60,7 +61,7 @@ export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: str
 export function parseOr422<T extends z.ZodMiniType>(
   schema: T,
   value: unknown,
-  messageFor?: (field: string) => string | undefined,
+  messageFor?: (field: string, issue: z.core.$ZodIssue) => string | undefined,
 ): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(issueErrors(result.error.issues, messageFor));

@@ -2,7 +2,8 @@
  * GET /_emulator/events: server-sent events about the request's workspace only (`?token=` names it where an
  * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
  * state changed), `messages.deleted` {uuids or null},
- * `workspace.reset` {}. A comment line opens the stream and another keeps it alive every 15 s.
+ * `workspace.reset` {}, `templates.changed` {uuids or null}, and (every workspace) `fixtures.reloaded` {problems}.
+ * A comment line opens the stream and another keeps it alive every 15 s.
  */
 import { Hono } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -33,6 +34,10 @@ export function streamRoutes(deps: AppDeps) {
         deps.events.on('workspace.reset', (event) => {
           if (event.workspaceId === workspaceId) send('workspace.reset', {});
         }),
+        deps.events.on('templates.changed', (event) => {
+          if (event.workspaceId === workspaceId) send('templates.changed', { uuids: event.uuids });
+        }),
+        deps.events.on('fixtures.reloaded', (event) => send('fixtures.reloaded', { problems: event.problems })),
       ];
       const heartbeat = setInterval(() => send(null, null), HEARTBEAT_MS);
       // Subscribed before the first byte goes out, so a client that has read this line misses no event.

@@ -27,12 +27,15 @@ import { isMainThread, parentPort, Worker, workerData, type MessagePort } from '
 import { openCaptureStore } from '../db/store.js';
 import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './capture-job.js';
 import type { CaptureRecords, CaptureWriter } from './capture-records.js';
+import { previewTemplate, type PreviewJob, type TemplatePreview } from './render/template-preview.js';
 
 const ROLE = 'mailcoach-emulator:capture-builder';
 
 export interface CaptureBuilder {
   /** Renders the job, writes its message and stores both with their records; resolves once committed. */
   capture(job: CaptureJob, records: CaptureRecords): Promise<void>;
+  /** The template studio's render, by the same renderers on the same threads as a capture. */
+  preview(job: PreviewJob): Promise<TemplatePreview>;
   close(): Promise<void>;
 }
 
@@ -54,14 +57,15 @@ interface WorkerData {
   databaseFile: string | null;
 }
 
-type JobMessage = { id: number; job: CaptureJob; records?: CaptureRecords };
+type JobMessage = { id: number; job: CaptureJob; records?: CaptureRecords } | { id: number; preview: PreviewJob };
 
 type Reply =
   | { id: number; stored: true }
   | { id: number; result: { content: CaptureResult['content']; raw: Uint8Array } }
+  | { id: number; preview: TemplatePreview }
   | { id: number; failure: string };
 
-type Answer = { stored: true } | CaptureResult;
+type Answer = { stored: true } | CaptureResult | { preview: TemplatePreview };
 
 interface PoolWorker {
   worker: Worker;
@@ -84,6 +88,7 @@ export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBui
   const builder = createBuilder(options);
   const underWay = new Set<Promise<void>>();
   return {
+    preview: (job) => builder.preview(job),
     capture(job, records) {
       const capture = builder.capture(job, records);
       underWay.add(capture);
@@ -109,7 +114,7 @@ async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<
 function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
   const { workers, store, databaseFile } = options;
   const inThisThread = (job: CaptureJob, records: CaptureRecords) => buildAndStoreCapture(job, records, store).then(() => undefined);
-  if (workers <= 0) return { capture: inThisThread, close: async () => undefined };
+  if (workers <= 0) return { capture: inThisThread, preview: previewTemplate, close: async () => undefined };
   const pool: PoolWorker[] = [];
   let nextId = 0;
   let closed = false;
@@ -160,6 +165,7 @@ function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
       entry.pending.delete(reply.id);
       if ('failure' in reply) waiting.reject(new Error(reply.failure));
       else if ('stored' in reply) waiting.resolve({ stored: true });
+      else if ('preview' in reply) waiting.resolve({ preview: reply.preview });
       else waiting.resolve({ content: reply.result.content, raw: Buffer.from(reply.result.raw.buffer, reply.result.raw.byteOffset, reply.result.raw.byteLength) });
     });
     worker.on('error', (error) => fail(error.message));
@@ -170,32 +176,47 @@ function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
     return entry;
   };
 
-  const post = (entry: PoolWorker, message: Omit<JobMessage, 'id'>): Promise<Answer> => {
+  const post = (entry: PoolWorker, message: { job: CaptureJob; records?: CaptureRecords } | { preview: PreviewJob }): Promise<Answer> => {
     const id = nextId++;
     return new Promise<Answer>((resolve, reject) => {
       entry.pending.set(id, { resolve, reject });
-      entry.worker.postMessage({ id, job: transferable(message.job), records: message.records } satisfies JobMessage);
+      const sent: JobMessage = 'preview' in message ? { id, preview: message.preview } : { id, job: transferable(message.job), records: message.records };
+      entry.worker.postMessage(sent);
     });
+  };
+
+  /**
+   * The worker with the fewest jobs in flight, once one is ready; null to work in this thread: the pool is off or
+   * closed, or no worker is ready and the job does not wait for one (an inline capture), or none got ready in time.
+   */
+  const pick = async (waitForReady: boolean): Promise<PoolWorker | null> => {
+    if (closed || unavailable) return null;
+    while (pool.length < workers) start();
+    let ready = pool.filter((entry) => entry.ready);
+    if (ready.length === 0) {
+      if (!waitForReady || !(await aWorkerReady())) return null;
+      ready = pool.filter((entry) => entry.ready);
+      if (ready.length === 0) return null;
+    }
+    return ready.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
   };
 
   return {
     async capture(job, records) {
-      if (closed || unavailable) return inThisThread(job, records);
-      while (pool.length < workers) start();
-      let ready = pool.filter((entry) => entry.ready);
-      if (ready.length === 0) {
-        if (job.template === null || !(await aWorkerReady())) return inThisThread(job, records);
-        ready = pool.filter((entry) => entry.ready);
-        if (ready.length === 0) return inThisThread(job, records);
-      }
-      // The worker with the fewest jobs in flight.
-      const entry = ready.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+      const entry = await pick(job.template !== null);
+      if (entry === null) return inThisThread(job, records);
       if (databaseFile !== null) {
         await post(entry, { job, records });
         return;
       }
       const answer = (await post(entry, { job })) as CaptureResult;
       await storeCapture(job, records, answer.content, answer.raw, store);
+    },
+    async preview(job) {
+      // A template render waits for a worker, as a template capture does: MJML stays off this thread.
+      const entry = await pick(true);
+      if (entry === null) return previewTemplate(job);
+      return ((await post(entry, { preview: job })) as { preview: TemplatePreview }).preview;
     },
     async close() {
       closed = true;
@@ -223,7 +244,17 @@ function transferable(job: CaptureJob): CaptureJob {
  */
 function serveJobs(port: MessagePort, data: WorkerData): void {
   const writer = data.databaseFile === null ? null : openCaptureStore(data.databaseFile);
-  port.on('message', async ({ id, job, records }: JobMessage) => {
+  port.on('message', async (message: JobMessage) => {
+    const { id } = message;
+    if ('preview' in message) {
+      try {
+        port.postMessage({ id, preview: await previewTemplate(message.preview) } satisfies Reply);
+      } catch (error) {
+        port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) } satisfies Reply);
+      }
+      return;
+    }
+    const { job, records } = message;
     try {
       const attachments = job.envelope.attachments.map((attachment) => ({
         ...attachment,

@@ -149,7 +149,7 @@ describe('invalid fixtures', () => {
     expect(result.code).not.toBe(0);
     expect(result.code).not.toBeNull();
     expect(result.stdout).not.toContain('listening on');
-    expect(result.stderr).toMatch(/broken-templates\.json: templates\[0\]\.type: .*html/);
+    expect(result.stderr).toMatch(/broken-templates\.json:\d+:\d+: templates\[0\]\.type: .*html/);
   });
 
   it('reports every problem of every file, not just the first', async () => {
@@ -163,11 +163,11 @@ describe('invalid fixtures', () => {
     });
     const result = await runToExit(['--port', '0', '--db', ':memory:', '--fixtures', dir]);
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/a\.json: templates\[0\]: .*subjct/);
-    expect(result.stderr).toMatch(/a\.json: suppressions\[1\]\.email: /);
-    expect(result.stderr).toMatch(/a\.json: suppressions\[1\]\.reason: /);
-    expect(result.stderr).toMatch(/b\.json: not valid JSON/);
-    expect(result.stderr).toMatch(/c\.json: templates\[0\]\.body_file: cannot read "missing\.html"/);
+    expect(result.stderr).toMatch(/a\.json:\d+:\d+: templates\[0\]: .*subjct/);
+    expect(result.stderr).toMatch(/a\.json:\d+:\d+: suppressions\[1\]\.email: /);
+    expect(result.stderr).toMatch(/a\.json:\d+:\d+: suppressions\[1\]\.reason: /);
+    expect(result.stderr).toMatch(/b\.json:1:\d+: not valid JSON/);
+    expect(result.stderr).toMatch(/c\.json:\d+:\d+: templates\[0\]\.body_file: cannot read "missing\.html"/);
     expect(result.stderr).not.toContain('    at ');
   });
 

@@ -120,8 +120,8 @@ describe('openDatabase and migrations', () => {
 
   it("keeps the bodies of a version-4 database's log items through migration 5", () => {
     const db = openDatabase(':memory:');
-    // Undone back to version 4: migration 8's column and index, migration 5's trigger and column.
-    db.exec('DROP INDEX messages_read; DROP INDEX messages_unread; ALTER TABLE messages DROP COLUMN read;');
+    // Undone back to version 4: migration 9's index, migration 8's column and index, migration 5's trigger and column.
+    db.exec('DROP INDEX messages_template; DROP INDEX messages_read; DROP INDEX messages_unread; ALTER TABLE messages DROP COLUMN read;');
     db.exec('DROP TRIGGER messages_keep_log_item_body; ALTER TABLE log_items DROP COLUMN body_in_message;');
     db.pragma('user_version = 4');
     db.exec(`INSERT INTO workspaces (key, created_at) VALUES ('old', 1);
@@ -132,13 +132,14 @@ describe('openDatabase and migrations', () => {
     migrated.close();
   });
 
-  it('keeps the per-insert capture-time check on the capture-time index, and is:read / is:unread on their own', () => {
+  it('keeps the per-insert capture-time check on the capture-time index; is:read / is:unread and template usage on their own', () => {
     const db = openDatabase(':memory:');
     const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
     // Run before every insert by migration 3's trigger: a scan of the workspace here makes capturing quadratic.
     expect(plan('SELECT max(created_at_ms) FROM messages WHERE workspace_id = 1')).toMatch(/USING COVERING INDEX messages_created_at/);
     expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 0')).toMatch(/USING COVERING INDEX messages_unread/);
     expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 1')).toMatch(/USING COVERING INDEX messages_read/);
+    expect(plan("SELECT count(*), max(id) FROM messages WHERE workspace_id = 1 AND template_name = 'welcome'")).toMatch(/USING COVERING INDEX messages_template/);
     db.close();
   });
 

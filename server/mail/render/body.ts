@@ -8,9 +8,28 @@ import { BoundedCache } from '../../bounded-cache.js';
 import type { TemplateType } from '../../db/rows.js';
 import { TEMPLATE_SOURCES } from './cache-limits.js';
 
-const cache = new BoundedCache<Promise<string>>(TEMPLATE_SOURCES);
+/** One message of MJML's validator (soft level: the mail still renders). `line` counts from the body's first line. */
+export interface MjmlMessage {
+  line: number | null;
+  message: string;
+  tagName: string | null;
+}
 
-export function renderBody(body: string, type: TemplateType): Promise<string> {
+export interface RenderedBody {
+  html: string;
+  /** What MJML's validator said; empty for a body that is no MJML. */
+  mjmlMessages: MjmlMessage[];
+}
+
+const cache = new BoundedCache<Promise<RenderedBody>>(TEMPLATE_SOURCES);
+
+/** The body's HTML, as a send uses it. Rejects when MJML cannot parse the body at all ("Malformed MJML"). */
+export async function renderBody(body: string, type: TemplateType): Promise<string> {
+  return (await renderBodyWithMessages(body, type)).html;
+}
+
+/** The body's HTML with MJML's validation messages, which the studio's render shows (template-preview.ts). */
+export function renderBodyWithMessages(body: string, type: TemplateType): Promise<RenderedBody> {
   const key = `${type}\u0000${body}`;
   let rendered = cache.get(key);
   if (rendered === undefined) {
@@ -21,20 +40,30 @@ export function renderBody(body: string, type: TemplateType): Promise<string> {
   return rendered;
 }
 
-async function renderUncached(body: string, type: TemplateType): Promise<string> {
-  let html = body.trimStart().startsWith('<mjml') ? await renderMjml(body) : body;
+export function isMjml(body: string): boolean {
+  return body.trimStart().startsWith('<mjml');
+}
+
+async function renderUncached(body: string, type: TemplateType): Promise<RenderedBody> {
+  const mjml = isMjml(body) ? await renderMjml(body) : null;
+  let html = mjml?.html ?? body;
   if (type === 'markdown') {
     // Loaded on first use, like mjml: a start that renders no markdown should not pay for the parser.
     const { marked } = await import('marked');
     html = marked.parse(html, { gfm: true, async: false });
   }
-  return html;
+  return { html, mjmlMessages: mjml?.messages ?? [] };
 }
 
-async function renderMjml(source: string): Promise<string> {
+async function renderMjml(source: string): Promise<{ html: string; messages: MjmlMessage[] }> {
   // `ignoreIncludes`: mj-include would read files from the emulator's disk. `fonts: {}`: no Google Fonts link.
   // Loaded on first use: importing mjml costs most of a second, which every start would otherwise pay.
   const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(source, { validationLevel: 'soft', fonts: {}, ignoreIncludes: true });
-  return result.html;
+  const messages = result.errors.map((error) => ({
+    line: typeof error.line === 'number' ? error.line : null,
+    message: error.message,
+    tagName: error.tagName ?? null,
+  }));
+  return { html: result.html, messages };
 }

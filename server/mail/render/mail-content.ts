@@ -26,7 +26,7 @@ export async function renderTemplateContent(
   replacements: Replacements,
 ): Promise<MailContent> {
   const context = undot(replacements);
-  const subject = renderTwig(replacePlaceholders(requestSubject ?? template.subject, replacements), context);
+  const subject = renderSubject(requestSubject ?? template.subject, replacements, context);
   const body = await renderBody(template.body, template.type);
   // CSS inlined once per template body when the replacements cannot change its result (inlined-template.ts).
   let html = inlinedTemplateHtml(body, template.type, replacements, subject);
@@ -41,6 +41,11 @@ export async function renderTemplateContent(
   // The text part from the template's text when that is exact (text-template.ts), else from the final HTML.
   const text = (templateHtml === undefined ? undefined : textFromTemplate(templateHtml, replacements, subject)) ?? htmlToText(html);
   return { subject, html, text };
+}
+
+/** The subject: `::key::` first, then Twig (always, whatever the template's type). */
+export function renderSubject(subject: string, replacements: Replacements, context = undot(replacements)): string {
+  return renderTwig(replacePlaceholders(subject, replacements), context);
 }
 
 function hasTwigSyntax(source: string): boolean {

@@ -47,8 +47,26 @@ const compiled = new BoundedCache<TwigModule.Template | null>(TEMPLATE_SOURCES);
 
 export function renderTwig(source: string, context: Record<string, unknown>): string {
   if (!source.includes('{{') && !source.includes('{%')) return source;
-  const normalized = source.replaceAll('{{+', '{{ ').replaceAll('+}}', ' }}').replaceAll('{{%20', '{{ ').replaceAll('%20}}', ' }}');
+  const normalized = normalize(source);
   return renderVariablesOnly(normalized, context) ?? renderWithTwigJs(normalized, context, source);
+}
+
+function normalize(source: string): string {
+  return source.replaceAll('{{+', '{{ ').replaceAll('+}}', ' }}').replaceAll('{{%20', '{{ ').replaceAll('%20}}', ' }}');
+}
+
+/**
+ * Why twig.js cannot compile `source`, or null when it can (or has no Twig in it). A send leaves such a text as it
+ * was (Mailcoach swallows Twig errors); the template studio shows the reason.
+ */
+export function twigCompileError(source: string): string | null {
+  if (!source.includes('{{') && !source.includes('{%')) return null;
+  try {
+    loadTwig().twig({ data: normalize(source), autoescape: true, rethrow: true } as TwigModule.Parameters);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** `normalized` rendered by twig.js; `fallback` when it does not compile or render (Mailcoach swallows Twig errors). */
