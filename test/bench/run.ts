@@ -2,7 +2,7 @@
  * `npm run bench`: list-endpoint latency with 100,000 suppressions and 100,000 sends (below), send throughput
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
  * in-process start-up of startEmulator() (startup.ts), hostile input (hostile.ts) and the web inbox in Chromium (ui.ts).
- * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui` runs one part.
+ * the template studio's render round trip (studio.ts). `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -34,6 +34,7 @@ import { runSendBench } from './send.js';
 import { runStartupBench } from './startup.js';
 import { runHostileBench } from './hostile.js';
 import { runUiBench } from './ui.js';
+import { runStudioBench } from './studio.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -436,7 +437,7 @@ async function runListBench(): Promise<void> {
   ));
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui'];
+const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio'];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -453,6 +454,8 @@ async function main(): Promise<void> {
   if (runs('hostile')) await runHostileBench((line) => process.stdout.write(`\n${line}\n`));
   // The web inbox in Chromium over 100,000 messages: first rows, live arrival, initial JavaScript (ui.ts).
   if (runs('ui')) await runUiBench((line) => process.stdout.write(`\n${line}\n`));
+  // The template studio: render round trip against the bare insert baseline, and the studio's lazy chunks (studio.ts).
+  if (runs('studio')) await runStudioBench((line) => process.stdout.write(`\n${line}\n`));
 }
 
 main().catch((error: unknown) => {

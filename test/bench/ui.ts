@@ -58,7 +58,7 @@ async function timeToVisible(page: Page, url: string, selector: string): Promise
 }
 
 /** The files index.html loads first (its module scripts, preloads and stylesheets), gzip-compressed. */
-function initialAssets(): { js: number; css: number; files: string[] } {
+export function initialAssets(): { js: number; css: number; files: string[] } {
   const index = readFileSync(join(ROOT, 'dist/web/index.html'), 'utf8');
   const files = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
   let js = 0;

@@ -187,6 +187,7 @@ describe('bad options', () => {
     [['--ids', 'uuid7'], /--ids: unknown id generator "uuid7"/],
     [['--token', 'has space'], /--token/],
     [['--fixtures', '/nonexistent/fixtures'], /--fixtures: no such directory "\/nonexistent\/fixtures"/],
+    [['--watch', '--no-fixtures'], /--watch needs fixtures to watch/],
   ])('refuses %j with a non-zero exit and one line saying why', async (args, reason) => {
     const result = await runToExit([...args, '--db', ':memory:']);
     expect(result.code).not.toBe(0);

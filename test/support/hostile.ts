@@ -194,6 +194,13 @@ export const TARGETS: Target[] = [
   bodyField('POST', '/_emulator/seed', 'suppressions', {}),
   bodyField('POST', '/_emulator/seed', 'templates.0.body', { templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }] }),
   bodyField('POST', '/_emulator/seed', 'templates.0.name', { templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }] }),
+  bodyField('POST', '/_emulator/templates/order-confirmation/render', 'replacements.first_name', { replacements: {} }),
+  bodyField('POST', '/_emulator/templates/welcome/render', 'template.body', { template: {} }),
+  bodyField('POST', '/_emulator/templates/order-confirmation/render', 'template.body', { template: {} }),
+  bodyField('POST', '/_emulator/templates/order-confirmation/render', 'template.subject', { template: {} }),
+  bodyField('POST', '/_emulator/templates', 'name', { type: 'html' }),
+  pathValue('GET', '/_emulator/templates/{}'),
+  pathValue('POST', '/_emulator/templates/{}/render'),
   bodyField('POST', '/_emulator/simulate/open', 'send_uuid'),
   bodyField('POST', '/_emulator/simulate/bounce', 'email'),
 ];

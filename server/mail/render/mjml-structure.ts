@@ -26,6 +26,12 @@ const ENDING_TAGS = new Set([
  */
 const TAG = /<!--|<(\/?)(mjml|mj-[a-z0-9-]+)(?=[\s/>])([^<>]*)>/gi;
 
+/** The start of an MJML tag in lower-cased text. */
+const MJML_TAG_START = /<(\/?)(mjml|mj-[a-z0-9-]+)(?=[\s/>])/g;
+
+/** More would not help anyone fix the template: the first ones are where to start. */
+const MAX_PROBLEMS = 50;
+
 /** Bodies longer than this are not checked: the check is a help for people editing templates, not a validator. */
 export const MAX_CHECKED_LENGTH = 512 * 1024;
 
@@ -36,12 +42,13 @@ export function mjmlStructureProblems(body: string): StructureProblem[] {
   const open: Array<{ name: string; at: number }> = [];
   const lower = body.toLowerCase();
   TAG.lastIndex = 0;
-  for (let match = TAG.exec(body); match !== null; match = TAG.exec(body)) {
+  for (let match = TAG.exec(body); match !== null && problems.length < MAX_PROBLEMS; match = TAG.exec(body)) {
     if (match[0] === '<!--') {
       const end = body.indexOf('-->', TAG.lastIndex);
       if (end === -1) {
+        // Everything after it is comment: the tags it hides are not worth reporting as well.
         problems.push({ ...position(match.index), message: 'This comment (<!--) is never closed (-->).' });
-        break;
+        return problems;
       }
       TAG.lastIndex = end + 3;
       continue;
@@ -63,11 +70,28 @@ export function mjmlStructureProblems(body: string): StructureProblem[] {
       problems.push({ ...position(match.index), message: `<${name}> is never closed: </${name}> is missing.` });
       return problems;
     }
+    reportTagInRawContent(name, match.index, TAG.lastIndex, close);
     TAG.lastIndex = close;
     open.push({ name, at: match.index });
   }
   for (const tag of open.reverse()) problems.push({ ...position(tag.at), message: `<${tag.name}> is never closed: </${tag.name}> is missing.` });
-  return problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_PROBLEMS);
+
+  /**
+   * An MJML tag inside an ending tag's content is text to MJML: a closing tag mistyped (`</mj-tex>`) or left out
+   * makes the element swallow what follows up to the next closing tag of its name. The first such tag is reported.
+   */
+  function reportTagInRawContent(name: string, openedAt: number, from: number, to: number) {
+    MJML_TAG_START.lastIndex = from;
+    const inside = MJML_TAG_START.exec(lower);
+    if (inside === null || inside.index >= to) return;
+    const opened = position(openedAt).line;
+    const [, slash, innerName] = inside as unknown as [string, string, string];
+    const message = slash === '/'
+      ? `</${innerName}> closes nothing: <${name}> (line ${opened}) is still open, and MJML takes everything up to the next </${name}> as its content.`
+      : `<${innerName}> is inside <${name}> (line ${opened}), whose content MJML takes as text up to the next </${name}>: is a </${name}> missing or mistyped before it?`;
+    problems.push({ ...position(inside.index), message });
+  }
 
   function closeTag(name: string, at: number) {
     const index = open.findLastIndex((tag) => tag.name === name);
@@ -86,22 +110,18 @@ export function mjmlStructureProblems(body: string): StructureProblem[] {
   }
 }
 
-/** Line and column (from 1) of an offset; offsets are asked for in increasing order, mostly, so it walks on. */
+/** Line and column (from 1) of an offset: the line starts found once, then a binary search per offset. */
 function createPositions(text: string) {
-  let offset = 0;
-  let line = 1;
-  let lineStart = 0;
-  return (target: number): { line: number; column: number } => {
-    if (target < offset) {
-      offset = 0;
-      line = 1;
-      lineStart = 0;
+  const lineStarts = [0];
+  for (let next = text.indexOf('\n'); next !== -1; next = text.indexOf('\n', next + 1)) lineStarts.push(next + 1);
+  return (offset: number): { line: number; column: number } => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
     }
-    for (let next = text.indexOf('\n', offset); next !== -1 && next < target; next = text.indexOf('\n', next + 1)) {
-      line++;
-      lineStart = next + 1;
-    }
-    offset = target;
-    return { line, column: target - lineStart + 1 };
+    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1 };
   };
 }
