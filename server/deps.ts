@@ -16,7 +16,7 @@ import { createWorkspaces, type Workspaces } from './workspaces.js';
 export type AppOptions = Pick<
   Config,
   | 'tokens' | 'anyToken' | 'alwaysJson' | 'rateLimit' | 'allowSpamComplaintDeletion' | 'mailers' | 'maxBodyBytes'
-  | 'host' | 'uiToken' | 'allowedHosts'
+  | 'host' | 'uiToken' | 'allowedHosts' | 'renderWorkers'
 >;
 
 export interface AppDeps {

@@ -15,6 +15,14 @@ export interface EmulatorEvents {
   'workspace.reset': { workspaceId: number };
   /** Templates were created, changed or deleted; `uuids` is null when any may have changed (a seed, a reload). */
   'templates.changed': { workspaceId: number; uuids: string[] | null };
+  /** Suppressions were added or deleted (the API, a simulated bounce or complaint, a seed); null: any. */
+  'suppressions.changed': { workspaceId: number; uuids: string[] | null };
+  /** Sends were created, changed (a simulated open or click) or deleted; null: any. */
+  'sends.changed': { workspaceId: number; uuids: string[] | null };
+  /** Transactional mail log items were created (a stored send, a resend, a seed); null: any. */
+  'log.changed': { workspaceId: number; uuids: string[] | null };
+  /** The workspace's fault rules were added, removed, or fired (their counts changed). */
+  'faults.changed': { workspaceId: number };
   /** `--watch` read the fixtures again (every workspace): no problems when they loaded. */
   'fixtures.reloaded': { problems: FixtureProblem[] };
 }

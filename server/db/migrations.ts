@@ -516,6 +516,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX messages_template ON messages (workspace_id, template_name) WHERE template_name IS NOT NULL;
     `,
   },
+  {
+    version: 10,
+    name: 'suppressions.origin: why the emulator holds each suppression (fixture, seed, api, bounce, complaint)',
+    // Null for the rows already there: the emulator did not know then. Read per row only (no index needed).
+    sql: `
+      ALTER TABLE suppressions ADD COLUMN origin TEXT;
+    `,
+  },
 ];
 
 /** The columns of messages_search, which messages_search_source has too (a function: MIGRATIONS uses it above). */

@@ -3,12 +3,21 @@
 export const SUPPRESSION_REASONS = ['hard_bounce', 'spam_complaint', 'manual'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
+/**
+ * Why a suppression exists, as far as the emulator knows (Mailcoach does not keep it): seeded from the fixtures or
+ * POST /_emulator/seed, added through POST /api/suppressions, or by a simulated bounce or complaint. Null for rows
+ * written before the emulator kept it (migration 10).
+ */
+export const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'bounce', 'complaint'] as const;
+export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
+
 export interface SuppressionRow {
   id: number;
   workspace_id: number;
   uuid: string;
   email: string;
   reason: SuppressionReason;
+  origin: SuppressionOrigin | null;
   created_at: number;
   updated_at: number;
 }

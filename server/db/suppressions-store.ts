@@ -13,7 +13,7 @@ export interface SuppressionFilters {
   reasons?: string[];
 }
 
-const COLUMNS = ['workspace_id', 'uuid', 'email', 'reason', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['workspace_id', 'uuid', 'email', 'reason', 'origin', 'created_at', 'updated_at'] as const;
 
 /**
  * filter[search] looks rows up through the trigram index only when it has few candidates: each costs a row

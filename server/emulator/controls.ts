@@ -26,7 +26,11 @@ export function controlRoutes(deps: AppDeps) {
     .post('/seed', async (c) => {
       const set = parseSeedDocument(await readJsonBody(c));
       seed(deps, c.get('workspaceId'), set);
-      if (set.templates.length > 0) deps.events.emit('templates.changed', { workspaceId: c.get('workspaceId'), uuids: null });
+      const workspaceId = c.get('workspaceId');
+      if (set.templates.length > 0) deps.events.emit('templates.changed', { workspaceId, uuids: null });
+      if (set.suppressions.length > 0) deps.events.emit('suppressions.changed', { workspaceId, uuids: null });
+      if (set.logItems.length > 0) deps.events.emit('log.changed', { workspaceId, uuids: null });
+      if (set.sends.length > 0) deps.events.emit('sends.changed', { workspaceId, uuids: null });
       return c.json({
         templates: set.templates.length,
         suppressions: set.suppressions.length,
@@ -42,6 +46,13 @@ export function controlRoutes(deps: AppDeps) {
         // Beyond loopback the tokens are secrets that whoever reaches the UI must already hold: not shown.
         tokens: tokenRequired ? [] : deps.options.tokens,
         token_required: tokenRequired,
+        allow_spam_complaint_deletion: deps.options.allowSpamComplaintDeletion,
+        mailers: deps.options.mailers,
+        rate_limit: deps.options.rateLimit,
+        max_body_bytes: deps.options.maxBodyBytes,
+        render_workers: deps.options.renderWorkers,
+        fixtures: deps.fixtureStatus.directory === null ? null : displayPath(deps.fixtureStatus.directory),
+        watch: deps.fixtureStatus.watching,
       });
     })
     .get('/fixtures', (c) => {
@@ -104,7 +115,7 @@ function parseSeedDocument(document: unknown): FixtureSet {
  */
 function seed(deps: AppDeps, workspaceId: number, set: FixtureSet): void {
   try {
-    applyFixtures(deps, workspaceId, set);
+    applyFixtures(deps, workspaceId, set, 'seed');
   } catch (error) {
     if (!(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_CONSTRAINT')) throw error;
     throw new ValidationError({

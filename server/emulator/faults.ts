@@ -19,10 +19,13 @@ export function faultRoutes(deps: AppDeps) {
     .get('/faults', (c) => c.json({ data: deps.faults.list(c.get('workspaceId')).map(faultResource) }))
     .post('/faults', async (c) => {
       const spec = parseFaultSpec(await readJsonObject(c));
-      return c.json(faultResource(deps.faults.add(c.get('workspaceId'), spec)), 201);
+      const rule = deps.faults.add(c.get('workspaceId'), spec);
+      deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
+      return c.json(faultResource(rule), 201);
     })
     .delete('/faults', (c) => {
       deps.faults.clear(c.get('workspaceId'));
+      deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.body(null, 204);
     })
     .delete('/faults/:id', (c) => {
@@ -30,6 +33,7 @@ export function faultRoutes(deps: AppDeps) {
       if (!Number.isInteger(id) || !deps.faults.remove(c.get('workspaceId'), id)) {
         throw new ApiError(404, `No fault rule ${c.req.param('id')} in this workspace.`);
       }
+      deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.body(null, 204);
     });
 }
@@ -48,6 +52,8 @@ export function applyFaults(deps: AppDeps): MiddlewareHandler<AppEnv> {
     };
     const fired = deps.faults.fire(c.get('workspaceId'), request, deps.random);
     if (fired.length === 0) return next();
+    // Their counts changed (fired, remaining): a page listing the rules shows it.
+    deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
     const delay = fired.reduce((total, rule) => total + (rule.spec.delay_ms ?? 0), 0);
     if (delay > 0) {
       const { signal } = c.req.raw;

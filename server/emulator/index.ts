@@ -12,6 +12,7 @@ import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
 import { simulateRoutes } from './simulate.js';
 import { streamRoutes } from './stream.js';
+import { suppressionListRoutes } from './suppressions.js';
 import { templateRoutes } from './templates.js';
 import { waitForRoutes } from './wait-for.js';
 import { resolveWorkspace } from './workspace.js';
@@ -27,6 +28,7 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/', waitForRoutes(deps, index));
   api.route('/', streamRoutes(deps));
   api.route('/', templateRoutes(deps));
+  api.route('/', suppressionListRoutes(deps));
   // The document is loaded on the first request for it: no start needs it.
   api.get('/openapi.json', async (c) => c.json((await import('./openapi.js')).openApiDocument));
   return api;

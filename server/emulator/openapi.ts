@@ -513,6 +513,13 @@ export const openApiDocument = {
                 any_token: { type: 'boolean', description: 'Any non-empty token is accepted (--any-token).' },
                 tokens: { type: 'array', items: { type: 'string' }, description: 'The accepted tokens; empty when a token is required.' },
                 token_required: { type: 'boolean', description: 'Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required).' },
+                allow_spam_complaint_deletion: { type: 'boolean', description: '--allow-spam-complaint-deletion.' },
+                mailers: { type: 'array', items: { type: 'string' }, description: '--mailers.' },
+                rate_limit: nullable('integer', { description: 'Requests per minute per token (--rate-limit); null: none.' }),
+                max_body_bytes: { type: 'integer', description: '--max-body-mb, in bytes.' },
+                render_workers: { type: 'integer', description: '--render-workers.' },
+                fixtures: nullable('string', { description: 'The fixtures directory; null with --no-fixtures.' }),
+                watch: { type: 'boolean', description: 'Whether --watch follows the fixtures.' },
               },
             },
             'The settings.',
@@ -647,6 +654,34 @@ export const openApiDocument = {
           false,
         ),
         responses: { 200: json(ref('TemplateRender'), 'The render and its diagnostics.'), ...errors, ...notFound, ...invalid },
+      },
+    },
+    '/_emulator/suppressions': {
+      get: {
+        tags: ['controls'],
+        summary: "GET /api/suppressions's answer (same filters, sort and pages), each row with its origin",
+        parameters: [
+          { name: 'filter[search]', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'filter[reason]', in: 'query', required: false, schema: { enum: ['hard_bounce', 'spam_complaint', 'manual'] } },
+          { name: 'sort', in: 'query', required: false, schema: { enum: ['created_at', '-created_at'] } },
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['data', 'links', 'meta'],
+              properties: {
+                data: { type: 'array', items: { allOf: [ref('Suppression'), { type: 'object', required: ['origin'], properties: { origin: nullable('string', { enum: ['fixture', 'seed', 'api', 'bounce', 'complaint', null], description: 'Why the emulator holds it; null for rows from before it kept track.' }) } }] } },
+                links: { type: 'object' },
+                meta: { type: 'object' },
+              },
+            },
+            'The page.',
+          ),
+          ...errors,
+          400: json(ref('Error'), 'A sort or filter the API does not allow, answered as GET /api/suppressions answers it.'),
+        },
       },
     },
     '/_emulator/fixtures': {

@@ -12,6 +12,7 @@ import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../http/timestamps.js';
 import { sendResource, suppressionResource } from '../mailcoach/resources.js';
+import { suppress } from '../mail/suppress.js';
 import { isRfcEmail } from '../validation/email.js';
 import { parseOr422, readJsonObject } from './request-body.js';
 
@@ -59,6 +60,7 @@ export function simulateRoutes(deps: AppDeps) {
       const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
       const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
       const updated = deps.store.sends.registerEngagement(send.id, kind, toEpochSeconds(deps.clock()));
+      deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
       return c.json({ data: sendResource(updated) });
     });
   }
@@ -69,8 +71,9 @@ export function simulateRoutes(deps: AppDeps) {
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
       const email = body.email ?? recipientOf(deps, send as SendRow);
       const reason = SUPPRESSION_FOR[kind];
-      const suppression = reason === null ? null : suppress(deps, workspaceId, email, reason);
-      return c.json({ suppression: suppression === null ? null : suppressionResource(suppression) });
+      const suppression = reason === null ? null : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
+      if (suppression?.created === true) deps.events.emit('suppressions.changed', { workspaceId, uuids: [suppression.row.uuid] });
+      return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
     });
   }
   return api;
@@ -93,16 +96,4 @@ function recipientOf(deps: AppDeps, send: SendRow): string {
     throw new ValidationError({ send_uuid: ['The send has no recipient the emulator knows of: give the email.'] });
   }
   return address;
-}
-
-/** Suppression::for(email, reason): the existing row, unchanged, or a new one. */
-function suppress(deps: AppDeps, workspaceId: number, email: string, reason: SuppressionReason) {
-  return deps.store.transaction(() => {
-    const existing = deps.store.suppressions.findByEmail(workspaceId, email);
-    if (existing !== undefined) return existing;
-    const now = toEpochSeconds(deps.clock());
-    return deps.store.suppressions.insert({
-      workspace_id: workspaceId, uuid: deps.ids(), email, reason, created_at: now, updated_at: now,
-    });
-  });
 }

@@ -2,16 +2,23 @@
  * GET /_emulator/events: server-sent events about the request's workspace only (`?token=` names it where an
  * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
  * state changed), `messages.deleted` {uuids or null},
- * `workspace.reset` {}, `templates.changed` {uuids or null}, and (every workspace) `fixtures.reloaded` {problems}.
+ * `workspace.reset` {}, `templates.changed`, `suppressions.changed`, `sends.changed`, `log.changed` {uuids or null},
+ * `faults.changed` {}, and (every workspace) `fixtures.reloaded` {problems}.
  * A comment line opens the stream and another keeps it alive every 15 s.
  */
 import { Hono } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppDeps } from '../deps.js';
+import type { EmulatorEvents } from '../events.js';
 import type { AppEnv } from '../http/env.js';
 import { messageSummary } from './message-resource.js';
 
 export const HEARTBEAT_MS = 15_000;
+
+/** The events about one workspace that go out as they are, without their workspace id. */
+const WORKSPACE_EVENTS = [
+  'messages.deleted', 'workspace.reset', 'templates.changed', 'suppressions.changed', 'sends.changed', 'log.changed', 'faults.changed',
+] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
 
 export function streamRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/events', (c) => {
@@ -25,18 +32,17 @@ export function streamRoutes(deps: AppDeps) {
         const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
         if (summary !== undefined) send(name, { uuid: event.uuid, summary: messageSummary(summary) });
       };
+      /** An event of this workspace, sent with its payload but the workspace id. */
+      const forward = (name: (typeof WORKSPACE_EVENTS)[number]) =>
+        deps.events.on(name, (event: { workspaceId: number }) => {
+          if (event.workspaceId !== workspaceId) return;
+          const { workspaceId: _own, ...data } = event;
+          send(name, data);
+        });
       const unsubscribe = [
         deps.events.on('message.captured', withSummary('message.captured')),
         deps.events.on('message.updated', withSummary('message.updated')),
-        deps.events.on('messages.deleted', (event) => {
-          if (event.workspaceId === workspaceId) send('messages.deleted', { uuids: event.uuids });
-        }),
-        deps.events.on('workspace.reset', (event) => {
-          if (event.workspaceId === workspaceId) send('workspace.reset', {});
-        }),
-        deps.events.on('templates.changed', (event) => {
-          if (event.workspaceId === workspaceId) send('templates.changed', { uuids: event.uuids });
-        }),
+        ...WORKSPACE_EVENTS.map((name) => forward(name)),
         deps.events.on('fixtures.reloaded', (event) => send('fixtures.reloaded', { problems: event.problems })),
       ];
       const heartbeat = setInterval(() => send(null, null), HEARTBEAT_MS);

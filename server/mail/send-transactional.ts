@@ -24,7 +24,7 @@ export interface SendDeps {
 }
 
 export type SendOutcome =
-  | { kind: 'stored'; logItemUuid: string; messageUuid: string }
+  | { kind: 'stored'; logItemUuid: string; sendUuid: string; messageUuid: string }
   | { kind: 'not-stored'; messageUuid: string }
   | { kind: 'suppressed'; email: string };
 
@@ -76,7 +76,7 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
   // Rendering, the MIME message and storing them: in this thread or on a worker (capture-workers.ts).
   await deps.captureBuilder.capture(job, records);
   return request.store
-    ? { kind: 'stored', logItemUuid: ids.logItem, messageUuid: ids.message }
+    ? { kind: 'stored', logItemUuid: ids.logItem, sendUuid: ids.send, messageUuid: ids.message }
     : { kind: 'not-stored', messageUuid: ids.message };
 }
 

@@ -33,7 +33,9 @@ export function sendRoutes(deps: AppDeps) {
     )
     .get('/:send', (c) => laravelJson({ data: sendResource(findOr404(c.get('workspaceId'), c.req.param('send'))) }))
     .delete('/:send', (c) => {
-      sends.delete(findOr404(c.get('workspaceId'), c.req.param('send')).id);
+      const send = findOr404(c.get('workspaceId'), c.req.param('send'));
+      sends.delete(send.id);
+      deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
       return noContent();
     });
 }

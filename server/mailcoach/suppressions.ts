@@ -8,12 +8,28 @@ import { forbidden, modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { urlDecode } from '../http/url-decode.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { suppress } from '../mail/suppress.js';
 import { isUuid } from '../ids.js';
 import { email, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { respondWithIndex } from './listing.js';
+import { respondWithIndex, type IndexSpec } from './listing.js';
+import type { SuppressionRow } from '../db/rows.js';
+import type { SuppressionFilters } from '../db/suppressions-store.js';
 import { MODEL_CLASSES, suppressionResource } from './resources.js';
+
+/**
+ * SuppressionsQuery: filter[search] (the email, as a substring), filter[reason], sort by created_at. Shared with the
+ * web UI's list (GET /_emulator/suppressions), which shows each row's origin as well.
+ */
+export function suppressionIndex<Shown>(deps: AppDeps, present: (row: SuppressionRow) => Shown): IndexSpec<SuppressionRow, SuppressionFilters> {
+  return {
+    query: { allowedSorts: ['created_at'], allowedFilters: ['search', 'reason'] },
+    sortColumns: { created_at: 'created_at' },
+    filters: ({ filters }) => ({ search: filters.search?.map(urlDecode), reasons: filters.reason }),
+    list: deps.store.suppressions.list,
+    present,
+  };
+}
 
 /** SuppressionRequest: `reason` is not a rule, so a client cannot choose it. */
 const STORE_RULES: RuleSet = [['email', [required, email()]]];
@@ -29,15 +45,7 @@ export function suppressionRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', (c) =>
-      respondWithIndex(c, {
-        query: { allowedSorts: ['created_at'], allowedFilters: ['search', 'reason'] },
-        sortColumns: { created_at: 'created_at' },
-        filters: ({ filters }) => ({ search: filters.search?.map(urlDecode), reasons: filters.reason }),
-        list: suppressions.list,
-        present: suppressionResource,
-      }),
-    )
+    .get('/', (c) => respondWithIndex(c, suppressionIndex(deps, suppressionResource)))
     .get('/:suppression', (c) =>
       laravelJson({ data: suppressionResource(findOr404(c.get('workspaceId'), c.req.param('suppression'))) }),
     )
@@ -46,13 +54,9 @@ export function suppressionRoutes(deps: AppDeps) {
       validate(input, STORE_RULES);
       const workspaceId = c.get('workspaceId');
       // Suppression::fromAdmin(): firstOrCreate keyed on email; an existing row comes back unchanged with 200.
-      const existing = suppressions.findByEmail(workspaceId, input.email as string);
-      if (existing !== undefined) return laravelJson({ data: suppressionResource(existing) }, 200);
-      const now = toEpochSeconds(deps.clock());
-      const row = suppressions.insert({
-        workspace_id: workspaceId, uuid: deps.ids(), email: input.email as string, reason: 'manual',
-        created_at: now, updated_at: now,
-      });
+      const { row, created } = suppress(deps, workspaceId, input.email as string, 'manual', 'api');
+      if (!created) return laravelJson({ data: suppressionResource(row) }, 200);
+      deps.events.emit('suppressions.changed', { workspaceId, uuids: [row.uuid] });
       return laravelJson({ data: suppressionResource(row) }, 201);
     })
     .delete('/:suppression', (c) => {
@@ -62,6 +66,7 @@ export function suppressionRoutes(deps: AppDeps) {
         throw forbidden('Suppressions with reason spam_complaint cannot be deleted.');
       }
       suppressions.delete(row.id);
+      deps.events.emit('suppressions.changed', { workspaceId: row.workspace_id, uuids: [row.uuid] });
       return noContent();
     });
 }

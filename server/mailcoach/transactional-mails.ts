@@ -68,6 +68,10 @@ export function transactionalMailRoutes(deps: AppDeps) {
       const outcome = await sendFailingAsMailcoach(() => sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)));
       if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
       deps.events.emit('message.captured', { workspaceId, uuid: outcome.messageUuid });
+      if (outcome.kind === 'stored') {
+        deps.events.emit('log.changed', { workspaceId, uuids: [outcome.logItemUuid] });
+        deps.events.emit('sends.changed', { workspaceId, uuids: [outcome.sendUuid] });
+      }
       // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (reference §4.6).
       return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
     })

@@ -92,7 +92,15 @@ export type EmulatorEvent =
   /** Templates were created, changed or deleted (the studio, a seed, a watched fixture file); `uuids` null: any. */
   | { type: 'templates.changed'; uuids: string[] | null }
   /** `--watch` read the fixtures again: `problems` is empty when they loaded (and the changed templates applied). */
-  | { type: 'fixtures.reloaded'; problems: FixtureProblem[] };
+  | { type: 'fixtures.reloaded'; problems: FixtureProblem[] }
+  /** Suppressions were added or deleted (the API, a simulated bounce or complaint, a seed); `uuids` null: any. */
+  | { type: 'suppressions.changed'; uuids: string[] | null }
+  /** Sends were created (a stored send), changed (a simulated open or click) or deleted; `uuids` null: any. */
+  | { type: 'sends.changed'; uuids: string[] | null }
+  /** Transactional mail log items were created (a stored send, a seed); `uuids` null: any. */
+  | { type: 'log.changed'; uuids: string[] | null }
+  /** Fault rules were added, removed, or fired (their counts changed). */
+  | { type: 'faults.changed' };
 
 export interface SubscribeOptions {
   /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
@@ -113,6 +121,40 @@ export interface EmulatorSettings {
   tokens: string[];
   /** Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required). */
   token_required: boolean;
+  /** DELETE /api/suppressions may remove spam_complaint rows (--allow-spam-complaint-deletion). */
+  allow_spam_complaint_deletion: boolean;
+  /** Mailer names the send endpoint accepts (--mailers). */
+  mailers: string[];
+  /** Requests per minute per token (--rate-limit), or null: no limit. */
+  rate_limit: number | null;
+  /** The largest request body accepted (--max-body-mb), in bytes. */
+  max_body_bytes: number;
+  /** Threads rendering sends (--render-workers). */
+  render_workers: number;
+  /** The fixtures directory, or null (--no-fixtures). */
+  fixtures: string | null;
+  /** Whether --watch follows the fixtures. */
+  watch: boolean;
+}
+
+/** A Laravel paginated list, as the Mailcoach API's index endpoints (and GET /_emulator/suppressions) answer it. */
+export interface MailcoachPage<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
+}
+
+/** Why the emulator holds a suppression (null: from before it kept track). */
+export type SuppressionOrigin = 'fixture' | 'seed' | 'api' | 'bounce' | 'complaint';
+
+/** The filters, sort and page of GET /api/suppressions (and /_emulator/suppressions). */
+export interface SuppressionQuery {
+  /** filter[search]: part of the email. */
+  search?: string;
+  reason?: Suppression['reason'];
+  /** `created_at` or `-created_at` (newest first). */
+  sort?: 'created_at' | '-created_at';
+  page?: number;
 }
 
 export type TemplateType = 'html' | 'markdown' | 'mjml' | 'blade';
@@ -718,6 +760,11 @@ export function createClient(options: ClientOptions) {
     },
     /** Where the fixtures come from, whether `--watch` follows them, and the last reload's problems. */
     fixtures: (): Promise<FixturesStatus> => json('GET', '/fixtures'),
+    /** The Mailcoach suppressions list (same filters, sort and pages), each row with why the emulator holds it. */
+    suppressions: (query: SuppressionQuery = {}): Promise<MailcoachPage<Suppression & { origin: SuppressionOrigin | null }>> =>
+      json('GET', '/suppressions', {
+        query: { 'filter[search]': query.search, 'filter[reason]': query.reason, sort: query.sort, page: query.page },
+      }),
 
     /** The emulator's OpenAPI document. */
     openapi: (): Promise<Record<string, unknown>> => json('GET', '/openapi.json'),

@@ -109,7 +109,7 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
       suppressions.push(
         store.suppressions.insert({
           workspace_id: workspaceId, uuid: uuidFrom(random), email: `${local}@${domain(random)}`, reason: reason(random),
-          created_at: createdAt, updated_at: createdAt,
+          origin: 'api', created_at: createdAt, updated_at: createdAt,
         }),
       );
     }
@@ -183,7 +183,7 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
       const createdAt = YEAR_START + Math.floor(random() * YEAR);
       store.suppressions.insert({
         workspace_id: otherId, uuid: uuidFrom(random), email: `other.smith.${i}@gmail.com`, reason: reason(random),
-        created_at: createdAt, updated_at: createdAt,
+        origin: 'api', created_at: createdAt, updated_at: createdAt,
       });
       store.sends.insert({
         workspace_id: otherId, uuid: uuidFrom(random), transport_message_id: null, campaign_uuid: campaignUuids[0]!,

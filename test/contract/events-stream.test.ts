@@ -3,98 +3,17 @@
  * message.captured with the summary, messages.deleted, workspace.reset — with the token in the query string as an
  * EventSource sends it. The emulator runs with --isolate and a second token, whose workspace must hear nothing.
  */
-import { request as httpRequest, type ClientRequest } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
 import { inProcessApp } from '../support/in-process.js';
+import { connectEventStream } from '../support/event-stream.js';
 
 const OTHER_TOKEN = 'other-token';
 const emulator = useEmulator({ args: ['--isolate', '--token', OTHER_TOKEN] });
 const api = (token = emulator().token) => apiClient(emulator().url, token);
 
-interface SseEvent {
-  event: string | null;
-  data: unknown;
-}
-
-interface SseClient {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** Everything received so far, comments included. */
-  text(): string;
-  events: SseEvent[];
-  /** The next event not yet taken, waiting up to `ms` for it. */
-  next(ms?: number): Promise<SseEvent>;
-  close(): void;
-}
-
-const open: SseClient[] = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.close();
-});
-
-/** Connects like an EventSource (token in the query string) and resolves once the stream's first line arrived. */
-function connect(token: string): Promise<SseClient> {
-  const url = new URL(emulator().url);
-  return new Promise((resolve, reject) => {
-    const req: ClientRequest = httpRequest(
-      { host: url.hostname, port: url.port, path: `/_emulator/events?token=${token}`, headers: { accept: 'text/event-stream' } },
-      (res) => {
-        let buffer = '';
-        let all = '';
-        let taken = 0;
-        const events: SseEvent[] = [];
-        const waiters: Array<() => void> = [];
-        const client: SseClient = {
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text: () => all,
-          events,
-          next: (ms = 2_000) =>
-            new Promise((done, fail) => {
-              let settled = false;
-              const timer = setTimeout(() => {
-                settled = true;
-                fail(new Error(`no event within ${ms} ms; received:\n${all}`));
-              }, ms);
-              const take = () => {
-                if (settled) return;
-                if (taken === events.length) return void waiters.push(take);
-                settled = true;
-                clearTimeout(timer);
-                done(events[taken++]!);
-              };
-              take();
-            }),
-          close: () => req.destroy(),
-        };
-        open.push(client);
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          all += chunk;
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const lines = block.split('\n').filter((line) => !line.startsWith(':'));
-            if (lines.length === 0) continue;
-            const field = (name: string) => lines.filter((l) => l.startsWith(`${name}: `)).map((l) => l.slice(name.length + 2));
-            events.push({ event: field('event')[0] ?? null, data: JSON.parse(field('data').join('\n')) });
-            for (const waiter of waiters.splice(0)) waiter();
-          }
-          if (all.startsWith(': connected\n\n')) resolve(client);
-        });
-        if (res.statusCode !== 200) {
-          res.on('end', () => resolve(client));
-        }
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const connect = (token: string) => connectEventStream(emulator().url, token);
 
 async function send(token: string, to: string, subject: string): Promise<void> {
   const res = await api(token).post('/api/transactional-mails/send', { json: { from: 'app@example.com', to, subject, text: 'hi' } });
@@ -127,7 +46,8 @@ describe('GET /_emulator/events', () => {
     await send(OTHER_TOKEN, 'carol@example.com', 'Theirs');
     expect(((await theirs.next()).data as { summary: { subject: string } }).summary.subject).toBe('Theirs');
     await sleep(100);
-    expect(mine.events).toHaveLength(1);
+    // The send's message, then its log item and its Send (stored: the default).
+    expect(mine.events.map((event) => event.event)).toEqual(['message.captured', 'log.changed', 'sends.changed']);
   });
 
   it('sends message.updated with the new summary when a message is marked read', async () => {
@@ -154,6 +74,8 @@ describe('GET /_emulator/events', () => {
     expect(await client.next()).toEqual({ event: 'messages.deleted', data: { uuids: [newest.uuid] } });
     await send(emulator().token, 'bob@example.com', 'One more');
     expect((await client.next()).event).toBe('message.captured');
+    expect((await client.next()).event).toBe('log.changed');
+    expect((await client.next()).event).toBe('sends.changed');
     expect((await api().delete('/_emulator/messages')).status).toBe(200);
     expect(await client.next()).toEqual({ event: 'messages.deleted', data: { uuids: null } });
   });
@@ -187,7 +109,7 @@ describe('the stream in-process', () => {
       const reader = res.body!.getReader();
       const text = async () => new TextDecoder().decode((await reader.read()).value);
       expect(await text()).toBe(': connected\n\n');
-      expect(listening()).toBe(idle + 6);
+      expect(listening()).toBe(idle + 10);
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       vi.advanceTimersByTime(15_000);

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
+import { connectEventStream } from '../support/event-stream.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
@@ -245,18 +246,14 @@ describe('POST /_emulator/templates/{template}/render', () => {
 
 describe('events', () => {
   it('sends templates.changed with the uuid on each write, and with null on a seed', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${emulator().url}/_emulator/events`, { headers: { authorization: `Bearer ${emulator().token}` }, signal: controller.signal });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    let received = '';
-    const until = async (text: string) => {
-      while (!received.includes(text)) received += new TextDecoder().decode((await reader.read()).value);
-    };
-    await until(': connected');
+    const stream = await connectEventStream(emulator().url, emulator().token);
     const created = ok(await create({ name: 'evented', type: 'html' }), 201);
-    await until(`event: templates.changed\ndata: {"uuids":["${created.uuid}"]}`);
+    expect(await stream.next()).toEqual({ event: 'templates.changed', data: { uuids: [created.uuid] } });
+    ok(await api().patch('/_emulator/templates/evented', { json: { subject: 'S' } }));
+    expect(await stream.next()).toEqual({ event: 'templates.changed', data: { uuids: [created.uuid] } });
+    ok(await api().delete('/_emulator/templates/evented'), 204);
+    expect(await stream.next()).toEqual({ event: 'templates.changed', data: { uuids: [created.uuid] } });
     ok(await api().post('/_emulator/seed', { json: { templates: [{ name: 'seeded', type: 'html', body: 'x' }] } }));
-    await until('event: templates.changed\ndata: {"uuids":null}');
-    controller.abort();
+    expect(await stream.next()).toEqual({ event: 'templates.changed', data: { uuids: null } });
   });
 });

@@ -136,7 +136,7 @@ describe('clearing a workspace', () => {
         for (let i = 0; i < 3; i++) {
           store.suppressions.insert({
             workspace_id: ws, uuid: `${prefix}${i}`, email: `${prefix}${i}@x.test`, reason: i === 0 ? 'hard_bounce' : 'manual',
-            created_at: 0, updated_at: 0,
+            origin: null, created_at: 0, updated_at: 0,
           });
         }
       }

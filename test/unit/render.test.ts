@@ -11,7 +11,7 @@ import type mjml2html from 'mjml';
 import Twig from 'twig';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateRow, TemplateType } from '../../server/db/rows.js';
-import { renderBody } from '../../server/mail/render/body.js';
+import { renderBody, renderBodyWithMessages } from '../../server/mail/render/body.js';
 import { htmlToText, inlineCss, wrapInlineHtml } from '../../server/mail/render/html.js';
 import { inlineContent, renderTemplateContent } from '../../server/mail/render/mail-content.js';
 import { replacePlaceholders, undot } from '../../server/mail/render/replacements.js';
@@ -185,11 +185,12 @@ describe('renderTwig', () => {
 });
 
 describe('renderBody', () => {
-  it('returns the same promise for the same body and type', async () => {
+  it('renders a body once: the same promise for the same body and type', async () => {
     const body = `<p>${unique()}</p>`;
-    const first = renderBody(body, 'html');
-    expect(renderBody(body, 'html')).toBe(first);
-    expect(await first).toBe(body);
+    const first = renderBodyWithMessages(body, 'html');
+    expect(renderBodyWithMessages(body, 'html')).toBe(first);
+    expect(await first).toEqual({ html: body, mjmlMessages: [] });
+    expect(await renderBody(body, 'html')).toBe(body);
   });
 
   it('returns html and blade bodies as they are', async () => {

@@ -29,7 +29,7 @@ afterEach(() => store.close());
 
 function suppression(email: string, reason: SuppressionReason = 'manual', createdAt = 1_700_000_000, workspace = ws) {
   return store.suppressions.insert({
-    workspace_id: workspace, uuid: uuid(), email, reason, created_at: createdAt, updated_at: createdAt,
+    workspace_id: workspace, uuid: uuid(), email, reason, origin: 'api', created_at: createdAt, updated_at: createdAt,
   });
 }
 
@@ -90,7 +90,7 @@ describe('openDatabase and migrations', () => {
     const path = join(dir, 'emulator.sqlite');
     const first = createStore(openDatabase(path));
     const id = first.ensureWorkspace('default', 1).id;
-    first.suppressions.insert({ workspace_id: id, uuid: 'u-1', email: 'kept@x.com', reason: 'manual', created_at: 1, updated_at: 1 });
+    first.suppressions.insert({ workspace_id: id, uuid: 'u-1', email: 'kept@x.com', reason: 'manual', origin: null, created_at: 1, updated_at: 1 });
     first.close();
 
     const db = openDatabase(path);
@@ -120,8 +120,8 @@ describe('openDatabase and migrations', () => {
 
   it("keeps the bodies of a version-4 database's log items through migration 5", () => {
     const db = openDatabase(':memory:');
-    // Undone back to version 4: migration 9's index, migration 8's column and index, migration 5's trigger and column.
-    db.exec('DROP INDEX messages_template; DROP INDEX messages_read; DROP INDEX messages_unread; ALTER TABLE messages DROP COLUMN read;');
+    // Undone back to version 4: migration 10's column, migration 9's index, migration 8's column and index, migration 5's trigger and column.
+    db.exec('ALTER TABLE suppressions DROP COLUMN origin; DROP INDEX messages_template; DROP INDEX messages_read; DROP INDEX messages_unread; ALTER TABLE messages DROP COLUMN read;');
     db.exec('DROP TRIGGER messages_keep_log_item_body; ALTER TABLE log_items DROP COLUMN body_in_message;');
     db.pragma('user_version = 4');
     db.exec(`INSERT INTO workspaces (key, created_at) VALUES ('old', 1);

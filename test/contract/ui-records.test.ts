@@ -1,0 +1,115 @@
+/**
+ * What the web UI's suppressions, sends, log and controls pages read beyond the Mailcoach API (issue 14): GET
+ * /_emulator/suppressions (the API's list, each row with its origin), the settings, and the events that keep those
+ * pages live when an app or another tab changes something.
+ */
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { connectEventStream } from '../support/event-stream.js';
+import { ROOT, useEmulator } from '../support/emulator-process.js';
+import { apiClient, type RawResponse } from '../support/http.js';
+
+const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures'), args: ['--mailers', 'smtp,ses', '--rate-limit', '600'] });
+const api = () => apiClient(emulator().url, emulator().token);
+
+function ok(res: RawResponse, status = 200) {
+  expect(res.status, res.text).toBe(status);
+  return res.status === 204 ? null : res.json();
+}
+
+const sendTo = (to: string, store = true) =>
+  api().post('/api/transactional-mails/send', { json: { from: 'app@example.com', to, subject: 'Hi', text: 'Hi', store } });
+
+beforeEach(async () => {
+  ok(await api().post('/_emulator/reset'), 204);
+});
+
+describe('GET /_emulator/suppressions', () => {
+  it("is the API's list with each row's origin: fixture, api, bounce, complaint, seed", async () => {
+    ok(await api().post('/api/suppressions', { json: { email: 'added@example.com' } }), 201);
+    ok(await api().post('/_emulator/simulate/bounce', { json: { email: 'bounced-now@example.com' } }));
+    ok(await api().post('/_emulator/simulate/complaint', { json: { email: 'complained-now@example.com' } }));
+    ok(await api().post('/_emulator/seed', { json: { suppressions: [{ email: 'seeded@example.com' }] } }));
+    const listed = ok(await api().get('/_emulator/suppressions?sort=-created_at'));
+    const origins = Object.fromEntries((listed.data as Array<{ email: string; origin: string }>).map((row) => [row.email, row.origin]));
+    expect(origins).toEqual({
+      'bounced@example.com': 'fixture', 'complained@example.com': 'fixture', 'unsubscribed@example.com': 'fixture',
+      'former-employee@example.org': 'fixture', 'added@example.com': 'api', 'bounced-now@example.com': 'bounce',
+      'complained-now@example.com': 'complaint', 'seeded@example.com': 'seed',
+    });
+    // Otherwise the very answer of GET /api/suppressions: rows, order, links and meta (with this path).
+    const fromApi = ok(await api().get('/api/suppressions?sort=-created_at'));
+    expect(listed.data.map(({ origin: _o, ...row }: { origin: string }) => row)).toEqual(fromApi.data);
+    expect(Object.keys(listed.data[0])).toEqual(['uuid', 'email', 'reason', 'created_at', 'updated_at', 'origin']);
+    expect(listed.meta).toEqual({ ...fromApi.meta, path: `${emulator().url}/_emulator/suppressions` });
+  });
+
+  it("filters, sorts and pages as the API does, and refuses what the API refuses", async () => {
+    const filtered = ok(await api().get('/_emulator/suppressions?filter[reason]=spam_complaint&filter[search]=complained'));
+    expect(filtered.data.map((row: { email: string }) => row.email)).toEqual(['complained@example.com']);
+    expect(filtered.meta.total).toBe(1);
+    const badSort = await api().get('/_emulator/suppressions?sort=email');
+    const apiBadSort = await api().get('/api/suppressions?sort=email');
+    expect(badSort.status).toBe(apiBadSort.status);
+    expect(badSort.json()).toEqual(apiBadSort.json());
+  });
+
+  it('leaves the Mailcoach resource as it was: no origin there', async () => {
+    const row = ok(await api().get('/api/suppressions/bounced@example.com')).data;
+    expect(Object.keys(row)).toEqual(['uuid', 'email', 'reason', 'created_at', 'updated_at']);
+  });
+});
+
+describe('GET /_emulator/settings', () => {
+  it('shows the effective settings the controls page lists', async () => {
+    expect(ok(await api().get('/_emulator/settings'))).toEqual({
+      isolate: false, any_token: false, tokens: [emulator().token], token_required: false,
+      allow_spam_complaint_deletion: false, mailers: ['smtp', 'ses'], rate_limit: 600, max_body_bytes: 40 * 1024 * 1024,
+      render_workers: expect.any(Number), fixtures: 'fixtures', watch: false,
+    });
+  });
+});
+
+describe('events for the records pages', () => {
+  it('sends log.changed and sends.changed for a stored send, and nothing more for one that is not stored', async () => {
+    const stream = await connectEventStream(emulator().url, emulator().token);
+    const logUuid = ok(await sendTo('jane@example.com')).uuid as string;
+    expect((await stream.next()).event).toBe('message.captured');
+    expect(await stream.next()).toEqual({ event: 'log.changed', data: { uuids: [logUuid] } });
+    const sendEvent = await stream.next();
+    const [send] = ok(await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data;
+    expect(sendEvent).toEqual({ event: 'sends.changed', data: { uuids: [send.uuid] } });
+    ok(await sendTo('bob@example.com', false), 204);
+    expect((await stream.next()).event).toBe('message.captured');
+    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: send.uuid } }));
+    expect(await stream.next()).toEqual({ event: 'sends.changed', data: { uuids: [send.uuid] } });
+    ok(await api().delete(`/api/sends/${send.uuid}`), 204);
+    expect(await stream.next()).toEqual({ event: 'sends.changed', data: { uuids: [send.uuid] } });
+  });
+
+  it('sends suppressions.changed when one is added or deleted, not when an existing one is found again', async () => {
+    const stream = await connectEventStream(emulator().url, emulator().token);
+    const added = ok(await api().post('/api/suppressions', { json: { email: 'new@example.com' } }), 201).data;
+    expect(await stream.next()).toEqual({ event: 'suppressions.changed', data: { uuids: [added.uuid] } });
+    ok(await api().post('/api/suppressions', { json: { email: 'new@example.com' } }));
+    ok(await api().post('/_emulator/simulate/bounce', { json: { email: 'new@example.com' } }));
+    const bounced = ok(await api().post('/_emulator/simulate/bounce', { json: { email: 'fresh@example.com' } })).suppression;
+    expect(await stream.next()).toEqual({ event: 'suppressions.changed', data: { uuids: [bounced.uuid] } });
+    ok(await api().delete('/api/suppressions/new@example.com'), 204);
+    expect(await stream.next()).toEqual({ event: 'suppressions.changed', data: { uuids: [added.uuid] } });
+    ok(await api().post('/_emulator/seed', { json: { suppressions: [{ email: 'seeded@example.com' }], sends: [] } }));
+    expect(await stream.next()).toEqual({ event: 'suppressions.changed', data: { uuids: null } });
+  });
+
+  it('sends faults.changed when a rule is added, fires, or is removed', async () => {
+    const stream = await connectEventStream(emulator().url, emulator().token);
+    const rule = ok(await api().post('/_emulator/faults', { json: { preset: 'server-error', route: '/api/transactional-mails/send', times: 1 } }), 201);
+    expect(await stream.next()).toEqual({ event: 'faults.changed', data: {} });
+    expect((await sendTo('jane@example.com')).status).toBe(500);
+    expect(await stream.next()).toEqual({ event: 'faults.changed', data: {} });
+    ok(await api().delete(`/_emulator/faults/${rule.id}`), 204);
+    expect(await stream.next()).toEqual({ event: 'faults.changed', data: {} });
+    ok(await api().delete('/_emulator/faults'), 204);
+    expect(await stream.next()).toEqual({ event: 'faults.changed', data: {} });
+  });
+});
