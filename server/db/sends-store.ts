@@ -23,6 +23,8 @@ const COLUMNS = [
   'created_at', 'updated_at',
 ] as const;
 
+export type SendFeedbackType = 'bounce' | 'soft_bounce' | 'complaint';
+
 export function createSendStore(statements: Statements) {
   const db = statements.db;
   const insert = db.prepare(insertSql('sends', COLUMNS));
@@ -35,6 +37,8 @@ export function createSendStore(statements: Statements) {
     );
   const registerOpen = engagement('open_count', 'first_opened_at', 'last_opened_at');
   const registerClick = engagement('click_count', 'first_clicked_at', 'last_clicked_at');
+  const addFeedback = db.prepare('INSERT INTO send_feedback (send_id, type, created_at) VALUES (?, ?, ?)');
+  const feedbackOf = db.prepare('SELECT type, created_at FROM send_feedback WHERE send_id = ? ORDER BY id');
 
   return {
     list(workspaceId: number, filters: SendFilters, sort: SortTerm[], window: PageWindow): ListResult<SendRow> {
@@ -63,6 +67,11 @@ export function createSendStore(statements: Statements) {
     insertOnly: (row: NewRow<SendRow>): void => void insert.run(row),
 
     delete: (id: number) => void remove.run(id),
+
+    /** A simulated bounce, soft bounce or complaint on the send (send_feedback, migration 11). */
+    addFeedback: (id: number, type: SendFeedbackType, at: number): void => void addFeedback.run(id, type, at),
+
+    feedbackOf: (id: number) => feedbackOf.all(id) as Array<{ type: SendFeedbackType; created_at: number }>,
 
     /** An open or a click (Send::registerOpen/registerClick): one more, the first time kept, the last one now. */
     registerEngagement(id: number, kind: 'open' | 'click', at: number): SendRow {

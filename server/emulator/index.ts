@@ -12,7 +12,7 @@ import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
 import { simulateRoutes } from './simulate.js';
 import { streamRoutes } from './stream.js';
-import { suppressionListRoutes } from './suppressions.js';
+import { recordListRoutes } from './records.js';
 import { templateRoutes } from './templates.js';
 import { waitForRoutes } from './wait-for.js';
 import { resolveWorkspace } from './workspace.js';
@@ -28,7 +28,7 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/', waitForRoutes(deps, index));
   api.route('/', streamRoutes(deps));
   api.route('/', templateRoutes(deps));
-  api.route('/', suppressionListRoutes(deps));
+  api.route('/', recordListRoutes(deps));
   // The document is loaded on the first request for it: no start needs it.
   api.get('/openapi.json', async (c) => c.json((await import('./openapi.js')).openApiDocument));
   return api;

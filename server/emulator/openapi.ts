@@ -684,6 +684,57 @@ export const openApiDocument = {
         },
       },
     },
+    '/_emulator/sends': {
+      get: {
+        tags: ['controls'],
+        summary: "GET /api/sends's answer (same filters, sort and pages), each send with its state and simulated feedback",
+        parameters: [
+          ...['campaign_uuid', 'automation_mail_uuid', 'transactional_mail_log_item_uuid', 'subscriber_uuid'].map((name) => ({
+            name: `filter[${name}]`, in: 'query', required: false, schema: { type: 'string' } as Schema,
+          })),
+          { name: 'sort', in: 'query', required: false, schema: { enum: ['sent_at', '-sent_at'] } },
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['data', 'links', 'meta'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: {
+                    allOf: [
+                      ref('Send'),
+                      {
+                        type: 'object',
+                        required: ['state', 'feedback'],
+                        properties: {
+                          state: {
+                            enum: ['failed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
+                            description: 'The furthest it got: a failure, a complaint, a bounce, a soft bounce, a click, an open, sent.',
+                          },
+                          feedback: {
+                            type: 'array',
+                            description: 'Bounces and complaints simulated on it, in order.',
+                            items: { type: 'object', required: ['type', 'created_at'], properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint'] }, created_at: { type: 'string' } } },
+                          },
+                        },
+                      },
+                    ],
+                  },
+                },
+                links: { type: 'object' },
+                meta: { type: 'object' },
+              },
+            },
+            'The page.',
+          ),
+          ...errors,
+          400: json(ref('Error'), 'A sort or filter the API does not allow, answered as GET /api/sends answers it.'),
+        },
+      },
+    },
     '/_emulator/fixtures': {
       get: {
         tags: ['controls'],

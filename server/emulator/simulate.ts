@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
 import type { SendRow, SuppressionReason } from '../db/rows.js';
+import type { SendFeedbackType } from '../db/sends-store.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
@@ -53,6 +54,9 @@ const SUPPRESSION_FOR = {
   complaint: 'spam_complaint',
 } as const satisfies Record<string, SuppressionReason | null>;
 
+/** What a simulation given a send records on it (send_feedback), for the web UI's sends page. */
+const FEEDBACK_FOR = { bounce: 'bounce', 'soft-bounce': 'soft_bounce', complaint: 'complaint' } as const satisfies Record<string, SendFeedbackType>;
+
 export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
@@ -72,6 +76,10 @@ export function simulateRoutes(deps: AppDeps) {
       const email = body.email ?? recipientOf(deps, send as SendRow);
       const reason = SUPPRESSION_FOR[kind];
       const suppression = reason === null ? null : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
+      if (send !== undefined) {
+        deps.store.sends.addFeedback(send.id, FEEDBACK_FOR[kind], toEpochSeconds(deps.clock()));
+        deps.events.emit('sends.changed', { workspaceId, uuids: [send.uuid] });
+      }
       if (suppression?.created === true) deps.events.emit('suppressions.changed', { workspaceId, uuids: [suppression.row.uuid] });
       return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
     });

@@ -147,6 +147,25 @@ export interface MailcoachPage<T> {
 /** Why the emulator holds a suppression (null: from before it kept track). */
 export type SuppressionOrigin = 'fixture' | 'seed' | 'api' | 'bounce' | 'complaint';
 
+/** The filters, sort and page of GET /api/sends (and /_emulator/sends). */
+export interface SendQuery {
+  campaignUuid?: string;
+  automationMailUuid?: string;
+  logItemUuid?: string;
+  subscriberUuid?: string;
+  /** `sent_at` or `-sent_at` (the default: newest first). */
+  sort?: 'sent_at' | '-sent_at';
+  page?: number;
+}
+
+/** A send with what the emulator knows beyond the Mailcoach resource. */
+export interface SendWithState extends Send {
+  /** The furthest it got. */
+  state: 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
+  /** Bounces and complaints simulated on it, in order. */
+  feedback: Array<{ type: 'bounce' | 'soft_bounce' | 'complaint'; created_at: string }>;
+}
+
 /** The filters, sort and page of GET /api/suppressions (and /_emulator/suppressions). */
 export interface SuppressionQuery {
   /** filter[search]: part of the email. */
@@ -760,6 +779,18 @@ export function createClient(options: ClientOptions) {
     },
     /** Where the fixtures come from, whether `--watch` follows them, and the last reload's problems. */
     fixtures: (): Promise<FixturesStatus> => json('GET', '/fixtures'),
+    /** The Mailcoach sends list (same filters, sort and pages), each send with its state and simulated feedback. */
+    sends: (query: SendQuery = {}): Promise<MailcoachPage<SendWithState>> =>
+      json('GET', '/sends', {
+        query: {
+          'filter[campaign_uuid]': query.campaignUuid,
+          'filter[automation_mail_uuid]': query.automationMailUuid,
+          'filter[transactional_mail_log_item_uuid]': query.logItemUuid,
+          'filter[subscriber_uuid]': query.subscriberUuid,
+          sort: query.sort,
+          page: query.page,
+        },
+      }),
     /** The Mailcoach suppressions list (same filters, sort and pages), each row with why the emulator holds it. */
     suppressions: (query: SuppressionQuery = {}): Promise<MailcoachPage<Suppression & { origin: SuppressionOrigin | null }>> =>
       json('GET', '/suppressions', {

@@ -30,6 +30,8 @@ export {
   type MailcoachPage,
   type SuppressionOrigin,
   type SuppressionQuery,
+  type SendQuery,
+  type SendWithState,
   type FixturesStatus,
   type RenderDiagnostic,
   type RenderRequest,

@@ -60,6 +60,36 @@ describe('GET /_emulator/suppressions', () => {
   });
 });
 
+describe('GET /_emulator/sends', () => {
+  it("is the API's list with each send's state and simulated feedback", async () => {
+    const logUuid = ok(await sendTo('jane@example.com')).uuid as string;
+    const path = `/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`;
+    const row = async () => ok(await api().get(`/_emulator${path}`)).data[0];
+    const sent = await row();
+    const { state: _s, feedback: _f, ...asApi } = sent;
+    expect(asApi).toEqual(ok(await api().get(`/api${path}`)).data[0]);
+    expect(Object.keys(sent).slice(-2)).toEqual(['state', 'feedback']);
+    expect(sent).toMatchObject({ state: 'sent', feedback: [] });
+
+    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: sent.uuid } }));
+    expect((await row()).state).toBe('opened');
+    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: sent.uuid } }));
+    expect((await row()).state).toBe('clicked');
+    ok(await api().post('/_emulator/simulate/soft-bounce', { json: { send_uuid: sent.uuid } }));
+    expect((await row()).state).toBe('soft_bounced');
+    ok(await api().post('/_emulator/simulate/bounce', { json: { send_uuid: sent.uuid } }));
+    const bounced = await row();
+    expect(bounced.state).toBe('bounced');
+    expect(bounced.feedback.map((item: { type: string }) => item.type)).toEqual(['soft_bounce', 'bounce']);
+    expect(bounced.feedback[1].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000000Z$/);
+    expect(ok(await api().get('/api/suppressions/jane@example.com')).data.reason).toBe('hard_bounce');
+    ok(await api().post('/_emulator/simulate/complaint', { json: { send_uuid: sent.uuid } }));
+    expect((await row()).state).toBe('complained');
+    // The Mailcoach resource keeps its fields.
+    expect(Object.keys(ok(await api().get(`/api/sends/${sent.uuid}`)).data)).not.toContain('state');
+  });
+});
+
 describe('GET /_emulator/settings', () => {
   it('shows the effective settings the controls page lists', async () => {
     expect(ok(await api().get('/_emulator/settings'))).toEqual({
