@@ -228,6 +228,27 @@ function scenarios(data: SeededData, store: ReturnType<typeof createStore>): Sce
       expected: expectPage(data.logItems, () => true, latestFirst, middlePage(data.logItems.length)),
       store: () => store.logItems.list(ws, {}, terms(['created_at', true], ['id', true]), window(middlePage(data.logItems.length))),
     },
+    // The web UI's lists (issue 14): the same queries, each row with what the emulator adds (origin; state and feedback).
+    {
+      group: 'web UI lists', name: 'suppressions, middle page', path: `/_emulator/suppressions?page=${middlePage(sup.length)}`,
+      expected: expectPage(sup, () => true, supById, middlePage(sup.length)),
+      store: () => store.suppressions.list(ws, {}, terms(['id', false]), window(middlePage(sup.length))),
+    },
+    {
+      group: 'web UI lists', name: `suppressions, search "${manyNeedle}" (many)`, path: `/_emulator/suppressions?filter[search]=${manyNeedle}&sort=-created_at`,
+      expected: expectPage(sup, (r) => contains(manyNeedle)(r.email), supByCreatedDesc, 1),
+      store: () => store.suppressions.list(ws, { search: [manyNeedle] }, terms(['created_at', true], ['id', true]), window(1)),
+    },
+    {
+      group: 'web UI lists', name: 'sends, first page (-sent_at)', path: '/_emulator/sends',
+      expected: expectPage(sends, () => true, sendsDefault, 1),
+      store: () => store.sends.list(ws, {}, terms(['sent_at', true], ['id', true]), window(1)),
+    },
+    {
+      group: 'web UI lists', name: 'sends, campaign_uuid, page 1', path: `/_emulator/sends?filter[campaign_uuid]=${campaign}`,
+      expected: expectPage(sends, (r) => r.campaign_uuid === campaign, sendsDefault, 1),
+      store: () => store.sends.list(ws, { campaign_uuid: [campaign] }, terms(['sent_at', true], ['id', true]), window(1)),
+    },
   ];
   return list;
 }
