@@ -1,15 +1,20 @@
 /**
- * The shell: which token (workspace) this tab works with, the settings that decide it, and the inbox routes.
- * Beyond loopback the server wants a token for everything: the UI asks for one and keeps it for the tab.
+ * The shell: which token (workspace) this tab works with, the settings that decide it, and the routes: the inbox,
+ * and the template studio (`/templates`, `/templates/<name>`), loaded only when opened so that the inbox's first
+ * load does not carry it (nor its editor). Beyond loopback the server wants a token for everything: the UI asks for
+ * one and keeps it for the tab.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import type { EmulatorApiError } from '../../server/testing/client.js';
 import { ClientContext, clientFor, keys, storedToken, storeToken } from './api.js';
 import { Header } from './components/Header.js';
 import { TokenPrompt } from './components/TokenPrompt.js';
 import { InboxPage } from './routes/InboxPage.js';
+
+const TemplatesPage = lazy(() => import('./routes/TemplatesPage.js'));
+const StudioPage = lazy(() => import('./routes/StudioPage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -21,6 +26,7 @@ export function App() {
     storeToken(next);
     setToken(next);
     queryClient.removeQueries({ queryKey: ['messages'] });
+    queryClient.removeQueries({ queryKey: ['templates'] });
   };
 
   const refusal = settings.error as EmulatorApiError | null;
@@ -34,6 +40,18 @@ export function App() {
       <div className="app">
         <Header settings={settings.data ?? null} token={token} onToken={chooseToken} />
         <Switch>
+          <Route path="/templates">
+            <Suspense fallback={<p className="muted empty">Loading…</p>}>
+              <TemplatesPage />
+            </Suspense>
+          </Route>
+          <Route path="/templates/:name">
+            {(params) => (
+              <Suspense fallback={<p className="muted empty">Loading the studio…</p>}>
+                <StudioPage key={params.name} name={decodeName(params.name)} />
+              </Suspense>
+            )}
+          </Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>
             <InboxPage openUuid={null} settings={settings.data ?? null} />
@@ -42,4 +60,13 @@ export function App() {
       </div>
     </ClientContext.Provider>
   );
+}
+
+/** wouter decodes the path with decodeURI: a name's encoded `/`, `?` or `#` is left to decode here. */
+function decodeName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

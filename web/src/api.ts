@@ -36,4 +36,11 @@ export const keys = {
   page: (token: string | null, query: string, page: number) => ['messages', token, 'list', query, page] as const,
   message: (token: string | null, uuid: string) => ['messages', token, 'one', uuid] as const,
   raw: (token: string | null, uuid: string) => ['messages', token, 'raw', uuid] as const,
+  /** Captured mails rendered from a template (the studio's list): under `messages`, so captures refetch it. */
+  sentWith: (token: string | null, name: string) => ['messages', token, 'template', name] as const,
+  templates: (token: string | null) => ['templates', token] as const,
+  templateList: (token: string | null) => ['templates', token, 'list'] as const,
+  template: (token: string | null, name: string) => ['templates', token, 'one', name] as const,
+  render: (token: string | null, name: string, request: unknown) => ['templates', token, 'render', name, request] as const,
+  fixtures: (token: string | null) => ['fixtures', token] as const,
 };

@@ -1,7 +1,9 @@
 /**
  * One subscription to /_emulator/events per workspace, turned into cache updates: a captured or deleted message
  * refetches the pages on screen (bursts coalesced into one refetch), a read-state change is written into the
- * cached summaries, and a reconnect refetches everything (events may have been missed meanwhile).
+ * cached summaries, and a reconnect refetches everything (events may have been missed meanwhile). For the studio:
+ * a template change (written here, or a fixture file reloaded by --watch) refetches the templates and so the open
+ * preview's render; a fixtures reload refetches their status (a broken file's problems).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -25,6 +27,8 @@ export function useLiveUpdates(): LiveState {
       timer ??= setTimeout(() => {
         timer = null;
         void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+        // The templates list counts the mails sent with each.
+        void queryClient.invalidateQueries({ queryKey: keys.templateList(client.token) });
       }, COALESCE_MS);
     };
     const subscription = client.subscribe(
@@ -32,7 +36,11 @@ export function useLiveUpdates(): LiveState {
       {
         onOpen: () => {
           setState('live');
-          if (broken) void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+          if (broken) {
+            void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+            void queryClient.invalidateQueries({ queryKey: keys.templates(client.token) });
+            void queryClient.invalidateQueries({ queryKey: keys.fixtures(client.token) });
+          }
           broken = false;
         },
         onError: () => {
@@ -54,6 +62,11 @@ function apply(event: EmulatorEvent, queryClient: QueryClient, token: string | n
   if (event.type === 'message.updated') {
     updateSummary(queryClient, token, event.summary);
     return;
+  }
+  if (event.type === 'templates.changed' || event.type === 'fixtures.reloaded' || event.type === 'workspace.reset') {
+    void queryClient.invalidateQueries({ queryKey: keys.templates(token) });
+    if (event.type === 'fixtures.reloaded') void queryClient.invalidateQueries({ queryKey: keys.fixtures(token) });
+    if (event.type !== 'workspace.reset') return;
   }
   refetchSoon();
 }

@@ -1,5 +1,6 @@
-/** The top bar: the workspace (a token's, with --isolate), live state and theme. */
+/** The top bar: the sections (inbox, templates), the workspace (a token's, with --isolate) and the theme. */
 import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
 import { useTheme, type Theme } from '../theme.js';
 
@@ -11,12 +12,22 @@ interface Props {
 
 export function Header({ settings, token, onToken }: Props) {
   const [theme, setTheme] = useTheme();
+  const [location] = useLocation();
+  const inTemplates = location === '/templates' || location.startsWith('/templates/');
   return (
     <header className="topbar">
       <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
         <img src="/favicon.svg" alt="" width="22" height="22" />
         <span>mailcoach-emulator</span>
       </a>
+      <nav aria-label="Sections" className="sections">
+        <Link href="/" aria-current={inTemplates ? undefined : 'page'}>
+          Inbox
+        </Link>
+        <Link href="/templates" aria-current={inTemplates ? 'page' : undefined}>
+          Templates
+        </Link>
+      </nav>
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
       <button type="button" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
         Shortcuts <kbd>?</kbd>
