@@ -12,13 +12,14 @@ import {
   buildQuery,
   EmulatorApiError,
   MailcoachApiError,
+  type EmulatorSettings,
   type RenderDiagnostic,
   type RenderRequest,
   type StudioTemplate,
   type TemplateRender,
   type TemplateType,
 } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { clientFor, keys, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from '../components/MailFrame.js';
@@ -571,13 +572,19 @@ type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; uuid: 
 /** A real send through the Mailcoach API (`POST /api/transactional-mails/send`), then a link to the captured mail. */
 function SendTest({ template, dirty, replacements, from, to, onFrom, onTo }: SendTestProps) {
   const client = useClient();
+  const settings = useSettings();
   const [status, setStatus] = useState<SendState>({ kind: 'idle' });
+  const apiToken = client.token ?? apiTokenOf(settings.data);
+  // The Mailcoach API always wants a token; without one of its own the tab borrows an accepted one. With --isolate
+  // that token's workspace is not the one on screen: the mail is waited for (and found) there.
+  const elsewhere = client.token === null && settings.data?.isolate === true;
   const send = async () => {
     setStatus({ kind: 'sending' });
     try {
-      const newest = (await client.messages('', { perPage: 1 })).data[0]?.uuid;
-      await client.mailcoach.sendTransactional({ mail_name: template.name, from, to, replacements });
-      const message = await client.waitForMessage({ template: template.name, ...(newest === undefined ? {} : { after: newest }) });
+      const sender = apiToken === client.token ? client : clientFor(apiToken);
+      const newest = (await sender.messages('', { perPage: 1 })).data[0]?.uuid;
+      await sender.mailcoach.sendTransactional({ mail_name: template.name, from, to, replacements });
+      const message = await sender.waitForMessage({ template: template.name, ...(newest === undefined ? {} : { after: newest }) });
       setStatus({ kind: 'sent', uuid: message.uuid, subject: message.subject });
     } catch (error) {
       setStatus({ kind: 'failed', message: sendError(error) });
@@ -604,6 +611,7 @@ function SendTest({ template, dirty, replacements, from, to, onFrom, onTo }: Sen
         <p className="muted">
           Through <code>POST /api/transactional-mails/send</code>, with the replacements above; it is captured in the inbox, never delivered.
           {dirty && ' It sends the saved version: save your changes first to send them.'}
+          {elsewhere && ` It lands in the workspace of token ${apiToken}: pick it in the header to see it.`}
         </p>
       </form>
       <div role="status">
@@ -623,6 +631,17 @@ function SendTest({ template, dirty, replacements, from, to, onFrom, onTo }: Sen
   );
 }
 
+/** The emulator's settings, as App.tsx fetched them (same key: from the cache). */
+function useSettings() {
+  const client = useClient();
+  return useQuery({ queryKey: [...keys.settings, client.token], queryFn: () => client.settings(), retry: false });
+}
+
+/** A token the Mailcoach API accepts, for a tab that has none (loopback): the first configured one. */
+function apiTokenOf(settings: EmulatorSettings | undefined): string {
+  return settings?.tokens[0] ?? 'mailcoach-emulator-token';
+}
+
 function sendError(error: unknown): string {
   if (error instanceof MailcoachApiError) {
     const body = error.body as { message?: string; errors?: Record<string, string[]> } | null;
@@ -635,8 +654,8 @@ function sendError(error: unknown): string {
 /** The send with the current replacements, as curl, PHP SDK and Laravel code. */
 function CopyAs({ name, from, to, replacements }: { name: string; from: string; to: string; replacements: Replacements }) {
   const client = useClient();
-  const settings = useQuery({ queryKey: ['settings', client.token], queryFn: () => client.settings(), retry: false });
-  const token = client.token ?? settings.data?.tokens[0] ?? 'your-token';
+  const settings = useSettings();
+  const token = client.token ?? apiTokenOf(settings.data);
   const snippets = sendSnippets({ api: `${window.location.origin}/api`, token, name, from, to, replacements });
   const [active, setActive] = useState(0);
   const [label, code] = snippets[active]!;

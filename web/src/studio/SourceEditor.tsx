@@ -5,7 +5,7 @@
  * and warnings are marked on their lines (@codemirror/lint). Colours come from the page's palette, so both themes
  * read well.
  */
-import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, type Extension, type Text } from '@codemirror/state';
 import { tags } from '@lezer/highlight';
@@ -82,6 +82,7 @@ export default function SourceEditor({ value, language, marks, label, describedB
         doc: value,
         extensions: [
           basicSetup,
+          lintGutter(),
           syntaxHighlighting(highlight),
           theme,
           EditorView.lineWrapping,
@@ -135,8 +136,12 @@ export default function SourceEditor({ value, language, marks, label, describedB
   return <div ref={host} className="source-editor" />;
 }
 
+/**
+ * The editing area's name and description. An explicit tabindex: a contenteditable is focusable anyway, but axe
+ * counts only a tabindex as keyboard access to the scroller around it (scrollable-region-focusable).
+ */
 function attributes(label: string, describedBy: string | undefined): Extension {
-  return EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }) });
+  return EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0', ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }) });
 }
 
 /** A mark at its line and column (counted from 1 in the text the server rendered), clamped to the document. */
