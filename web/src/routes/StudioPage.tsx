@@ -69,14 +69,15 @@ function Studio({ template }: { template: StudioTemplate }) {
   const state = readState(useSearch());
   const update = (patch: Partial<StudioState>) => navigate(studioHref(template.name, { ...state, ...patch }), { replace: true });
 
-  // The unsaved source; null while it is the stored one (which then follows the server: a save, a --watch reload).
-  const [draft, setDraft] = useState<Source | null>(null);
+  // The unsaved fields. A field not edited follows the stored one, which the server may change meanwhile (a save,
+  // a fixture file reloaded by --watch): editing the subject does not pin the body.
+  const [draft, setDraft] = useState<Partial<Source>>({});
   const stored: Source = { type: template.type, subject: template.subject, body: template.body };
-  const source = draft ?? stored;
+  const source: Source = { ...stored, ...draft };
   const edits: Partial<Source> = {};
   for (const field of ['type', 'subject', 'body'] as const) if (source[field] !== stored[field]) Object.assign(edits, { [field]: source[field] });
   const dirty = Object.keys(edits).length > 0;
-  const edit = (patch: Partial<Source>) => setDraft({ ...source, ...patch });
+  const edit = (patch: Partial<Source>) => setDraft((current) => ({ ...current, ...patch }));
 
   const request: RenderRequest = { replacements: state.replacements, ...(dirty ? { template: edits } : {}) };
   const settled = useDebounced(request, RENDER_DEBOUNCE_MS);
@@ -106,7 +107,7 @@ function Studio({ template }: { template: StudioTemplate }) {
     onSuccess: (saved) => {
       queryClient.setQueryData(keys.template(client.token, template.name), saved);
       void queryClient.invalidateQueries({ queryKey: keys.templateList(client.token) });
-      setDraft(null);
+      setDraft({});
       setNotice('Saved.');
     },
     onError: (error) => setErrors(fieldErrors(error)),
@@ -121,7 +122,7 @@ function Studio({ template }: { template: StudioTemplate }) {
     onError: (error) => setErrors(fieldErrors(error)),
   });
   const revert = () => {
-    setDraft(null);
+    setDraft({});
     setErrors({});
     setNotice('Reverted to the saved version.');
   };
@@ -406,6 +407,12 @@ function Preview({ render, title, state, update }: { render: TemplateRender; tit
                 </label>
               </div>
               <MailFrame srcDoc={render.html} title={title} width={state.width} dark={state.dark} />
+              {/<img\b[^>]*\ssrc\s*=\s*["']?(https?:)?\/\//i.test(render.html) && (
+                <p className="muted">
+                  Remote images are not loaded in this preview (the page’s Content-Security-Policy admits its own only); the captured mail of a test send
+                  shows them.
+                </p>
+              )}
             </>
           ))}
         {state.tab === 'text' && (render.text === null ? <p className="muted">This render has no text part.</p> : <pre className="code">{render.text}</pre>)}
