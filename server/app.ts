@@ -18,6 +18,7 @@ import { mailcoachApi } from './mailcoach/index.js';
 import { createLocalSurfaceCheck } from './http/local-surface.js';
 import { createWebUi } from './http/web-ui.js';
 import { loginPage } from './pages.js';
+import { publicAudienceRoutes } from './audience/public-routes.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps) {
   app.route('/_emulator', emulatorApi(deps));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // The links of captured mails (a double opt-in's confirmation), public as on a real server.
+  app.route('/', publicAudienceRoutes(deps));
   // Where real Mailcoach redirects unauthenticated browser-style requests (reference §1.2).
   app.get('/login', (c) => c.html(loginPage()));
 

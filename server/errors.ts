@@ -93,6 +93,14 @@ export const suppressedRecipient = (email: string) =>
 export const badRequest = (message: string) => new ApiError(400, message);
 
 /**
+ * `abort($status, $text)` in a controller: an HttpException, so pretty JSON `{"message"}` (no `errors`) even for a
+ * 422, and an error page, not a redirect, for a browser (mailcoach-audience-campaigns.md §0.1).
+ */
+export class AbortError extends ApiError {}
+
+export const abort = (status: number, message: string) => new AbortError(status, message);
+
+/**
  * Answered after the body was drained but not parsed (http/body.ts), and the connection is not reused:
  * `Connection: close` tells a keep-alive client so (otherwise its next request on that socket dies with ECONNRESET).
  */
@@ -143,7 +151,7 @@ function renderJson(error: ApiError): Response {
       : { message: error.message, ...error.details };
   // 401 (AuthenticationException) and 422 (ValidationException) are rendered by their own Laravel handlers with
   // json_encode defaults; every HttpException goes through prepareJsonResponse, pretty and with plain slashes.
-  const compact = error.status === 401 || error.status === 422;
+  const compact = error.status === 401 || (error.status === 422 && !(error instanceof AbortError));
   return new Response(phpJsonEncode(body, { pretty: !compact }), {
     status: error.status,
     headers: { 'content-type': 'application/json' },
@@ -162,7 +170,7 @@ function renderForBrowser(error: ApiError, c: Context, logger: Logger): Response
   const url = new URL(c.req.url);
   const root = `${url.protocol}//${url.host}`;
   let response: Response;
-  if (error.status === 401 || error.status === 422) {
+  if (error.status === 401 || (error.status === 422 && !(error instanceof AbortError))) {
     const target = error.status === 401 ? `${root}/login` : (c.req.header('referer') ?? root);
     response = new Response(redirectPage(target), {
       status: 302,

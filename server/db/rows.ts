@@ -91,3 +91,69 @@ export interface SendRow {
 
 /** A row about to be inserted: the database assigns the id. */
 export type NewRow<Row> = Omit<Row, 'id'>;
+
+/** mailcoach_email_lists, as the API reads and writes it (mailcoach-audience-campaigns.md §1.1). Flags are 0/1. */
+export interface EmailListRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  name: string;
+  campaigns_feed_enabled: 0 | 1;
+  default_from_email: string | null;
+  default_from_name: string | null;
+  default_reply_to_email: string | null;
+  default_reply_to_name: string | null;
+  allow_form_subscriptions: 0 | 1;
+  honeypot_field: string | null;
+  redirect_after_subscribed: string | null;
+  redirect_after_already_subscribed: string | null;
+  redirect_after_subscription_pending: string | null;
+  redirect_after_unsubscribed: string | null;
+  requires_confirmation: 0 | 1;
+  confirmation_mailable_class: string | null;
+  campaign_mailer: string | null;
+  automation_mailer: string | null;
+  transactional_mailer: string | null;
+  report_recipients: string | null;
+  report_campaign_sent: 0 | 1;
+  report_campaign_summary: 0 | 1;
+  report_email_list_summary: 0 | 1;
+  email_list_summary_sent_at: number | null;
+  /** A JSON object. */
+  extra_attributes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** mailcoach_subscribers (§2.1). */
+export interface SubscriberRow {
+  id: number;
+  workspace_id: number;
+  email_list_id: number;
+  uuid: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  /** A JSON object. */
+  extra_attributes: string;
+  subscribed_at: number | null;
+  unsubscribed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const TAG_TYPES = ['default', 'mailcoach'] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/** mailcoach_tags (§3). */
+export interface TagRow {
+  id: number;
+  workspace_id: number;
+  email_list_id: number;
+  uuid: string;
+  name: string;
+  type: TagType;
+  visible_in_preferences: 0 | 1;
+  created_at: number;
+  updated_at: number;
+}

@@ -4,12 +4,15 @@
  */
 import { leaveCheckpointsToCheckpointer, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit } from './group-commit.js';
+import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
+import { createSubscriberStore } from './subscribers-store.js';
 import { createSuppressionStore } from './suppressions-store.js';
+import { createTagStore } from './tags-store.js';
 import { createTemplateStore } from './templates-store.js';
 import { createWorkspaceStore } from './workspace-store.js';
 import { writeTransaction } from './write-transaction.js';
@@ -29,6 +32,9 @@ export function createStore(db: Db) {
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
     messages,
+    emailLists: createEmailListStore(statements),
+    subscribers: createSubscriberStore(statements),
+    tags: createTagStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

@@ -5,8 +5,11 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
+import { emailListRoutes } from './email-lists.js';
 import { sendRoutes } from './sends.js';
+import { listSubscriberRoutes, subscriberRoutes } from './subscribers.js';
 import { suppressionRoutes } from './suppressions.js';
+import { tagRoutes } from './tags.js';
 import { transactionalMailTemplateRoutes } from './transactional-mail-templates.js';
 import { transactionalMailRoutes } from './transactional-mails.js';
 
@@ -15,5 +18,9 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/suppressions', suppressionRoutes(deps))
     .route('/sends', sendRoutes(deps))
     .route('/transactional-mails/templates', transactionalMailTemplateRoutes(deps))
-    .route('/transactional-mails', transactionalMailRoutes(deps));
+    .route('/transactional-mails', transactionalMailRoutes(deps))
+    .route('/email-lists', emailListRoutes(deps))
+    .route('/email-lists', listSubscriberRoutes(deps))
+    .route('/email-lists', tagRoutes(deps))
+    .route('/subscribers', subscriberRoutes(deps));
 }

@@ -12,6 +12,8 @@ export const MESSAGES = {
   boolean: 'The :attribute field must be true or false.',
   email: 'The :attribute field must be a valid email address.',
   invalid_selection: 'The selected :attribute is invalid.',
+  max_string: 'The :attribute field must not be greater than :values characters.',
+  required_if: 'The :attribute field is required when :other is :value.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -21,9 +23,14 @@ export function displayableAttribute(attribute: string): string {
   return attribute.replaceAll('_', ' ');
 }
 
-/** Replaces :attribute and :values (a list of other fields, joined with " / " as Laravel's getAttributeList does). */
-export function formatMessage(key: MessageKey, attribute: string, values: string[] = []): string {
-  return MESSAGES[key]
+/**
+ * Replaces :attribute and :values (a list of other fields, joined with " / " as Laravel's getAttributeList does),
+ * and `extra` placeholders (`:other`, `:value`) as given.
+ */
+export function formatMessage(key: MessageKey, attribute: string, values: string[] = [], extra: Record<string, string> = {}): string {
+  let message: string = MESSAGES[key]
     .replace(':attribute', displayableAttribute(attribute))
     .replace(':values', values.map(displayableAttribute).join(' / '));
+  for (const [name, value] of Object.entries(extra)) message = message.replace(`:${name}`, value);
+  return message;
 }

@@ -4,7 +4,7 @@
  */
 import type { Input } from '../http/input.js';
 import { isRfcEmail } from './email.js';
-import { formatMessage, type MessageKey } from './messages.js';
+import { displayableAttribute, formatMessage, type MessageKey } from './messages.js';
 
 export interface RuleContext {
   /** The whole input, for rules that look at other fields. */
@@ -67,6 +67,64 @@ export function requiredWithoutAll(...others: string[]): Rule {
         ? formatMessage('required_without_all', attribute, others)
         : null,
   };
+}
+
+/** `max:n` on a string: at most n characters (mb_strlen: code points). */
+export const maxString = (max: number): Rule => ({
+  name: 'max',
+  check: (value, { attribute }) =>
+    typeof value === 'string' && [...value].length > max ? formatMessage('max_string', attribute, [String(max)]) : null,
+});
+
+/** `in:a,b,c`: the value, as a string, is one of them. */
+export const oneOf = (allowed: readonly string[]): Rule => ({
+  name: 'in',
+  check: (value, { attribute }) =>
+    (typeof value === 'string' || typeof value === 'number') && allowed.includes(String(value)) ? null : formatMessage('invalid_selection', attribute),
+});
+
+/**
+ * `required_if:other,1` where `other` has a boolean rule: Laravel reads the parameter as true then, so true, 1
+ * and "1" match. The message shows the other field's input as PHP prints it (`1`, `true`).
+ */
+export const requiredIfTruthyBoolean = (other: string): Rule => ({
+  name: 'required_if',
+  implicit: true,
+  check: (value, { data, attribute }) => {
+    const given = dataGet(data, other);
+    if (![true, 1, '1'].includes(given as never) || isFilled(value)) return null;
+    return formatMessage('required_if', attribute, [], { other: displayableAttribute(other), value: given === true ? 'true' : '1' });
+  },
+});
+
+/**
+ * spatie/laravel-validation-rules' Delimited: split on commas, trimmed, empty parts dropped; duplicates refused;
+ * each item checked by `item` as a fresh validator would (keyed on the attribute, no custom messages).
+ */
+export const delimited = (item: Rule, bounds: { min?: number; max?: number } = {}): Rule => ({
+  name: 'delimited',
+  check: (value, context) => {
+    if (typeof value !== 'string') return item.check(value, context);
+    const items = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+    // The item word is pluralised from the count given, not the bound (its language file's trans_choice).
+    const word = items.length === 1 ? 'item' : 'items';
+    if (bounds.min !== undefined && items.length < bounds.min) return `You must specify at least ${bounds.min} ${word}`;
+    if (bounds.max !== undefined && items.length > bounds.max) return `You can only specify ${bounds.max} ${word}`;
+    if (new Set(items).size !== items.length) return 'You may not specify duplicates.';
+    for (const part of items) {
+      const message = item.check(part, context);
+      if (message !== null) return message;
+    }
+    return null;
+  },
+});
+
+/**
+ * PHP truthiness, for flags a controller reads without a boolean rule (`skip_confirmation`, `strict`,
+ * `append_tags`): "0", "", null, false, 0 and absence are false, everything else true, "false" included.
+ */
+export function phpTruthy(value: unknown): boolean {
+  return !(value === undefined || value === null || value === false || value === 0 || value === '' || value === '0');
 }
 
 /** A closure rule or rule object: never implicit, its message is its own. */

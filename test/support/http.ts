@@ -75,6 +75,8 @@ export function apiClient(baseUrl: string, token: string) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = options.form;
     }
+    // Node frames a body without a length as chunked for POST, PUT and PATCH only; a DELETE's needs its length.
+    if (body !== undefined && method === 'DELETE') headers['content-length'] = String(Buffer.byteLength(body));
     return rawRequest(baseUrl, { method, path, headers: { ...headers, ...options.headers }, body });
   };
   return {

@@ -1,0 +1,74 @@
+/**
+ * The double opt-in mail (SendConfirmSubscriberMailAction, ConfirmSubscriberMail; mailcoach-audience-campaigns.md
+ * §2.10): from the list's default sender, Reply-To each of its reply-to addresses, subject "Confirm your
+ * subscription to <list>", `X-Mailgun-Track: no`, and a link to GET /confirm-subscription/{uuid} on this emulator
+ * (with `?redirect=` when the list has one), which confirms the subscriber. Captured like any mail; no Send and
+ * no log item, as in v8. The markup is ours (v8's markdown view is not reproduced).
+ */
+import type { Clock } from '../clock.js';
+import type { EmailListRow, SubscriberRow } from '../db/rows.js';
+import type { EventBus } from '../events.js';
+import type { IdGenerator } from '../ids.js';
+import type { CaptureJob } from '../mail/capture-job.js';
+import type { CaptureBuilder } from '../mail/capture-workers.js';
+
+export interface ConfirmationMailDeps {
+  clock: Clock;
+  ids: IdGenerator;
+  captureBuilder: CaptureBuilder;
+  events: EventBus;
+}
+
+/** Where the mail's links point: this emulator, as the request that caused the mail reached it. */
+export function confirmationUrl(baseUrl: string, list: EmailListRow, subscriber: SubscriberRow): string {
+  const url = `${baseUrl}/confirm-subscription/${subscriber.uuid}`;
+  return list.redirect_after_subscribed === null ? url : `${url}?redirect=${encodeURIComponent(list.redirect_after_subscribed)}`;
+}
+
+export async function sendConfirmationMail(
+  deps: ConfirmationMailDeps,
+  baseUrl: string,
+  list: EmailListRow,
+  subscriber: SubscriberRow,
+): Promise<string> {
+  const link = confirmationUrl(baseUrl, list, subscriber);
+  const fromEmail = list.default_from_email ?? 'mailcoach@localhost';
+  const replyNames = list.default_reply_to_name ?? '';
+  const replyTo = (list.default_reply_to_email ?? '')
+    .split(',')
+    .map((email) => email.trim())
+    .filter((email) => email !== '')
+    .map((email) => ({ name: replyNames, email }));
+  const uuid = deps.ids();
+  const html =
+    `<html><body><h1>Confirm your subscription</h1><p>Hey, you are almost ready to be subscribed to <strong>${escapeHtml(list.name)}</strong>.</p>` +
+    `<p>Let us know if it is really you by clicking the button below.</p><p><a href="${escapeHtml(link)}">Confirm subscription</a></p>` +
+    `<p>If you did not request this subscription, you can safely ignore this mail.</p></body></html>`;
+  const job: CaptureJob = {
+    template: null,
+    subject: `Confirm your subscription to ${list.name}`,
+    html,
+    text: null,
+    replacements: {},
+    envelope: {
+      from: { name: list.default_from_name ?? '', email: fromEmail },
+      to: [{ name: '', email: subscriber.email }],
+      cc: [],
+      bcc: [],
+      replyTo,
+      attachments: [],
+      messageId: `${deps.ids().replaceAll('-', '')}@${fromEmail.split('@')[1] ?? 'localhost'}`,
+      date: deps.clock(),
+      headers: { 'X-Mailgun-Track': 'no' },
+    },
+  };
+  await deps.captureBuilder.capture(job, {
+    workspaceId: subscriber.workspace_id, messageUuid: uuid, meta: { templateName: null, replacements: null }, logItem: null, send: null,
+  });
+  deps.events.emit('message.captured', { workspaceId: subscriber.workspace_id, uuid });
+  return uuid;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,8 @@
+/** A subscriber's status, derived as v8 derives it (mailcoach-audience-campaigns.md §2.1). */
+import type { SubscriberRow } from '../db/rows.js';
+import type { SubscriberStatus } from '../db/subscribers-store.js';
+
+export function subscriberStatus(row: Pick<SubscriberRow, 'subscribed_at' | 'unsubscribed_at'>): SubscriberStatus {
+  if (row.unsubscribed_at !== null) return 'unsubscribed';
+  return row.subscribed_at !== null ? 'subscribed' : 'unconfirmed';
+}

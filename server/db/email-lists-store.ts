@@ -1,0 +1,70 @@
+/** SQL for email lists (mailcoach_email_lists; mailcoach-audience-campaigns.md §1). */
+import type { EmailListRow, NewRow } from './rows.js';
+import { fuzzyCondition, inCondition, insertSql } from './sql.js';
+import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+
+export interface EmailListFilters {
+  /** filter[name]: exact. */
+  names?: string[];
+  /** filter[search]: FuzzyFilter on the name. */
+  search?: string[];
+}
+
+const COLUMNS = [
+  'workspace_id', 'uuid', 'name', 'campaigns_feed_enabled', 'default_from_email', 'default_from_name',
+  'default_reply_to_email', 'default_reply_to_name', 'allow_form_subscriptions', 'honeypot_field',
+  'redirect_after_subscribed', 'redirect_after_already_subscribed', 'redirect_after_subscription_pending',
+  'redirect_after_unsubscribed', 'requires_confirmation', 'confirmation_mailable_class', 'campaign_mailer',
+  'automation_mailer', 'transactional_mailer', 'report_recipients', 'report_campaign_sent', 'report_campaign_summary',
+  'report_email_list_summary', 'email_list_summary_sent_at', 'extra_attributes', 'created_at', 'updated_at',
+] as const;
+
+/** The resource's active_subscribers_count: subscribed, not unsubscribed (an ORDER BY term as well). */
+export const ACTIVE_SUBSCRIBERS_SQL =
+  '(SELECT COUNT(*) FROM subscribers s WHERE s.email_list_id = email_lists.id AND s.subscribed_at IS NOT NULL AND s.unsubscribed_at IS NULL)';
+
+export type EmailListFields = Omit<NewRow<EmailListRow>, 'workspace_id' | 'uuid' | 'created_at'>;
+
+export function createEmailListStore(statements: Statements) {
+  const db = statements.db;
+  const insert = db.prepare(insertSql('email_lists', COLUMNS));
+  const byId = db.prepare('SELECT * FROM email_lists WHERE id = ?');
+  const byUuid = db.prepare('SELECT * FROM email_lists WHERE workspace_id = ? AND uuid = ?');
+  const remove = db.prepare('DELETE FROM email_lists WHERE id = ?');
+  const active = db.prepare(`SELECT ${ACTIVE_SUBSCRIBERS_SQL.replaceAll('email_lists.id', '?')} AS n`).pluck();
+  const updatable = COLUMNS.filter((column) => !['workspace_id', 'uuid', 'created_at'].includes(column));
+  const update = db.prepare(`UPDATE email_lists SET ${updatable.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+
+  return {
+    insert(row: NewRow<EmailListRow>): EmailListRow {
+      return byId.get(insert.run(row).lastInsertRowid) as EmailListRow;
+    },
+    /** Writes every field (the API's update is a full replace). */
+    update(id: number, fields: EmailListFields): EmailListRow {
+      update.run({ ...fields, id });
+      return byId.get(id) as EmailListRow;
+    },
+    delete: (id: number): void => void remove.run(id),
+    findById: (id: number) => byId.get(id) as EmailListRow | undefined,
+    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as EmailListRow | undefined,
+    activeSubscribersCount: (id: number): number => active.get(id) as number,
+
+    list(workspaceId: number, filters: EmailListFilters, sort: SortTerm[], window: PageWindow): ListResult<EmailListRow> {
+      const conditions = [WORKSPACE_CONDITION];
+      const params: unknown[] = [workspaceId];
+      if (filters.names !== undefined) {
+        const among = inCondition('name', filters.names);
+        conditions.push(among.sql);
+        params.push(...among.params);
+      }
+      if (filters.search !== undefined) {
+        const fuzzy = fuzzyCondition(['name'], filters.search);
+        conditions.push(fuzzy.sql);
+        params.push(...fuzzy.params);
+      }
+      return listPage(statements, { table: 'email_lists', conditions, params, orderBy: sort, window });
+    },
+  };
+}
+
+export type EmailListStore = ReturnType<typeof createEmailListStore>;

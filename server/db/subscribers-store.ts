@@ -1,0 +1,93 @@
+/** SQL for subscribers and which tags they have (mailcoach_subscribers and its tag pivot; §2). */
+import type { NewRow, SubscriberRow, TagRow } from './rows.js';
+import { fuzzyCondition, insertSql } from './sql.js';
+import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+
+export type SubscriberStatus = 'unconfirmed' | 'subscribed' | 'unsubscribed';
+
+export interface SubscriberFilters {
+  /** filter[email]: the exact address, case-insensitively. */
+  email?: string;
+  /** filter[search]: part of the email. */
+  search?: string[];
+  status?: SubscriberStatus;
+  /** filter[tags]: the found tags' ids; `all` (filter[tagType]=all) asks for every one of them, else any. */
+  tags?: { ids: number[]; all: boolean };
+}
+
+/** The status as v8 derives it (§2.1): unsubscribed_at, then subscribed_at. */
+export const STATUS_CONDITIONS: Record<SubscriberStatus, string> = {
+  unsubscribed: 'unsubscribed_at IS NOT NULL',
+  subscribed: 'unsubscribed_at IS NULL AND subscribed_at IS NOT NULL',
+  unconfirmed: 'unsubscribed_at IS NULL AND subscribed_at IS NULL',
+};
+
+const COLUMNS = [
+  'workspace_id', 'email_list_id', 'uuid', 'email', 'first_name', 'last_name', 'extra_attributes', 'subscribed_at',
+  'unsubscribed_at', 'created_at', 'updated_at',
+] as const;
+
+export type SubscriberChange = Partial<Pick<SubscriberRow, 'email' | 'first_name' | 'last_name' | 'extra_attributes' | 'subscribed_at' | 'unsubscribed_at' | 'updated_at'>>;
+
+export function createSubscriberStore(statements: Statements) {
+  const db = statements.db;
+  const insert = db.prepare(insertSql('subscribers', COLUMNS));
+  const byId = db.prepare('SELECT * FROM subscribers WHERE id = ?');
+  const byUuid = db.prepare('SELECT * FROM subscribers WHERE workspace_id = ? AND uuid = ?');
+  const byUuidAnywhere = db.prepare('SELECT * FROM subscribers WHERE uuid = ? ORDER BY id LIMIT 1');
+  const byEmail = db.prepare('SELECT * FROM subscribers WHERE email_list_id = ? AND email = ? COLLATE NOCASE ORDER BY id LIMIT 1');
+  const remove = db.prepare('DELETE FROM subscribers WHERE id = ?');
+  const tagsOf = db.prepare('SELECT t.* FROM subscriber_tags st JOIN tags t ON t.id = st.tag_id WHERE st.subscriber_id = ? ORDER BY t.name, t.id');
+  const attach = db.prepare('INSERT OR IGNORE INTO subscriber_tags (subscriber_id, tag_id) VALUES (?, ?)');
+  const detach = db.prepare('DELETE FROM subscriber_tags WHERE subscriber_id = ? AND tag_id = ?');
+
+  return {
+    insert(row: NewRow<SubscriberRow>): SubscriberRow {
+      return byId.get(insert.run(row).lastInsertRowid) as SubscriberRow;
+    },
+    /** Writes the given columns only. */
+    update(id: number, change: SubscriberChange): SubscriberRow {
+      const columns = Object.keys(change);
+      if (columns.length > 0) statements.get(`UPDATE subscribers SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...change, id });
+      return byId.get(id) as SubscriberRow;
+    },
+    delete: (id: number): void => void remove.run(id),
+    findById: (id: number) => byId.get(id) as SubscriberRow | undefined,
+    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SubscriberRow | undefined,
+    /** For the public links in mails (confirm, unsubscribe), which name no workspace: uuids are unique anyway. */
+    findByUuidAnywhere: (uuid: string) => byUuidAnywhere.get(uuid) as SubscriberRow | undefined,
+    findByEmail: (listId: number, email: string) => byEmail.get(listId, email) as SubscriberRow | undefined,
+
+    /** The subscriber's tags, by name (v8's relation is ordered by name). */
+    tagsOf: (subscriberId: number) => tagsOf.all(subscriberId) as TagRow[],
+    attachTag: (subscriberId: number, tagId: number): void => void attach.run(subscriberId, tagId),
+    detachTag: (subscriberId: number, tagId: number): void => void detach.run(subscriberId, tagId),
+
+    list(workspaceId: number, listId: number, filters: SubscriberFilters, sort: SortTerm[], window: PageWindow): ListResult<SubscriberRow> {
+      const conditions = [WORKSPACE_CONDITION, 'email_list_id = ?'];
+      const params: unknown[] = [workspaceId, listId];
+      if (filters.email !== undefined) {
+        conditions.push('email = ? COLLATE NOCASE');
+        params.push(filters.email);
+      }
+      if (filters.search !== undefined) {
+        const fuzzy = fuzzyCondition(['email'], filters.search);
+        conditions.push(fuzzy.sql);
+        params.push(...fuzzy.params);
+      }
+      if (filters.status !== undefined) conditions.push(STATUS_CONDITIONS[filters.status]);
+      if (filters.tags !== undefined && filters.tags.ids.length > 0) {
+        const ids = filters.tags.ids;
+        // Integers, as the column holds them (inCondition() takes text).
+        const among = `st.tag_id IN (SELECT value FROM json_each(?))`;
+        const ofTheSubscriber = `FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND ${among}`;
+        conditions.push(filters.tags.all ? `(SELECT COUNT(*) ${ofTheSubscriber}) = ?` : `EXISTS (SELECT 1 ${ofTheSubscriber})`);
+        params.push(JSON.stringify(ids));
+        if (filters.tags.all) params.push(ids.length);
+      }
+      return listPage(statements, { table: 'subscribers', conditions, params, orderBy: sort, window });
+    },
+  };
+}
+
+export type SubscriberStore = ReturnType<typeof createSubscriberStore>;

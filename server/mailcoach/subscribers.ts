@@ -1,0 +1,265 @@
+/**
+ * Subscribers (mailcoach-audience-campaigns.md §2): the list's subscribers (index with filters, the upsert, the
+ * state actions by email) under /api/email-lists/{emailList}, and one subscriber (show, update, delete, the state
+ * actions, tags) under /api/subscribers/{subscriber}. Mirrors v8's SubscribersController, the subscriber action
+ * controllers, StoreSubscriberRequest and UpdateSubscriberRequest.
+ */
+import { Hono, type Context } from 'hono';
+import { sendConfirmationMail } from '../audience/confirmation-mail.js';
+import { subscriberStatus } from '../audience/status.js';
+import { subscribe } from '../audience/subscribe.js';
+import { addTags, removeTags, syncTags } from '../audience/subscriber-tags.js';
+import type { AppDeps } from '../deps.js';
+import type { EmailListRow, SubscriberRow } from '../db/rows.js';
+import type { SubscriberFilters, SubscriberStatus } from '../db/subscribers-store.js';
+import { abort, modelNotFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import type { Input } from '../http/input.js';
+import { laravelJson, noContent } from '../http/respond.js';
+import { toEpochSeconds } from '../http/timestamps.js';
+import { urlDecode } from '../http/url-decode.js';
+import { array, custom, email, maxString, nullable, phpTruthy, required, string } from '../validation/rules.js';
+import { validate, type RuleSet } from '../validation/validate.js';
+import { AUDIENCE_MODEL_CLASSES, subscriberResource } from './audience-resources.js';
+import { findEmailList } from './email-lists.js';
+import { respondWithIndex } from './listing.js';
+
+const STATUSES: readonly SubscriberStatus[] = ['unconfirmed', 'subscribed', 'unsubscribed'];
+
+const STORE_RULES = (deps: AppDeps, list: EmailListRow): RuleSet => [
+  [
+    'email',
+    [
+      required,
+      email({ strict: true }),
+      // EmailListSubscriptionRule, only with a truthy `strict` (§2.5).
+      custom('subscribed', (value, { data }) => {
+        if (!phpTruthy(data.strict) || typeof value !== 'string') return null;
+        const found = deps.store.subscribers.findByEmail(list.id, value.toLowerCase());
+        return found !== undefined && subscriberStatus(found) === 'subscribed' ? 'This email address is already subscribed.' : null;
+      }),
+    ],
+  ],
+  ['first_name', [nullable, string, maxString(255)]],
+  ['last_name', [nullable, string, maxString(255)]],
+  ['extra_attributes', [nullable, array]],
+  ['tags', [nullable, array]],
+  ['tags.*', [string, maxString(255)]],
+];
+
+const UPDATE_RULES = (deps: AppDeps, subscriber: SubscriberRow): RuleSet => [
+  [
+    'email',
+    [
+      email({ strict: true }),
+      custom('unique', (value) => {
+        if (typeof value !== 'string') return null;
+        const holder = deps.store.subscribers.findByEmail(subscriber.email_list_id, value);
+        return holder !== undefined && holder.id !== subscriber.id ? 'There already is a subscriber on this list with this email.' : null;
+      }),
+    ],
+  ],
+  ['first_name', [nullable, string]],
+  ['last_name', [nullable, string]],
+  ['tags', [array]],
+  ['tags.*', [string]],
+  ['extra_attributes', [nullable, array]],
+];
+
+const TAG_RULES: RuleSet = [
+  ['tags', [required, array]],
+  ['tags.*', [string]],
+];
+
+const BY_EMAIL_RULES: RuleSet = [['email', [required, email({ strict: true })]]];
+
+/** The state actions: the status each needs, v8's 422 text otherwise (no full stop), and the change. */
+type StateAction = 'confirm' | 'unsubscribe' | 'resubscribe' | 'resend-confirmation';
+const PRECONDITIONS: Record<StateAction, { status: SubscriberStatus; refusal: string }> = {
+  confirm: { status: 'unconfirmed', refusal: 'The subscriber was already confirmed' },
+  unsubscribe: { status: 'subscribed', refusal: 'This email was not subscribed' },
+  resubscribe: { status: 'unsubscribed', refusal: 'This email was not unsubscribed' },
+  'resend-confirmation': { status: 'unconfirmed', refusal: 'This email is not unconfirmed' },
+};
+const ACTIONS = Object.keys(PRECONDITIONS) as StateAction[];
+
+export function subscriberPresenter(deps: AppDeps) {
+  return (row: SubscriberRow, tagNames?: string[]) => {
+    const list = deps.store.emailLists.findById(row.email_list_id) as EmailListRow;
+    return subscriberResource(row, list.uuid, tagNames ?? deps.store.subscribers.tagsOf(row.id).map((tag) => tag.name));
+  };
+}
+
+/** The routes under /api/email-lists/{emailList}: subscribers index and upsert, and the actions by email. */
+export function listSubscriberRoutes(deps: AppDeps) {
+  const present = subscriberPresenter(deps);
+  const routes = new Hono<AppEnv>()
+    .get('/:emailList/subscribers', (c) => {
+      const list = findEmailList(deps, c);
+      return respondWithIndex(c, {
+        query: {
+          allowedSorts: ['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'],
+          allowedFilters: ['email', 'search', 'status', 'tags', 'tagType'],
+          defaultSort: ['-created_at', '-id'],
+        },
+        sortColumns: Object.fromEntries(['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'].map((n) => [n, n])),
+        filters: ({ filters }) => subscriberFilters(deps, list, filters),
+        list: (workspaceId, filters, sort, window) => deps.store.subscribers.list(workspaceId, list.id, filters, sort, window),
+        present: (row) => present(row),
+      });
+    })
+    .post('/:emailList/subscribers', async (c) => {
+      const list = findEmailList(deps, c);
+      const input = c.get('input');
+      validate(input, STORE_RULES(deps, list));
+      const outcome = subscribe(deps, list, {
+        email: input.email as string,
+        firstName: typeof input.first_name === 'string' && input.first_name !== '' ? input.first_name : null,
+        lastName: typeof input.last_name === 'string' && input.last_name !== '' ? input.last_name : null,
+        extraAttributes: isMap(input.extra_attributes) ? input.extra_attributes : {},
+        tags: 'tags' in input ? tagNames(input.tags) : undefined,
+        skipConfirmation: phpTruthy(input.skip_confirmation),
+      });
+      if (outcome.needsConfirmation) await sendConfirmationMail(deps, origin(c), list, outcome.subscriber);
+      return laravelJson({ data: present(outcome.subscriber, outcome.tagNames) }, outcome.created ? 201 : 200);
+    });
+  for (const action of ACTIONS) {
+    routes.post(`/:emailList/${action}`, async (c) => {
+      const list = findEmailList(deps, c);
+      validate(c.get('input'), BY_EMAIL_RULES);
+      const subscriber = deps.store.subscribers.findByEmail(list.id, c.get('input').email as string);
+      // abort(404) without a text (§2.9).
+      if (subscriber === undefined) throw abort(404, '');
+      return runAction(deps, c, action, subscriber);
+    });
+  }
+  return routes;
+}
+
+/** The routes under /api/subscribers/{subscriber}. */
+export function subscriberRoutes(deps: AppDeps) {
+  const present = subscriberPresenter(deps);
+  const routes = new Hono<AppEnv>()
+    .get('/:subscriber', (c) => laravelJson({ data: present(findSubscriber(deps, c)) }))
+    .on(['PUT', 'PATCH'], '/:subscriber', (c) => {
+      const subscriber = findSubscriber(deps, c);
+      const input = c.get('input');
+      validate(input, UPDATE_RULES(deps, subscriber));
+      const updated = deps.store.transaction(() => {
+        const row = deps.store.subscribers.update(subscriber.id, { ...changedFields(input), updated_at: toEpochSeconds(deps.clock()) });
+        // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (§2.6).
+        const names = tagNames(input.tags);
+        if (phpTruthy(input.append_tags)) addTags(deps, row, names);
+        else syncTags(deps, row, names);
+        return row;
+      });
+      return laravelJson({ data: present(updated) });
+    })
+    .delete('/:subscriber', (c) => {
+      deps.store.subscribers.delete(findSubscriber(deps, c).id);
+      return noContent();
+    })
+    .post('/:subscriber/tags', (c) => {
+      const subscriber = findSubscriber(deps, c);
+      validate(c.get('input'), TAG_RULES);
+      // v8 answers the tags it had (by name), then the ones added, in request order.
+      const before = deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
+      const added = deps.store.transaction(() => addTags(deps, subscriber, tagNames(c.get('input').tags))).map((tag) => tag.name);
+      return laravelJson({ data: present(subscriber, [...before, ...added]) });
+    })
+    .delete('/:subscriber/tags', (c) => {
+      const subscriber = findSubscriber(deps, c);
+      validate(c.get('input'), TAG_RULES);
+      deps.store.transaction(() => removeTags(deps, subscriber, tagNames(c.get('input').tags)));
+      return laravelJson({ data: present(subscriber) });
+    });
+  for (const action of ACTIONS) {
+    routes.post(`/:subscriber/${action}`, (c) => runAction(deps, c, action, findSubscriber(deps, c)));
+  }
+  return routes;
+}
+
+async function runAction(deps: AppDeps, c: Context<AppEnv>, action: StateAction, subscriber: SubscriberRow): Promise<Response> {
+  const { status, refusal } = PRECONDITIONS[action];
+  if (subscriberStatus(subscriber) !== status) throw abort(422, refusal);
+  const now = toEpochSeconds(deps.clock());
+  const subscribers = deps.store.subscribers;
+  switch (action) {
+    case 'confirm':
+      subscribers.update(subscriber.id, { subscribed_at: now, updated_at: now });
+      // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
+      return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
+    case 'unsubscribe':
+      subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
+      return noContent();
+    case 'resubscribe':
+      // Only unsubscribed_at: one unsubscribed while unconfirmed comes back unconfirmed, with no mail (§2.8).
+      subscribers.update(subscriber.id, { unsubscribed_at: null, updated_at: now });
+      return noContent();
+    case 'resend-confirmation': {
+      const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
+      await sendConfirmationMail(deps, origin(c), list, subscriber);
+      return noContent();
+    }
+  }
+}
+
+/**
+ * Subscriber::resolveRouteBinding(): by uuid; failing that, with an `email_list_uuid` input, the value as an email
+ * of that list (§0.1).
+ */
+function findSubscriber(deps: AppDeps, c: Context<AppEnv>): SubscriberRow {
+  const workspaceId = c.get('workspaceId');
+  const value = c.req.param('subscriber') as string;
+  let row = deps.store.subscribers.findByUuid(workspaceId, value);
+  const listUuid = c.get('input').email_list_uuid ?? c.req.query('email_list_uuid');
+  if (row === undefined && typeof listUuid === 'string') {
+    const list = deps.store.emailLists.findByUuid(workspaceId, listUuid);
+    if (list !== undefined) row = deps.store.subscribers.findByEmail(list.id, value);
+  }
+  if (row === undefined) throw modelNotFound(AUDIENCE_MODEL_CLASSES.subscriber);
+  return row;
+}
+
+/** EmailListSubscribersQuery's filters (§2.3). */
+function subscriberFilters(deps: AppDeps, list: EmailListRow, filters: Record<string, string[]>): SubscriberFilters {
+  const result: SubscriberFilters = {};
+  // filter[email]: the comma-split parts joined back, trimmed; exact.
+  if (filters.email !== undefined) result.email = filters.email.join(',').trim();
+  if (filters.search !== undefined) result.search = filters.search.map(urlDecode);
+  const status = filters.status;
+  // Any other value, or several, is no filter (not an error).
+  if (status !== undefined && status.length === 1 && STATUSES.includes(status[0] as SubscriberStatus)) result.status = status[0] as SubscriberStatus;
+  if (filters.tags !== undefined) {
+    const wanted = new Set(filters.tags);
+    const ids = deps.store.tags.ofList(list.id).filter((tag) => wanted.has(tag.uuid) || wanted.has(tag.name)).map((tag) => tag.id);
+    // No tag found: the filter is dropped, and every subscriber comes back.
+    if (ids.length > 0) result.tags = { ids, all: filters.tagType?.[0] === 'all' };
+  }
+  return result;
+}
+
+/** The validated keys present in an update (§2.6): email as given, names, extra attributes replaced. */
+function changedFields(input: Input) {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    ...('email' in input && typeof input.email === 'string' ? { email: input.email } : {}),
+    ...('first_name' in input ? { first_name: text(input.first_name) } : {}),
+    ...('last_name' in input ? { last_name: text(input.last_name) } : {}),
+    ...('extra_attributes' in input ? { extra_attributes: JSON.stringify(isMap(input.extra_attributes) ? input.extra_attributes : {}) } : {}),
+  };
+}
+
+function tagNames(value: unknown): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).filter((name): name is string => typeof name === 'string');
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** This emulator as the request reached it: the mails' links point here. */
+function origin(c: Context<AppEnv>): string {
+  return new URL(c.req.url).origin;
+}
