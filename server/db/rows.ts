@@ -142,6 +142,37 @@ export interface SubscriberRow {
   updated_at: number;
 }
 
+/** One condition of a segment: v8's `subscriber_tags` condition with its operator and tag ids (§4). */
+export interface SegmentCondition {
+  operator: 'in' | 'all' | 'not-in' | 'none';
+  tagIds: number[];
+}
+
+/** mailcoach_segments (§4). */
+export interface SegmentRow {
+  id: number;
+  workspace_id: number;
+  email_list_id: number;
+  uuid: string;
+  name: string;
+  /** JSON: SegmentCondition[]. */
+  stored_conditions: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** mailcoach_templates: campaign templates (§6), not the transactional ones. */
+export interface CampaignTemplateRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  name: string;
+  html: string;
+  structured_html: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export const TAG_TYPES = ['default', 'mailcoach'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

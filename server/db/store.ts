@@ -4,10 +4,12 @@
  */
 import { leaveCheckpointsToCheckpointer, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit } from './group-commit.js';
+import { createCampaignTemplateStore } from './campaign-templates-store.js';
 import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
+import { createSegmentStore } from './segments-store.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
 import { createSubscriberStore } from './subscribers-store.js';
@@ -35,6 +37,8 @@ export function createStore(db: Db) {
     emailLists: createEmailListStore(statements),
     subscribers: createSubscriberStore(statements),
     tags: createTagStore(statements),
+    segments: createSegmentStore(statements),
+    campaignTemplates: createCampaignTemplateStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

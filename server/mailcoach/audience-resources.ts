@@ -3,13 +3,15 @@
  * classes (mailcoach-audience-campaigns.md §1.2, §2.2, §3). The SDK types these fields: the ones it declares
  * non-nullable never get null (§0.3).
  */
-import type { EmailListRow, SubscriberRow, TagRow } from '../db/rows.js';
+import type { CampaignTemplateRow, EmailListRow, SegmentRow, SubscriberRow, TagRow } from '../db/rows.js';
 import { laravelTimestamp } from '../http/timestamps.js';
 
 export const AUDIENCE_MODEL_CLASSES = {
   emailList: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\EmailList',
   subscriber: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\Subscriber',
   tag: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\Tag',
+  segment: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\TagSegment',
+  template: 'Spatie\\Mailcoach\\Domain\\Template\\Models\\Template',
 } as const;
 
 export function emailListResource(row: EmailListRow, activeSubscribersCount: number) {
@@ -72,4 +74,47 @@ export function tagResource(row: TagRow, listUuid: string, emailList?: ReturnTyp
     created_at: laravelTimestamp(row.created_at),
     updated_at: laravelTimestamp(row.updated_at),
   };
+}
+
+/** SegmentResource: the conditions are not shown (§4). */
+export function segmentResource(row: SegmentRow, listUuid: string, emailList?: ReturnType<typeof emailListResource>) {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    ...(emailList === undefined ? {} : { email_list: emailList }),
+    email_list_uuid: listUuid,
+    created_at: laravelTimestamp(row.created_at),
+    updated_at: laravelTimestamp(row.updated_at),
+  };
+}
+
+/** TemplateResource (campaign templates, §6): `fields` derived from the html's `[[[name:type]]]` placeholders. */
+export function campaignTemplateResource(row: CampaignTemplateRow) {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    html: row.html,
+    fields: templateFields(row.html),
+    structured_html: row.structured_html,
+    created_at: laravelTimestamp(row.created_at),
+    updated_at: laravelTimestamp(row.updated_at),
+  };
+}
+
+/**
+ * TemplateRenderer::fields(): every `[[[name]]]` / `[[[name:type]]]` in order, repeats dropped, the type `editor`
+ * when not given; a template without any has one editor field, `html`. (PHP's array_unique can leave holes that
+ * turn the list into an object; the emulator always answers a list.)
+ */
+export function templateFields(html: string): Array<{ name: string; type: string }> {
+  const seen = new Set<string>();
+  const fields: Array<{ name: string; type: string }> = [];
+  for (const match of html.matchAll(/\[\[\[(.*?)\]\]\]/g)) {
+    const placeholder = match[1] as string;
+    if (seen.has(placeholder)) continue;
+    seen.add(placeholder);
+    const [name, type] = placeholder.split(':', 2) as [string, string | undefined];
+    fields.push({ name, type: type ?? 'editor' });
+  }
+  return fields.length === 0 ? [{ name: 'html', type: 'editor' }] : fields;
 }

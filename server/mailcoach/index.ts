@@ -5,7 +5,9 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
+import { campaignTemplateRoutes } from './campaign-templates.js';
 import { emailListRoutes } from './email-lists.js';
+import { segmentRoutes } from './segments.js';
 import { sendRoutes } from './sends.js';
 import { listSubscriberRoutes, subscriberRoutes } from './subscribers.js';
 import { suppressionRoutes } from './suppressions.js';
@@ -22,5 +24,7 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/email-lists', emailListRoutes(deps))
     .route('/email-lists', listSubscriberRoutes(deps))
     .route('/email-lists', tagRoutes(deps))
+    .route('/email-lists', segmentRoutes(deps))
+    .route('/templates', campaignTemplateRoutes(deps))
     .route('/subscribers', subscriberRoutes(deps));
 }

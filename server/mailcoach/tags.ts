@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { TagRow } from '../db/rows.js';
 import { TAG_SUBSCRIBER_COUNT_SQL } from '../db/tags-store.js';
-import { badRequest, modelNotFound, ValidationError } from '../errors.js';
+import { modelNotFound, ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../http/timestamps.js';
@@ -16,15 +16,13 @@ import { boolean, nullable, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, emailListResource, tagResource } from './audience-resources.js';
 import { findEmailList } from './email-lists.js';
+import { readIncludes } from './includes.js';
 import { respondWithIndex } from './listing.js';
 
 const TAG_RULES: RuleSet = [
   ['name', [required]],
   ['visible_in_preferences', [nullable, boolean]],
 ];
-
-/** Query builder's allowed includes: the relation and the two variants it adds itself. */
-const INCLUDES = ['emailList', 'emailListCount', 'emailListExists'];
 
 export function tagRoutes(deps: AppDeps) {
   const tags = deps.store.tags;
@@ -90,15 +88,3 @@ function findTag(deps: AppDeps, c: Context<AppEnv>): TagRow {
   if (row === undefined) throw modelNotFound(AUDIENCE_MODEL_CLASSES.tag);
   return row;
 }
-
-/** `include=emailList` (comma list); anything else is the query builder's 400. */
-function readIncludes(include: unknown): boolean {
-  if (include === undefined || include === null || include === '') return false;
-  const names = String(include).split(',').filter((name) => name !== '');
-  const unknown = names.filter((name) => !INCLUDES.includes(name));
-  if (unknown.length > 0) {
-    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${INCLUDES.join(', ')}\`.`);
-  }
-  return names.includes('emailList');
-}
-
