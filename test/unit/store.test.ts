@@ -120,8 +120,8 @@ describe('openDatabase and migrations', () => {
 
   it("keeps the bodies of a version-4 database's log items through migration 5", () => {
     const db = openDatabase(':memory:');
-    // Undone back to version 4: migration 12's tables, migration 11's table, migration 10's column, migration 9's index, migration 8's column and index, migration 5's trigger and column.
-    db.exec('DROP TABLE subscriber_tags; DROP TABLE tags; DROP TABLE subscribers; DROP TABLE email_lists;');
+    // Undone back to version 4: migrations 13 and 12's tables, migration 11's table, migration 10's column, migration 9's index, migration 8's column and index, migration 5's trigger and column.
+    db.exec('DROP TABLE campaign_templates; DROP TABLE segments; DROP TABLE subscriber_tags; DROP TABLE tags; DROP TABLE subscribers; DROP TABLE email_lists;');
     db.exec('DROP TABLE send_feedback; ALTER TABLE suppressions DROP COLUMN origin; DROP INDEX messages_template; DROP INDEX messages_read; DROP INDEX messages_unread; ALTER TABLE messages DROP COLUMN read;');
     db.exec('DROP TRIGGER messages_keep_log_item_body; ALTER TABLE log_items DROP COLUMN body_in_message;');
     db.pragma('user_version = 4');
