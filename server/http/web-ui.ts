@@ -34,7 +34,10 @@ export const UI_CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   // React sets style attributes; captured mail is not styled here (it is in its own frame).
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // The studio previews a template in a srcdoc frame, which inherits this policy: a template's remote images
+  // (a logo on a CDN) load there as they do in the inbox's frame (whose HTML route sets its own policy). No script
+  // can run in either frame, so an image is all a captured mail can fetch.
+  "img-src 'self' data: blob: https: http:",
   "connect-src 'self'",
   "frame-src 'self'",
   "object-src 'none'",

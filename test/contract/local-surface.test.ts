@@ -10,7 +10,7 @@ import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { rawRequest } from '../support/http.js';
 
 const UI_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; connect-src 'self'; " +
   "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const HOST_REFUSED = (host: string) =>
   `The host "${host}" is not allowed. The emulator's UI and /_emulator answer requests for localhost, 127.0.0.1 and [::1]; start it with --allowed-hosts to add a name.`;
