@@ -15,6 +15,12 @@ import { InboxPage } from './routes/InboxPage.js';
 
 const TemplatesPage = lazy(() => import('./routes/TemplatesPage.js'));
 const StudioPage = lazy(() => import('./routes/StudioPage.js'));
+// The records pages and the controls (issue 14), lazy like the studio.
+const SuppressionsPage = lazy(() => import('./routes/SuppressionsPage.js'));
+const SendsPage = lazy(() => import('./routes/SendsPage.js'));
+const LogPage = lazy(() => import('./routes/LogPage.js'));
+const LogItemPage = lazy(() => import('./routes/LogPage.js').then((module) => ({ default: module.LogItemPage })));
+const ControlsPage = lazy(() => import('./routes/ControlsPage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -51,6 +57,33 @@ export function App() {
                 <StudioPage key={params.name} name={decodeName(params.name)} />
               </Suspense>
             )}
+          </Route>
+          <Route path="/suppressions">
+            <Suspense fallback={<p className="muted empty">Loading…</p>}>
+              <SuppressionsPage />
+            </Suspense>
+          </Route>
+          <Route path="/sends">
+            <Suspense fallback={<p className="muted empty">Loading…</p>}>
+              <SendsPage />
+            </Suspense>
+          </Route>
+          <Route path="/log">
+            <Suspense fallback={<p className="muted empty">Loading…</p>}>
+              <LogPage />
+            </Suspense>
+          </Route>
+          <Route path="/log/:uuid">
+            {(params) => (
+              <Suspense fallback={<p className="muted empty">Loading…</p>}>
+                <LogItemPage key={params.uuid} uuid={params.uuid} />
+              </Suspense>
+            )}
+          </Route>
+          <Route path="/controls">
+            <Suspense fallback={<p className="muted empty">Loading…</p>}>
+              <ControlsPage />
+            </Suspense>
           </Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>

@@ -43,4 +43,10 @@ export const keys = {
   template: (token: string | null, name: string) => ['templates', token, 'one', name] as const,
   render: (token: string | null, name: string, request: unknown) => ['templates', token, 'render', name, request] as const,
   fixtures: (token: string | null) => ['fixtures', token] as const,
+  /** The records pages (issue 14): each refetched by its own event (live.ts). */
+  suppressions: (token: string | null) => ['suppressions', token] as const,
+  sends: (token: string | null) => ['sends', token] as const,
+  log: (token: string | null) => ['log', token] as const,
+  faults: (token: string | null) => ['faults', token] as const,
+  clock: ['clock'] as const,
 };

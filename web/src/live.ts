@@ -3,7 +3,9 @@
  * refetches the pages on screen (bursts coalesced into one refetch), a read-state change is written into the
  * cached summaries, and a reconnect refetches everything (events may have been missed meanwhile). For the studio:
  * a template change (written here, or a fixture file reloaded by --watch) refetches the templates and so the open
- * preview's render; a fixtures reload refetches their status (a broken file's problems).
+ * preview's render; a fixtures reload refetches their status (a broken file's problems). For the records pages:
+ * suppression, send, log and fault-rule changes (an app's send through /api, a simulation, another tab) refetch
+ * their lists, coalesced the same way; a reset refetches them all.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,6 +14,15 @@ import { keys, useClient } from './api.js';
 
 /** A burst of captures (a test suite sending 50 mails) refetches once, this long after its first event. */
 const COALESCE_MS = 60;
+
+type RecordKind = 'suppressions' | 'sends' | 'log' | 'faults';
+const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults'];
+const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
+  'suppressions.changed': 'suppressions',
+  'sends.changed': 'sends',
+  'log.changed': 'log',
+  'faults.changed': 'faults',
+};
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
@@ -31,8 +42,23 @@ export function useLiveUpdates(): LiveState {
         void queryClient.invalidateQueries({ queryKey: keys.templateList(client.token) });
       }, COALESCE_MS);
     };
+    let recordsTimer: ReturnType<typeof setTimeout> | null = null;
+    const staleRecords = new Set<RecordKind>();
+    const refetchRecordsSoon = (kinds: RecordKind[]) => {
+      for (const kind of kinds) staleRecords.add(kind);
+      recordsTimer ??= setTimeout(() => {
+        recordsTimer = null;
+        for (const kind of staleRecords) void queryClient.invalidateQueries({ queryKey: keys[kind](client.token) });
+        staleRecords.clear();
+      }, COALESCE_MS);
+    };
     const subscription = client.subscribe(
-      (event) => apply(event, queryClient, client.token, refetchSoon),
+      (event) => {
+        const kind = RECORD_EVENTS[event.type];
+        if (kind !== undefined) return refetchRecordsSoon([kind]);
+        if (event.type === 'workspace.reset') refetchRecordsSoon(RECORD_KINDS);
+        apply(event, queryClient, client.token, refetchSoon);
+      },
       {
         onOpen: () => {
           setState('live');
@@ -40,6 +66,7 @@ export function useLiveUpdates(): LiveState {
             void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
             void queryClient.invalidateQueries({ queryKey: keys.templates(client.token) });
             void queryClient.invalidateQueries({ queryKey: keys.fixtures(client.token) });
+            refetchRecordsSoon(RECORD_KINDS);
           }
           broken = false;
         },
@@ -52,6 +79,7 @@ export function useLiveUpdates(): LiveState {
     return () => {
       subscription.close();
       if (timer !== null) clearTimeout(timer);
+      if (recordsTimer !== null) clearTimeout(recordsTimer);
     };
   }, [client, queryClient]);
 

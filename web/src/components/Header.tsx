@@ -1,8 +1,16 @@
-/** The top bar: the sections (inbox, templates), the workspace (a token's, with --isolate) and the theme. */
+/** The top bar: the sections (inbox, templates, suppressions, sends, log, controls), the workspace (a token's, with --isolate) and the theme. */
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
 import { useTheme, type Theme } from '../theme.js';
+
+/** The records pages and the controls (issue 14). */
+const RECORD_SECTIONS = [
+  ['/suppressions', 'Suppressions'],
+  ['/sends', 'Sends'],
+  ['/log', 'Log'],
+  ['/controls', 'Controls'],
+] as const;
 
 interface Props {
   settings: EmulatorSettings | null;
@@ -14,19 +22,26 @@ export function Header({ settings, token, onToken }: Props) {
   const [theme, setTheme] = useTheme();
   const [location] = useLocation();
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
+  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0];
   return (
     <header className="topbar">
       <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
         <img src="/favicon.svg" alt="" width="22" height="22" />
         <span>mailcoach-emulator</span>
       </a>
-      <nav aria-label="Sections" className="sections">
-        <Link href="/" aria-current={inTemplates ? undefined : 'page'}>
+      {/* Six sections wrap at 390 px (set here: styles.css is the inbox's, left as it is). */}
+      <nav aria-label="Sections" className="sections" style={{ flexWrap: 'wrap' }}>
+        <Link href="/" aria-current={inTemplates || section !== undefined ? undefined : 'page'}>
           Inbox
         </Link>
         <Link href="/templates" aria-current={inTemplates ? 'page' : undefined}>
           Templates
         </Link>
+        {RECORD_SECTIONS.map(([path, label]) => (
+          <Link key={path} href={path} aria-current={section === path ? 'page' : undefined}>
+            {label}
+          </Link>
+        ))}
       </nav>
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
       <button type="button" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>

@@ -1,0 +1,282 @@
+/**
+ * The records pages and the controls (issue 14) as a developer debugging a send uses them: suppressions added and
+ * deleted (the spam-complaint refusal as the API words it), a send made through /api appearing live and bounced,
+ * a log item resent, a fault rule making the next send fail, the clock moving the next capture's timestamps, a
+ * bad seed refused field by field. Each test asserts what a user sees and then what the server holds; then axe
+ * on every page, and every page at 390 px.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect, sendMail, test } from './fixtures.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+test('adding and deleting a suppression; a spam-complaint suppression is refused as the API refuses it', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/suppressions`);
+  const table = page.getByRole('table', { name: 'Suppressions' });
+  await expect(table.getByRole('rowheader', { name: 'bounced@example.com' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /bounced@example\.com/ })).toContainText('fixture');
+  await expect(page.getByText('Spam-complaint suppressions cannot be deleted')).toBeVisible();
+
+  const form = page.getByRole('region', { name: 'Add a suppression' });
+  await form.getByLabel('Email').fill('new@example.com');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Suppressed: new@example\.com \(manual\)/);
+  await expect(table.getByRole('row', { name: /new@example\.com/ })).toContainText('added through the API');
+  expect((await emulator.client.suppressions({ search: 'new@example.com' })).data).toMatchObject([{ email: 'new@example.com', reason: 'manual', origin: 'api' }]);
+
+  // Another reason goes through the simulation that creates it.
+  await form.getByLabel('Email').fill('hard@example.com');
+  await form.getByLabel('Reason').selectOption('hard_bounce');
+  await expect(form.getByText(/simulates a hard bounce/)).toBeVisible();
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Suppressed: hard@example\.com \(hard_bounce\)/);
+  await expect(table.getByRole('row', { name: /hard@example\.com/ })).toContainText('simulated bounce');
+
+  await table.getByRole('button', { name: 'Delete new@example.com' }).click();
+  await expect(table.getByRole('rowheader', { name: 'new@example.com' })).toHaveCount(0);
+  expect((await emulator.client.suppressions({ search: 'new@example.com' })).meta.total).toBe(0);
+
+  await table.getByRole('button', { name: 'Delete complained@example.com' }).click();
+  await expect(table.getByRole('row', { name: /complained@example\.com/ }).getByRole('alert')).toHaveText(
+    'Suppressions with reason spam_complaint cannot be deleted. (403)',
+  );
+  await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toBeVisible();
+  expect((await emulator.client.suppressions({ search: 'complained@example.com' })).data).toMatchObject([{ reason: 'spam_complaint' }]);
+
+  // The filters are the API's, kept in the URL.
+  await page.getByRole('search', { name: 'Filter suppressions' }).getByLabel('Reason').selectOption('spam_complaint');
+  await expect(table.getByRole('rowheader')).toHaveText(['complained@example.com']);
+  expect(new URL(page.url()).searchParams.get('reason')).toBe('spam_complaint');
+});
+
+test.describe('with --allow-spam-complaint-deletion', () => {
+  test.use({ emulatorOptions: { args: ['--allow-spam-complaint-deletion'] } });
+  test('the page says so and the spam-complaint row is deleted', async ({ page, emulator }) => {
+    await page.goto(`${emulator.url}/suppressions`);
+    await expect(page.getByText('Spam-complaint suppressions can be deleted')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Suppressions' });
+    await table.getByRole('button', { name: 'Delete complained@example.com' }).click();
+    await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toHaveCount(0);
+    expect((await emulator.client.suppressions({ search: 'complained@example.com' })).meta.total).toBe(0);
+  });
+});
+
+test('a send made through /api appears in the sends table live, and its simulated bounce shows on the suppressions page', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/sends`);
+  await expect(page.locator('.live')).toHaveText('Live');
+  await expect(page.getByText(/No send matches/)).toBeVisible();
+
+  const { uuid: logUuid } = await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'Jane <jane@example.com>', subject: 'Order shipped', html: '<p>On its way</p>' });
+  const [send] = (await emulator.client.sends({ logItemUuid: logUuid! })).data;
+  const row = page.locator(`tr[data-send="${send!.uuid}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.locator('.badge')).toHaveText('sent');
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText('1–1 of 1');
+
+  await row.getByRole('button', { name: 'Simulate open' }).click();
+  await expect(page.getByRole('status')).toContainText('Simulated open');
+  await expect(row.locator('.badge')).toHaveText('opened');
+
+  await row.getByRole('button', { name: 'Simulate bounce' }).click();
+  await expect(page.getByRole('status')).toContainText('jane@example.com is suppressed (hard_bounce)');
+  await expect(row.locator('.badge').first()).toHaveText('bounced');
+  expect((await emulator.client.suppressions({ search: 'jane@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'bounce' }]);
+
+  await page.getByRole('link', { name: 'See it on the suppressions page' }).click();
+  const table = page.getByRole('table', { name: 'Suppressions' });
+  await expect(table.getByRole('row', { name: /jane@example\.com/ })).toContainText('simulated bounce');
+  await expect(table.getByRole('row', { name: /jane@example\.com/ })).toContainText('hard_bounce');
+
+  // The row's links: the log item, and the captured message.
+  await page.goto(`${emulator.url}/sends`);
+  await row.getByRole('button', { name: 'Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Order shipped' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/messages\//);
+});
+
+test('resending from the log puts a second copy in the inbox', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Invoice 42', html: '<p>Paid</p>' });
+  await page.goto(`${emulator.url}/log`);
+  await page.getByRole('table', { name: 'Log items' }).getByRole('link', { name: 'Invoice 42' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice 42' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open “Invoice 42” in the inbox' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sends' })).toContainText('sent');
+
+  await page.getByRole('button', { name: 'Resend' }).click();
+  await expect(page.getByRole('link', { name: 'Open the copy in the inbox' })).toBeVisible();
+  expect((await emulator.client.messages({ subject: 'Invoice 42' })).meta.total).toBe(2);
+
+  await page.getByRole('link', { name: 'Open the copy in the inbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice 42' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Invoice 42/ })).toHaveCount(2);
+});
+
+test('a fault preset makes the next /api send fail as configured, and deleting it restores success', async ({ page, emulator }) => {
+  const mail = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', text: 'Hi' };
+  await page.goto(`${emulator.url}/controls`);
+  const faults = page.getByRole('region', { name: 'Fault rules' });
+  await expect(faults.getByText('No fault rule')).toBeVisible();
+  await faults.getByLabel('Preset').selectOption({ label: '429 with Retry-After' });
+  await faults.getByRole('button', { name: 'Add rule' }).click();
+  const rules = faults.getByRole('table', { name: 'Fault rules' });
+  await expect(rules.getByRole('row', { name: /any method \/api\/transactional-mails\/send/ })).toContainText('429 Too Many Attempts');
+
+  const refused = await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail);
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get('retry-after')).toBe('60');
+  expect(refused.body).toEqual({ message: 'Too Many Attempts.' });
+  // The rule's count, live.
+  await expect(rules.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('1');
+
+  await rules.getByRole('button', { name: /Delete fault rule/ }).click();
+  await expect(faults.getByText('No fault rule')).toBeVisible();
+  expect(await emulator.client.faults.list()).toEqual([]);
+  expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(200);
+
+  // 422 for one recipient: others still go through.
+  await faults.getByLabel('Preset').selectOption({ label: '422 for one recipient' });
+  await faults.getByLabel('Recipient', { exact: true }).fill('bob@example.com');
+  await faults.getByRole('button', { name: 'Add rule' }).click();
+  await expect(rules).toContainText('to bob@example.com');
+  const bob = await emulator.client.mailcoach.request('POST', '/transactional-mails/send', { ...mail, to: 'bob@example.com' });
+  expect(bob.status).toBe(422);
+  expect(bob.body).toMatchObject({ errors: { to: [expect.stringContaining('bob@example.com')] } });
+  expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(200);
+
+  // Raw JSON, with the server's field errors shown.
+  await faults.getByLabel('Preset').selectOption({ label: 'Raw JSON' });
+  await faults.getByLabel('Rule (JSON)').fill('{"route": "/api/transactional-mails/send", "status": 99}');
+  await faults.getByRole('button', { name: 'Add rule' }).click();
+  await expect(faults.getByRole('alert')).toContainText('status');
+  expect(await emulator.client.faults.list()).toHaveLength(1);
+});
+
+test('freezing and advancing the clock sets the timestamps of the next captures', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/controls`);
+  const clock = page.getByRole('region', { name: 'Clock' });
+  await expect(clock.getByTestId('clock-now')).toContainText('Running');
+  await clock.getByLabel(/Freeze at/).fill('2030-01-02T03:04:05Z');
+  await clock.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(clock.getByTestId('clock-now')).toContainText('Frozen at 2030-01-02 03:04:05 UTC');
+  await sendMail(emulator, { subject: 'First', text: 'one' });
+
+  await clock.getByLabel('Advance by').fill('90');
+  await clock.getByLabel('Unit').selectOption('minutes');
+  await clock.getByRole('button', { name: 'Advance' }).click();
+  await expect(clock.getByTestId('clock-now')).toContainText('Frozen at 2030-01-02 04:34:05 UTC');
+  await sendMail(emulator, { subject: 'Second', text: 'two' });
+
+  const messages = (await emulator.client.messages()).data.map((m) => [m.subject, m.created_at]);
+  expect(messages).toEqual([
+    ['Second', '2030-01-02T04:34:05.000Z'],
+    ['First', '2030-01-02T03:04:05.000Z'],
+  ]);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Log' }).click();
+  const log = page.getByRole('table', { name: 'Log items' });
+  await expect(log.getByRole('row', { name: /Second/ })).toContainText('2030-01-02 04:34:05 UTC');
+  await expect(log.getByRole('row', { name: /First/ })).toContainText('2030-01-02 03:04:05 UTC');
+
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Controls' }).click();
+  await page.getByRole('region', { name: 'Clock' }).getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('region', { name: 'Clock' }).getByTestId('clock-now')).toContainText('Running');
+  expect((await emulator.client.clock.get()).frozen).toBe(false);
+});
+
+test('seeding a bad fixture shows its field errors and changes nothing', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/controls`);
+  const seed = page.getByRole('region', { name: 'Seed' });
+  const bad = { templates: [{ name: 'seeded', type: 'nope', subject: 'x', body: 'x' }], suppressions: [{ email: 'fine@example.com' }, { email: 'not-an-email' }] };
+  await seed.getByLabel('Fixture file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await expect(seed.getByLabel(/or the JSON/)).toHaveValue(/not-an-email/);
+  await seed.getByRole('button', { name: 'Seed the workspace' }).click();
+  const errors = seed.getByRole('list', { name: 'Seed errors' });
+  await expect(errors.getByRole('listitem').filter({ hasText: 'templates.0.type' })).toContainText('"nope"');
+  await expect(errors.getByRole('listitem').filter({ hasText: 'suppressions.1.email' })).toContainText('not-an-email');
+  await expect(seed.getByText('nothing changed')).toBeVisible();
+  expect((await emulator.client.suppressions()).meta.total).toBe(4);
+  expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('seeded');
+
+  // Not JSON at all.
+  await seed.getByLabel(/or the JSON/).fill('{"suppressions": [');
+  await seed.getByRole('button', { name: 'Seed the workspace' }).click();
+  await expect(errors).toContainText('Not JSON');
+
+  // A good one seeds, and the suppressions page shows its row.
+  await seed.getByLabel(/or the JSON/).fill(JSON.stringify({ suppressions: [{ email: 'fine@example.com', reason: 'hard_bounce' }] }));
+  await seed.getByRole('button', { name: 'Seed the workspace' }).click();
+  await expect(seed.getByRole('status')).toContainText('1 suppression(s)');
+  expect((await emulator.client.suppressions({ search: 'fine@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'seed' }]);
+});
+
+test('reset asks first, then puts the fixtures back', async ({ page, emulator }) => {
+  await emulator.client.mailcoach.addSuppression('extra@example.com');
+  await page.goto(`${emulator.url}/controls`);
+  await page.getByRole('button', { name: 'Reset the workspace…' }).click();
+  await page.getByRole('dialog', { name: 'Reset the workspace?' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('The workspace was reset')).toBeVisible();
+  expect((await emulator.client.suppressions()).meta.total).toBe(4);
+  await expect(page.getByRole('region', { name: 'Settings' }).getByRole('definition').first()).toContainText('mailcoach-emulator-token');
+});
+
+// ---- Accessibility and narrow screens ------------------------------------------------------------------------
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Each page with something on it, and what shows it has loaded. */
+async function pages(emulator: Parameters<typeof sendMail>[0]) {
+  const { uuid } = await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'jane@example.com', subject: 'Welcome aboard', html: '<p>Hi</p>' });
+  await emulator.client.simulate.open((await emulator.client.sends({ logItemUuid: uuid! })).data[0]!.uuid);
+  await emulator.client.faults.add({ preset: 'server-error', route: '/api/sends', times: 1 });
+  return [
+    ['/suppressions', (page: Page) => page.getByRole('rowheader', { name: 'bounced@example.com' })],
+    ['/sends', (page: Page) => page.getByRole('button', { name: 'Simulate bounce' })],
+    ['/log', (page: Page) => page.getByRole('link', { name: 'Welcome aboard' })],
+    [`/log/${uuid}`, (page: Page) => page.getByRole('link', { name: 'Open “Welcome aboard” in the inbox' })],
+    ['/controls', (page: Page) => page.getByRole('table', { name: 'Fault rules' })],
+  ] as const;
+}
+
+// axe is injected as a script of the page: the UI's CSP admits its own scripts only.
+test.use({ bypassCSP: true });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the records pages and the controls have no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const [path, loaded] of await pages(emulator)) {
+      await page.goto(`${emulator.url}${path}`);
+      await expect(loaded(page)).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+}
+
+test('the records pages and the controls are usable at 390 px wide', async ({ page, emulator }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const [path, loaded] of await pages(emulator)) {
+    await page.goto(`${emulator.url}${path}`);
+    await expect(loaded(page)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  // The sends table scrolls inside its box; its actions stay reachable.
+  await page.goto(`${emulator.url}/sends`);
+  await page.getByRole('button', { name: 'Simulate click' }).click();
+  await expect(page.getByRole('status')).toContainText('Simulated click');
+});

@@ -1,0 +1,183 @@
+/**
+ * Pieces the records pages (suppressions, sends, the transactional log, controls) share: the client for the
+ * Mailcoach API, the Laravel pager, error texts, timestamps, the page title. Loaded with those pages' lazy chunks.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'wouter';
+import { EmulatorApiError, MailcoachApiError, type EmulatorClient, type EmulatorSettings, type MailcoachPage } from '../../../server/testing/client.js';
+import { clientFor, keys, useClient } from '../api.js';
+import type { LiveState } from '../live.js';
+import './records.css';
+
+/** The emulator's settings, as App.tsx fetched them (same key: from the cache). */
+export function useSettings() {
+  const client = useClient();
+  return useQuery({ queryKey: [...keys.settings, client.token], queryFn: () => client.settings(), retry: false });
+}
+
+export interface ApiAccess {
+  /** A client whose `mailcoach.*` calls reach this tab's workspace, or null when none can. */
+  api: EmulatorClient | null;
+  /** Why there is none. */
+  reason: string | null;
+}
+
+/**
+ * The Mailcoach API (`/api`) always wants a bearer token. A tab without one (loopback) borrows the first accepted
+ * token: without --isolate every token shares the workspace on screen. With --isolate the default workspace has
+ * no token at all, so nothing under /api reaches it.
+ */
+export function useApi(): ApiAccess {
+  const client = useClient();
+  const settings = useSettings().data;
+  return useMemo(() => apiAccess(client, settings), [client, settings]);
+}
+
+function apiAccess(client: EmulatorClient, settings: EmulatorSettings | undefined): ApiAccess {
+  if (client.token !== null) return { api: client, reason: null };
+  if (settings === undefined) return { api: null, reason: 'Loading the settings…' };
+  if (settings.isolate) {
+    return {
+      api: null,
+      reason: 'With --isolate the default workspace has no API token, so the Mailcoach API cannot reach it: pick a token’s workspace in the header.',
+    };
+  }
+  return { api: clientFor(settings.tokens[0] ?? 'mailcoach-emulator-token'), reason: null };
+}
+
+/** The message a failed call carries: the server's `message` when it sent one. */
+export function errorText(error: unknown): string {
+  if (error instanceof EmulatorApiError || error instanceof MailcoachApiError) {
+    const body = error.body as { message?: unknown } | string | null;
+    if (typeof body === 'object' && body !== null && typeof body.message === 'string') return `${body.message} (${error.status})`;
+    if (typeof body === 'string' && body !== '') return `${body.slice(0, 300)} (${error.status})`;
+    return `${error.status}: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A 422's `errors` by field (from either API), or `{_: [message]}` for any other failure. */
+export function fieldErrors(error: unknown): FieldErrors {
+  if (error instanceof EmulatorApiError || error instanceof MailcoachApiError) {
+    const body = error.body as { errors?: FieldErrors } | null;
+    if (error.status === 422 && typeof body === 'object' && body?.errors !== undefined) return body.errors;
+  }
+  return { _: [errorText(error)] };
+}
+
+/** A Mailcoach answer (client.mailcoach.request) as a value, or a MailcoachApiError for an error status. */
+export function mailcoachBody<T>(method: string, path: string, response: { status: number; body: unknown }): T {
+  if (response.status >= 300) throw new MailcoachApiError(method, path, response.status, response.body);
+  return response.body as T;
+}
+
+/** Exact, in UTC, as the API stores it (the title gives the local time). */
+export function Timestamp({ iso }: { iso: string | null }) {
+  if (iso === null) return <span className="muted">—</span>;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <span>{iso}</span>;
+  return (
+    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
+      {utc(date)}
+    </time>
+  );
+}
+
+export function utc(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · mailcoach-emulator`;
+    return () => {
+      document.title = 'Inbox · mailcoach-emulator';
+    };
+  }, [title]);
+}
+
+type PageMeta = MailcoachPage<unknown>['meta'];
+
+/** Laravel's pages (15 rows each): first, previous, where we are, next, last, and the total. */
+export function Pager({ meta, label, onPage }: { meta: PageMeta; label: string; onPage: (page: number) => void }) {
+  const { current_page: page, last_page: last, total, from, to } = meta;
+  return (
+    <nav className="pager" aria-label={`${label} pages`}>
+      <span className="pager-count" aria-live="polite">
+        {total === 0 ? 'None' : `${from ?? 0}–${to ?? 0} of ${total.toLocaleString()}`}
+      </span>
+      <button type="button" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
+        «
+      </button>
+      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        ‹
+      </button>
+      <span>
+        Page {page.toLocaleString()} of {Math.max(last, 1).toLocaleString()}
+      </span>
+      <button type="button" onClick={() => onPage(page + 1)} disabled={page >= last} aria-label="Next page">
+        ›
+      </button>
+      <button type="button" onClick={() => onPage(last)} disabled={page >= last} aria-label="Last page">
+        »
+      </button>
+    </nav>
+  );
+}
+
+/** URL search parameters as page state: a link reproduces the filters and the page. */
+export function paramsOf<N extends string>(search: URLSearchParams, names: readonly N[]): Record<N, string> {
+  return Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<N, string>;
+}
+
+export function pageOf(search: URLSearchParams): number {
+  const page = Number(search.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (messages === undefined || messages.length === 0) return null;
+  return (
+    <p className="field-error" id={id}>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+export function shortUuid(uuid: string): string {
+  return uuid.slice(0, 8);
+}
+
+/**
+ * Filters and the page kept in the URL's query string (a link reproduces them). Changing a filter goes back to
+ * page 1; empty values and page 1 are left out of the URL.
+ */
+export function useUrlParams<N extends string>(names: readonly N[]) {
+  const [search, setSearch] = useSearchParams();
+  const values = paramsOf(search, names);
+  const page = pageOf(search);
+  const update = (changes: Partial<Record<N | 'page', string | number>>) => {
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [name, value] of Object.entries(changes) as Array<[string, string | number]>) {
+        if (value === '' || (name === 'page' && value === 1)) next.delete(name);
+        else next.set(name, String(value));
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+  };
+  return { values, page, update };
+}
+
+/** Whether the page follows the event stream (changes made elsewhere appear without a reload). */
+export function LiveBadge({ state }: { state: LiveState }) {
+  return (
+    <span className="live" data-state={state} title={state === 'live' ? 'Changes made elsewhere appear as they happen' : 'Reconnecting to the live feed…'}>
+      {state === 'live' ? 'Live' : state === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+    </span>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * `/log`: the transactional mail log as `GET /api/transactional-mails` pages it (search, sort, 15 a page), and
+ * `/log/<uuid>`: one log item as `GET /api/transactional-mails/{uuid}` returns it, with its sends, its captured
+ * message, and **resend** (`POST .../resend`: a fresh copy is captured, which this page then links to). The log
+ * is read through the Mailcoach API, with the tab's token or a borrowed one (records/common.tsx useApi).
+ */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { MailcoachApiError } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
+import { useLiveUpdates } from '../live.js';
+import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useApi, useTitle, useUrlParams } from '../records/common.js';
+import { addresses, logItem, logPage, messageOf, type LogItem, type LogSort } from '../records/log.js';
+
+export default function LogPage() {
+  useTitle('Transactional log');
+  const live = useLiveUpdates();
+  const client = useClient();
+  const { api, reason } = useApi();
+  const { values, page, update } = useUrlParams(['search', 'sort']);
+  const [typed, setTyped] = useState(values.search);
+  useEffect(() => setTyped(values.search), [values.search]);
+  const sort = (values.sort || '-created_at') as LogSort;
+
+  const list = useQuery({
+    queryKey: [...keys.log(client.token), 'list', values.search, sort, page, api?.token ?? null],
+    queryFn: () => logPage(api!, { search: values.search, sort, page }),
+    enabled: api !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  return (
+    <main className="records-page">
+      <h1>
+        Transactional log <LiveBadge state={live} />
+      </h1>
+      <p className="lead muted">
+        The log items of stored transactional sends, as <code>GET /api/transactional-mails</code> returns them. Open one to see it whole, its sends and its
+        captured message, or to resend it.
+      </p>
+      {reason !== null && <p className="notice-box">{reason}</p>}
+      <form
+        className="filters"
+        role="search"
+        aria-label="Filter the log"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update({ search: typed.trim() });
+        }}
+      >
+        <label className="grow">
+          Search (subject, addresses, body)
+          <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </label>
+        <label>
+          Sort
+          <select value={sort} onChange={(event) => update({ sort: event.target.value === '-created_at' ? '' : event.target.value })}>
+            <option value="-created_at">Newest first</option>
+            <option value="created_at">Oldest first</option>
+            <option value="subject">Subject A–Z</option>
+            <option value="-subject">Subject Z–A</option>
+          </select>
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {list.isError && (
+        <p className="alert-box" role="alert">
+          The log could not be loaded: {errorText(list.error)}
+        </p>
+      )}
+      {list.data !== undefined && (
+        <>
+          <Pager meta={list.data.meta} label="Log" onPage={(next) => update({ page: next })} />
+          {list.data.data.length === 0 ? (
+            <p className="muted">No log item matches. A send with <code>store</code> (the default) adds one.</p>
+          ) : (
+            <div className="records-table-wrap">
+              <table className="records-table" aria-label="Log items">
+                <thead>
+                  <tr>
+                    <th scope="col">Created</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col" className="col-optional">
+                      From
+                    </th>
+                    <th scope="col">To</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.data.map((item) => (
+                    <tr key={item.uuid}>
+                      <td className="nowrap">
+                        <Timestamp iso={item.created_at} />
+                      </td>
+                      <th scope="row">
+                        <Link href={`/log/${item.uuid}`}>{item.subject === '' ? '(no subject)' : item.subject}</Link>
+                      </th>
+                      <td className="col-optional">{addresses(item.from)}</td>
+                      <td>{addresses(item.to)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+export function LogItemPage({ uuid }: { uuid: string }) {
+  useTitle('Log item');
+  useLiveUpdates();
+  const client = useClient();
+  const { api, reason } = useApi();
+  const item = useQuery({
+    queryKey: [...keys.log(client.token), 'one', uuid, api?.token ?? null],
+    queryFn: () => logItem(api!, uuid),
+    enabled: api !== null,
+    retry: false,
+  });
+  const notFound = item.error instanceof MailcoachApiError && item.error.status === 404;
+  return (
+    <main className="records-page">
+      <p className="crumbs">
+        <Link href="/log">← Transactional log</Link>
+      </p>
+      <h1>{item.data === undefined ? 'Log item' : item.data.subject === '' ? '(no subject)' : item.data.subject}</h1>
+      {reason !== null && <p className="notice-box">{reason}</p>}
+      {notFound && <p className="alert-box">No log item {uuid} in this workspace (a reset removes them).</p>}
+      {item.isError && !notFound && (
+        <p className="alert-box" role="alert">
+          The log item could not be loaded: {errorText(item.error)}
+        </p>
+      )}
+      {item.data !== undefined && <LogItemView item={item.data} />}
+    </main>
+  );
+}
+
+function LogItemView({ item }: { item: LogItem }) {
+  return (
+    <>
+      <div className="records-grid">
+        <section className="box" aria-labelledby="log-item-fields">
+          <h2 id="log-item-fields">As the API returns it</h2>
+          <dl className="kv">
+            <dt>uuid</dt>
+            <dd>
+              <code>{item.uuid}</code>
+            </dd>
+            <dt>created_at</dt>
+            <dd>
+              <Timestamp iso={item.created_at} />
+            </dd>
+            <dt>subject</dt>
+            <dd>{item.subject}</dd>
+            <dt>from</dt>
+            <dd>{addresses(item.from) || <span className="muted">—</span>}</dd>
+            <dt>to</dt>
+            <dd>{addresses(item.to) || <span className="muted">—</span>}</dd>
+            <dt>cc</dt>
+            <dd>{addresses(item.cc) || <span className="muted">—</span>}</dd>
+            <dt>bcc</dt>
+            <dd>{addresses(item.bcc) || <span className="muted">—</span>}</dd>
+          </dl>
+        </section>
+        <div>
+          <Resend item={item} />
+          <CapturedMessage item={item} />
+        </div>
+      </div>
+      <LogItemSends uuid={item.uuid} />
+      <section className="box" aria-labelledby="log-item-body">
+        <h2 id="log-item-body">Body (HTML source)</h2>
+        <pre className="records-code" tabIndex={0}>
+          {item.body ?? ''}
+        </pre>
+      </section>
+    </>
+  );
+}
+
+type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; uuid: string | null } | { kind: 'failed'; message: string };
+
+function Resend({ item }: { item: LogItem }) {
+  const client = useClient();
+  const { api } = useApi();
+  const [state, setState] = useState<ResendState>({ kind: 'idle' });
+  const resend = async () => {
+    if (api === null) return;
+    setState({ kind: 'sending' });
+    try {
+      const newest = (await client.messages('', { perPage: 1 })).data[0]?.uuid;
+      const path = `/transactional-mails/${encodeURIComponent(item.uuid)}/resend`;
+      const response = await api.mailcoach.request('POST', path);
+      if (response.status >= 300) throw new MailcoachApiError('POST', path, response.status, response.body);
+      const copy = await client.waitForMessage({ ...(newest === undefined ? {} : { after: newest }), timeoutMs: 5000 }).catch(() => null);
+      setState({ kind: 'sent', uuid: copy?.uuid ?? null });
+    } catch (error) {
+      setState({ kind: 'failed', message: errorText(error) });
+    }
+  };
+  return (
+    <section className="box" aria-labelledby="resend-title">
+      <h2 id="resend-title">Resend</h2>
+      <p className="help">
+        <code>POST /api/transactional-mails/{'{uuid}'}/resend</code>: the mail is captured again (a copy in the inbox, with no log item or send of its own).
+      </p>
+      <button type="button" onClick={() => void resend()} disabled={api === null || state.kind === 'sending'}>
+        Resend
+      </button>
+      <div role="status">
+        {state.kind === 'sending' && <p className="muted">Resending…</p>}
+        {state.kind === 'sent' && (
+          <p className="ok-box">
+            Resent: a copy was captured.{' '}
+            {state.uuid === null ? <Link href="/">Open the inbox</Link> : <Link href={`/messages/${state.uuid}`}>Open the copy in the inbox</Link>}
+          </p>
+        )}
+      </div>
+      {state.kind === 'failed' && (
+        <p className="alert-box" role="alert">
+          The resend failed: {state.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CapturedMessage({ item }: { item: LogItem }) {
+  const client = useClient();
+  // Under `messages`: a capture or a deletion refetches it.
+  const message = useQuery({ queryKey: [...keys.messages(client.token), 'of-log-item', item.uuid, item.created_at], queryFn: () => messageOf(client, item), retry: false });
+  return (
+    <section className="box" aria-labelledby="captured-title">
+      <h2 id="captured-title">Captured message</h2>
+      {message.isPending && <p className="muted">Looking for it…</p>}
+      {message.isError && <p className="alert-box">{errorText(message.error)}</p>}
+      {message.data === null && <p className="muted">Not in the inbox (deleted, or the workspace was reset).</p>}
+      {message.data != null && (
+        <p>
+          <Link href={`/messages/${message.data.uuid}`}>Open “{message.data.subject}” in the inbox</Link>{' '}
+          <span className="muted">
+            (captured <Timestamp iso={message.data.created_at} />)
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function LogItemSends({ uuid }: { uuid: string }) {
+  const client = useClient();
+  const sends = useQuery({ queryKey: [...keys.sends(client.token), 'of-log-item', uuid], queryFn: () => client.sends({ logItemUuid: uuid }), retry: false });
+  return (
+    <section className="box" aria-labelledby="log-sends-title">
+      <h2 id="log-sends-title">Sends</h2>
+      {sends.isError && <p className="alert-box">{errorText(sends.error)}</p>}
+      {sends.data !== undefined && sends.data.data.length === 0 && <p className="muted">No send (a mail sent with store: false has none).</p>}
+      {sends.data !== undefined && sends.data.data.length > 0 && (
+        <ul>
+          {sends.data.data.map((send) => (
+            <li key={send.uuid}>
+              <code title={send.uuid}>{shortUuid(send.uuid)}</code> <span className={`badge state-${send.state}`}>{send.state.replace('_', ' ')}</span>{' '}
+              <Timestamp iso={send.sent_at} /> · {send.open_count} opens, {send.click_count} clicks
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link href={`/sends?log_item=${encodeURIComponent(uuid)}`}>Show in the sends table (to simulate opens, clicks, bounces)</Link>
+      </p>
+    </section>
+  );
+}

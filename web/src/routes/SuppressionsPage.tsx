@@ -1,0 +1,310 @@
+/**
+ * `/suppressions`: the workspace's suppressions as `GET /api/suppressions` pages them (search, reason, sort; 15 a
+ * page, fast at 100,000 rows), with why each exists (`origin`), a form to add one and a delete per row. Deleting
+ * goes through `DELETE /api/suppressions/{uuid}`, so the spam-complaint rule is the API's own: its refusal is shown
+ * as the server words it. Loaded only when opened (App.tsx).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { Suppression, SuppressionOrigin } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
+import { useLiveUpdates } from '../live.js';
+import { errorText, LiveBadge, FieldError, fieldErrors, mailcoachBody, Pager, Timestamp, useApi, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
+
+type Reason = Suppression['reason'];
+
+export const REASONS: Array<[Reason, string]> = [
+  ['hard_bounce', 'Hard bounce'],
+  ['spam_complaint', 'Spam complaint'],
+  ['manual', 'Manual'],
+];
+
+const ORIGINS: Record<SuppressionOrigin, string> = {
+  fixture: 'fixture',
+  seed: 'seeded',
+  api: 'added through the API',
+  bounce: 'simulated bounce',
+  complaint: 'simulated complaint',
+};
+
+export default function SuppressionsPage() {
+  useTitle('Suppressions');
+  const live = useLiveUpdates();
+  const client = useClient();
+  const { values: filters, page, update } = useUrlParams(['search', 'reason', 'sort']);
+  const [typed, setTyped] = useState(filters.search);
+  useEffect(() => setTyped(filters.search), [filters.search]);
+
+  const list = useQuery({
+    queryKey: [...keys.suppressions(client.token), 'list', filters, page],
+    queryFn: () =>
+      client.suppressions({
+        search: filters.search || undefined,
+        reason: (filters.reason || undefined) as Reason | undefined,
+        sort: (filters.sort || undefined) as 'created_at' | '-created_at' | undefined,
+        page,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  return (
+    <main className="records-page">
+      <h1>
+        Suppressions <LiveBadge state={live} />
+      </h1>
+      <p className="lead muted">
+        Addresses the send endpoint refuses with a 406, as <code>GET /api/suppressions</code> lists them. Changes made through the API, a simulated bounce or
+        complaint, a seed or another tab show up here as they happen.
+      </p>
+      <SpamComplaintRule />
+      <div className="records-grid">
+        <AddSuppression />
+      </div>
+      <form
+        className="filters"
+        role="search"
+        aria-label="Filter suppressions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update({ search: typed.trim() });
+        }}
+      >
+        <label className="grow">
+          Search (part of the email)
+          <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="e.g. example.com" />
+        </label>
+        <label>
+          Reason
+          <select value={filters.reason} onChange={(event) => update({ reason: event.target.value })}>
+            <option value="">Any reason</option>
+            {REASONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort
+          <select value={filters.sort} onChange={(event) => update({ sort: event.target.value })}>
+            <option value="">API default</option>
+            <option value="-created_at">Newest first</option>
+            <option value="created_at">Oldest first</option>
+          </select>
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {list.isError && (
+        <p className="alert-box" role="alert">
+          The suppressions could not be loaded: {errorText(list.error)}
+        </p>
+      )}
+      {list.data !== undefined && (
+        <>
+          <Pager meta={list.data.meta} label="Suppressions" onPage={(next) => update({ page: next })} />
+          {list.data.data.length === 0 ? (
+            <p className="muted">No suppression matches.</p>
+          ) : (
+            <div className="records-table-wrap">
+              <table className="records-table" aria-label="Suppressions">
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Why it exists</th>
+                    <th scope="col" className="col-optional">
+                      Created
+                    </th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.data.map((row) => (
+                    <SuppressionRow key={row.uuid} row={row} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+/** Whether DELETE may remove spam_complaint rows here (`--allow-spam-complaint-deletion`). */
+function SpamComplaintRule() {
+  const settings = useSettings().data;
+  if (settings === undefined) return null;
+  return (
+    <p className="notice-box" data-testid="spam-complaint-rule">
+      {settings.allow_spam_complaint_deletion ? (
+        <>
+          <strong>Spam-complaint suppressions can be deleted</strong> here (<code>--allow-spam-complaint-deletion</code>, as self-hosted Mailcoach).
+        </>
+      ) : (
+        <>
+          <strong>Spam-complaint suppressions cannot be deleted</strong>: the API answers 403, as Mailcoach's base document has it. Start the emulator with{' '}
+          <code>--allow-spam-complaint-deletion</code> to allow it.
+        </>
+      )}
+    </p>
+  );
+}
+
+function SuppressionRow({ row }: { row: Suppression & { origin: SuppressionOrigin | null } }) {
+  const { api, reason } = useApi();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: async () => {
+      if (api === null) throw new Error(reason ?? 'No API token');
+      const path = `/suppressions/${encodeURIComponent(row.uuid)}`;
+      mailcoachBody('DELETE', path, await api.mailcoach.request('DELETE', path));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) }),
+  });
+  return (
+    <tr>
+      <th scope="row">{row.email}</th>
+      <td>
+        <span className={`badge reason-${row.reason}`}>{row.reason}</span>
+      </td>
+      <td>{row.origin === null ? <span className="muted">unknown</span> : ORIGINS[row.origin]}</td>
+      <td className="col-optional nowrap">
+        <Timestamp iso={row.created_at} />
+      </td>
+      <td className="actions">
+        <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending || api === null} aria-label={`Delete ${row.email}`}>
+          Delete
+        </button>
+        {remove.isError && (
+          <p className="field-error" role="alert">
+            {errorText(remove.error)}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+type Added = { email: string; reason: Reason; created: boolean };
+
+/**
+ * The API's POST /api/suppressions always records `manual` (Mailcoach ignores a `reason`); the other reasons come
+ * from what creates them in Mailcoach, a bounce or a complaint, simulated.
+ */
+function AddSuppression() {
+  const client = useClient();
+  const { api, reason: noApi } = useApi();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState<Reason>('manual');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [added, setAdded] = useState<Added | null>(null);
+  const add = useMutation({
+    mutationFn: async (): Promise<Added> => {
+      const address = email.trim();
+      if (reason === 'manual') {
+        if (api === null) throw new Error(noApi ?? 'No API token');
+        const response = await api.mailcoach.request('POST', '/suppressions', { email: address });
+        const body = mailcoachBody<{ data: Suppression }>('POST', '/suppressions', response);
+        return { email: body.data.email, reason: body.data.reason, created: response.status === 201 };
+      }
+      const before = await client.suppressions({ search: address });
+      const result = reason === 'hard_bounce' ? await client.simulate.bounce(address) : await client.simulate.complaint(address);
+      const row = result.suppression;
+      if (row === null) throw new Error('The simulation added no suppression.');
+      return { email: row.email, reason: row.reason, created: !before.data.some((existing) => existing.uuid === row.uuid) };
+    },
+    onMutate: () => {
+      setErrors({});
+      setAdded(null);
+    },
+    onSuccess: (result) => {
+      setAdded(result);
+      setEmail('');
+      void queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) });
+    },
+    onError: (error) => setErrors(fieldErrors(error)),
+  });
+  const other = Object.entries(errors)
+    .filter(([field]) => field !== 'email')
+    .flatMap(([field, messages]) => messages.map((message) => (field === '_' ? message : `${field}: ${message}`)));
+  return (
+    <section className="box" aria-labelledby="add-suppression-title">
+      <h2 id="add-suppression-title">Add a suppression</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.mutate();
+        }}
+      >
+        <div className="row-form">
+          <label className="grow">
+            Email
+            <input
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder="someone@example.com"
+              aria-invalid={errors.email !== undefined}
+              aria-describedby="add-suppression-how"
+              required
+            />
+          </label>
+          <label>
+            Reason
+            <select value={reason} onChange={(event) => setReason(event.target.value as Reason)}>
+              {REASONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={add.isPending}>
+            Add
+          </button>
+        </div>
+        <FieldError id="add-suppression-email-error" messages={errors.email} />
+        {other.length > 0 && (
+          <p className="field-error" role="alert">
+            {other.join(' ')}
+          </p>
+        )}
+        <p className="help" id="add-suppression-how">
+          {reason === 'manual' && (
+            <>
+              Through <code>POST /api/suppressions</code>, as an app would: the API always records the reason <code>manual</code>.
+            </>
+          )}
+          {reason === 'hard_bounce' && (
+            <>
+              The API cannot choose a reason: this simulates a hard bounce for the address (<code>POST /_emulator/simulate/bounce</code>), which suppresses it as
+              Mailcoach does.
+            </>
+          )}
+          {reason === 'spam_complaint' && (
+            <>
+              The API cannot choose a reason: this simulates a spam complaint for the address (<code>POST /_emulator/simulate/complaint</code>).
+            </>
+          )}{' '}
+          An address already suppressed keeps its row and reason.
+        </p>
+        {noApi !== null && reason === 'manual' && <p className="field-error">{noApi}</p>}
+      </form>
+      <div role="status">
+        {added !== null && (
+          <p className="ok-box">
+            {added.created ? 'Suppressed' : 'Already suppressed'}: <strong>{added.email}</strong> ({added.reason}).{' '}
+            <Link href={`/suppressions?search=${encodeURIComponent(added.email)}`}>Show it</Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
