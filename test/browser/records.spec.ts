@@ -44,6 +44,10 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toBeVisible();
   expect((await emulator.client.suppressions({ search: 'complained@example.com' })).data).toMatchObject([{ reason: 'spam_complaint' }]);
 
+  // A suppression an app adds through the API appears without a reload.
+  await emulator.client.mailcoach.addSuppression('from-the-app@example.com');
+  await expect(table.getByRole('row', { name: /from-the-app@example\.com/ })).toContainText('added through the API');
+
   // The filters are the API's, kept in the URL.
   await page.getByRole('search', { name: 'Filter suppressions' }).getByLabel('Reason').selectOption('spam_complaint');
   await expect(table.getByRole('rowheader')).toHaveText(['complained@example.com']);
@@ -96,8 +100,11 @@ test('a send made through /api appears in the sends table live, and its simulate
 });
 
 test('resending from the log puts a second copy in the inbox', async ({ page, emulator }) => {
-  await sendMail(emulator, { subject: 'Invoice 42', html: '<p>Paid</p>' });
   await page.goto(`${emulator.url}/log`);
+  await expect(page.locator('.live')).toHaveText('Live');
+  await expect(page.getByText(/No log item matches/)).toBeVisible();
+  // The log item of a send appears live.
+  await sendMail(emulator, { subject: 'Invoice 42', html: '<p>Paid</p>' });
   await page.getByRole('table', { name: 'Log items' }).getByRole('link', { name: 'Invoice 42' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invoice 42' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open “Invoice 42” in the inbox' })).toBeVisible();

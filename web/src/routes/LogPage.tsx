@@ -167,6 +167,12 @@ function LogItemView({ item }: { item: LogItem }) {
             <dt>bcc</dt>
             <dd>{addresses(item.bcc) || <span className="muted">—</span>}</dd>
           </dl>
+          <details>
+            <summary>As JSON</summary>
+            <pre className="records-code" tabIndex={0}>
+              {JSON.stringify({ data: item }, null, 2)}
+            </pre>
+          </details>
         </section>
         <div>
           <Resend item={item} />
