@@ -226,6 +226,36 @@ test('reset asks first, then puts the fixtures back', async ({ page, emulator })
   await expect(page.getByRole('region', { name: 'Settings' }).getByRole('definition').first()).toContainText('mailcoach-emulator-token');
 });
 
+test('the lists page through the API pages of 15, with the totals', async ({ page, emulator }) => {
+  const emails = Array.from({ length: 16 }, (_, i) => `user${String(i).padStart(2, '0')}@example.net`);
+  await emulator.client.seed({ suppressions: emails.map((email) => ({ email, reason: 'manual' as const })) });
+  await page.goto(`${emulator.url}/suppressions?sort=created_at`);
+  const pager = page.getByRole('navigation', { name: 'Suppressions pages' });
+  await expect(pager).toContainText('1–15 of 20');
+  await expect(pager).toContainText('Page 1 of 2');
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  await expect(pager).toContainText('16–20 of 20');
+  await expect(page.getByRole('table', { name: 'Suppressions' }).getByRole('rowheader')).toHaveCount(5);
+  expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+  // A search goes back to page 1.
+  await page.getByLabel('Search (part of the email)').fill('example.net');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(pager).toContainText('1–15 of 16');
+});
+
+test.describe('with --isolate', () => {
+  test.use({ emulatorOptions: { isolate: true } });
+  test('the API-backed pages say the default workspace has no token, and work once a token is picked', async ({ page, emulator }) => {
+    await sendMail(emulator, { subject: 'In the token workspace', text: 'x' });
+    await page.goto(`${emulator.url}/log`);
+    await expect(page.getByText(/the default workspace has no API token/)).toBeVisible();
+    await page.getByLabel('Workspace').selectOption({ label: `token ${emulator.token}` });
+    await expect(page.getByRole('table', { name: 'Log items' }).getByRole('link', { name: 'In the token workspace' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sends' }).click();
+    await expect(page.getByRole('button', { name: 'Simulate open' })).toBeVisible();
+  });
+});
+
 // ---- Accessibility and narrow screens ------------------------------------------------------------------------
 
 interface AxeViolation {
