@@ -5,7 +5,7 @@
  * settings, read-only. Loaded only when opened (App.tsx).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ClockState, FaultRule, FaultRuleInput, FixtureFile, SeedCounts } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -384,6 +384,15 @@ function Clock() {
     onError: (error) => setErrors(fieldErrors(error)),
   });
   const state = clock.data;
+  // A running clock is shown moving: its last reading plus the time since (reading it again would move a
+  // `stepping:` clock).
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (state === undefined || state.frozen) return;
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [state]);
+  const shown = state === undefined ? undefined : state.frozen ? state.now : new Date(Date.parse(state.now) + Math.max(0, Date.now() - clock.dataUpdatedAt)).toISOString();
   const advanceMs = Math.round(Number(amount) * (UNITS.find(([name]) => name === unit)?.[1] ?? 60_000));
   return (
     <section className="box" aria-labelledby="clock-title">
@@ -392,7 +401,7 @@ function Clock() {
       {clock.isError && <p className="alert-box">{errorText(clock.error)}</p>}
       {state !== undefined && (
         <p data-testid="clock-now">
-          <strong>{state.frozen ? 'Frozen' : 'Running'}</strong> at <Timestamp iso={state.now} />{' '}
+          <strong>{state.frozen ? 'Frozen' : 'Running'}</strong> at <Timestamp iso={shown ?? state.now} />{' '}
           <button type="button" onClick={() => void clock.refetch()}>
             Read again
           </button>
