@@ -99,6 +99,32 @@ test('a send made through /api appears in the sends table live, and its simulate
   expect(new URL(page.url()).pathname).toMatch(/^\/messages\//);
 });
 
+test('the sends filters are the API filters; a simulation the server refuses says why', async ({ page, emulator }) => {
+  const campaign = '11111111-1111-4111-8111-111111111111';
+  const sends = ['a', 'b'].map((c, i) => ({
+    uuid: `${c.repeat(8)}-0000-4000-8000-00000000000${i}`,
+    campaign_uuid: i === 0 ? campaign : null,
+    subscriber_uuid: '22222222-2222-4222-8222-222222222222',
+    sent_at: '2025-02-01T10:00:00Z',
+    created_at: '2025-02-01T10:00:00Z',
+  }));
+  await emulator.client.seed({ sends });
+  await page.goto(`${emulator.url}/sends`);
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText('1–2 of 2');
+  await page.getByLabel('Campaign uuid').fill(campaign);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText('1–1 of 1');
+  const row = page.locator(`tr[data-send="${sends[0]!.uuid}"]`);
+  await expect(row).toContainText('campaign 11111111');
+  expect(new URL(page.url()).searchParams.get('campaign')).toBe(campaign);
+
+  // A campaign send has no log item, so no address to bounce: the server's 422, in its words.
+  await row.getByRole('button', { name: 'Simulate bounce' }).click();
+  await expect(page.getByRole('status')).toContainText('The simulation failed');
+  await expect(page.getByRole('status')).toContainText('The send has no recipient the emulator knows of');
+  expect((await emulator.client.suppressions()).meta.total).toBe(4);
+});
+
 test('resending from the log puts a second copy in the inbox', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/log`);
   await expect(page.locator('.live')).toHaveText('Live');

@@ -49,8 +49,12 @@ function apiAccess(client: EmulatorClient, settings: EmulatorSettings | undefine
 /** The message a failed call carries: the server's `message` when it sent one. */
 export function errorText(error: unknown): string {
   if (error instanceof EmulatorApiError || error instanceof MailcoachApiError) {
-    const body = error.body as { message?: unknown } | string | null;
-    if (typeof body === 'object' && body !== null && typeof body.message === 'string') return `${body.message} (${error.status})`;
+    const body = error.body as { message?: unknown; errors?: unknown } | string | null;
+    if (typeof body === 'object' && body !== null && typeof body.message === 'string') {
+      // A 422's field messages say more than its summary ("The given data was invalid.").
+      const details = typeof body.errors === 'object' && body.errors !== null ? Object.values(body.errors).flat().filter((m) => typeof m === 'string' && m !== body.message) : [];
+      return `${[body.message, ...details].join(' ')} (${error.status})`;
+    }
     if (typeof body === 'string' && body !== '') return `${body.slice(0, 300)} (${error.status})`;
     return `${error.status}: ${error.message}`;
   }
