@@ -291,14 +291,14 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
+/** Every axe violation, whatever its impact (the inbox's spec allows minor ones; these pages have none). */
+async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -320,12 +320,12 @@ async function pages(emulator: Parameters<typeof sendMail>[0]) {
 test.use({ bypassCSP: true });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the records pages and the controls have no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+  test(`the records pages and the controls have no accessibility violation (${theme})`, async ({ page, emulator }) => {
     await page.emulateMedia({ colorScheme: theme });
     for (const [path, loaded] of await pages(emulator)) {
       await page.goto(`${emulator.url}${path}`);
       await expect(loaded(page)).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
   });
 }
