@@ -1,18 +1,56 @@
 /**
- * The public page a double opt-in mail links to (v8's `GET /confirm-subscription/{subscriberUuid}`, outside /api,
- * no token): it confirms an unconfirmed subscriber, then redirects to `?redirect=` when the mail's link has one
- * (the list's redirect_after_subscribed) or shows a small page. The link names no workspace; subscriber uuids are
- * unique across them.
+ * The public pages the links of captured mails open (v8's paths, outside /api, no token; the links name no
+ * workspace, and uuids are unique across them):
+ * - `GET /confirm-subscription/{subscriberUuid}` (a double opt-in mail): confirms an unconfirmed subscriber, then
+ *   redirects to `?redirect=` (the list's redirect_after_subscribed) or shows a small page;
+ * - `GET /unsubscribe/{subscriberUuid}/{sendUuid?}` (a campaign mail's link): a page whose button POSTs to the same
+ *   URL; that POST, and the RFC 8058 one-click POST of `List-Unsubscribe-Post`, unsubscribe the subscriber and, for a
+ *   campaign's send, record the campaign's unsubscribe (its statistics and /unsubscribes list);
+ * - `GET /webview/{campaignUuid}`: the campaign as a page (404 when its webview is disabled), in the sandbox the
+ *   inbox serves captured HTML in.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../http/timestamps.js';
+import { CAPTURED_HTML_HEADERS } from '../emulator/messages.js';
 import { subscriberStatus } from './status.js';
 
 export function publicAudienceRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/confirm-subscription/:subscriberUuid', (c) => {
+  const unsubscribePage = (c: Context<AppEnv>) => {
+    const subscriber = deps.store.subscribers.findByUuidAnywhere(c.req.param('subscriberUuid') as string);
+    if (subscriber === undefined) return c.html(page('Not found', 'This unsubscribe link matches no subscriber (anymore).'), 404);
+    const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
+    if (subscriberStatus(subscriber) === 'unsubscribed') return c.html(page('Unsubscribed', `${subscriber.email} is not subscribed to ${list.name}.`));
+    const form = `<form method="post"><button type="submit">Unsubscribe ${escape(subscriber.email)} from ${escape(list.name)}</button></form>`;
+    return c.html(page('Unsubscribe', `Do you want to stop receiving mail from ${list.name}?`, form));
+  };
+  const unsubscribe = (c: Context<AppEnv>) => {
+    const subscriber = deps.store.subscribers.findByUuidAnywhere(c.req.param('subscriberUuid') as string);
+    if (subscriber === undefined) return c.html(page('Not found', 'This unsubscribe link matches no subscriber (anymore).'), 404);
+    const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
+    if (subscriberStatus(subscriber) !== 'unsubscribed') {
+      const now = toEpochSeconds(deps.clock());
+      deps.store.transaction(() => {
+        deps.store.subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
+        const sendUuid = c.req.param('sendUuid');
+        const send = sendUuid === undefined ? undefined : deps.store.sends.findByUuid(subscriber.workspace_id, sendUuid);
+        const campaign = send?.campaign_uuid == null ? undefined : deps.store.campaigns.findByUuid(subscriber.workspace_id, send.campaign_uuid);
+        if (campaign !== undefined) deps.store.campaigns.addUnsubscribe(campaign, subscriber.id, now);
+      });
+    }
+    return c.html(page('Unsubscribed', `${subscriber.email} has been unsubscribed from ${list.name}.`));
+  };
+  return new Hono<AppEnv>()
+    .get('/unsubscribe/:subscriberUuid/:sendUuid?', unsubscribePage)
+    .post('/unsubscribe/:subscriberUuid/:sendUuid?', unsubscribe)
+    .get('/webview/:campaignUuid', (c) => {
+      const campaign = deps.store.campaigns.findByUuidAnywhere(c.req.param('campaignUuid'));
+      if (campaign === undefined || campaign.disable_webview === 1) return c.html(page('Not found', 'No such campaign.'), 404);
+      return c.body(campaign.webview_html ?? campaign.html ?? '', 200, CAPTURED_HTML_HEADERS);
+    })
+    .get('/confirm-subscription/:subscriberUuid', (c) => {
     const subscriber = deps.store.subscribers.findByUuidAnywhere(c.req.param('subscriberUuid'));
     if (subscriber === undefined) return c.html(page('Subscription not found', 'This confirmation link matches no subscriber (anymore).'), 404);
     const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
@@ -33,14 +71,18 @@ export function publicAudienceRoutes(deps: AppDeps) {
   });
 }
 
-function page(title: string, message: string): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function page(title: string, message: string, extra = ''): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body>
 <h1>${escape(title)}</h1>
 <p>${escape(message)}</p>
+${extra}
 </body>
 </html>
 `;

@@ -173,6 +173,43 @@ export interface CampaignTemplateRow {
   updated_at: number;
 }
 
+export const CAMPAIGN_STATUSES = ['draft', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** mailcoach_campaigns with its content item's columns (migration 14). */
+export interface CampaignRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  name: string;
+  email_list_id: number | null;
+  status: CampaignStatus;
+  segment_class: string;
+  segment_id: number | null;
+  segment_description: string;
+  sent_at: number | null;
+  scheduled_at: number | null;
+  summary_mail_sent_at: number | null;
+  disable_webview: 0 | 1;
+  from_email: string | null;
+  from_name: string | null;
+  reply_to_email: string | null;
+  reply_to_name: string | null;
+  subject: string | null;
+  template_id: number | null;
+  html: string | null;
+  structured_html: string | null;
+  email_html: string | null;
+  webview_html: string | null;
+  utm_tags: 0 | 1;
+  add_subscriber_tags: 0 | 1;
+  add_subscriber_link_tags: 0 | 1;
+  sent_to_number_of_subscribers: number;
+  statistics_calculated_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export const TAG_TYPES = ['default', 'mailcoach'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -23,7 +23,8 @@ const COLUMNS = [
   'created_at', 'updated_at',
 ] as const;
 
-export type SendFeedbackType = 'bounce' | 'soft_bounce' | 'complaint';
+/** `suppressed`: a campaign send to a suppressed address, which got no mail (§5.9). */
+export type SendFeedbackType = 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed';
 
 export function createSendStore(statements: Statements) {
   const db = statements.db;
@@ -67,6 +68,16 @@ export function createSendStore(statements: Statements) {
     insertOnly: (row: NewRow<SendRow>): void => void insert.run(row),
 
     delete: (id: number) => void remove.run(id),
+
+    /** A deleted campaign's sends (its content item's, in v8, which cascade). */
+    deleteOfCampaign: (workspaceId: number, campaignUuid: string): void =>
+      void statements.get('DELETE FROM sends WHERE workspace_id = ? AND campaign_uuid = ?').run(workspaceId, campaignUuid),
+
+    /** The subscribers (by uuid) that already have a send of this campaign. */
+    subscribersSentTo: (workspaceId: number, campaignUuid: string) =>
+      new Set(statements.get('SELECT subscriber_uuid FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND subscriber_uuid IS NOT NULL').pluck().all(workspaceId, campaignUuid) as string[]),
+    countOfCampaign: (workspaceId: number, campaignUuid: string) =>
+      statements.get('SELECT COUNT(*) FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND sent_at IS NOT NULL').pluck().get(workspaceId, campaignUuid) as number,
 
     /** A simulated bounce, soft bounce or complaint on the send (send_feedback, migration 11). */
     addFeedback: (id: number, type: SendFeedbackType, at: number): void => void addFeedback.run(id, type, at),

@@ -5,6 +5,7 @@
 import { leaveCheckpointsToCheckpointer, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit } from './group-commit.js';
 import { createCampaignTemplateStore } from './campaign-templates-store.js';
+import { createCampaignStore } from './campaigns-store.js';
 import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMessageStore } from './messages-store.js';
@@ -39,6 +40,7 @@ export function createStore(db: Db) {
     tags: createTagStore(statements),
     segments: createSegmentStore(statements),
     campaignTemplates: createCampaignTemplateStore(statements),
+    campaigns: createCampaignStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

@@ -1,5 +1,5 @@
 /** SQL for subscribers and which tags they have (mailcoach_subscribers and its tag pivot; §2). */
-import type { NewRow, SubscriberRow, TagRow } from './rows.js';
+import type { NewRow, SegmentCondition, SubscriberRow, TagRow } from './rows.js';
 import { fuzzyCondition, insertSql } from './sql.js';
 import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
@@ -57,6 +57,23 @@ export function createSubscriberStore(statements: Statements) {
     /** For the public links in mails (confirm, unsubscribe), which name no workspace: uuids are unique anyway. */
     findByUuidAnywhere: (uuid: string) => byUuidAnywhere.get(uuid) as SubscriberRow | undefined,
     findByEmail: (listId: number, email: string) => byEmail.get(listId, email) as SubscriberRow | undefined,
+
+    /**
+     * The ids of a campaign's audience: the list's subscribed subscribers that meet every segment condition
+     * (SubscriberTagsQueryCondition: `in` one of the tags, `all` of them, `not-in` none, `none` not all), by id.
+     */
+    audienceIds(listId: number, conditions: SegmentCondition[]): number[] {
+      const where = [`email_list_id = ?`, STATUS_CONDITIONS.subscribed];
+      const params: unknown[] = [listId];
+      for (const condition of conditions) {
+        const having = `(SELECT COUNT(*) FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND st.tag_id IN (SELECT value FROM json_each(?)))`;
+        const tests: Record<SegmentCondition['operator'], string> = { in: `${having} > 0`, all: `${having} = ?`, 'not-in': `${having} = 0`, none: `${having} < ?` };
+        where.push(tests[condition.operator]);
+        params.push(JSON.stringify(condition.tagIds));
+        if (condition.operator === 'all' || condition.operator === 'none') params.push(condition.tagIds.length);
+      }
+      return statements.get(`SELECT id FROM subscribers WHERE ${where.join(' AND ')} ORDER BY id`).pluck().all(...params) as number[];
+    },
 
     /** The subscriber's tags, by name (v8's relation is ordered by name). */
     tagsOf: (subscriberId: number) => tagsOf.all(subscriberId) as TagRow[],

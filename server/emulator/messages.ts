@@ -126,7 +126,7 @@ const readStateChange = lazySchema(() => z.strictObject({ read: z.boolean() }));
  * without allow-scripts, since nothing in the frame can run to use it. Links open in a new tab (allow-popups), as
  * the user clicks them, outside the sandbox.
  */
-const CAPTURED_HTML_HEADERS = {
+export const CAPTURED_HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy':
     "sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",

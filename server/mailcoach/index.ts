@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { campaignTemplateRoutes } from './campaign-templates.js';
+import { campaignRoutes } from './campaigns.js';
 import { emailListRoutes } from './email-lists.js';
 import { segmentRoutes } from './segments.js';
 import { sendRoutes } from './sends.js';
@@ -26,5 +27,6 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/email-lists', tagRoutes(deps))
     .route('/email-lists', segmentRoutes(deps))
     .route('/templates', campaignTemplateRoutes(deps))
+    .route('/campaigns', campaignRoutes(deps))
     .route('/subscribers', subscriberRoutes(deps));
 }

@@ -1,0 +1,119 @@
+/**
+ * Sending a campaign (SendCampaignAction and SendMailAction; mailcoach-audience-campaigns.md §5.9), run right after
+ * the 204 (decisions.md: no queue): one Send per subscribed subscriber of the list in the segment, by id, skipping
+ * those that have one; a suppressed address gets a Send with `sent_at` and a `suppressed` feedback item but no
+ * mail; every other one a personal mail, captured, its Send in /api/sends with `campaign_uuid` and
+ * `subscriber_uuid`. Then the campaign is `sent`.
+ */
+import type { AppDeps } from '../deps.js';
+import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
+import { toEpochSeconds } from '../http/timestamps.js';
+import type { CaptureJob } from '../mail/capture-job.js';
+import type { CaptureRecords } from '../mail/capture-records.js';
+import { campaignUrls, personalize, type Recipient } from './personalize.js';
+
+export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, baseUrl: string): Promise<void> {
+  const { store } = deps;
+  const list = campaign.email_list_id === null ? undefined : store.emailLists.findById(campaign.email_list_id);
+  const conditions = segmentConditions(deps, campaign, list);
+  const reached = list === undefined || conditions === null ? [] : store.subscribers.audienceIds(list.id, conditions);
+  const already = store.sends.subscribersSentTo(campaign.workspace_id, campaign.uuid);
+  for (const id of reached) {
+    const subscriber = store.subscribers.findById(id);
+    if (subscriber === undefined || already.has(subscriber.uuid)) continue;
+    await sendOne(deps, campaign, list as EmailListRow, subscriber, baseUrl);
+  }
+  const now = toEpochSeconds(deps.clock());
+  store.campaigns.update(campaign.id, {
+    status: 'sent', sent_at: now, statistics_calculated_at: now, updated_at: now,
+    sent_to_number_of_subscribers: store.sends.countOfCampaign(campaign.workspace_id, campaign.uuid),
+  });
+  deps.events.emit('sends.changed', { workspaceId: campaign.workspace_id, uuids: null });
+}
+
+/**
+ * The segment's conditions; [] for every subscriber (no segment, or a deleted one: v8 then sends to the whole
+ * list); null when the segment belongs to another list, which reaches nobody (§5.5).
+ */
+function segmentConditions(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined): SegmentCondition[] | null {
+  if (campaign.segment_id === null) return [];
+  const segment = deps.store.segments.findById(campaign.segment_id);
+  if (segment === undefined) return [];
+  if (list === undefined || segment.email_list_id !== list.id) return null;
+  return JSON.parse(segment.stored_conditions) as SegmentCondition[];
+}
+
+async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow, subscriber: SubscriberRow, baseUrl: string): Promise<void> {
+  const now = deps.clock();
+  const at = toEpochSeconds(now);
+  const sendUuid = deps.ids();
+  const send = {
+    workspace_id: campaign.workspace_id, uuid: sendUuid, transport_message_id: null as string | null, campaign_uuid: campaign.uuid,
+    automation_mail_uuid: null, transactional_mail_log_item_uuid: null, subscriber_uuid: subscriber.uuid, sent_at: at, failed_at: null,
+    failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null, first_clicked_at: null,
+    last_clicked_at: null, created_at: at, updated_at: at,
+  };
+  if (deps.store.suppressions.findByEmail(campaign.workspace_id, subscriber.email) !== undefined) {
+    deps.store.transaction(() => {
+      const row = deps.store.sends.insert(send);
+      deps.store.sends.addFeedback(row.id, 'suppressed', at);
+    });
+    return;
+  }
+  const { job, messageId } = campaignMail(deps, campaign, list, subscriber, baseUrl, sendUuid, null);
+  const messageUuid = deps.ids();
+  const records: CaptureRecords = {
+    workspaceId: campaign.workspace_id, messageUuid, meta: { templateName: null, replacements: null }, logItem: null,
+    send: { ...send, transport_message_id: messageId },
+  };
+  await deps.captureBuilder.capture(job, records);
+  deps.events.emit('message.captured', { workspaceId: campaign.workspace_id, uuid: messageUuid });
+}
+
+/**
+ * One campaign mail to one recipient: the content item's sender and reply-to (the list's defaults were copied in
+ * when the campaign was sent), the subject and html made personal, and List-Unsubscribe with its RFC 8058 one-click
+ * POST. `subjectPrefix`: `[Test] ` for a test send.
+ */
+export function campaignMail(
+  deps: Pick<AppDeps, 'clock' | 'ids'>,
+  campaign: CampaignRow,
+  list: EmailListRow,
+  recipient: Recipient,
+  baseUrl: string,
+  sendUuid: string | null,
+  subjectPrefix: string | null,
+): { job: CaptureJob; messageId: string } {
+  const urls = campaignUrls(baseUrl, campaign, recipient, sendUuid);
+  const fromEmail = campaign.from_email ?? list.default_from_email ?? 'mailcoach@localhost';
+  const replyName = campaign.reply_to_name ?? list.default_reply_to_name ?? '';
+  const replyTo = (campaign.reply_to_email ?? list.default_reply_to_email ?? '')
+    .split(',')
+    .map((email) => email.trim())
+    .filter((email) => email !== '')
+    .map((email) => ({ name: replyName, email }));
+  const messageId = `${deps.ids().replaceAll('-', '')}@${fromEmail.split('@')[1] ?? 'localhost'}`;
+  const job: CaptureJob = {
+    template: null,
+    subject: `${subjectPrefix ?? ''}${personalize(campaign.subject ?? campaign.name, recipient, urls)}`,
+    html: personalize(campaign.email_html ?? campaign.html ?? '', recipient, urls),
+    text: null,
+    replacements: {},
+    envelope: {
+      from: { name: campaign.from_name ?? list.default_from_name ?? '', email: fromEmail },
+      to: [{ name: '', email: recipient.email }],
+      cc: [],
+      bcc: [],
+      replyTo,
+      attachments: [],
+      messageId,
+      date: deps.clock(),
+      headers: {
+        'List-Unsubscribe': { prepared: true, value: `<${urls.unsubscribeUrl}>` },
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(sendUuid === null ? {} : { 'mailcoach-send-uuid': sendUuid }),
+      },
+    },
+  };
+  return { job, messageId };
+}

@@ -1,0 +1,234 @@
+/**
+ * /api/campaigns (mailcoach-audience-campaigns.md §5): index, show, store, update (PUT and PATCH), destroy,
+ * send-test, send. Mirrors CampaignsController, CampaignsQuery, CampaignRequest, UpdateCampaignAction,
+ * SendTestEmailController and SendCampaignController (v8), with v8's quirks (decisions.md): every update is a full
+ * replace that puts the campaign back to `draft` and unschedules it unless `schedule_at` is sent; the subject
+ * defaults to the name; `template_uuid` is not validated.
+ */
+import { Hono, type Context } from 'hono';
+import { campaignContent } from '../campaigns/content.js';
+import { deliverCampaign } from '../campaigns/deliver.js';
+import { sendTestMails } from '../campaigns/send-test.js';
+import type { AppDeps } from '../deps.js';
+import { CAMPAIGN_SORT_COLUMNS, type CampaignFilters } from '../db/campaigns-store.js';
+import type { CampaignRow, EmailListRow } from '../db/rows.js';
+import { abort, modelNotFound, ValidationError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import type { Input } from '../http/input.js';
+import { laravelJson, noContent } from '../http/respond.js';
+import { toEpochSeconds } from '../http/timestamps.js';
+import { urlDecode } from '../http/url-decode.js';
+import { boolean, custom, delimited, email, nullable, oneOf, required } from '../validation/rules.js';
+import { collectErrors, validate, type RuleSet } from '../validation/validate.js';
+import { emailListResource } from './audience-resources.js';
+import { CAMPAIGN_MODEL_CLASS, campaignResource, EVERY_SUBSCRIBER_SEGMENT, TAG_SEGMENT } from './campaign-resources.js';
+import { respondWithIndex } from './listing.js';
+
+/** SendCampaignTestRequest: `required` with its own message, then 1 to 10 comma-separated addresses (§5.8). */
+const SEND_TEST_RULES: RuleSet = [
+  ['email', [{ ...required, check: (value, context) => (required.check(value, context) === null ? null : 'You must specify at least one e-mail address.') }, delimited(email({ strict: true }), { min: 1, max: 10 })]],
+];
+
+const SCHEDULE_FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+function campaignRules(deps: AppDeps, workspaceId: number): RuleSet {
+  const exists = (find: (uuid: string) => unknown) =>
+    custom('exists', (value, { attribute }) =>
+      typeof value === 'string' && find(value) !== undefined ? null : `The selected ${attribute.replaceAll('_', ' ')} is invalid.`);
+  return [
+    ['name', [required]],
+    ['subject', [nullable]],
+    ['type', [nullable, oneOf(['draft'])]],
+    ['email_list_uuid', [required, exists((uuid) => deps.store.emailLists.findByUuid(workspaceId, uuid))]],
+    ['segment_uuid', [nullable, exists((uuid) => deps.store.segments.findByUuid(workspaceId, uuid))]],
+    ['html', [nullable]],
+    ['fields', [nullable]],
+    ['mailable_class', [nullable]],
+    ['utm_tags', [nullable, boolean]],
+    ['add_subscriber_tags', [nullable, boolean]],
+    ['add_subscriber_link_tags', [nullable, boolean]],
+    ['disable_webview', [nullable, boolean]],
+    ['schedule_at', [custom('date_format', (value, { attribute }) => (parseScheduleAt(value) === null ? `The ${attribute.replaceAll('_', ' ')} field must match the format Y-m-d H:i:s.` : null))]],
+  ];
+}
+
+export function campaignRoutes(deps: AppDeps) {
+  const campaigns = deps.store.campaigns;
+  const present = (row: CampaignRow) => {
+    const list = row.email_list_id === null ? undefined : deps.store.emailLists.findById(row.email_list_id);
+    const template = row.template_id === null ? undefined : deps.store.campaignTemplates.findById(row.template_id);
+    return campaignResource(row, {
+      list: list === undefined ? null : emailListResource(list, deps.store.emailLists.activeSubscribersCount(list.id)),
+      templateUuid: template?.uuid ?? null,
+      counts: campaigns.counts(row),
+    });
+  };
+  const write = async (c: Context<AppEnv>) => {
+    const workspaceId = c.get('workspaceId');
+    const input = c.get('input');
+    validate(input, campaignRules(deps, workspaceId));
+    return campaignFields(deps, workspaceId, input);
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', (c) =>
+      respondWithIndex(c, {
+        query: {
+          allowedSorts: ['name', 'email_list_id', 'unique_open_count', 'unique_click_count', 'unsubscribe_rate', 'sent_to_number_of_subscribers', 'sent'],
+          allowedFilters: ['search', 'status', 'email_list_id', 'emailList.uuid', 'contentItem.template.uuid'],
+          defaultSort: ['-sent'],
+        },
+        sortColumns: CAMPAIGN_SORT_COLUMNS,
+        filters: ({ filters }) => campaignFilters(filters),
+        // filter[status]=draft also orders by created_at ascending ahead of the requested sort (CampaignStatusFilter).
+        list: (workspaceId, filters, sort, window) =>
+          campaigns.list(workspaceId, filters, filters.status === 'draft' ? [{ column: 'created_at', descending: false }, ...sort] : sort, window),
+        present,
+      }),
+    )
+    .post('/', async (c) => {
+      const fields = await write(c);
+      const at = toEpochSeconds(deps.clock());
+      const row = campaigns.insert({ ...newCampaign(c.get('workspaceId'), deps.ids(), at), ...fields });
+      return laravelJson({ data: present(row) }, 201);
+    })
+    .get('/:campaign', (c) => laravelJson({ data: present(findCampaign(deps, c)) }))
+    .on(['PUT', 'PATCH'], '/:campaign', async (c) => {
+      const campaign = findCampaign(deps, c);
+      const row = campaigns.update(campaign.id, await write(c));
+      return laravelJson({ data: present(row) });
+    })
+    .delete('/:campaign', (c) => {
+      const campaign = findCampaign(deps, c);
+      deps.store.transaction(() => {
+        // The content item's sends go with it (v8's cascade).
+        deps.store.sends.deleteOfCampaign(campaign.workspace_id, campaign.uuid);
+        campaigns.delete(campaign.id);
+      });
+      return noContent();
+    })
+    .post('/:campaign/send-test', async (c) => {
+      const campaign = findCampaign(deps, c);
+      const input = c.get('input');
+      const errors = collectErrors(input, SEND_TEST_RULES);
+      // The after-hook runs even when the rules failed.
+      if (campaign.status !== 'draft') errors.campaign = ['You cannot send a test mail for a campaign that already was sent.'];
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      await sendTestMails(deps, campaign, String(input.email), origin(c));
+      return noContent();
+    })
+    .post('/:campaign/send', (c) => {
+      const campaign = findCampaign(deps, c);
+      if (campaign.status !== 'draft') throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
+      const ready = prepareToSend(deps, campaign);
+      // Delivered right after the answer (decisions.md): a client may see `sending` at first.
+      const baseUrl = origin(c);
+      setImmediate(() => {
+        deliverCampaign(deps, ready, baseUrl).catch((error: unknown) => deps.logger.error(`sending campaign ${campaign.uuid} failed`, error));
+      });
+      return noContent();
+    });
+}
+
+export function findCampaign(deps: AppDeps, c: Context<AppEnv>): CampaignRow {
+  const row = deps.store.campaigns.findByUuid(c.get('workspaceId'), c.req.param('campaign') as string);
+  if (row === undefined) throw modelNotFound(CAMPAIGN_MODEL_CLASS);
+  return row;
+}
+
+/**
+ * Campaign::send(): ensureSendable()'s checks as 400s naming the internal id, then the list's defaults copied into
+ * the empty sender fields, the segment's description refreshed, and the status `sending` (§5.9).
+ */
+export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
+  const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
+  const id = campaign.id;
+  if (list === undefined) throw abort(400, `The campaign with id \`${id}\` can't be sent, because there is no list set to send it to.`);
+  if (!campaign.from_email && !list.default_from_email) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no no from email.`);
+  if (!campaign.subject) throw abort(400, `The campaign with id \`${id}\` can't be sent, because it has no subject.`);
+  if (!campaign.html) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no content.`);
+  const segment = campaign.segment_id === null ? undefined : deps.store.segments.findById(campaign.segment_id);
+  const description = campaign.segment_class === TAG_SEGMENT ? (segment?.name ?? 'deleted segment') : 'all subscribers';
+  return deps.store.campaigns.update(id, {
+    from_email: campaign.from_email ?? list.default_from_email,
+    from_name: campaign.from_name ?? list.default_from_name,
+    reply_to_email: campaign.reply_to_email ?? list.default_reply_to_email,
+    reply_to_name: campaign.reply_to_name ?? list.default_reply_to_name,
+    segment_description: description,
+    email_html: campaign.html,
+    webview_html: campaign.html,
+    status: 'sending',
+    updated_at: toEpochSeconds(deps.clock()),
+  });
+}
+
+function newCampaign(workspaceId: number, uuid: string, at: number): Omit<CampaignRow, 'id'> {
+  return {
+    workspace_id: workspaceId, uuid, name: '', email_list_id: null, status: 'draft', segment_class: EVERY_SUBSCRIBER_SEGMENT,
+    segment_id: null, segment_description: 'all subscribers', sent_at: null, scheduled_at: null, summary_mail_sent_at: null,
+    disable_webview: 0, from_email: null, from_name: null, reply_to_email: null, reply_to_name: null, subject: null,
+    template_id: null, html: null, structured_html: null, email_html: null, webview_html: null, utm_tags: 1,
+    add_subscriber_tags: 0, add_subscriber_link_tags: 0, sent_to_number_of_subscribers: 0, statistics_calculated_at: null,
+    created_at: at, updated_at: at,
+  };
+}
+
+/** UpdateCampaignAction (§5.5): the segment, the campaign's own fields, the content, the content item's flags. */
+async function campaignFields(deps: AppDeps, workspaceId: number, input: Input) {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const flag = (value: unknown, fallback: 0 | 1) => (value === undefined || value === null || value === '' ? fallback : [true, 1, '1'].includes(value as never) ? (1 as const) : (0 as const));
+  const segment = text(input.segment_uuid) === null ? undefined : deps.store.segments.findByUuid(workspaceId, input.segment_uuid as string);
+  const list = deps.store.emailLists.findByUuid(workspaceId, input.email_list_uuid as string) as EmailListRow;
+  // template_uuid is read raw: an unknown uuid is no template.
+  const template = text(input.template_uuid) === null ? undefined : deps.store.campaignTemplates.findByUuid(workspaceId, input.template_uuid as string);
+  const fieldsInput = input.fields !== null && typeof input.fields === 'object' ? (input.fields as Record<string, unknown>) : null;
+  const content = await campaignContent(text(input.html), fieldsInput, template);
+  const name = String(input.name);
+  return {
+    name,
+    segment_id: segment?.id ?? null,
+    segment_class: segment === undefined ? EVERY_SUBSCRIBER_SEGMENT : TAG_SEGMENT,
+    segment_description: segment?.name ?? 'all subscribers',
+    // Always back to draft, even a sent campaign (v8 has no guard here).
+    status: 'draft' as const,
+    email_list_id: list.id,
+    scheduled_at: parseScheduleAt(input.schedule_at),
+    disable_webview: flag(input.disable_webview, 0),
+    template_id: template?.id ?? null,
+    html: content.html,
+    structured_html: content.structuredHtml,
+    utm_tags: flag(input.utm_tags, 1),
+    add_subscriber_tags: flag(input.add_subscriber_tags, 0),
+    add_subscriber_link_tags: flag(input.add_subscriber_link_tags, 0),
+    subject: text(input.subject) ?? name,
+    updated_at: toEpochSeconds(deps.clock()),
+  };
+}
+
+/** `Y-m-d H:i:s`, read as UTC (CanBeScheduled); null when absent or another shape. */
+export function parseScheduleAt(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const match = SCHEDULE_FORMAT.exec(value);
+  if (match === null) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const date = new Date(ms);
+  // PHP's createFromFormat rolls over (2025-02-30 is March 2nd); Laravel's date_format rejects what does not format back.
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  return Math.floor(ms / 1000);
+}
+
+function campaignFilters(filters: Record<string, string[]>): CampaignFilters {
+  const status = filters.status?.length === 1 && ['sent', 'scheduled', 'draft'].includes(filters.status[0] as string) ? (filters.status[0] as CampaignFilters['status']) : undefined;
+  return {
+    search: filters.search?.map(urlDecode),
+    status,
+    emailListIds: filters.email_list_id,
+    emailListUuids: filters['emailList.uuid'],
+    templateUuids: filters['contentItem.template.uuid'],
+  };
+}
+
+function origin(c: Context<AppEnv>): string {
+  return new URL(c.req.url).origin;
+}

@@ -1,0 +1,165 @@
+/**
+ * Campaigns over HTTP (mailcoach-audience-campaigns.md §5 and its §12 checklist): the resource with v8's quirks,
+ * create/update as a full replace, scheduling's format, send-test and send with their refusals, delivery (one Send
+ * and one captured mail per subscribed subscriber in the segment, none for a suppressed one), and the mails' links
+ * (unsubscribe, one-click, webview) working.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useEmulator } from '../support/emulator-process.js';
+import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
+
+const emulator = useEmulator({ fixtures: null });
+const api = () => apiClient(emulator().url, emulator().token);
+
+function ok(res: RawResponse, status = 200) {
+  expect(res.status, res.text).toBe(status);
+  return res.status === 204 || res.text === '' ? null : res.json();
+}
+
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function audience() {
+  const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test', default_from_name: 'Acme' } }), 201).data;
+  const subscribe = async (email: string, extra: Record<string, unknown> = {}) =>
+    ok(await api().post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email, ...extra } }), 201).data;
+  const jane = await subscribe('jane@acme.test', { first_name: 'Jane', tags: ['vip'], extra_attributes: { plan: 'pro' } });
+  const bob = await subscribe('bob@acme.test', { first_name: 'Bob' });
+  const gone = await subscribe('gone@acme.test');
+  ok(await api().post(`/api/subscribers/${gone.uuid}/unsubscribe`), 204);
+  return { list, jane, bob };
+}
+
+const createCampaign = async (body: Record<string, unknown>) => ok(await api().post('/api/campaigns', { json: body }), 201).data;
+
+beforeEach(async () => {
+  ok(await api().post('/_emulator/reset'), 204);
+});
+
+describe('campaigns', () => {
+  it('creates a draft with every key of CampaignResource in order: from_name is the subject, a nested list, template null', async () => {
+    const { list } = await audience();
+    const campaign = await createCampaign({ name: 'March news', email_list_uuid: list.uuid, html: '<p>Hi</p>' });
+    expect(Object.keys(campaign)).toEqual([
+      'uuid', 'name', 'email_list_uuid', 'email_list', 'template_uuid', 'template', 'from_email', 'from_name', 'status', 'html',
+      'structured_html', 'email_html', 'webview_html', 'fields', 'mailable_class', 'utm_tags', 'sent_to_number_of_subscribers',
+      'segment_class', 'segment_description', 'open_count', 'unique_open_count', 'open_rate', 'click_count', 'unique_click_count',
+      'click_rate', 'unsubscribe_count', 'unsubscribe_rate', 'bounce_count', 'bounce_rate', 'sent_at', 'statistics_calculated_at',
+      'scheduled_at', 'summary_mail_sent_at', 'created_at', 'updated_at',
+    ]);
+    expect(campaign).toMatchObject({
+      name: 'March news', email_list_uuid: list.uuid, template_uuid: null, template: null, from_email: null, from_name: 'March news',
+      status: 'draft', html: '<p>Hi</p>', structured_html: '{"templateValues":{"html":"<p>Hi</p>"}}', fields: { html: '<p>Hi</p>' },
+      utm_tags: true, segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\EverySubscriberSegment',
+      segment_description: 'all subscribers', open_rate: 0, scheduled_at: null,
+    });
+    expect(campaign.email_list.uuid).toBe(list.uuid);
+    expect(campaign).not.toHaveProperty('subject');
+  });
+
+  it("refuses bad input with v8's texts, and an update is a full replace back to draft", async () => {
+    const { list } = await audience();
+    const bad = await api().post('/api/campaigns', { json: { email_list_uuid: 'nope', schedule_at: '2025-03-02T10:00:00Z', utm_tags: 'yes' } });
+    expect(bad.status).toBe(422);
+    expect(bad.json().errors).toEqual({
+      name: ['The name field is required.'],
+      email_list_uuid: ['The selected email list uuid is invalid.'],
+      utm_tags: ['The utm tags field must be true or false.'],
+      schedule_at: ['The schedule at field must match the format Y-m-d H:i:s.'],
+    });
+    const campaign = await createCampaign({ name: 'Later', subject: 'Soon', email_list_uuid: list.uuid, html: '<p>x</p>', schedule_at: '2030-01-02 03:04:05' });
+    expect(campaign).toMatchObject({ scheduled_at: '2030-01-02T03:04:05.000000Z', from_name: 'Soon', status: 'draft' });
+    expect(ok(await api().get('/api/campaigns?filter[status]=scheduled')).data.map((c: { uuid: string }) => c.uuid)).toEqual([campaign.uuid]);
+    const updated = ok(await api().put(`/api/campaigns/${campaign.uuid}`, { json: { name: 'Later', email_list_uuid: list.uuid } })).data;
+    expect(updated).toMatchObject({ scheduled_at: null, from_name: 'Later', html: null });
+  });
+
+  it('builds the html from a campaign template and its fields, editor fields as markdown', async () => {
+    const { list } = await audience();
+    const template = ok(await api().post('/api/templates', { json: { name: 'T', html: '<h1>[[[title:text]]]</h1>[[[body]]]' } }), 201).data;
+    const campaign = await createCampaign({ name: 'C', email_list_uuid: list.uuid, template_uuid: template.uuid, fields: { title: 'Hello', body: '**Bold**' } });
+    expect(campaign.html).toBe('<h1>Hello</h1><p><strong>Bold</strong></p>\n');
+    expect(campaign.fields).toEqual({ title: 'Hello', body: '**Bold**' });
+    expect(campaign.template_uuid).toBe(template.uuid);
+    expect(campaign).not.toHaveProperty('template');
+  });
+
+  it('sends: one Send and one personal mail per subscribed subscriber, a suppressed one gets a Send and no mail', async () => {
+    const { list, jane, bob } = await audience();
+    ok(await api().post('/api/suppressions', { json: { email: 'bob@acme.test' } }), 201);
+    const campaign = await createCampaign({
+      name: 'March', email_list_uuid: list.uuid,
+      html: '<p>Hi ::subscriber.first_name:: ({{ subscriber.plan }}) <a href="::unsubscribeUrl::">Unsubscribe</a> <a href="::webviewUrl::">web</a></p>',
+    });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    const sent = await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    expect(sent).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: 2, from_email: 'news@acme.test' });
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string; transport_message_id: string | null }>;
+    expect(sends.map((s) => s.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid].sort());
+    expect(sends.find((s) => s.subscriber_uuid === bob.uuid)?.transport_message_id).toBeNull();
+    const [summary, ...others] = ok(await api().get('/_emulator/messages')).data;
+    expect(others).toEqual([]);
+    const mail = ok(await api().get(`/_emulator/messages/${summary.uuid}`));
+    expect(mail).toMatchObject({ subject: 'March', from: { name: 'Acme', email: 'news@acme.test' }, to: [{ name: '', email: 'jane@acme.test' }] });
+    expect(mail.html).toContain('Hi Jane (pro)');
+    const unsubscribe = `${emulator().url}/unsubscribe/${jane.uuid}/${sends.find((s) => s.subscriber_uuid === jane.uuid) && (sends as Array<{ uuid?: string; subscriber_uuid: string }>).find((s) => s.subscriber_uuid === jane.uuid)?.uuid}`;
+    expect(mail.links).toContain(unsubscribe);
+    expect(mail.headers).toContainEqual({ name: 'List-Unsubscribe', value: `<${unsubscribe}>` });
+    expect(mail.headers).toContainEqual({ name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' });
+    // Sending again: refused.
+    expect((await api().post(`/api/campaigns/${campaign.uuid}/send`)).json()).toEqual({
+      message: 'The given data was invalid.', errors: { campaign: ['You cannot send a campaign that already was sent.'] },
+    });
+    // The unsubscribe link: GET shows a page, the one-click POST unsubscribes and counts for the campaign.
+    const path = new URL(unsubscribe).pathname;
+    expect((await rawRequest(emulator().url, { path })).text).toContain('Unsubscribe jane@acme.test from News');
+    const oneClick = await rawRequest(emulator().url, { method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '26' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(ok(await api().get(`/api/subscribers/${jane.uuid}`)).data.unsubscribed_at).not.toBeNull();
+    expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data).toMatchObject({ unsubscribe_count: 1, unsubscribe_rate: 5000 });
+    // The webview link shows the campaign, sandboxed.
+    const webview = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}` });
+    expect(webview.status).toBe(200);
+    expect(webview.headers['content-security-policy']).toMatch(/^sandbox /);
+  });
+
+  it('refuses to send a campaign without content (400 naming its id), and sends tests: [Test] subject, no Send kept', async () => {
+    const { list } = await audience();
+    const empty = await createCampaign({ name: 'Empty', email_list_uuid: list.uuid });
+    const refused = await api().post(`/api/campaigns/${empty.uuid}/send`);
+    expect(refused.status).toBe(400);
+    expect(refused.json().message).toMatch(/^The campaign with id `\d+` can't be sent because it has no content\.$/);
+    const campaign = await createCampaign({ name: 'Test me', email_list_uuid: list.uuid, html: '<p>Hi ::subscriber.first_name::</p>' });
+    const missing = await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: {} });
+    expect(missing.json().errors).toEqual({ email: ['You must specify at least one e-mail address.'] });
+    const duplicates = await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=a%40acme.test,a%40acme.test' });
+    expect(duplicates.json().errors).toEqual({ email: ['You may not specify duplicates.'] });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=jane%40acme.test,qa%40acme.test' }), 204);
+    const subjects = (ok(await api().get('/_emulator/messages')).data as Array<{ subject: string; to: Array<{ email: string }> }>).map((m) => `${m.subject} ${m.to[0]?.email}`);
+    expect(subjects.sort()).toEqual(['[Test] Test me jane@acme.test', '[Test] Test me qa@acme.test']);
+    expect(ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data).toEqual([]);
+  });
+
+  it('sends to a segment only, and lists campaigns with unscheduled drafts first', async () => {
+    const { list, jane } = await audience();
+    const segment = ok(await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }), 201).data;
+    const campaign = await createCampaign({ name: 'VIP only', email_list_uuid: list.uuid, segment_uuid: segment.uuid, html: '<p>x</p>' });
+    expect(campaign).toMatchObject({ segment_description: 'VIPs', segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\SubscribersWithTagsSegment' });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string }>;
+    expect(sends.map((s) => s.subscriber_uuid)).toEqual([jane.uuid]);
+    const draft = await createCampaign({ name: 'Draft', email_list_uuid: list.uuid });
+    expect(ok(await api().get('/api/campaigns')).data.map((c: { uuid: string }) => c.uuid)).toEqual([draft.uuid, campaign.uuid]);
+    expect(ok(await api().get('/api/campaigns?sort=sent')).data.map((c: { uuid: string }) => c.uuid)).toEqual([campaign.uuid, draft.uuid]);
+    ok(await api().delete(`/api/campaigns/${campaign.uuid}`), 204);
+    expect((await api().get(`/api/campaigns/${campaign.uuid}`)).json().message).toBe('No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].');
+    expect(ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data).toEqual([]);
+  });
+});
