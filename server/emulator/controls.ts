@@ -1,6 +1,6 @@
 /**
  * Test controls: POST /reset (the workspace back to its fixtures), POST /seed (more data, in the fixture
- * format), GET/POST /clock (freeze, advance, resume the emulator's time).
+ * format, the audience included), GET/POST /clock (freeze, advance, resume the emulator's time).
  */
 import { Hono } from 'hono';
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { CLOCK_RANGE, ClockRangeError } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
 import { applyFixtures } from '../fixtures/apply.js';
+import { checkEmailLists, resolveCampaignTemplates, type AudienceContext, type FieldPath } from '../fixtures/audience-load.js';
 import { displayPath, type FixtureSet } from '../fixtures/load.js';
 import { fixtureFile } from '../fixtures/schema.js';
 import { tokenNeeded } from '../http/local-surface.js';
@@ -36,6 +37,9 @@ export function controlRoutes(deps: AppDeps) {
         suppressions: set.suppressions.length,
         transactional_mails: set.logItems.length,
         sends: set.sends.length,
+        email_lists: set.emailLists.length,
+        subscribers: set.emailLists.reduce((sum, list) => sum + list.subscribers.length, 0),
+        campaign_templates: set.campaignTemplates.length,
       });
     })
     .get('/settings', (c) => {
@@ -93,7 +97,7 @@ export function resetWorkspace(deps: AppDeps, workspaceId: number): void {
   deps.events.emit('workspace.reset', { workspaceId });
 }
 
-/** A fixture file's JSON, checked like a file (fixtures/schema.ts); every problem is a 422 entry. */
+/** A fixture file's JSON, checked like a file (fixtures/schema.ts, audience-load.ts); every problem is a 422 entry. */
 function parseSeedDocument(document: unknown): FixtureSet {
   const result = fixtureFile().safeParse(document);
   if (!result.success) throw new ValidationError(issueErrors(result.error.issues));
@@ -103,9 +107,28 @@ function parseSeedDocument(document: unknown): FixtureSet {
     problems[`templates.${index}.body_file`] = [`body_file "${bodyFile}" cannot be read through the API: give the body inline.`];
     return [];
   });
+  const audience = seedAudienceContext(problems);
+  checkEmailLists(result.data.email_lists, audience);
+  // No file to read html_file beside: refused, as body_file is.
+  const campaignTemplates = resolveCampaignTemplates(result.data.campaign_templates, audience, (htmlFile) => ({
+    problem: `html_file "${htmlFile}" cannot be read through the API: give the html inline.`,
+  }));
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const { suppressions, transactional_mails: logItems, sends } = result.data;
-  return { templates, suppressions, logItems, sends };
+  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists } = result.data;
+  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates };
+}
+
+/** The audience checks' problems as 422 entries by dotted field (`email_lists.0.segments.0.positive_tags.1`). */
+function seedAudienceContext(problems: FieldErrors): AudienceContext {
+  const claimed = new Set<string>();
+  const add = (path: FieldPath, message: string) => (problems[path.join('.')] ??= []).push(message);
+  return {
+    claim: (what, key, path) => {
+      if (claimed.has(`${what}\0${key}`)) add(path, `Duplicate ${what} "${key}": each must name one row.`);
+      claimed.add(`${what}\0${key}`);
+    },
+    problem: (path, message) => add(path, message),
+  };
 }
 
 /**

@@ -213,24 +213,30 @@ const clockChange: Schema = {
 
 const fixture: Schema = {
   type: 'object',
-  description: "A fixture file's JSON (fixtures/README.md); templates give `body` inline (no body_file through the API).",
+  description:
+    "A fixture file's JSON (fixtures/README.md); templates give `body` inline (no body_file through the API), campaign templates `html` (no html_file).",
   properties: {
     $comment: { type: 'string' },
     templates: { type: 'array', items: { type: 'object' } },
     suppressions: { type: 'array', items: { type: 'object' } },
     transactional_mails: { type: 'array', items: { type: 'object' } },
     sends: { type: 'array', items: { type: 'object' } },
+    email_lists: { type: 'array', items: { type: 'object' }, description: 'Email lists, each with its `subscribers`, `tags` and `segments`.' },
+    campaign_templates: { type: 'array', items: { type: 'object' } },
   },
 };
 
 const seedCounts: Schema = {
   type: 'object',
-  required: ['templates', 'suppressions', 'transactional_mails', 'sends'],
+  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates'],
   properties: {
     templates: { type: 'integer' },
     suppressions: { type: 'integer' },
     transactional_mails: { type: 'integer' },
     sends: { type: 'integer' },
+    email_lists: { type: 'integer' },
+    subscribers: { type: 'integer', description: "The subscribers of the document's email lists, together." },
+    campaign_templates: { type: 'integer' },
   },
 };
 

@@ -349,6 +349,42 @@ export interface FixtureFile {
   suppressions?: Array<{ email: string; reason?: Suppression['reason']; uuid?: string; created_at?: string }>;
   transactional_mails?: Array<Record<string, unknown>>;
   sends?: Array<Record<string, unknown>>;
+  /** Email lists with their `subscribers`, `tags` and `segments` (fixtures/README.md "email_lists"). */
+  email_lists?: EmailListFixture[];
+  campaign_templates?: Array<{ name: string; html?: string; structured_html?: string | null; uuid?: string; created_at?: string }>;
+}
+
+/** One entry of a fixture file's `email_lists` (the fields of EmailList that can be set, and what the list holds). */
+export interface EmailListFixture extends Partial<Omit<EmailList, 'uuid' | 'active_subscribers_count' | 'created_at' | 'updated_at'>> {
+  name: string;
+  default_from_email: string;
+  uuid?: string;
+  created_at?: string;
+  extra_attributes?: Record<string, unknown>;
+  subscribers?: Array<{
+    email: string;
+    first_name?: string | null;
+    last_name?: string | null;
+    extra_attributes?: Record<string, unknown>;
+    /** Tag names. */
+    tags?: string[];
+    /** Default `subscribed`. */
+    status?: SubscriberStatus;
+    subscribed_at?: string;
+    unsubscribed_at?: string;
+    uuid?: string;
+    created_at?: string;
+  }>;
+  tags?: Array<{ name: string; type?: 'default' | 'mailcoach'; visible_in_preferences?: boolean; uuid?: string; created_at?: string }>;
+  segments?: Array<{
+    name: string;
+    positive_tags?: string[];
+    negative_tags?: string[];
+    all_positive_tags_required?: boolean;
+    all_negative_tags_required?: boolean;
+    uuid?: string;
+    created_at?: string;
+  }>;
 }
 
 export interface SeedCounts {
@@ -356,7 +392,115 @@ export interface SeedCounts {
   suppressions: number;
   transactional_mails: number;
   sends: number;
+  email_lists: number;
+  /** Of every list of the document. */
+  subscribers: number;
+  campaign_templates: number;
 }
+
+/** An email list as the Mailcoach API answers it (EmailListResource, mailcoach-audience-campaigns.md §1.2). */
+export interface EmailList {
+  uuid: string;
+  name: string;
+  /** Subscribed and not unsubscribed. */
+  active_subscribers_count: number;
+  campaigns_feed_enabled: boolean;
+  default_from_email: string;
+  default_from_name: string | null;
+  /** One address, or several separated by commas. */
+  default_reply_to_email: string | null;
+  default_reply_to_name: string | null;
+  allow_form_subscriptions: boolean;
+  honeypot_field: string | null;
+  redirect_after_subscribed: string | null;
+  redirect_after_already_subscribed: string | null;
+  redirect_after_subscription_pending: string | null;
+  redirect_after_unsubscribed: string | null;
+  /** Double opt-in: a new subscriber stays unconfirmed until the link of the confirmation mail is followed. */
+  requires_confirmation: boolean;
+  confirmation_mailable_class: string | null;
+  campaign_mailer: string | null;
+  automation_mailer: string | null;
+  transactional_mailer: string | null;
+  report_recipients: string | null;
+  report_campaign_sent: boolean;
+  report_campaign_summary: boolean;
+  report_email_list_summary: boolean;
+  email_list_summary_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The fields `POST /api/email-lists` takes (name and default_from_email required). The API's update is a full
+ * replace: an omitted flag goes back to false.
+ */
+export interface EmailListInput {
+  name: string;
+  default_from_email: string;
+  default_from_name?: string;
+  default_reply_to_email?: string;
+  default_reply_to_name?: string;
+  requires_confirmation?: boolean;
+  allow_form_subscriptions?: boolean;
+  campaigns_feed_enabled?: boolean;
+  redirect_after_subscribed?: string;
+  redirect_after_already_subscribed?: string;
+  redirect_after_subscription_pending?: string;
+  redirect_after_unsubscribed?: string;
+  campaign_mailer?: string;
+  automation_mailer?: string;
+  transactional_mailer?: string;
+  report_recipients?: string;
+  report_campaign_sent?: boolean;
+  report_campaign_summary?: boolean;
+  report_email_list_summary?: boolean;
+  extra_attributes?: Record<string, unknown>;
+}
+
+/** Derived from the timestamps: `unsubscribed_at` set, else `subscribed_at` set, else unconfirmed (§2.1). */
+export type SubscriberStatus = 'subscribed' | 'unconfirmed' | 'unsubscribed';
+
+/** A subscriber as the Mailcoach API answers it (SubscriberResource, §2.2). */
+export interface Subscriber {
+  uuid: string;
+  email_list_uuid: string;
+  /** Lower-cased. */
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  /** `{}` when none. */
+  extra_attributes: Record<string, unknown>;
+  /** Tag names. */
+  tags: string[];
+  subscribed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * `POST /api/email-lists/{uuid}/subscribers`, an upsert by email. On a double opt-in list the subscriber stays
+ * unconfirmed and the confirmation mail is captured, unless `skip_confirmation`.
+ */
+export interface SubscribeInput {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  extra_attributes?: Record<string, unknown>;
+  /** Replaces the subscriber's tags when given. */
+  tags?: string[];
+  skip_confirmation?: boolean;
+}
+
+/** A subscriber's status, as Mailcoach derives it. */
+export function subscriberStatus(subscriber: Pick<Subscriber, 'subscribed_at' | 'unsubscribed_at'>): SubscriberStatus {
+  if (subscriber.unsubscribed_at !== null) return 'unsubscribed';
+  return subscriber.subscribed_at !== null ? 'subscribed' : 'unconfirmed';
+}
+
+/** The double opt-in mail's subject starts so (mailcoach-audience-campaigns.md §2.10). */
+const CONFIRMATION_SUBJECT = 'Confirm your subscription';
 
 /** The body of `POST /api/transactional-mails/send`. */
 export interface TransactionalMailRequest {
@@ -813,6 +957,39 @@ export function createClient(options: ClientOptions) {
         (await mailcoachOk<{ data: Send }>('GET', `/sends/${encodeURIComponent(uuid)}`)).body.data,
       addSuppression: async (email: string): Promise<Suppression> =>
         (await mailcoachOk<{ data: Suppression }>('POST', '/suppressions', { email })).body.data,
+      /** `DELETE /api/suppressions/{uuid or email}`; throws MailcoachApiError (a 403 for a spam complaint). */
+      deleteSuppression: async (uuidOrEmail: string): Promise<void> => {
+        await mailcoachOk('DELETE', `/suppressions/${encodeURIComponent(uuidOrEmail)}`);
+      },
+      /** `POST /api/email-lists`; answers the list. Throws MailcoachApiError on an error status (a 422 names the fields). */
+      createEmailList: async (input: EmailListInput): Promise<EmailList> =>
+        (await mailcoachOk<{ data: EmailList }>('POST', '/email-lists', input)).body.data,
+      emailList: async (uuid: string): Promise<EmailList> =>
+        (await mailcoachOk<{ data: EmailList }>('GET', `/email-lists/${encodeURIComponent(uuid)}`)).body.data,
+      /** Subscribes (or updates: the API upserts by email) an address; answers the subscriber. */
+      subscribe: async (listUuid: string, input: SubscribeInput): Promise<Subscriber> =>
+        (await mailcoachOk<{ data: Subscriber }>('POST', `/email-lists/${encodeURIComponent(listUuid)}/subscribers`, input)).body.data,
+      subscriber: async (uuid: string): Promise<Subscriber> =>
+        (await mailcoachOk<{ data: Subscriber }>('GET', `/subscribers/${encodeURIComponent(uuid)}`)).body.data,
+      /** The list's subscriber with this address (any case), or null: what the SDK's `findByEmail` asks. */
+      findSubscriber: async (listUuid: string, email: string): Promise<Subscriber | null> => {
+        const path = `/email-lists/${encodeURIComponent(listUuid)}/subscribers?filter%5Bemail%5D=${encodeURIComponent(email)}`;
+        return (await mailcoachOk<{ data: Subscriber[] }>('GET', path)).body.data[0] ?? null;
+      },
+    },
+
+    /**
+     * Waits (server-side) for the double opt-in mail to `email` and answers its confirmation link
+     * (`<emulator>/confirm-subscription/<subscriber uuid>`, with `?redirect=` when the list has one); a GET of it
+     * confirms the subscriber. With several such mails, the newest; `after` limits it to mail captured later.
+     */
+    waitForConfirmationLink: async (email: string, wait: Omit<WaitOptions, 'to' | 'subject'> = {}): Promise<string> => {
+      const [newest] = await waitFor(1, { ...wait, to: email, subject: CONFIRMATION_SUBJECT });
+      if (newest === undefined) throw new EmulatorApiError('GET', '/wait-for', 200, 'no message in the answer');
+      const mail = await message(newest.uuid);
+      const link = mail.links.find((href) => new URL(href).pathname.startsWith('/confirm-subscription/'));
+      if (link === undefined) throw new Error(`The confirmation mail ${mail.uuid} to ${email} has no /confirm-subscription/ link: ${mail.links.join(', ') || 'no links'}`);
+      return link;
     },
   };
 

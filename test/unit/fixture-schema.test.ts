@@ -54,7 +54,38 @@ describe('the fixture schema', () => {
       suppressions: [{ email: 'a@example.com', reason: 'manual' }],
       transactional_mails: [],
       sends: [],
+      email_lists: [],
+      campaign_templates: [],
     });
+  });
+
+  it("fills in an audience's defaults and keeps a subscriber's status and timestamps in agreement", () => {
+    const result = fixtureFile().parse({
+      email_lists: [{ name: 'News', default_from_email: 'news@example.com', subscribers: [{ email: 'a@example.com' }], tags: [{ name: 'vip' }], segments: [{ name: 'S' }] }],
+      campaign_templates: [{ name: 'T' }],
+    });
+    expect(result.email_lists[0]).toMatchObject({
+      default_from_name: null, requires_confirmation: false, campaign_mailer: null, report_recipients: null, extra_attributes: {},
+      subscribers: [{ email: 'a@example.com', first_name: null, last_name: null, extra_attributes: {}, tags: [], status: 'subscribed' }],
+      tags: [{ name: 'vip', type: 'default', visible_in_preferences: false }],
+      segments: [{ name: 'S', positive_tags: [], negative_tags: [], all_positive_tags_required: false, all_negative_tags_required: false }],
+    });
+    expect(result.campaign_templates).toEqual([{ name: 'T', structured_html: null }]);
+    expect(
+      messages({
+        email_lists: [
+          {
+            name: 'News', default_from_email: 'news@example.com', default_reply_to_email: 'a@example.com, nope',
+            subscribers: [{ email: 'a@example.com', status: 'subscribed', unsubscribed_at: '2025-01-01' }],
+          },
+        ],
+        campaign_templates: [{ name: 'T', html: '<p>x</p>', html_file: 't.html' }],
+      }),
+    ).toEqual([
+      'email_lists.0.default_reply_to_email: must be email addresses separated by commas',
+      'email_lists.0.subscribers.0.unsubscribed_at: only an unsubscribed subscriber has an unsubscribed_at',
+      'campaign_templates.0.html: give html or html_file, not both',
+    ]);
   });
 
   it('is built once, on first use', () => {
