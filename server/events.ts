@@ -23,6 +23,8 @@ export interface EmulatorEvents {
   'log.changed': { workspaceId: number; uuids: string[] | null };
   /** The workspace's fault rules were added, removed, or fired (their counts changed). */
   'faults.changed': { workspaceId: number };
+  /** The clock was frozen, advanced or resumed (one clock for every workspace). */
+  'clock.changed': { now: string; frozen: boolean };
   /** `--watch` read the fixtures again (every workspace): no problems when they loaded. */
   'fixtures.reloaded': { problems: FixtureProblem[] };
 }

@@ -135,6 +135,9 @@ export function createMessageStore(statements: Statements) {
 
     findById: (id: number) => byId.get(id) as MessageRow | undefined,
 
+    /** A message's uuid by its row id (a log item's message_id). */
+    uuidOf: (id: number) => statements.get('SELECT uuid FROM messages WHERE id = ?').pluck().get(id) as string | undefined,
+
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as MessageRow | undefined,
 
     attachmentsOf: (messageId: number) => attachmentsOf.all(messageId) as AttachmentRow[],

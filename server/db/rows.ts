@@ -5,10 +5,11 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
  * Why a suppression exists, as far as the emulator knows (Mailcoach does not keep it): seeded from the fixtures or
- * POST /_emulator/seed, added through POST /api/suppressions, or by a simulated bounce or complaint. Null for rows
+ * POST /_emulator/seed, added through POST /api/suppressions or the web UI (POST /_emulator/suppressions), or by a
+ * simulated bounce or complaint. Null for rows
  * written before the emulator kept it (migration 10).
  */
-export const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'bounce', 'complaint'] as const;
+export const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'] as const;
 export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
 
 export interface SuppressionRow {

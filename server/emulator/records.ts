@@ -1,18 +1,31 @@
 /**
- * The web UI's lists of Mailcoach records, with what the emulator knows beyond Mailcoach's resources (issue 14):
+ * The web UI's view of the Mailcoach records, with what the emulator knows beyond Mailcoach's resources (issue 14),
+ * so that the UI needs no API token (under --isolate a tab without one still sees the default workspace):
  * - GET /_emulator/suppressions: GET /api/suppressions's answer (the same query code), each row with `origin`, why
- *   the emulator holds it (rows.ts SUPPRESSION_ORIGINS);
- * - GET /_emulator/sends: GET /api/sends's answer, each row with the simulated `feedback` (bounces, complaints)
- *   and the `state` they and its timestamps give.
+ *   the emulator holds it (rows.ts SUPPRESSION_ORIGINS); POST adds one as the API does, DELETE removes one under
+ *   the API's spam-complaint rule;
+ * - GET /_emulator/sends: GET /api/sends's answer, each row with the simulated `feedback` (bounces, complaints),
+ *   the `state` they and its timestamps give, and its captured `message_uuid` (a transactional send's);
+ * - GET /_emulator/log-items (and /{uuid}): the log as GET /api/transactional-mails answers it, each item with its
+ *   captured `message_uuid` and `send_uuid`; POST /{uuid}/resend answers the copy's `message_uuid`.
  */
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
-import type { SendRow } from '../db/rows.js';
+import type { LogItemRow, SendRow, SuppressionRow } from '../db/rows.js';
+import { ApiError } from '../errors.js';
+import { lazySchema } from '../fixtures/zod.js';
+import { isUuid } from '../ids.js';
+import { resendTransactionalMail } from '../mail/resend.js';
+import { suppress } from '../mail/suppress.js';
+import { logItemIndex } from '../mailcoach/transactional-mails.js';
+import { isRfcEmail } from '../validation/email.js';
+import { parseOr422, readJsonObject } from './request-body.js';
 import type { SendFeedbackType } from '../db/sends-store.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelTimestamp } from '../http/timestamps.js';
 import { respondWithIndex } from '../mailcoach/listing.js';
-import { sendResource, suppressionResource } from '../mailcoach/resources.js';
+import { logItemResource, sendResource, suppressionResource } from '../mailcoach/resources.js';
 import { sendIndex } from '../mailcoach/sends.js';
 import { suppressionIndex } from '../mailcoach/suppressions.js';
 
@@ -22,16 +35,73 @@ export function recordListRoutes(deps: AppDeps) {
   const suppressions = suppressionIndex(deps, (row) => ({ ...suppressionResource(row), origin: row.origin }));
   const sends = sendIndex(deps, (row) => {
     const feedback = deps.store.sends.feedbackOf(row.id);
+    const logItem = row.transactional_mail_log_item_uuid === null ? undefined : deps.store.logItems.findByUuid(row.workspace_id, row.transactional_mail_log_item_uuid);
     return {
       ...sendResource(row),
       state: sendState(row, feedback.map((item) => item.type)),
       feedback: feedback.map((item) => ({ type: item.type, created_at: laravelTimestamp(item.created_at) })),
+      message_uuid: logItem?.message_id == null ? null : (deps.store.messages.uuidOf(logItem.message_id) ?? null),
     };
   });
+  const logItems = logItemIndex(deps, (row) => ({ ...logItemResource(row), ...logItemLinks(deps, row) }));
+  const findLogItem = (workspaceId: number, uuid: string) => {
+    const row = deps.store.logItems.findByUuid(workspaceId, uuid);
+    if (row === undefined) throw new ApiError(404, `No transactional mail log item with uuid ${uuid} in this workspace.`);
+    return row;
+  };
+  const findSuppression = (workspaceId: number, key: string) => {
+    const row = isUuid(key) ? deps.store.suppressions.findByUuid(workspaceId, key) : deps.store.suppressions.findByEmail(workspaceId, key);
+    if (row === undefined) throw new ApiError(404, `No suppression ${key} in this workspace.`);
+    return row;
+  };
+  const withOrigin = (row: SuppressionRow) => ({ ...suppressionResource(row), origin: row.origin });
   return new Hono<AppEnv>()
     .get('/suppressions', (c) => respondWithIndex(c, suppressions))
-    .get('/sends', (c) => respondWithIndex(c, sends));
+    .post('/suppressions', async (c) => {
+      const workspaceId = c.get('workspaceId');
+      const body = await readJsonObject(c);
+      const { email } = parseOr422(suppressionInput(), body, (field) => (field === 'email' && body.email === undefined ? 'The email field is required.' : undefined));
+      const { row, created } = suppress(deps, workspaceId, email, 'manual', 'emulator');
+      if (created) deps.events.emit('suppressions.changed', { workspaceId, uuids: [row.uuid] });
+      return c.json(withOrigin(row), created ? 201 : 200);
+    })
+    .delete('/suppressions/:suppression', (c) => {
+      const row = findSuppression(c.get('workspaceId'), c.req.param('suppression'));
+      // The API's rule (decisions.md), the same text: the UI shows what an app would get.
+      if (row.reason === 'spam_complaint' && !deps.options.allowSpamComplaintDeletion) {
+        throw new ApiError(403, 'Suppressions with reason spam_complaint cannot be deleted.');
+      }
+      deps.store.suppressions.delete(row.id);
+      deps.events.emit('suppressions.changed', { workspaceId: row.workspace_id, uuids: [row.uuid] });
+      return c.body(null, 204);
+    })
+    .get('/sends', (c) => respondWithIndex(c, sends))
+    .get('/log-items', (c) => respondWithIndex(c, logItems))
+    .get('/log-items/:uuid', (c) => {
+      const row = findLogItem(c.get('workspaceId'), c.req.param('uuid'));
+      return c.json({ data: { ...logItemResource(row), ...logItemLinks(deps, row) } });
+    })
+    .post('/log-items/:uuid/resend', async (c) => {
+      const row = findLogItem(c.get('workspaceId'), c.req.param('uuid'));
+      const copy = await resendTransactionalMail({ ...deps, defaultMailer: deps.options.mailers[0] ?? 'smtp' }, row);
+      if (copy !== null) deps.events.emit('message.captured', { workspaceId: row.workspace_id, uuid: copy });
+      // A fake log item is not resent (as the API's resend): no copy.
+      return c.json({ message_uuid: copy }, copy === null ? 200 : 201);
+    });
 }
+
+/** A log item's captured message and its Send. */
+function logItemLinks(deps: AppDeps, row: LogItemRow) {
+  const send = deps.store.sends.list(row.workspace_id, { transactional_mail_log_item_uuid: [row.uuid] }, [{ column: 'id', descending: false }], { offset: 0, limit: 1 }).rows[0];
+  return {
+    message_uuid: row.message_id === null ? null : (deps.store.messages.uuidOf(row.message_id) ?? null),
+    send_uuid: send?.uuid ?? null,
+  };
+}
+
+const suppressionInput = lazySchema(() =>
+  z.strictObject({ email: z.string().check(z.refine((value) => isRfcEmail(value), 'The email field must be a valid email address.')) }),
+);
 
 /** The furthest a send got: a failure, then feedback (a complaint over a bounce), then a click, an open, sent. */
 export function sendState(row: SendRow, feedback: SendFeedbackType[]): SendState {

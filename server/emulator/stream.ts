@@ -3,7 +3,7 @@
  * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
  * state changed), `messages.deleted` {uuids or null},
  * `workspace.reset` {}, `templates.changed`, `suppressions.changed`, `sends.changed`, `log.changed` {uuids or null},
- * `faults.changed` {}, and (every workspace) `fixtures.reloaded` {problems}.
+ * `faults.changed` {}, and (every workspace) `fixtures.reloaded` {problems} and `clock.changed` {now, frozen}.
  * A comment line opens the stream and another keeps it alive every 15 s.
  */
 import { Hono } from 'hono';
@@ -44,6 +44,7 @@ export function streamRoutes(deps: AppDeps) {
         deps.events.on('message.updated', withSummary('message.updated')),
         ...WORKSPACE_EVENTS.map((name) => forward(name)),
         deps.events.on('fixtures.reloaded', (event) => send('fixtures.reloaded', { problems: event.problems })),
+        deps.events.on('clock.changed', (event) => send('clock.changed', event)),
       ];
       const heartbeat = setInterval(() => send(null, null), HEARTBEAT_MS);
       // Subscribed before the first byte goes out, so a client that has read this line misses no event.

@@ -109,7 +109,7 @@ describe('the stream in-process', () => {
       const reader = res.body!.getReader();
       const text = async () => new TextDecoder().decode((await reader.read()).value);
       expect(await text()).toBe(': connected\n\n');
-      expect(listening()).toBe(idle + 10);
+      expect(listening()).toBe(idle + 11);
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       vi.advanceTimersByTime(15_000);

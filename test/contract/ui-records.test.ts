@@ -66,9 +66,9 @@ describe('GET /_emulator/sends', () => {
     const path = `/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`;
     const row = async () => ok(await api().get(`/_emulator${path}`)).data[0];
     const sent = await row();
-    const { state: _s, feedback: _f, ...asApi } = sent;
+    const { state: _s, feedback: _f, message_uuid: _m, ...asApi } = sent;
     expect(asApi).toEqual(ok(await api().get(`/api${path}`)).data[0]);
-    expect(Object.keys(sent).slice(-2)).toEqual(['state', 'feedback']);
+    expect(Object.keys(sent).slice(-3)).toEqual(['state', 'feedback', 'message_uuid']);
     expect(sent).toMatchObject({ state: 'sent', feedback: [] });
 
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: sent.uuid } }));
@@ -87,6 +87,53 @@ describe('GET /_emulator/sends', () => {
     expect((await row()).state).toBe('complained');
     // The Mailcoach resource keeps its fields.
     expect(Object.keys(ok(await api().get(`/api/sends/${sent.uuid}`)).data)).not.toContain('state');
+  });
+});
+
+describe("the UI's log and suppression writes, without an API token", () => {
+  const noToken = () => apiClient(emulator().url, emulator().token);
+
+  it("lists the log as the API does, each item with its message and Send, and resends one", async () => {
+    const logUuid = ok(await sendTo('jane@example.com')).uuid as string;
+    const page = ok(await noToken().get('/_emulator/log-items', { token: null }));
+    const fromApi = ok(await api().get('/api/transactional-mails'));
+    expect(page.data.map(({ message_uuid: _m, send_uuid: _s, ...item }: Record<string, unknown>) => item)).toEqual(fromApi.data);
+    const [message] = ok(await api().get('/_emulator/messages?per_page=1')).data;
+    const [send] = ok(await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data;
+    expect(page.data[0]).toMatchObject({ uuid: logUuid, message_uuid: message.uuid, send_uuid: send.uuid });
+    expect(ok(await noToken().get(`/_emulator/log-items/${logUuid}`, { token: null })).data).toEqual(page.data[0]);
+    expect(ok(await api().get(`/_emulator/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data[0].message_uuid).toBe(message.uuid);
+    const resent = ok(await noToken().post(`/_emulator/log-items/${logUuid}/resend`, { token: null }), 201);
+    const [copy] = ok(await api().get('/_emulator/messages?per_page=1')).data;
+    expect(resent).toEqual({ message_uuid: copy.uuid });
+    expect((await noToken().get('/_emulator/log-items/00000000-0000-4000-8000-000000000000', { token: null })).json()).toEqual({
+      message: 'No transactional mail log item with uuid 00000000-0000-4000-8000-000000000000 in this workspace.',
+    });
+  });
+
+  it('adds a suppression (origin emulator) and deletes one under the spam-complaint rule', async () => {
+    const added = ok(await noToken().post('/_emulator/suppressions', { token: null, json: { email: 'ui@example.com' } }), 201);
+    expect(added).toMatchObject({ email: 'ui@example.com', reason: 'manual', origin: 'emulator' });
+    expect(ok(await noToken().post('/_emulator/suppressions', { token: null, json: { email: 'ui@example.com' } }))).toEqual(added);
+    expect((await noToken().post('/_emulator/suppressions', { token: null, json: {} })).json()).toEqual({
+      message: 'The given data was invalid.', errors: { email: ['The email field is required.'] },
+    });
+    expect((await noToken().post('/_emulator/suppressions', { token: null, json: { email: 'nope' } })).json().errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+    });
+    const refused = await noToken().delete('/_emulator/suppressions/complained@example.com', { token: null });
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Suppressions with reason spam_complaint cannot be deleted.' });
+    ok(await noToken().delete(`/_emulator/suppressions/${added.uuid}`, { token: null }), 204);
+    expect((await api().get('/api/suppressions/ui@example.com')).status).toBe(404);
+  });
+
+  it('sends clock.changed to every stream when the clock is frozen or moved', async () => {
+    const stream = await connectEventStream(emulator().url, emulator().token);
+    const frozen = ok(await api().post('/_emulator/clock', { json: { freeze: '2030-01-01T00:00:00Z' } }));
+    expect(await stream.next()).toEqual({ event: 'clock.changed', data: frozen });
+    ok(await api().post('/_emulator/clock', { json: { resume: true } }));
+    expect((await stream.next()).event).toBe('clock.changed');
   });
 });
 
