@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 status=0
 
 # 1. Error bodies are built only in server/errors.ts.
-if grep -rnE "c\.json\(\{ *(message|error)|\{ *error:" server --include='*.ts' | grep -v '^server/errors.ts:'; then
+if grep -rnE "c\.json\(\{ *(message|error)\b|\{ *error:" server --include='*.ts' | grep -v '^server/errors.ts:'; then
   echo "lint: build error bodies in server/errors.ts only" >&2
   status=1
 fi

@@ -6,6 +6,7 @@ import { leaveCheckpointsToCheckpointer, startCheckpointer } from './checkpointe
 import { createGroupCommit } from './group-commit.js';
 import { createCampaignTemplateStore } from './campaign-templates-store.js';
 import { createCampaignStore } from './campaigns-store.js';
+import { createCampaignStatisticsStore } from './campaign-statistics-store.js';
 import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMessageStore } from './messages-store.js';
@@ -41,6 +42,7 @@ export function createStore(db: Db) {
     segments: createSegmentStore(statements),
     campaignTemplates: createCampaignTemplateStore(statements),
     campaigns: createCampaignStore(statements),
+    campaignStatistics: createCampaignStatisticsStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

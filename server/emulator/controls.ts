@@ -77,7 +77,9 @@ export function controlRoutes(deps: AppDeps) {
         if (error instanceof ClockRangeError) throw clockOutOfRange(change);
         throw error;
       }
-      return c.json(clockState(deps));
+      const state = clockState(deps);
+      deps.events.emit('clock.changed', state);
+      return c.json(state);
     });
 }
 

@@ -260,7 +260,14 @@ const sendAnswer = json(
 const engagement = (what: string) => ({
   tags: ['simulate'],
   summary: `Registers ${what} of a send`,
-  requestBody: jsonBody({ type: 'object', required: ['send_uuid'], properties: { send_uuid: { type: 'string', format: 'uuid' } } }),
+  requestBody: jsonBody({
+    type: 'object',
+    required: ['send_uuid'],
+    properties: {
+      send_uuid: { type: 'string', format: 'uuid' },
+      url: { type: 'string', description: "A click only: the link of a campaign's mail clicked (default: the campaign's first link)." },
+    },
+  }),
   responses: { 200: sendAnswer, ...errors, ...notFound, ...invalid },
 });
 
@@ -593,6 +600,14 @@ export const openApiDocument = {
     },
     '/_emulator/simulate/open': { post: engagement('an open') },
     '/_emulator/simulate/click': { post: engagement('a click') },
+    '/_emulator/simulate/unsubscribe': {
+      post: {
+        tags: ['simulate'],
+        summary: "Unsubscribes a campaign send's subscriber as its mail's link does, counted for the campaign",
+        requestBody: jsonBody({ type: 'object', required: ['send_uuid'], properties: { send_uuid: { type: 'string', format: 'uuid' } } }),
+        responses: { 200: json({ type: 'object', required: ['data'], properties: { data: { type: 'object' } } }, 'The subscriber.'), ...errors, ...notFound, ...invalid },
+      },
+    },
     '/_emulator/simulate/bounce': { post: bounceOperation('A hard bounce: adds a hard_bounce suppression') },
     '/_emulator/simulate/soft-bounce': { post: bounceOperation('A soft bounce: adds no suppression') },
     '/_emulator/simulate/complaint': { post: bounceOperation('A spam complaint: adds a spam_complaint suppression') },
@@ -663,6 +678,12 @@ export const openApiDocument = {
       },
     },
     '/_emulator/suppressions': {
+      post: {
+        tags: ['controls'],
+        summary: 'Adds a manual suppression (origin emulator), as POST /api/suppressions does, without an API token',
+        requestBody: jsonBody({ type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', format: 'email' } } }),
+        responses: { 201: json(ref('Suppression'), 'Added.'), 200: json(ref('Suppression'), 'Already suppressed: the existing row.'), ...errors, ...invalid },
+      },
       get: {
         tags: ['controls'],
         summary: "GET /api/suppressions's answer (same filters, sort and pages), each row with its origin",
@@ -687,6 +708,48 @@ export const openApiDocument = {
           ),
           ...errors,
           400: json(ref('Error'), 'A sort or filter the API does not allow, answered as GET /api/suppressions answers it.'),
+        },
+      },
+    },
+    '/_emulator/suppressions/{suppression}': {
+      delete: {
+        tags: ['controls'],
+        summary: "Deletes a suppression (uuid or email) under the API's spam-complaint rule",
+        parameters: [{ name: 'suppression', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 204: noContent, 403: json(ref('Error'), 'A spam_complaint suppression (without --allow-spam-complaint-deletion).'), ...errors, ...notFound },
+      },
+    },
+    '/_emulator/log-items': {
+      get: {
+        tags: ['controls'],
+        summary: "GET /api/transactional-mails's answer, each item with its captured message_uuid and send_uuid",
+        parameters: [
+          { name: 'filter[search]', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'filter[transport_message_id]', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'sort', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: { 200: json({ type: 'object', required: ['data', 'links', 'meta'] }, 'The page.'), ...errors },
+      },
+    },
+    '/_emulator/log-items/{uuid}': {
+      get: {
+        tags: ['controls'],
+        summary: 'One log item, with its captured message_uuid and send_uuid',
+        parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: { 200: json({ type: 'object', required: ['data'] }, 'The log item.'), ...errors, ...notFound },
+      },
+    },
+    '/_emulator/log-items/{uuid}/resend': {
+      post: {
+        tags: ['controls'],
+        summary: 'Captures a fresh copy of a log item\'s mail, as POST /api/transactional-mails/{uuid}/resend does',
+        parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          201: json({ type: 'object', required: ['message_uuid'], properties: { message_uuid: { type: 'string' } } }, 'The copy.'),
+          200: json({ type: 'object', required: ['message_uuid'], properties: { message_uuid: { type: 'null' } } }, 'A fake log item: not resent.'),
+          ...errors,
+          ...notFound,
         },
       },
     },

@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
-import type { SendRow, SuppressionReason } from '../db/rows.js';
+import type { SendRow, SubscriberRow, SuppressionReason } from '../db/rows.js';
+import { subscriberPresenter } from '../mailcoach/subscribers.js';
 import type { SendFeedbackType } from '../db/sends-store.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { lazySchema } from '../fixtures/zod.js';
@@ -27,7 +28,7 @@ const SIMULATE_MESSAGES: Record<string, string> = {
 };
 
 const engagementBody = lazySchema(() =>
-  z.object({ send_uuid: z.optional(z.string()) }).check(
+  z.object({ send_uuid: z.optional(z.string()), url: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))) }).check(
     z.refine((body) => body.send_uuid !== undefined && body.send_uuid !== '', {
       message: 'The send_uuid field is required.',
       path: ['send_uuid'],
@@ -61,9 +62,18 @@ export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
     api.post(`/simulate/${kind}`, async (c) => {
-      const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
+      const { send_uuid, url } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
       const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
-      const updated = deps.store.sends.registerEngagement(send.id, kind, toEpochSeconds(deps.clock()));
+      const at = toEpochSeconds(deps.clock());
+      const updated = deps.store.transaction(() => {
+        const row = deps.store.sends.registerEngagement(send.id, kind, at);
+        // A campaign's click is on one of its links: the /clicks list and the link's counts (§5.10).
+        const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
+        if (kind === 'click' && campaign !== undefined) {
+          deps.store.campaignStatistics.addClick(campaign, send, url ?? firstLinkOf(campaign.html) ?? `/webview/${campaign.uuid}`, deps.ids, at);
+        }
+        return row;
+      });
       deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
       return c.json({ data: sendResource(updated) });
     });
@@ -84,7 +94,28 @@ export function simulateRoutes(deps: AppDeps) {
       return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
     });
   }
+  api.post('/simulate/unsubscribe', async (c) => {
+    const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
+    const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
+    const subscriber = send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
+    if (subscriber === undefined) throw new ValidationError({ send_uuid: ['The send has no subscriber to unsubscribe (a transactional send).'] });
+    const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
+    const at = toEpochSeconds(deps.clock());
+    // As the unsubscribe link of the mail does (audience/public-routes.ts): once, counted for the campaign.
+    if (subscriber.unsubscribed_at === null) {
+      deps.store.transaction(() => {
+        deps.store.subscribers.update(subscriber.id, { unsubscribed_at: at, updated_at: at });
+        if (campaign !== undefined) deps.store.campaigns.addUnsubscribe(campaign, subscriber.id, at);
+      });
+    }
+    return c.json({ data: subscriberPresenter(deps)(deps.store.subscribers.findById(subscriber.id) as SubscriberRow) });
+  });
   return api;
+}
+
+/** The first href of a campaign's html, where a simulated click without a url lands. */
+function firstLinkOf(html: string | null): string | undefined {
+  return html === null ? undefined : /href\s*=\s*["']([^"']+)["']/i.exec(html)?.[1];
 }
 
 function findSend(deps: AppDeps, workspaceId: number, uuid: string): SendRow {
@@ -93,8 +124,10 @@ function findSend(deps: AppDeps, workspaceId: number, uuid: string): SendRow {
   return send;
 }
 
-/** The address a send went to: the first To of its transactional mail log item. */
+/** The address a send went to: its subscriber's (a campaign send), or the first To of its log item. */
 function recipientOf(deps: AppDeps, send: SendRow): string {
+  const subscriber = send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
+  if (subscriber !== undefined) return subscriber.email;
   const logItemUuid = send.transactional_mail_log_item_uuid;
   const logItem = logItemUuid === null ? undefined : deps.store.logItems.findByUuid(send.workspace_id, logItemUuid);
   // Log items keep their addresses as [{name, email}] (fixtures/apply.ts, mail/send-transactional.ts).

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { campaignTemplateRoutes } from './campaign-templates.js';
 import { campaignRoutes } from './campaigns.js';
+import { campaignStatisticsRoutes } from './campaign-statistics.js';
 import { emailListRoutes } from './email-lists.js';
 import { segmentRoutes } from './segments.js';
 import { sendRoutes } from './sends.js';
@@ -28,5 +29,6 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/email-lists', segmentRoutes(deps))
     .route('/templates', campaignTemplateRoutes(deps))
     .route('/campaigns', campaignRoutes(deps))
+    .route('/campaigns', campaignStatisticsRoutes(deps))
     .route('/subscribers', subscriberRoutes(deps));
 }

@@ -100,7 +100,9 @@ export type EmulatorEvent =
   /** Transactional mail log items were created (a stored send, a seed); `uuids` null: any. */
   | { type: 'log.changed'; uuids: string[] | null }
   /** Fault rules were added, removed, or fired (their counts changed). */
-  | { type: 'faults.changed' };
+  | { type: 'faults.changed' }
+  /** The clock was frozen, advanced or resumed. */
+  | { type: 'clock.changed'; now: string; frozen: boolean };
 
 export interface SubscribeOptions {
   /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
@@ -145,7 +147,34 @@ export interface MailcoachPage<T> {
 }
 
 /** Why the emulator holds a suppression (null: from before it kept track). */
-export type SuppressionOrigin = 'fixture' | 'seed' | 'api' | 'bounce' | 'complaint';
+export type SuppressionOrigin = 'fixture' | 'seed' | 'api' | 'emulator' | 'bounce' | 'complaint';
+
+/** A transactional mail log item as GET /api/transactional-mails shows it. */
+export interface LogItem {
+  uuid: string;
+  subject: string;
+  from: MailAddress[];
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+  body: string | null;
+  html: string | null;
+  created_at: string;
+}
+
+/** A log item with its captured message and its Send (GET /_emulator/log-items). */
+export interface LogItemWithLinks extends LogItem {
+  message_uuid: string | null;
+  send_uuid: string | null;
+}
+
+/** The filters, sort and page of GET /api/transactional-mails (and /_emulator/log-items). */
+export interface LogItemQuery {
+  search?: string;
+  transportMessageId?: string;
+  sort?: 'subject' | '-subject' | 'created_at' | '-created_at';
+  page?: number;
+}
 
 /** The filters, sort and page of GET /api/sends (and /_emulator/sends). */
 export interface SendQuery {
@@ -162,8 +191,10 @@ export interface SendQuery {
 export interface SendWithState extends Send {
   /** The furthest it got. */
   state: 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
-  /** Bounces and complaints simulated on it, in order. */
-  feedback: Array<{ type: 'bounce' | 'soft_bounce' | 'complaint'; created_at: string }>;
+  /** Bounces and complaints simulated on it (and `suppressed`: a campaign send to a suppressed address), in order. */
+  feedback: Array<{ type: 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed'; created_at: string }>;
+  /** The captured message of a transactional send; null otherwise. */
+  message_uuid: string | null;
 }
 
 /** The filters, sort and page of GET /api/suppressions (and /_emulator/suppressions). */
@@ -923,6 +954,20 @@ export function createClient(options: ClientOptions) {
     },
     /** Where the fixtures come from, whether `--watch` follows them, and the last reload's problems. */
     fixtures: (): Promise<FixturesStatus> => json('GET', '/fixtures'),
+    /** Adds a manual suppression as POST /api/suppressions does (201 new, 200 already there), without an API token. */
+    addSuppression: (email: string): Promise<Suppression & { origin: SuppressionOrigin | null }> => json('POST', '/suppressions', { json: { email } }),
+    /** Deletes a suppression (by uuid or email) under the API's spam-complaint rule (a 403 EmulatorApiError). */
+    deleteSuppression: async (uuidOrEmail: string): Promise<void> => {
+      const path = `/suppressions/${encodeURIComponent(uuidOrEmail)}`;
+      await ok(await call('DELETE', path), 'DELETE', path);
+    },
+    /** The transactional mail log (GET /api/transactional-mails's answer), each item with its message and Send. */
+    logItems: (query: LogItemQuery = {}): Promise<MailcoachPage<LogItemWithLinks>> =>
+      json('GET', '/log-items', { query: { 'filter[search]': query.search, 'filter[transport_message_id]': query.transportMessageId, sort: query.sort, page: query.page } }),
+    logItem: async (uuid: string): Promise<LogItemWithLinks> => (await json<{ data: LogItemWithLinks }>('GET', `/log-items/${encodeURIComponent(uuid)}`)).data,
+    /** Resends a log item (a fresh copy is captured); answers the copy's message uuid, null for a fake log item. */
+    resendLogItem: async (uuid: string): Promise<string | null> =>
+      (await json<{ message_uuid: string | null }>('POST', `/log-items/${encodeURIComponent(uuid)}/resend`)).message_uuid,
     /** The Mailcoach sends list (same filters, sort and pages), each send with its state and simulated feedback. */
     sends: (query: SendQuery = {}): Promise<MailcoachPage<SendWithState>> =>
       json('GET', '/sends', {

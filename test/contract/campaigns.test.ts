@@ -162,4 +162,42 @@ describe('campaigns', () => {
     expect((await api().get(`/api/campaigns/${campaign.uuid}`)).json().message).toBe('No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].');
     expect(ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data).toEqual([]);
   });
+
+  it("counts the simulations on its sends: opens, clicks on links, unsubscribes, bounces, with v8's lists", async () => {
+    const { list, jane, bob } = await audience();
+    const campaign = await createCampaign({ name: 'Stats', email_list_uuid: list.uuid, html: '<p><a href="https://acme.test/offer">Offer</a></p>' });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ uuid: string; subscriber_uuid: string }>;
+    const janeSend = sends.find((s) => s.subscriber_uuid === jane.uuid) as { uuid: string };
+    const bobSend = sends.find((s) => s.subscriber_uuid === bob.uuid) as { uuid: string };
+    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: janeSend.uuid } }));
+    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: janeSend.uuid } }));
+    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: janeSend.uuid } }));
+    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: bobSend.uuid, url: 'https://acme.test/other' } }));
+    ok(await api().post('/_emulator/simulate/bounce', { json: { send_uuid: bobSend.uuid } }));
+    const unsubscribed = ok(await api().post('/_emulator/simulate/unsubscribe', { json: { send_uuid: janeSend.uuid } })).data;
+    expect(unsubscribed.unsubscribed_at).not.toBeNull();
+    const stats = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
+    expect(stats).toMatchObject({
+      sent_to_number_of_subscribers: 2, open_count: 2, unique_open_count: 1, open_rate: 5000, click_count: 2, unique_click_count: 2,
+      click_rate: 10000, unsubscribe_count: 1, unsubscribe_rate: 5000, bounce_count: 1, bounce_rate: 5000,
+    });
+    const opens = ok(await api().get(`/api/campaigns/${campaign.uuid}/opens`));
+    expect(opens.data).toEqual([{
+      // v8's OpenResource casts the list uuid to an int (unit-tested in php-int.test.ts).
+      subscriber_uuid: jane.uuid, subscriber_email_list_uuid: expect.any(Number), subscriber_email: 'jane@acme.test',
+      open_count: 2, first_opened_at: expect.any(String), last_opened_at: expect.any(String),
+    }]);
+    const clicks = ok(await api().get(`/api/campaigns/${campaign.uuid}/clicks`)).data as Array<{ url: string; click_count: number; clicks: unknown[] }>;
+    expect(clicks.map((link) => [link.url, link.click_count, link.clicks.length]).sort()).toEqual([['https://acme.test/offer', 1, 1], ['https://acme.test/other', 1, 1]]);
+    expect(Object.keys(clicks[0] as object)).toEqual(['uuid', 'url', 'unique_click_count', 'click_count', 'clicks']);
+    const unsubscribes = ok(await api().get(`/api/campaigns/${campaign.uuid}/unsubscribes`)).data;
+    expect(unsubscribes).toHaveLength(1);
+    expect(unsubscribes[0]).toMatchObject({ campaign_uuid: campaign.uuid, subscriber_uuid: jane.uuid, subscriber_email: 'jane@acme.test', subscriber: { uuid: jane.uuid } });
+    const bounces = ok(await api().get(`/api/campaigns/${campaign.uuid}/bounces`)).data;
+    expect(bounces).toEqual([{ subscriber_uuid: bob.uuid, subscriber_email_list_uuid: list.uuid, subscriber_email: 'bob@acme.test', bounce_count: 1, type: 'bounce', created_at: expect.any(String) }]);
+    expect(ok(await api().get('/api/suppressions/bob@acme.test')).data.reason).toBe('hard_bounce');
+    expect((await api().get(`/api/campaigns/${campaign.uuid}/opens?sort=colour`)).status).toBe(400);
+  });
 });
