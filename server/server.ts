@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
+import { startCampaignScheduler, type CampaignScheduler } from './campaigns/scheduler.js';
 import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 
@@ -22,12 +23,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const app = createApp(deps);
   const servers: ServerType[] = [];
   const watcher = config.watch && config.fixturesDir !== null ? watchFixtures(deps, config.fixturesDir) : null;
-  const close = () => {
+  let scheduler: CampaignScheduler | null = null;
+  const close = async () => {
     watcher?.close();
+    await scheduler?.stop();
     return closeAll(servers, deps);
   };
   try {
     servers.push(await listen({ fetch: app.fetch, port: config.port, hostname: config.host }));
+    // Scheduled campaigns' mails link to this listener (no request gives a URL then).
+    const linkHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    scheduler = startCampaignScheduler(deps, urlOf('http', linkHost, servers[0] as ServerType));
     let https: RunningEmulator['https'] = null;
     if (config.httpsPort !== null) {
       const tls = await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: deps.clock });

@@ -8,11 +8,12 @@
 import { Hono, type Context } from 'hono';
 import { campaignContent } from '../campaigns/content.js';
 import { deliverCampaign } from '../campaigns/deliver.js';
+import { prepareToSend } from '../campaigns/prepare.js';
 import { sendTestMails } from '../campaigns/send-test.js';
 import type { AppDeps } from '../deps.js';
 import { CAMPAIGN_SORT_COLUMNS, type CampaignFilters } from '../db/campaigns-store.js';
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
-import { abort, modelNotFound, ValidationError } from '../errors.js';
+import { modelNotFound, ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../http/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
@@ -134,32 +135,6 @@ export function findCampaign(deps: AppDeps, c: Context<AppEnv>): CampaignRow {
   const row = deps.store.campaigns.findByUuid(c.get('workspaceId'), c.req.param('campaign') as string);
   if (row === undefined) throw modelNotFound(CAMPAIGN_MODEL_CLASS);
   return row;
-}
-
-/**
- * Campaign::send(): ensureSendable()'s checks as 400s naming the internal id, then the list's defaults copied into
- * the empty sender fields, the segment's description refreshed, and the status `sending` (§5.9).
- */
-export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
-  const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
-  const id = campaign.id;
-  if (list === undefined) throw abort(400, `The campaign with id \`${id}\` can't be sent, because there is no list set to send it to.`);
-  if (!campaign.from_email && !list.default_from_email) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no no from email.`);
-  if (!campaign.subject) throw abort(400, `The campaign with id \`${id}\` can't be sent, because it has no subject.`);
-  if (!campaign.html) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no content.`);
-  const segment = campaign.segment_id === null ? undefined : deps.store.segments.findById(campaign.segment_id);
-  const description = campaign.segment_class === TAG_SEGMENT ? (segment?.name ?? 'deleted segment') : 'all subscribers';
-  return deps.store.campaigns.update(id, {
-    from_email: campaign.from_email ?? list.default_from_email,
-    from_name: campaign.from_name ?? list.default_from_name,
-    reply_to_email: campaign.reply_to_email ?? list.default_reply_to_email,
-    reply_to_name: campaign.reply_to_name ?? list.default_reply_to_name,
-    segment_description: description,
-    email_html: campaign.html,
-    webview_html: campaign.html,
-    status: 'sending',
-    updated_at: toEpochSeconds(deps.clock()),
-  });
 }
 
 function newCampaign(workspaceId: number, uuid: string, at: number): Omit<CampaignRow, 'id'> {

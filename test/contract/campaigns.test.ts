@@ -200,4 +200,20 @@ describe('campaigns', () => {
     expect(ok(await api().get('/api/suppressions/bob@acme.test')).data.reason).toBe('hard_bounce');
     expect((await api().get(`/api/campaigns/${campaign.uuid}/opens?sort=colour`)).status).toBe(400);
   });
+
+  it('sends a scheduled campaign once its time has come on the emulator clock, and unschedules one without content', async () => {
+    const { list, jane } = await audience();
+    const now = new Date(ok(await api().get('/_emulator/clock')).now);
+    const soon = new Date(now.getTime() + 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    const campaign = await createCampaign({ name: 'Scheduled', email_list_uuid: list.uuid, html: '<p>Later</p>', schedule_at: soon });
+    const broken = await createCampaign({ name: 'No content', email_list_uuid: list.uuid, schedule_at: soon });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data.status).toBe('draft');
+    ok(await api().post('/_emulator/clock', { json: { advance_ms: 120_000 } }));
+    const sent = await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    expect(sent).toMatchObject({ status: 'sent', scheduled_at: null, sent_to_number_of_subscribers: 2 });
+    const mail = ok(await api().get('/_emulator/messages?query=subject:Scheduled')).data;
+    expect(mail.map((m: { to: Array<{ email: string }> }) => m.to[0]?.email).sort()).toEqual(['bob@acme.test', jane.email]);
+    expect(ok(await api().get(`/api/campaigns/${broken.uuid}`)).data).toMatchObject({ status: 'draft', scheduled_at: null });
+  });
 });

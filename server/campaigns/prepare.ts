@@ -1,0 +1,33 @@
+/**
+ * Campaign::send() before delivery (mailcoach-audience-campaigns.md §5.9): ensureSendable()'s checks as 400s
+ * naming the internal id, the list's defaults copied into the empty sender fields, the segment's description
+ * refreshed, the html prepared, and the status `sending`. Used by POST /api/campaigns/{uuid}/send and the scheduler.
+ */
+import type { AppDeps } from '../deps.js';
+import type { CampaignRow } from '../db/rows.js';
+import { abort } from '../errors.js';
+import { toEpochSeconds } from '../http/timestamps.js';
+import { TAG_SEGMENT } from '../mailcoach/campaign-resources.js';
+
+export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
+  const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
+  const id = campaign.id;
+  if (list === undefined) throw abort(400, `The campaign with id \`${id}\` can't be sent, because there is no list set to send it to.`);
+  if (!campaign.from_email && !list.default_from_email) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no no from email.`);
+  if (!campaign.subject) throw abort(400, `The campaign with id \`${id}\` can't be sent, because it has no subject.`);
+  if (!campaign.html) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no content.`);
+  const segment = campaign.segment_id === null ? undefined : deps.store.segments.findById(campaign.segment_id);
+  const description = campaign.segment_class === TAG_SEGMENT ? (segment?.name ?? 'deleted segment') : 'all subscribers';
+  return deps.store.campaigns.update(id, {
+    from_email: campaign.from_email ?? list.default_from_email,
+    from_name: campaign.from_name ?? list.default_from_name,
+    reply_to_email: campaign.reply_to_email ?? list.default_reply_to_email,
+    reply_to_name: campaign.reply_to_name ?? list.default_reply_to_name,
+    segment_description: description,
+    email_html: campaign.html,
+    webview_html: campaign.html,
+    status: 'sending',
+    updated_at: toEpochSeconds(deps.clock()),
+  });
+}
+
