@@ -1,12 +1,14 @@
 /**
  * The records pages and the controls (issue 14) as a developer debugging a send uses them: suppressions added and
  * deleted (the spam-complaint refusal as the API words it), a send made through /api appearing live and bounced,
- * a log item resent, a fault rule making the next send fail, the clock moving the next capture's timestamps, a
- * bad seed refused field by field. Each test asserts what a user sees and then what the server holds; then axe
+ * linked both ways with its captured message, a log item resent (also under --isolate with no token chosen), a
+ * fault rule making the next send fail, the clock moving the next capture's timestamps and following changes made
+ * elsewhere, a bad seed refused field by field. Each test asserts what a user sees and then what the server holds; then axe
  * on every page, and every page at 390 px.
  */
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { createClient } from '../../server/testing/index.js';
 import { expect, sendMail, test } from './fixtures.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -22,8 +24,17 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   await form.getByLabel('Email').fill('new@example.com');
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(form.getByRole('status')).toHaveText(/Suppressed: new@example\.com \(manual\)/);
-  await expect(table.getByRole('row', { name: /new@example\.com/ })).toContainText('added through the API');
-  expect((await emulator.client.suppressions({ search: 'new@example.com' })).data).toMatchObject([{ email: 'new@example.com', reason: 'manual', origin: 'api' }]);
+  await expect(table.getByRole('row', { name: /new@example\.com/ })).toContainText('added here');
+  expect((await emulator.client.suppressions({ search: 'new@example.com' })).data).toMatchObject([{ email: 'new@example.com', reason: 'manual', origin: 'emulator' }]);
+  // Again: the row stays as it was.
+  await form.getByLabel('Email').fill('new@example.com');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Already suppressed: new@example\.com \(manual\)/);
+  // Not an address: the server's field message, next to the field.
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByText('The email field must be a valid email address.')).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
   // Another reason goes through the simulation that creates it.
   await form.getByLabel('Email').fill('hard@example.com');
@@ -92,11 +103,30 @@ test('a send made through /api appears in the sends table live, and its simulate
   await expect(table.getByRole('row', { name: /jane@example\.com/ })).toContainText('simulated bounce');
   await expect(table.getByRole('row', { name: /jane@example\.com/ })).toContainText('hard_bounce');
 
-  // The row's links: the log item, and the captured message.
+  // The row's links: the captured message (by the send's message_uuid), and the log item.
   await page.goto(`${emulator.url}/sends`);
-  await row.getByRole('button', { name: 'Message' }).click();
+  expect(send!.message_uuid).not.toBeNull();
+  await row.getByRole('link', { name: 'Message of send' }).click();
   await expect(page.getByRole('heading', { name: 'Order shipped' })).toBeVisible();
-  expect(new URL(page.url()).pathname).toMatch(/^\/messages\//);
+  expect(new URL(page.url()).pathname).toBe(`/messages/${send!.message_uuid}`);
+
+  // Back from the message's Mailcoach tab: its log item, and its send on the sends page.
+  await page.getByRole('tab', { name: 'Mailcoach' }).click();
+  await page.getByRole('link', { name: `Send ${send!.uuid}` }).click();
+  expect(new URL(page.url()).searchParams.get('log_item')).toBe(logUuid);
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText('1–1 of 1');
+  await expect(row.locator('.badge').first()).toHaveText('bounced');
+  await page.goBack();
+  await page.getByRole('tab', { name: 'Mailcoach' }).click();
+  await page.getByRole('link', { name: `Log item ${logUuid}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order shipped' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/log/${logUuid}`);
+
+  // Once the message is deleted, the send says so.
+  await emulator.client.deleteMessage(send!.message_uuid!);
+  await page.goto(`${emulator.url}/sends`);
+  await expect(row).toContainText('message not in the inbox');
+  await expect(row.getByRole('link', { name: 'Message of send' })).toHaveCount(0);
 });
 
 test('the sends filters are the API filters; a simulation the server refuses says why', async ({ page, emulator }) => {
@@ -138,10 +168,15 @@ test('resending from the log puts a second copy in the inbox', async ({ page, em
 
   await page.getByRole('button', { name: 'Resend' }).click();
   await expect(page.getByRole('link', { name: 'Open the copy in the inbox' })).toBeVisible();
-  expect((await emulator.client.messages({ subject: 'Invoice 42' })).meta.total).toBe(2);
+  const copies = (await emulator.client.messages({ subject: 'Invoice 42' })).data;
+  expect(copies).toHaveLength(2);
+  const [copy] = copies;
 
   await page.getByRole('link', { name: 'Open the copy in the inbox' }).click();
   await expect(page.getByRole('heading', { name: 'Invoice 42' })).toBeVisible();
+  // The copy the server answered with: the newest capture, with no log item of its own.
+  expect(new URL(page.url()).pathname).toBe(`/messages/${copy!.uuid}`);
+  expect(copy!.log_item_uuid).toBeNull();
   await expect(page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Invoice 42/ })).toHaveCount(2);
 });
 
@@ -199,6 +234,12 @@ test('freezing and advancing the clock sets the timestamps of the next captures'
   await clock.getByRole('button', { name: 'Advance' }).click();
   await expect(clock.getByTestId('clock-now')).toContainText('Frozen at 2030-01-02 04:34:05 UTC');
   await sendMail(emulator, { subject: 'Second', text: 'two' });
+
+  // A change made elsewhere (a test's client) shows without a reload (clock.changed).
+  await emulator.client.clock.advance(60_000);
+  await expect(clock.getByTestId('clock-now')).toContainText('Frozen at 2030-01-02 04:35:05 UTC');
+  await emulator.client.clock.freeze('2030-01-02T04:34:05Z');
+  await expect(clock.getByTestId('clock-now')).toContainText('Frozen at 2030-01-02 04:34:05 UTC');
 
   const messages = (await emulator.client.messages()).data.map((m) => [m.subject, m.created_at]);
   expect(messages).toEqual([
@@ -271,10 +312,49 @@ test('the lists page through the API pages of 15, with the totals', async ({ pag
 
 test.describe('with --isolate', () => {
   test.use({ emulatorOptions: { isolate: true } });
-  test('the API-backed pages say the default workspace has no token, and work once a token is picked', async ({ page, emulator }) => {
+
+  test('with no token chosen, the log lists the default workspace’s log item and resends it', async ({ page, emulator }) => {
+    // The default workspace has no API token: its log item comes from a seed, as a fixture file's would.
+    const uuid = '33333333-3333-4333-8333-333333333333';
+    const defaultWorkspace = createClient({ url: emulator.url, token: null });
+    await defaultWorkspace.seed({
+      transactional_mails: [{ uuid, subject: 'In the default workspace', from: ['app@example.com'], to: ['Jane <jane@example.com>'], html: '<p>Hello</p>' }],
+    });
+    await sendMail(emulator, { subject: 'In the token workspace', text: 'x' });
+
+    await page.goto(`${emulator.url}/log`);
+    await expect(page.getByLabel('Workspace')).toHaveValue('');
+    const log = page.getByRole('table', { name: 'Log items' });
+    await expect(log.getByRole('link', { name: 'In the default workspace' })).toBeVisible();
+    await expect(log.getByRole('link', { name: 'In the token workspace' })).toHaveCount(0);
+    await expect(page.getByText(/no API token/)).toHaveCount(0);
+
+    await log.getByRole('link', { name: 'In the default workspace' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'In the default workspace' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Captured message' })).toContainText('Not in the inbox');
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await page.getByRole('link', { name: 'Open the copy in the inbox' }).click();
+    await expect(page.getByRole('heading', { name: 'In the default workspace' })).toBeVisible();
+    const [copy] = (await defaultWorkspace.messages({ subject: 'In the default workspace' })).data;
+    expect(new URL(page.url()).pathname).toBe(`/messages/${copy!.uuid}`);
+    expect((await emulator.client.messages({ subject: 'In the default workspace' })).meta.total).toBe(0);
+
+    // The suppressions' add and delete reach the default workspace too.
+    await page.goto(`${emulator.url}/suppressions`);
+    const form = page.getByRole('region', { name: 'Add a suppression' });
+    await form.getByLabel('Email').fill('default@example.com');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect(form.getByRole('status')).toHaveText(/Suppressed: default@example\.com/);
+    expect((await defaultWorkspace.suppressions({ search: 'default@example.com' })).meta.total).toBe(1);
+    expect((await emulator.client.suppressions({ search: 'default@example.com' })).meta.total).toBe(0);
+    await page.getByRole('table', { name: 'Suppressions' }).getByRole('button', { name: 'Delete default@example.com' }).click();
+    await expect(page.getByRole('rowheader', { name: 'default@example.com' })).toHaveCount(0);
+    expect((await defaultWorkspace.suppressions({ search: 'default@example.com' })).meta.total).toBe(0);
+  });
+
+  test('a token’s workspace shows its own log once picked', async ({ page, emulator }) => {
     await sendMail(emulator, { subject: 'In the token workspace', text: 'x' });
     await page.goto(`${emulator.url}/log`);
-    await expect(page.getByText(/the default workspace has no API token/)).toBeVisible();
     await page.getByLabel('Workspace').selectOption({ label: `token ${emulator.token}` });
     await expect(page.getByRole('table', { name: 'Log items' }).getByRole('link', { name: 'In the token workspace' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sends' }).click();

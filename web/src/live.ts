@@ -5,11 +5,14 @@
  * a template change (written here, or a fixture file reloaded by --watch) refetches the templates and so the open
  * preview's render; a fixtures reload refetches their status (a broken file's problems). For the records pages:
  * suppression, send, log and fault-rule changes (an app's send through /api, a simulation, another tab) refetch
- * their lists, coalesced the same way; a reset refetches them all.
+ * their lists, coalesced the same way; a reset refetches them all, and deleted messages refetch the sends and the
+ * log (their links to captured messages). The clock (one for every workspace) is written into the cache as
+ * `clock.changed` tells it: the controls page shows a change made anywhere (a test, the CLI, another tab) without
+ * reading the clock, which would move a `stepping:` clock.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { EmulatorEvent, MessagePage, MessageSummary } from '../../server/testing/client.js';
+import type { ClockState, EmulatorEvent, MessagePage, MessageSummary } from '../../server/testing/client.js';
 import { keys, useClient } from './api.js';
 
 /** A burst of captures (a test suite sending 50 mails) refetches once, this long after its first event. */
@@ -56,7 +59,13 @@ export function useLiveUpdates(): LiveState {
       (event) => {
         const kind = RECORD_EVENTS[event.type];
         if (kind !== undefined) return refetchRecordsSoon([kind]);
+        if (event.type === 'clock.changed') {
+          queryClient.setQueryData<ClockState>(keys.clock, { now: event.now, frozen: event.frozen });
+          return;
+        }
         if (event.type === 'workspace.reset') refetchRecordsSoon(RECORD_KINDS);
+        // A send's or log item's message_uuid is null once its message is gone.
+        if (event.type === 'messages.deleted') refetchRecordsSoon(['sends', 'log']);
         apply(event, queryClient, client.token, refetchSoon);
       },
       {
@@ -67,6 +76,8 @@ export function useLiveUpdates(): LiveState {
             void queryClient.invalidateQueries({ queryKey: keys.templates(client.token) });
             void queryClient.invalidateQueries({ queryKey: keys.fixtures(client.token) });
             refetchRecordsSoon(RECORD_KINDS);
+            // A clock change may have been missed: read it again (only where it is shown).
+            void queryClient.invalidateQueries({ queryKey: keys.clock });
           }
           broken = false;
         },

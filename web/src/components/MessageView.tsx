@@ -1,6 +1,7 @@
 /** One message: its HTML in the sandboxed frame, and tabs for everything else a developer checks. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { Message } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import type { ShortcutAction } from '../keyboard.js';
@@ -202,9 +203,28 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dt>Template</dt>
       <dd>{message.template ?? '(inline content, no template)'}</dd>
       <dt>Transactional log item</dt>
-      <dd>{message.log_item_uuid ?? '(not stored)'}</dd>
+      <dd>
+        {message.log_item_uuid === null ? (
+          '(not stored)'
+        ) : (
+          <Link href={`/log/${message.log_item_uuid}`} aria-label={`Log item ${message.log_item_uuid}`}>
+            <code>{message.log_item_uuid}</code>
+          </Link>
+        )}
+      </dd>
       <dt>Send</dt>
-      <dd>{message.send_uuid ?? '(none)'}</dd>
+      <dd>
+        {message.send_uuid === null ? (
+          '(none)'
+        ) : message.log_item_uuid === null ? (
+          <code>{message.send_uuid}</code>
+        ) : (
+          // The sends page filtered on the log item: the send's row, with its state and the simulations.
+          <Link href={`/sends?log_item=${encodeURIComponent(message.log_item_uuid)}`} aria-label={`Send ${message.send_uuid}`}>
+            <code>{message.send_uuid}</code>
+          </Link>
+        )}
+      </dd>
       <dt>Message-ID</dt>
       <dd>{message.message_id}</dd>
       <dt>Replacements</dt>

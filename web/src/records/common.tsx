@@ -1,12 +1,13 @@
 /**
- * Pieces the records pages (suppressions, sends, the transactional log, controls) share: the client for the
- * Mailcoach API, the Laravel pager, error texts, timestamps, the page title. Loaded with those pages' lazy chunks.
+ * Pieces the records pages (suppressions, sends, the transactional log, controls) share: the settings, the Laravel
+ * pager, error texts, timestamps, the page title. They read and write through `/_emulator` (the typed client), which
+ * needs no API token. Loaded with those pages' lazy chunks.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import { EmulatorApiError, MailcoachApiError, type EmulatorClient, type EmulatorSettings, type MailcoachPage } from '../../../server/testing/client.js';
-import { clientFor, keys, useClient } from '../api.js';
+import { EmulatorApiError, MailcoachApiError, type MailcoachPage } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
 import type { LiveState } from '../live.js';
 import './records.css';
 
@@ -14,36 +15,6 @@ import './records.css';
 export function useSettings() {
   const client = useClient();
   return useQuery({ queryKey: [...keys.settings, client.token], queryFn: () => client.settings(), retry: false });
-}
-
-export interface ApiAccess {
-  /** A client whose `mailcoach.*` calls reach this tab's workspace, or null when none can. */
-  api: EmulatorClient | null;
-  /** Why there is none. */
-  reason: string | null;
-}
-
-/**
- * The Mailcoach API (`/api`) always wants a bearer token. A tab without one (loopback) borrows the first accepted
- * token: without --isolate every token shares the workspace on screen. With --isolate the default workspace has
- * no token at all, so nothing under /api reaches it.
- */
-export function useApi(): ApiAccess {
-  const client = useClient();
-  const settings = useSettings().data;
-  return useMemo(() => apiAccess(client, settings), [client, settings]);
-}
-
-function apiAccess(client: EmulatorClient, settings: EmulatorSettings | undefined): ApiAccess {
-  if (client.token !== null) return { api: client, reason: null };
-  if (settings === undefined) return { api: null, reason: 'Loading the settings…' };
-  if (settings.isolate) {
-    return {
-      api: null,
-      reason: 'With --isolate the default workspace has no API token, so the Mailcoach API cannot reach it: pick a token’s workspace in the header.',
-    };
-  }
-  return { api: clientFor(settings.tokens[0] ?? 'mailcoach-emulator-token'), reason: null };
 }
 
 /** The message a failed call carries: the server's `message` when it sent one. */
@@ -70,12 +41,6 @@ export function fieldErrors(error: unknown): FieldErrors {
     if (error.status === 422 && typeof body === 'object' && body?.errors !== undefined) return body.errors;
   }
   return { _: [errorText(error)] };
-}
-
-/** A Mailcoach answer (client.mailcoach.request) as a value, or a MailcoachApiError for an error status. */
-export function mailcoachBody<T>(method: string, path: string, response: { status: number; body: unknown }): T {
-  if (response.status >= 300) throw new MailcoachApiError(method, path, response.status, response.body);
-  return response.body as T;
 }
 
 /** Exact, in UTC, as the API stores it (the title gives the local time). */

@@ -372,6 +372,7 @@ const UNITS = [
 function Clock() {
   const client = useClient();
   const queryClient = useQueryClient();
+  // Read once; then `clock.changed` (live.ts) writes every change into this cache entry, made here or anywhere else.
   const clock = useQuery({ queryKey: keys.clock, queryFn: () => client.clock.get(), retry: false });
   const [at, setAt] = useState('');
   const [amount, setAmount] = useState('60');
@@ -384,8 +385,8 @@ function Clock() {
     onError: (error) => setErrors(fieldErrors(error)),
   });
   const state = clock.data;
-  // A running clock is shown moving: its last reading plus the time since (reading it again would move a
-  // `stepping:` clock).
+  // A running clock is shown moving: its last reading (or clock.changed) plus the time since. It is not read again:
+  // that would move a `stepping:` clock, and any change arrives as an event.
   const [, setTick] = useState(0);
   useEffect(() => {
     if (state === undefined || state.frozen) return;
@@ -397,14 +398,14 @@ function Clock() {
   return (
     <section className="box" aria-labelledby="clock-title">
       <h2 id="clock-title">Clock</h2>
-      <p className="help">One clock for the whole emulator (every workspace): every row and capture written while it is frozen gets its time.</p>
+      <p className="help">
+        One clock for the whole emulator (every workspace): every row and capture written while it is frozen gets its time. A change made elsewhere (a test, another
+        tab) shows here as it happens.
+      </p>
       {clock.isError && <p className="alert-box">{errorText(clock.error)}</p>}
       {state !== undefined && (
         <p data-testid="clock-now">
-          <strong>{state.frozen ? 'Frozen' : 'Running'}</strong> at <Timestamp iso={shown ?? state.now} />{' '}
-          <button type="button" onClick={() => void clock.refetch()}>
-            Read again
-          </button>
+          <strong>{state.frozen ? 'Frozen' : 'Running'}</strong> at <Timestamp iso={shown ?? state.now} />
         </p>
       )}
       <form

@@ -1,32 +1,31 @@
 /**
  * `/log`: the transactional mail log as `GET /api/transactional-mails` pages it (search, sort, 15 a page), and
  * `/log/<uuid>`: one log item as `GET /api/transactional-mails/{uuid}` returns it, with its sends, its captured
- * message, and **resend** (`POST .../resend`: a fresh copy is captured, which this page then links to). The log
- * is read through the Mailcoach API, with the tab's token or a borrowed one (records/common.tsx useApi).
+ * message, and **resend** (a fresh copy is captured, which this page then links to). Read and resent through
+ * `/_emulator/log-items` (records/log.ts), which answers as the API does and needs no API token: under --isolate
+ * a tab with no token chosen works on the default workspace.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { MailcoachApiError } from '../../../server/testing/client.js';
+import { EmulatorApiError } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useApi, useTitle, useUrlParams } from '../records/common.js';
-import { addresses, logItem, logPage, messageOf, type LogItem, type LogSort } from '../records/log.js';
+import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { addresses, type LogItem, type LogSort } from '../records/log.js';
 
 export default function LogPage() {
   useTitle('Transactional log');
   const live = useLiveUpdates();
   const client = useClient();
-  const { api, reason } = useApi();
   const { values, page, update } = useUrlParams(['search', 'sort']);
   const [typed, setTyped] = useState(values.search);
   useEffect(() => setTyped(values.search), [values.search]);
   const sort = (values.sort || '-created_at') as LogSort;
 
   const list = useQuery({
-    queryKey: [...keys.log(client.token), 'list', values.search, sort, page, api?.token ?? null],
-    queryFn: () => logPage(api!, { search: values.search, sort, page }),
-    enabled: api !== null,
+    queryKey: [...keys.log(client.token), 'list', values.search, sort, page],
+    queryFn: () => client.logItems({ search: values.search || undefined, sort: sort || undefined, page }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -40,7 +39,6 @@ export default function LogPage() {
         The log items of stored transactional sends, as <code>GET /api/transactional-mails</code> returns them. Open one to see it whole, its sends and its
         captured message, or to resend it.
       </p>
-      {reason !== null && <p className="notice-box">{reason}</p>}
       <form
         className="filters"
         role="search"
@@ -115,21 +113,14 @@ export function LogItemPage({ uuid }: { uuid: string }) {
   useTitle('Log item');
   useLiveUpdates();
   const client = useClient();
-  const { api, reason } = useApi();
-  const item = useQuery({
-    queryKey: [...keys.log(client.token), 'one', uuid, api?.token ?? null],
-    queryFn: () => logItem(api!, uuid),
-    enabled: api !== null,
-    retry: false,
-  });
-  const notFound = item.error instanceof MailcoachApiError && item.error.status === 404;
+  const item = useQuery({ queryKey: [...keys.log(client.token), 'one', uuid], queryFn: () => client.logItem(uuid), retry: false });
+  const notFound = item.error instanceof EmulatorApiError && item.error.status === 404;
   return (
     <main className="records-page">
       <p className="crumbs">
         <Link href="/log">← Transactional log</Link>
       </p>
       <h1>{item.data === undefined ? 'Log item' : item.data.subject === '' ? '(no subject)' : item.data.subject}</h1>
-      {reason !== null && <p className="notice-box">{reason}</p>}
       {notFound && <p className="alert-box">No log item {uuid} in this workspace (a reset removes them).</p>}
       {item.isError && !notFound && (
         <p className="alert-box" role="alert">
@@ -142,6 +133,8 @@ export function LogItemPage({ uuid }: { uuid: string }) {
 }
 
 function LogItemView({ item }: { item: LogItem }) {
+  // The JSON as GET /api/transactional-mails/{uuid} answers it: without the emulator's links.
+  const { message_uuid: _message, send_uuid: _send, ...asTheApi } = item;
   return (
     <>
       <div className="records-grid">
@@ -170,7 +163,7 @@ function LogItemView({ item }: { item: LogItem }) {
           <details>
             <summary>As JSON</summary>
             <pre className="records-code" tabIndex={0}>
-              {JSON.stringify({ data: item }, null, 2)}
+              {JSON.stringify({ data: asTheApi }, null, 2)}
             </pre>
           </details>
         </section>
@@ -190,69 +183,49 @@ function LogItemView({ item }: { item: LogItem }) {
   );
 }
 
-type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; uuid: string | null } | { kind: 'failed'; message: string };
-
 function Resend({ item }: { item: LogItem }) {
   const client = useClient();
-  const { api } = useApi();
-  const [state, setState] = useState<ResendState>({ kind: 'idle' });
-  const resend = async () => {
-    if (api === null) return;
-    setState({ kind: 'sending' });
-    try {
-      const newest = (await client.messages('', { perPage: 1 })).data[0]?.uuid;
-      const path = `/transactional-mails/${encodeURIComponent(item.uuid)}/resend`;
-      const response = await api.mailcoach.request('POST', path);
-      if (response.status >= 300) throw new MailcoachApiError('POST', path, response.status, response.body);
-      const copy = await client.waitForMessage({ ...(newest === undefined ? {} : { after: newest }), timeoutMs: 5000 }).catch(() => null);
-      setState({ kind: 'sent', uuid: copy?.uuid ?? null });
-    } catch (error) {
-      setState({ kind: 'failed', message: errorText(error) });
-    }
-  };
+  // The copy's message uuid; null: a fake log item, which is not resent (as the API's resend).
+  const resend = useMutation({ mutationFn: () => client.resendLogItem(item.uuid) });
   return (
     <section className="box" aria-labelledby="resend-title">
       <h2 id="resend-title">Resend</h2>
       <p className="help">
-        <code>POST /api/transactional-mails/{'{uuid}'}/resend</code>: the mail is captured again (a copy in the inbox, with no log item or send of its own).
+        As <code>POST /api/transactional-mails/{'{uuid}'}/resend</code>: the mail is captured again (a copy in the inbox, with no log item or send of its own).
       </p>
-      <button type="button" onClick={() => void resend()} disabled={api === null || state.kind === 'sending'}>
+      <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending}>
         Resend
       </button>
       <div role="status">
-        {state.kind === 'sending' && <p className="muted">Resending…</p>}
-        {state.kind === 'sent' && (
-          <p className="ok-box">
-            Resent: a copy was captured.{' '}
-            {state.uuid === null ? <Link href="/">Open the inbox</Link> : <Link href={`/messages/${state.uuid}`}>Open the copy in the inbox</Link>}
-          </p>
-        )}
+        {resend.isPending && <p className="muted">Resending…</p>}
+        {resend.isSuccess &&
+          (resend.data === null ? (
+            <p className="notice-box">Not resent: this is a fake log item (a fixture's <code>fake: true</code>), which Mailcoach does not resend.</p>
+          ) : (
+            <p className="ok-box">
+              Resent: a copy was captured. <Link href={`/messages/${resend.data}`}>Open the copy in the inbox</Link>
+            </p>
+          ))}
       </div>
-      {state.kind === 'failed' && (
+      {resend.isError && (
         <p className="alert-box" role="alert">
-          The resend failed: {state.message}
+          The resend failed: {errorText(resend.error)}
         </p>
       )}
     </section>
   );
 }
 
+/** The message the send captured (null once it is deleted from the inbox: live.ts refetches the log then). */
 function CapturedMessage({ item }: { item: LogItem }) {
-  const client = useClient();
-  // Under `messages`: a capture or a deletion refetches it.
-  const message = useQuery({ queryKey: [...keys.messages(client.token), 'of-log-item', item.uuid, item.created_at], queryFn: () => messageOf(client, item), retry: false });
   return (
     <section className="box" aria-labelledby="captured-title">
       <h2 id="captured-title">Captured message</h2>
-      {message.isPending && <p className="muted">Looking for it…</p>}
-      {message.isError && <p className="alert-box">{errorText(message.error)}</p>}
-      {message.data === null && <p className="muted">Not in the inbox (deleted, or the workspace was reset).</p>}
-      {message.data != null && (
+      {item.message_uuid === null ? (
+        <p className="muted">Not in the inbox (deleted, or the workspace was reset).</p>
+      ) : (
         <p>
-          <Link href={`/messages/${message.data.uuid}`}>Open “{message.data.subject}” in the inbox</Link>{' '}
-          <span className="muted">
-            (captured <Timestamp iso={message.data.created_at} />)
-          </span>
+          <Link href={`/messages/${item.message_uuid}`}>Open “{item.subject === '' ? '(no subject)' : item.subject}” in the inbox</Link>
         </p>
       )}
     </section>

@@ -6,12 +6,11 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { SendWithState, Suppression } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useApi, useTitle, useUrlParams } from '../records/common.js';
-import { logItem, messageOf } from '../records/log.js';
+import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
 
 const FILTERS = [
   ['log_item', 'Log item uuid'],
@@ -193,38 +192,27 @@ function SendRow({ send, onOutcome }: { send: SendWithState; onOutcome: (outcome
   );
 }
 
-/** The log item (a page of its own) and the captured message (looked up when asked: the search has no filter for it). */
+/** The log item (a page of its own) and the captured message (a transactional send's `message_uuid`). */
 function SendRecords({ send }: { send: SendWithState }) {
-  const client = useClient();
-  const { api } = useApi();
-  const [, navigate] = useLocation();
-  const [lookup, setLookup] = useState<'idle' | 'looking' | 'none'>('idle');
   const logUuid = send.transactional_mail_log_item_uuid;
-  const openMessage = async () => {
-    if (logUuid === null || api === null) return;
-    setLookup('looking');
-    try {
-      const message = await messageOf(client, await logItem(api, logUuid));
-      if (message === null) setLookup('none');
-      else navigate(`/messages/${message.uuid}`);
-    } catch {
-      setLookup('none');
-    }
-  };
+  const id = shortUuid(send.uuid);
   return (
     <div className="stack-tight">
       {logUuid !== null && (
         <div>
-          <Link href={`/log/${logUuid}`}>Log item</Link>
-          {api !== null && (
+          <Link href={`/log/${logUuid}`} aria-label={`Log item of send ${id}`}>
+            Log item
+          </Link>
+          {send.message_uuid === null ? (
+            <span className="muted"> · message not in the inbox</span>
+          ) : (
             <>
               {' · '}
-              <button type="button" className="linkish" onClick={() => void openMessage()} disabled={lookup === 'looking'}>
+              <Link href={`/messages/${send.message_uuid}`} aria-label={`Message of send ${id}`}>
                 Message
-              </button>
+              </Link>
             </>
           )}
-          {lookup === 'none' && <span className="muted"> (not in the inbox)</span>}
         </div>
       )}
       {send.campaign_uuid !== null && (

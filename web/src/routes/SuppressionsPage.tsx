@@ -1,8 +1,9 @@
 /**
  * `/suppressions`: the workspace's suppressions as `GET /api/suppressions` pages them (search, reason, sort; 15 a
- * page, fast at 100,000 rows), with why each exists (`origin`), a form to add one and a delete per row. Deleting
- * goes through `DELETE /api/suppressions/{uuid}`, so the spam-complaint rule is the API's own: its refusal is shown
- * as the server words it. Loaded only when opened (App.tsx).
+ * page, fast at 100,000 rows), with why each exists (`origin`), a form to add one and a delete per row. Adding and
+ * deleting go through `/_emulator/suppressions`, which applies the API's rules (firstOrCreate, and the spam-complaint
+ * refusal in the API's words) and needs no API token: under --isolate a tab with no token chosen works on the
+ * default workspace. Loaded only when opened (App.tsx).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,7 @@ import { Link } from 'wouter';
 import type { Suppression, SuppressionOrigin } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, FieldError, fieldErrors, mailcoachBody, Pager, Timestamp, useApi, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
+import { errorText, LiveBadge, FieldError, fieldErrors, Pager, Timestamp, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
 
 type Reason = Suppression['reason'];
 
@@ -24,6 +25,7 @@ const ORIGINS: Record<SuppressionOrigin, string> = {
   fixture: 'fixture',
   seed: 'seeded',
   api: 'added through the API',
+  emulator: 'added here (or by the test client)',
   bounce: 'simulated bounce',
   complaint: 'simulated complaint',
 };
@@ -157,15 +159,10 @@ function SpamComplaintRule() {
 }
 
 function SuppressionRow({ row }: { row: Suppression & { origin: SuppressionOrigin | null } }) {
-  const { api, reason } = useApi();
   const client = useClient();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: async () => {
-      if (api === null) throw new Error(reason ?? 'No API token');
-      const path = `/suppressions/${encodeURIComponent(row.uuid)}`;
-      mailcoachBody('DELETE', path, await api.mailcoach.request('DELETE', path));
-    },
+    mutationFn: () => client.deleteSuppression(row.uuid),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) }),
   });
   return (
@@ -179,7 +176,7 @@ function SuppressionRow({ row }: { row: Suppression & { origin: SuppressionOrigi
         <Timestamp iso={row.created_at} />
       </td>
       <td className="actions">
-        <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending || api === null} aria-label={`Delete ${row.email}`}>
+        <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Delete ${row.email}`}>
           Delete
         </button>
         {remove.isError && (
@@ -195,12 +192,11 @@ function SuppressionRow({ row }: { row: Suppression & { origin: SuppressionOrigi
 type Added = { email: string; reason: Reason; created: boolean };
 
 /**
- * The API's POST /api/suppressions always records `manual` (Mailcoach ignores a `reason`); the other reasons come
- * from what creates them in Mailcoach, a bounce or a complaint, simulated.
+ * A manual suppression is added as POST /api/suppressions adds one (Mailcoach ignores a `reason`: always `manual`);
+ * the other reasons come from what creates them in Mailcoach, a bounce or a complaint, simulated.
  */
 function AddSuppression() {
   const client = useClient();
-  const { api, reason: noApi } = useApi();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState<Reason>('manual');
@@ -209,17 +205,14 @@ function AddSuppression() {
   const add = useMutation({
     mutationFn: async (): Promise<Added> => {
       const address = email.trim();
-      if (reason === 'manual') {
-        if (api === null) throw new Error(noApi ?? 'No API token');
-        const response = await api.mailcoach.request('POST', '/suppressions', { email: address });
-        const body = mailcoachBody<{ data: Suppression }>('POST', '/suppressions', response);
-        return { email: body.data.email, reason: body.data.reason, created: response.status === 201 };
-      }
-      const before = await client.suppressions({ search: address });
-      const result = reason === 'hard_bounce' ? await client.simulate.bounce(address) : await client.simulate.complaint(address);
-      const row = result.suppression;
+      // An address already suppressed keeps its row: "created" is whether the row is new.
+      const before = address === '' ? [] : (await client.suppressions({ search: address })).data;
+      const row =
+        reason === 'manual'
+          ? await client.addSuppression(address)
+          : (reason === 'hard_bounce' ? await client.simulate.bounce(address) : await client.simulate.complaint(address)).suppression;
       if (row === null) throw new Error('The simulation added no suppression.');
-      return { email: row.email, reason: row.reason, created: !before.data.some((existing) => existing.uuid === row.uuid) };
+      return { email: row.email, reason: row.reason, created: !before.some((existing) => existing.uuid === row.uuid) };
     },
     onMutate: () => {
       setErrors({});
@@ -279,7 +272,7 @@ function AddSuppression() {
         <p className="help" id="add-suppression-how">
           {reason === 'manual' && (
             <>
-              Through <code>POST /api/suppressions</code>, as an app would: the API always records the reason <code>manual</code>.
+              Added as <code>POST /api/suppressions</code> adds it, with no API token needed: the API always records the reason <code>manual</code>.
             </>
           )}
           {reason === 'hard_bounce' && (
@@ -295,7 +288,6 @@ function AddSuppression() {
           )}{' '}
           An address already suppressed keeps its row and reason.
         </p>
-        {noApi !== null && reason === 'manual' && <p className="field-error">{noApi}</p>}
       </form>
       <div role="status">
         {added !== null && (
