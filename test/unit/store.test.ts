@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { likeLinear } from '../../server/db/linear-like.js';
 import { MIGRATIONS } from '../../server/db/migrations.js';
 import { migrate, openDatabase } from '../../server/db/open.js';
 import type { LogItemRow, NewRow, SendRow, SuppressionReason, TemplateRow } from '../../server/db/rows.js';
@@ -119,12 +121,13 @@ describe('openDatabase and migrations', () => {
   });
 
   it("keeps the bodies of a version-4 database's log items through migration 5", () => {
-    const db = openDatabase(':memory:');
-    // Undone back to version 4: migrations 13 and 12's tables, migration 11's table, migration 10's column, migration 9's index, migration 8's column and index, migration 5's trigger and column.
-    db.exec('DROP TABLE campaign_templates; DROP TABLE segments; DROP TABLE subscriber_tags; DROP TABLE tags; DROP TABLE subscribers; DROP TABLE email_lists;');
-    db.exec('DROP TABLE send_feedback; ALTER TABLE suppressions DROP COLUMN origin; DROP INDEX messages_template; DROP INDEX messages_read; DROP INDEX messages_unread; ALTER TABLE messages DROP COLUMN read;');
-    db.exec('DROP TRIGGER messages_keep_log_item_body; ALTER TABLE log_items DROP COLUMN body_in_message;');
-    db.pragma('user_version = 4');
+    // A database as version 4 left it (migrations 1 to 4 only), with an old log item, then every later migration.
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    db.pragma('recursive_triggers = ON');
+    db.function('like_linear', { deterministic: true }, likeLinear);
+    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 4));
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.exec(`INSERT INTO workspaces (key, created_at) VALUES ('old', 1);
       INSERT INTO log_items (workspace_id, uuid, subject, body, created_at, updated_at) VALUES (1, 'old-1', 'S', '<p>old</p>', 1, 1);`);
     migrate(db, MIGRATIONS);
