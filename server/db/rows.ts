@@ -211,6 +211,34 @@ export interface CampaignRow {
   updated_at: number;
 }
 
+/** An automation as its fixture describes it (the API cannot list or create them; §7). */
+export interface AutomationRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  name: string;
+  email_list_id: number | null;
+  segment_id: number | null;
+  status: 'started' | 'paused';
+  webhook_trigger: 0 | 1;
+  repeat_enabled: 0 | 1;
+  repeat_only_after_halt: 0 | 1;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One subscriber given to POST /api/automations/{uuid}/trigger, and whether the automation would run for them. */
+export interface AutomationTriggerRow {
+  id: number;
+  workspace_id: number;
+  automation_id: number;
+  subscriber_uuid: string;
+  entered: 0 | 1;
+  /** Why not, when not entered. */
+  reason: string | null;
+  created_at: number;
+}
+
 export const TAG_TYPES = ['default', 'mailcoach'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -4,6 +4,7 @@
  */
 import { leaveCheckpointsToCheckpointer, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit } from './group-commit.js';
+import { createAutomationStore } from './automations-store.js';
 import { createCampaignTemplateStore } from './campaign-templates-store.js';
 import { createCampaignStore } from './campaigns-store.js';
 import { createCampaignStatisticsStore } from './campaign-statistics-store.js';
@@ -43,6 +44,7 @@ export function createStore(db: Db) {
     campaignTemplates: createCampaignTemplateStore(statements),
     campaigns: createCampaignStore(statements),
     campaignStatistics: createCampaignStatisticsStore(statements),
+    automations: createAutomationStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

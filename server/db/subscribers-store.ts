@@ -63,16 +63,14 @@ export function createSubscriberStore(statements: Statements) {
      * (SubscriberTagsQueryCondition: `in` one of the tags, `all` of them, `not-in` none, `none` not all), by id.
      */
     audienceIds(listId: number, conditions: SegmentCondition[]): number[] {
-      const where = [`email_list_id = ?`, STATUS_CONDITIONS.subscribed];
-      const params: unknown[] = [listId];
-      for (const condition of conditions) {
-        const having = `(SELECT COUNT(*) FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND st.tag_id IN (SELECT value FROM json_each(?)))`;
-        const tests: Record<SegmentCondition['operator'], string> = { in: `${having} > 0`, all: `${having} = ?`, 'not-in': `${having} = 0`, none: `${having} < ?` };
-        where.push(tests[condition.operator]);
-        params.push(JSON.stringify(condition.tagIds));
-        if (condition.operator === 'all' || condition.operator === 'none') params.push(condition.tagIds.length);
-      }
-      return statements.get(`SELECT id FROM subscribers WHERE ${where.join(' AND ')} ORDER BY id`).pluck().all(...params) as number[];
+      const { where, params } = audienceWhere(listId, conditions);
+      return statements.get(`SELECT id FROM subscribers WHERE ${where} ORDER BY id`).pluck().all(...params) as number[];
+    },
+
+    /** Whether one subscriber is in that audience (an automation's, for its trigger). */
+    inAudience(subscriberId: number, listId: number, conditions: SegmentCondition[]): boolean {
+      const { where, params } = audienceWhere(listId, conditions);
+      return statements.get(`SELECT 1 FROM subscribers WHERE id = ? AND ${where}`).pluck().get(subscriberId, ...params) !== undefined;
     },
 
     /** The subscriber's tags, by name (v8's relation is ordered by name). */
@@ -108,3 +106,16 @@ export function createSubscriberStore(statements: Statements) {
 }
 
 export type SubscriberStore = ReturnType<typeof createSubscriberStore>;
+
+function audienceWhere(listId: number, conditions: SegmentCondition[]): { where: string; params: unknown[] } {
+  const where = ['email_list_id = ?', STATUS_CONDITIONS.subscribed];
+  const params: unknown[] = [listId];
+  for (const condition of conditions) {
+    const having = '(SELECT COUNT(*) FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND st.tag_id IN (SELECT value FROM json_each(?)))';
+    const tests: Record<SegmentCondition['operator'], string> = { in: `${having} > 0`, all: `${having} = ?`, 'not-in': `${having} = 0`, none: `${having} < ?` };
+    where.push(tests[condition.operator]);
+    params.push(JSON.stringify(condition.tagIds));
+    if (condition.operator === 'all' || condition.operator === 'none') params.push(condition.tagIds.length);
+  }
+  return { where: where.join(' AND '), params };
+}

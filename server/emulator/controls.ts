@@ -40,6 +40,7 @@ export function controlRoutes(deps: AppDeps) {
         email_lists: set.emailLists.length,
         subscribers: set.emailLists.reduce((sum, list) => sum + list.subscribers.length, 0),
         campaign_templates: set.campaignTemplates.length,
+        automations: set.automations.length,
       });
     })
     .get('/settings', (c) => {
@@ -116,8 +117,8 @@ function parseSeedDocument(document: unknown): FixtureSet {
     problem: `html_file "${htmlFile}" cannot be read through the API: give the html inline.`,
   }));
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists } = result.data;
-  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates };
+  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists, automations } = result.data;
+  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates, automations };
 }
 
 /** The audience checks' problems as 422 entries by dotted field (`email_lists.0.segments.0.positive_tags.1`). */

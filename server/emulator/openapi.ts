@@ -228,7 +228,7 @@ const fixture: Schema = {
 
 const seedCounts: Schema = {
   type: 'object',
-  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates'],
+  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates', 'automations'],
   properties: {
     templates: { type: 'integer' },
     suppressions: { type: 'integer' },
@@ -237,6 +237,7 @@ const seedCounts: Schema = {
     email_lists: { type: 'integer' },
     subscribers: { type: 'integer', description: "The subscribers of the document's email lists, together." },
     campaign_templates: { type: 'integer' },
+    automations: { type: 'integer' },
   },
 };
 
@@ -717,6 +718,13 @@ export const openApiDocument = {
         summary: "Deletes a suppression (uuid or email) under the API's spam-complaint rule",
         parameters: [{ name: 'suppression', in: 'path', required: true, schema: { type: 'string' } }],
         responses: { 204: noContent, 403: json(ref('Error'), 'A spam_complaint suppression (without --allow-spam-complaint-deletion).'), ...errors, ...notFound },
+      },
+    },
+    '/_emulator/automations': {
+      get: {
+        tags: ['controls'],
+        summary: "The workspace's automations and the triggers POST /api/automations/{uuid}/trigger recorded",
+        responses: { 200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' } } } }, 'The automations.'), ...errors },
       },
     },
     '/_emulator/log-items': {

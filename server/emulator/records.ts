@@ -7,7 +7,9 @@
  * - GET /_emulator/sends: GET /api/sends's answer, each row with the simulated `feedback` (bounces, complaints),
  *   the `state` they and its timestamps give, and its captured `message_uuid` (a transactional send's);
  * - GET /_emulator/log-items (and /{uuid}): the log as GET /api/transactional-mails answers it, each item with its
- *   captured `message_uuid` and `send_uuid`; POST /{uuid}/resend answers the copy's `message_uuid`.
+ *   captured `message_uuid` and `send_uuid`; POST /{uuid}/resend answers the copy's `message_uuid`;
+ * - GET /_emulator/automations: the workspace's automations (from fixtures: the API cannot list them) with every
+ *   trigger POST /api/automations/{uuid}/trigger recorded and whether the subscriber entered (decisions.md).
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -76,6 +78,24 @@ export function recordListRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
     .get('/sends', (c) => respondWithIndex(c, sends))
+    .get('/automations', (c) =>
+      c.json({
+        data: deps.store.automations.all(c.get('workspaceId')).map((automation) => ({
+          uuid: automation.uuid,
+          name: automation.name,
+          email_list_uuid: automation.email_list_id === null ? null : (deps.store.emailLists.findById(automation.email_list_id)?.uuid ?? null),
+          status: automation.status,
+          webhook_trigger: automation.webhook_trigger === 1,
+          repeat_enabled: automation.repeat_enabled === 1,
+          triggers: deps.store.automations.triggersOf(automation.id).map((trigger) => ({
+            subscriber_uuid: trigger.subscriber_uuid,
+            entered: trigger.entered === 1,
+            reason: trigger.reason,
+            created_at: new Date(trigger.created_at * 1000).toISOString(),
+          })),
+        })),
+      }),
+    )
     .get('/log-items', (c) => respondWithIndex(c, logItems))
     .get('/log-items/:uuid', (c) => {
       const row = findLogItem(c.get('workspaceId'), c.req.param('uuid'));

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
+import { automationRoutes } from './automations.js';
 import { campaignTemplateRoutes } from './campaign-templates.js';
 import { campaignRoutes } from './campaigns.js';
 import { campaignStatisticsRoutes } from './campaign-statistics.js';
@@ -30,5 +31,6 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/templates', campaignTemplateRoutes(deps))
     .route('/campaigns', campaignRoutes(deps))
     .route('/campaigns', campaignStatisticsRoutes(deps))
-    .route('/subscribers', subscriberRoutes(deps));
+    .route('/subscribers', subscriberRoutes(deps))
+    .route('/automations', automationRoutes(deps));
 }

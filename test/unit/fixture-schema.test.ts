@@ -56,6 +56,7 @@ describe('the fixture schema', () => {
       sends: [],
       email_lists: [],
       campaign_templates: [],
+      automations: [],
     });
   });
 
