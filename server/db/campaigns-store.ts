@@ -59,6 +59,7 @@ export function createCampaignStore(statements: Statements) {
   const byUuid = db.prepare('SELECT * FROM campaigns WHERE workspace_id = ? AND uuid = ?');
   const byUuidAnywhere = db.prepare('SELECT * FROM campaigns WHERE uuid = ? ORDER BY id LIMIT 1');
   const remove = db.prepare('DELETE FROM campaigns WHERE id = ?');
+  const anyScheduled = db.prepare("SELECT 1 FROM campaigns WHERE scheduled_at IS NOT NULL AND status = 'draft' LIMIT 1").pluck();
   const due = db.prepare("SELECT * FROM campaigns WHERE scheduled_at IS NOT NULL AND scheduled_at <= ? AND status = 'draft' ORDER BY scheduled_at, id");
   const counts = db.prepare(
     `SELECT COALESCE(SUM(open_count), 0) AS open_count, COUNT(*) FILTER (WHERE open_count > 0) AS unique_open_count,
@@ -83,6 +84,8 @@ export function createCampaignStore(statements: Statements) {
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as CampaignRow | undefined,
     /** For the webview link, which names no workspace. */
     findByUuidAnywhere: (uuid: string) => byUuidAnywhere.get(uuid) as CampaignRow | undefined,
+    /** Whether any draft is scheduled (the scheduler reads the clock only then: a `stepping:` clock moves on each read). */
+    anyScheduled: (): boolean => anyScheduled.get() !== undefined,
     /** Drafts whose schedule has come, in every workspace. */
     due: (now: number) => due.all(now) as CampaignRow[],
     counts: (campaign: CampaignRow) =>
