@@ -23,7 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../server/db/open.js';
-import type { SortTerm } from '../../server/db/statements.js';
+import type { PageWindow, SortTerm } from '../../server/db/statements.js';
 import { createStore } from '../../server/db/store.js';
 import { Client, memoryOf, startServer, stats, table, type Stats } from './harness.js';
 import { byId, contains, expectPage, PER_PAGE, type Expected } from './expected.js';
@@ -48,6 +48,7 @@ const COUNTS = {
   templates: 40,
   logItems: 5_000,
   otherWorkspace: process.env.BENCH_OTHER_WORKSPACE === '1' ? 50 : 0,
+  subscribers: envInt('BENCH_SUBSCRIBERS', 100_000),
 };
 const REQUESTS = envInt('BENCH_REQUESTS', 300);
 /** A slow scenario stops early so that the whole benchmark stays within about two minutes. */
@@ -228,6 +229,8 @@ function scenarios(data: SeededData, store: ReturnType<typeof createStore>): Sce
       expected: expectPage(data.logItems, () => true, latestFirst, middlePage(data.logItems.length)),
       store: () => store.logItems.list(ws, {}, terms(['created_at', true], ['id', true]), window(middlePage(data.logItems.length))),
     },
+    // An email list's subscribers (issue 15): SubscribersController@index's default order and filters.
+    ...subscriberScenarios(data, store, window, middlePage),
     // The web UI's lists (issue 14): the same queries, each row with what the emulator adds (origin; state and feedback).
     {
       group: 'web UI lists', name: 'suppressions, middle page', path: `/_emulator/suppressions?page=${middlePage(sup.length)}`,
@@ -456,6 +459,50 @@ async function runListBench(): Promise<void> {
     ],
     () => false,
   ));
+}
+
+function subscriberScenarios(
+  data: SeededData,
+  store: ReturnType<typeof createStore>,
+  window: (page: number) => PageWindow,
+  middlePage: (total: number) => number,
+): Scenario[] {
+  const subs = data.subscribers;
+  const list = store.emailLists.findByUuid(data.workspaceId, data.listUuid)!;
+  const path = `/api/email-lists/${data.listUuid}/subscribers`;
+  const newest = [{ key: (r: (typeof subs)[number]) => r.created_at, descending: true }, byId(true)];
+  const unsubscribed = subs.filter((r) => r.status === 'unsubscribed').length;
+  const sample = subs[Math.floor(subs.length * 0.61)] ?? subs[0]!;
+  const vip = store.tags.ofList(list.id)[0]!;
+  const ws = data.workspaceId;
+  const terms = (...t: Array<[string, boolean]>): SortTerm[] => t.map(([column, descending]) => ({ column, descending }));
+  return [
+    {
+      group: 'subscribers', name: 'first page (-created_at)', path,
+      expected: expectPage(subs, () => true, newest, 1),
+      store: () => store.subscribers.list(ws, list.id, {}, terms(['created_at', true], ['id', true]), window(1)),
+    },
+    {
+      group: 'subscribers', name: `middle page (${middlePage(subs.length)})`, path: `${path}?page=${middlePage(subs.length)}`,
+      expected: expectPage(subs, () => true, newest, middlePage(subs.length)),
+      store: () => store.subscribers.list(ws, list.id, {}, terms(['created_at', true], ['id', true]), window(middlePage(subs.length))),
+    },
+    {
+      group: 'subscribers', name: 'filter[email] (the SDK\'s findByEmail)', path: `${path}?filter[email]=${encodeURIComponent(sample.email)}`,
+      expected: expectPage(subs, (r) => r.email === sample.email, newest, 1),
+      store: () => store.subscribers.list(ws, list.id, { email: sample.email }, terms(['created_at', true], ['id', true]), window(1)),
+    },
+    {
+      group: 'subscribers', name: `filter[status]=unsubscribed (${unsubscribed} rows)`, path: `${path}?filter[status]=unsubscribed`,
+      expected: expectPage(subs, (r) => r.status === 'unsubscribed', newest, 1),
+      store: () => store.subscribers.list(ws, list.id, { status: 'unsubscribed' }, terms(['created_at', true], ['id', true]), window(1)),
+    },
+    {
+      group: 'subscribers', name: 'filter[tags]=vip', path: `${path}?filter[tags]=vip`,
+      expected: expectPage(subs, (r) => r.tagged, newest, 1),
+      store: () => store.subscribers.list(ws, list.id, { tags: { ids: [vip.id], all: false } }, terms(['created_at', true], ['id', true]), window(1)),
+    },
+  ];
 }
 
 const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio'];
