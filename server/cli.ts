@@ -59,12 +59,22 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
     ...(config.isolate ? ['  workspaces:   one per API token (--isolate)'] : []),
     ...(config.faultsFile === null ? [] : [`  faults:       ${faultsLine(emulator, config.faultsFile)}`]),
-    `  fixtures:     ${config.fixturesDir ?? 'none'} (${fixtures.templates.length} templates, ${fixtures.suppressions.length} suppressions)`,
+    `  fixtures:     ${config.fixturesDir ?? 'none'} (${fixtureCounts(fixtures)})${config.watch ? ', watched for changes (--watch)' : ''}`,
   ];
   if (config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1') {
     lines.push(`  note: bound to ${config.host}, so other machines can reach it`);
   }
   console.log(lines.join('\n'));
+}
+
+/** `3 templates, 4 suppressions`, and the audience's lists, campaign templates and automations when there are any. */
+function fixtureCounts(fixtures: RunningEmulator['deps']['fixtures']): string {
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const counts = [`${fixtures.templates.length} templates`, `${fixtures.suppressions.length} suppressions`];
+  if (fixtures.emailLists.length > 0) counts.push(plural(fixtures.emailLists.length, 'email list'));
+  if (fixtures.campaignTemplates.length > 0) counts.push(plural(fixtures.campaignTemplates.length, 'campaign template'));
+  if (fixtures.automations.length > 0) counts.push(plural(fixtures.automations.length, 'automation'));
+  return counts.join(', ');
 }
 
 /** The --faults file's rules, as every workspace starts with them (the default workspace's, before any request). */
