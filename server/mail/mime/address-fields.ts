@@ -6,9 +6,10 @@
  */
 import { BoundedCache } from '../../bounded-cache.js';
 import { domainToASCII, domainToUnicode } from 'node:url';
-import { encodeWord, quoteString } from 'nodemailer/lib/mime-funcs/index.js';
+import { quoteString } from 'nodemailer/lib/mime-funcs/index.js';
 import { toASCII, toUnicode } from 'nodemailer/lib/punycode/index.js';
 import type { MailAddress } from '../addresses.js';
+import { encodeWord } from './encoded-words.js';
 import { mimeWordEncoding } from './mime-word-encoding.js';
 
 // The patterns of lib/mime-node/index.js.

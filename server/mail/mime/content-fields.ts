@@ -1,13 +1,16 @@
 /**
  * The Content-* fields of the parts the direct serializer writes, as MimeNode.buildHeaders() builds them: the
  * Content-Type of a text alternative or a multipart node, and the Content-Type (with QQ mail's `name=`),
- * Content-ID and Content-Disposition (with RFC 2231 `filename=`) of an attachment. Structured values go through
- * nodemailer's own parseHeaderValue()/buildHeaderValue() (lib/mime-funcs).
+ * Content-ID and Content-Disposition (with RFC 2231 `filename=`) of an attachment. The content type goes through
+ * nodemailer's own parseHeaderValue()/buildHeaderValue() (lib/mime-funcs); the filename, which can be a megabyte
+ * long, through exact linear-memory ports of its encoders (encoded-words.ts, rfc2231-parameter.ts).
  */
 import { BoundedCache } from '../../bounded-cache.js';
-import { buildHeaderValue, encodeWord, encodeWords, parseHeaderValue } from 'nodemailer/lib/mime-funcs/index.js';
+import { buildHeaderValue, parseHeaderValue } from 'nodemailer/lib/mime-funcs/index.js';
+import { encodeWord, encodeWordsWhole } from './encoded-words.js';
 import { encodeMsgId, headerLine } from './header-fields.js';
 import { mimeWordEncoding } from './mime-word-encoding.js';
+import { headerParameter } from './rfc2231-parameter.js';
 
 export type MultipartSubtype = 'mixed' | 'alternative' | 'related';
 
@@ -77,7 +80,7 @@ export function isMultipartType(contentType: string): boolean {
  */
 export function attachmentContentTypeLine(contentType: string, filename: string): string | undefined {
   const encoding = mimeWordEncoding(filename);
-  let name = /[\x00-\x1f\x7f]/.test(filename) ? encodeWord(filename, encoding, 52) : encodeWords(filename, encoding, 52, true);
+  let name = /[\x00-\x1f\x7f]/.test(filename) ? encodeWord(filename, encoding, 52) : encodeWordsWhole(filename, encoding, 52);
   if (name !== filename || /[\s'"\\;:/=(),<>@[\]?]|^-/.test(name)) name = JSON.stringify(name);
   return headerLine('Content-Type', `${attachmentType(contentType).value}; name=${name}`.replace(/\r?\n|\r/g, ' '));
 }
@@ -89,5 +92,6 @@ export function contentIdLine(cid: string): string | undefined {
 
 /** buildHeaders()'s Content-Disposition case: the disposition with `filename=` (RFC 2231 when long or non-ASCII). */
 export function contentDispositionLine(disposition: 'inline' | 'attachment', filename: string): string | undefined {
-  return headerLine('Content-Disposition', buildHeaderValue({ value: disposition, params: { filename } }).replace(/\r?\n|\r/g, ' '));
+  // buildHeaderValue({ value: disposition, params: { filename } }); its parameters never hold a line break.
+  return headerLine('Content-Disposition', `${disposition}; ${headerParameter('filename', filename)}`);
 }

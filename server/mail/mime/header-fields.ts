@@ -2,9 +2,11 @@
  * Header fields as nodemailer's MimeNode writes them (lib/mime-node/index.js, buildHeaders() and
  * encodeHeaderValue()), for the fields the direct serializer writes: unstructured text (Subject, custom headers),
  * msg-ids, the Date, prepared values, and the folding every line gets. The RFC 2047 and folding work itself is
- * done by nodemailer's own lib/mime-funcs, so the bytes cannot drift from MimeNode's.
+ * done by exact, linear-memory ports of nodemailer's lib/mime-funcs encodeWord(), encodeWords() and foldLines()
+ * (encoded-words.ts, header-folding.ts), property-tested against them.
  */
-import { encodeWord, encodeWords, foldLines } from 'nodemailer/lib/mime-funcs/index.js';
+import { encodeWord, encodeWordsWhole } from './encoded-words.js';
+import { foldHeaderLines } from './header-folding.js';
 import { mimeWordEncoding } from './mime-word-encoding.js';
 
 /** MimeNode folds every header line it encodes at 76 characters (buildHeaders(): foldLines(key + ': ' + value, 76)). */
@@ -18,7 +20,7 @@ export function headerLine(key: string, encodedValue: string): string | undefine
   if (encodedValue.trim() === '') return undefined;
   const line = `${key}: ${encodedValue}`;
   // foldLines() returns a string shorter than the line length unchanged.
-  return line.length < FOLD_AT ? line : foldLines(line, FOLD_AT);
+  return line.length < FOLD_AT ? line : foldHeaderLines(line, FOLD_AT);
 }
 
 /**
@@ -49,9 +51,9 @@ export function normalizeHeaderKey(key: string): string {
 export function encodeUnstructured(value: string): string {
   const text = value.replace(/\r?\n|\r/g, ' ');
   if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text)) return encodeWord(text, mimeWordEncoding(text), 52);
-  // encodeWords() returns a value without a quote, non-ASCII or `=?` unchanged; skip its scans for the usual case.
+  // encodeWords() returns a value without a quote, non-ASCII or `=?` unchanged; one regex scan for the usual case.
   if (!/["\u0080-\uffff]|=\?/.test(text)) return text;
-  return encodeWords(text, mimeWordEncoding(text), 52, true);
+  return encodeWordsWhole(text, mimeWordEncoding(text), 52);
 }
 
 /**
