@@ -1,7 +1,7 @@
 /** SQL for subscribers and which tags they have (mailcoach_subscribers and its tag pivot; §2). */
 import type { NewRow, SegmentCondition, SubscriberRow, TagRow } from './rows.js';
 import { fuzzyCondition, insertSql } from './sql.js';
-import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import { keptTotal, listPage, type ListResult, type TotalQuery, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 export type SubscriberStatus = 'unconfirmed' | 'subscribed' | 'unsubscribed';
 
@@ -79,8 +79,10 @@ export function createSubscriberStore(statements: Statements) {
     detachTag: (subscriberId: number, tagId: number): void => void detach.run(subscriberId, tagId),
 
     list(workspaceId: number, listId: number, filters: SubscriberFilters, sort: SortTerm[], window: PageWindow): ListResult<SubscriberRow> {
-      const conditions = [WORKSPACE_CONDITION, 'email_list_id = ?'];
-      const params: unknown[] = [workspaceId, listId];
+      // The list is the workspace's (found by its uuid in it): no workspace condition, which would lead SQLite to the
+      // (workspace_id, uuid) index and a sort of the whole list instead of the list's own indexes.
+      const conditions = ['email_list_id = ?'];
+      const params: unknown[] = [listId];
       if (filters.email !== undefined) {
         conditions.push('email = ? COLLATE NOCASE');
         params.push(filters.email);
@@ -93,14 +95,24 @@ export function createSubscriberStore(statements: Statements) {
       if (filters.status !== undefined) conditions.push(STATUS_CONDITIONS[filters.status]);
       if (filters.tags !== undefined && filters.tags.ids.length > 0) {
         const ids = filters.tags.ids;
-        // Integers, as the column holds them (inCondition() takes text).
-        const among = `st.tag_id IN (SELECT value FROM json_each(?))`;
-        const ofTheSubscriber = `FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND ${among}`;
-        conditions.push(filters.tags.all ? `(SELECT COUNT(*) ${ofTheSubscriber}) = ?` : `EXISTS (SELECT 1 ${ofTheSubscriber})`);
+        // Driven from the tag's side (subscriber_tags_tag): the subscribers with those tags, not every subscriber
+        // asked whether it has them. The ids as integers, as the column holds them (inCondition() takes text).
+        const tagged = 'SELECT st.subscriber_id FROM subscriber_tags st WHERE st.tag_id IN (SELECT value FROM json_each(?))';
+        conditions.push(filters.tags.all ? `id IN (${tagged} GROUP BY st.subscriber_id HAVING COUNT(*) = ?)` : `id IN (${tagged})`);
         params.push(JSON.stringify(ids));
         if (filters.tags.all) params.push(ids.length);
       }
-      return listPage(statements, { table: 'subscribers', conditions, params, orderBy: sort, window });
+      // Unfiltered, the total is the trigger-kept count (migration 17). Filtered by tags alone, it is counted in the
+      // tag pivot's index: a list's tags are its own, so their subscribers are the list's (a tenth of the time of
+      // counting the list's rows that have them).
+      let total: TotalQuery | undefined = conditions.length === 1 ? keptTotal(workspaceId, [`subscribers:${listId}`]) : undefined;
+      if (conditions.length === 2 && filters.tags !== undefined && filters.tags.ids.length > 0) {
+        const tagged = 'SELECT subscriber_id FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))';
+        total = filters.tags.all
+          ? { sql: `SELECT COUNT(*) AS total FROM (${tagged} GROUP BY subscriber_id HAVING COUNT(*) = ?)`, params: [JSON.stringify(filters.tags.ids), filters.tags.ids.length] }
+          : { sql: `SELECT COUNT(DISTINCT subscriber_id) AS total FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(filters.tags.ids)] };
+      }
+      return listPage(statements, { table: 'subscribers', conditions, params, orderBy: sort, window, total });
     },
   };
 }

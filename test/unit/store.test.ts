@@ -9,6 +9,7 @@ import { migrate, openDatabase } from '../../server/db/open.js';
 import type { LogItemRow, NewRow, SendRow, SuppressionReason, TemplateRow } from '../../server/db/rows.js';
 import type { PageWindow, SortTerm } from '../../server/db/statements.js';
 import { createStore, type Store } from '../../server/db/store.js';
+import { STATUS_CONDITIONS } from '../../server/db/subscribers-store.js';
 import { sequentialUuid } from '../../server/ids.js';
 
 const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
@@ -144,6 +145,10 @@ describe('openDatabase and migrations', () => {
     expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 0')).toMatch(/USING COVERING INDEX messages_unread/);
     expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 1')).toMatch(/USING COVERING INDEX messages_read/);
     expect(plan("SELECT count(*), max(id) FROM messages WHERE workspace_id = 1 AND template_name = 'welcome'")).toMatch(/USING COVERING INDEX messages_template/);
+    // An email list's subscribers by status: each status's partial index (migration 17), not a scan of the list.
+    for (const [status, condition] of Object.entries(STATUS_CONDITIONS)) {
+      expect(plan(`SELECT count(*) FROM subscribers WHERE email_list_id = 1 AND ${condition}`)).toMatch(new RegExp(`USING (COVERING )?INDEX subscribers_list_${status} `));
+    }
     db.close();
   });
 
