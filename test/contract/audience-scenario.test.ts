@@ -71,4 +71,50 @@ describe('double opt-in, as a Laravel app signs a user up', () => {
     await expect(waited).rejects.toBeInstanceOf(WaitForMessageTimeoutError);
     await expect(waited).rejects.toThrow(/to:kim@example\.com subject:"Confirm your subscription"/);
   });
+
+  it('runs the whole journey: confirm, tag, a campaign for a segment, a test, the send, then unsubscribe by the mail\'s link', async () => {
+    const c = client();
+    const list = await c.mailcoach.createEmailList({ name: 'Members', default_from_email: 'club@acme.test', default_from_name: 'Club', requires_confirmation: true });
+    // Sign-ups: two confirm through their mail's link; one is suppressed already; one never confirms.
+    const signUp = async (email: string) => (await api().post(`/api/email-lists/${list.uuid}/subscribers`, { form: `email=${encodeURIComponent(email)}` })).json().data;
+    const jane = await signUp('jane@example.com');
+    const bob = await signUp('bob@example.com');
+    const carol = await signUp('carol@example.com');
+    await signUp('lazy@example.com');
+    for (const email of ['jane@example.com', 'bob@example.com', 'carol@example.com']) {
+      const link = await c.waitForConfirmationLink(email);
+      expect((await rawRequest(emulator().url, { path: new URL(link).pathname })).status).toBe(200);
+    }
+    expect((await api().post('/api/suppressions', { json: { email: 'carol@example.com' } })).status).toBe(201);
+    // Tag the subscribers as $subscriber->addTags() does (a form body), and a segment of the tag.
+    for (const subscriber of [jane, bob, carol]) {
+      expect((await api().post(`/api/subscribers/${subscriber.uuid}/tags`, { form: 'tags%5B0%5D=members' })).status).toBe(200);
+    }
+    const segment = (await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'Members', positive_tags: ['members'] } })).json().data;
+    const campaign = (await api().post('/api/campaigns', {
+      json: { name: 'Summer party', email_list_uuid: list.uuid, segment_uuid: segment.uuid, html: '<p>Hi ::subscriber.email::, <a href="::unsubscribeUrl::">unsubscribe</a></p>' },
+    })).json().data;
+    expect((await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=qa%40acme.test' })).status).toBe(204);
+    expect((await c.waitForMessage({ to: 'qa@acme.test' })).subject).toBe('[Test] Summer party');
+    expect((await api().post(`/api/campaigns/${campaign.uuid}/send`)).status).toBe(204);
+
+    // One mail and one Send per subscribed subscriber of the segment; the suppressed one gets a Send and no mail.
+    const mails = await c.waitForMessages(2, { subject: 'Summer party', after: undefined });
+    expect(mails.map((mail) => mail.to[0]?.email).sort()).toEqual(['bob@example.com', 'jane@example.com']);
+    const sends = (await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).json().data as Array<{ subscriber_uuid: string; transport_message_id: string | null }>;
+    expect(sends.map((send) => send.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid, carol.uuid].sort());
+    expect(sends.find((send) => send.subscriber_uuid === carol.uuid)?.transport_message_id).toBeNull();
+
+    // Jane unsubscribes through her mail's link: the page's button POSTs to it.
+    const janeMail = mails.find((mail) => mail.to[0]?.email === 'jane@example.com')!;
+    const unsubscribe = janeMail.links.find((href) => href.includes('/unsubscribe/'))!;
+    const path = new URL(unsubscribe).pathname;
+    expect((await rawRequest(emulator().url, { path })).text).toContain('<form method="post">');
+    expect((await rawRequest(emulator().url, { method: 'POST', path, headers: { 'content-length': '0' } })).status).toBe(200);
+    expect(subscriberStatus(await c.mailcoach.subscriber(jane.uuid))).toBe('unsubscribed');
+    const stats = (await api().get(`/api/campaigns/${campaign.uuid}`)).json().data;
+    expect(stats).toMatchObject({ status: 'sent', unsubscribe_count: 1 });
+    expect((await api().get(`/api/campaigns/${campaign.uuid}/unsubscribes`)).json().data[0].subscriber_email).toBe('jane@example.com');
+  });
 });
+
