@@ -311,7 +311,7 @@ describe('--db :memory:', () => {
 describe('defaults and stopping', () => {
   it('seeds the bundled fixtures when no --fixtures option is given', async () => {
     const emulator = await start(['--port', '0', '--db', ':memory:']);
-    expect(emulator.stdout()).toContain(`  fixtures:     ${BUNDLED_FIXTURES} (3 templates, 4 suppressions)\n`);
+    expect(emulator.stdout()).toContain(`  fixtures:     ${BUNDLED_FIXTURES} (3 templates, 4 suppressions, 2 email lists, 1 campaign template, 1 automation)\n`);
     const api = apiClient(emulator.url, 'mailcoach-emulator-token');
     const templates = (await api.get('/api/transactional-mails/templates')).json().data.map((t: { name: string }) => t.name);
     expect(templates).toEqual(['order-confirmation', 'password-reset', 'welcome']);
