@@ -137,6 +137,10 @@ const bodyField = (method: string, path: string, field: string, base: Record<str
 const query = (method: string, path: string): QueryTarget => ({ kind: 'query', method, path });
 const pathValue = (method: string, path: string): QueryTarget => ({ kind: 'path', method, path });
 
+/** The bundled fixtures' Newsletter list and Welcome series automation (fixtures/audience.json). */
+const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
+const WELCOME_AUTOMATION = '5a1c9e3b-7d24-4f8a-9b61-2e0d4c7f8a13';
+
 /** Every route and field a client can fill. */
 export const TARGETS: Target[] = [
   ...['from', 'to', 'cc', 'bcc', 'reply_to', 'subject', 'html', 'text', 'mail_name', 'mailer', 'store', 'fake'].map((f) => sendField(f)),
@@ -201,6 +205,20 @@ export const TARGETS: Target[] = [
   bodyField('POST', '/_emulator/templates', 'name', { type: 'html' }),
   pathValue('GET', '/_emulator/templates/{}'),
   pathValue('POST', '/_emulator/templates/{}/render'),
+  // The audience and campaigns API (issue 15), on the bundled fixtures' Newsletter list and automation.
+  bodyField('POST', '/api/email-lists', 'name', { default_from_email: 'lists@example.com' }),
+  bodyField('POST', '/api/email-lists', 'default_reply_to_email', { name: 'Fuzz', default_from_email: 'lists@example.com' }),
+  bodyField('POST', `/api/email-lists/${NEWSLETTER}/subscribers`, 'email'),
+  bodyField('POST', `/api/email-lists/${NEWSLETTER}/subscribers`, 'tags', { email: 'fuzz@example.com' }),
+  bodyField('POST', `/api/email-lists/${NEWSLETTER}/subscribers`, 'extra_attributes', { email: 'fuzz@example.com' }),
+  query('GET', `/api/email-lists/${NEWSLETTER}/subscribers?filter[search]={}`),
+  query('GET', `/api/email-lists/${NEWSLETTER}/subscribers?filter[tags]={}`),
+  pathValue('GET', '/api/subscribers/{}'),
+  bodyField('POST', `/api/email-lists/${NEWSLETTER}/segments`, 'positive_tags', { name: 'Fuzz' }),
+  bodyField('POST', '/api/templates', 'html', { name: 'Fuzz' }),
+  bodyField('POST', '/api/campaigns', 'html', { name: 'Fuzz', email_list_uuid: NEWSLETTER }),
+  bodyField('POST', '/api/campaigns', 'schedule_at', { name: 'Fuzz', email_list_uuid: NEWSLETTER }),
+  bodyField('POST', `/api/automations/${WELCOME_AUTOMATION}/trigger`, 'subscribers'),
   bodyField('POST', '/_emulator/simulate/open', 'send_uuid'),
   bodyField('POST', '/_emulator/simulate/bounce', 'email'),
 ];
