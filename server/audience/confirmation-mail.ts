@@ -63,7 +63,8 @@ export async function sendConfirmationMail(
     },
   };
   await deps.captureBuilder.capture(job, {
-    workspaceId: subscriber.workspace_id, messageUuid: uuid, meta: { templateName: null, replacements: null }, logItem: null, send: null,
+    workspaceId: subscriber.workspace_id, messageUuid: uuid, logItem: null, send: null,
+    meta: { templateName: null, replacements: null, origin: { campaignUuid: null, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid } },
   });
   deps.events.emit('message.captured', { workspaceId: subscriber.workspace_id, uuid });
   return uuid;

@@ -63,7 +63,8 @@ async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow,
   const { job, messageId } = campaignMail(deps, campaign, list, subscriber, baseUrl, sendUuid, null);
   const messageUuid = deps.ids();
   const records: CaptureRecords = {
-    workspaceId: campaign.workspace_id, messageUuid, meta: { templateName: null, replacements: null }, logItem: null,
+    workspaceId: campaign.workspace_id, messageUuid, logItem: null,
+    meta: { templateName: null, replacements: null, origin: { campaignUuid: campaign.uuid, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid } },
     send: { ...send, transport_message_id: messageId },
   };
   await deps.captureBuilder.capture(job, records);

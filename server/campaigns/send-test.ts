@@ -16,8 +16,9 @@ export async function sendTestMails(deps: AppDeps, campaign: CampaignRow, addres
     const preview = { ...campaign, email_html: campaign.html };
     const { job } = campaignMail(deps, preview, list ?? fallbackList, subscriber ?? { email: address }, baseUrl, null, '[Test] ');
     const messageUuid = deps.ids();
+    const origin = { campaignUuid: campaign.uuid, emailListUuid: list?.uuid ?? null, subscriberUuid: subscriber?.uuid ?? null };
     await deps.captureBuilder.capture(job, {
-      workspaceId: campaign.workspace_id, messageUuid, meta: { templateName: null, replacements: null }, logItem: null, send: null,
+      workspaceId: campaign.workspace_id, messageUuid, meta: { templateName: null, replacements: null, origin }, logItem: null, send: null,
     });
     deps.events.emit('message.captured', { workspaceId: campaign.workspace_id, uuid: messageUuid });
   }

@@ -18,6 +18,11 @@ export type MessageCondition =
   | { kind: 'address'; field: AddressField; value: string }
   /** The template's name, exactly (ASCII case-insensitive). */
   | { kind: 'template'; name: string }
+  /**
+   * The campaign or email list a mail came from, named by uuid or name (case-insensitive); `uuids` is what the
+   * store found for `ref` in the workspace (resolveOrigins() in messages-store.ts), before the search is compiled.
+   */
+  | { kind: 'origin'; field: 'campaign' | 'list'; ref: string; uuids?: string[] }
   | { kind: 'has-attachment' }
   /** Opened in the inbox (or marked read), or not: a column of messages, not a word of the index. */
   | { kind: 'read'; read: boolean }
@@ -107,7 +112,19 @@ function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | '
       return `facets : ${quote(templateFacet(condition.name))}`;
     case 'has-attachment':
       return 'facets : hasattachment';
+    case 'origin': {
+      const letter = condition.field === 'campaign' ? 'c' : 'l';
+      const facets = (condition.uuids ?? []).map((uuid) => `facets : ${quote(originFacet(letter, uuid))}`);
+      // Nothing of that name or uuid: a facet no message has, so that the term matches nothing (and its negation all).
+      if (facets.length === 0) return `facets : ${quote(`${letter}none`)}`;
+      return facets.length === 1 ? (facets[0] as string) : `(${facets.join(' OR ')})`;
+    }
   }
+}
+
+/** The facet migration 18 indexes for a campaign (`c`) or list (`l`) uuid: the hex of its lower-cased text. */
+export function originFacet(letter: 'c' | 'l', uuid: string): string {
+  return `${letter}${Buffer.from(uuid.toLowerCase(), 'utf8').toString('hex')}`;
 }
 
 /** As the word columns are indexed: the separators an address keeps become spaces (migration 3, words()). */

@@ -27,6 +27,10 @@ export interface MessageRow {
   template_name: string | null;
   replacements_json: string | null;
   created_at_ms: number;
+  /** The campaign, list and subscriber a campaign or confirmation mail came from (migration 18); null otherwise. */
+  campaign_uuid: string | null;
+  email_list_uuid: string | null;
+  subscriber_uuid: string | null;
   /** 1 once opened in the inbox (or marked read), else 0. */
   read: number;
 }
@@ -97,10 +101,10 @@ export function createMessageStore(statements: Statements) {
   const insertMessage = db.prepare(
     `INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json, to_json,
        cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
-       replacements_json, created_at_ms)
+       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid)
      VALUES (@workspace_id, @uuid, @message_id, @envelope_from, @envelope_to_json, @from_json, @to_json, @cc_json,
        @bcc_json, @reply_to_json, @subject, @text_body, @html_body, @attachments_json, @size, @template_name,
-       @replacements_json, @created_at_ms)`,
+       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid)`,
   );
   const insertRaw = db.prepare('INSERT INTO message_raw (message_id, raw) VALUES (?, ?)');
   const insertAttachment = db.prepare(
@@ -152,9 +156,15 @@ export function createMessageStore(statements: Statements) {
 
 const LINK_COLUMNS = `
   (SELECT li.uuid FROM log_items li WHERE li.message_id = m.id ORDER BY li.id LIMIT 1) AS log_item_uuid,
-  (SELECT s.uuid FROM log_items li
-     JOIN sends s ON s.workspace_id = li.workspace_id AND s.transactional_mail_log_item_uuid = li.uuid
-     WHERE li.message_id = m.id ORDER BY li.id, s.id LIMIT 1) AS send_uuid`;
+  coalesce(
+    (SELECT s.uuid FROM log_items li
+       JOIN sends s ON s.workspace_id = li.workspace_id AND s.transactional_mail_log_item_uuid = li.uuid
+       WHERE li.message_id = m.id ORDER BY li.id, s.id LIMIT 1),
+    -- A campaign mail's Send, which has no log item: its transport message id is the mail's Message-ID.
+    CASE WHEN m.campaign_uuid IS NOT NULL THEN
+      (SELECT s.uuid FROM sends s WHERE s.workspace_id = m.workspace_id AND s.transport_message_id = m.message_id ORDER BY s.id LIMIT 1)
+    END
+  ) AS send_uuid`;
 
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
   m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, substr(m.text_body, 1, 1000) AS text_head,
@@ -246,6 +256,21 @@ function createSearch(statements: Statements) {
     });
   }
 
+  const campaignsNamed = db.prepare('SELECT uuid FROM campaigns WHERE workspace_id = ? AND (uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE)').pluck();
+  const listsNamed = db.prepare('SELECT uuid FROM email_lists WHERE workspace_id = ? AND (uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE)').pluck();
+
+  /** `campaign:` and `list:` terms with the uuids their name or uuid stands for in the workspace. */
+  function resolveOrigins(filter: MessageFilter, workspaceId: number): MessageFilter {
+    if (!filter.terms.some((term) => term.condition.kind === 'origin')) return filter;
+    const terms = filter.terms.map((term) => {
+      const { condition } = term;
+      if (condition.kind !== 'origin') return term;
+      const named = condition.field === 'campaign' ? campaignsNamed : listsNamed;
+      return { ...term, condition: { ...condition, uuids: named.all(workspaceId, condition.ref, condition.ref) as string[] } };
+    });
+    return { ...filter, terms };
+  }
+
   /**
    * The ids of the matching messages, newest first, and how many match in all. The search index drives whenever
    * the filter has a full-text term: its rowids are the message ids, and it yields them in descending order
@@ -253,7 +278,7 @@ function createSearch(statements: Statements) {
    */
   function matchingIds(workspaceId: number, filter: MessageFilter, window: PageWindow): { ids: number[]; total: number } {
     const kept = totals(workspaceId);
-    const { match, times, read } = compileSearch(filter, workspaceId, kept.total === kept.everywhere);
+    const { match, times, read } = compileSearch(resolveOrigins(filter, workspaceId), workspaceId, kept.total === kept.everywhere);
     const range = idRange(workspaceId, times, filter.capturedAfterId);
     if (range === null || read === 'none') return { ids: [], total: 0 };
     const { lo, hi, conditions, params } = range;

@@ -44,7 +44,13 @@ interface StoredAttachment {
 }
 
 /** The full message: the summary plus envelope, headers, bodies, attachments, replacements, links and codes. */
-export function fullMessage(row: LinkedMessageRow, raw: Buffer | undefined) {
+/** The campaign and list a mail came from, named (the store's rows may be gone: then the uuid alone). */
+export interface MessageOrigins {
+  campaign: { uuid: string; name: string | null } | null;
+  email_list: { uuid: string; name: string | null } | null;
+}
+
+export function fullMessage(row: LinkedMessageRow, raw: Buffer | undefined, origins: MessageOrigins = { campaign: null, email_list: null }) {
   const text = row.text_body ?? (row.html_body === null ? null : htmlToText(row.html_body));
   const stored = JSON.parse(row.attachments_json) as StoredAttachment[];
   return {
@@ -63,6 +69,10 @@ export function fullMessage(row: LinkedMessageRow, raw: Buffer | undefined) {
       url: `/_emulator/messages/${row.uuid}/attachments/${index}`,
     })),
     replacements: row.replacements_json === null ? null : (JSON.parse(row.replacements_json) as unknown),
+    // A campaign mail, a test of one, or a double opt-in mail: where it came from (search: campaign:, list:).
+    campaign: origins.campaign,
+    email_list: origins.email_list,
+    subscriber_uuid: row.subscriber_uuid,
     links: extractLinks(row.html_body, row.text_body),
     codes: extractCodes(`${row.subject}\n${text ?? ''}`),
   };

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { noContent } from '../http/respond.js';
-import { fullMessage, messageSummary } from './message-resource.js';
+import { fullMessage, messageSummary, type MessageOrigins } from './message-resource.js';
 import { parseOr422, readJsonObject } from './request-body.js';
 import { parseSearchQuery, readInteger, readQuery } from './search.js';
 import type { SearchIndexer } from './background-index.js';
@@ -76,7 +76,7 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
     })
     .get('/messages/:uuid', (c) => {
       const row = find(c);
-      return c.json(fullMessage(row, messages.rawOf(row.id)));
+      return c.json(fullMessage(row, messages.rawOf(row.id), originsOf(deps, row)));
     })
     .get('/messages/:uuid/raw', (c) => {
       const raw = messages.rawOf(find(c).id) ?? Buffer.alloc(0);
@@ -160,4 +160,14 @@ function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const exact = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+/** The campaign and list a captured mail came from, with their names as they are now. */
+function originsOf(deps: AppDeps, row: { workspace_id: number; campaign_uuid: string | null; email_list_uuid: string | null }): MessageOrigins {
+  const campaign = row.campaign_uuid === null ? null : deps.store.campaigns.findByUuid(row.workspace_id, row.campaign_uuid);
+  const list = row.email_list_uuid === null ? null : deps.store.emailLists.findByUuid(row.workspace_id, row.email_list_uuid);
+  return {
+    campaign: row.campaign_uuid === null ? null : { uuid: row.campaign_uuid, name: campaign?.name ?? null },
+    email_list: row.email_list_uuid === null ? null : { uuid: row.email_list_uuid, name: list?.name ?? null },
+  };
 }

@@ -24,7 +24,7 @@ const queryParam = {
   in: 'query',
   required: false,
   description:
-    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, mail:, has:attachment, is:read, is:unread, ' +
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, mail:, campaign:, list:, has:attachment, is:read, is:unread, ' +
     'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
   schema: { type: 'string' },
   examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },
@@ -87,6 +87,15 @@ const messageProperties: Record<string, Schema> = {
   html: nullable('string'),
   attachments: { type: 'array', items: ref('Attachment') },
   replacements: nullable('object', { additionalProperties: true }),
+  campaign: {
+    oneOf: [{ type: 'object', required: ['uuid', 'name'], properties: { uuid: { type: 'string' }, name: nullable('string') } }, { type: 'null' }],
+    description: 'The campaign a campaign mail (or a test of it) came from; the name is null once the campaign is deleted.',
+  },
+  email_list: {
+    oneOf: [{ type: 'object', required: ['uuid', 'name'], properties: { uuid: { type: 'string' }, name: nullable('string') } }, { type: 'null' }],
+    description: 'The email list of a campaign or double opt-in mail.',
+  },
+  subscriber_uuid: nullable('string', { description: 'The subscriber a campaign or double opt-in mail went to.' }),
   links: {
     type: 'array',
     items: { type: 'string' },

@@ -14,7 +14,7 @@ export const MAX_TERMS = 50;
 /** Words in one term (a phrase, or a word such as an address that the index splits into several). */
 export const MAX_TERM_WORDS = 32;
 
-const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'is', 'before', 'after'] as const;
+const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'is', 'before', 'after', 'campaign', 'list'] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** A 422 about the query parameter (or `field`). */
@@ -103,6 +103,9 @@ function filterCondition(prefix: Prefix, value: string): MessageCondition {
       return { kind: 'subject', value: searchable(value, shown) };
     case 'mail':
       return { kind: 'template', name: value };
+    case 'campaign':
+    case 'list':
+      return { kind: 'origin', field: prefix, ref: value };
     case 'has':
       if (!['attachment', 'attachments'].includes(value.toLowerCase())) {
         throw invalid(`"${shown}" is not a filter: has: takes "attachment" only.`);

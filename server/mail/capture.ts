@@ -10,6 +10,14 @@ export interface CaptureMeta {
   /** The template used, when there was one, and the replacements it was rendered with. */
   templateName: string | null;
   replacements: Replacements | null;
+  /** Where a campaign, test or confirmation mail came from (the inbox shows it and searches by it). */
+  origin?: MessageOrigin;
+}
+
+export interface MessageOrigin {
+  campaignUuid: string | null;
+  emailListUuid: string | null;
+  subscriberUuid: string | null;
 }
 
 export function capturedMessage(workspaceId: number, uuid: string, mail: OutgoingMail, raw: Buffer, meta: CaptureMeta): NewMessage {
@@ -34,6 +42,9 @@ export function capturedMessage(workspaceId: number, uuid: string, mail: Outgoin
     template_name: meta.templateName,
     replacements_json: meta.replacements === null ? null : JSON.stringify(meta.replacements),
     created_at_ms: mail.date.getTime(),
+    campaign_uuid: meta.origin?.campaignUuid ?? null,
+    email_list_uuid: meta.origin?.emailListUuid ?? null,
+    subscriber_uuid: meta.origin?.subscriberUuid ?? null,
     raw,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_id: a.contentId, content: a.content })),
   };

@@ -66,6 +66,12 @@ export interface Message extends Omit<MessageSummary, 'attachments'> {
   html: string | null;
   attachments: MessageAttachment[];
   replacements: Record<string, unknown> | null;
+  /** The campaign a campaign mail (or a test of it) came from; `name` is null once the campaign is deleted. */
+  campaign: { uuid: string; name: string | null } | null;
+  /** The email list of a campaign or double opt-in mail. */
+  email_list: { uuid: string; name: string | null } | null;
+  /** The subscriber a campaign or double opt-in mail went to. */
+  subscriber_uuid: string | null;
   /** Every link of the HTML (`href`s) and the text, in order, without duplicates. */
   links: string[];
   /** One-time codes standing alone in the text: 4 to 8 digits, or 6 to 8 upper-case letters and digits. */

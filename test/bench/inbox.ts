@@ -149,7 +149,7 @@ export function seedMessages(store: Store, count: number): Seeded[] {
         cc_json: JSON.stringify(cc === null ? [] : [cc]), bcc_json: '[]', reply_to_json: '[]', subject, text_body: text,
         html_body: `<html><body><p>${text.replaceAll('\n\n', '</p><p>')}</p></body></html>`,
         attachments_json: JSON.stringify(attachments === 0 ? [] : [{ filename: 'invoice.pdf', content_type: 'application/pdf', content_id: null, size: 4 }]),
-        size: raw.length, template_name: kind.template, replacements_json: null, created_at_ms: createdAtMs, raw,
+        size: raw.length, template_name: kind.template, replacements_json: null, created_at_ms: createdAtMs, campaign_uuid: null, email_list_uuid: null, subscriber_uuid: null, raw,
         attachments: attachments === 0 ? [] : [{ filename: 'invoice.pdf', content_type: 'application/pdf', content_id: null, content: Buffer.from('%PDF') }],
       };
       const row = store.messages.insert(message);

@@ -216,4 +216,27 @@ describe('campaigns', () => {
     expect(mail.map((m: { to: Array<{ email: string }> }) => m.to[0]?.email).sort()).toEqual(['bob@acme.test', jane.email]);
     expect(ok(await api().get(`/api/campaigns/${broken.uuid}`)).data).toMatchObject({ status: 'draft', scheduled_at: null });
   });
+
+  it('shows where a campaign mail came from, and searches by campaign and list (name or uuid)', async () => {
+    const { list, jane } = await audience();
+    const campaign = await createCampaign({ name: 'Origins', email_list_uuid: list.uuid, html: '<p>Hello</p>' });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    const search = async (query: string) =>
+      (ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(query)}`)).data as Array<{ to: Array<{ email: string }> }>).map((m) => m.to[0]?.email).sort();
+    expect(await search('campaign:Origins')).toEqual(['bob@acme.test', 'jane@acme.test']);
+    expect(await search(`campaign:${campaign.uuid.toUpperCase()}`)).toEqual(['bob@acme.test', 'jane@acme.test']);
+    expect(await search('campaign:"origins" to:jane@acme.test')).toEqual(['jane@acme.test']);
+    expect(await search('list:News')).toEqual(['bob@acme.test', 'jane@acme.test']);
+    expect(await search('campaign:Nope')).toEqual([]);
+    expect(await search('-campaign:Origins')).toEqual([]);
+    const [summary] = ok(await api().get('/_emulator/messages?query=to:jane@acme.test')).data;
+    const [send] = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}&filter[subscriber_uuid]=${jane.uuid}`)).data;
+    expect(summary.send_uuid).toBe(send.uuid);
+    const mail = ok(await api().get(`/_emulator/messages/${summary.uuid}`));
+    expect(mail).toMatchObject({
+      campaign: { uuid: campaign.uuid, name: 'Origins' }, email_list: { uuid: list.uuid, name: 'News' }, subscriber_uuid: jane.uuid,
+    });
+  });
 });
+

@@ -183,6 +183,7 @@ function capture(mail: Mail = {}): string {
     text_body: mail.text === undefined ? 'Hello there' : mail.text, html_body: mail.html ?? null,
     attachments_json: JSON.stringify(attachments.map(({ content, ...a }) => ({ ...a, size: content.length }))),
     size: 100, template_name: mail.template ?? null, replacements_json: null, created_at_ms: mail.at ?? T0 + next * 1000,
+    campaign_uuid: null, email_list_uuid: null, subscriber_uuid: null,
     raw: Buffer.from(`Subject: ${mail.subject ?? 'Hello'}\r\n\r\nbody`), attachments,
   };
   store.messages.insert(message);

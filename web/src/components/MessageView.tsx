@@ -193,6 +193,16 @@ function LinksAndCodes({ message }: { message: Message }) {
   );
 }
 
+/** A campaign or list the mail came from: its name (or uuid, once deleted), linking to the inbox's search for its mails. */
+function OriginLink({ kind, origin }: { kind: 'campaign' | 'list'; origin: { uuid: string; name: string | null } }) {
+  const query = `${kind}:${origin.uuid}`;
+  return (
+    <Link href={`/?q=${encodeURIComponent(query)}`} aria-label={`Mails of ${kind} ${origin.name ?? origin.uuid}`}>
+      {origin.name ?? <code>{origin.uuid}</code>}
+    </Link>
+  );
+}
+
 function MailcoachRecords({ message }: { message: Message }) {
   return (
     <dl className="records">
@@ -225,6 +235,16 @@ function MailcoachRecords({ message }: { message: Message }) {
           </Link>
         )}
       </dd>
+      {message.campaign !== null || message.email_list !== null ? (
+        <>
+          <dt>Campaign</dt>
+          <dd>{message.campaign === null ? '(none: a double opt-in mail)' : <OriginLink kind="campaign" origin={message.campaign} />}</dd>
+          <dt>Email list</dt>
+          <dd>{message.email_list === null ? '(none)' : <OriginLink kind="list" origin={message.email_list} />}</dd>
+          <dt>Subscriber</dt>
+          <dd>{message.subscriber_uuid === null ? '(an address outside the list: a test send)' : <code>{message.subscriber_uuid}</code>}</dd>
+        </>
+      ) : null}
       <dt>Message-ID</dt>
       <dd>{message.message_id}</dd>
       <dt>Replacements</dt>

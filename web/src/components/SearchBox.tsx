@@ -8,6 +8,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['from:shop.test', 'a sender'],
   ['subject:welcome', 'words of the subject'],
   ['mail:password-reset', 'sent with that template'],
+  ['campaign:"March news"', "a campaign's mails (by name or uuid; list: for a list's)"],
   ['has:attachment', 'with attachments'],
   ['is:unread', 'not opened yet (is:read for the others)'],
   ['after:2025-03-01', 'captured after a date (before: too)'],
