@@ -2,33 +2,15 @@
  * An axe-core scan of the inbox and the message view, in the light and the dark theme: no serious or critical
  * violation. Also takes the README's screenshot of the inbox, so that it shows the UI as it is.
  */
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { expect, sendMail, test } from './fixtures.js';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // axe is injected as a script of the page: the UI's CSP admits its own scripts only.
 test.use({ bypassCSP: true });
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    // The captured mail is the sender's markup, not the UI's: its frame is left out.
-    return (await axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page) => axeViolations(page, { only: 'serious' });
 
 async function seed(emulator: Parameters<typeof sendMail>[0]) {
   await sendMail(emulator, { subject: 'Your order has shipped', html: '<h1>On its way</h1><p>Track it at <a href="https://shop.test/t/1">shop.test</a>.</p>' });

@@ -6,12 +6,11 @@
  * elsewhere, a bad seed refused field by field. Each test asserts what a user sees and then what the server holds; then axe
  * on every page, and every page at 390 px.
  */
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { createClient } from '../../server/testing/index.js';
+import { axeViolations } from './axe.js';
 import { expect, sendMail, test } from './fixtures.js';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 test('adding and deleting a suppression; a spam-complaint suppression is refused as the API refuses it', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/suppressions`);
@@ -363,24 +362,6 @@ test.describe('with --isolate', () => {
 });
 
 // ---- Accessibility and narrow screens ------------------------------------------------------------------------
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** Every axe violation, whatever its impact (the inbox's spec allows minor ones; these pages have none). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Each page with something on it, and what shows it has loaded. */
 async function pages(emulator: Parameters<typeof sendMail>[0]) {

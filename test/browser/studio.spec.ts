@@ -5,16 +5,15 @@
  * asserts what a user sees and then what the server holds.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures', import.meta.url));
 const WELCOME = readFileSync(join(FIXTURES, 'templates/welcome.mjml'), 'utf8');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 function preview(page: Page, name: string) {
   return page.frameLocator(`iframe[title="Preview of ${name}"]`);
@@ -273,22 +272,7 @@ test.describe('accessibility', () => {
   // axe is injected as a script of the page: the UI's CSP admits its own scripts only.
   test.use({ bypassCSP: true });
 
-  interface AxeViolation {
-    id: string;
-    impact: string | null;
-    help: string;
-    nodes: Array<{ target: string[] }>;
-  }
-
-  async function violations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-      // The rendered mail is the template author's markup, not the UI's: its frame is left out.
-      return (await axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] })).violations;
-    });
-    return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
+  const violations = (page: Page) => axeViolations(page);
 
   for (const theme of ['light', 'dark'] as const) {
     test(`the studio and the templates list have no accessibility violation (${theme})`, async ({ page, emulator }) => {
