@@ -41,6 +41,7 @@ export function controlRoutes(deps: AppDeps) {
         subscribers: set.emailLists.reduce((sum, list) => sum + list.subscribers.length, 0),
         campaign_templates: set.campaignTemplates.length,
         automations: set.automations.length,
+        campaigns: set.campaigns.length,
       });
     })
     .get('/settings', (c) => {
@@ -117,8 +118,8 @@ function parseSeedDocument(document: unknown): FixtureSet {
     problem: `html_file "${htmlFile}" cannot be read through the API: give the html inline.`,
   }));
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists, automations } = result.data;
-  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates, automations };
+  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists, automations, campaigns } = result.data;
+  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates, automations, campaigns };
 }
 
 /** The audience checks' problems as 422 entries by dotted field (`email_lists.0.segments.0.positive_tags.1`). */

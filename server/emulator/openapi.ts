@@ -237,7 +237,7 @@ const fixture: Schema = {
 
 const seedCounts: Schema = {
   type: 'object',
-  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates', 'automations'],
+  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates', 'automations', 'campaigns'],
   properties: {
     templates: { type: 'integer' },
     suppressions: { type: 'integer' },
@@ -247,6 +247,7 @@ const seedCounts: Schema = {
     subscribers: { type: 'integer', description: "The subscribers of the document's email lists, together." },
     campaign_templates: { type: 'integer' },
     automations: { type: 'integer' },
+    campaigns: { type: 'integer' },
   },
 };
 

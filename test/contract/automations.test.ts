@@ -61,4 +61,25 @@ describe('POST /api/automations/{uuid}/trigger', () => {
     expect(badSeed.status).toBe(422);
     expect(badSeed.json().errors).toEqual({ 'automations.0.email_list': ['No email list named "No such list" (or with that uuid) in the workspace.'] });
   });
+
+  it('holds the bundled draft campaign, which sends to the Newsletter as its fixture says', async () => {
+    const campaign = ok(await api().get('/api/campaigns/e3b7c9d1-2f4a-4c6e-8a0b-9d1c3e5f7a24')).data;
+    expect(campaign).toMatchObject({ name: 'March newsletter', status: 'draft', email_list_uuid: NEWSLETTER, from_name: "What's new at Acme in March" });
+    expect((await api().post(`/api/campaigns/${campaign.uuid}/send`)).status).toBe(204);
+    const deadline = Date.now() + 5_000;
+    let sent = campaign;
+    while (sent.status !== 'sent' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sent = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
+    }
+    // The Newsletter's subscribed subscribers, bounced@example.com among them (a Send without a mail: suppressed).
+    const subscribed = ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers?filter[status]=subscribed`)).meta.total;
+    expect(sent).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: subscribed });
+    const mails = ok(await api().get(`/_emulator/messages?query=${encodeURIComponent('campaign:"March newsletter"')}`)).data as Array<{ to: Array<{ email: string }> }>;
+    expect(mails.map((m) => m.to[0]?.email)).not.toContain('bounced@example.com');
+    expect(mails).toHaveLength(subscribed - 1);
+    expect((await api().post('/_emulator/reset')).status).toBe(204);
+    expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data.status).toBe('draft');
+  });
 });
+

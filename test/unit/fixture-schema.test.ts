@@ -57,6 +57,7 @@ describe('the fixture schema', () => {
       email_lists: [],
       campaign_templates: [],
       automations: [],
+      campaigns: [],
     });
   });
 
