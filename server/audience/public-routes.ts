@@ -6,6 +6,8 @@
  * - `GET /unsubscribe/{subscriberUuid}/{sendUuid?}` (a campaign mail's link): a page whose button POSTs to the same
  *   URL; that POST, and the RFC 8058 one-click POST of `List-Unsubscribe-Post`, unsubscribe the subscriber and, for a
  *   campaign's send, record the campaign's unsubscribe (its statistics and /unsubscribes list);
+ * - `GET /preferences/{subscriberUuid}/{sendUuid?}` (`::preferencesUrl::`): the subscription's state, the tags shown
+ *   in preferences, and a button to that send's unsubscribe link (v8's page edits the tags too: not here);
  * - `GET /webview/{campaignUuid}`: the campaign as a page (404 when its webview is disabled), in the sandbox the
  *   inbox serves captured HTML in.
  */
@@ -44,6 +46,19 @@ export function publicAudienceRoutes(deps: AppDeps) {
   };
   return new Hono<AppEnv>()
     .get('/unsubscribe/:subscriberUuid/:sendUuid?', unsubscribePage)
+    .get('/preferences/:subscriberUuid/:sendUuid?', (c) => {
+      const subscriber = deps.store.subscribers.findByUuidAnywhere(c.req.param('subscriberUuid') as string);
+      if (subscriber === undefined) return c.html(page('Not found', 'This preferences link matches no subscriber (anymore).'), 404);
+      const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
+      const tags = deps.store.subscribers.tagsOf(subscriber.id).filter((tag) => tag.visible_in_preferences === 1).map((tag) => tag.name);
+      const status = subscriberStatus(subscriber);
+      // The unsubscribe button posts to the mail's unsubscribe link, so that it counts for its campaign as that does.
+      const sendUuid = c.req.param('sendUuid');
+      const action = `/unsubscribe/${encodeURIComponent(subscriber.uuid)}${sendUuid === undefined ? '' : `/${encodeURIComponent(sendUuid)}`}`;
+      const form = status === 'unsubscribed' ? '' : `<form method="post" action="${escape(action)}"><button type="submit">Unsubscribe from ${escape(list.name)}</button></form>`;
+      const shown = tags.length === 0 ? '' : ` Your topics: ${tags.join(', ')}.`;
+      return c.html(page('Your preferences', `${subscriber.email} is ${status} on ${list.name}.${shown}`, form));
+    })
     .post('/unsubscribe/:subscriberUuid/:sendUuid?', unsubscribe)
     .get('/webview/:campaignUuid', (c) => {
       const campaign = deps.store.campaigns.findByUuidAnywhere(c.req.param('campaignUuid'));

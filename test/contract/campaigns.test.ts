@@ -123,6 +123,10 @@ describe('campaigns', () => {
     expect(oneClick.status).toBe(200);
     expect(ok(await api().get(`/api/subscribers/${jane.uuid}`)).data.unsubscribed_at).not.toBeNull();
     expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data).toMatchObject({ unsubscribe_count: 1, unsubscribe_rate: 5000 });
+    // The preferences link: the subscription's state and an unsubscribe button to the send's link.
+    const preferences = await rawRequest(emulator().url, { path: `/preferences/${jane.uuid}` });
+    expect(preferences.status).toBe(200);
+    expect(preferences.text).toContain('jane@acme.test is unsubscribed on News.');
     // The webview link shows the campaign, sandboxed.
     const webview = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}` });
     expect(webview.status).toBe(200);
