@@ -101,6 +101,20 @@ export class AbortError extends ApiError {}
 export const abort = (status: number, message: string) => new AbortError(status, message);
 
 /**
+ * A controller's hand-made `response()->json([...], status)`: compact JSON, the body as it is (no `message`),
+ * whatever the Accept header (mailcoach-audience-campaigns.md §0.1).
+ */
+export class RawJsonError extends ApiError {
+  constructor(status: number, readonly body: Record<string, unknown>) {
+    super(status, '');
+  }
+}
+
+/** StartSubscriberImportController: a CSV whose header row names no email column (§8). */
+export const noEmailHeaderRow = () =>
+  new RawJsonError(422, { errors: { file: 'No header row found. Make sure your first row has at least 1 column with "email"' } });
+
+/**
  * Answered after the body was drained but not parsed (http/body.ts), and the connection is not reused:
  * `Connection: close` tells a keep-alive client so (otherwise its next request on that socket dies with ECONNRESET).
  */
@@ -129,6 +143,9 @@ export function createErrorFormatter(options: ErrorFormatterOptions) {
   return (error: unknown, c: Context): Response => {
     const apiError = toApiError(error, options.logger, c);
     if (apiError instanceof PlainTextError) return renderPlainText(apiError);
+    if (apiError instanceof RawJsonError) {
+      return new Response(phpJsonEncode(apiError.body, { pretty: false }), { status: apiError.status, headers: { 'content-type': 'application/json' } });
+    }
     // Laravel's browser-style answers only concern the Mailcoach surface; our own endpoints always speak JSON.
     const isMailcoachRoute = new URL(c.req.url).pathname.startsWith('/api');
     const wantsJson = options.alwaysJson || !isMailcoachRoute || expectsJson(c.req.raw.headers);

@@ -239,6 +239,23 @@ export interface AutomationTriggerRow {
   created_at: number;
 }
 
+/** mailcoach_subscriber_imports (§8). */
+export interface SubscriberImportRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  email_list_id: number;
+  status: 'draft' | 'pending' | 'importing' | 'completed' | 'failed';
+  subscribers_csv: string | null;
+  subscribe_unsubscribed: 0 | 1;
+  unsubscribe_others: 0 | 1;
+  replace_tags: 0 | 1;
+  imported_subscribers_count: number;
+  error_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export const TAG_TYPES = ['default', 'mailcoach'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

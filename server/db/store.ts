@@ -15,6 +15,7 @@ import { openDatabase, type Db } from './open.js';
 import { createSegmentStore } from './segments-store.js';
 import { createSendStore } from './sends-store.js';
 import { Statements } from './statements.js';
+import { createSubscriberImportStore } from './subscriber-imports-store.js';
 import { createSubscriberStore } from './subscribers-store.js';
 import { createSuppressionStore } from './suppressions-store.js';
 import { createTagStore } from './tags-store.js';
@@ -45,6 +46,7 @@ export function createStore(db: Db) {
     campaigns: createCampaignStore(statements),
     campaignStatistics: createCampaignStatisticsStore(statements),
     automations: createAutomationStore(statements),
+    subscriberImports: createSubscriberImportStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

@@ -11,6 +11,7 @@ import { campaignRoutes } from './campaigns.js';
 import { campaignStatisticsRoutes } from './campaign-statistics.js';
 import { emailListRoutes } from './email-lists.js';
 import { segmentRoutes } from './segments.js';
+import { subscriberImportRoutes } from './subscriber-imports.js';
 import { sendRoutes } from './sends.js';
 import { listSubscriberRoutes, subscriberRoutes } from './subscribers.js';
 import { suppressionRoutes } from './suppressions.js';
@@ -32,5 +33,6 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/campaigns', campaignRoutes(deps))
     .route('/campaigns', campaignStatisticsRoutes(deps))
     .route('/subscribers', subscriberRoutes(deps))
-    .route('/automations', automationRoutes(deps));
+    .route('/automations', automationRoutes(deps))
+    .route('/subscriber-imports', subscriberImportRoutes(deps));
 }
