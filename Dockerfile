@@ -73,6 +73,6 @@ USER node
 # The slim image has no curl or wget; Node's built-in fetch does the check. (No --start-period: the server
 # is up in well under the first 30 s interval, and dockerfilelint 1.8.0 wrongly rejects that option.)
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
-    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.MAILCOACH_EMULATOR_PORT || 8088) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.MAILCOACH_EMULATOR_PORT || process.env.PORT || 8088) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 ENTRYPOINT ["node", "dist/bundle/cli.js"]

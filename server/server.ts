@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
 import { startCampaignScheduler, type CampaignScheduler } from './campaigns/scheduler.js';
+import { systemClock } from './clock.js';
 import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 
@@ -36,7 +37,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     scheduler = startCampaignScheduler(deps, urlOf('http', linkHost, servers[0] as ServerType));
     let https: RunningEmulator['https'] = null;
     if (config.httpsPort !== null) {
-      const tls = await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: deps.clock });
+      // The real time, not the emulator's clock: clients check a certificate's validity against their own clock, so
+      // one made under `--clock fixed:2025-...` would expire for them on the real date (the HTTPS tests' did).
+      const tls = await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: systemClock });
       // Loaded here: most starts serve plain HTTP only, and node:https is one more module for each of them.
       const { createServer: createHttpsServer } = await import('node:https');
       const secure = await listen({

@@ -24,7 +24,7 @@ const queryParam = {
   in: 'query',
   required: false,
   description:
-    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, mail:, campaign:, list:, has:attachment, is:read, is:unread, ' +
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, template: (or mail:), campaign:, list:, has:attachment, is:read, is:unread, ' +
     'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
   schema: { type: 'string' },
   examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },

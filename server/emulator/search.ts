@@ -14,7 +14,8 @@ export const MAX_TERMS = 50;
 /** Words in one term (a phrase, or a word such as an address that the index splits into several). */
 export const MAX_TERM_WORDS = 32;
 
-const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'mail', 'has', 'is', 'before', 'after', 'campaign', 'list'] as const;
+/** `template:` names the template filter as the summary's `template` field does; `mail:` (from mail_name) stays. */
+const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'template', 'mail', 'has', 'is', 'before', 'after', 'campaign', 'list'] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** A 422 about the query parameter (or `field`). */
@@ -101,6 +102,7 @@ function filterCondition(prefix: Prefix, value: string): MessageCondition {
       return { kind: 'address', field: prefix, value: searchable(value, shown) };
     case 'subject':
       return { kind: 'subject', value: searchable(value, shown) };
+    case 'template':
     case 'mail':
       return { kind: 'template', name: value };
     case 'campaign':

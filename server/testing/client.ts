@@ -569,7 +569,7 @@ export interface MessageFilter {
   cc?: string;
   bcc?: string;
   subject?: string;
-  /** The template name (`mail:`). */
+  /** The template name (`template:`, or `mail:`). */
   template?: string;
   /** A phrase anywhere in the subject, text or addresses. */
   contains?: string;
@@ -608,7 +608,7 @@ export function buildQuery(filter: MessageFilter = {}): string {
   field('cc', filter.cc);
   field('bcc', filter.bcc);
   field('subject', filter.subject);
-  field('mail', filter.template);
+  field('template', filter.template);
   if (filter.contains !== undefined) {
     terms.push(quotePhrase(checked('contains', filter.contains)));
   }

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +55,14 @@ describe('HTTPS listener', () => {
     const parsed = await parseMessage(captured!.raw);
     expect(parsed.from?.value).toEqual([{ name: 'Acme Shop', address: 'acceptance@example.com' }]);
     expect(parsed.text?.trim()).toBe('Hello over TLS');
+  });
+
+  it("dates the certificate by the real time, not the emulator's clock (clients check it against theirs)", () => {
+    // The emulator runs on a `stepping:2025-03-01` clock here; a certificate dated by it expired for real clients in 2027.
+    const certificate = new X509Certificate(httpsTarget().ca);
+    const now = Date.now();
+    expect(Math.abs(Date.parse(certificate.validFrom) - now)).toBeLessThan(2 * 86_400_000);
+    expect(Date.parse(certificate.validTo)).toBeGreaterThan(now + 800 * 86_400_000);
   });
 
   it('builds pagination links with the https scheme the client used', async () => {

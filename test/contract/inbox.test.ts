@@ -168,6 +168,7 @@ describe('GET /_emulator/messages?query=: search', () => {
     expect(await subjects('subject:invoice')).toEqual(['Invoice INV-1 for March']);
     expect(await subjects('mail:password-reset')).toEqual(['Reset your password']);
     expect(await subjects('mail:PASSWORD-RESET')).toEqual(['Reset your password']);
+    expect(await subjects('template:password-reset')).toEqual(['Reset your password']);
     expect(await subjects('mail:password')).toEqual([]);
     expect(await subjects('has:attachment')).toEqual(['Invoice INV-1 for March']);
     expect(await subjects('-has:attachment')).toEqual(['Order received', 'Reset your password', 'Your order has shipped']);

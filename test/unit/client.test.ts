@@ -63,7 +63,7 @@ describe('buildQuery', () => {
         to: 'a@x.test', from: 'b@x.test', cc: 'c@x.test', bcc: 'd@x.test', subject: 'Hi', template: 'welcome',
         contains: 'your code is', hasAttachment: true,
       }),
-    ).toBe('to:a@x.test from:b@x.test cc:c@x.test bcc:d@x.test subject:Hi mail:welcome "your code is" has:attachment');
+    ).toBe('to:a@x.test from:b@x.test cc:c@x.test bcc:d@x.test subject:Hi template:welcome "your code is" has:attachment');
   });
 
   it('always quotes `contains` as a phrase', () => {

@@ -7,7 +7,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['to:bob@example.com', 'a recipient: address, domain or name'],
   ['from:shop.test', 'a sender'],
   ['subject:welcome', 'words of the subject'],
-  ['mail:password-reset', 'sent with that template'],
+  ['template:password-reset', 'sent with that template (mail: too)'],
   ['campaign:"March news"', "a campaign's mails (by name or uuid; list: for a list's)"],
   ['has:attachment', 'with attachments'],
   ['is:unread', 'not opened yet (is:read for the others)'],
