@@ -375,6 +375,16 @@ const fixtureProblem: Schema = {
   properties: { file: { type: 'string' }, line: nullable('integer'), column: nullable('integer'), message: { type: 'string' } },
 };
 
+/** A Mailcoach list under /_emulator: the API's paginated page of `items`, and the API's 400 for a bad sort or filter. */
+const apiPage = (items: Schema, apiPath: string) => ({
+  200: json(
+    { type: 'object', required: ['data', 'links', 'meta'], properties: { data: { type: 'array', items }, links: { type: 'object' }, meta: { type: 'object' } } },
+    'The page.',
+  ),
+  ...errors,
+  400: json(ref('Error'), `A sort or filter the API does not allow, answered as GET ${apiPath} answers it.`),
+});
+
 const bodyOperation = (part: 'html' | 'text', mediaType: string) => ({
   tags: ['messages'],
   summary: `The ${part} body`,
@@ -704,22 +714,24 @@ export const openApiDocument = {
           { name: 'sort', in: 'query', required: false, schema: { enum: ['created_at', '-created_at'] } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: {
-          200: json(
-            {
-              type: 'object',
-              required: ['data', 'links', 'meta'],
-              properties: {
-                data: { type: 'array', items: { allOf: [ref('Suppression'), { type: 'object', required: ['origin'], properties: { origin: nullable('string', { enum: ['fixture', 'seed', 'api', 'bounce', 'complaint', null], description: 'Why the emulator holds it; null for rows from before it kept track.' }) } }] } },
-                links: { type: 'object' },
-                meta: { type: 'object' },
+        responses: apiPage(
+          {
+            allOf: [
+              ref('Suppression'),
+              {
+                type: 'object',
+                required: ['origin'],
+                properties: {
+                  origin: nullable('string', {
+                    enum: ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint', null],
+                    description: 'Why the emulator holds it; null for rows from before it kept track.',
+                  }),
+                },
               },
-            },
-            'The page.',
-          ),
-          ...errors,
-          400: json(ref('Error'), 'A sort or filter the API does not allow, answered as GET /api/suppressions answers it.'),
-        },
+            ],
+          },
+          '/api/suppressions',
+        ),
       },
     },
     '/_emulator/suppressions/{suppression}': {
@@ -747,7 +759,7 @@ export const openApiDocument = {
           { name: 'sort', in: 'query', required: false, schema: { type: 'string' } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: { 200: json({ type: 'object', required: ['data', 'links', 'meta'] }, 'The page.'), ...errors },
+        responses: apiPage({ type: 'object' }, '/api/transactional-mails'),
       },
     },
     '/_emulator/log-items/{uuid}': {
@@ -782,44 +794,34 @@ export const openApiDocument = {
           { name: 'sort', in: 'query', required: false, schema: { enum: ['sent_at', '-sent_at'] } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: {
-          200: json(
-            {
-              type: 'object',
-              required: ['data', 'links', 'meta'],
-              properties: {
-                data: {
-                  type: 'array',
-                  items: {
-                    allOf: [
-                      ref('Send'),
-                      {
-                        type: 'object',
-                        required: ['state', 'feedback'],
-                        properties: {
-                          state: {
-                            enum: ['failed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
-                            description: 'The furthest it got: a failure, a complaint, a bounce, a soft bounce, a click, an open, sent.',
-                          },
-                          feedback: {
-                            type: 'array',
-                            description: 'Bounces and complaints simulated on it, in order.',
-                            items: { type: 'object', required: ['type', 'created_at'], properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint'] }, created_at: { type: 'string' } } },
-                          },
-                        },
-                      },
-                    ],
+        responses: apiPage(
+          {
+            allOf: [
+              ref('Send'),
+              {
+                type: 'object',
+                required: ['state', 'feedback', 'message_uuid'],
+                properties: {
+                  state: {
+                    enum: ['failed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
+                    description: 'The furthest it got: a failure, a complaint, a bounce, a soft bounce, a click, an open, sent.',
                   },
+                  feedback: {
+                    type: 'array',
+                    description: 'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
+                    items: {
+                      type: 'object',
+                      required: ['type', 'created_at'],
+                      properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint', 'suppressed'] }, created_at: { type: 'string' } },
+                    },
+                  },
+                  message_uuid: nullable('string', { description: "A transactional send's captured message." }),
                 },
-                links: { type: 'object' },
-                meta: { type: 'object' },
               },
-            },
-            'The page.',
-          ),
-          ...errors,
-          400: json(ref('Error'), 'A sort or filter the API does not allow, answered as GET /api/sends answers it.'),
-        },
+            ],
+          },
+          '/api/sends',
+        ),
       },
     },
     '/_emulator/fixtures': {

@@ -83,10 +83,14 @@ const PRECONDITIONS: Record<StateAction, { status: SubscriberStatus; refusal: st
 };
 const ACTIONS = Object.keys(PRECONDITIONS) as StateAction[];
 
+/**
+ * SubscriberResource for a row: its tags by name unless given, and its list's uuid, read unless given (a list's
+ * index knows it: no lookup per row).
+ */
 export function subscriberPresenter(deps: AppDeps) {
-  return (row: SubscriberRow, tagNames?: string[]) => {
-    const list = deps.store.emailLists.findById(row.email_list_id) as EmailListRow;
-    return subscriberResource(row, list.uuid, tagNames ?? deps.store.subscribers.tagsOf(row.id).map((tag) => tag.name));
+  return (row: SubscriberRow, tagNames?: string[], listUuid?: string) => {
+    const uuid = listUuid ?? (deps.store.emailLists.findById(row.email_list_id) as EmailListRow).uuid;
+    return subscriberResource(row, uuid, tagNames ?? deps.store.subscribers.tagsOf(row.id).map((tag) => tag.name));
   };
 }
 
@@ -105,7 +109,7 @@ export function listSubscriberRoutes(deps: AppDeps) {
         sortColumns: Object.fromEntries(['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'].map((n) => [n, n])),
         filters: ({ filters }) => subscriberFilters(deps, list, filters),
         list: (workspaceId, filters, sort, window) => deps.store.subscribers.list(workspaceId, list.id, filters, sort, window),
-        present: (row) => present(row),
+        present: (row) => present(row, undefined, list.uuid),
       });
     })
     .post('/:emailList/subscribers', async (c) => {
