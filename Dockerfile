@@ -7,7 +7,7 @@
 # or as MAILCOACH_EMULATOR_* environment variables (`--help` lists them all).
 
 # ---- build: compile and bundle the TypeScript, build better-sqlite3's native addon, drop dev dependencies ----
-FROM node:20-bookworm-slim AS build
+FROM node:26-trixie-slim AS build
 
 # better-sqlite3 is compiled from source by node-gyp, which needs python3, make and a C++ compiler.
 RUN apt-get update \
@@ -37,7 +37,7 @@ RUN npm run build \
     && test -f node_modules/better-sqlite3/build/Release/better_sqlite3.node
 
 # ---- runtime: production node_modules, the bundled JavaScript and the bundled fixtures, run as `node` ----
-FROM node:20-bookworm-slim
+FROM node:26-trixie-slim
 
 ENV NODE_ENV=production
 WORKDIR /app
