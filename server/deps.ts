@@ -69,8 +69,9 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     const holder = { fixtures };
     const workspaces = createWorkspaces({ store, clock, ids, fixtures: () => holder.fixtures, isolate: config.isolate });
     const random = parseRandomSpec(config.random);
+    const events = new EventBus();
     const deps: AppDeps = {
-      store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config,
+      store, clock, clockControl, events, ids, restartIds, random, faults, logger, options: config,
       get fixtures() {
         return holder.fixtures;
       },
@@ -78,7 +79,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
         holder.fixtures = next;
       },
       workspaces,
-      captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file }),
+      captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file, events }),
       // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },

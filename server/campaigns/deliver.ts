@@ -68,7 +68,6 @@ async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow,
     send: { ...send, transport_message_id: messageId },
   };
   await deps.captureBuilder.capture(job, records);
-  deps.events.emit('message.captured', { workspaceId: campaign.workspace_id, uuid: messageUuid });
 }
 
 /**

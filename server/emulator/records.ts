@@ -104,7 +104,6 @@ export function recordListRoutes(deps: AppDeps) {
     .post('/log-items/:uuid/resend', async (c) => {
       const row = findLogItem(c.get('workspaceId'), c.req.param('uuid'));
       const copy = await resendTransactionalMail({ ...deps, defaultMailer: deps.options.mailers[0] ?? 'smtp' }, row);
-      if (copy !== null) deps.events.emit('message.captured', { workspaceId: row.workspace_id, uuid: copy });
       // A fake log item is not resent (as the API's resend): no copy.
       return c.json({ message_uuid: copy }, copy === null ? 200 : 201);
     });

@@ -29,18 +29,18 @@ export function inProcessDeps(args: string[] = ['--token', 't']): { deps: AppDep
   const request = parseCli(['--db', ':memory:', '--no-fixtures', '--render-workers', '0', ...args], {});
   if (request.kind !== 'run') throw new Error('unexpected CLI request');
   const deps = createDeps(request.config, silentLogger);
+  // The bus the services already hold (the capture builder announces on it, the search indexer listens), with its
+  // listeners counted from here on.
   let listening = 0;
-  const bus = new EventBus();
-  deps.events = {
-    on: (event, listener) => {
-      listening++;
-      const off = bus.on(event, listener);
-      return () => {
-        listening--;
-        off();
-      };
-    },
-    emit: (event, payload) => bus.emit(event, payload),
-  } as EventBus;
+  const bus = deps.events;
+  const on = bus.on.bind(bus);
+  bus.on = ((event, listener) => {
+    listening++;
+    const off = on(event, listener);
+    return () => {
+      listening--;
+      off();
+    };
+  }) as EventBus['on'];
   return { deps, listening: () => listening };
 }
