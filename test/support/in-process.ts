@@ -23,7 +23,7 @@ export function inProcessApp(args: string[] = ['--token', 't']): InProcessApp {
   return { app: createApp(deps), deps, listening, close: () => deps.store.close() };
 }
 
-/** The app's services without the app (so without the services its routes start, such as the search indexer). */
+/** The app's services (the search indexer among them) without the app. */
 export function inProcessDeps(args: string[] = ['--token', 't']): { deps: AppDeps; listening(): number } {
   // Rendering in-process: a worker could not load the TypeScript sources the test runner runs.
   const request = parseCli(['--db', ':memory:', '--no-fixtures', '--render-workers', '0', ...args], {});
