@@ -7,7 +7,7 @@
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import type { CaptureJob } from '../mail/capture-job.js';
 import type { CaptureRecords } from '../mail/capture-records.js';
 import { campaignUrls, personalize, type Recipient } from './personalize.js';
