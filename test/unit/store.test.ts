@@ -79,6 +79,16 @@ const MIGRATION_3_SEARCH_ROWS = [
   },
 ];
 
+/** An in-memory database as an older emulator left it: migrations 1 to `version` only, with openDatabase()'s settings. */
+function databaseAtVersion(version: number): Database.Database {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  db.pragma('recursive_triggers = ON');
+  db.function('like_linear', { deterministic: true }, likeLinear);
+  migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
+  return db;
+}
+
 const emails = (rows: Array<{ email: string }>) => rows.map((row) => row.email);
 
 describe('openDatabase and migrations', () => {
@@ -140,11 +150,7 @@ describe('openDatabase and migrations', () => {
 
   it("keeps the bodies of a version-4 database's log items through migration 5", () => {
     // A database as version 4 left it (migrations 1 to 4 only), with an old log item, then every later migration.
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    db.pragma('recursive_triggers = ON');
-    db.function('like_linear', { deterministic: true }, likeLinear);
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 4));
+    const db = databaseAtVersion(4);
     expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.exec(`INSERT INTO workspaces (key, created_at) VALUES ('old', 1);
       INSERT INTO log_items (workspace_id, uuid, subject, body, created_at, updated_at) VALUES (1, 'old-1', 'S', '<p>old</p>', 1, 1);`);
@@ -157,11 +163,7 @@ describe('openDatabase and migrations', () => {
   it("indexes a version-2 database's messages through migration 3 as when it was released", () => {
     // Migration 3 is written out in full (migrations are history): these are the values it gave when it called the
     // SQL helpers and the store's list of search columns, so that neither can change it unnoticed.
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    db.pragma('recursive_triggers = ON');
-    db.function('like_linear', { deterministic: true }, likeLinear);
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 2));
+    const db = databaseAtVersion(2);
     const insert = db.prepare(`INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json,
       to_json, cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
       created_at_ms) VALUES (?, ?, 'm', 'a@x.com', '[]', ?, ?, ?, '[]', '[]', ?, ?, ?, ?, 10, ?, ?)`);
