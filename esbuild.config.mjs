@@ -1,7 +1,9 @@
 /**
  * The published JavaScript: the public entry points (`mailcoach-emulator/testing` and the `mailcoach-emulator`
  * command) bundled into dist/bundle. Run by `npm run build` after tsc, which still emits dist/server (the
- * declarations "types" points at, and the per-file modules the benchmarks take apart).
+ * declarations "types" points at, and the per-file modules the benchmarks take apart). The package ("files")
+ * holds dist/bundle, dist/web and only the declarations of dist/server: its modules and their source maps, which
+ * point at server/*.ts, are unreachable through "exports" and would only weigh.
  *
  * Why a bundle: the first startEmulator() in a test process was mostly module loading, a few hundred small ESM
  * files resolved, read and compiled one by one (zod alone is over a hundred). One file per entry and shared
@@ -65,11 +67,12 @@ const result = await build({
   plugins: [requireCommonJs(['better-sqlite3'])],
   // Without whitespace V8 parses the ~550 kB the start loads about a fifth faster (some 5 ms of the start on a
   // 2-core machine). Names are kept, so stack traces stay readable; `node --enable-source-maps` maps them back to
-  // server/*.ts (Node reads the maps only then).
+  // server/*.ts (Node reads the maps only then). The maps carry the sources: the package has no server/, and
+  // without them Node shows the failing line as the bundle's (a minified line thousands of characters long).
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
-  sourcesContent: false,
+  sourcesContent: true,
   logLevel: 'warning',
   metafile: process.env.BUNDLE_METAFILE !== undefined,
 });

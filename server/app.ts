@@ -18,7 +18,7 @@ import { mailcoachApi } from './mailcoach/index.js';
 import { createLocalSurfaceCheck } from './http/local-surface.js';
 import { createWebUi } from './http/web-ui.js';
 import { loginPage } from './pages.js';
-import { publicAudienceRoutes } from './audience/public-routes.js';
+import { publicAudienceRoutes } from './mailcoach/public-routes.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });

@@ -2,7 +2,7 @@
 /** The `mailcoach-emulator` command: parse options, start, print where everything is, stop cleanly. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, helpText, packageRoot, parseCli, type Config } from './config.js';
+import { ConfigError, exitCodeFor, helpText, packageRoot, parseCli, type Config } from './config.js';
 import { FixtureError } from './fixtures/load.js';
 import { tuneHeapForServer } from './heap.js';
 import { consoleLogger } from './logger.js';
@@ -87,7 +87,7 @@ function fail(error: unknown): void {
   const message =
     error instanceof ConfigError || error instanceof FixtureError ? error.message : `cannot start: ${(error as Error).message}`;
   console.error(`mailcoach-emulator: ${message}`);
-  process.exitCode = error instanceof ConfigError ? 2 : 1;
+  process.exitCode = exitCodeFor(error);
 }
 
 void main();

@@ -2,7 +2,7 @@
  * Command-line options and their environment equivalents, parsed once into a typed Config. Nothing else reads
  * process.argv or process.env. A bad value is a ConfigError with a one-line reason.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
@@ -65,6 +65,17 @@ export interface Config {
 export type UiTokenMode = 'auto' | 'required' | 'off';
 
 export class ConfigError extends Error {}
+
+/**
+ * A --fixtures path that is not a directory: the value is a well-formed option, what it names is the problem, so
+ * the command exits 1 for it as for fixtures that do not load (README "Options"), not 2 as for a bad option.
+ */
+export class FixturesPathError extends ConfigError {}
+
+/** The command's exit code for an error that stops it: 2 for a bad option, 1 for the fixtures and anything else. */
+export function exitCodeFor(error: unknown): 1 | 2 {
+  return error instanceof ConfigError && !(error instanceof FixturesPathError) ? 2 : 1;
+}
 
 /** One rendering thread per core beyond the first (the main thread's), at most two: on 2 cores, one. */
 export function defaultRenderWorkers(): number {
@@ -195,6 +206,9 @@ export function helpText(version: string): string {
     'Options:',
     ...lines,
     '',
+    'Exit codes: 2 for a bad option; 1 for fixtures that cannot be loaded (a --fixtures path that is not a',
+    'directory included) and anything else that stops the start, such as a port in use.',
+    '',
   ].join('\n');
 }
 
@@ -269,7 +283,9 @@ function listOption(name: string, raw: string | undefined): string[] | null {
 function fixturesOption(setting: string | undefined): string | null {
   if (setting === 'none') return null;
   const dir = resolve(setting ?? bundledFixturesDir());
-  if (!existsSync(dir)) throw new ConfigError(`--fixtures: no such directory "${dir}"`);
+  const stats = statSync(dir, { throwIfNoEntry: false });
+  if (stats === undefined) throw new FixturesPathError(`--fixtures: no such directory "${dir}"`);
+  if (!stats.isDirectory()) throw new FixturesPathError(`--fixtures: "${dir}" is not a directory`);
   return dir;
 }
 

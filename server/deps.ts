@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
 import { createFaultRules, loadFaultFile, type FaultRules } from './emulator/fault-rules.js';
+import { startSearchIndexer, type SearchIndexer } from './emulator/background-index.js';
 import { createSearchWorker, type SearchWorker } from './emulator/search-worker.js';
 import { EventBus } from './events.js';
 import { createCaptureBuilder, type CaptureBuilder } from './mail/capture-workers.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   fixtureStatus: FixtureStatus;
   /** Runs the searches of what clients wrote (inbox words, the log's filter[search]) off this thread when it can. */
   searchWorker: SearchWorker;
+  /** Keeps the inbox's search index up with the captures (emulator/background-index.ts); stopped before the store closes. */
+  searchIndexer: SearchIndexer;
 }
 
 export interface FixtureStatus {
@@ -69,8 +72,9 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     const holder = { fixtures };
     const workspaces = createWorkspaces({ store, clock, ids, fixtures: () => holder.fixtures, isolate: config.isolate });
     const random = parseRandomSpec(config.random);
+    const events = new EventBus();
     const deps: AppDeps = {
-      store, clock, clockControl, events: new EventBus(), ids, restartIds, random, faults, logger, options: config,
+      store, clock, clockControl, events, ids, restartIds, random, faults, logger, options: config,
       get fixtures() {
         return holder.fixtures;
       },
@@ -78,10 +82,11 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
         holder.fixtures = next;
       },
       workspaces,
-      captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file }),
+      captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file, events }),
       // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
+      searchIndexer: startSearchIndexer({ store, events, logger }),
     };
     return deps;
   } catch (error) {

@@ -1,8 +1,9 @@
 /**
- * The one reading of a timestamp given to the emulator (the inbox search's dates, wait-for's `after`, the clock
- * controls, the --clock option, fixture files): ISO 8601 only, and a real calendar date. Date.parse() alone also
- * takes "March 7, 2025" and rolls 2025-02-30 over to 2 March, and reads a date-time without an offset as local
- * time; here it is UTC.
+ * Instants, apart from any wire format: the one reading of a timestamp given to the emulator (the inbox search's
+ * dates, wait-for's `after`, the clock controls, the --clock option, fixture files), and the epoch seconds the
+ * records store. Readings are ISO 8601 only, and a real calendar date. Date.parse() alone also takes
+ * "March 7, 2025" and rolls 2025-02-30 over to 2 March, and reads a date-time without an offset as local time;
+ * here it is UTC.
  */
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -24,4 +25,12 @@ export function parseInstant(value: string, options: { requireTime?: boolean } =
   const sameDay =
     calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
   return sameDay && Number(hour ?? 0) < 24 && Number(minute) < 60 && Number(second) < 60 ? at : null;
+}
+
+/**
+ * A time as the Mailcoach records store it: whole epoch seconds, as Eloquent keeps them (the wire format is
+ * http/timestamps.ts's laravelTimestamp()).
+ */
+export function toEpochSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
 }

@@ -85,5 +85,6 @@ async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
     ),
   );
   await Promise.all([deps.captureBuilder.close(), deps.searchWorker.close()]);
+  deps.searchIndexer.stop();
   deps.store.close();
 }

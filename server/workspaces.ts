@@ -9,7 +9,7 @@ import type { Clock } from './clock.js';
 import type { Store } from './db/store.js';
 import { applyFixtures } from './fixtures/apply.js';
 import type { FixtureSet } from './fixtures/load.js';
-import { toEpochSeconds } from './http/timestamps.js';
+import { toEpochSeconds } from './instant.js';
 import type { IdGenerator } from './ids.js';
 
 export const DEFAULT_WORKSPACE = 'default';

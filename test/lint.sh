@@ -35,4 +35,14 @@ if grep -rnE "\bfetch\(|new EventSource|XMLHttpRequest|navigator\.sendBeacon" we
   status=1
 fi
 
+# 6. Domain code (everything under server/ but the HTTP layers) imports nothing from http/: it takes plain data
+#    (validation/input.ts's Input, instant.ts's times), so that it serves any intake, not only an HTTP request.
+#    The HTTP layers: server/http, server/mailcoach, server/emulator, app.ts, server.ts, errors.ts (the one error
+#    formatter) and pages.ts.
+if grep -rnE "(from|import\() *['\"]([^'\"]*/)?http/" server --include='*.ts' \
+  | grep -vE '^server/(http|mailcoach|emulator)/|^server/(app|server|errors|pages)\.ts:'; then
+  echo "lint: domain code must not import from server/http/: move what it needs out of http/ (or the code into an HTTP layer)" >&2
+  status=1
+fi
+
 exit $status

@@ -7,7 +7,6 @@
  */
 import type { Clock } from '../clock.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
-import type { EventBus } from '../events.js';
 import type { IdGenerator } from '../ids.js';
 import type { CaptureJob } from '../mail/capture-job.js';
 import type { CaptureBuilder } from '../mail/capture-workers.js';
@@ -16,7 +15,6 @@ export interface ConfirmationMailDeps {
   clock: Clock;
   ids: IdGenerator;
   captureBuilder: CaptureBuilder;
-  events: EventBus;
 }
 
 /** Where the mail's links point: this emulator, as the request that caused the mail reached it. */
@@ -66,7 +64,6 @@ export async function sendConfirmationMail(
     workspaceId: subscriber.workspace_id, messageUuid: uuid, logItem: null, send: null,
     meta: { templateName: null, replacements: null, origin: { campaignUuid: null, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid } },
   });
-  deps.events.emit('message.captured', { workspaceId: subscriber.workspace_id, uuid });
   return uuid;
 }
 

@@ -9,7 +9,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { EmailListRow, SubscriberImportRow } from '../db/rows.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { isRfcEmail } from '../validation/email.js';
 import { subscriberStatus } from './status.js';
 import { addTags, syncTags, type TagDeps } from './subscriber-tags.js';

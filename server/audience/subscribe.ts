@@ -7,7 +7,7 @@
  * `skip_confirmation`; tags are synced only when the request has `tags`.
  */
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { subscriberStatus } from './status.js';
 import { syncTags, type TagDeps } from './subscriber-tags.js';
 

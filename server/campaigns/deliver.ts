@@ -7,7 +7,7 @@
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import type { CaptureJob } from '../mail/capture-job.js';
 import type { CaptureRecords } from '../mail/capture-records.js';
 import { campaignUrls, personalize, type Recipient } from './personalize.js';
@@ -68,7 +68,6 @@ async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow,
     send: { ...send, transport_message_id: messageId },
   };
   await deps.captureBuilder.capture(job, records);
-  deps.events.emit('message.captured', { workspaceId: campaign.workspace_id, uuid: messageUuid });
 }
 
 /**

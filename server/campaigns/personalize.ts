@@ -2,7 +2,7 @@
  * A campaign mail made personal (decisions.md "Campaign and confirmation mails are rendered"): `::subscriber.<field>::`
  * and `{{ subscriber.<field> }}` (email, first_name, last_name, uuid, and each extra attribute), `::unsubscribeUrl::`,
  * `::preferencesUrl::` and `::webviewUrl::`, with the same placeholder and Twig code a transactional send uses. The
- * URLs are v8's paths on this emulator, and work (audience/public-routes.ts).
+ * URLs are v8's paths on this emulator, and work (mailcoach/public-routes.ts).
  */
 import type { CampaignRow, SubscriberRow } from '../db/rows.js';
 import { replacePlaceholders } from '../mail/render/replacements.js';

@@ -6,7 +6,7 @@
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow } from '../db/rows.js';
 import { abort } from '../errors.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { TAG_SEGMENT } from '../mailcoach/campaign-resources.js';
 
 export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {

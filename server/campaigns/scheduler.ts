@@ -6,7 +6,7 @@
  * the reason in the log, as v8's failed job leaves it.
  */
 import type { AppDeps } from '../deps.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { deliverCampaign } from './deliver.js';
 import { prepareToSend } from './prepare.js';
 

@@ -20,6 +20,5 @@ export async function sendTestMails(deps: AppDeps, campaign: CampaignRow, addres
     await deps.captureBuilder.capture(job, {
       workspaceId: campaign.workspace_id, messageUuid, meta: { templateName: null, replacements: null, origin }, logItem: null, send: null,
     });
-    deps.events.emit('message.captured', { workspaceId: campaign.workspace_id, uuid: messageUuid });
   }
 }

@@ -1,5 +1,4 @@
 /** SQL for captured messages: the mail itself (messages), its raw bytes, its attachments, and the inbox search. */
-import { searchColumns } from './migrations.js';
 import { compileSearch, type MessageFilter, type TimeBound } from './messages-search.js';
 import { keptTotal, type PageWindow, type Statements } from './statements.js';
 import { writeTransaction } from './write-transaction.js';
@@ -170,6 +169,9 @@ const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json
   m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, substr(m.text_body, 1, 1000) AS text_head,
   CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${LINK_COLUMNS}`;
 
+/** The columns of messages_search (migration 3), which the view messages_search_source gives too. */
+const SEARCH_COLUMNS = 'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
+
 /** The inbox: search and list (newest first, in capture order), the linked records, deletes, and indexing. */
 function createSearch(statements: Statements) {
   const db = statements.db;
@@ -177,7 +179,7 @@ function createSearch(statements: Statements) {
     .prepare('SELECT EXISTS (SELECT 1 FROM messages WHERE id > (SELECT indexed_through FROM messages_search_state))')
     .pluck();
   const indexAboveMark = db.prepare(
-    `INSERT INTO messages_search (rowid, ${searchColumns()}) SELECT id, ${searchColumns()} FROM messages_search_source
+    `INSERT INTO messages_search (rowid, ${SEARCH_COLUMNS}) SELECT id, ${SEARCH_COLUMNS} FROM messages_search_source
      WHERE id > (SELECT indexed_through FROM messages_search_state)`,
   );
   const raiseMark = db.prepare('UPDATE messages_search_state SET indexed_through = (SELECT COALESCE(MAX(id), 0) FROM messages)');
@@ -232,7 +234,7 @@ function createSearch(statements: Statements) {
     )
     .pluck();
   const indexUpTo = db.prepare(
-    `INSERT INTO messages_search (rowid, ${searchColumns()}) SELECT id, ${searchColumns()} FROM messages_search_source
+    `INSERT INTO messages_search (rowid, ${SEARCH_COLUMNS}) SELECT id, ${SEARCH_COLUMNS} FROM messages_search_source
      WHERE id > (SELECT indexed_through FROM messages_search_state) AND id <= ?`,
   );
   const setMark = db.prepare('UPDATE messages_search_state SET indexed_through = ?');

@@ -1,6 +1,7 @@
 /**
  * The schema, as an ordered list of forward-only migrations. `PRAGMA user_version` records how many have run;
- * each runs in its own transaction. Never edit a released migration: append a new one.
+ * each runs in its own transaction. Never edit a released migration: append a new one. Each is plain SQL, written
+ * out in full: a migration that called code from elsewhere (a helper, a list of columns) would change with it.
  *
  * Conventions: every row belongs to a workspace (one per API token under isolation, a later issue), so every
  * index starts with workspace_id. Mailcoach timestamps are epoch seconds (Eloquent keeps whole seconds); captured
@@ -292,6 +293,8 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     name: 'inbox: id-order index, log item by message, kept message totals, the FTS5 search index and its mark, time order',
     // Measured with `BENCH_ONLY=inbox npm run bench` (100,000 captured messages); see server/db/messages-search.ts.
+    // Written out in full, as the SQL helpers of this file and the store's list of search columns produced it when
+    // this migration was released: those may change, and a migration must do on an old database what it always did.
     sql: `
       -- GET /_emulator/messages lists newest first, in capture order: an index on workspace_id alone holds
       -- (workspace_id, rowid), so it yields a workspace's messages in id order (see suppressions_workspace).
@@ -323,14 +326,14 @@ export const MIGRATIONS: readonly Migration[] = [
       -- facets holds exact-match tokens: w<workspace id>, hasattachment, t<hex of the lower-cased template name>.
       CREATE VIEW messages_search_source AS
         SELECT id,
-          ${words('subject')} AS subject,
-          ${words("coalesce(text_body, html_body, '')")} AS body,
-          ${words(`(SELECT group_concat(coalesce(value ->> 'name', '') || ' ' || coalesce(value ->> 'email', ''), ' ' ORDER BY key) FROM json_each(from_json))`)} AS sender,
-          ${words(`(SELECT group_concat(coalesce(value ->> 'name', '') || ' ' || coalesce(value ->> 'email', ''), ' ' ORDER BY key) FROM json_each(to_json))`)} AS recipients,
-          ${addresses('from_json')} AS from_addresses,
-          ${addresses('to_json')} AS to_addresses,
-          ${addresses('cc_json')} AS cc_addresses,
-          ${addresses('bcc_json')} AS bcc_addresses,
+          replace(replace(replace(replace(replace(subject, '.', ' '), '@', ' '), '-', ' '), '_', ' '), '+', ' ') AS subject,
+          replace(replace(replace(replace(replace(coalesce(text_body, html_body, ''), '.', ' '), '@', ' '), '-', ' '), '_', ' '), '+', ' ') AS body,
+          replace(replace(replace(replace(replace((SELECT group_concat(coalesce(value ->> 'name', '') || ' ' || coalesce(value ->> 'email', ''), ' ' ORDER BY key) FROM json_each(from_json)), '.', ' '), '@', ' '), '-', ' '), '_', ' '), '+', ' ') AS sender,
+          replace(replace(replace(replace(replace((SELECT group_concat(coalesce(value ->> 'name', '') || ' ' || coalesce(value ->> 'email', ''), ' ' ORDER BY key) FROM json_each(to_json)), '.', ' '), '@', ' '), '-', ' '), '_', ' '), '+', ' ') AS recipients,
+          (SELECT group_concat(lower(coalesce(value ->> 'email', '')) || ' ' || substr(lower(coalesce(value ->> 'email', '')), 1, instr(lower(coalesce(value ->> 'email', '')), '@') - 1) || ' ' || substr(lower(coalesce(value ->> 'email', '')), instr(lower(coalesce(value ->> 'email', '')), '@') + 1) || ' ' || coalesce(value ->> 'name', ''), ' ' ORDER BY key) FROM json_each(from_json)) AS from_addresses,
+          (SELECT group_concat(lower(coalesce(value ->> 'email', '')) || ' ' || substr(lower(coalesce(value ->> 'email', '')), 1, instr(lower(coalesce(value ->> 'email', '')), '@') - 1) || ' ' || substr(lower(coalesce(value ->> 'email', '')), instr(lower(coalesce(value ->> 'email', '')), '@') + 1) || ' ' || coalesce(value ->> 'name', ''), ' ' ORDER BY key) FROM json_each(to_json)) AS to_addresses,
+          (SELECT group_concat(lower(coalesce(value ->> 'email', '')) || ' ' || substr(lower(coalesce(value ->> 'email', '')), 1, instr(lower(coalesce(value ->> 'email', '')), '@') - 1) || ' ' || substr(lower(coalesce(value ->> 'email', '')), instr(lower(coalesce(value ->> 'email', '')), '@') + 1) || ' ' || coalesce(value ->> 'name', ''), ' ' ORDER BY key) FROM json_each(cc_json)) AS cc_addresses,
+          (SELECT group_concat(lower(coalesce(value ->> 'email', '')) || ' ' || substr(lower(coalesce(value ->> 'email', '')), 1, instr(lower(coalesce(value ->> 'email', '')), '@') - 1) || ' ' || substr(lower(coalesce(value ->> 'email', '')), instr(lower(coalesce(value ->> 'email', '')), '@') + 1) || ' ' || coalesce(value ->> 'name', ''), ' ' ORDER BY key) FROM json_each(bcc_json)) AS bcc_addresses,
           'w' || workspace_id
             || CASE WHEN attachments_json <> '[]' THEN ' hasattachment' ELSE '' END
             || CASE WHEN template_name IS NOT NULL THEN ' t' || hex(lower(template_name)) ELSE '' END AS facets
@@ -355,7 +358,7 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO messages_search_state (id, indexed_through) VALUES (1, 0);
       CREATE TRIGGER messages_search_delete BEFORE DELETE ON messages
         WHEN old.id <= (SELECT indexed_through FROM messages_search_state) BEGIN
-        ${removeFromIndex('old.id')}
+        INSERT INTO messages_search (messages_search, rowid, subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets) SELECT 'delete', id, subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets FROM messages_search_source WHERE id = old.id;
       END;
       CREATE TRIGGER messages_search_mark AFTER DELETE ON messages
         WHEN (SELECT indexed_through FROM messages_search_state) > coalesce((SELECT max(id) FROM messages), 0) BEGIN
@@ -364,12 +367,12 @@ export const MIGRATIONS: readonly Migration[] = [
       -- Nothing updates a captured message today; should anything, the index follows.
       CREATE TRIGGER messages_search_update_old BEFORE UPDATE ON messages
         WHEN old.id <= (SELECT indexed_through FROM messages_search_state) BEGIN
-        ${removeFromIndex('old.id')}
+        INSERT INTO messages_search (messages_search, rowid, subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets) SELECT 'delete', id, subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets FROM messages_search_source WHERE id = old.id;
       END;
       CREATE TRIGGER messages_search_update_new AFTER UPDATE ON messages
         WHEN new.id <= (SELECT indexed_through FROM messages_search_state) BEGIN
-        INSERT INTO messages_search (rowid, ${searchColumns()})
-          SELECT id, ${searchColumns()} FROM messages_search_source WHERE id = new.id;
+        INSERT INTO messages_search (rowid, subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets)
+          SELECT id, subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets FROM messages_search_source WHERE id = new.id;
       END;
 
       -- Workspaces whose capture times ever went backwards (the clock set back through POST /_emulator/clock).
@@ -836,31 +839,3 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
 ];
-
-/** The columns of messages_search, which messages_search_source has too (a function: MIGRATIONS uses it above). */
-export function searchColumns(): string {
-  return 'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
-}
-
-/** SQL turning the separators an address keeps (. @ - _ +) into spaces, for the word columns of messages_search. */
-function words(expression: string): string {
-  return ['.', '@', '-', '_', '+'].reduce((sql, separator) => `replace(${sql}, '${separator}', ' ')`, expression);
-}
-
-/** SQL for the address column of a JSON list of {name, email}: each address, its local part, domain and name. */
-function addresses(column: string): string {
-  const email = `lower(coalesce(value ->> 'email', ''))`;
-  const at = `instr(${email}, '@')`;
-  return (
-    `(SELECT group_concat(${email} || ' ' || substr(${email}, 1, ${at} - 1) || ' ' || substr(${email}, ${at} + 1) ` +
-    `|| ' ' || coalesce(value ->> 'name', ''), ' ' ORDER BY key) FROM json_each(${column}))`
-  );
-}
-
-/** Trigger SQL removing a message from messages_search: the 'delete' command with the values it was indexed with. */
-function removeFromIndex(id: string): string {
-  return (
-    `INSERT INTO messages_search (messages_search, rowid, ${searchColumns()}) ` +
-    `SELECT 'delete', id, ${searchColumns()} FROM messages_search_source WHERE id = ${id};`
-  );
-}

@@ -21,6 +21,8 @@ import type { AppDeps } from '../deps.js';
 export interface SearchIndexer {
   /** Resolves once every message captured before the call is in the search index. */
   caughtUp(): Promise<void>;
+  /** Stops listening and stepping (before the store closes); the searches still waiting are let go. */
+  stop(): void;
 }
 
 /**
@@ -40,10 +42,15 @@ interface Waiter {
   resolve: () => void;
 }
 
-export function startSearchIndexer(deps: AppDeps): SearchIndexer {
+/**
+ * Started with the app's services (deps.ts), not by a route: it follows every capture, whichever intake made it,
+ * and the inbox's search and wait-for share it.
+ */
+export function startSearchIndexer(deps: Pick<AppDeps, 'store' | 'events' | 'logger'>): SearchIndexer {
   const { messages } = deps.store;
   let quiet: NodeJS.Timeout | null = null;
   let draining = false;
+  let stopped = false;
   /** Captures since the index last caught up: an upper bound on the backlog (searches index too). */
   let waiting = 0;
   let lastForcedStep = Number.NEGATIVE_INFINITY;
@@ -91,6 +98,10 @@ export function startSearchIndexer(deps: AppDeps): SearchIndexer {
     if (draining) return;
     draining = true;
     const next = async () => {
+      if (stopped) {
+        draining = false;
+        return;
+      }
       // A capture re-armed the quiet timer: the background drains again once they pause; a search does not wait.
       if (quiet !== null && waiters.length === 0) {
         draining = false;
@@ -113,7 +124,7 @@ export function startSearchIndexer(deps: AppDeps): SearchIndexer {
     }
   };
 
-  deps.events.on('message.captured', () => {
+  const stopListeningToCaptures = deps.events.on('message.captured', () => {
     waiting++;
     armQuietTimer();
     const now = performance.now();
@@ -124,10 +135,11 @@ export function startSearchIndexer(deps: AppDeps): SearchIndexer {
     }
   });
   // A large delete empties the index to rebuild it (messages-store.ts): the rest is indexed again once quiet.
-  deps.events.on('messages.deleted', armQuietTimer);
+  const stopListeningToDeletes = deps.events.on('messages.deleted', armQuietTimer);
 
   return {
     caughtUp() {
+      if (stopped) return Promise.resolve();
       const through = messages.highestId();
       if (messages.indexedThrough() >= through) return Promise.resolve();
       return new Promise((resolve) => {
@@ -136,6 +148,14 @@ export function startSearchIndexer(deps: AppDeps): SearchIndexer {
         quiet = null;
         drain();
       });
+    },
+    stop() {
+      stopped = true;
+      stopListeningToCaptures();
+      stopListeningToDeletes();
+      if (quiet !== null) clearTimeout(quiet);
+      quiet = null;
+      release(true);
     },
   };
 }

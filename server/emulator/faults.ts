@@ -8,7 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { ApiError, tooManyAttempts } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
-import type { Input } from '../http/input.js';
+import type { Input } from '../validation/input.js';
 import { laravelJson } from '../http/respond.js';
 import { faultResource, isDecisive, parseFaultSpec, type FaultRequest, type FaultSpec } from './fault-rules.js';
 import { readJsonObject } from './request-body.js';

@@ -6,7 +6,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
-import { startSearchIndexer } from './background-index.js';
 import { controlRoutes } from './controls.js';
 import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
@@ -19,13 +18,12 @@ import { resolveWorkspace } from './workspace.js';
 
 export function emulatorApi(deps: AppDeps) {
   const api = new Hono<AppEnv>({ strict: false });
-  const index = startSearchIndexer(deps);
   api.use('*', resolveWorkspace(deps));
   api.route('/', controlRoutes(deps));
   api.route('/', faultRoutes(deps));
   api.route('/', simulateRoutes(deps));
-  api.route('/', messageRoutes(deps, index));
-  api.route('/', waitForRoutes(deps, index));
+  api.route('/', messageRoutes(deps));
+  api.route('/', waitForRoutes(deps));
   api.route('/', streamRoutes(deps));
   api.route('/', templateRoutes(deps));
   api.route('/', recordListRoutes(deps));

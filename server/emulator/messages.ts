@@ -12,7 +12,6 @@ import { noContent } from '../http/respond.js';
 import { fullMessage, messageSummary, type MessageOrigins } from './message-resource.js';
 import { parseOr422, readJsonObject } from './request-body.js';
 import { parseSearchQuery, readInteger, readQuery } from './search.js';
-import type { SearchIndexer } from './background-index.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
@@ -23,7 +22,7 @@ const MAX_PAGE = 1_000_000;
 
 export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);
 
-export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
+export function messageRoutes(deps: AppDeps) {
   const { messages } = deps.store;
 
   /**
@@ -56,7 +55,7 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
       const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
       const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
       const window = { offset: (page - 1) * perPage, limit: perPage };
-      await index.caughtUp();
+      await deps.searchIndexer.caughtUp();
       const { rows, total } = await deps.searchWorker.search(c.get('workspaceId'), filter, window);
       return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
     })
@@ -69,7 +68,7 @@ export function messageRoutes(deps: AppDeps, index: SearchIndexer) {
         return c.json({ deleted });
       }
       const filter = parseSearchQuery(query);
-      await index.caughtUp();
+      await deps.searchIndexer.caughtUp();
       const uuids = messages.deleteMatching(workspaceId, filter);
       if (uuids.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids });
       return c.json({ deleted: uuids.length });

@@ -702,7 +702,7 @@ export const openApiDocument = {
       post: {
         tags: ['controls'],
         summary: 'Adds a manual suppression (origin emulator), as POST /api/suppressions does, without an API token',
-        requestBody: jsonBody({ type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', format: 'email' } } }),
+        requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }),
         responses: { 201: json(ref('Suppression'), 'Added.'), 200: json(ref('Suppression'), 'Already suppressed: the existing row.'), ...errors, ...invalid },
       },
       get: {

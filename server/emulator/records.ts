@@ -12,24 +12,24 @@
  *   trigger POST /api/automations/{uuid}/trigger recorded and whether the subscriber entered (decisions.md).
  */
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
 import type { LogItemRow, SendRow, SuppressionRow } from '../db/rows.js';
 import { ApiError } from '../errors.js';
-import { lazySchema } from '../fixtures/zod.js';
 import { isUuid } from '../ids.js';
 import { resendTransactionalMail } from '../mail/resend.js';
 import { suppress } from '../mail/suppress.js';
 import { logItemIndex } from '../mailcoach/transactional-mails.js';
-import { isRfcEmail } from '../validation/email.js';
-import { parseOr422, readJsonObject } from './request-body.js';
+import type { Input } from '../validation/input.js';
+import { validate } from '../validation/validate.js';
+import { readJsonObject } from './request-body.js';
 import type { SendFeedbackType } from '../db/sends-store.js';
 import type { AppEnv } from '../http/env.js';
+import { cleanse } from '../http/input.js';
 import { laravelTimestamp } from '../http/timestamps.js';
 import { respondWithIndex } from '../mailcoach/listing.js';
 import { logItemResource, sendResource, suppressionResource } from '../mailcoach/resources.js';
 import { sendIndex } from '../mailcoach/sends.js';
-import { suppressionIndex } from '../mailcoach/suppressions.js';
+import { STORE_SUPPRESSION_RULES, suppressionIndex } from '../mailcoach/suppressions.js';
 
 export type SendState = 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
 
@@ -61,9 +61,10 @@ export function recordListRoutes(deps: AppDeps) {
     .get('/suppressions', (c) => respondWithIndex(c, suppressions))
     .post('/suppressions', async (c) => {
       const workspaceId = c.get('workspaceId');
-      const body = await readJsonObject(c);
-      const { email } = parseOr422(suppressionInput(), body, (field) => (field === 'email' && body.email === undefined ? 'The email field is required.' : undefined));
-      const { row, created } = suppress(deps, workspaceId, email, 'manual', 'emulator');
+      // The API's rules on the API's reading of the input (trimmed, "" as null): the UI gets the answer an app would.
+      const input = cleanse(await readJsonObject(c)) as Input;
+      validate(input, STORE_SUPPRESSION_RULES);
+      const { row, created } = suppress(deps, workspaceId, input.email as string, 'manual', 'emulator');
       if (created) deps.events.emit('suppressions.changed', { workspaceId, uuids: [row.uuid] });
       return c.json(withOrigin(row), created ? 201 : 200);
     })
@@ -104,7 +105,6 @@ export function recordListRoutes(deps: AppDeps) {
     .post('/log-items/:uuid/resend', async (c) => {
       const row = findLogItem(c.get('workspaceId'), c.req.param('uuid'));
       const copy = await resendTransactionalMail({ ...deps, defaultMailer: deps.options.mailers[0] ?? 'smtp' }, row);
-      if (copy !== null) deps.events.emit('message.captured', { workspaceId: row.workspace_id, uuid: copy });
       // A fake log item is not resent (as the API's resend): no copy.
       return c.json({ message_uuid: copy }, copy === null ? 200 : 201);
     });
@@ -118,10 +118,6 @@ function logItemLinks(deps: AppDeps, row: LogItemRow) {
     send_uuid: send?.uuid ?? null,
   };
 }
-
-const suppressionInput = lazySchema(() =>
-  z.strictObject({ email: z.string().check(z.refine((value) => isRfcEmail(value), 'The email field must be a valid email address.')) }),
-);
 
 /** The furthest a send got: a failure, then feedback (a complaint over a bounce), then a click, an open, sent. */
 export function sendState(row: SendRow, feedback: SendFeedbackType[]): SendState {

@@ -6,7 +6,7 @@
  */
 import { hasSearchableText, type MessageCondition, type MessageFilter, type MessageTerm } from '../db/messages-search.js';
 import { ValidationError } from '../errors.js';
-import type { Input } from '../http/input.js';
+import type { Input } from '../validation/input.js';
 import { parseInstant } from '../instant.js';
 
 /** More terms than a person types; it bounds the size of the FTS5 expression a request can make. */

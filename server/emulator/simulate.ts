@@ -12,7 +12,7 @@ import type { SendFeedbackType } from '../db/sends-store.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { sendResource, suppressionResource } from '../mailcoach/resources.js';
 import { suppress } from '../mail/suppress.js';
 import { isRfcEmail } from '../validation/email.js';
@@ -101,7 +101,7 @@ export function simulateRoutes(deps: AppDeps) {
     if (subscriber === undefined) throw new ValidationError({ send_uuid: ['The send has no subscriber to unsubscribe (a transactional send).'] });
     const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
     const at = toEpochSeconds(deps.clock());
-    // As the unsubscribe link of the mail does (audience/public-routes.ts): once, counted for the campaign.
+    // As the unsubscribe link of the mail does (mailcoach/public-routes.ts): once, counted for the campaign.
     if (subscriber.unsubscribed_at === null) {
       deps.store.transaction(() => {
         deps.store.subscribers.update(subscriber.id, { unsubscribed_at: at, updated_at: at });

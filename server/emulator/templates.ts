@@ -10,7 +10,7 @@ import type { NewRow, TemplateRow } from '../db/rows.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { displayPath, type ResolvedTemplate } from '../fixtures/load.js';
 import type { AppEnv } from '../http/env.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { parseOr422, readJsonObject } from './request-body.js';
 import { renderRequest, templateChange, templateCreation, templateFieldMessage, type TemplateChange } from './template-input.js';
 

@@ -10,7 +10,6 @@ import type { AppDeps } from '../deps.js';
 import { ValidationError, waitTimedOut } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { isUuid } from '../ids.js';
-import type { SearchIndexer } from './background-index.js';
 import { messageSummary } from './message-resource.js';
 import { MAX_PER_PAGE } from './messages.js';
 import { parseInstant } from '../instant.js';
@@ -20,7 +19,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 /** Well under Node's 300 s request timeout, so that the emulator, not the HTTP server, ends a long wait. */
 export const MAX_TIMEOUT_MS = 120_000;
 
-export function waitForRoutes(deps: AppDeps, index: SearchIndexer) {
+export function waitForRoutes(deps: AppDeps) {
   const { messages } = deps.store;
 
   return new Hono<AppEnv>().get('/wait-for', async (c) => {
@@ -32,7 +31,7 @@ export function waitForRoutes(deps: AppDeps, index: SearchIndexer) {
     const scoped = withAfter(deps, workspaceId, filter, input.after);
     /** The `count` newest matches, and whether there are that many. */
     const check = async () => {
-      await index.caughtUp();
+      await deps.searchIndexer.caughtUp();
       const { rows, total } = await deps.searchWorker.search(workspaceId, scoped, { offset: 0, limit: count });
       return { data: rows.map(messageSummary), done: total >= count };
     };

@@ -1,5 +1,5 @@
 /** The per-request values our middleware hands to handlers through Hono's context. */
-import type { Input } from './input.js';
+import type { Input } from '../validation/input.js';
 
 export interface AppEnv {
   Variables: {

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type QsModule from 'qs';
+import type { Input } from '../validation/input.js';
 
 /**
  * qs (with the side-channel packages it brings) is loaded on the first query string or form body: a JSON
@@ -14,8 +15,6 @@ import type QsModule from 'qs';
  */
 let qs: typeof QsModule | undefined;
 const requireModule = createRequire(import.meta.url);
-
-export type Input = Record<string, unknown>;
 
 /** PHP's json_decode default depth; deeper documents fail to decode and read as empty. */
 const MAX_JSON_DEPTH = 512;

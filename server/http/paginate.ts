@@ -3,7 +3,7 @@
  * envelope, absolute page links from the request's scheme and host that keep no query parameter but `page`, and
  * the UrlWindow (three pages on each side) for `meta.links`.
  */
-import type { Input } from './input.js';
+import type { Input } from '../validation/input.js';
 
 /** Mailcoach calls paginate() without a size, so Eloquent's default of 15 applies; `per_page` is ignored. */
 export const PER_PAGE = 15;

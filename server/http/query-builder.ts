@@ -4,7 +4,7 @@
  * filter values are ignored.
  */
 import { badRequest } from '../errors.js';
-import type { Input } from './input.js';
+import type { Input } from '../validation/input.js';
 
 export interface ListQuerySpec {
   allowedSorts: readonly string[];

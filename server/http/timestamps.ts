@@ -1,11 +1,8 @@
 /**
  * Wire format of Mailcoach timestamps: Carbon's JSON form, `2025-01-10T09:12:33.000000Z`.
- * Eloquent stores whole seconds, so the microseconds are always zero (reference §1.6); we store epoch seconds.
+ * Eloquent stores whole seconds, so the microseconds are always zero (reference §1.6); we store epoch seconds
+ * (toEpochSeconds(), instant.ts).
  */
-
-export function toEpochSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 export function laravelTimestamp(epochSeconds: number): string;
 export function laravelTimestamp(epochSeconds: number | null): string | null;

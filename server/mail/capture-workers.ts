@@ -1,6 +1,6 @@
 /**
  * Where a capture is rendered, built (buildCapture(), capture-job.ts) and stored: in the request's thread, or on
- * worker threads.
+ * worker threads. Every stored message, built here or not (a resend's copy), is announced here once committed.
  *
  * Why workers: rendering, the generated text part, MIME encoding and storing the result are most of a send's
  * CPU that is not HTTP (well over half of an MJML send in `npm run bench`), and they need nothing of the
@@ -25,8 +25,10 @@
  */
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { openCaptureStore } from '../db/store.js';
+import type { EventBus } from '../events.js';
 import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './capture-job.js';
-import type { CaptureRecords, CaptureWriter } from './capture-records.js';
+import { writeCapture, type CaptureRecords, type CaptureWriter } from './capture-records.js';
+import type { OutgoingMail } from './compose.js';
 import { previewTemplate, type PreviewJob, type TemplatePreview } from './render/template-preview.js';
 
 const ROLE = 'mailcoach-emulator:capture-builder';
@@ -34,6 +36,8 @@ const ROLE = 'mailcoach-emulator:capture-builder';
 export interface CaptureBuilder {
   /** Renders the job, writes its message and stores both with their records; resolves once committed. */
   capture(job: CaptureJob, records: CaptureRecords): Promise<void>;
+  /** Stores a message built elsewhere (a resend's copy of a stored mail) with its records, as capture() does. */
+  store(mail: OutgoingMail, raw: Buffer, records: CaptureRecords): Promise<void>;
   /** The template studio's render, by the same renderers on the same threads as a capture. */
   preview(job: PreviewJob): Promise<TemplatePreview>;
   close(): Promise<void>;
@@ -49,7 +53,16 @@ export interface CaptureBuilderOptions {
    * in-memory database, which no other connection can open): workers render, and this thread stores.
    */
   databaseFile: string | null;
+  /**
+   * Where each stored message is announced (`message.captured`, once committed): here rather than in each caller,
+   * so that every intake (a send, a resend, a campaign, a confirmation mail, an SMTP intake one day) is heard by
+   * the inbox's stream, wait-for and the search indexer without remembering to tell them.
+   */
+  events: Pick<EventBus, 'emit'>;
 }
+
+/** What createBuilder() makes: the capture in this thread or on a worker; storing a built message is the same everywhere. */
+type Builder = Omit<CaptureBuilder, 'store'>;
 
 interface WorkerData {
   role: typeof ROLE;
@@ -87,15 +100,20 @@ const CLOSE_WAIT_MS = 5_000;
 export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBuilder {
   const builder = createBuilder(options);
   const underWay = new Set<Promise<void>>();
+  /** Follows a capture until it is committed, then announces its message. */
+  const track = (stored: Promise<unknown>, records: CaptureRecords): Promise<void> => {
+    const capture = stored.then(() => {
+      options.events.emit('message.captured', { workspaceId: records.workspaceId, uuid: records.messageUuid });
+    });
+    underWay.add(capture);
+    const done = () => void underWay.delete(capture);
+    capture.then(done, done);
+    return capture;
+  };
   return {
     preview: (job) => builder.preview(job),
-    capture(job, records) {
-      const capture = builder.capture(job, records);
-      underWay.add(capture);
-      const done = () => void underWay.delete(capture);
-      capture.then(done, done);
-      return capture;
-    },
+    capture: (job, records) => track(builder.capture(job, records), records),
+    store: (mail, raw, records) => track(options.store.groupCommit(() => writeCapture(options.store, records, mail, raw)), records),
     async close() {
       await settledWithin([...underWay], CLOSE_WAIT_MS);
       await builder.close();
@@ -111,7 +129,7 @@ async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<
   clearTimeout(timer);
 }
 
-function createBuilder(options: CaptureBuilderOptions): CaptureBuilder {
+function createBuilder(options: CaptureBuilderOptions): Builder {
   const { workers, store, databaseFile } = options;
   const inThisThread = (job: CaptureJob, records: CaptureRecords) => buildAndStoreCapture(job, records, store).then(() => undefined);
   if (workers <= 0) return { capture: inThisThread, preview: previewTemplate, close: async () => undefined };

@@ -5,7 +5,6 @@
  */
 import type { LogItemRow } from '../db/rows.js';
 import type { MailAddress } from './addresses.js';
-import { capturedMessage } from './capture.js';
 import { buildMessage, type OutgoingMail } from './compose.js';
 import { htmlToText } from './render/html.js';
 import type { SendDeps } from './send-transactional.js';
@@ -44,6 +43,8 @@ export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRo
     headers: {},
   };
   const raw = await buildMessage(mail);
-  messages.insert(capturedMessage(logItem.workspace_id, uuid, mail, raw, { templateName: null, replacements: null }));
+  await deps.captureBuilder.store(mail, raw, {
+    workspaceId: logItem.workspace_id, messageUuid: uuid, meta: { templateName: null, replacements: null }, logItem: null, send: null,
+  });
   return uuid;
 }

@@ -1,5 +1,5 @@
 /** The validated input of POST /api/transactional-mails/send, read into typed values (after send-rules passed). */
-import type { Input } from '../http/input.js';
+import type { Input } from '../validation/input.js';
 import type { Replacements } from './render/replacements.js';
 
 export interface AttachmentInput {

@@ -6,7 +6,7 @@
 import type { Clock } from '../clock.js';
 import type { SuppressionOrigin, SuppressionReason, SuppressionRow } from '../db/rows.js';
 import type { Store } from '../db/store.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import type { IdGenerator } from '../ids.js';
 
 export interface SuppressDeps {

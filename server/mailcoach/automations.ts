@@ -12,7 +12,7 @@ import type { AutomationRow, SegmentCondition, SubscriberRow } from '../db/rows.
 import { abort, modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson } from '../http/respond.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { subscriberStatus } from '../audience/status.js';
 import { array, custom, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';

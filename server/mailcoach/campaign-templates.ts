@@ -9,7 +9,7 @@ import type { CampaignTemplateRow } from '../db/rows.js';
 import { modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { nullable, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';

@@ -15,9 +15,9 @@ import { CAMPAIGN_SORT_COLUMNS, type CampaignFilters } from '../db/campaigns-sto
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
 import { modelNotFound, ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
-import type { Input } from '../http/input.js';
+import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { boolean, custom, delimited, email, nullable, oneOf, required } from '../validation/rules.js';
 import { collectErrors, validate, type RuleSet } from '../validation/validate.js';

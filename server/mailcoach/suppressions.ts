@@ -31,8 +31,11 @@ export function suppressionIndex<Shown>(deps: AppDeps, present: (row: Suppressio
   };
 }
 
-/** SuppressionRequest: `reason` is not a rule, so a client cannot choose it. */
-const STORE_RULES: RuleSet = [['email', [required, email()]]];
+/**
+ * SuppressionRequest: `reason` is not a rule, so a client cannot choose it. The web UI's POST
+ * /_emulator/suppressions validates with it too.
+ */
+export const STORE_SUPPRESSION_RULES: RuleSet = [['email', [required, email()]]];
 
 export function suppressionRoutes(deps: AppDeps) {
   const suppressions = deps.store.suppressions;
@@ -51,7 +54,7 @@ export function suppressionRoutes(deps: AppDeps) {
     )
     .post('/', (c) => {
       const input = c.get('input');
-      validate(input, STORE_RULES);
+      validate(input, STORE_SUPPRESSION_RULES);
       const workspaceId = c.get('workspaceId');
       // Suppression::fromAdmin(): firstOrCreate keyed on email; an existing row comes back unchanged with 200.
       const { row, created } = suppress(deps, workspaceId, input.email as string, 'manual', 'api');

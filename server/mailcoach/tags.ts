@@ -10,7 +10,7 @@ import { TAG_SUBSCRIBER_COUNT_SQL } from '../db/tags-store.js';
 import { modelNotFound, ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { boolean, nullable, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';

@@ -76,7 +76,6 @@ export function transactionalMailRoutes(deps: AppDeps) {
       validate(input, sendRulesFor(workspaceId));
       const outcome = await sendFailingAsMailcoach(() => sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)));
       if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
-      deps.events.emit('message.captured', { workspaceId, uuid: outcome.messageUuid });
       if (outcome.kind === 'stored') {
         deps.events.emit('log.changed', { workspaceId, uuids: [outcome.logItemUuid] });
         deps.events.emit('sends.changed', { workspaceId, uuids: [outcome.sendUuid] });
@@ -89,8 +88,7 @@ export function transactionalMailRoutes(deps: AppDeps) {
     )
     .post('/:transactionalMail/resend', async (c) => {
       const logItem = findOr404(c.get('workspaceId'), c.req.param('transactionalMail'));
-      const copy = await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));
-      if (copy !== null) deps.events.emit('message.captured', { workspaceId: logItem.workspace_id, uuid: copy });
+      await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));
       return noContent();
     });
 

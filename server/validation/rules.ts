@@ -2,7 +2,7 @@
  * Validation rules with Laravel's semantics (Illuminate\Validation\Concerns\ValidatesAttributes). A rule is
  * "implicit" when it runs on absent or empty fields too (required*); a failed implicit rule stops the field.
  */
-import type { Input } from '../http/input.js';
+import type { Input } from './input.js';
 import { isRfcEmail } from './email.js';
 import { displayableAttribute, formatMessage, type MessageKey } from './messages.js';
 

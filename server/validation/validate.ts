@@ -4,7 +4,7 @@
  * skipping non-implicit rules when the field is `nullable`, and a failed implicit rule ending that field.
  */
 import { ValidationError, type FieldErrors } from '../errors.js';
-import type { Input } from '../http/input.js';
+import type { Input } from './input.js';
 import { dataGet, type Rule } from './rules.js';
 
 /** Field pattern (dot notation, `*` for any key) to its rules, in the order Laravel lists them. */

@@ -140,6 +140,7 @@ describe('--help and --version', () => {
     expect(result.stdout).toContain(`mailcoach-emulator ${VERSION}`);
     expect(result.stdout).toContain('Usage: mailcoach-emulator [options]');
     for (const option of OPTIONS) expect(result.stdout).toMatch(new RegExp(`^  ${option}(\\s|$)`, 'm'));
+    expect(result.stdout).toMatch(/^Exit codes: 2 for a bad option; 1 for fixtures that cannot be loaded /m);
   });
 
   it('documents the environment variable of every setting option', async () => {
@@ -169,10 +170,9 @@ describe('--help and --version', () => {
 });
 
 describe('bad options', () => {
-  it('refuses --port abc with a non-zero exit and one line saying why', async () => {
+  it('refuses --port abc with exit code 2 and one line saying why', async () => {
     const result = await runToExit(['--port', 'abc', '--db', ':memory:']);
-    expect(result.code).not.toBe(0);
-    expect(result.code).not.toBeNull();
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('mailcoach-emulator: --port must be a whole number, got "abc"\n');
   });
@@ -186,20 +186,36 @@ describe('bad options', () => {
     [['--clock', 'tomorrow'], /--clock: unknown clock "tomorrow"/],
     [['--ids', 'uuid7'], /--ids: unknown id generator "uuid7"/],
     [['--token', 'has space'], /--token/],
-    [['--fixtures', '/nonexistent/fixtures'], /--fixtures: no such directory "\/nonexistent\/fixtures"/],
     [['--watch', '--no-fixtures'], /--watch needs fixtures to watch/],
-  ])('refuses %j with a non-zero exit and one line saying why', async (args, reason) => {
+  ])('refuses %j with exit code 2 and one line saying why', async (args, reason) => {
     const result = await runToExit([...args, '--db', ':memory:']);
-    expect(result.code).not.toBe(0);
-    expect(result.code).not.toBeNull();
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^mailcoach-emulator: [^\n]+\n$/);
     expect(result.stderr).toMatch(reason);
   });
 
+  // README "Options": 1 for fixtures. The option is well formed; the directory it names is the problem.
+  it('refuses a --fixtures directory that does not exist with exit code 1 and one line', async () => {
+    const result = await runToExit(['--fixtures', '/no/such/dir', '--db', ':memory:']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('mailcoach-emulator: --fixtures: no such directory "/no/such/dir"\n');
+  });
+
+  it('refuses a --fixtures path that is a file, and a MAILCOACH_EMULATOR_FIXTURES that does not exist, the same way', async () => {
+    const file = join(ROOT, 'package.json');
+    const onFile = await runToExit(['--fixtures', file, '--db', ':memory:']);
+    expect(onFile.code).toBe(1);
+    expect(onFile.stderr).toBe(`mailcoach-emulator: --fixtures: "${file}" is not a directory\n`);
+    const fromEnv = await runToExit(['--db', ':memory:'], { env: { MAILCOACH_EMULATOR_FIXTURES: '/no/such/dir' } });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.stderr).toBe('mailcoach-emulator: --fixtures: no such directory "/no/such/dir"\n');
+  });
+
   it('refuses a bad value from the environment the same way', async () => {
     const result = await runToExit(['--db', ':memory:'], { env: { MAILCOACH_EMULATOR_PORT: 'abc' } });
-    expect(result.code).not.toBe(0);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe('mailcoach-emulator: --port must be a whole number, got "abc"\n');
   });
 
@@ -387,12 +403,11 @@ describe('defaults and stopping', () => {
     running.delete(emulator);
   });
 
-  it('refuses a port that is already taken with a non-zero exit and one line', async () => {
+  it('refuses a port that is already taken with exit code 1 and one line', async () => {
     const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures']);
     const port = new URL(emulator.url).port;
     const result = await runToExit(['--port', port, '--db', ':memory:', '--no-fixtures']);
-    expect(result.code).not.toBe(0);
-    expect(result.code).not.toBeNull();
+    expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^mailcoach-emulator: [^\n]*\n$/);
     expect(result.stderr).toContain(port);
     await emulator.stop();

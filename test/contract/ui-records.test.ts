@@ -121,6 +121,10 @@ describe("the UI's log and suppression writes, without an API token", () => {
     expect((await noToken().post('/_emulator/suppressions', { token: null, json: { email: 'nope' } })).json().errors).toEqual({
       email: ['The email field must be a valid email address.'],
     });
+    // The API's rules on the API's reading of the input: trimmed, and `reason` (no rule) ignored, as POST /api/suppressions does.
+    const trimmed = ok(await noToken().post('/_emulator/suppressions', { token: null, json: { email: ' spaced@example.com ', reason: 'hard_bounce' } }), 201);
+    expect(trimmed).toMatchObject({ email: 'spaced@example.com', reason: 'manual', origin: 'emulator' });
+    expect(ok(await api().post('/api/suppressions', { json: { email: ' spaced@example.com ', reason: 'hard_bounce' } })).data.uuid).toBe(trimmed.uuid);
     const refused = await noToken().delete('/_emulator/suppressions/complained@example.com', { token: null });
     expect(refused.status).toBe(403);
     expect(refused.json()).toEqual({ message: 'Suppressions with reason spam_complaint cannot be deleted.' });

@@ -23,24 +23,24 @@ export function inProcessApp(args: string[] = ['--token', 't']): InProcessApp {
   return { app: createApp(deps), deps, listening, close: () => deps.store.close() };
 }
 
-/** The app's services without the app (so without the services its routes start, such as the search indexer). */
+/** The app's services (the search indexer among them) without the app. */
 export function inProcessDeps(args: string[] = ['--token', 't']): { deps: AppDeps; listening(): number } {
   // Rendering in-process: a worker could not load the TypeScript sources the test runner runs.
   const request = parseCli(['--db', ':memory:', '--no-fixtures', '--render-workers', '0', ...args], {});
   if (request.kind !== 'run') throw new Error('unexpected CLI request');
   const deps = createDeps(request.config, silentLogger);
+  // The bus the services already hold (the capture builder announces on it, the search indexer listens), with its
+  // listeners counted from here on.
   let listening = 0;
-  const bus = new EventBus();
-  deps.events = {
-    on: (event, listener) => {
-      listening++;
-      const off = bus.on(event, listener);
-      return () => {
-        listening--;
-        off();
-      };
-    },
-    emit: (event, payload) => bus.emit(event, payload),
-  } as EventBus;
+  const bus = deps.events;
+  const on = bus.on.bind(bus);
+  bus.on = ((event, listener) => {
+    listening++;
+    const off = on(event, listener);
+    return () => {
+      listening--;
+      off();
+    };
+  }) as EventBus['on'];
   return { deps, listening: () => listening };
 }

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../server/deps.js';
-import { startSearchIndexer, type SearchIndexer } from '../../server/emulator/background-index.js';
+import type { SearchIndexer } from '../../server/emulator/background-index.js';
 import { inProcessDeps } from '../support/in-process.js';
 import { plainMessage } from '../support/stored-message.js';
 
@@ -17,11 +17,12 @@ let next = 0;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
   deps = inProcessDeps().deps;
-  index = startSearchIndexer(deps);
+  index = deps.searchIndexer;
   workspaceId = deps.workspaces.defaultId;
 });
 
 afterEach(() => {
+  index.stop();
   deps.store.close();
   vi.useRealTimers();
 });

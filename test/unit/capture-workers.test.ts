@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
 import type { CaptureJob } from '../../server/mail/capture-job.js';
 import type { CaptureRecords } from '../../server/mail/capture-records.js';
+import { EventBus } from '../../server/events.js';
 import { createCaptureBuilder } from '../../server/mail/capture-workers.js';
 
 let dir: string;
@@ -61,7 +62,7 @@ function templateJob(n: number): { job: CaptureJob; records: CaptureRecords } {
 }
 
 it('runs template jobs in this thread as soon as the starting worker dies, not after the wait for it runs out', async () => {
-  const builder = createCaptureBuilder({ workers: 1, store, databaseFile: file });
+  const builder = createCaptureBuilder({ workers: 1, store, databaseFile: file, events: new EventBus() });
   try {
     const started = performance.now();
     await Promise.all([1, 2, 3].map((n) => templateJob(n)).map(({ job, records }) => builder.capture(job, records)));
@@ -72,6 +73,27 @@ it('runs template jobs in this thread as soon as the starting worker dies, not a
     const { job, records } = templateJob(4);
     await builder.capture(job, records);
     expect(store.messages.count(workspaceId)).toBe(4);
+  } finally {
+    await builder.close();
+  }
+});
+
+it('announces each message once it is stored, whichever way it came in (a built job, or a message built elsewhere)', async () => {
+  const events = new EventBus();
+  const heard: Array<{ uuid: string; stored: boolean }> = [];
+  events.on('message.captured', ({ workspaceId: id, uuid }) => heard.push({ uuid, stored: store.messages.findByUuid(id, uuid) !== undefined }));
+  const builder = createCaptureBuilder({ workers: 0, store, databaseFile: file, events });
+  try {
+    const first = templateJob(1);
+    await builder.capture(first.job, first.records);
+    // A resend's copy: the message is built by its caller, then stored (and announced) by the builder.
+    const second = templateJob(2);
+    const mail = { ...second.job.envelope, subject: 'Copy', html: '<p>copy</p>', text: 'copy' };
+    await builder.store(mail, Buffer.from('Subject: Copy\r\n\r\ncopy'), second.records);
+    expect(heard).toEqual([
+      { uuid: first.records.messageUuid, stored: true },
+      { uuid: second.records.messageUuid, stored: true },
+    ]);
   } finally {
     await builder.close();
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/errors.js';
-import type { Input } from '../../server/http/input.js';
+import type { Input } from '../../server/validation/input.js';
 import { readListQuery, type ListQuerySpec } from '../../server/http/query-builder.js';
 
 const SUPPRESSIONS: ListQuerySpec = { allowedSorts: ['created_at'], allowedFilters: ['search', 'reason'] };

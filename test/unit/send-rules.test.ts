@@ -4,7 +4,8 @@
  * as every request does before validation.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { cleanse, type Input } from '../../server/http/input.js';
+import { cleanse } from '../../server/http/input.js';
+import type { Input } from '../../server/validation/input.js';
 import { sendRules } from '../../server/mailcoach/send-rules.js';
 import { collectErrors } from '../../server/validation/validate.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../server/errors.js';
-import type { Input } from '../../server/http/input.js';
+import type { Input } from '../../server/validation/input.js';
 import { displayableAttribute, formatMessage } from '../../server/validation/messages.js';
 import {
   array,

@@ -15,9 +15,9 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
-import { toEpochSeconds } from '../http/timestamps.js';
+import { toEpochSeconds } from '../instant.js';
 import { CAPTURED_HTML_HEADERS } from '../emulator/messages.js';
-import { subscriberStatus } from './status.js';
+import { subscriberStatus } from '../audience/status.js';
 
 export function publicAudienceRoutes(deps: AppDeps) {
   const unsubscribePage = (c: Context<AppEnv>) => {
