@@ -983,6 +983,29 @@ export const openApiDocument = {
         },
       },
     },
+    '/_emulator/docs': {
+      get: {
+        tags: ['meta'],
+        summary: 'These docs, interactive (Swagger UI, served by the emulator: no CDN)',
+        description: 'Static, like the web UI: no token needed. "Try it out" sends the token of the UI\'s tab, or the one given with "Authorize".',
+        security: [],
+        responses: { 200: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/_emulator/docs/{file}': {
+      get: {
+        tags: ['meta'],
+        summary: "One of the docs page's scripts and stylesheets",
+        security: [],
+        parameters: [
+          { name: 'file', in: 'path', required: true, schema: { enum: ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs.js', 'docs.css'] } },
+        ],
+        responses: {
+          200: { description: 'The file.', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+          ...notFound,
+        },
+      },
+    },
     '/_emulator/openapi.json': {
       get: {
         tags: ['meta'],
