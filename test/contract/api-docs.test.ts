@@ -93,4 +93,8 @@ describe('the published package', () => {
     expect(Object.keys(manifest.dependencies)).not.toContain('swagger-ui-dist');
     for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) expect(existsSync(join(ROOT, 'dist/api-docs', file)), file).toBe(true);
   });
+
+  it('and so does the container image (its runtime stage copies dist/ part by part)', () => {
+    expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/^COPY --from=build \/app\/dist\/api-docs \.\/dist\/api-docs$/m);
+  });
 });
