@@ -216,6 +216,22 @@ describe('the OpenAPI document', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('is what the other READMEs mean when they name an /_emulator operation ("POST /_emulator/simulate/open|click")', () => {
+    const shape = (operation: string) => operation.replace(/\{[^}]*\}/g, '{}');
+    const documented = new Set([...documentedOperations()].map(shape));
+    const problems: string[] = [];
+    for (const file of ['README.md', 'server/emulator/README.md', 'fixtures/README.md']) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const [, method, path] of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/_emulator\/[^\s`),;]*)/g)) {
+        const [head, alternatives] = /^(.*\/)([^/]*)$/.exec(path!)!.slice(1) as [string, string];
+        for (const last of alternatives.split('|')) {
+          if (!documented.has(shape(`${method} ${head}${last}`))) problems.push(`${file}: ${method} ${head}${last}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("names in server/emulator/README.md's tables only fields the document has for that operation", () => {
     const problems: string[] = [];
     for (const { operations, answer } of readmeRows()) {
