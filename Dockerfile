@@ -43,6 +43,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/bundle ./dist/bundle
 # The web UI (Vite's build of web/), served at /.
 COPY --from=build /app/dist/web ./dist/web
+# Swagger UI's files for the API docs at /_emulator/docs (copied from a devDependency by the build).
+COPY --from=build /app/dist/api-docs ./dist/api-docs
 COPY --from=build /app/fixtures ./fixtures
 
 RUN mkdir -p /data && chown node:node /data

@@ -10,7 +10,9 @@
  * chunks load in a fraction of that. Code splitting turns every dynamic import() into a chunk of its own, so
  * what the server loads on first use (parts of mail rendering, the OpenAPI document) stays out of the start.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const OUT_DIR = 'dist/bundle';
@@ -59,3 +61,14 @@ const result = await build({
 // What went into which file, e.g. to see what a start loads: `BUNDLE_METAFILE=meta.json npm run build`, then open
 // meta.json in https://esbuild.github.io/analyze/.
 if (result.metafile) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile));
+
+/**
+ * The interactive API docs (server/http/api-docs.ts) serve Swagger UI's bundle and stylesheet. swagger-ui-dist is
+ * a devDependency, so users do not install it (nor its telemetry dependency): its two files, with their licence
+ * and notice (Apache-2.0), are copied into dist/api-docs, which the package publishes.
+ */
+const API_DOCS_DIR = 'dist/api-docs';
+const swaggerUiDist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+rmSync(API_DOCS_DIR, { recursive: true, force: true });
+mkdirSync(API_DOCS_DIR, { recursive: true });
+for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) copyFileSync(join(swaggerUiDist, file), join(API_DOCS_DIR, file));
