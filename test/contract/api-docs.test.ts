@@ -86,9 +86,9 @@ describe('GET /_emulator/docs bound beyond loopback', () => {
 });
 
 describe('the published package', () => {
-  it('holds the Swagger UI files the docs serve, with their licence (package.json "files" has dist)', () => {
+  it('holds the Swagger UI files the docs serve, with their licence (package.json "files" has dist/api-docs)', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[]; dependencies: Record<string, string> };
-    expect(manifest.files).toContain('dist');
+    expect(manifest.files).toContain('dist/api-docs');
     // Copied at build time, so users install neither swagger-ui-dist nor its dependencies.
     expect(Object.keys(manifest.dependencies)).not.toContain('swagger-ui-dist');
     for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) expect(existsSync(join(ROOT, 'dist/api-docs', file)), file).toBe(true);
