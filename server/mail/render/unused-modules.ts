@@ -1,0 +1,63 @@
+/**
+ * Modules that MJML and juice load at once but never run for us, replaced by stubs on the render workers.
+ *
+ * Loading mjml costs a render worker some 55 MB of RSS, of which these three take about 30 MB and are never
+ * called: we render with `minify` and `beautify` off (mjml-core then never calls htmlnano, nor js-beautify through
+ * helpers/formatHtml.js), and nothing of ours calls cheerio's fromURL(), the one user of undici in cheerio (which
+ * both mjml-core and juice load). Measured one by one in a fresh Node 20 process: undici +18 MB RSS (+4.6 MB of
+ * heap), htmlnano with its cosmiconfig +10 MB, js-beautify +6 MB.
+ *
+ * The stubs go into require.cache (Node's documented module cache, which may be added to) under the very path each
+ * requirer would load, resolved from the requirer's own location, so other copies of these packages are left
+ * alone. Only on the render workers, whose isolate is ours: a process that embeds startEmulator() (renders in its
+ * own thread) keeps its modules as they are. A path that does not resolve (another mjml layout) gets no stub.
+ */
+import Module, { createRequire } from 'node:module';
+
+interface Stub {
+  /** The package, then the chain of packages that requires it, innermost last: resolved from `mjml`. */
+  via: string[];
+  name: string;
+  exports: unknown;
+}
+
+const refuse = (what: string) => () => {
+  throw new Error(`${what} is not available in the emulator's render worker`);
+};
+
+const STUBS: Stub[] = [
+  // cheerio/dist/commonjs/index.js: `__importStar(require("undici"))`, used in fromURL() only.
+  { via: ['mjml', 'mjml-core', 'cheerio'], name: 'undici', exports: {} },
+  { via: ['juice', 'cheerio'], name: 'undici', exports: {} },
+  // mjml-core/lib/index.js: `_interopRequireDefault(require("htmlnano"))`, used when `minify` is on.
+  { via: ['mjml', 'mjml-core'], name: 'htmlnano', exports: { process: refuse('htmlnano (MJML minify)') } },
+  // mjml-core/lib/helpers/formatHtml.js: `const { html } = require('js-beautify')`, used when `beautify` is on.
+  { via: ['mjml', 'mjml-core'], name: 'js-beautify', exports: { html: refuse('js-beautify (MJML beautify)') } },
+];
+
+let stubbed = false;
+
+/** Puts the stubs in place; call before the first mjml or juice load. Returns the module paths stubbed. */
+export function stubUnusedRenderModules(): string[] {
+  if (stubbed) return [];
+  stubbed = true;
+  const done: string[] = [];
+  const requireHere = createRequire(import.meta.url);
+  for (const stub of STUBS) {
+    try {
+      let from = requireHere.resolve(stub.via[0]!);
+      for (const next of stub.via.slice(1)) from = createRequire(from).resolve(next);
+      const path = createRequire(from).resolve(stub.name);
+      if (requireHere.cache[path] !== undefined) continue;
+      const module = new Module(path);
+      module.filename = path;
+      module.loaded = true;
+      module.exports = stub.exports;
+      requireHere.cache[path] = module;
+      done.push(path);
+    } catch {
+      // another layout: that module loads as it is
+    }
+  }
+  return done;
+}

@@ -1,0 +1,47 @@
+/**
+ * The render worker's stubs (server/mail/render/unused-modules.ts): MJML and juice render the same bytes with them,
+ * and the three modules are not loaded. Each case runs in a fresh Node process, as a render worker starts with an
+ * empty module cache (stubbing this test process would change the modules every other test in it loads).
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Renders a bundled MJML fixture and inlines a style block, optionally after stubbing; prints what it saw. */
+const SCRIPT = `
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+const stubbed = process.argv.includes('stub')
+  ? (await import('./server/mail/render/unused-modules.ts')).stubUnusedRenderModules().map((path) => path.replace(/^.*node_modules\\//, ''))
+  : [];
+const require = createRequire(import.meta.url);
+const mjml = require('mjml');
+const juice = require('juice');
+const { html, errors } = await mjml(readFileSync('fixtures/templates/welcome.mjml', 'utf8'), { validationLevel: 'soft' });
+const inlined = juice('<style>p { color: red }</style><p>Hi</p>');
+const loaded = Object.keys(require.cache).filter((path) => /node_modules\\/(undici|htmlnano|js-beautify)\\//.test(path) && require.cache[path].filename === path && !stubbed.some((s) => path.endsWith(s)));
+console.log(JSON.stringify({ html, errors: errors.length, inlined, stubbed, loaded }));
+`;
+
+function render(...args: string[]): { html: string; errors: number; inlined: string; stubbed: string[]; loaded: string[] } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT, '--', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
+}
+
+describe('the modules MJML and juice load but never run for us', () => {
+  it('render the same bytes when stubbed, and are not loaded', () => {
+    const plain = render();
+    const stubbed = render('stub');
+    expect(plain.loaded.length).toBeGreaterThan(0);
+    expect(stubbed.html).toBe(plain.html);
+    expect(stubbed.inlined).toBe(plain.inlined);
+    expect(stubbed.errors).toBe(plain.errors);
+    expect([...new Set(stubbed.stubbed.map((path) => path.split('/')[0]))].sort()).toEqual(['htmlnano', 'js-beautify', 'undici']);
+    expect(stubbed.loaded).toEqual([]);
+  }, 60_000);
+});
