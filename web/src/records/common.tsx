@@ -68,7 +68,7 @@ export function useTitle(title: string): void {
   }, [title]);
 }
 
-type PageMeta = MailcoachPage<unknown>['meta'];
+export type PageMeta = MailcoachPage<unknown>['meta'];
 
 /** Laravel's pages (15 rows each): first, previous, where we are, next, last, and the total. */
 export function Pager({ meta, label, onPage }: { meta: PageMeta; label: string; onPage: (page: number) => void }) {

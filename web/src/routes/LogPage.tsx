@@ -11,7 +11,8 @@ import { Link } from 'wouter';
 import { EmulatorApiError } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { errorText, LiveBadge, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { RecordsListing } from '../records/records-listing.js';
 import { addresses, type LogItem, type LogSort } from '../records/log.js';
 
 export default function LogPage() {
@@ -63,48 +64,36 @@ export default function LogPage() {
         </label>
         <button type="submit">Search</button>
       </form>
-      {list.isError && (
-        <p className="alert-box" role="alert">
-          The log could not be loaded: {errorText(list.error)}
-        </p>
-      )}
-      {list.data !== undefined && (
-        <>
-          <Pager meta={list.data.meta} label="Log" onPage={(next) => update({ page: next })} />
-          {list.data.data.length === 0 ? (
-            <p className="muted">No log item matches. A send with <code>store</code> (the default) adds one.</p>
-          ) : (
-            <div className="records-table-wrap">
-              <table className="records-table" aria-label="Log items">
-                <thead>
-                  <tr>
-                    <th scope="col">Created</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col" className="col-optional">
-                      From
-                    </th>
-                    <th scope="col">To</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((item) => (
-                    <tr key={item.uuid}>
-                      <td className="nowrap">
-                        <Timestamp iso={item.created_at} />
-                      </td>
-                      <th scope="row">
-                        <Link href={`/log/${item.uuid}`}>{item.subject === '' ? '(no subject)' : item.subject}</Link>
-                      </th>
-                      <td className="col-optional">{addresses(item.from)}</td>
-                      <td>{addresses(item.to)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <RecordsListing
+        query={list}
+        noun="log"
+        label="Log"
+        tableLabel="Log items"
+        onPage={(next) => update({ page: next })}
+        empty={<>No log item matches. A send with <code>store</code> (the default) adds one.</>}
+        columns={
+          <>
+            <th scope="col">Created</th>
+            <th scope="col">Subject</th>
+            <th scope="col" className="col-optional">
+              From
+            </th>
+            <th scope="col">To</th>
+          </>
+        }
+        row={(item) => (
+          <tr key={item.uuid}>
+            <td className="nowrap">
+              <Timestamp iso={item.created_at} />
+            </td>
+            <th scope="row">
+              <Link href={`/log/${item.uuid}`}>{item.subject === '' ? '(no subject)' : item.subject}</Link>
+            </th>
+            <td className="col-optional">{addresses(item.from)}</td>
+            <td>{addresses(item.to)}</td>
+          </tr>
+        )}
+      />
     </main>
   );
 }

@@ -10,7 +10,8 @@ import { Link } from 'wouter';
 import type { SendWithState, Suppression } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, Pager, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { errorText, LiveBadge, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { RecordsListing } from '../records/records-listing.js';
 
 const FILTERS = [
   ['log_item', 'Log item uuid'],
@@ -92,43 +93,31 @@ export default function SendsPage() {
       <div role="status" aria-live="polite">
         <OutcomeView outcome={outcome} />
       </div>
-      {list.isError && (
-        <p className="alert-box" role="alert">
-          The sends could not be loaded: {errorText(list.error)}
-        </p>
-      )}
-      {list.data !== undefined && (
-        <>
-          <Pager meta={list.data.meta} label="Sends" onPage={(next) => update({ page: next })} />
-          {list.data.data.length === 0 ? (
-            <p className="muted">No send matches. A stored transactional send (an app's <code>POST /api/transactional-mails/send</code>) creates one.</p>
-          ) : (
-            <div className="records-table-wrap">
-              <table className="records-table" aria-label="Sends">
-                <thead>
-                  <tr>
-                    <th scope="col">Sent</th>
-                    <th scope="col">State</th>
-                    <th scope="col" className="num">
-                      Opens
-                    </th>
-                    <th scope="col" className="num">
-                      Clicks
-                    </th>
-                    <th scope="col">Records</th>
-                    <th scope="col">Simulate</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((send) => (
-                    <SendRow key={send.uuid} send={send} onOutcome={setOutcome} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <RecordsListing
+        query={list}
+        noun="sends"
+        label="Sends"
+        tableLabel="Sends"
+        onPage={(next) => update({ page: next })}
+        empty={<>No send matches. A stored transactional send (an app's <code>POST /api/transactional-mails/send</code>) creates one.</>}
+        columns={
+          <>
+            <th scope="col">Sent</th>
+            <th scope="col">State</th>
+            <th scope="col" className="num">
+              Opens
+            </th>
+            <th scope="col" className="num">
+              Clicks
+            </th>
+            <th scope="col">Records</th>
+            <th scope="col">Simulate</th>
+          </>
+        }
+        row={(send) => (
+          <SendRow key={send.uuid} send={send} onOutcome={setOutcome} />
+        )}
+      />
     </main>
   );
 }

@@ -11,7 +11,8 @@ import { Link } from 'wouter';
 import type { Suppression, SuppressionOrigin } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, FieldError, fieldErrors, Pager, Timestamp, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
+import { errorText, LiveBadge, FieldError, fieldErrors, Timestamp, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
+import { RecordsListing } from '../records/records-listing.js';
 
 type Reason = Suppression['reason'];
 
@@ -98,42 +99,30 @@ export default function SuppressionsPage() {
         </label>
         <button type="submit">Search</button>
       </form>
-      {list.isError && (
-        <p className="alert-box" role="alert">
-          The suppressions could not be loaded: {errorText(list.error)}
-        </p>
-      )}
-      {list.data !== undefined && (
-        <>
-          <Pager meta={list.data.meta} label="Suppressions" onPage={(next) => update({ page: next })} />
-          {list.data.data.length === 0 ? (
-            <p className="muted">No suppression matches.</p>
-          ) : (
-            <div className="records-table-wrap">
-              <table className="records-table" aria-label="Suppressions">
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Why it exists</th>
-                    <th scope="col" className="col-optional">
-                      Created
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((row) => (
-                    <SuppressionRow key={row.uuid} row={row} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <RecordsListing
+        query={list}
+        noun="suppressions"
+        label="Suppressions"
+        tableLabel="Suppressions"
+        onPage={(next) => update({ page: next })}
+        empty={<>No suppression matches.</>}
+        columns={
+          <>
+            <th scope="col">Email</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Why it exists</th>
+            <th scope="col" className="col-optional">
+              Created
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(row) => (
+          <SuppressionRow key={row.uuid} row={row} />
+        )}
+      />
     </main>
   );
 }
