@@ -6,38 +6,32 @@
 # Options go after the image name (they are arguments to the CLI), e.g. `... mailcoach-emulator --any-token`,
 # or as MAILCOACH_EMULATOR_* environment variables (`--help` lists them all).
 
-# ---- build: compile and bundle the TypeScript, build better-sqlite3's native addon, drop dev dependencies ----
-FROM node:20-bookworm-slim AS build
-
-# better-sqlite3 is compiled from source by node-gyp, which needs python3, make and a C++ compiler.
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends python3 make g++ \
-    && rm -rf /var/lib/apt/lists/*
-
-# node-gyp takes the Node headers from the image's own install (/usr/local/include/node) instead of
-# downloading them from nodejs.org.
-ENV npm_config_nodedir=/usr/local
+# ---- build: compile and bundle the TypeScript, drop dev dependencies ----
+FROM node:26-trixie-slim AS build
 
 WORKDIR /app
 
-# Dependencies first, so this layer is reused while only the source changes.
+# Dependencies first, so this layer is reused while only the source changes. No install scripts, and so no C++
+# toolchain: on Node 22 and later the SQLite driver is better-sqlite3 13 (the `better-sqlite3-node22` alias,
+# server/db/driver.ts), whose tarball carries prebuilt addons; better-sqlite3 12, which compiles from source,
+# serves Node 20 only. The check fails the build if the prebuilt addon does not load on this platform.
 COPY package.json package-lock.json ./
-RUN npm ci
+RUN npm ci --ignore-scripts \
+    && node -e "new (require('better-sqlite3-node22'))(':memory:').close()"
 
 COPY tsconfig.json tsconfig.build.json esbuild.config.mjs ./
 COPY server ./server
 COPY web ./web
 COPY fixtures ./fixtures
-# After the build: production dependencies only, minus better-sqlite3's SQLite sources and object files
-# (about 25 MB that only the compile needed); its addon build/Release/better_sqlite3.node must remain.
+# After the build: production dependencies only, minus better-sqlite3 12 (never loaded on this Node) and 13's
+# SQLite sources (about 10 MB that only a compile would need); its prebuilds/ must remain.
 RUN npm run build \
     && npm prune --omit=dev \
-    && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
-        node_modules/better-sqlite3/build/Release/obj node_modules/better-sqlite3/build/Release/obj.target \
-    && test -f node_modules/better-sqlite3/build/Release/better_sqlite3.node
+    && rm -rf node_modules/better-sqlite3 node_modules/better-sqlite3-node22/deps node_modules/better-sqlite3-node22/src \
+    && node -e "new (require('better-sqlite3-node22'))(':memory:').close()"
 
 # ---- runtime: production node_modules, the bundled JavaScript and the bundled fixtures, run as `node` ----
-FROM node:20-bookworm-slim
+FROM node:26-trixie-slim
 
 ENV NODE_ENV=production
 WORKDIR /app
@@ -49,6 +43,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/bundle ./dist/bundle
 # The web UI (Vite's build of web/), served at /.
 COPY --from=build /app/dist/web ./dist/web
+# Swagger UI's files for the API docs at /_emulator/docs (copied from a devDependency by the build).
+COPY --from=build /app/dist/api-docs ./dist/api-docs
 COPY --from=build /app/fixtures ./fixtures
 
 RUN mkdir -p /data && chown node:node /data

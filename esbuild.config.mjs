@@ -10,17 +10,20 @@
  * chunks load in a fraction of that. Code splitting turns every dynamic import() into a chunk of its own, so
  * what the server loads on first use (parts of mail rendering, the OpenAPI document) stays out of the start.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const OUT_DIR = 'dist/bundle';
 
 /**
- * Left to Node's resolver at run time: better-sqlite3 loads a native addon relative to its own files; mjml,
+ * Left to Node's resolver at run time: better-sqlite3 (both release lines, server/db/driver.ts, which requires
+ * them with createRequire, so Node never scans them for ES export names) loads a native addon relative to its own files; mjml,
  * juice and selfsigned are big, loaded on first use only (a mail with MJML or a <style> block, HTTPS without a
  * certificate), and mjml finds its components with requires a bundler cannot follow.
  */
-const EXTERNAL = ['better-sqlite3', 'mjml', 'juice', 'selfsigned'];
+const EXTERNAL = ['better-sqlite3', 'better-sqlite3-node22', 'mjml', 'juice', 'selfsigned'];
 
 /**
  * The bundle is ESM, but the CommonJS packages inside it call require() for Node's built-in modules: esbuild
@@ -28,26 +31,6 @@ const EXTERNAL = ['better-sqlite3', 'mjml', 'juice', 'selfsigned'];
  */
 const DEFINE_REQUIRE = "import { createRequire as __bundleCreateRequire } from 'node:module';\n"
   + 'const require = __bundleCreateRequire(import.meta.url);';
-
-/**
- * better-sqlite3 is CommonJS and loaded at every start. Imported from an ES module, Node first scans its source
- * (and what it re-exports) for export names with cjs-module-lexer, which it compiles for the purpose: about
- * 15 ms of a start that needs no names, only the default export. So the bundle loads it with require(): the
- * server's `import Database from 'better-sqlite3'` resolves to a one-line CommonJS module that requires it.
- */
-const requireCommonJs = (packages) => ({
-  name: 'require-commonjs',
-  setup(build) {
-    const filter = new RegExp(`^(${packages.join('|')})$`);
-    build.onResolve({ filter }, (args) =>
-      args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'require-commonjs' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-});
 
 rmSync(OUT_DIR, { recursive: true, force: true });
 const result = await build({
@@ -64,7 +47,6 @@ const result = await build({
   target: 'node20',
   external: EXTERNAL,
   banner: { js: DEFINE_REQUIRE },
-  plugins: [requireCommonJs(['better-sqlite3'])],
   // Without whitespace V8 parses the ~550 kB the start loads about a fifth faster (some 5 ms of the start on a
   // 2-core machine). Names are kept, so stack traces stay readable; `node --enable-source-maps` maps them back to
   // server/*.ts (Node reads the maps only then). The maps carry the sources: the package has no server/, and
@@ -79,3 +61,14 @@ const result = await build({
 // What went into which file, e.g. to see what a start loads: `BUNDLE_METAFILE=meta.json npm run build`, then open
 // meta.json in https://esbuild.github.io/analyze/.
 if (result.metafile) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile));
+
+/**
+ * The interactive API docs (server/http/api-docs.ts) serve Swagger UI's bundle and stylesheet. swagger-ui-dist is
+ * a devDependency, so users do not install it (nor its telemetry dependency): its two files, with their licence
+ * and notice (Apache-2.0), are copied into dist/api-docs, which the package publishes.
+ */
+const API_DOCS_DIR = 'dist/api-docs';
+const swaggerUiDist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+rmSync(API_DOCS_DIR, { recursive: true, force: true });
+mkdirSync(API_DOCS_DIR, { recursive: true });
+for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) copyFileSync(join(swaggerUiDist, file), join(API_DOCS_DIR, file));

@@ -19,9 +19,9 @@
  * The automatic checkpoint stays on at a much higher threshold, as a bound on the log's size should the worker
  * fall behind. In-memory databases have no log and no second connection: nothing is started for them.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open.js';
+import { driverModulePath } from './driver.js';
 
 /**
  * Short enough that the log stays small (the pages written in a quarter second) and each RESTART has little left
@@ -106,7 +106,7 @@ export function leaveCheckpointsToCheckpointer(db: Db): void {
 
 export function startCheckpointer(db: Db, schedule: CheckpointSchedule = SCHEDULE): Checkpointer {
   if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return NONE;
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = driverModulePath();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { driver, path: db.name, intervalMs: schedule.intervalMs, restartFrames: schedule.restartFrames },

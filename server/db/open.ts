@@ -1,33 +1,16 @@
 /** Opens the SQLite database, sets its pragmas and brings its schema up to date. */
-import Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
+import { nativeBindingPath, sqliteDriver } from './driver.js';
 import { likeLinear } from './linear-like.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type Db = Database.Database;
 
-/**
- * The addon's path, found once: without it better-sqlite3 asks the `bindings` package, which tries a dozen
- * candidate paths with stat calls on the first open (a few ms of every start). Undefined (the package's own
- * search) when the addon is not where node-gyp puts it.
- */
-let nativeBinding: string | null | undefined;
-
-function findNativeBinding(): string | undefined {
-  if (nativeBinding === undefined) {
-    try {
-      nativeBinding = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
-    } catch {
-      nativeBinding = null;
-    }
-  }
-  return nativeBinding ?? undefined;
-}
-
 export function openDatabase(path: string): Db {
-  const binding = findNativeBinding();
-  const db = new Database(path, binding === undefined ? {} : { nativeBinding: binding });
+  const Driver = sqliteDriver();
+  const binding = nativeBindingPath();
+  const db = new Driver(path, binding === undefined ? {} : { nativeBinding: binding });
   // WAL lets readers (the inbox, tests polling) run while a send writes; NORMAL sync is durable across
   // application crashes and only risks the last transactions on power loss, which is fine for a dev tool.
   db.pragma('journal_mode = WAL');

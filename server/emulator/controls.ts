@@ -3,7 +3,7 @@
  * format, the audience included), GET/POST /clock (freeze, advance, resume the emulator's time).
  */
 import { Hono } from 'hono';
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '../db/driver.js';
 import * as z from 'zod/mini';
 import { CLOCK_RANGE, ClockRangeError } from '../clock.js';
 import type { AppDeps } from '../deps.js';
@@ -144,7 +144,7 @@ function seed(deps: AppDeps, workspaceId: number, set: FixtureSet): void {
   try {
     applyFixtures(deps, workspaceId, set, 'seed');
   } catch (error) {
-    if (!(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_CONSTRAINT')) throw error;
+    if (!(error instanceof sqliteDriver().SqliteError) || !error.code.startsWith('SQLITE_CONSTRAINT')) throw error;
     throw new ValidationError({
       document: [`The document clashes with the workspace's data (${error.message}); nothing was seeded.`],
     });

@@ -161,28 +161,30 @@ const faultRule: Schema = {
 };
 
 const nullableTime = nullable('string');
+const sendProperties: Record<string, Schema> = {
+  uuid: { type: 'string', format: 'uuid' },
+  transport_message_id: nullable('string'),
+  campaign_uuid: nullable('string'),
+  automation_mail_uuid: nullable('string'),
+  transactional_mail_log_item_uuid: nullable('string'),
+  subscriber_uuid: nullable('string'),
+  sent_at: nullableTime,
+  failed_at: nullableTime,
+  failure_reason: nullable('string'),
+  open_count: { type: 'integer' },
+  click_count: { type: 'integer' },
+  first_opened_at: nullableTime,
+  last_opened_at: nullableTime,
+  first_clicked_at: nullableTime,
+  last_clicked_at: nullableTime,
+  created_at: nullableTime,
+  updated_at: nullableTime,
+};
 const send: Schema = {
   type: 'object',
   description: 'As GET /api/sends/{uuid} shows it (Mailcoach timestamps, six fractional digits).',
-  properties: {
-    uuid: { type: 'string', format: 'uuid' },
-    transport_message_id: nullable('string'),
-    campaign_uuid: nullable('string'),
-    automation_mail_uuid: nullable('string'),
-    transactional_mail_log_item_uuid: nullable('string'),
-    subscriber_uuid: nullable('string'),
-    sent_at: nullableTime,
-    failed_at: nullableTime,
-    failure_reason: nullable('string'),
-    open_count: { type: 'integer' },
-    click_count: { type: 'integer' },
-    first_opened_at: nullableTime,
-    last_opened_at: nullableTime,
-    first_clicked_at: nullableTime,
-    last_clicked_at: nullableTime,
-    created_at: nullableTime,
-    updated_at: nullableTime,
-  },
+  required: Object.keys(sendProperties),
+  properties: sendProperties,
 };
 
 const suppression: Schema = {
@@ -195,6 +197,129 @@ const suppression: Schema = {
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
   },
+};
+
+const suppressionOrigins = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'];
+
+/** Spelled out whole (no allOf), so that test/contract/openapi-answers.test.ts can check answers strictly. */
+const suppressionWithOrigin: Schema = {
+  ...suppression,
+  description: 'A suppression with why the emulator holds it.',
+  required: [...(suppression.required as string[]), 'origin'],
+  properties: {
+    ...(suppression.properties as Record<string, Schema>),
+    origin: nullable('string', {
+      enum: [...suppressionOrigins, null],
+      description: 'fixture, seed, api, emulator (POST /_emulator/suppressions), bounce or complaint (a simulation); null for rows from before the emulator kept track.',
+    }),
+  },
+};
+
+const sendWithState: Schema = {
+  type: 'object',
+  description: 'A send as GET /api/sends shows it, with what the emulator knows beyond it.',
+  required: [...Object.keys(sendProperties), 'state', 'feedback', 'message_uuid'],
+  properties: {
+    ...sendProperties,
+    state: {
+      enum: ['failed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
+      description: 'The furthest it got: a failure, a complaint, a bounce, a soft bounce, a click, an open, sent.',
+    },
+    feedback: {
+      type: 'array',
+      description: 'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
+      items: {
+        type: 'object',
+        required: ['type', 'created_at'],
+        properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint', 'suppressed'] }, created_at: { type: 'string' } },
+      },
+    },
+    message_uuid: nullable('string', { description: "A transactional send's captured message." }),
+  },
+};
+
+const logItemWithLinks: Schema = {
+  type: 'object',
+  description: 'A transactional mail log item as GET /api/transactional-mails shows it, with its captured message and its send.',
+  required: ['uuid', 'subject', 'from', 'to', 'cc', 'bcc', 'body', 'html', 'created_at', 'message_uuid', 'send_uuid'],
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    subject: { type: 'string' },
+    from: { type: 'array', items: ref('MailAddress') },
+    to: { type: 'array', items: ref('MailAddress') },
+    cc: { type: 'array', items: ref('MailAddress') },
+    bcc: { type: 'array', items: ref('MailAddress') },
+    body: nullable('string', { description: 'The HTML as rendered (Mailcoach keeps it under both names).' }),
+    html: nullable('string'),
+    created_at: { type: 'string' },
+    message_uuid: nullable('string', { description: 'The captured message; null when it was deleted.' }),
+    send_uuid: nullable('string', { description: 'Its Send; null when none was stored.' }),
+  },
+};
+
+const subscriber: Schema = {
+  type: 'object',
+  description: 'As GET /api/subscribers/{uuid} shows it.',
+  required: [
+    'uuid', 'email_list_uuid', 'email', 'first_name', 'last_name', 'extra_attributes', 'tags', 'subscribed_at', 'unsubscribed_at',
+    'created_at', 'updated_at',
+  ],
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    email_list_uuid: { type: 'string', format: 'uuid' },
+    email: { type: 'string', description: 'Lower-cased.' },
+    first_name: nullable('string'),
+    last_name: nullable('string'),
+    extra_attributes: { type: 'object', additionalProperties: true, description: '{} when none.' },
+    tags: { type: 'array', items: { type: 'string' }, description: 'Tag names.' },
+    subscribed_at: nullableTime,
+    unsubscribed_at: nullableTime,
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
+};
+
+const automation: Schema = {
+  type: 'object',
+  required: ['uuid', 'name', 'email_list_uuid', 'status', 'webhook_trigger', 'repeat_enabled', 'triggers'],
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    email_list_uuid: nullable('string'),
+    status: { enum: ['started', 'paused'] },
+    webhook_trigger: { type: 'boolean' },
+    repeat_enabled: { type: 'boolean' },
+    triggers: {
+      type: 'array',
+      description: 'Every POST /api/automations/{uuid}/trigger, per subscriber, in order.',
+      items: {
+        type: 'object',
+        required: ['subscriber_uuid', 'entered', 'reason', 'created_at'],
+        properties: {
+          subscriber_uuid: { type: 'string' },
+          entered: { type: 'boolean', description: 'Whether the subscriber would have entered the automation.' },
+          reason: nullable('string', { description: 'Why not, when not.' }),
+          created_at: isoTime,
+        },
+      },
+    },
+  },
+};
+
+const pageLinks: Schema = {
+  type: 'object',
+  required: ['first', 'last', 'prev', 'next'],
+  properties: { first: { type: 'string' }, last: { type: 'string' }, prev: nullable('string'), next: nullable('string') },
+};
+
+const pageMetaProperties: Record<string, Schema> = {
+  current_page: { type: 'integer' },
+  from: nullable('integer'),
+  last_page: { type: 'integer' },
+  path: { type: 'string' },
+  per_page: { type: 'integer' },
+  to: nullable('integer'),
+  total: { type: 'integer' },
 };
 
 const clockState: Schema = {
@@ -375,10 +500,39 @@ const fixtureProblem: Schema = {
   properties: { file: { type: 'string' }, line: nullable('integer'), column: nullable('integer'), message: { type: 'string' } },
 };
 
-/** A Mailcoach list under /_emulator: the API's paginated page of `items`, and the API's 400 for a bad sort or filter. */
-const apiPage = (items: Schema, apiPath: string) => ({
+/**
+ * A Mailcoach list under /_emulator: the API's paginated page of `items` (with `meta.links` on the sends list
+ * only, as the API), and the API's 400 for a bad sort or filter.
+ */
+const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
   200: json(
-    { type: 'object', required: ['data', 'links', 'meta'], properties: { data: { type: 'array', items }, links: { type: 'object' }, meta: { type: 'object' } } },
+    {
+      type: 'object',
+      required: ['data', 'links', 'meta'],
+      properties: {
+        data: { type: 'array', items },
+        links: ref('PageLinks'),
+        meta: {
+          type: 'object',
+          required: Object.keys(pageMetaProperties).concat(withMetaLinks ? ['links'] : []),
+          properties: {
+            ...pageMetaProperties,
+            ...(withMetaLinks
+              ? {
+                  links: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['url', 'label', 'active'],
+                      properties: { url: nullable('string'), label: { type: 'string' }, active: { type: 'boolean' } },
+                    },
+                  },
+                }
+              : {}),
+          },
+        },
+      },
+    },
     'The page.',
   ),
   ...errors,
@@ -541,7 +695,10 @@ export const openApiDocument = {
           200: json(
             {
               type: 'object',
-              required: ['isolate', 'any_token', 'tokens', 'token_required'],
+              required: [
+                'isolate', 'any_token', 'tokens', 'token_required', 'allow_spam_complaint_deletion', 'mailers', 'rate_limit',
+                'max_body_bytes', 'render_workers', 'fixtures', 'watch',
+              ],
               properties: {
                 isolate: { type: 'boolean', description: 'One workspace per token (--isolate).' },
                 any_token: { type: 'boolean', description: 'Any non-empty token is accepted (--any-token).' },
@@ -626,7 +783,12 @@ export const openApiDocument = {
         tags: ['simulate'],
         summary: "Unsubscribes a campaign send's subscriber as its mail's link does, counted for the campaign",
         requestBody: jsonBody({ type: 'object', required: ['send_uuid'], properties: { send_uuid: { type: 'string', format: 'uuid' } } }),
-        responses: { 200: json({ type: 'object', required: ['data'], properties: { data: { type: 'object' } } }, 'The subscriber.'), ...errors, ...notFound, ...invalid },
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: ref('Subscriber') } }, 'The subscriber, unsubscribed.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
     },
     '/_emulator/simulate/bounce': { post: bounceOperation('A hard bounce: adds a hard_bounce suppression') },
@@ -703,7 +865,12 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: 'Adds a manual suppression (origin emulator), as POST /api/suppressions does, without an API token',
         requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }),
-        responses: { 201: json(ref('Suppression'), 'Added.'), 200: json(ref('Suppression'), 'Already suppressed: the existing row.'), ...errors, ...invalid },
+        responses: {
+          201: json(ref('SuppressionWithOrigin'), 'Added.'),
+          200: json(ref('SuppressionWithOrigin'), 'Already suppressed: the existing row.'),
+          ...errors,
+          ...invalid,
+        },
       },
       get: {
         tags: ['controls'],
@@ -715,21 +882,7 @@ export const openApiDocument = {
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
         responses: apiPage(
-          {
-            allOf: [
-              ref('Suppression'),
-              {
-                type: 'object',
-                required: ['origin'],
-                properties: {
-                  origin: nullable('string', {
-                    enum: ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint', null],
-                    description: 'Why the emulator holds it; null for rows from before it kept track.',
-                  }),
-                },
-              },
-            ],
-          },
+          ref('SuppressionWithOrigin'),
           '/api/suppressions',
         ),
       },
@@ -746,7 +899,10 @@ export const openApiDocument = {
       get: {
         tags: ['controls'],
         summary: "The workspace's automations and the triggers POST /api/automations/{uuid}/trigger recorded",
-        responses: { 200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' } } } }, 'The automations.'), ...errors },
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('Automation') } } }, 'The automations.'),
+          ...errors,
+        },
       },
     },
     '/_emulator/log-items': {
@@ -759,7 +915,7 @@ export const openApiDocument = {
           { name: 'sort', in: 'query', required: false, schema: { type: 'string' } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: apiPage({ type: 'object' }, '/api/transactional-mails'),
+        responses: apiPage(ref('LogItemWithLinks'), '/api/transactional-mails'),
       },
     },
     '/_emulator/log-items/{uuid}': {
@@ -767,7 +923,11 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: 'One log item, with its captured message_uuid and send_uuid',
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: { 200: json({ type: 'object', required: ['data'] }, 'The log item.'), ...errors, ...notFound },
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: ref('LogItemWithLinks') } }, 'The log item.'),
+          ...errors,
+          ...notFound,
+        },
       },
     },
     '/_emulator/log-items/{uuid}/resend': {
@@ -795,32 +955,9 @@ export const openApiDocument = {
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
         responses: apiPage(
-          {
-            allOf: [
-              ref('Send'),
-              {
-                type: 'object',
-                required: ['state', 'feedback', 'message_uuid'],
-                properties: {
-                  state: {
-                    enum: ['failed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
-                    description: 'The furthest it got: a failure, a complaint, a bounce, a soft bounce, a click, an open, sent.',
-                  },
-                  feedback: {
-                    type: 'array',
-                    description: 'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
-                    items: {
-                      type: 'object',
-                      required: ['type', 'created_at'],
-                      properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint', 'suppressed'] }, created_at: { type: 'string' } },
-                    },
-                  },
-                  message_uuid: nullable('string', { description: "A transactional send's captured message." }),
-                },
-              },
-            ],
-          },
+          ref('SendWithState'),
           '/api/sends',
+          true,
         ),
       },
     },
@@ -846,11 +983,50 @@ export const openApiDocument = {
         },
       },
     },
+    '/_emulator/docs': {
+      get: {
+        tags: ['meta'],
+        summary: 'These docs, interactive (Swagger UI, served by the emulator: no CDN)',
+        description: 'Static, like the web UI: no token needed. "Try it out" sends the token of the UI\'s tab, or the one given with "Authorize".',
+        security: [],
+        responses: { 200: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/_emulator/docs/{file}': {
+      get: {
+        tags: ['meta'],
+        summary: "One of the docs page's scripts and stylesheets",
+        security: [],
+        parameters: [
+          { name: 'file', in: 'path', required: true, schema: { enum: ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs.js', 'docs.css'] } },
+        ],
+        responses: {
+          200: { description: 'The file.', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+          ...notFound,
+        },
+      },
+    },
     '/_emulator/openapi.json': {
       get: {
         tags: ['meta'],
         summary: 'This document',
-        responses: { 200: json({ type: 'object' }, 'The OpenAPI 3.1 document.') },
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['openapi', 'info', 'paths', 'components'],
+              additionalProperties: true,
+              properties: {
+                openapi: { type: 'string' },
+                info: { type: 'object', additionalProperties: true },
+                paths: { type: 'object', additionalProperties: true },
+                components: { type: 'object', additionalProperties: true },
+              },
+            },
+            'The OpenAPI 3.1 document.',
+          ),
+          ...errors,
+        },
       },
     },
   },
@@ -889,6 +1065,12 @@ export const openApiDocument = {
       SeedCounts: seedCounts,
       Send: send,
       Suppression: suppression,
+      SuppressionWithOrigin: suppressionWithOrigin,
+      SendWithState: sendWithState,
+      LogItemWithLinks: logItemWithLinks,
+      Subscriber: subscriber,
+      Automation: automation,
+      PageLinks: pageLinks,
       BounceTarget: bounceTarget,
       StudioTemplate: studioTemplate,
       TemplateRender: templateRender,

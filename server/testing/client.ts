@@ -152,6 +152,13 @@ export interface MailcoachPage<T> {
   meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
 }
 
+/** One of `meta.links`, the page links Laravel's paginator lists (the sends list only, as the API). */
+export interface MailcoachPageLink {
+  url: string | null;
+  label: string;
+  active: boolean;
+}
+
 /** Why the emulator holds a suppression (null: from before it kept track). */
 export type SuppressionOrigin = 'fixture' | 'seed' | 'api' | 'emulator' | 'bounce' | 'complaint';
 
@@ -320,7 +327,8 @@ export interface FaultRuleInput {
   status?: number;
   /** A string, or JSON. */
   body?: unknown;
-  headers?: Record<string, string>;
+  /** Values are strings or numbers (sent as written). */
+  headers?: Record<string, string | number>;
   delay_ms?: number;
   /** Close the connection without an answer. */
   drop?: boolean;
@@ -331,10 +339,13 @@ export interface FaultRuleInput {
   preset?: 'rate-limited' | 'server-error';
 }
 
+/** The methods a fault rule matches, as the emulator answers them (upper-case). */
+export type FaultMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
 /** A fault rule as the emulator answers it: every field, null when not set. */
 export interface FaultRule {
   id: number;
-  method: string | null;
+  method: FaultMethod | null;
   route: string | null;
   recipient: string | null;
   status: number | null;
@@ -433,6 +444,8 @@ export interface SeedCounts {
   /** Of every list of the document. */
   subscribers: number;
   campaign_templates: number;
+  automations: number;
+  campaigns: number;
 }
 
 /** An email list as the Mailcoach API answers it (EmailListResource, mailcoach-audience-campaigns.md §1.2). */
@@ -975,7 +988,7 @@ export function createClient(options: ClientOptions) {
     resendLogItem: async (uuid: string): Promise<string | null> =>
       (await json<{ message_uuid: string | null }>('POST', `/log-items/${encodeURIComponent(uuid)}/resend`)).message_uuid,
     /** The Mailcoach sends list (same filters, sort and pages), each send with its state and simulated feedback. */
-    sends: (query: SendQuery = {}): Promise<MailcoachPage<SendWithState>> =>
+    sends: (query: SendQuery = {}): Promise<MailcoachPage<SendWithState> & { meta: { links: MailcoachPageLink[] } }> =>
       json('GET', '/sends', {
         query: {
           'filter[campaign_uuid]': query.campaignUuid,

@@ -8,9 +8,12 @@
  * It prints "listening on http://127.0.0.1:<port>" once ready (port 0 picks a free one), as the emulator does.
  */
 import { serve } from '@hono/node-server';
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '../../server/db/driver.js';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+
+/** better-sqlite3 in the release line this Node runs (server/db/driver.ts). */
+const Database = sqliteDriver();
 
 const dbPath = process.argv[2];
 if (dbPath === undefined) throw new Error('usage: baseline-server.ts <database file>');

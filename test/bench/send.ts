@@ -12,7 +12,7 @@
  * alike and nothing is served from a cache keyed on the whole request. The table gives req/s (autocannon's
  * per-second average) and its share of the same run's baseline, p50/p99 latency, the server's CPU time per
  * answer (user + system, from /proc: steadier than req/s on a shared machine), non-2xx answers and connection
- * errors, the server's RSS right after the run and the load average.
+ * errors, the server's RSS (at start, right after the run, and its peak over the whole scenario) and the load average.
  * After each send scenario the number of log items the API counts (GET /api/transactional-mails meta.total) is
  * compared with the 200s autocannon received: every 200 must have stored its mail. autocannon stops by closing
  * its connections, so requests still in flight at that moment may be stored without their 200 being counted:
@@ -242,7 +242,8 @@ interface Row {
   stored: number;
   check: string;
   ok: boolean;
-  rss: number;
+  /** Server RSS (MiB): right after start, right after the closed-loop run, and the peak (VmHWM) over everything. */
+  memory: { idle: number; after: number; peak: number };
   load: number;
 }
 
@@ -254,6 +255,7 @@ function cpuTimeOf(pid: number): number {
 
 async function runBaseline(dir: string): Promise<Row> {
   const server = await startNode(['--import', 'tsx', BASELINE, join(dir, 'baseline.sqlite')], ROOT);
+  const idle = memoryOf(server.child.pid!).rss;
   try {
     const count = async () => ((await request(server.port, 'GET', '/count')).json as { total: number }).total;
     const body = JSON.stringify(BODIES.inline);
@@ -262,10 +264,11 @@ async function runBaseline(dir: string): Promise<Row> {
     const cpuBefore = cpuTimeOf(server.child.pid!);
     const result = await load({ port: server.port, path: '/mail', body, seconds: SECONDS });
     const cpuMs = (cpuTimeOf(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
-    const rss = memoryOf(server.child.pid!).rss;
+    const after = memoryOf(server.child.pid!);
     const stored = (await settledCount(count)) - before;
     const scenario = 'baseline: bare Hono + 1 INSERT';
-    return { scenario, result, cpuMs, stored, ...storedCheck(result, stored), rss, load: loadavg()[0]! };
+    const memory = { idle, after: after.rss, peak: after.peak };
+    return { scenario, result, cpuMs, stored, ...storedCheck(result, stored), memory, load: loadavg()[0]! };
   } finally {
     await server.stop();
   }
@@ -285,6 +288,7 @@ async function runSend(
     ROOT,
   );
   const body = BODIES[name]!;
+  const idle = memoryOf(server.child.pid!).rss;
   try {
     const first = await request(server.port, 'POST', '/api/transactional-mails/send', body);
     const uuid = (first.json as { uuid?: string }).uuid;
@@ -306,14 +310,15 @@ async function runSend(
     const cpuBefore = cpuTimeOf(server.child.pid!);
     const result = await load({ port: server.port, path, body: text, seconds: SECONDS });
     const cpuMs = (cpuTimeOf(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
-    const rss = memoryOf(server.child.pid!).rss;
+    const after = memoryOf(server.child.pid!).rss;
     const stored = (await settledCount(count)) - before;
     const loadAverage = loadavg()[0]!;
     const paced = await pacedLoad({
       port: server.port, path, headers: HEADERS, body: () => text.replaceAll('[<id>]', String(++sequence)),
       rate: TARGETS[name]!.rps, seconds: SECONDS, connections: CONNECTIONS,
     });
-    return { scenario: label, result, paced, cpuMs, stored, ...storedCheck(result, stored), rss, load: loadAverage };
+    const memory = { idle, after, peak: memoryOf(server.child.pid!).peak };
+    return { scenario: label, result, paced, cpuMs, stored, ...storedCheck(result, stored), memory, load: loadAverage };
   } finally {
     await server.stop();
     if (/^error:|sending failed/m.test(server.output())) {
@@ -382,7 +387,7 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
   log(table(
     [
       'scenario', 'req/s avg', '% base', 'p50 ms', 'p99 ms', 'max ms', 'CPU ms/req', '200s', 'non-2xx', 'errors',
-      'stored', 'stored check', 'server RSS', 'load avg', 'target', 'at 40k base',
+      'stored', 'stored check', 'RSS idle', 'RSS after', 'RSS peak', 'load avg', 'target', 'at 40k base',
     ],
     rows.map((row) => {
       const r = row.result;
@@ -392,7 +397,7 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
         baseline === undefined ? '' : `${((100 * r.requests.average) / baseline).toFixed(1)}%`,
         r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), r.latency.max.toFixed(0), row.cpuMs.toFixed(2),
         String(r.statusCodeStats['200']?.count ?? 0), String(r.non2xx), String(r.errors), String(row.stored), row.check,
-        `${row.rss.toFixed(0)} MiB`, row.load.toFixed(2),
+        ...[row.memory.idle, row.memory.after, row.memory.peak].map((mib) => `${mib.toFixed(0)} MiB`), row.load.toFixed(2),
         target === undefined ? '' : `${meets(row)} (>= ${target.rps}/s, p99 < ${target.p99} ms)`,
         baseline === undefined || target === undefined ? '' : atReferenceBaseline(row, baseline),
       ];

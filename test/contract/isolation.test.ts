@@ -7,10 +7,13 @@
  * `token:<sha256 of the token>`.
  */
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '../../server/db/driver.js';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type ApiClient } from '../support/http.js';
+
+/** better-sqlite3 in the release line this Node runs (server/db/driver.ts). */
+const Database = sqliteDriver();
 
 const isolated = useEmulator({ args: ['--isolate', '--any-token'] });
 const shared = useEmulator({ args: ['--any-token'] });

@@ -1,6 +1,10 @@
 /**
  * The OpenAPI document of /_emulator: a well-formed 3.1 document, naming every route of server/emulator/README.md
- * and every route the app registers under /_emulator (and nothing the app does not serve), and served as is.
+ * (and the README naming every operation of it) and every route the app registers under /_emulator (and nothing
+ * the app does not serve), and served as is. The README's field lists agree with it: the keys its tables name
+ * exist, an answer it spells out (`200 {"a", "b"}`) has all the document's fields, and its paragraphs on a
+ * summary, a full message and a template list exactly the document's fields. Answers are checked against the
+ * document in openapi-answers.test.ts, the typed client in openapi-client-types.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,18 +31,99 @@ function documentedOperations(): Set<string> {
   return operations;
 }
 
-/** "METHOD /_emulator/path" for every row of the README's endpoint tables (a cell may list several paths). */
-function readmeOperations(): Set<string> {
-  const readme = readFileSync(join(ROOT, 'server/emulator/README.md'), 'utf8');
-  const operations = new Set<string>();
-  for (const line of readme.split('\n')) {
-    const match = /^\|\s*([A-Z, ]+?)\s*\|\s*(`[^|]+)\|/.exec(line);
+const README = () => readFileSync(join(ROOT, 'server/emulator/README.md'), 'utf8');
+
+/** The rows of the README's endpoint tables: their operations ("METHOD /_emulator/path"; a cell may list several) and answer cell. */
+function readmeRows(): Array<{ operations: string[]; answer: string }> {
+  const rows: Array<{ operations: string[]; answer: string }> = [];
+  for (const line of README().split('\n')) {
+    const match = /^\|\s*([A-Z, ]+?)\s*\|\s*(`[^|]+)\|(.*)\|\s*$/.exec(line);
     if (match === null) continue;
     const methods = match[1]!.split(',').map((m) => m.trim());
     const paths = [...match[2]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.split('?')[0]!);
-    for (const method of methods) for (const path of paths) operations.add(`${method} /_emulator${path}`);
+    rows.push({ operations: methods.flatMap((method) => paths.map((path) => `${method} /_emulator${path}`)), answer: match[3]! });
   }
-  return operations;
+  return rows;
+}
+
+/** "METHOD /_emulator/path" for every row of the README's endpoint tables. */
+function readmeOperations(): Set<string> {
+  return new Set(readmeRows().flatMap((row) => row.operations));
+}
+
+/** Every property name in a schema, at any depth, through $refs. */
+function propertyNames(schema: unknown, seen = new Set<unknown>()): Set<string> {
+  const names = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    const node = value as Record<string, unknown>;
+    if (typeof node.$ref === 'string') walk(resolvePointer(node.$ref));
+    if (node.properties !== undefined) for (const key of Object.keys(node.properties as object)) names.add(key);
+    for (const inner of Object.values(node)) walk(inner);
+  };
+  walk(schema);
+  return names;
+}
+
+/**
+ * The fields a README paragraph lists in backticks outside parentheses ("`uuid, message_id, from {name, email}`"),
+ * with the fields of a nested `{...}` / `[{...}]` under their parent's name.
+ */
+function listedFields(paragraph: string): { fields: Set<string>; nested: Map<string, Set<string>> } {
+  let text = paragraph;
+  while (/\([^()]*\)/.test(text)) text = text.replace(/\([^()]*\)/g, '');
+  const fields = new Set<string>();
+  const nested = new Map<string, Set<string>>();
+  for (const [, code] of text.matchAll(/`([^`]+)`/g)) {
+    for (const [, parent, inner] of code!.matchAll(/([a-z_]+) \[?\{([^}]*)\}\]?/g)) nested.set(parent!, new Set(inner!.split(',').map((f) => f.trim())));
+    for (const item of code!.replace(/\[[^\]]*\]|\{[^}]*\}/g, '').split(',')) {
+      const name = item.trim();
+      if (/^[a-z_]+$/.test(name)) fields.add(name);
+    }
+  }
+  return { fields, nested };
+}
+
+/** The quoted keys at the top level of the `{...}` that `text` starts with. */
+function topLevelKeys(text: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') {
+      if (--depth === 0) break;
+    } else if (char === '"') {
+      const end = text.indexOf('"', i + 1);
+      const word = text.slice(i + 1, end);
+      // A key, not a value: not after a colon.
+      if (depth === 1 && /^[a-z_]+$/.test(word) && !/:\s*$/.test(text.slice(0, i))) keys.push(word);
+      i = end;
+    }
+  }
+  return keys;
+}
+
+/** The paragraph of the README that starts with `start`, up to the next blank line (or to `until`, included). */
+function paragraph(start: string, until = '\n\n'): string {
+  const readme = README();
+  const at = readme.indexOf(`\n${start}`);
+  if (at === -1) throw new Error(`The README has no paragraph starting ${start}`);
+  const end = readme.indexOf(until, at + 1);
+  return readme.slice(at + 1, end === -1 ? undefined : end + until.trim().length);
+}
+
+/** A schema's own properties, through a $ref, an array's items and the non-null choice of a oneOf. */
+function ownProperties(schema: unknown): string[] {
+  let node = schema as Record<string, unknown> | undefined;
+  for (let i = 0; i < 5 && node !== undefined; i++) {
+    if (typeof node.$ref === 'string') node = resolvePointer(node.$ref) as Record<string, unknown>;
+    else if (node.items !== undefined) node = node.items as Record<string, unknown>;
+    else if (Array.isArray(node.oneOf)) node = (node.oneOf as Array<Record<string, unknown>>).find((option) => option.type !== 'null');
+    else break;
+  }
+  return Object.keys((node?.properties ?? {}) as object);
 }
 
 /** "METHOD /path" for every handler the Hono app registers under /_emulator (middleware left out). */
@@ -125,6 +210,100 @@ describe('the OpenAPI document', () => {
     expect([...readme].filter((operation) => !documented.has(operation))).toEqual([]);
   });
 
+  it('is documented in server/emulator/README.md: every operation has a row there', () => {
+    const readme = readmeOperations();
+    const undocumented = [...documentedOperations()].filter((operation) => !readme.has(operation));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('is what the other READMEs mean when they name an /_emulator operation ("POST /_emulator/simulate/open|click")', () => {
+    const shape = (operation: string) => operation.replace(/\{[^}]*\}/g, '{}');
+    const documented = new Set([...documentedOperations()].map(shape));
+    const problems: string[] = [];
+    for (const file of ['README.md', 'server/emulator/README.md', 'fixtures/README.md']) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const [, method, path] of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/_emulator\/[^\s`),;]*)/g)) {
+        const [head, alternatives] = /^(.*\/)([^/]*)$/.exec(path!)!.slice(1) as [string, string];
+        for (const last of alternatives.split('|')) {
+          if (!documented.has(shape(`${method} ${head}${last}`))) problems.push(`${file}: ${method} ${head}${last}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("names in server/emulator/README.md's tables only fields the document has for that operation", () => {
+    const problems: string[] = [];
+    for (const { operations, answer } of readmeRows()) {
+      const keys = [...answer.matchAll(/(?<!:\s*)"([a-z_][a-z0-9_]*)"(?=\??\s*[:,}\]])/g)].map((m) => m[1]!);
+      if (keys.length === 0) continue;
+      const known = new Set<string>();
+      let json = false;
+      for (const operation of operations) {
+        const [method, path] = operation.split(' ') as [string, string];
+        const documented = doc.paths[path]?.[method.toLowerCase()] as { requestBody?: unknown; responses?: Record<string, { content?: object }> } | undefined;
+        json ||= documented?.requestBody !== undefined || Object.entries(documented?.responses ?? {}).some(([status, response]) => status.startsWith('2') && 'application/json' in (response.content ?? {}));
+        for (const name of propertyNames(documented)) known.add(name);
+      }
+      // An answer that is not JSON (the event stream): its payloads are not in the document.
+      if (!json) continue;
+      for (const key of keys) if (!known.has(key)) problems.push(`${operations.join(', ')}: "${key}"`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("gives in server/emulator/README.md's tables every field of an answer it spells out (`{...}` first in the cell; for a body, only its fields)", () => {
+    const problems: string[] = [];
+    const checkAnswer = (operation: string, status: string, keys: string[]) => {
+      const [method, path] = operation.split(' ') as [string, string];
+      const responses = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+      let response = responses[status];
+      if (typeof response?.$ref === 'string') response = resolvePointer(response.$ref) as typeof response;
+      const documented = ownProperties(response?.content?.['application/json']?.schema).sort();
+      if (JSON.stringify([...keys].sort()) !== JSON.stringify(documented)) problems.push(`${operation} ${status}: README ${keys.join(', ')}; document ${documented.join(', ')}`);
+    };
+    for (const { operations, answer } of readmeRows()) {
+      // "200 `{...}`" anywhere in the cell: that answer, whole.
+      for (const found of answer.matchAll(/(?:^|[\s(;])(\d{3}) `\{/g)) {
+        const keys = topLevelKeys(answer.slice(found.index + found[0].length - 1));
+        for (const operation of operations) checkAnswer(operation, found[1]!, keys);
+      }
+      const match = /^\s*(?:(\d{3}) )?`\{/.exec(answer);
+      if (match === null || match[1] !== undefined) continue;
+      const keys = topLevelKeys(answer.slice(answer.indexOf('{')));
+      for (const operation of operations) {
+        const [method, path] = operation.split(' ') as [string, string];
+        const documentedOperation = doc.paths[path]?.[method.toLowerCase()] as { requestBody?: { content: Record<string, { schema: unknown }> } } | undefined;
+        const body = documentedOperation?.requestBody?.content['application/json']?.schema;
+        if (body !== undefined) {
+          // A request body (the cell may show one of several forms): only fields it has.
+          const fields = ownProperties(body);
+          const unknown = keys.filter((key) => !fields.includes(key));
+          if (unknown.length > 0) problems.push(`${operation} body: README ${unknown.join(', ')}; document ${fields.join(', ')}`);
+          continue;
+        }
+        const responses = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<string, { content?: object }>;
+        const status = Object.keys(responses).find((code) => code.startsWith('2') && 'application/json' in (responses[code]!.content ?? {}));
+        checkAnswer(operation, status ?? '2xx', keys);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("lists in server/emulator/README.md's paragraphs the fields of a summary, a message and a template, as the document does", () => {
+    const schemas = doc.components.schemas as Record<string, unknown>;
+    const check = (start: string, schema: unknown, base: string[] = [], until?: string) => {
+      const { fields, nested } = listedFields(paragraph(start, until));
+      expect([...new Set([...base, ...fields])].sort(), start).toEqual(ownProperties(schema).sort());
+      const properties = (schema as { properties: Record<string, unknown> }).properties;
+      for (const [parent, inner] of nested) expect([...inner].sort(), `${start} ${parent}`).toEqual(ownProperties(properties[parent]).sort());
+    };
+    check('**Summary**:', schemas.MessageSummary);
+    check('**Full message**:', schemas.Message, ownProperties(schemas.MessageSummary));
+    // The template's fields are its first sentence; the rest of the paragraph names values.
+    check('A template:', schemas.StudioTemplate, [], '`.');
+  });
+
   it('documents every route the app registers under /_emulator', () => {
     const registered = registeredOperations();
     const documented = documentedOperations();
@@ -136,60 +315,6 @@ describe('the OpenAPI document', () => {
     expect([...documentedOperations()].filter((operation) => !registered.has(operation))).toEqual([]);
   });
 });
-
-/**
- * A small JSON Schema check, enough for this document: type (or a list of types), const, enum, properties,
- * required, additionalProperties, items, oneOf/anyOf and $ref. Answers the problems found, with their paths.
- */
-function check(value: unknown, schema: Record<string, unknown>, at = '$'): string[] {
-  if (typeof schema.$ref === 'string') return check(value, resolvePointer(schema.$ref) as Record<string, unknown>, at);
-  const problems: string[] = [];
-  const types = schema.type === undefined ? null : ([] as string[]).concat(schema.type as string | string[]);
-  if (types !== null && !types.some((type) => isType(value, type))) return [`${at}: ${JSON.stringify(value)} is not ${types.join(' or ')}`];
-  if ('const' in schema && value !== schema.const) problems.push(`${at}: ${JSON.stringify(value)} is not ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const options = schema[key] as Array<Record<string, unknown>> | undefined;
-    if (options === undefined) continue;
-    const passing = options.filter((option) => check(value, option, at).length === 0).length;
-    if (key === 'oneOf' ? passing !== 1 : passing === 0) problems.push(`${at}: matches ${passing} of the ${key} schemas`);
-  }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const object = value as Record<string, unknown>;
-    const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-    for (const key of (schema.required ?? []) as string[]) if (!(key in object)) problems.push(`${at}: missing ${key}`);
-    for (const [key, inner] of Object.entries(object)) {
-      if (properties[key] !== undefined) problems.push(...check(inner, properties[key], `${at}.${key}`));
-      else if (schema.additionalProperties === false || (schema.properties !== undefined && schema.additionalProperties === undefined)) {
-        problems.push(`${at}: ${key} is not documented`);
-      }
-    }
-  }
-  if (Array.isArray(value) && schema.items !== undefined) {
-    value.forEach((item, index) => problems.push(...check(item, schema.items as Record<string, unknown>, `${at}[${index}]`)));
-  }
-  return problems;
-}
-
-function isType(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'null': return value === null;
-    case 'array': return Array.isArray(value);
-    case 'object': return value !== null && typeof value === 'object' && !Array.isArray(value);
-    case 'integer': return Number.isInteger(value);
-    case 'number': return typeof value === 'number';
-    default: return typeof value === type;
-  }
-}
-
-/** The schema of an operation's answer with this status (JSON). */
-function responseSchema(path: string, method: string, status: number): Record<string, unknown> {
-  let response = (doc.paths[path]?.[method]?.responses as Record<string, Record<string, unknown>> | undefined)?.[String(status)];
-  if (response === undefined) throw new Error(`${method} ${path} documents no ${status}`);
-  if (typeof response.$ref === 'string') response = resolvePointer(response.$ref) as Record<string, unknown>;
-  const content = response.content as Record<string, { schema: Record<string, unknown> }>;
-  return content['application/json']!.schema;
-}
 
 describe('GET /_emulator/openapi.json', () => {
   const emulator = useEmulator();
@@ -206,62 +331,5 @@ describe('GET /_emulator/openapi.json', () => {
   it('refuses a token the emulator does not accept', async () => {
     const response = await apiClient(emulator().url, 'wrong-token').get('/_emulator/openapi.json');
     expect(response.status).toBe(401);
-  });
-});
-
-describe('the answers match the documented schemas', () => {
-  const emulator = useEmulator();
-  const api = () => apiClient(emulator().url, emulator().token);
-  const conforms = (value: unknown, path: string, method: string, status: number) =>
-    expect(check(value, responseSchema(path, method, status)), `${method} ${path} ${status}`).toEqual([]);
-
-  it('messages, a full message, wait-for and its timeout', async () => {
-    const sent = await api().post('/api/transactional-mails/send', {
-      json: {
-        from: 'Acme <noreply@acme.example>', to: 'Joan Doe <joan@example.com>', cc: 'cc@example.com', bcc: 'audit@example.com',
-        reply_to: 'help@acme.example', subject: 'Your code', html: '<p>Code <b>482913</b>, <a href="https://acme.example/x">go</a></p>',
-        attachments: [{ name: 'a.txt', content: Buffer.from('hello').toString('base64'), content_type: 'text/plain' }],
-      },
-    });
-    expect(sent.status).toBe(200);
-    const list = await api().get('/_emulator/messages?per_page=5');
-    expect(list.status).toBe(200);
-    conforms(list.json(), '/_emulator/messages', 'get', 200);
-    const uuid = list.json().data[0].uuid as string;
-    const full = await api().get(`/_emulator/messages/${uuid}`);
-    conforms(full.json(), '/_emulator/messages/{uuid}', 'get', 200);
-    expect(full.json()).toMatchObject({ codes: ['482913'], links: ['https://acme.example/x'] });
-    const waited = await api().get('/_emulator/wait-for?query=to:joan@example.com');
-    conforms(waited.json(), '/_emulator/wait-for', 'get', 200);
-    const timedOut = await api().get('/_emulator/wait-for?query=to:nobody@example.com&timeout_ms=10');
-    expect(timedOut.status).toBe(408);
-    conforms(timedOut.json(), '/_emulator/wait-for', 'get', 408);
-    const bad = await api().get('/_emulator/messages?query=%22unclosed');
-    expect(bad.status).toBe(422);
-    conforms(bad.json(), '/_emulator/messages', 'get', 422);
-    const missing = await api().get('/_emulator/messages/00000000-0000-4000-8000-00000000ffff');
-    expect(missing.status).toBe(404);
-    conforms(missing.json(), '/_emulator/messages/{uuid}', 'get', 404);
-  });
-
-  it('controls: clock, seed, faults, simulations', async () => {
-    conforms((await api().get('/_emulator/clock')).json(), '/_emulator/clock', 'get', 200);
-    conforms((await api().post('/_emulator/clock', { json: { advance_ms: 1 } })).json(), '/_emulator/clock', 'post', 200);
-    const seeded = await api().post('/_emulator/seed', { json: { suppressions: [{ email: 'seeded@example.com' }] } });
-    conforms(seeded.json(), '/_emulator/seed', 'post', 200);
-    const rule = await api().post('/_emulator/faults', { json: { route: '/api/sends', status: 500, times: 1 } });
-    expect(rule.status).toBe(201);
-    conforms(rule.json(), '/_emulator/faults', 'post', 201);
-    conforms((await api().get('/_emulator/faults')).json(), '/_emulator/faults', 'get', 200);
-    await api().delete('/_emulator/faults');
-    const bounce = await api().post('/_emulator/simulate/bounce', { json: { email: 'gone@example.com' } });
-    conforms(bounce.json(), '/_emulator/simulate/bounce', 'post', 200);
-    const soft = await api().post('/_emulator/simulate/soft-bounce', { json: { email: 'soft@example.com' } });
-    conforms(soft.json(), '/_emulator/simulate/soft-bounce', 'post', 200);
-    await api().post('/api/transactional-mails/send', { json: { from: 'a@acme.example', to: 'open@example.com', subject: 'S', text: 'T' } });
-    const [summary] = (await api().get('/_emulator/messages?query=to:open@example.com')).json().data;
-    const opened = await api().post('/_emulator/simulate/open', { json: { send_uuid: summary.send_uuid } });
-    expect(opened.status).toBe(200);
-    conforms(opened.json(), '/_emulator/simulate/open', 'post', 200);
   });
 });

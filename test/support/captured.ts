@@ -3,8 +3,11 @@
  * writes). Until the inbox API exists, this is how contract tests inspect captured mail; the message itself is
  * parsed back with mailparser, as a mail client would read it.
  */
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '../../server/db/driver.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
+
+/** better-sqlite3 in the release line this Node runs (server/db/driver.ts). */
+const Database = sqliteDriver();
 
 export interface CapturedMessage {
   id: number;

@@ -3,7 +3,8 @@
  * together, each in a savepoint of its own) and the checkpointer thread (WAL pages reach the database file
  * without the main connection's help).
  */
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../../server/db/driver.js';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,15 +12,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startCheckpointer } from '../../server/db/checkpointer.js';
 import { createGroupCommit } from '../../server/db/group-commit.js';
 
+/** better-sqlite3 in the release line this Node runs (server/db/driver.ts). */
+const Database = sqliteDriver();
+
 const dirs: string[] = [];
-const open: Database.Database[] = [];
+const open: BetterSqlite3.Database[] = [];
 
 afterEach(() => {
   for (const db of open.splice(0)) if (db.open) db.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function fileDatabase(): Database.Database {
+function fileDatabase(): BetterSqlite3.Database {
   const dir = mkdtempSync(join(tmpdir(), 'mce-group-commit-'));
   dirs.push(dir);
   const db = new Database(join(dir, 'db.sqlite'));

@@ -2,10 +2,13 @@
  * like_linear() (server/db/linear-like.ts) answers exactly what SQLite's LIKE answers, for any text and pattern
  * (checked against SQLite itself on generated ones), and takes linear time where LIKE takes quadratic.
  */
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '../../server/db/driver.js';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { likeLinear, likeMatches } from '../../server/db/linear-like.js';
+
+/** better-sqlite3 in the release line this Node runs (server/db/driver.ts). */
+const Database = sqliteDriver();
 
 const db = new Database(':memory:');
 const sqliteLike = db.prepare('SELECT ? LIKE ?').pluck();

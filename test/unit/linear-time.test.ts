@@ -70,7 +70,7 @@ describe("juice's code blocks", () => {
   });
 
   it('inlines CSS around code blocks exactly as juice alone does', () => {
-    const juice = (createRequire(import.meta.url)('juice') as { default: (html: string) => string }).default;
+    const juice = createRequire(import.meta.url)('juice') as (html: string) => string;
     const html = '<html><head><style>p{color:red}</style></head><body><p title="{{ t }}">{{ a }} <% b %></p></body></html>';
     // inlineCss took juice's code block kinds away from juice; give them back for the reference run.
     const reference = (() => {

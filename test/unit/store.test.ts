@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../../server/db/driver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { likeLinear } from '../../server/db/linear-like.js';
 import { MIGRATIONS } from '../../server/db/migrations.js';
@@ -11,6 +12,9 @@ import type { PageWindow, SortTerm } from '../../server/db/statements.js';
 import { createStore, type Store } from '../../server/db/store.js';
 import { STATUS_CONDITIONS } from '../../server/db/subscribers-store.js';
 import { sequentialUuid } from '../../server/ids.js';
+
+/** better-sqlite3 in the release line this Node runs (server/db/driver.ts). */
+const Database = sqliteDriver();
 
 const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
 const FIRST_PAGE: PageWindow = { offset: 0, limit: 15 };
@@ -80,7 +84,7 @@ const MIGRATION_3_SEARCH_ROWS = [
 ];
 
 /** An in-memory database as an older emulator left it: migrations 1 to `version` only, with openDatabase()'s settings. */
-function databaseAtVersion(version: number): Database.Database {
+function databaseAtVersion(version: number): BetterSqlite3.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   db.pragma('recursive_triggers = ON');

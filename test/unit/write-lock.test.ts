@@ -5,7 +5,7 @@
  * holds the write lock for a moment, and each main-connection write that reads first must wait for it, then land.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { driverModulePath } from '../../server/db/driver.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -43,7 +43,7 @@ function capture(): void {
  * LOCK_HELD_MS. Resolves once the lock is held; `released` resolves after its commit.
  */
 async function lockedByAnotherThread(): Promise<{ released: Promise<void> }> {
-  const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+  const betterSqlite3 = driverModulePath();
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
      const Database = require(workerData.betterSqlite3);

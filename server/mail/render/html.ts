@@ -15,7 +15,7 @@ const requireModule = createRequire(import.meta.url);
 
 function loadJuice(): typeof juiceType {
   if (juice !== undefined) return juice;
-  const loaded = (requireModule('juice') as { default: typeof juiceType }).default;
+  const loaded = requireModule('juice') as typeof juiceType;
   codeBlockKinds = Object.values(loaded.codeBlocks);
   for (const key of Object.keys(loaded.codeBlocks)) delete loaded.codeBlocks[key];
   juice = loaded;

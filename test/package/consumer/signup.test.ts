@@ -41,3 +41,9 @@ it('starts each test from the fixtures: reset() emptied the inbox', async () => 
     WaitForMessageTimeoutError,
   );
 });
+
+it('serves what the package ships besides the code: the web inbox and the API docs with their assets', async () => {
+  const files = ['/', '/_emulator/docs', '/_emulator/docs/swagger-ui-bundle.js', '/_emulator/docs/swagger-ui.css'];
+  const statuses = await Promise.all(files.map(async (path) => [path, (await fetch(`${emulator.url}${path}`)).status]));
+  expect(statuses).toEqual(files.map((path) => [path, 200]));
+});

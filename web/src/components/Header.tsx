@@ -1,4 +1,4 @@
-/** The top bar: the sections (inbox, templates, suppressions, sends, log, controls), the workspace (a token's, with --isolate) and the theme. */
+/** The top bar: the sections (inbox, templates, suppressions, sends, log, controls, and a link to the API docs), the workspace (a token's, with --isolate) and the theme. */
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
@@ -29,7 +29,7 @@ export function Header({ settings, token, onToken }: Props) {
         <img src="/favicon.svg" alt="" width="22" height="22" />
         <span>mailcoach-emulator</span>
       </a>
-      {/* Six sections wrap at 390 px (set here: styles.css is the inbox's, left as it is). */}
+      {/* Seven links wrap at 390 px (set here: styles.css is the inbox's, left as it is). */}
       <nav aria-label="Sections" className="sections" style={{ flexWrap: 'wrap' }}>
         <Link href="/" aria-current={inTemplates || section !== undefined ? undefined : 'page'}>
           Inbox
@@ -42,6 +42,8 @@ export function Header({ settings, token, onToken }: Props) {
             {label}
           </Link>
         ))}
+        {/* A page of its own (Swagger UI, server/http/api-docs.ts), not a route of this app: a plain link. */}
+        <a href="/_emulator/docs">API docs</a>
       </nav>
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
       <button type="button" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
