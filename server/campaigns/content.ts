@@ -7,6 +7,7 @@
  */
 import type { CampaignTemplateRow } from '../db/rows.js';
 import { templateFields } from '../mailcoach/audience-resources.js';
+import { replacePlaceholders } from '../mailcoach/template-placeholders.js';
 
 export interface CampaignContent {
   html: string | null;
@@ -32,7 +33,7 @@ export async function campaignContent(
     const text = typeof given === 'string' ? given : given === undefined || given === null ? '' : String(given);
     values[field.name] = field.type === 'editor' ? { markdown: text, html: await renderMarkdown(text) } : text;
   }
-  html = template.html.replace(/\[\[\[(.*?)\]\]\]/g, (_match, placeholder: string) => {
+  html = replacePlaceholders(template.html, (placeholder) => {
     const value = values[placeholder.split(':', 1)[0] as string];
     return value === undefined ? '' : typeof value === 'string' ? value : value.html;
   });

@@ -5,6 +5,7 @@
  */
 import type { CampaignTemplateRow, EmailListRow, SegmentRow, SubscriberRow, TagRow } from '../db/rows.js';
 import { laravelTimestamp } from '../http/timestamps.js';
+import { placeholders } from './template-placeholders.js';
 
 export const AUDIENCE_MODEL_CLASSES = {
   emailList: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\EmailList',
@@ -109,8 +110,7 @@ export function campaignTemplateResource(row: CampaignTemplateRow) {
 export function templateFields(html: string): Array<{ name: string; type: string }> {
   const seen = new Set<string>();
   const fields: Array<{ name: string; type: string }> = [];
-  for (const match of html.matchAll(/\[\[\[(.*?)\]\]\]/g)) {
-    const placeholder = match[1] as string;
+  for (const { text: placeholder } of placeholders(html)) {
     if (seen.has(placeholder)) continue;
     seen.add(placeholder);
     const [name, type] = placeholder.split(':', 2) as [string, string | undefined];

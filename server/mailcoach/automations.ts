@@ -33,11 +33,14 @@ export function automationRoutes(deps: AppDeps) {
     if (automation.webhook_trigger !== 1) throw abort(400, 'This automation does not have a Webhook trigger.');
     const at = toEpochSeconds(deps.clock());
     deps.store.transaction(() => {
-      for (const uuid of Object.values(input.subscribers as object) as string[]) {
-        const subscriber = deps.store.subscribers.findByUuid(workspaceId, uuid) as SubscriberRow;
+      for (const uuid of Object.values(input.subscribers as object) as unknown[]) {
+        // Validation never sees a value under a key with a `.` (dot notation cannot reach it): one that names no
+        // subscriber is left out; reading it as one was a 500 in the hostile-input fuzz (`subscribers: {"a.b": "x"}`).
+        const subscriber = typeof uuid === 'string' ? deps.store.subscribers.findByUuid(workspaceId, uuid) : undefined;
+        if (subscriber === undefined) continue;
         const reason = whyNot(deps, automation, subscriber);
         deps.store.automations.addTrigger({
-          workspace_id: workspaceId, automation_id: automation.id, subscriber_uuid: uuid, entered: reason === null ? 1 : 0, reason, created_at: at,
+          workspace_id: workspaceId, automation_id: automation.id, subscriber_uuid: subscriber.uuid, entered: reason === null ? 1 : 0, reason, created_at: at,
         });
       }
     });

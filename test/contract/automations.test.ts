@@ -42,6 +42,18 @@ describe('POST /api/automations/{uuid}/trigger', () => {
     ]);
   });
 
+  it('leaves out what validation cannot see (a value under a key with a dot) instead of failing', async () => {
+    const jane = await subscriberUuid('jane@example.com');
+    for (const subscribers of [{ 'a.b': 'nope' }, { '"N, A" <a@b.co>': 'nope' }, { 'a.b': [1] }, { 'a.b': jane }]) {
+      const res = await api().post(`/api/automations/${WELCOME}/trigger`, { json: { subscribers } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.text).toBe('[]');
+    }
+    // Only the real subscriber (under a dotted key, which validation passes over too) is recorded.
+    const [welcome] = ok(await api().get('/_emulator/automations')).data;
+    expect(welcome.triggers.map((t: { subscriber_uuid: string; entered: boolean }) => [t.subscriber_uuid, t.entered])).toEqual([[jane, true]]);
+  });
+
   it("refuses as v8: 404 for an unknown automation, 422 for unknown subscribers, 400 without a webhook trigger", async () => {
     const missing = await api().post('/api/automations/00000000-0000-4000-8000-000000000000/trigger', { json: { subscribers: [] } });
     expect(missing.status).toBe(404);

@@ -2,12 +2,13 @@
  * rfc2231-parameter.ts writes a parameter exactly as nodemailer's lib/mime-funcs buildHeaderValue() does (with
  * buildHeaderParam(key, value, 50) for long or non-plain values): arbitrary Unicode (astral characters, lone
  * surrogates, controls, quotes, `=?`, whitespace runs, long words), printable ASCII around the 50/75 limits, and
- * megabyte filenames of the hostile-input shapes.
+ * megabyte filenames of the hostile-input shapes; and headerValue() as buildHeaderValue() writes a whole parsed
+ * content type (any parameter names, controls included, and megabyte parameters).
  */
 import fc from 'fast-check';
 import { buildHeaderValue } from 'nodemailer/lib/mime-funcs/index.js';
 import { describe, expect, it } from 'vitest';
-import { headerParameter } from '../../server/mail/mime/rfc2231-parameter.js';
+import { headerParameter, headerValue } from '../../server/mail/mime/rfc2231-parameter.js';
 import { asciiHeaderText, headerText } from '../support/header-text.js';
 import { fill } from '../support/hostile.js';
 
@@ -48,6 +49,27 @@ describe('headerParameter', () => {
     it(`writes a megabyte filename of ${shape} as buildHeaderValue() does`, () => {
       const value = fill(shape, 1_000_000);
       expect(ours(value)).toBe(nodemailerParameter(value));
+    }, 60_000);
+  }
+});
+
+describe('headerValue', () => {
+  const name = fc.oneof(fc.constantFrom('name', 'charset', 'x', '', 'a\u0000b', '\r\n', '\u007f', 'é', 'a b', '*0*'), fc.string({ maxLength: 6 }));
+  const params = fc.dictionary(name, fc.oneof(headerText, asciiHeaderText), { maxKeys: 5 });
+
+  it('equals nodemailer buildHeaderValue() on arbitrary parsed values', () => {
+    fc.assert(
+      fc.property(fc.oneof(headerText, asciiHeaderText), params, (value, parameters) => {
+        expect(headerValue({ value, params: parameters })).toBe(buildHeaderValue({ value, params: parameters }));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  for (const shape of ['words', 'rtl', 'percent']) {
+    it(`writes a megabyte parameter of ${shape} as buildHeaderValue() does`, () => {
+      const structured = { value: 'text/plain', params: { x: fill(shape, 1_000_000), charset: 'utf-8' } };
+      expect(headerValue(structured)).toBe(buildHeaderValue(structured));
     }, 60_000);
   }
 });

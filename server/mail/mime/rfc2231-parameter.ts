@@ -2,7 +2,8 @@
  * One header parameter written exactly as nodemailer's lib/mime-funcs/index.js buildHeaderValue() writes it
  * (with buildHeaderParam(key, value, 50) for a value that is not plain or is 75 characters or longer: RFC 2231
  * continuations `key*0*=utf-8''…; key*1*=…`), in linear time and flat memory. The direct serializer uses it for
- * Content-Disposition's `filename=`.
+ * Content-Disposition's `filename=` and, through headerValue(), for the parameters of a client's attachment
+ * content type (`text/plain; x=` and a megabyte: 577 ms and +146 MiB peak RSS through buildHeaderValue()).
  *
  * Why not nodemailer's own: for a megabyte filename buildHeaderParam() splits the value into an array of
  * one-character strings, runs encodeURIComponent() and a regex replace per character, and concatenates each line
@@ -29,7 +30,8 @@ const NEEDS_QUOTES_PLAIN = /[\s'"\\;:/=(),<>@[\]?]|^-/;
 
 /**
  * `key=value` as buildHeaderValue({ params: { [key]: value } }) writes it after the `; `: the value as a token,
- * quoted, or as RFC 2231 continuations joined with `; `. `key` must be a plain token (it is `filename` here).
+ * quoted, or as RFC 2231 continuations joined with `; `. `key` is written as given (buildHeaderParam() only
+ * prefixes it to each section's number).
  */
 export function headerParameter(key: string, value: string): string {
   if (isPlainParamValue(value) && value.length < 75) {
@@ -43,6 +45,15 @@ export function headerParameter(key: string, value: string): string {
   if (isPlainParamValue(value)) plainSections(value, writeSection);
   else encodedSections(value, writeSection);
   return written.join('; ');
+}
+
+const CONTROLS = /[\x00-\x1f\x7f]/g;
+
+/** buildHeaderValue(structured): the value, then each parameter (its name without controls) after a `; `. */
+export function headerValue(structured: { value: string; params: Record<string, string> }): string {
+  const written = Object.keys(structured.params).map((key) => headerParameter(key.replace(CONTROLS, ''), structured.params[key]!));
+  const value = structured.value.replace(CONTROLS, '');
+  return written.length ? `${value}; ${written.join('; ')}` : value;
 }
 
 /** lib/mime-funcs isPlainText(value, true) && !value.includes('=?'): printable ASCII without `"`, no `=?`. */
