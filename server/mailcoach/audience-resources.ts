@@ -65,8 +65,11 @@ export function subscriberResource(row: SubscriberRow, listUuid: string, tagName
   };
 }
 
-/** `email_list` only with `?include=emailList`; type, visibility and description are not shown. */
-export function tagResource(row: TagRow, listUuid: string, emailList?: ReturnType<typeof emailListResource>) {
+/**
+ * TagResource and SegmentResource, which v8 writes alike: `email_list` only with `?include=emailList`; a tag's
+ * type, visibility and description and a segment's conditions (§4) are not shown.
+ */
+function listScopedResource(row: TagRow | SegmentRow, listUuid: string, emailList?: ReturnType<typeof emailListResource>) {
   return {
     uuid: row.uuid,
     name: row.name,
@@ -77,17 +80,8 @@ export function tagResource(row: TagRow, listUuid: string, emailList?: ReturnTyp
   };
 }
 
-/** SegmentResource: the conditions are not shown (§4). */
-export function segmentResource(row: SegmentRow, listUuid: string, emailList?: ReturnType<typeof emailListResource>) {
-  return {
-    uuid: row.uuid,
-    name: row.name,
-    ...(emailList === undefined ? {} : { email_list: emailList }),
-    email_list_uuid: listUuid,
-    created_at: laravelTimestamp(row.created_at),
-    updated_at: laravelTimestamp(row.updated_at),
-  };
-}
+export const tagResource = listScopedResource;
+export const segmentResource = listScopedResource;
 
 /** TemplateResource (campaign templates, §6): `fields` derived from the html's `[[[name:type]]]` placeholders. */
 export function campaignTemplateResource(row: CampaignTemplateRow) {
