@@ -2,6 +2,7 @@
  * The one way the UI reaches the server: the typed client test suites use (server/testing/client.ts), for the
  * token this tab works with, and the query keys its data is cached under. No other file fetches (test/lint.sh).
  */
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { createClient, type EmulatorClient } from '../../server/testing/client.js';
 
@@ -50,3 +51,9 @@ export const keys = {
   faults: (token: string | null) => ['faults', token] as const,
   clock: ['clock'] as const,
 };
+
+/** The emulator's settings for this tab's token, as App.tsx fetched them (same key: from the cache). */
+export function useSettings() {
+  const client = useClient();
+  return useQuery({ queryKey: [...keys.settings, client.token], queryFn: () => client.settings(), retry: false });
+}

@@ -3,19 +3,13 @@
  * pager, error texts, timestamps, the page title. They read and write through `/_emulator` (the typed client), which
  * needs no API token. Loaded with those pages' lazy chunks.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { EmulatorApiError, MailcoachApiError, type MailcoachPage } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
 import type { LiveState } from '../live.js';
 import './records.css';
 
-/** The emulator's settings, as App.tsx fetched them (same key: from the cache). */
-export function useSettings() {
-  const client = useClient();
-  return useQuery({ queryKey: [...keys.settings, client.token], queryFn: () => client.settings(), retry: false });
-}
+export { useSettings } from '../api.js';
 
 /** The message a failed call carries: the server's `message` when it sent one. */
 export function errorText(error: unknown): string {

@@ -19,7 +19,7 @@ import {
   type TemplateRender,
   type TemplateType,
 } from '../../../server/testing/client.js';
-import { clientFor, keys, useClient } from '../api.js';
+import { clientFor, keys, useClient, useSettings } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from '../components/MailFrame.js';
@@ -636,12 +636,6 @@ function SendTest({ template, dirty, replacements, from, to, onFrom, onTo }: Sen
       )}
     </section>
   );
-}
-
-/** The emulator's settings, as App.tsx fetched them (same key: from the cache). */
-function useSettings() {
-  const client = useClient();
-  return useQuery({ queryKey: [...keys.settings, client.token], queryFn: () => client.settings(), retry: false });
 }
 
 /** A token the Mailcoach API accepts, for a tab that has none (loopback): the first configured one. */
