@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppDeps } from './deps.js';
-import { createErrorFormatter, routeNotFound } from './errors.js';
+import { routeNotFound } from './errors.js';
+import { createErrorFormatter } from './http/error-response.js';
 import { authenticate } from './http/auth.js';
 import { declaredSizeLimit, requestBody } from './http/body.js';
 import type { AppEnv } from './http/env.js';

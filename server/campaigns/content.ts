@@ -6,8 +6,7 @@
  * of those template values.
  */
 import type { CampaignTemplateRow } from '../db/rows.js';
-import { templateFields } from '../mailcoach/audience-resources.js';
-import { replacePlaceholders } from '../mailcoach/template-placeholders.js';
+import { replacePlaceholders, templateFields } from './template-placeholders.js';
 
 export interface CampaignContent {
   html: string | null;

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import type { CampaignRow } from '../db/rows.js';
 import { abort } from '../errors.js';
 import { toEpochSeconds } from '../instant.js';
-import { TAG_SEGMENT } from '../mailcoach/campaign-resources.js';
+import { TAG_SEGMENT } from './segment-classes.js';
 
 export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
   const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);

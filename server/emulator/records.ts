@@ -18,7 +18,6 @@ import { ApiError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { resendTransactionalMail } from '../mail/resend.js';
 import { suppress } from '../mail/suppress.js';
-import { logItemIndex } from '../mailcoach/transactional-mails.js';
 import type { Input } from '../validation/input.js';
 import { validate } from '../validation/validate.js';
 import { readJsonObject } from './request-body.js';
@@ -26,10 +25,10 @@ import type { SendFeedbackType } from '../db/sends-store.js';
 import type { AppEnv } from '../http/env.js';
 import { cleanse } from '../http/input.js';
 import { laravelTimestamp } from '../http/timestamps.js';
-import { respondWithIndex } from '../mailcoach/listing.js';
-import { logItemResource, sendResource, suppressionResource } from '../mailcoach/resources.js';
-import { sendIndex } from '../mailcoach/sends.js';
-import { STORE_SUPPRESSION_RULES, suppressionIndex } from '../mailcoach/suppressions.js';
+import { respondWithIndex } from '../http/listing.js';
+import { logItemResource, sendResource, suppressionResource } from '../mailcoach/resources/transactional.js';
+import { logItemIndex, sendIndex, suppressionIndex } from '../mailcoach/resources/indexes.js';
+import { STORE_SUPPRESSION_RULES } from '../mailcoach/rules.js';
 
 export type SendState = 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
 

@@ -17,7 +17,7 @@ import { subscriberStatus } from '../audience/status.js';
 import { array, custom, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 
-export const AUTOMATION_MODEL_CLASS = 'Spatie\\Mailcoach\\Domain\\Automation\\Models\\Automation';
+const AUTOMATION_MODEL_CLASS = 'Spatie\\Mailcoach\\Domain\\Automation\\Models\\Automation';
 
 export function automationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/:automation/trigger', (c) => {

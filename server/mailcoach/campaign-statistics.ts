@@ -10,17 +10,10 @@ import type { SubscriberRow } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelTimestamp } from '../http/timestamps.js';
 import { urlDecode } from '../http/url-decode.js';
-import { findCampaign } from './campaigns.js';
-import { respondWithIndex } from './listing.js';
-import { subscriberPresenter } from './subscribers.js';
-
-/** PHP's (int) of a string: its leading number (an exponent included), 0 when it starts with a letter. */
-export function phpIntOf(text: string): number {
-  const match = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text);
-  if (match === null) return 0;
-  const value = Number(match[0]);
-  return Number.isFinite(value) ? Math.trunc(value) : 0;
-}
+import { phpIntOf } from '../validation/php-int.js';
+import { findCampaign } from './bindings.js';
+import { respondWithIndex } from '../http/listing.js';
+import { subscriberPresenter } from './resources/audience.js';
 
 export function campaignStatisticsRoutes(deps: AppDeps) {
   const statistics = deps.store.campaignStatistics;

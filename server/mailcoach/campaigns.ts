@@ -13,7 +13,7 @@ import { sendTestMails } from '../campaigns/send-test.js';
 import type { AppDeps } from '../deps.js';
 import { CAMPAIGN_SORT_COLUMNS, type CampaignFilters } from '../db/campaigns-store.js';
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
-import { modelNotFound, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
@@ -21,9 +21,11 @@ import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { boolean, custom, delimited, email, nullable, oneOf, required } from '../validation/rules.js';
 import { collectErrors, validate, type RuleSet } from '../validation/validate.js';
-import { emailListResource } from './audience-resources.js';
-import { CAMPAIGN_MODEL_CLASS, campaignResource, EVERY_SUBSCRIBER_SEGMENT, TAG_SEGMENT } from './campaign-resources.js';
-import { respondWithIndex } from './listing.js';
+import { emailListResource } from './resources/audience.js';
+import { EVERY_SUBSCRIBER_SEGMENT, TAG_SEGMENT } from '../campaigns/segment-classes.js';
+import { campaignResource } from './resources/campaign.js';
+import { respondWithIndex } from '../http/listing.js';
+import { findCampaign } from './bindings.js';
 
 /** SendCampaignTestRequest: `required` with its own message, then 1 to 10 comma-separated addresses (§5.8). */
 const SEND_TEST_RULES: RuleSet = [
@@ -131,12 +133,6 @@ export function campaignRoutes(deps: AppDeps) {
     });
 }
 
-export function findCampaign(deps: AppDeps, c: Context<AppEnv>): CampaignRow {
-  const row = deps.store.campaigns.findByUuid(c.get('workspaceId'), c.req.param('campaign') as string);
-  if (row === undefined) throw modelNotFound(CAMPAIGN_MODEL_CLASS);
-  return row;
-}
-
 function newCampaign(workspaceId: number, uuid: string, at: number): Omit<CampaignRow, 'id'> {
   return {
     workspace_id: workspaceId, uuid, name: '', email_list_id: null, status: 'draft', segment_class: EVERY_SUBSCRIBER_SEGMENT,
@@ -181,7 +177,7 @@ async function campaignFields(deps: AppDeps, workspaceId: number, input: Input) 
 }
 
 /** `Y-m-d H:i:s`, read as UTC (CanBeScheduled); null when absent or another shape. */
-export function parseScheduleAt(value: unknown): number | null {
+function parseScheduleAt(value: unknown): number | null {
   if (typeof value !== 'string') return null;
   const match = SCHEDULE_FORMAT.exec(value);
   if (match === null) return null;

@@ -3,12 +3,11 @@
  * EmailListQuery and UpdateEmailListSettingsRequest (v8; mailcoach-audience-campaigns.md §1). Store and update
  * share the rules, and an update is a **full replace**: every omitted field goes back to its default.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { EmailListFields } from '../db/email-lists-store.js';
 import { ACTIVE_SUBSCRIBERS_SQL } from '../db/email-lists-store.js';
 import type { EmailListRow } from '../db/rows.js';
-import { modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
@@ -16,8 +15,9 @@ import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { array, boolean, delimited, email, nullable, oneOf, required, requiredIfTruthyBoolean, string } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES, emailListResource } from './audience-resources.js';
-import { respondWithIndex } from './listing.js';
+import { emailListResource } from './resources/audience.js';
+import { respondWithIndex } from '../http/listing.js';
+import { findEmailList } from './bindings.js';
 
 const CONFIRMATION_MAILS = ['send_default_confirmation_mail', 'send_custom_confirmation_mail'];
 const FLAGS = [
@@ -95,13 +95,6 @@ export function emailListRoutes(deps: AppDeps) {
       lists.delete(findEmailList(deps, c).id);
       return noContent();
     });
-}
-
-/** The list named by the route's `{emailList}` (by uuid), or the binding's 404. */
-export function findEmailList(deps: AppDeps, c: Context<AppEnv>): EmailListRow {
-  const row = deps.store.emailLists.findByUuid(c.get('workspaceId'), c.req.param('emailList') as string);
-  if (row === undefined) throw modelNotFound(AUDIENCE_MODEL_CLASSES.emailList);
-  return row;
 }
 
 /** UpdateEmailListAction: every field from the input or its default (§1.5). */

@@ -14,10 +14,10 @@ import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { array, boolean, nullable, oneOf, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES, emailListResource, segmentResource } from './audience-resources.js';
-import { findEmailList } from './email-lists.js';
+import { AUDIENCE_MODEL_CLASSES, emailListResource, segmentResource } from './resources/audience.js';
+import { findEmailList } from './bindings.js';
 import { readIncludes } from './includes.js';
-import { respondWithIndex } from './listing.js';
+import { respondWithIndex } from '../http/listing.js';
 
 /** TagSegmentRequest: the tag names must be this list's, exactly (the `in` rule). */
 function segmentRules(tagNames: string[]): RuleSet {

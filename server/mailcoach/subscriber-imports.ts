@@ -15,8 +15,8 @@ import { laravelTimestamp } from '../http/timestamps.js';
 import { toEpochSeconds } from '../instant.js';
 import { boolean, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES } from './audience-resources.js';
-import { respondWithIndex } from './listing.js';
+import { AUDIENCE_MODEL_CLASSES } from './resources/audience.js';
+import { respondWithIndex } from '../http/listing.js';
 
 const IMPORT_MODEL_CLASS = 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\SubscriberImport';
 

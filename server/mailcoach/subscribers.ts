@@ -20,9 +20,9 @@ import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { array, custom, email, maxString, nullable, phpTruthy, required, string } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES, subscriberResource } from './audience-resources.js';
-import { findEmailList } from './email-lists.js';
-import { respondWithIndex } from './listing.js';
+import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
+import { findEmailList } from './bindings.js';
+import { respondWithIndex } from '../http/listing.js';
 
 const STATUSES: readonly SubscriberStatus[] = ['unconfirmed', 'subscribed', 'unsubscribed'];
 
@@ -82,17 +82,6 @@ const PRECONDITIONS: Record<StateAction, { status: SubscriberStatus; refusal: st
   'resend-confirmation': { status: 'unconfirmed', refusal: 'This email is not unconfirmed' },
 };
 const ACTIONS = Object.keys(PRECONDITIONS) as StateAction[];
-
-/**
- * SubscriberResource for a row: its tags by name unless given, and its list's uuid, read unless given (a list's
- * index knows it: no lookup per row).
- */
-export function subscriberPresenter(deps: AppDeps) {
-  return (row: SubscriberRow, tagNames?: string[], listUuid?: string) => {
-    const uuid = listUuid ?? (deps.store.emailLists.findById(row.email_list_id) as EmailListRow).uuid;
-    return subscriberResource(row, uuid, tagNames ?? deps.store.subscribers.tagsOf(row.id).map((tag) => tag.name));
-  };
-}
 
 /** The routes under /api/email-lists/{emailList}: subscribers index and upsert, and the actions by email. */
 export function listSubscriberRoutes(deps: AppDeps) {

@@ -7,35 +7,13 @@ import type { AppDeps } from '../deps.js';
 import { forbidden, modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
-import { urlDecode } from '../http/url-decode.js';
 import { suppress } from '../mail/suppress.js';
 import { isUuid } from '../ids.js';
-import { email, required } from '../validation/rules.js';
-import { validate, type RuleSet } from '../validation/validate.js';
-import { respondWithIndex, type IndexSpec } from './listing.js';
-import type { SuppressionRow } from '../db/rows.js';
-import type { SuppressionFilters } from '../db/suppressions-store.js';
-import { MODEL_CLASSES, suppressionResource } from './resources.js';
-
-/**
- * SuppressionsQuery: filter[search] (the email, as a substring), filter[reason], sort by created_at. Shared with the
- * web UI's list (GET /_emulator/suppressions), which shows each row's origin as well.
- */
-export function suppressionIndex<Shown>(deps: AppDeps, present: (row: SuppressionRow) => Shown): IndexSpec<SuppressionRow, SuppressionFilters> {
-  return {
-    query: { allowedSorts: ['created_at'], allowedFilters: ['search', 'reason'] },
-    sortColumns: { created_at: 'created_at' },
-    filters: ({ filters }) => ({ search: filters.search?.map(urlDecode), reasons: filters.reason }),
-    list: deps.store.suppressions.list,
-    present,
-  };
-}
-
-/**
- * SuppressionRequest: `reason` is not a rule, so a client cannot choose it. The web UI's POST
- * /_emulator/suppressions validates with it too.
- */
-export const STORE_SUPPRESSION_RULES: RuleSet = [['email', [required, email()]]];
+import { validate } from '../validation/validate.js';
+import { respondWithIndex } from '../http/listing.js';
+import { MODEL_CLASSES, suppressionResource } from './resources/transactional.js';
+import { suppressionIndex } from './resources/indexes.js';
+import { STORE_SUPPRESSION_RULES } from './rules.js';
 
 export function suppressionRoutes(deps: AppDeps) {
   const suppressions = deps.store.suppressions;

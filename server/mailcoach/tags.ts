@@ -14,10 +14,10 @@ import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { boolean, nullable, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES, emailListResource, tagResource } from './audience-resources.js';
-import { findEmailList } from './email-lists.js';
+import { AUDIENCE_MODEL_CLASSES, emailListResource, tagResource } from './resources/audience.js';
+import { findEmailList } from './bindings.js';
 import { readIncludes } from './includes.js';
-import { respondWithIndex } from './listing.js';
+import { respondWithIndex } from '../http/listing.js';
 
 const TAG_RULES: RuleSet = [
   ['name', [required]],

@@ -8,8 +8,8 @@ import { modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson } from '../http/respond.js';
 import { urlDecode } from '../http/url-decode.js';
-import { respondWithIndex } from './listing.js';
-import { MODEL_CLASSES, templateResource } from './resources.js';
+import { respondWithIndex } from '../http/listing.js';
+import { MODEL_CLASSES, templateResource } from './resources/transactional.js';
 
 export function transactionalMailTemplateRoutes(deps: AppDeps) {
   const templates = deps.store.templates;

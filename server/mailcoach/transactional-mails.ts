@@ -8,40 +8,14 @@ import type { AppDeps } from '../deps.js';
 import { modelNotFound, PlainTextError, suppressedRecipient } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
-import { urlDecode } from '../http/url-decode.js';
 import { resendTransactionalMail } from '../mail/resend.js';
 import { readSendRequest } from '../mail/send-request.js';
 import { sendTransactionalMail, type SendDeps } from '../mail/send-transactional.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { sendRules } from './send-rules.js';
-import { respondWithIndex, type IndexSpec } from './listing.js';
-import type { LogItemRow } from '../db/rows.js';
-import type { LogItemFilters } from '../db/log-items-store.js';
-import { logItemResource, MODEL_CLASSES } from './resources.js';
-
-/**
- * TransactionalMailQuery (reference §5): filter[search] and filter[transport_message_id], sorts. Shared with the
- * web UI's log (GET /_emulator/log-items), which adds each item's captured message.
- */
-export function logItemIndex<Shown>(deps: AppDeps, present: (row: LogItemRow) => Shown): IndexSpec<LogItemRow, LogItemFilters> {
-  const logItems = deps.store.logItems;
-  return {
-    query: {
-      allowedSorts: ['subject', 'created_at', 'id'],
-      allowedFilters: ['search', 'transport_message_id'],
-      defaultSort: ['-created_at', '-id'],
-    },
-    sortColumns: { subject: 'subject', created_at: 'created_at', id: 'id' },
-    filters: ({ filters }) => ({
-      search: filters.search?.map(urlDecode),
-      transportMessageIds: filters.transport_message_id,
-    }),
-    // A search reads every log item's subject: off this thread when it can (emulator/search-worker.ts).
-    list: (workspaceId, filters, sort, window) =>
-      filters.search === undefined ? logItems.list(workspaceId, filters, sort, window) : deps.searchWorker.logItems(workspaceId, filters, sort, window),
-    present,
-  };
-}
+import { sendRules } from './rules.js';
+import { respondWithIndex } from '../http/listing.js';
+import { logItemResource, MODEL_CLASSES } from './resources/transactional.js';
+import { logItemIndex } from './resources/indexes.js';
 
 export function transactionalMailRoutes(deps: AppDeps) {
   const { logItems, templates } = deps.store;

@@ -4,7 +4,6 @@ import {
   ApiError,
   ValidationError,
   badRequest,
-  createErrorFormatter,
   forbidden,
   methodNotAllowed,
   modelNotFound,
@@ -13,6 +12,7 @@ import {
   unauthenticated,
   waitTimedOut,
 } from '../../server/errors.js';
+import { createErrorFormatter } from '../../server/http/error-response.js';
 import type { Logger } from '../../server/logger.js';
 
 interface LogLine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phpIntOf } from '../../server/mailcoach/campaign-statistics.js';
+import { phpIntOf } from '../../server/validation/php-int.js';
 
 describe("phpIntOf (PHP's (int) of a uuid, which v8's OpenResource applies to the list uuid)", () => {
   it('takes the leading number, 0 for a letter first, 0 for what overflows to INF', () => {

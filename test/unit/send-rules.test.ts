@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanse } from '../../server/http/input.js';
 import type { Input } from '../../server/validation/input.js';
-import { sendRules } from '../../server/mailcoach/send-rules.js';
+import { sendRules } from '../../server/mailcoach/rules.js';
 import { collectErrors } from '../../server/validation/validate.js';
 
 const TEMPLATE_UUID = '7c6b5a49-3827-4615-a4b3-c2d1e0f9a8b7';

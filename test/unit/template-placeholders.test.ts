@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placeholders, replacePlaceholders } from '../../server/mailcoach/template-placeholders.js';
+import { placeholders, replacePlaceholders } from '../../server/campaigns/template-placeholders.js';
 
 const PLACEHOLDER = /\[\[\[(.*?)\]\]\]/g;
 

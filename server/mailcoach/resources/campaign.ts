@@ -4,15 +4,13 @@
  * nested `email_list` is always there; `template` is there (null) only when the campaign has no template; rates
  * are integers in basis points.
  */
-import { campaignFields } from '../campaigns/content.js';
-import type { CampaignCounts } from '../db/campaigns-store.js';
-import type { CampaignRow } from '../db/rows.js';
-import { laravelTimestamp } from '../http/timestamps.js';
-import type { emailListResource } from './audience-resources.js';
+import { campaignFields } from '../../campaigns/content.js';
+import type { CampaignCounts } from '../../db/campaigns-store.js';
+import type { CampaignRow } from '../../db/rows.js';
+import { laravelTimestamp } from '../../http/timestamps.js';
+import type { emailListResource } from './audience.js';
 
 export const CAMPAIGN_MODEL_CLASS = 'Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign';
-export const EVERY_SUBSCRIBER_SEGMENT = 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\EverySubscriberSegment';
-export const TAG_SEGMENT = 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\SubscribersWithTagsSegment';
 
 export interface CampaignRelations {
   list: ReturnType<typeof emailListResource> | null;

@@ -2,8 +2,8 @@
  * Presenters: stored rows to the wire JSON of Mailcoach's JsonResource classes, keys in the order those classes
  * define them (reference §2, §3, §5, §6).
  */
-import type { LogItemRow, SendRow, SuppressionRow, TemplateRow } from '../db/rows.js';
-import { laravelTimestamp } from '../http/timestamps.js';
+import type { LogItemRow, SendRow, SuppressionRow, TemplateRow } from '../../db/rows.js';
+import { laravelTimestamp } from '../../http/timestamps.js';
 
 /** The Eloquent model classes named in route-model-binding 404s (reference §1.5). */
 export const MODEL_CLASSES = {

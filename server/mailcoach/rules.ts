@@ -1,10 +1,10 @@
 /**
- * The rules of POST /api/transactional-mails/send, in the order of SendTransactionalMailRequest (v8 8.25.9,
- * reference §4.1), which is also the order of the keys in `errors`.
+ * Request rules used beyond one route file: the send's (POST /api/transactional-mails/send, which the template
+ * studio checks as well) and the suppression's (which the web UI's form validates with too).
  */
 import { AddressError, normalizeAddresses } from '../mail/addresses.js';
 import { isRfcEmail } from '../validation/email.js';
-import { array, boolean, custom, nullable, required, requiredWithout, requiredWithoutAll, string, type Rule } from '../validation/rules.js';
+import { array, boolean, custom, email, nullable, required, requiredWithout, requiredWithoutAll, string, type Rule } from '../validation/rules.js';
 import type { RuleSet } from '../validation/validate.js';
 
 export interface SendRuleDeps {
@@ -14,6 +14,10 @@ export interface SendRuleDeps {
   mailers: readonly string[];
 }
 
+/**
+ * The rules of POST /api/transactional-mails/send, in the order of SendTransactionalMailRequest (v8 8.25.9,
+ * reference §4.1), which is also the order of the keys in `errors`.
+ */
 export function sendRules(deps: SendRuleDeps): RuleSet {
   return [
     ['mail_name', [string, custom('template_exists', (value) => (typeof value === 'string' && deps.templateExists(value) ? null : 'The selected mail name is invalid.'))]],
@@ -91,3 +95,9 @@ function joinWithAnd(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+/**
+ * SuppressionRequest: `reason` is not a rule, so a client cannot choose it. The web UI's POST
+ * /_emulator/suppressions validates with it too.
+ */
+export const STORE_SUPPRESSION_RULES: RuleSet = [['email', [required, email()]]];

@@ -63,3 +63,20 @@ export function replacePlaceholders(html: string, replace: (text: string) => str
   parts.push(html.slice(last));
   return parts.join('');
 }
+
+/**
+ * TemplateRenderer::fields(): every `[[[name]]]` / `[[[name:type]]]` in order, repeats dropped, the type `editor`
+ * when not given; a template without any has one editor field, `html`. (PHP's array_unique can leave holes that
+ * turn the list into an object; the emulator always answers a list.)
+ */
+export function templateFields(html: string): Array<{ name: string; type: string }> {
+  const seen = new Set<string>();
+  const fields: Array<{ name: string; type: string }> = [];
+  for (const { text: placeholder } of placeholders(html)) {
+    if (seen.has(placeholder)) continue;
+    seen.add(placeholder);
+    const [name, type] = placeholder.split(':', 2) as [string, string | undefined];
+    fields.push({ name, type: type ?? 'editor' });
+  }
+  return fields.length === 0 ? [{ name: 'html', type: 'editor' }] : fields;
+}

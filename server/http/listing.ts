@@ -1,10 +1,10 @@
 /** The shared steps of every Mailcoach index endpoint: query-builder input, page, store call, envelope. */
 import type { Context } from 'hono';
 import type { ListResult, PageWindow, SortTerm } from '../db/statements.js';
-import type { AppEnv } from '../http/env.js';
-import { pageWindow, paginatedEnvelope, readPage } from '../http/paginate.js';
-import { readListQuery, type ListQuery, type ListQuerySpec } from '../http/query-builder.js';
-import { laravelJson } from '../http/respond.js';
+import type { AppEnv } from './env.js';
+import { pageWindow, paginatedEnvelope, readPage } from './paginate.js';
+import { readListQuery, type ListQuery, type ListQuerySpec } from './query-builder.js';
+import { laravelJson } from './respond.js';
 
 export interface IndexSpec<Row, Filters> {
   query: ListQuerySpec;

@@ -3,9 +3,10 @@
  * classes (mailcoach-audience-campaigns.md §1.2, §2.2, §3). The SDK types these fields: the ones it declares
  * non-nullable never get null (§0.3).
  */
-import type { CampaignTemplateRow, EmailListRow, SegmentRow, SubscriberRow, TagRow } from '../db/rows.js';
-import { laravelTimestamp } from '../http/timestamps.js';
-import { placeholders } from './template-placeholders.js';
+import type { CampaignTemplateRow, EmailListRow, SegmentRow, SubscriberRow, TagRow } from '../../db/rows.js';
+import { laravelTimestamp } from '../../http/timestamps.js';
+import { templateFields } from '../../campaigns/template-placeholders.js';
+import type { AppDeps } from '../../deps.js';
 
 export const AUDIENCE_MODEL_CLASSES = {
   emailList: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\EmailList',
@@ -97,18 +98,12 @@ export function campaignTemplateResource(row: CampaignTemplateRow) {
 }
 
 /**
- * TemplateRenderer::fields(): every `[[[name]]]` / `[[[name:type]]]` in order, repeats dropped, the type `editor`
- * when not given; a template without any has one editor field, `html`. (PHP's array_unique can leave holes that
- * turn the list into an object; the emulator always answers a list.)
+ * SubscriberResource for a row: its tags by name unless given, and its list's uuid, read unless given (a list's
+ * index knows it: no lookup per row).
  */
-export function templateFields(html: string): Array<{ name: string; type: string }> {
-  const seen = new Set<string>();
-  const fields: Array<{ name: string; type: string }> = [];
-  for (const { text: placeholder } of placeholders(html)) {
-    if (seen.has(placeholder)) continue;
-    seen.add(placeholder);
-    const [name, type] = placeholder.split(':', 2) as [string, string | undefined];
-    fields.push({ name, type: type ?? 'editor' });
-  }
-  return fields.length === 0 ? [{ name: 'html', type: 'editor' }] : fields;
+export function subscriberPresenter(deps: AppDeps) {
+  return (row: SubscriberRow, tagNames?: string[], listUuid?: string) => {
+    const uuid = listUuid ?? (deps.store.emailLists.findById(row.email_list_id) as EmailListRow).uuid;
+    return subscriberResource(row, uuid, tagNames ?? deps.store.subscribers.tagsOf(row.id).map((tag) => tag.name));
+  };
 }
