@@ -3,9 +3,9 @@ import { controllableClock, parseClockSpec, type Clock, type ControllableClock }
 import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
-import { createFaultRules, loadFaultFile, type FaultRules } from './emulator/fault-rules.js';
-import { startSearchIndexer, type SearchIndexer } from './emulator/background-index.js';
-import { createSearchWorker, type SearchWorker } from './emulator/search-worker.js';
+import { createFaultRules, loadFaultFile, type FaultRules } from './faults/rules.js';
+import { startSearchIndexer, type SearchIndexer } from './search/indexer.js';
+import { createSearchWorker, type SearchWorker } from './search/worker.js';
 import { EventBus } from './events.js';
 import { createCaptureBuilder, type CaptureBuilder } from './mail/capture-workers.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureProblem, type FixtureSet } from './fixtures/load.js';

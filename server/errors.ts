@@ -119,6 +119,9 @@ export const payloadTooLarge = () => new ApiError(413, 'The POST data is too lar
 export const tooManyAttempts = (headers: Record<string, string>) =>
   new ApiError(429, 'Too Many Attempts.', headers);
 
+/** /_emulator/messages/{uuid} (and its parts) for a uuid the workspace has no message with. */
+export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);
+
 /** /_emulator/wait-for ran out of time: what did match travels with the message. */
 export const waitTimedOut = (timeoutMs: number, count: number, matched: unknown[]) =>
   new ApiError(

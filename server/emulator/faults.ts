@@ -10,25 +10,25 @@ import { ApiError, tooManyAttempts } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson } from '../http/respond.js';
-import { faultResource, isDecisive, parseFaultSpec, type FaultRequest, type FaultSpec } from './fault-rules.js';
+import { faultResource, isDecisive, parseFaultSpec, type FaultRequest, type FaultSpec } from '../faults/rules.js';
 import { readJsonObject } from './request-body.js';
 
 /** GET/POST/DELETE /faults. */
 export function faultRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/faults', (c) => c.json({ data: deps.faults.list(c.get('workspaceId')).map(faultResource) }))
-    .post('/faults', async (c) => {
+    .get('/', (c) => c.json({ data: deps.faults.list(c.get('workspaceId')).map(faultResource) }))
+    .post('/', async (c) => {
       const spec = parseFaultSpec(await readJsonObject(c));
       const rule = deps.faults.add(c.get('workspaceId'), spec);
       deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.json(faultResource(rule), 201);
     })
-    .delete('/faults', (c) => {
+    .delete('/', (c) => {
       deps.faults.clear(c.get('workspaceId'));
       deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.body(null, 204);
     })
-    .delete('/faults/:id', (c) => {
+    .delete('/:id', (c) => {
       const id = Number(c.req.param('id'));
       if (!Number.isInteger(id) || !deps.faults.remove(c.get('workspaceId'), id)) {
         throw new ApiError(404, `No fault rule ${c.req.param('id')} in this workspace.`);

@@ -1,7 +1,7 @@
 /**
  * Our own API under /_emulator (never under /api, which stays the Mailcoach surface): the inbox of captured
  * mail, wait-for, the event stream, and the test controls (reset, seed, clock, faults, simulations).
- * Always JSON, documented in openapi.ts and served at /_emulator/openapi.json (and as interactive docs at
+ * Always JSON, documented in server/openapi/document.ts and served at /_emulator/openapi.json (and as interactive docs at
  * /_emulator/docs).
  */
 import { Hono } from 'hono';
@@ -12,9 +12,12 @@ import type { AppEnv } from '../http/env.js';
 import { controlRoutes } from './controls.js';
 import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
+import { automationRecordRoutes } from './records/automations.js';
+import { logItemRecordRoutes } from './records/log-items.js';
+import { sendRecordRoutes } from './records/sends.js';
+import { suppressionRecordRoutes } from './records/suppressions.js';
 import { simulateRoutes } from './simulate.js';
 import { streamRoutes } from './stream.js';
-import { recordListRoutes } from './records.js';
 import { templateRoutes } from './templates.js';
 import { waitForRoutes } from './wait-for.js';
 import { resolveWorkspace } from './workspace.js';
@@ -31,15 +34,20 @@ export function emulatorApi(deps: AppDeps) {
     return answer;
   });
   api.use('*', resolveWorkspace(deps));
+  // The test controls at the root: /reset, /seed, /settings, /fixtures, /clock.
   api.route('/', controlRoutes(deps));
-  api.route('/', faultRoutes(deps));
-  api.route('/', simulateRoutes(deps));
-  api.route('/', messageRoutes(deps));
-  api.route('/', waitForRoutes(deps));
-  api.route('/', streamRoutes(deps));
-  api.route('/', templateRoutes(deps));
-  api.route('/', recordListRoutes(deps));
+  api.route('/faults', faultRoutes(deps));
+  api.route('/simulate', simulateRoutes(deps));
+  api.route('/messages', messageRoutes(deps));
+  api.route('/wait-for', waitForRoutes(deps));
+  api.route('/events', streamRoutes(deps));
+  api.route('/templates', templateRoutes(deps));
+  // The web UI's views of the Mailcoach records (records/*.ts).
+  api.route('/suppressions', suppressionRecordRoutes(deps));
+  api.route('/sends', sendRecordRoutes(deps));
+  api.route('/log-items', logItemRecordRoutes(deps));
+  api.route('/automations', automationRecordRoutes(deps));
   // The document is loaded on the first request for it: no start needs it.
-  api.get('/openapi.json', async (c) => c.json((await import('./openapi.js')).openApiDocument));
+  api.get('/openapi.json', async (c) => c.json((await import('../openapi/document.js')).openApiDocument));
   return api;
 }

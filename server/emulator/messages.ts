@@ -6,21 +6,19 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError, messageNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { noContent } from '../http/respond.js';
 import { fullMessage, messageSummary, type MessageOrigins } from './message-resource.js';
 import { parseOr422, readJsonObject } from './request-body.js';
-import { parseSearchQuery, readInteger, readQuery } from './search.js';
+import { parseSearchQuery } from '../search/query.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
+import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
 
-export const DEFAULT_PER_PAGE = 50;
-export const MAX_PER_PAGE = 500;
 /** One step of clearing an inbox: about 4 MB of mail (some 10 ms), at most 500 messages. */
 const DELETE_STEP = { messages: 500, chars: 4_000_000 };
 /** Far beyond any real inbox; it keeps (page - 1) * per_page a safe integer. */
 const MAX_PAGE = 1_000_000;
-
-export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);
 
 export function messageRoutes(deps: AppDeps) {
   const { messages } = deps.store;
@@ -49,7 +47,7 @@ export function messageRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/messages', async (c) => {
+    .get('/', async (c) => {
       const input = c.get('input');
       const filter = parseSearchQuery(readQuery(input));
       const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
@@ -59,7 +57,7 @@ export function messageRoutes(deps: AppDeps) {
       const { rows, total } = await deps.searchWorker.search(c.get('workspaceId'), filter, window);
       return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
     })
-    .delete('/messages', async (c) => {
+    .delete('/', async (c) => {
       const workspaceId = c.get('workspaceId');
       const query = readQuery(c.get('input'));
       if (query === null || query.trim() === '') {
@@ -73,32 +71,32 @@ export function messageRoutes(deps: AppDeps) {
       if (uuids.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids });
       return c.json({ deleted: uuids.length });
     })
-    .get('/messages/:uuid', (c) => {
+    .get('/:uuid', (c) => {
       const row = find(c);
       return c.json(fullMessage(row, messages.rawOf(row.id), originsOf(deps, row)));
     })
-    .get('/messages/:uuid/raw', (c) => {
+    .get('/:uuid/raw', (c) => {
       const raw = messages.rawOf(find(c).id) ?? Buffer.alloc(0);
       return c.body(bytesOf(raw), 200, { 'content-type': 'message/rfc822' });
     })
-    .get('/messages/:uuid/html', (c) => {
+    .get('/:uuid/html', (c) => {
       const { html_body: html } = find(c);
       if (html === null) throw new ApiError(404, 'This message has no HTML body.');
       return c.body(html, 200, CAPTURED_HTML_HEADERS);
     })
-    .get('/messages/:uuid/text', (c) => {
+    .get('/:uuid/text', (c) => {
       const { text_body: text } = find(c);
       if (text === null) throw new ApiError(404, 'This message has no text body.');
       return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
     })
-    .get('/messages/:uuid/attachments/:index', (c) => {
+    .get('/:uuid/attachments/:index', (c) => {
       const row = find(c);
       const index = c.req.param('index');
       const attachment = /^\d{1,6}$/.test(index) ? messages.attachmentAt(row.id, Number(index)) : undefined;
       if (attachment === undefined) throw new ApiError(404, `This message has no attachment ${index}.`);
       return c.body(bytesOf(attachment.content), 200, attachmentHeaders(attachment.content_type, attachment.filename));
     })
-    .patch('/messages/:uuid', async (c) => {
+    .patch('/:uuid', async (c) => {
       const workspaceId = c.get('workspaceId');
       const uuid = c.req.param('uuid');
       const { read } = parseOr422(readStateChange(), await readJsonObject(c), () => 'The read field must be true or false.');
@@ -106,7 +104,7 @@ export function messageRoutes(deps: AppDeps) {
       deps.events.emit('message.updated', { workspaceId, uuid });
       return c.json(messageSummary(messages.summaryOf(workspaceId, uuid)!));
     })
-    .delete('/messages/:uuid', (c) => {
+    .delete('/:uuid', (c) => {
       const workspaceId = c.get('workspaceId');
       const uuid = c.req.param('uuid');
       if (!messages.deleteByUuid(workspaceId, uuid)) throw messageNotFound(uuid);
@@ -117,21 +115,6 @@ export function messageRoutes(deps: AppDeps) {
 
 /** PATCH /messages/{uuid}: the read state, the one field a client may change. */
 const readStateChange = lazySchema(() => z.strictObject({ read: z.boolean() }));
-
-/**
- * Captured HTML is the sender's, and may hold anything: opened directly or in the UI's frame, it runs no script
- * (a sandbox without allow-scripts, and no script source), cannot submit forms or navigate the UI, and can only be
- * framed by the UI. allow-same-origin lets the UI bind its keyboard shortcuts inside the frame's document: safe
- * without allow-scripts, since nothing in the frame can run to use it. Links open in a new tab (allow-popups), as
- * the user clicks them, outside the sandbox.
- */
-export const CAPTURED_HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
 
 /** A Buffer from SQLite as the Uint8Array a body takes (the driver never hands out shared memory). */
 function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {

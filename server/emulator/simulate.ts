@@ -61,7 +61,7 @@ const FEEDBACK_FOR = { bounce: 'bounce', 'soft-bounce': 'soft_bounce', complaint
 export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
-    api.post(`/simulate/${kind}`, async (c) => {
+    api.post(`/${kind}`, async (c) => {
       const { send_uuid, url } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
       const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
       const at = toEpochSeconds(deps.clock());
@@ -79,7 +79,7 @@ export function simulateRoutes(deps: AppDeps) {
     });
   }
   for (const kind of ['bounce', 'soft-bounce', 'complaint'] as const) {
-    api.post(`/simulate/${kind}`, async (c) => {
+    api.post(`/${kind}`, async (c) => {
       const body = parseOr422(bounceBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
       const workspaceId = c.get('workspaceId');
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
@@ -94,7 +94,7 @@ export function simulateRoutes(deps: AppDeps) {
       return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
     });
   }
-  api.post('/simulate/unsubscribe', async (c) => {
+  api.post('/unsubscribe', async (c) => {
     const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
     const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
     const subscriber = send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);

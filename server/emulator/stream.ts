@@ -21,7 +21,7 @@ const WORKSPACE_EVENTS = [
 ] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
 
 export function streamRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/events', (c) => {
+  return new Hono<AppEnv>().get('/', (c) => {
     const workspaceId = c.get('workspaceId');
     const signal = c.req.raw.signal;
     return streamSSE(c, async (stream) => {

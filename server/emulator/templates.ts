@@ -33,8 +33,8 @@ export function templateRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/templates', (c) => c.json({ data: templates.all(c.get('workspaceId')).map(present) }))
-    .post('/templates', async (c) => {
+    .get('/', (c) => c.json({ data: templates.all(c.get('workspaceId')).map(present) }))
+    .post('/', async (c) => {
       const workspaceId = c.get('workspaceId');
       const body = await readJsonObject(c);
       const input = parseOr422(templateCreation(), body, templateFieldMessage(body));
@@ -46,8 +46,8 @@ export function templateRoutes(deps: AppDeps) {
       changed(workspaceId, row.uuid);
       return c.json(present(row), 201);
     })
-    .get('/templates/:template', (c) => c.json(present(find(c))))
-    .patch('/templates/:template', async (c) => {
+    .get('/:template', (c) => c.json(present(find(c))))
+    .patch('/:template', async (c) => {
       const row = find(c);
       const body = await readJsonObject(c);
       const input = parseOr422(templateChange(), body, templateFieldMessage(body));
@@ -57,13 +57,13 @@ export function templateRoutes(deps: AppDeps) {
       changed(row.workspace_id, row.uuid);
       return c.json(present(templates.findByUuid(row.workspace_id, row.uuid) as TemplateRow));
     })
-    .delete('/templates/:template', (c) => {
+    .delete('/:template', (c) => {
       const row = find(c);
       templates.delete(row.id);
       changed(row.workspace_id, row.uuid);
       return c.body(null, 204);
     })
-    .post('/templates/:template/render', async (c) => {
+    .post('/:template/render', async (c) => {
       const row = find(c);
       const body = await readJsonObject(c);
       const request = parseOr422(renderRequest(), body, templateFieldMessage(body));

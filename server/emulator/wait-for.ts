@@ -11,18 +11,16 @@ import { ValidationError, waitTimedOut } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { isUuid } from '../ids.js';
 import { messageSummary } from './message-resource.js';
-import { MAX_PER_PAGE } from './messages.js';
 import { parseInstant } from '../instant.js';
-import { parseSearchQuery, readInteger, readQuery } from './search.js';
+import { parseSearchQuery } from '../search/query.js';
+import { MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** Well under Node's 300 s request timeout, so that the emulator, not the HTTP server, ends a long wait. */
 export const MAX_TIMEOUT_MS = 120_000;
 
 export function waitForRoutes(deps: AppDeps) {
-  const { messages } = deps.store;
-
-  return new Hono<AppEnv>().get('/wait-for', async (c) => {
+  return new Hono<AppEnv>().get('/', async (c) => {
     const workspaceId = c.get('workspaceId');
     const input = c.get('input');
     const filter = parseSearchQuery(readQuery(input));

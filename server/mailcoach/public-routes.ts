@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps.js';
 import type { EmailListRow } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../instant.js';
-import { CAPTURED_HTML_HEADERS } from '../emulator/messages.js';
+import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
 import { subscriberStatus } from '../audience/status.js';
 
 export function publicAudienceRoutes(deps: AppDeps) {

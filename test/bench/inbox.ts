@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { NewMessage } from '../../server/db/messages-store.js';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
-import { parseSearchQuery } from '../../server/emulator/search.js';
+import { parseSearchQuery } from '../../server/search/query.js';
 import { Client, memoryOf, startServer, stats, table } from './harness.js';
 import { prng } from './seed.js';
 import { publishedCli } from '../support/published.js';

@@ -12,7 +12,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../server/emulator/openapi.js';
+import { openApiDocument } from '../../server/openapi/document.js';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 import { inProcessApp } from '../support/in-process.js';

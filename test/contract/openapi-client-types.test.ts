@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../server/emulator/openapi.js';
+import { openApiDocument } from '../../server/openapi/document.js';
 import { ROOT } from '../support/emulator-process.js';
 
 type Schema = Record<string, unknown>;

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../server/emulator/openapi.js';
+import { openApiDocument } from '../../server/openapi/document.js';
 import { useEmulator, ROOT } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
 import { inProcessApp } from '../support/in-process.js';

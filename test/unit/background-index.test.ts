@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../server/deps.js';
-import type { SearchIndexer } from '../../server/emulator/background-index.js';
+import type { SearchIndexer } from '../../server/search/indexer.js';
 import { inProcessDeps } from '../support/in-process.js';
 import { plainMessage } from '../support/stored-message.js';
 

@@ -8,7 +8,7 @@ import {
   WaitForMessageTimeoutError,
   type MessageSummary,
 } from '../../server/testing/client.js';
-import { parseSearchQuery } from '../../server/emulator/search.js';
+import { parseSearchQuery } from '../../server/search/query.js';
 
 describe('quoteValue', () => {
   it('leaves plain words and addresses bare', () => {

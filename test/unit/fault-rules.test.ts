@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore } from '../../server/db/store.js';
-import { createFaultRules, parseFaultSpec, type FaultRequest } from '../../server/emulator/fault-rules.js';
+import { createFaultRules, parseFaultSpec, type FaultRequest } from '../../server/faults/rules.js';
 import { ValidationError } from '../../server/errors.js';
 import { parseRandomSpec, seededRandom } from '../../server/random.js';
 

@@ -9,7 +9,8 @@ import type { NewMessage } from '../../server/db/messages-store.js';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
 import { ValidationError } from '../../server/errors.js';
-import { parseSearchQuery, readInteger } from '../../server/emulator/search.js';
+import { readInteger } from '../../server/emulator/query-params.js';
+import { parseSearchQuery } from '../../server/search/query.js';
 import { parseInstant } from '../../server/instant.js';
 
 function queryError(query: string): string {

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
-import { parseSearchQuery } from '../../server/emulator/search.js';
+import { parseSearchQuery } from '../../server/search/query.js';
 import { plainMessage } from '../support/stored-message.js';
 
 const LOCK_HELD_MS = 150;

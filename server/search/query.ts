@@ -1,12 +1,10 @@
 /**
  * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
  * has:attachment is:read is:unread before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
- * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem. Also reads the
- * inbox's integer parameters (page, per_page, count, timeout_ms).
+ * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem.
  */
 import { hasSearchableText, type MessageCondition, type MessageFilter, type MessageTerm } from '../db/messages-search.js';
 import { ValidationError } from '../errors.js';
-import type { Input } from '../validation/input.js';
 import { parseInstant } from '../instant.js';
 
 /** More terms than a person types; it bounds the size of the FTS5 expression a request can make. */
@@ -21,14 +19,6 @@ type Prefix = (typeof PREFIXES)[number];
 /** A 422 about the query parameter (or `field`). */
 function invalid(message: string, field = 'query'): ValidationError {
   return new ValidationError({ [field]: [message] });
-}
-
-/** The query parameter as text: absent or empty is null (no filter); anything but a string is a 422. */
-export function readQuery(input: Input): string | null {
-  const query = input.query;
-  if (query === undefined || query === null) return null;
-  if (typeof query !== 'string') throw invalid('The query field must be a string.');
-  return query;
 }
 
 /** Parses a query; null or blank matches every message. Throws a ValidationError (422) for a malformed one. */
@@ -190,22 +180,3 @@ function searchable(value: string, shown: string): string {
 /** What the index's tokenizer (unicode61) makes a token of: a run of letters and digits. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export interface IntegerOptions {
-  min: number;
-  max: number;
-  fallback: number;
-}
-
-/** An integer parameter within [min, max]; the fallback when absent. Anything else is a 422 on that field. */
-export function readInteger(input: Input, name: string, options: IntegerOptions): number {
-  const raw = input[name];
-  if (raw === undefined || raw === null) return options.fallback;
-  const label = name.replaceAll('_', ' ');
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
-  if (!/^[+-]?\d+$/.test(text)) throw invalid(`The ${label} field must be an integer.`, name);
-  const value = Number(text);
-  if (value < options.min || value > options.max) {
-    throw invalid(`The ${label} field must be between ${options.min} and ${options.max}.`, name);
-  }
-  return value;
-}

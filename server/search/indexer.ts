@@ -16,7 +16,9 @@
  *   stepping through the backlog even while captures go on.
  */
 import type { IndexStep } from '../db/messages-store.js';
-import type { AppDeps } from '../deps.js';
+import type { Store } from '../db/store.js';
+import type { EventBus } from '../events.js';
+import type { Logger } from '../logger.js';
 
 export interface SearchIndexer {
   /** Resolves once every message captured before the call is in the search index. */
@@ -46,7 +48,7 @@ interface Waiter {
  * Started with the app's services (deps.ts), not by a route: it follows every capture, whichever intake made it,
  * and the inbox's search and wait-for share it.
  */
-export function startSearchIndexer(deps: Pick<AppDeps, 'store' | 'events' | 'logger'>): SearchIndexer {
+export function startSearchIndexer(deps: { store: Store; events: EventBus; logger: Logger }): SearchIndexer {
   const { messages } = deps.store;
   let quiet: NodeJS.Timeout | null = null;
   let draining = false;
