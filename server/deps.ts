@@ -7,7 +7,7 @@ import { createFaultRules, loadFaultFile, type FaultRules } from './faults/rules
 import { startSearchIndexer, type SearchIndexer } from './search/indexer.js';
 import { createSearchWorker, type SearchWorker } from './search/worker.js';
 import { EventBus } from './events.js';
-import { createCaptureBuilder, type CaptureBuilder } from './mail/capture-workers.js';
+import { createCaptureBuilder, type CaptureBuilder } from './mail/capture/worker-pool.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureProblem, type FixtureSet } from './fixtures/load.js';
 import { parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
@@ -31,20 +31,20 @@ export interface AppDeps {
   restartIds(): void;
   /** Where fault probabilities draw from. */
   random: RandomSource;
-  /** Fault rules per workspace (emulator/fault-rules.ts). */
+  /** Fault rules per workspace (faults/rules.ts). */
   faults: FaultRules;
   logger: Logger;
   options: AppOptions;
   /** The fixtures as last loaded; `--watch` replaces them when their files change (fixtures/watch.ts). */
   fixtures: FixtureSet;
   workspaces: Workspaces;
-  /** Renders sends and writes their messages, in-process or on worker threads (mail/capture-workers.ts). */
+  /** Renders sends and writes their messages, in-process or on worker threads (mail/capture/worker-pool.ts). */
   captureBuilder: CaptureBuilder;
   /** Where the fixtures come from, whether `--watch` follows them, and its last reload's problems. */
   fixtureStatus: FixtureStatus;
   /** Runs the searches of what clients wrote (inbox words, the log's filter[search]) off this thread when it can. */
   searchWorker: SearchWorker;
-  /** Keeps the inbox's search index up with the captures (emulator/background-index.ts); stopped before the store closes. */
+  /** Keeps the inbox's search index up with the captures (search/indexer.ts); stopped before the store closes. */
   searchIndexer: SearchIndexer;
 }
 

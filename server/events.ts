@@ -5,7 +5,7 @@
 import type { FixtureProblem } from './fixtures/load.js';
 
 export interface EmulatorEvents {
-  /** A mail was captured and committed (any intake): announced by the capture builder (mail/capture-workers.ts). */
+  /** A mail was captured and committed (any intake): announced by the capture builder (mail/capture/worker-pool.ts). */
   'message.captured': { workspaceId: number; uuid: string };
   /** A message's read state changed. */
   'message.updated': { workspaceId: number; uuid: string };

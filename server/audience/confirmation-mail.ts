@@ -8,8 +8,8 @@
 import type { Clock } from '../clock.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import type { IdGenerator } from '../ids.js';
-import type { CaptureJob } from '../mail/capture-job.js';
-import type { CaptureBuilder } from '../mail/capture-workers.js';
+import type { CaptureJob } from '../mail/capture/build-job.js';
+import type { CaptureBuilder } from '../mail/capture/worker-pool.js';
 
 export interface ConfirmationMailDeps {
   clock: Clock;

@@ -8,8 +8,8 @@
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
 import { toEpochSeconds } from '../instant.js';
-import type { CaptureJob } from '../mail/capture-job.js';
-import type { CaptureRecords } from '../mail/capture-records.js';
+import type { CaptureJob } from '../mail/capture/build-job.js';
+import type { CaptureRecords } from '../mail/capture/write-records.js';
 import { campaignUrls, personalize, type Recipient } from './personalize.js';
 
 export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, baseUrl: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Inbox search in SQL: a structured filter (emulator/search.ts parses the query text into one) becomes one FTS5
+ * Inbox search in SQL: a structured filter (search/query.ts parses the query text into one) becomes one FTS5
  * MATCH expression over messages_search (migration 3) plus bounds on the capture time. Ordering is capture order,
  * newest first, which is rowid order in both messages and the index, so a page is read straight off the index's
  * doclists, newest first, and stops after the page: no sort, no join (measured with `BENCH_ONLY=inbox npm run

@@ -444,7 +444,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 6,
     name: 'messages_search: each message indexes a bounded share of its text, so that indexing one takes a bounded time',
-    // Indexing runs on the server's main thread, in steps (server/emulator/background-index.ts); a 30 MB body
+    // Indexing runs on the server's main thread, in steps (server/search/indexer.ts); a 30 MB body
     // indexed whole held it for about half a second, and a search waited for it. Indexed now: the first 10,000
     // characters of the subject, 1,000,000 of the body, 100,000 of each address column: at most about 40 ms a
     // message (FTS5 tokenizes 6-20 ms per million characters here), and beyond any real mail's text. Written

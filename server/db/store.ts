@@ -89,7 +89,7 @@ export function createStore(db: Db) {
 export type Store = ReturnType<typeof createStore>;
 
 /**
- * A second connection to the database file, for a capture worker (mail/capture-workers.ts) to store what it
+ * A second connection to the database file, for a capture worker (mail/capture/worker-pool.ts) to store what it
  * renders: the inserts of a send and their group commit. Checkpoints stay with the main store's checkpointer.
  */
 export function openCaptureStore(file: string) {
@@ -105,7 +105,7 @@ export function openCaptureStore(file: string) {
 }
 
 /**
- * A read connection to the database file, for the search worker (emulator/search-worker.ts): it only runs
+ * A read connection to the database file, for the search worker (search/worker.ts): it only runs
  * searches, so it writes nothing and leaves checkpoints to the main store.
  */
 export function openSearchReader(file: string) {

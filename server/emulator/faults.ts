@@ -1,6 +1,6 @@
 /**
  * Fault injection for the Mailcoach surface: the /_emulator/faults routes that manage each workspace's rules
- * (fault-rules.ts), and the /api middleware that applies them: a canned or custom answer, a delay, or a dropped
+ * (faults/rules.ts), and the /api middleware that applies them: a canned or custom answer, a delay, or a dropped
  * connection, `times` times or with a probability.
  */
 import type { HttpBindings } from '@hono/node-server';

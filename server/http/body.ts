@@ -24,7 +24,7 @@ export function declaredSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
 
 /**
  * The 413 goes out once the client has sent its body, read and thrown away (at most DRAIN_FACTOR times the limit,
- * for at most DRAIN_MS). The response closes the connection (errors.ts), and a socket closed while the client's
+ * for at most DRAIN_MS). The response closes the connection (errors.ts, http/error-response.ts), and a socket closed while the client's
  * bytes are still arriving is reset by the kernel, which can throw away the 413 before the client reads it: CI
  * saw `no response` for a 40 MB attachment sent to a busy server. PHP behind a web server answers only once it
  * has the whole body too.

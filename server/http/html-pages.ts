@@ -1,6 +1,6 @@
 /**
  * The HTML a Laravel app answers to a request that does not expect JSON (reference §1.4): Symfony's redirect
- * page and Laravel's minimal error page. Only server/errors.ts uses these.
+ * page and Laravel's minimal error page. Only the error formatter (http/error-response.ts) uses these.
  */
 
 const REASONS: Record<number, string> = {

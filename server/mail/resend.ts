@@ -5,7 +5,8 @@
  */
 import type { LogItemRow } from '../db/rows.js';
 import type { MailAddress } from './addresses.js';
-import { buildMessage, type OutgoingMail } from './compose.js';
+import { buildMessage } from './mime/build-message.js';
+import { type OutgoingMail } from './mime/outgoing-mail.js';
 import { htmlToText } from './render/html.js';
 import type { SendDeps } from './send-transactional.js';
 

@@ -9,10 +9,10 @@ import type { Store } from '../db/store.js';
 import { toEpochSeconds } from '../instant.js';
 import type { IdGenerator } from '../ids.js';
 import { normalizeAddresses, type MailAddress } from './addresses.js';
-import type { CaptureJob } from './capture-job.js';
-import type { CaptureRecords } from './capture-records.js';
-import type { CaptureBuilder } from './capture-workers.js';
-import type { MailAttachment, OutgoingMail } from './compose.js';
+import type { CaptureJob } from './capture/build-job.js';
+import type { CaptureRecords } from './capture/write-records.js';
+import type { CaptureBuilder } from './capture/worker-pool.js';
+import type { MailAttachment, OutgoingMail } from './mime/outgoing-mail.js';
 import type { SendRequest } from './send-request.js';
 
 export interface SendDeps {
@@ -73,7 +73,7 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     logItem: request.store ? logItemRecord(deps, workspaceId, ids.logItem, envelope, request, at) : null,
     send: request.store ? sendRecord(workspaceId, ids.send, ids.logItem, envelope.messageId, at) : null,
   };
-  // Rendering, the MIME message and storing them: in this thread or on a worker (capture-workers.ts).
+  // Rendering, the MIME message and storing them: in this thread or on a worker (capture/worker-pool.ts).
   await deps.captureBuilder.capture(job, records);
   return request.store
     ? { kind: 'stored', logItemUuid: ids.logItem, sendUuid: ids.send, messageUuid: ids.message }

@@ -8,7 +8,8 @@
  * In-process and single-threaded: each shape is warmed up, then timed over rounds of a few thousand calls.
  */
 import { readFileSync } from 'node:fs';
-import { buildMessage, type OutgoingMail } from '../../server/mail/compose.js';
+import { buildMessage } from '../../server/mail/mime/build-message.js';
+import { type OutgoingMail } from '../../server/mail/mime/outgoing-mail.js';
 import { buildWithMailComposer } from '../../server/mail/mime/composer-fallback.js';
 import { renderBody } from '../../server/mail/render/body.js';
 

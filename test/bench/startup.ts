@@ -44,7 +44,7 @@ const LAZY_CANDIDATES = ['mjml', 'juice', 'html-to-text', 'nodemailer/lib/mail-c
 const BASE_PACKAGES = ['hono', '@hono/node-server', 'better-sqlite3', 'zod/mini', 'qs', 'email-addresses'];
 const PROJECT_MODULES = [
   'testing/index.js', 'testing/server-side.js', 'server.js', 'app.js', 'deps.js', 'mailcoach/index.js', 'emulator/index.js',
-  'fixtures/load.js', 'mail/render/body.js', 'mail/render/html.js', 'mail/render/twig.js', 'mail/compose.js', 'tls.js',
+  'fixtures/load.js', 'mail/render/body.js', 'mail/render/html.js', 'mail/render/twig.js', 'mail/mime/build-message.js', 'tls.js',
 ];
 
 function envInt(name: string, fallback: number): number {

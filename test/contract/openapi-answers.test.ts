@@ -3,7 +3,7 @@
  * validated against the schema the document gives for that status, strictly (issue 16, "one place per wire
  * shape"): in the test's copy of the document every object is closed (additionalProperties false unless the
  * document says otherwise) and every property is required unless the document's `required` leaves it out. So a
- * presenter that adds, drops, renames or retypes a field fails here until openapi.ts says the same.
+ * presenter that adds, drops, renames or retypes a field fails here until server/openapi/document.ts says the same.
  *
  * The table CALLS says how to call each operation; it must name every operation of the document and every route
  * the app registers under /_emulator, so that a new route without a case fails too.

@@ -83,7 +83,7 @@ function primitive(schema: Schema, type: string, mode: Mode, at: string): string
 
 /** The generated module: every component in both modes, and every operation's JSON answers and body. */
 function generate(): string {
-  const lines: string[] = ['// Generated from server/emulator/openapi.ts by test/contract/openapi-client-types.test.ts.'];
+  const lines: string[] = ['// Generated from server/openapi/document.ts by test/contract/openapi-client-types.test.ts.'];
   for (const mode of ['Res', 'Req'] as const) {
     for (const [name, schema] of Object.entries(doc.components.schemas)) {
       lines.push(`export type ${mode}_${name} = ${typeOf(schema, mode, `#/components/schemas/${name}`)};`);

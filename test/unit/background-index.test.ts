@@ -1,5 +1,5 @@
 /**
- * The background indexer (server/emulator/background-index.ts) waits for captures to pause, then catches up in
+ * The background indexer (server/search/indexer.ts) waits for captures to pause, then catches up in
  * bounded steps; under captures that never pause it still takes small steps once the backlog is large.
  * Timers are faked: the test decides when time passes.
  */

@@ -1,5 +1,5 @@
 /**
- * The capture pool's fallback (server/mail/capture-workers.ts). A template job waits for a starting worker
+ * The capture pool's fallback (server/mail/capture/worker-pool.ts). A template job waits for a starting worker
  * rather than render in this thread; a worker that dies before it is ready must end that wait at once, and the
  * job then runs here. Under vitest a worker cannot load the pool's TypeScript module, so every worker started
  * here dies unready: the case of a pool that cannot run where the emulator runs.
@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
-import type { CaptureJob } from '../../server/mail/capture-job.js';
-import type { CaptureRecords } from '../../server/mail/capture-records.js';
+import type { CaptureJob } from '../../server/mail/capture/build-job.js';
+import type { CaptureRecords } from '../../server/mail/capture/write-records.js';
 import { EventBus } from '../../server/events.js';
-import { createCaptureBuilder } from '../../server/mail/capture-workers.js';
+import { createCaptureBuilder } from '../../server/mail/capture/worker-pool.js';
 
 let dir: string;
 let file: string;

@@ -1,5 +1,5 @@
 /**
- * Fault rules without HTTP (server/emulator/fault-rules.ts): which rules fire, in which order, how times and
+ * Fault rules without HTTP (server/faults/rules.ts): which rules fire, in which order, how times and
  * probability count, route and recipient patterns; the seeded random source (server/random.ts); and clearing
  * one workspace's rows (server/db/workspace-store.ts) with exact list totals.
  */

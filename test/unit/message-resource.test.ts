@@ -13,7 +13,7 @@ import {
   parseHeaders,
   snippetOf,
 } from '../../server/emulator/message-resource.js';
-import { buildMessage } from '../../server/mail/compose.js';
+import { buildMessage } from '../../server/mail/mime/build-message.js';
 import { parseMessage } from '../support/captured.js';
 
 describe('parseHeaders', () => {

@@ -1,5 +1,5 @@
 /**
- * The inbox query language (emulator/search.ts) and the search it compiles to (db/messages-search.ts,
+ * The inbox query language (search/query.ts) and the search it compiles to (db/messages-search.ts,
  * messages-store.ts) over an in-memory database: each operator, negation, phrases, dates, paging, the index
  * mark of what is indexed, and deletes keeping the FTS5 index exact.
  */

@@ -7,7 +7,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
 import { random } from '../support/random.js';
 import { withoutBoundaries } from '../support/mime.js';
-import { serializeMimeTree } from '../../server/mail/mime-serialize.js';
+import { serializeMimeTree } from '../../server/mail/mime/serialize-tree.js';
 import { renderBody } from '../../server/mail/render/body.js';
 import { inlineCss } from '../../server/mail/render/html.js';
 import { inlinedTemplateHtml } from '../../server/mail/render/inlined-template.js';

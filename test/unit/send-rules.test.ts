@@ -1,5 +1,5 @@
 /**
- * server/mailcoach/send-rules.ts through the validation engine: SendTransactionalMailRequest's rules (reference
+ * server/mailcoach/rules.ts through the validation engine: SendTransactionalMailRequest's rules (reference
  * §4.1), with a fake template lookup. Input goes through `cleanse` first (TrimStrings, ConvertEmptyStringsToNull),
  * as every request does before validation.
  */

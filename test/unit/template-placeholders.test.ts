@@ -1,5 +1,5 @@
 /**
- * template-placeholders.ts finds campaign template placeholders exactly where `/\[\[\[(.*?)\]\]\]/g` does, and
+ * campaigns/template-placeholders.ts finds campaign template placeholders exactly where `/\[\[\[(.*?)\]\]\]/g` does, and
  * replaces them as String.replace() does: brackets in runs of any length, line terminators (which `.` does not
  * match), nested and unclosed placeholders; and a line of 250,000 `[` (18-22 s with the regex) in linear time.
  */

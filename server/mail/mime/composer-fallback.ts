@@ -5,8 +5,8 @@
  * MailComposer pulls in MimeNode, nodemailer's fetch, fs and stream code: it is loaded on first use only.
  */
 import type { MailAddress } from '../addresses.js';
-import type { OutgoingMail } from '../compose.js';
-import { serializeMimeTree } from '../mime-serialize.js';
+import type { OutgoingMail } from './outgoing-mail.js';
+import { serializeMimeTree } from './serialize-tree.js';
 import { withCrlfLineBreaks } from './newlines.js';
 
 type MailComposerClass = typeof import('nodemailer/lib/mail-composer/index.js').default;

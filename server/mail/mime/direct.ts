@@ -1,6 +1,6 @@
 /**
  * Writes an OutgoingMail straight to the bytes nodemailer's MailComposer + MimeNode would produce for it
- * (server/mail/mime-serialize.ts walks that tree), without building the tree: a sixth of the CPU or less, and
+ * (server/mail/mime/serialize-tree.ts walks that tree), without building the tree: a sixth of the CPU or less, and
  * building the message was most of what a send cost (test/bench/mime.ts). Fields are encoded with the nodemailer
  * helpers MimeNode calls (lib/mime-funcs, lib/punycode) or exact ports of them (quoted-printable.ts, base64 in
  * body-encoding.ts); the header order, part nesting and boundaries follow MailComposer.compile() and
@@ -9,7 +9,7 @@
  * treats specially, empty addresses, message/* or multipart attachments); compose.ts then uses MailComposer.
  * test/unit/mime-direct.test.ts compares the two byte for byte on thousands of random mails.
  */
-import type { OutgoingMail } from '../compose.js';
+import type { OutgoingMail } from './outgoing-mail.js';
 import { base64LinesLength, writeBase64Lines } from './body-encoding.js';
 import { boundary, cryptoBoundaryBase, type BoundaryBaseSource } from './boundary.js';
 import {

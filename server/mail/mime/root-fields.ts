@@ -6,7 +6,7 @@
  * object value), which the direct path leaves to MailComposer.
  */
 import { BoundedCache } from '../../bounded-cache.js';
-import type { OutgoingMail } from '../compose.js';
+import type { OutgoingMail } from './outgoing-mail.js';
 import { encodeAddressList } from './address-fields.js';
 import { encodeMsgId, encodeUnstructured, formatDate, headerLine, normalizeHeaderKey, preparedHeaderLine } from './header-fields.js';
 

@@ -6,7 +6,7 @@
  * differently (message/* parts are 7bit/8bit, a multipart content type makes a branch node).
  */
 import { detectExtension, detectMimeType } from 'nodemailer/lib/mime-funcs/index.js';
-import type { MailAttachment, OutgoingMail } from '../compose.js';
+import type { MailAttachment, OutgoingMail } from './outgoing-mail.js';
 import { isMultipartType, type MultipartSubtype } from './content-fields.js';
 
 export interface TextPart {

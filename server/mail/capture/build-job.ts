@@ -1,15 +1,16 @@
 /**
  * The CPU-heavy half of a send, as a pure function of plain data: render the content (a template, or inline
  * html/text with its generated text part) and write the RFC 5322 message. It reads no database, clock or id
- * generator, so it can run on a worker thread (capture-workers.ts) as well as in the request's own thread, with
+ * generator, so it can run on a worker thread (capture/worker-pool.ts) as well as in the request's own thread, with
  * the same result: everything that must be decided once (uuids, Message-ID, Date) comes in with the job.
  * Storing it (buildAndStoreCapture) needs a connection: the main thread's, or a capture worker's own.
  */
-import type { TemplateType } from '../db/rows.js';
-import { buildMessage, type OutgoingMail } from './compose.js';
-import { inlineContent, renderTemplateContent, type MailContent } from './render/mail-content.js';
-import type { Replacements } from './render/replacements.js';
-import { writeCapture, type CaptureRecords, type CaptureWriter } from './capture-records.js';
+import type { TemplateType } from '../../db/rows.js';
+import { buildMessage } from '../mime/build-message.js';
+import { type OutgoingMail } from '../mime/outgoing-mail.js';
+import { inlineContent, renderTemplateContent, type MailContent } from '../render/mail-content.js';
+import type { Replacements } from '../render/replacements.js';
+import { writeCapture, type CaptureRecords, type CaptureWriter } from './write-records.js';
 
 export interface CaptureJob {
   /** The template's fields that rendering reads; null for inline content. */

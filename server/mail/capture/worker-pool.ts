@@ -1,5 +1,5 @@
 /**
- * Where a capture is rendered, built (buildCapture(), capture-job.ts) and stored: in the request's thread, or on
+ * Where a capture is rendered, built (buildCapture(), build-job.ts) and stored: in the request's thread, or on
  * worker threads. Every stored message, built here or not (a resend's copy), is announced here once committed.
  *
  * Why workers: rendering, the generated text part, MIME encoding and storing the result are most of a send's
@@ -24,13 +24,13 @@
  * answers jobs when it finds itself started in the worker role.
  */
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
-import { openCaptureStore } from '../db/store.js';
-import type { EventBus } from '../events.js';
-import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './capture-job.js';
-import { writeCapture, type CaptureRecords, type CaptureWriter } from './capture-records.js';
-import type { OutgoingMail } from './compose.js';
-import { previewTemplate, type PreviewJob, type TemplatePreview } from './render/template-preview.js';
-import { stubUnusedRenderModules } from './render/unused-modules.js';
+import { openCaptureStore } from '../../db/store.js';
+import type { EventBus } from '../../events.js';
+import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './build-job.js';
+import { writeCapture, type CaptureRecords, type CaptureWriter } from './write-records.js';
+import type { OutgoingMail } from '../mime/outgoing-mail.js';
+import { previewTemplate, type PreviewJob, type TemplatePreview } from '../render/template-preview.js';
+import { stubUnusedRenderModules } from '../render/unused-modules.js';
 
 const ROLE = 'mailcoach-emulator:capture-builder';
 

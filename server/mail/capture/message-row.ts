@@ -2,9 +2,9 @@
  * The one shape every captured mail is stored in (API sends and resends today, SMTP later): the message's parsed
  * fields, its envelope, its raw RFC 5322 bytes and its attachments.
  */
-import type { NewMessage } from '../db/messages-store.js';
-import { envelopeRecipients, type OutgoingMail } from './compose.js';
-import type { Replacements } from './render/replacements.js';
+import type { NewMessage } from '../../db/messages-store.js';
+import { envelopeRecipients, type OutgoingMail } from '../mime/outgoing-mail.js';
+import type { Replacements } from '../render/replacements.js';
 
 export interface CaptureMeta {
   /** The template used, when there was one, and the replacements it was rendered with. */

@@ -2,15 +2,15 @@
  * What a send stores, and the one function that writes it: the captured message, then (when `store` is on) its
  * log item and Send. The rows are decided on the main thread before rendering (ids, times, the mailer), less
  * what only rendering knows (the subject, the body, the message's row id), so that the write can run wherever
- * the rendering ran: in the request's thread, or on the capture worker that rendered it (capture-workers.ts).
+ * the rendering ran: in the request's thread, or on the capture worker that rendered it (capture/worker-pool.ts).
  */
-import type { LogItemRow, NewRow, SendRow } from '../db/rows.js';
-import type { MessageStore } from '../db/messages-store.js';
-import type { LogItemStore } from '../db/log-items-store.js';
-import type { SendStore } from '../db/sends-store.js';
-import type { GroupCommit } from '../db/group-commit.js';
-import { capturedMessage, type CaptureMeta } from './capture.js';
-import type { OutgoingMail } from './compose.js';
+import type { LogItemRow, NewRow, SendRow } from '../../db/rows.js';
+import type { MessageStore } from '../../db/messages-store.js';
+import type { LogItemStore } from '../../db/log-items-store.js';
+import type { SendStore } from '../../db/sends-store.js';
+import type { GroupCommit } from '../../db/group-commit.js';
+import { capturedMessage, type CaptureMeta } from './message-row.js';
+import type { OutgoingMail } from '../mime/outgoing-mail.js';
 
 export interface CaptureRecords {
   workspaceId: number;

@@ -12,7 +12,7 @@
 import { Encoder as Base64Encoder } from 'nodemailer/lib/base64/index.js';
 import type MimeNode from 'nodemailer/lib/mime-node/index.js';
 import { Encoder as QpEncoder } from 'nodemailer/lib/qp/index.js';
-import { EncoderShapeChanged, runEncoder } from './mime/run-encoder.js';
+import { EncoderShapeChanged, runEncoder } from './run-encoder.js';
 
 /** The members of MimeNode this walk reads that nodemailer's types keep private. */
 interface NodeInternals {
