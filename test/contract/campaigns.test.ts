@@ -127,10 +127,52 @@ describe('campaigns', () => {
     const preferences = await rawRequest(emulator().url, { path: `/preferences/${jane.uuid}` });
     expect(preferences.status).toBe(200);
     expect(preferences.text).toContain('jane@acme.test is unsubscribed on News.');
-    // The webview link shows the campaign, sandboxed.
-    const webview = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}` });
+    // The webview link is v8's route (webview/campaign/{uuid}) and shows the campaign, sandboxed.
+    const webviewUrl = `${emulator().url}/webview/campaign/${campaign.uuid}`;
+    expect(mail.links).toContain(webviewUrl);
+    const webview = await rawRequest(emulator().url, { path: new URL(webviewUrl).pathname });
     expect(webview.status).toBe(200);
     expect(webview.headers['content-security-policy']).toMatch(/^sandbox /);
+    expect(webview.text).toBe(sent.webview_html);
+  });
+
+  it("prepares email_html on a test send and both htmls on a send; the webview is v8's /webview/campaign/{uuid} only", async () => {
+    const { list } = await audience();
+    const html = '<p>Hi ::subscriber.first_name:: <a href="::webviewUrl::">web</a></p>';
+    const campaign = await createCampaign({ name: 'Prepared', email_list_uuid: list.uuid, html });
+    expect(campaign).toMatchObject({ email_html: null, webview_html: null });
+    // SendCampaignTestAction: PrepareEmailHtmlAction stores email_html; the campaign's updated_at and subject stay.
+    ok(await api().post('/_emulator/clock', { json: { advance_ms: 5_000 } }));
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: { email: 'qa@acme.test' } }), 204);
+    const tested = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
+    expect(tested).toEqual({ ...campaign, email_html: html, webview_html: null });
+    const mail = ok(await api().get(`/_emulator/messages/${ok(await api().get('/_emulator/messages')).data[0].uuid}`));
+    expect(mail.subject).toBe('[Test] Prepared');
+    expect(mail.links).toEqual([`${emulator().url}/webview/campaign/${campaign.uuid}`]);
+    // A test send to a suppressed address only still prepares it (v8 prepares before it tries the address).
+    const other = await createCampaign({ name: 'Suppressed', email_list_uuid: list.uuid, html: '<p>x</p>' });
+    ok(await api().post('/api/suppressions', { json: { email: 'blocked@acme.test' } }), 201);
+    ok(await api().post(`/api/campaigns/${other.uuid}/send-test`, { json: { email: 'blocked@acme.test' } }), 204);
+    expect(ok(await api().get(`/api/campaigns/${other.uuid}`)).data).toMatchObject({ email_html: '<p>x</p>', webview_html: null });
+    expect(ok(await api().get('/_emulator/messages')).data).toHaveLength(1);
+
+    // The send prepares both; a campaign that disables its webview gets none (PrepareWebviewHtmlAction).
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    const sent = await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    expect(sent).toMatchObject({ status: 'sent', email_html: html, webview_html: html });
+    const hidden = await createCampaign({ name: 'Hidden', email_list_uuid: list.uuid, html: '<p>y</p>', disable_webview: true });
+    ok(await api().post(`/api/campaigns/${hidden.uuid}/send`), 204);
+    const hiddenSent = await eventually(async () => ok(await api().get(`/api/campaigns/${hidden.uuid}`)).data, (c) => c.status === 'sent');
+    expect(hiddenSent).toMatchObject({ status: 'sent', email_html: '<p>y</p>', webview_html: null });
+    expect((await rawRequest(emulator().url, { path: `/webview/campaign/${hidden.uuid}` })).status).toBe(404);
+
+    // v8's route is webview/campaign/{campaignUuid}; v7's webview/{campaignUuid} is an unknown route there, and here.
+    const page = await rawRequest(emulator().url, { path: `/webview/campaign/${campaign.uuid}` });
+    expect(page.status).toBe(200);
+    expect(page.text).toBe(html);
+    const v7 = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}`, headers: { accept: 'application/json' } });
+    expect(v7.status).toBe(404);
+    expect(v7.text).toBe(`{\n    "message": "The route webview/${campaign.uuid} could not be found."\n}`);
   });
 
   it('refuses to send a campaign without content (400 naming its id), and sends tests: [Test] subject, no Send kept', async () => {
