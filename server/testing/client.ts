@@ -12,7 +12,9 @@
 import { EmulatorApiError, MailcoachApiError, WaitForMessageTimeoutError } from './errors.js';
 import { readEventStream } from './event-stream.js';
 import { buildQuery, type MessageFilter } from './message-filter.js';
+import { waitForCampaignSent } from './wait-for-campaign.js';
 import type { EmailList, EmailListInput, SubscribeInput, Subscriber } from './wire/audience.js';
+import type { Campaign } from './wire/campaigns.js';
 import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
 import type { Message, MessagePage, MessageSummary } from './wire/messages.js';
 import type {
@@ -25,6 +27,7 @@ import type { RenderRequest, StudioTemplate, TemplateInput, TemplateRender, Temp
 export * from './errors.js';
 export * from './message-filter.js';
 export * from './wire/audience.js';
+export * from './wire/campaigns.js';
 export * from './wire/controls.js';
 export * from './wire/messages.js';
 export * from './wire/records.js';
@@ -64,6 +67,11 @@ export interface WaitOptions extends MessageFilter {
    * timeout of Vitest and Jest, so that a missing mail fails the test with WaitForMessageTimeoutError (what did
    * match, the newest mail) rather than the runner's bare timeout.
    */
+  timeoutMs?: number;
+}
+
+export interface WaitForCampaignOptions {
+  /** How long to wait for the campaign to read `sent`; default 4000 ms, as the other waits. */
   timeoutMs?: number;
 }
 
@@ -150,6 +158,9 @@ export function createClient(options: ClientOptions) {
     if (response.status >= 300) throw new MailcoachApiError(method, path, response.status, response.body);
     return response;
   }
+
+  const readCampaign = async (uuid: string): Promise<Campaign> =>
+    (await mailcoachOk<{ data: Campaign }>('GET', `/campaigns/${encodeURIComponent(uuid)}`)).body.data;
 
   const clockCall = (body: Record<string, unknown>): Promise<ClockState> => json('POST', '/clock', { json: body });
 
@@ -377,7 +388,19 @@ export function createClient(options: ClientOptions) {
         const path = `/email-lists/${encodeURIComponent(listUuid)}/subscribers?filter%5Bemail%5D=${encodeURIComponent(email)}`;
         return (await mailcoachOk<{ data: Subscriber[] }>('GET', path)).body.data[0] ?? null;
       },
+      /** `GET /api/campaigns/{uuid}`. */
+      campaign: readCampaign,
     },
+
+    /**
+     * Waits until the campaign's status is `sent` and answers it: after `POST /api/campaigns/{uuid}/send` (204) or
+     * a scheduled campaign's time, the emulator delivers it a moment later, as Mailcoach's queue does; once this
+     * resolves, its Sends are in `/api/sends` and its mails in the inbox. It follows the event stream (no polling,
+     * no sleeps). Throws WaitForCampaignSentTimeoutError (with the status it last had) at the timeout, and
+     * MailcoachApiError when the campaign cannot be read (a 404).
+     */
+    waitForCampaignSent: (uuid: string, wait: WaitForCampaignOptions = {}): Promise<Campaign> =>
+      waitForCampaignSent({ read: readCampaign, subscribe }, uuid, wait.timeoutMs ?? DEFAULT_WAIT_MS),
 
     /**
      * Waits (server-side) for the double opt-in mail to `email` and answers its confirmation link

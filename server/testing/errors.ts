@@ -66,3 +66,28 @@ function describeSummary(message: MessageSummary): string {
   const to = message.to.map((address) => address.email).join(', ');
   return `  - ${message.created_at} ${JSON.stringify(message.subject)} from ${message.from?.email ?? '(none)'} to ${to || '(none)'} [${message.uuid}]`;
 }
+
+/** waitForCampaignSent gave up: the campaign was not `sent` at the timeout. */
+export class WaitForCampaignSentTimeoutError extends Error {
+  constructor(
+    readonly uuid: string,
+    readonly timeoutMs: number,
+    /** The status it last had (null when it was never read: the event stream did not open in time). */
+    readonly status: string | null,
+  ) {
+    super(describeCampaignTimeout(uuid, timeoutMs, status));
+    this.name = 'WaitForCampaignSentTimeoutError';
+  }
+}
+
+function describeCampaignTimeout(uuid: string, timeoutMs: number, status: string | null): string {
+  const why =
+    status === null
+      ? 'the emulator\'s event stream (GET /_emulator/events) did not open in time'
+      : status === 'draft'
+        ? 'it is still a draft: POST /api/campaigns/{uuid}/send sends it, and a scheduled one goes once its scheduled_at has come on the emulator\'s clock'
+        : status === 'sending'
+          ? 'it is still sending (a large list, or a delivery that failed: see the emulator\'s log)'
+          : `its status is \`${status}\``;
+  return `Timed out after ${timeoutMs} ms waiting for campaign ${uuid} to be sent: ${why}.`;
+}
