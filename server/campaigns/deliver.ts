@@ -28,6 +28,7 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
     status: 'sent', sent_at: now, statistics_calculated_at: now, updated_at: now,
     sent_to_number_of_subscribers: store.sends.countOfCampaign(campaign.workspace_id, campaign.uuid),
   });
+  // After the campaign reads `sent`: the typed client's waitForCampaignSent reads the campaign again on this event.
   deps.events.emit('sends.changed', { workspaceId: campaign.workspace_id, uuids: null });
 }
 

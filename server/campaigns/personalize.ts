@@ -17,13 +17,21 @@ export interface CampaignUrls {
   webviewUrl: string;
 }
 
+/**
+ * Where a campaign's webview is: v8's `mailcoach.campaign.webview` route, `webview/campaign/{campaignUuid}`
+ * (routes/mailcoach-public-api.php; v7's `webview/{campaignUuid}` is gone in v8).
+ */
+export function webviewPath(campaignUuid: string): string {
+  return `/webview/campaign/${campaignUuid}`;
+}
+
 export function campaignUrls(baseUrl: string, campaign: CampaignRow, recipient: Recipient, sendUuid: string | null): CampaignUrls {
   const subscriber = recipient.uuid ?? 'test';
   const send = sendUuid === null ? '' : `/${sendUuid}`;
   return {
     unsubscribeUrl: `${baseUrl}/unsubscribe/${subscriber}${send}`,
     preferencesUrl: `${baseUrl}/preferences/${subscriber}${send}`,
-    webviewUrl: `${baseUrl}/webview/${campaign.uuid}`,
+    webviewUrl: `${baseUrl}${webviewPath(campaign.uuid)}`,
   };
 }
 

@@ -2,6 +2,7 @@
  * Campaign::send() before delivery (mailcoach-audience-campaigns.md §5.9): ensureSendable()'s checks as 400s
  * naming the internal id, the list's defaults copied into the empty sender fields, the segment's description
  * refreshed, the html prepared, and the status `sending`. Used by POST /api/campaigns/{uuid}/send and the scheduler.
+ * A test send prepares the email html only (§5.8; campaigns/send-test.ts).
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow } from '../db/rows.js';
@@ -24,10 +25,23 @@ export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow
     reply_to_email: campaign.reply_to_email ?? list.default_reply_to_email,
     reply_to_name: campaign.reply_to_name ?? list.default_reply_to_name,
     segment_description: description,
-    email_html: campaign.html,
-    webview_html: campaign.html,
+    email_html: preparedEmailHtml(campaign),
+    webview_html: preparedWebviewHtml(campaign),
     status: 'sending',
     updated_at: toEpochSeconds(deps.clock()),
   });
 }
 
+
+/**
+ * PrepareEmailHtmlAction: the content item's `email_html`, filled by a send and by a test send. v8 inlines the CSS
+ * and adds UTM tags to the links; the emulator keeps the html as it is (decisions.md: no tracking rewrites).
+ */
+export function preparedEmailHtml(campaign: Pick<CampaignRow, 'html'>): string | null {
+  return campaign.html;
+}
+
+/** PrepareWebviewHtmlAction: the `webview_html`, filled by a send only; null when the campaign disables its webview. */
+export function preparedWebviewHtml(campaign: Pick<CampaignRow, 'html' | 'disable_webview'>): string | null {
+  return campaign.disable_webview === 1 ? null : campaign.html;
+}

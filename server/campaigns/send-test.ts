@@ -1,20 +1,23 @@
 /**
- * SendCampaignTestAction (mailcoach-audience-campaigns.md §5.8): one mail per address, subject `[Test] ` + the
- * subject, made personal for the list's subscriber with that address or, when there is none, for the address
- * alone; a suppressed address is skipped; no Send is kept; the campaign's updated_at is left as it was.
+ * SendCampaignTestAction (mailcoach-audience-campaigns.md §5.8): the content item's `email_html` prepared and
+ * stored (PrepareEmailHtmlAction; `webview_html` is left alone: only a send prepares it), then one mail per address,
+ * subject `[Test] ` + the subject, made personal for the list's subscriber with that address or, when there is none,
+ * for the address alone; a suppressed address is skipped; no Send is kept; the campaign's updated_at is left as it was.
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
 import { campaignMail } from './deliver.js';
+import { preparedEmailHtml } from './prepare.js';
 
-export async function sendTestMails(deps: AppDeps, campaign: CampaignRow, addresses: string, baseUrl: string): Promise<void> {
+export async function sendTestMails(deps: AppDeps, draft: CampaignRow, addresses: string, baseUrl: string): Promise<void> {
+  // Stored before any address is tried (v8 prepares it first, suppressed addresses included); updated_at untouched.
+  const campaign = deps.store.campaigns.update(draft.id, { email_html: preparedEmailHtml(draft) });
   const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
   const fallbackList = { default_from_email: null, default_from_name: null, default_reply_to_email: null, default_reply_to_name: null } as unknown as EmailListRow;
   for (const address of addresses.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
     if (deps.store.suppressions.findByEmail(campaign.workspace_id, address) !== undefined) continue;
     const subscriber = list === undefined ? undefined : deps.store.subscribers.findByEmail(list.id, address);
-    const preview = { ...campaign, email_html: campaign.html };
-    const { job } = campaignMail(deps, preview, list ?? fallbackList, subscriber ?? { email: address }, baseUrl, null, '[Test] ');
+    const { job } = campaignMail(deps, campaign, list ?? fallbackList, subscriber ?? { email: address }, baseUrl, null, '[Test] ');
     const messageUuid = deps.ids();
     const origin = { campaignUuid: campaign.uuid, emailListUuid: list?.uuid ?? null, subscriberUuid: subscriber?.uuid ?? null };
     await deps.captureBuilder.capture(job, {

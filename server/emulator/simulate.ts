@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
+import { webviewPath } from '../campaigns/personalize.js';
 import type { SendRow, SubscriberRow, SuppressionReason } from '../db/rows.js';
 import { subscriberPresenter } from '../mailcoach/resources/audience.js';
 import type { SendFeedbackType } from '../db/sends-store.js';
@@ -70,7 +71,7 @@ export function simulateRoutes(deps: AppDeps) {
         // A campaign's click is on one of its links: the /clicks list and the link's counts (§5.10).
         const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
         if (kind === 'click' && campaign !== undefined) {
-          deps.store.campaignStatistics.addClick(campaign, send, url ?? firstLinkOf(campaign.html) ?? `/webview/${campaign.uuid}`, deps.ids, at);
+          deps.store.campaignStatistics.addClick(campaign, send, url ?? firstLinkOf(campaign.html) ?? webviewPath(campaign.uuid), deps.ids, at);
         }
         return row;
       });

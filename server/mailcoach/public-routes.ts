@@ -8,8 +8,9 @@
  *   campaign's send, record the campaign's unsubscribe (its statistics and /unsubscribes list);
  * - `GET /preferences/{subscriberUuid}/{sendUuid?}` (`::preferencesUrl::`): the subscription's state, the tags shown
  *   in preferences, and a button to that send's unsubscribe link (v8's page edits the tags too: not here);
- * - `GET /webview/{campaignUuid}`: the campaign as a page (404 when its webview is disabled), in the sandbox the
- *   inbox serves captured HTML in.
+ * - `GET /webview/campaign/{campaignUuid}` (`::webviewUrl::`, v8's path; v7's `/webview/{campaignUuid}` is an
+ *   unknown route, as on v8): the campaign as a page (404 when its webview is disabled), in the sandbox the inbox
+ *   serves captured HTML in.
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
@@ -60,7 +61,7 @@ export function publicAudienceRoutes(deps: AppDeps) {
       return c.html(page('Your preferences', `${subscriber.email} is ${status} on ${list.name}.${shown}`, form));
     })
     .post('/unsubscribe/:subscriberUuid/:sendUuid?', unsubscribe)
-    .get('/webview/:campaignUuid', (c) => {
+    .get('/webview/campaign/:campaignUuid', (c) => {
       const campaign = deps.store.campaigns.findByUuidAnywhere(c.req.param('campaignUuid'));
       if (campaign === undefined || campaign.disable_webview === 1) return c.html(page('Not found', 'No such campaign.'), 404);
       return c.body(campaign.webview_html ?? campaign.html ?? '', 200, CAPTURED_HTML_HEADERS);

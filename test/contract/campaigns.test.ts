@@ -5,24 +5,17 @@
  * (unsubscribe, one-click, webview) working.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createClient, MailcoachApiError, WaitForCampaignSentTimeoutError } from '../../server/testing/index.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
+const client = () => createClient({ url: emulator().url, token: emulator().token });
 
 function ok(res: RawResponse, status = 200) {
   expect(res.status, res.text).toBe(status);
   return res.status === 204 || res.text === '' ? null : res.json();
-}
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function audience() {
@@ -98,7 +91,7 @@ describe('campaigns', () => {
       html: '<p>Hi ::subscriber.first_name:: ({{ subscriber.plan }}) <a href="::unsubscribeUrl::">Unsubscribe</a> <a href="::webviewUrl::">web</a></p>',
     });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
-    const sent = await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    const sent = await client().waitForCampaignSent(campaign.uuid);
     expect(sent).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: 2, from_email: 'news@acme.test' });
     const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string; transport_message_id: string | null }>;
     expect(sends.map((s) => s.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid].sort());
@@ -127,10 +120,52 @@ describe('campaigns', () => {
     const preferences = await rawRequest(emulator().url, { path: `/preferences/${jane.uuid}` });
     expect(preferences.status).toBe(200);
     expect(preferences.text).toContain('jane@acme.test is unsubscribed on News.');
-    // The webview link shows the campaign, sandboxed.
-    const webview = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}` });
+    // The webview link is v8's route (webview/campaign/{uuid}) and shows the campaign, sandboxed.
+    const webviewUrl = `${emulator().url}/webview/campaign/${campaign.uuid}`;
+    expect(mail.links).toContain(webviewUrl);
+    const webview = await rawRequest(emulator().url, { path: new URL(webviewUrl).pathname });
     expect(webview.status).toBe(200);
     expect(webview.headers['content-security-policy']).toMatch(/^sandbox /);
+    expect(webview.text).toBe(sent.webview_html);
+  });
+
+  it("prepares email_html on a test send and both htmls on a send; the webview is v8's /webview/campaign/{uuid} only", async () => {
+    const { list } = await audience();
+    const html = '<p>Hi ::subscriber.first_name:: <a href="::webviewUrl::">web</a></p>';
+    const campaign = await createCampaign({ name: 'Prepared', email_list_uuid: list.uuid, html });
+    expect(campaign).toMatchObject({ email_html: null, webview_html: null });
+    // SendCampaignTestAction: PrepareEmailHtmlAction stores email_html; the campaign's updated_at and subject stay.
+    ok(await api().post('/_emulator/clock', { json: { advance_ms: 5_000 } }));
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: { email: 'qa@acme.test' } }), 204);
+    const tested = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
+    expect(tested).toEqual({ ...campaign, email_html: html, webview_html: null });
+    const mail = ok(await api().get(`/_emulator/messages/${ok(await api().get('/_emulator/messages')).data[0].uuid}`));
+    expect(mail.subject).toBe('[Test] Prepared');
+    expect(mail.links).toEqual([`${emulator().url}/webview/campaign/${campaign.uuid}`]);
+    // A test send to a suppressed address only still prepares it (v8 prepares before it tries the address).
+    const other = await createCampaign({ name: 'Suppressed', email_list_uuid: list.uuid, html: '<p>x</p>' });
+    ok(await api().post('/api/suppressions', { json: { email: 'blocked@acme.test' } }), 201);
+    ok(await api().post(`/api/campaigns/${other.uuid}/send-test`, { json: { email: 'blocked@acme.test' } }), 204);
+    expect(ok(await api().get(`/api/campaigns/${other.uuid}`)).data).toMatchObject({ email_html: '<p>x</p>', webview_html: null });
+    expect(ok(await api().get('/_emulator/messages')).data).toHaveLength(1);
+
+    // The send prepares both; a campaign that disables its webview gets none (PrepareWebviewHtmlAction).
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    const sent = await client().waitForCampaignSent(campaign.uuid);
+    expect(sent).toMatchObject({ status: 'sent', email_html: html, webview_html: html });
+    const hidden = await createCampaign({ name: 'Hidden', email_list_uuid: list.uuid, html: '<p>y</p>', disable_webview: true });
+    ok(await api().post(`/api/campaigns/${hidden.uuid}/send`), 204);
+    const hiddenSent = await client().waitForCampaignSent(hidden.uuid);
+    expect(hiddenSent).toMatchObject({ status: 'sent', email_html: '<p>y</p>', webview_html: null });
+    expect((await rawRequest(emulator().url, { path: `/webview/campaign/${hidden.uuid}` })).status).toBe(404);
+
+    // v8's route is webview/campaign/{campaignUuid}; v7's webview/{campaignUuid} is an unknown route there, and here.
+    const page = await rawRequest(emulator().url, { path: `/webview/campaign/${campaign.uuid}` });
+    expect(page.status).toBe(200);
+    expect(page.text).toBe(html);
+    const v7 = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}`, headers: { accept: 'application/json' } });
+    expect(v7.status).toBe(404);
+    expect(v7.text).toBe(`{\n    "message": "The route webview/${campaign.uuid} could not be found."\n}`);
   });
 
   it('refuses to send a campaign without content (400 naming its id), and sends tests: [Test] subject, no Send kept', async () => {
@@ -156,7 +191,7 @@ describe('campaigns', () => {
     const campaign = await createCampaign({ name: 'VIP only', email_list_uuid: list.uuid, segment_uuid: segment.uuid, html: '<p>x</p>' });
     expect(campaign).toMatchObject({ segment_description: 'VIPs', segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\SubscribersWithTagsSegment' });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
-    await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    await client().waitForCampaignSent(campaign.uuid);
     const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string }>;
     expect(sends.map((s) => s.subscriber_uuid)).toEqual([jane.uuid]);
     const draft = await createCampaign({ name: 'Draft', email_list_uuid: list.uuid });
@@ -171,7 +206,7 @@ describe('campaigns', () => {
     const { list, jane, bob } = await audience();
     const campaign = await createCampaign({ name: 'Stats', email_list_uuid: list.uuid, html: '<p><a href="https://acme.test/offer">Offer</a></p>' });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
-    await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    await client().waitForCampaignSent(campaign.uuid);
     const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ uuid: string; subscriber_uuid: string }>;
     const janeSend = sends.find((s) => s.subscriber_uuid === jane.uuid) as { uuid: string };
     const bobSend = sends.find((s) => s.subscriber_uuid === bob.uuid) as { uuid: string };
@@ -214,7 +249,7 @@ describe('campaigns', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data.status).toBe('draft');
     ok(await api().post('/_emulator/clock', { json: { advance_ms: 120_000 } }));
-    const sent = await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    const sent = await client().waitForCampaignSent(campaign.uuid);
     expect(sent).toMatchObject({ status: 'sent', scheduled_at: null, sent_to_number_of_subscribers: 2 });
     const mail = ok(await api().get('/_emulator/messages?query=subject:Scheduled')).data;
     expect(mail.map((m: { to: Array<{ email: string }> }) => m.to[0]?.email).sort()).toEqual(['bob@acme.test', jane.email]);
@@ -225,7 +260,7 @@ describe('campaigns', () => {
     const { list, jane } = await audience();
     const campaign = await createCampaign({ name: 'Origins', email_list_uuid: list.uuid, html: '<p>Hello</p>' });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
-    await eventually(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c) => c.status === 'sent');
+    await client().waitForCampaignSent(campaign.uuid);
     const search = async (query: string) =>
       (ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(query)}`)).data as Array<{ to: Array<{ email: string }> }>).map((m) => m.to[0]?.email).sort();
     expect(await search('campaign:Origins')).toEqual(['bob@acme.test', 'jane@acme.test']);
@@ -244,3 +279,45 @@ describe('campaigns', () => {
   });
 });
 
+describe("the typed client's waitForCampaignSent", () => {
+  it('resolves once the campaign is sent, with its Sends and mails there; at once for one already sent', async () => {
+    const { list, jane, bob } = await audience();
+    const campaign = await createCampaign({ name: 'Waited', email_list_uuid: list.uuid, html: '<p>Hi ::subscriber.first_name::</p>' });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    const sent = await client().waitForCampaignSent(campaign.uuid);
+    expect(sent).toMatchObject({ uuid: campaign.uuid, status: 'sent', sent_to_number_of_subscribers: 2 });
+    expect(sent.sent_at).not.toBeNull();
+    // No further wait: what the delivery made is all there once the wait resolves.
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string }>;
+    expect(sends.map((send) => send.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid].sort());
+    const mails = ok(await api().get('/_emulator/messages')).data as Array<{ subject: string; to: Array<{ email: string }> }>;
+    expect(mails.map((mail) => `${mail.subject} ${mail.to[0]?.email}`).sort()).toEqual(['Waited bob@acme.test', 'Waited jane@acme.test']);
+    expect(await client().waitForCampaignSent(campaign.uuid)).toEqual(await client().mailcoach.campaign(campaign.uuid));
+  });
+
+  it('follows a scheduled campaign from draft to sent when the clock reaches its time', async () => {
+    const { list } = await audience();
+    const now = await client().clock.now();
+    const at = new Date(now.getTime() + 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    const campaign = await createCampaign({ name: 'Later', email_list_uuid: list.uuid, html: '<p>Later</p>', schedule_at: at });
+    // Waiting from while it is a draft: it is read again on the event its delivery announces.
+    const waiting = client().waitForCampaignSent(campaign.uuid, { timeoutMs: 15_000 });
+    await client().clock.advance(120_000);
+    expect(await waiting).toMatchObject({ status: 'sent', scheduled_at: null, sent_to_number_of_subscribers: 2 });
+  });
+
+  it('throws at the timeout naming the status, and at once for an unknown campaign', async () => {
+    const { list } = await audience();
+    const draft = await createCampaign({ name: 'Never sent', email_list_uuid: list.uuid, html: '<p>x</p>' });
+    const error = await client().waitForCampaignSent(draft.uuid, { timeoutMs: 300 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitForCampaignSentTimeoutError);
+    expect(error).toMatchObject({ uuid: draft.uuid, timeoutMs: 300, status: 'draft' });
+    expect((error as Error).message).toBe(
+      `Timed out after 300 ms waiting for campaign ${draft.uuid} to be sent: it is still a draft: POST /api/campaigns/{uuid}/send sends it, ` +
+        "and a scheduled one goes once its scheduled_at has come on the emulator's clock.",
+    );
+    const missing = await client().waitForCampaignSent('8d3f6c1e-0000-4000-8000-000000000000').catch((caught: unknown) => caught);
+    expect(missing).toBeInstanceOf(MailcoachApiError);
+    expect(missing).toMatchObject({ status: 404, body: { message: 'No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].' } });
+  });
+});
