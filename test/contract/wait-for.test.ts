@@ -5,7 +5,7 @@
  * the end, where the event bus can be observed.
  */
 import { request as httpRequest } from 'node:http';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 import { inProcessApp } from '../support/in-process.js';
@@ -13,14 +13,6 @@ import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
-
-/**
- * How soon after the send's answer the wait-for answer must arrive (README: "within a few ms"): the median of the
- * rounds, so that one round slowed by a busy machine (tests run in parallel) does not fail it; a poll at any
- * interval over ~100 ms would. Every round must still answer within a second.
- */
-const LATENCY_BUDGET_MS = 50;
-const LATENCY_LIMIT_MS = 1_000;
 
 interface Timed {
   res: RawResponse;
@@ -50,8 +42,10 @@ beforeEach(async () => {
 });
 
 describe('GET /_emulator/wait-for', () => {
-  it(`answers within ${LATENCY_BUDGET_MS} ms of the send that completes it (fired before the send)`, async () => {
-    const delays: number[] = [];
+  // How soon (README: "within a few ms") is measured by `npm run bench` (test/bench/inbox.ts, wait-for latency), not
+  // here: a busy machine took over a second. That the answer comes from the capture event, not from the 250 ms
+  // recheck, is shown in-process below, with the recheck's timer stopped.
+  it('answers the send that completes it (fired before the send)', async () => {
     for (let round = 0; round < 5; round++) {
       const to = `latency${round}@example.com`;
       const wait = waitFor(`query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`);
@@ -59,26 +53,21 @@ describe('GET /_emulator/wait-for', () => {
       await send('someone-else@example.com'); // a capture that does not match leaves it waiting
       await stillWaiting(wait, 50);
       const sendStarted = performance.now();
-      const sent = await send(to, `Round ${round}`);
+      await send(to, `Round ${round}`);
       const answered = await wait;
       expect(answered.res.status, answered.res.text).toBe(200);
       expect(answered.at).toBeGreaterThan(sendStarted);
-      delays.push(Math.abs(answered.at - sent.at));
-      expect(delays.at(-1), `round ${round}`).toBeLessThan(LATENCY_LIMIT_MS);
       const { data } = answered.res.json();
       expect(data.map((m: { subject: string }) => m.subject)).toEqual([`Round ${round}`]);
       expect(data[0]).toMatchObject({ to: [{ name: '', email: to }], attachments: 0, template: null });
     }
-    const median = [...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)];
-    expect(median, `delays ${delays.map((d) => d.toFixed(1)).join(', ')} ms`).toBeLessThan(LATENCY_BUDGET_MS);
   });
 
   it('answers at once when enough messages already match', async () => {
     await send('ready@example.com', 'Already here');
-    const started = performance.now();
+    // No capture comes after it: a wait that did not look at what is there already would answer 408 at 5 s.
     const { res } = await waitFor('query=to:ready@example.com');
     expect(res.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(LATENCY_BUDGET_MS * 4);
     expect(res.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Already here']);
   });
 
@@ -107,7 +96,6 @@ describe('GET /_emulator/wait-for', () => {
     expect(body.message).toBe('Timed out after 300 ms waiting for 2 messages; 1 matched.');
     expect(body.data.map((m: { subject: string }) => m.subject)).toEqual(['Only one']);
     expect(elapsed).toBeGreaterThanOrEqual(295);
-    expect(elapsed).toBeLessThan(2_000);
 
     const none = await waitFor('query=to:nobody@example.com&timeout_ms=0');
     expect(none.res.status).toBe(408);
@@ -174,6 +162,32 @@ describe('GET /_emulator/wait-for', () => {
     await send('gone@example.com');
     const { res } = await waitFor('query=to:gone@example.com');
     expect(res.status).toBe(200);
+  });
+});
+
+describe('the wake-up (in-process)', () => {
+  it('answers on the capture event, without the recheck: its timer never fires here', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { app, listening, close } = inProcessApp();
+    try {
+      const headers = { authorization: 'Bearer t' };
+      const idle = listening();
+      const answered = app.request('/_emulator/wait-for?timeout_ms=10000&query=subject:heard', { headers });
+      await waitUntil(listening, (count) => count > idle, { what: 'the wait to listen for captures' });
+      const sent = await app.request('/api/transactional-mails/send', {
+        method: 'POST',
+        headers: { ...headers, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'heard', text: 't' }),
+      });
+      expect(sent.status).toBe(200);
+      // Without the event the wait would answer 408 at its (real) 10 s timeout.
+      const res = await answered;
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual(['heard']);
+    } finally {
+      vi.useRealTimers();
+      close();
+    }
   });
 });
 
