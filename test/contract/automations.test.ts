@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
+import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
 const api = () => apiClient(emulator().url, emulator().token);
@@ -78,12 +79,8 @@ describe('POST /api/automations/{uuid}/trigger', () => {
     const campaign = ok(await api().get('/api/campaigns/e3b7c9d1-2f4a-4c6e-8a0b-9d1c3e5f7a24')).data;
     expect(campaign).toMatchObject({ name: 'March newsletter', status: 'draft', email_list_uuid: NEWSLETTER, from_name: "What's new at Acme in March" });
     expect((await api().post(`/api/campaigns/${campaign.uuid}/send`)).status).toBe(204);
-    const deadline = Date.now() + 5_000;
-    let sent = campaign;
-    while (sent.status !== 'sent' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      sent = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
-    }
+    // Delivered after the 204: the campaign turns `sent` once its last mail is captured (campaigns/deliver.ts).
+    const sent = await waitUntil(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c: { status: string }) => c.status === 'sent', { what: 'the March newsletter to be sent' });
     // The Newsletter's subscribed subscribers, bounced@example.com among them (a Send without a mail: suppressed).
     const subscribed = ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers?filter[status]=subscribed`)).meta.total;
     expect(sent).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: subscribed });

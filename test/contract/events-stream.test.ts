@@ -20,8 +20,6 @@ async function send(token: string, to: string, subject: string): Promise<void> {
   expect(res.status, res.text).toBe(200);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('GET /_emulator/events', () => {
   it('is an event stream that opens with a comment', async () => {
     const client = await connect(emulator().token);
@@ -40,14 +38,16 @@ describe('GET /_emulator/events', () => {
     const [listed] = (await api().get('/_emulator/messages?per_page=1')).json().data;
     expect(event.data).toEqual({ uuid: listed.uuid, summary: listed });
     expect((event.data as { summary: { subject: string } }).summary.subject).toBe('Streamed');
-    await sleep(100);
-    expect(theirs.events).toEqual([]);
 
+    // Each stream is in the order the server emitted: the first event the other workspace gets is its own send's.
     await send(OTHER_TOKEN, 'carol@example.com', 'Theirs');
-    expect(((await theirs.next()).data as { summary: { subject: string } }).summary.subject).toBe('Theirs');
-    await sleep(100);
-    // The send's message, then its log item and its Send (stored: the default).
-    expect(mine.events.map((event) => event.event)).toEqual(['message.captured', 'log.changed', 'sends.changed']);
+    expect(await theirs.next()).toMatchObject({ event: 'message.captured', data: { summary: { subject: 'Theirs' } } });
+    // And a later send of mine marks the end of what my stream got in between: my first send's log item and Send
+    // (stored: the default), nothing of theirs.
+    await send(emulator().token, 'bob@example.com', 'Marker');
+    expect((await mine.next()).event).toBe('log.changed');
+    expect((await mine.next()).event).toBe('sends.changed');
+    expect(await mine.next()).toMatchObject({ event: 'message.captured', data: { summary: { subject: 'Marker' } } });
   });
 
   it('sends message.updated with the new summary when a message is marked read', async () => {
@@ -59,8 +59,9 @@ describe('GET /_emulator/events', () => {
     expect(res.status, res.text).toBe(200);
     const event = await mine.next();
     expect(event).toEqual({ event: 'message.updated', data: { uuid: listed.uuid, summary: { ...listed, read: true } } });
-    await sleep(100);
-    expect(theirs.events).toEqual([]);
+    // The first event the other workspace gets is its own: nothing of mine came before it.
+    await send(OTHER_TOKEN, 'carol@example.com', 'Theirs');
+    expect(await theirs.next()).toMatchObject({ event: 'message.captured', data: { summary: { subject: 'Theirs' } } });
   });
 
   it('sends messages.deleted with the uuids, or null when the whole inbox was cleared', async () => {
@@ -115,7 +116,7 @@ describe('the stream in-process', () => {
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       await reader.cancel();
-      await vi.waitFor(() => expect(listening()).toBe(idle));
+      await vi.waitFor(() => expect(listening()).toBe(idle), { timeout: 10_000 });
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();

@@ -5,21 +5,14 @@
  * the end, where the event bus can be observed.
  */
 import { request as httpRequest } from 'node:http';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 import { inProcessApp } from '../support/in-process.js';
+import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
-
-/**
- * How soon after the send's answer the wait-for answer must arrive (README: "within a few ms"): the median of the
- * rounds, so that one round slowed by a busy machine (tests run in parallel) does not fail it; a poll at any
- * interval over ~100 ms would. Every round must still answer within a second.
- */
-const LATENCY_BUDGET_MS = 50;
-const LATENCY_LIMIT_MS = 1_000;
 
 interface Timed {
   res: RawResponse;
@@ -49,8 +42,10 @@ beforeEach(async () => {
 });
 
 describe('GET /_emulator/wait-for', () => {
-  it(`answers within ${LATENCY_BUDGET_MS} ms of the send that completes it (fired before the send)`, async () => {
-    const delays: number[] = [];
+  // How soon (README: "within a few ms") is measured by `npm run bench` (test/bench/inbox.ts, wait-for latency), not
+  // here: a busy machine took over a second. That the answer comes from the capture event, not from the 250 ms
+  // recheck, is shown in-process below, with the recheck's timer stopped.
+  it('answers the send that completes it (fired before the send)', async () => {
     for (let round = 0; round < 5; round++) {
       const to = `latency${round}@example.com`;
       const wait = waitFor(`query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`);
@@ -58,26 +53,21 @@ describe('GET /_emulator/wait-for', () => {
       await send('someone-else@example.com'); // a capture that does not match leaves it waiting
       await stillWaiting(wait, 50);
       const sendStarted = performance.now();
-      const sent = await send(to, `Round ${round}`);
+      await send(to, `Round ${round}`);
       const answered = await wait;
       expect(answered.res.status, answered.res.text).toBe(200);
       expect(answered.at).toBeGreaterThan(sendStarted);
-      delays.push(Math.abs(answered.at - sent.at));
-      expect(delays.at(-1), `round ${round}`).toBeLessThan(LATENCY_LIMIT_MS);
       const { data } = answered.res.json();
       expect(data.map((m: { subject: string }) => m.subject)).toEqual([`Round ${round}`]);
       expect(data[0]).toMatchObject({ to: [{ name: '', email: to }], attachments: 0, template: null });
     }
-    const median = [...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)];
-    expect(median, `delays ${delays.map((d) => d.toFixed(1)).join(', ')} ms`).toBeLessThan(LATENCY_BUDGET_MS);
   });
 
   it('answers at once when enough messages already match', async () => {
     await send('ready@example.com', 'Already here');
-    const started = performance.now();
+    // No capture comes after it: a wait that did not look at what is there already would answer 408 at 5 s.
     const { res } = await waitFor('query=to:ready@example.com');
     expect(res.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(LATENCY_BUDGET_MS * 4);
     expect(res.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Already here']);
   });
 
@@ -106,7 +96,6 @@ describe('GET /_emulator/wait-for', () => {
     expect(body.message).toBe('Timed out after 300 ms waiting for 2 messages; 1 matched.');
     expect(body.data.map((m: { subject: string }) => m.subject)).toEqual(['Only one']);
     expect(elapsed).toBeGreaterThanOrEqual(295);
-    expect(elapsed).toBeLessThan(2_000);
 
     const none = await waitFor('query=to:nobody@example.com&timeout_ms=0');
     expect(none.res.status).toBe(408);
@@ -176,13 +165,41 @@ describe('GET /_emulator/wait-for', () => {
   });
 });
 
-describe('a wake-up missed (in-process)', () => {
-  it('still answers within a second when the capture event of the matching mail never arrives', async () => {
-    const { app, deps, close } = inProcessApp();
+describe('the wake-up (in-process)', () => {
+  it('answers on the capture event, without the recheck: its timer never fires here', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { app, listening, close } = inProcessApp();
     try {
       const headers = { authorization: 'Bearer t' };
+      const idle = listening();
+      const answered = app.request('/_emulator/wait-for?timeout_ms=10000&query=subject:heard', { headers });
+      await waitUntil(listening, (count) => count > idle, { what: 'the wait to listen for captures' });
+      const sent = await app.request('/api/transactional-mails/send', {
+        method: 'POST',
+        headers: { ...headers, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'heard', text: 't' }),
+      });
+      expect(sent.status).toBe(200);
+      // Without the event the wait would answer 408 at its (real) 10 s timeout.
+      const res = await answered;
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual(['heard']);
+    } finally {
+      vi.useRealTimers();
+      close();
+    }
+  });
+});
+
+describe('a wake-up missed (in-process)', () => {
+  it('still answers, before its timeout, when the capture event of the matching mail never arrives', async () => {
+    const { app, deps, listening, close } = inProcessApp();
+    try {
+      const headers = { authorization: 'Bearer t' };
+      const idle = listening();
       const answered = app.request('/_emulator/wait-for?timeout_ms=5000&query=subject:unheard', { headers });
-      await sleep(20);
+      // Waiting (listening), so that the mail below is not there already when the wait first looks.
+      await waitUntil(listening, (count) => count > idle, { what: 'the wait to listen for captures' });
       const emit = deps.events.emit.bind(deps.events);
       deps.events.emit = ((event: string, payload: never) => {
         if (event !== 'message.captured') emit(event as never, payload);
@@ -193,10 +210,9 @@ describe('a wake-up missed (in-process)', () => {
         body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'unheard', text: 't' }),
       });
       expect(sent.status).toBe(200);
-      const started = performance.now();
+      // Without a wake-up of its own the wait would answer 408 at its timeout.
       const res = await answered;
       expect(res.status).toBe(200);
-      expect(performance.now() - started).toBeLessThan(1_000);
       expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual(['unheard']);
     } finally {
       close();
@@ -213,8 +229,7 @@ describe('listeners (in-process)', () => {
 
       const aborted = new AbortController();
       const gone = app.request('/_emulator/wait-for?timeout_ms=60000', { headers, signal: aborted.signal });
-      await sleep(20);
-      expect(listening()).toBe(idle + 1);
+      await waitUntil(listening, (count) => count === idle + 1, { what: 'the wait to listen for captures' });
       aborted.abort();
       await gone;
       expect(listening()).toBe(idle);
@@ -224,7 +239,7 @@ describe('listeners (in-process)', () => {
       expect(listening()).toBe(idle);
 
       const answered = app.request('/_emulator/wait-for?timeout_ms=60000', { headers });
-      await sleep(20);
+      await waitUntil(listening, (count) => count === idle + 1, { what: 'the wait to listen for captures' });
       const sent = await app.request('/api/transactional-mails/send', {
         method: 'POST',
         headers: { ...headers, accept: 'application/json', 'content-type': 'application/json' },

@@ -44,7 +44,7 @@ export function connectEventStream(baseUrl: string, token: string): Promise<SseC
           headers: res.headers,
           text: () => all,
           events,
-          next: (ms = 2_000) =>
+          next: (ms = 10_000) =>
             new Promise((done, fail) => {
               let settled = false;
               const timer = setTimeout(() => {
