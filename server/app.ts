@@ -14,7 +14,7 @@ import { readInput } from './http/input.js';
 import { routeGuard } from './http/route-guard.js';
 import { throttle } from './http/throttle.js';
 import { emulatorApi } from './emulator/index.js';
-import { applyFaults } from './emulator/faults.js';
+import { applyFaults } from './http/apply-faults.js';
 import { mailcoachApi } from './mailcoach/index.js';
 import { createLocalSurfaceCheck } from './http/local-surface.js';
 import { createWebUi } from './http/web-ui.js';

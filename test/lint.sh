@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Project rules no compiler checks (docs: design/codebase-guide.md §6.2, §6.5).
+# Project rules no compiler checks; README.md "Layout" maps the rooms they keep apart.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
 
-# 1. Error bodies are built only in server/errors.ts.
-if grep -rnE "c\.json\(\{ *(message|error)\b|\{ *error:" server --include='*.ts' | grep -v '^server/errors.ts:'; then
-  echo "lint: build error bodies in server/errors.ts only" >&2
+# 1. Error bodies are built only by the one error formatter (server/http/error-response.ts); errors themselves are
+#    thrown as the classes and factories of server/errors.ts.
+if grep -rnE "c\.json\(\{ *(message|error)\b|\{ *error:" server --include='*.ts' | grep -v '^server/http/error-response.ts:'; then
+  echo "lint: throw an error of server/errors.ts; only server/http/error-response.ts builds error bodies" >&2
   status=1
 fi
 
@@ -35,13 +36,45 @@ if grep -rnE "\bfetch\(|new EventSource|XMLHttpRequest|navigator\.sendBeacon" we
   status=1
 fi
 
-# 6. Domain code (everything under server/ but the HTTP layers) imports nothing from http/: it takes plain data
-#    (validation/input.ts's Input, instant.ts's times), so that it serves any intake, not only an HTTP request.
-#    The HTTP layers: server/http, server/mailcoach, server/emulator, app.ts, server.ts, errors.ts (the one error
-#    formatter) and pages.ts.
-if grep -rnE "(from|import\() *['\"]([^'\"]*/)?http/" server --include='*.ts' \
-  | grep -vE '^server/(http|mailcoach|emulator)/|^server/(app|server|errors|pages)\.ts:'; then
-  echo "lint: domain code must not import from server/http/: move what it needs out of http/ (or the code into an HTTP layer)" >&2
+# 6. Domain code (everything under server/ but the HTTP layers and the entry points) knows nothing of HTTP: it
+#    imports nothing from http/, hono or the two HTTP surfaces (mailcoach/, emulator/), and takes plain data
+#    (validation/input.ts's Input, instant.ts's times), so that it serves any intake (the API, SMTP, the CLI), not
+#    only an HTTP request. errors.ts is domain code too: the formatter that turns its errors into responses is
+#    http/error-response.ts.
+#    HTTP layers: server/http, server/mailcoach, server/emulator, app.ts, server.ts. Entry points: cli.ts, testing/.
+if grep -rnE "(from|import\() *['\"](hono|@hono/[^'\"]*|([^'\"]*/)?(http|mailcoach|emulator)/[^'\"]*)['\"]" server --include='*.ts' \
+  | grep -vE '^server/(http|mailcoach|emulator|testing)/|^server/(app|server|cli)\.ts:'; then
+  echo "lint: domain code must not import hono, server/http/, server/mailcoach/ or server/emulator/: move what it needs into a domain room (or the code into an HTTP layer)" >&2
+  status=1
+fi
+
+# 7. Route files export routes, and only their room's index.ts mounts them (app.ts mounts the public pages): a
+#    presenter, index spec, binding or rule that another file needs lives beside them (mailcoach/resources/,
+#    mailcoach/bindings.ts, mailcoach/rules.ts, emulator/query-params.ts), never in a route file.
+rule7=0
+route_files=$(grep -rlE "new Hono\b" server/mailcoach server/emulator --include='*.ts' | grep -vE '/index\.ts$' | sort)
+for route_file in $route_files; do
+  module="${route_file%.ts}.js"
+  module="${module#server/}"
+  for importer in $(grep -rlE "from *['\"][^'\"]*/$(basename "$module")['\"]" server --include='*.ts'); do
+    # Resolve the import against the importer's folder: the same base name elsewhere is another module.
+    while read -r spec; do
+      resolved=$(realpath -m --relative-to=server "$(dirname "$importer")/$spec")
+      [[ "$resolved" == "$module" ]] || continue
+      case "$importer" in
+        server/mailcoach/index.ts | server/emulator/index.ts) ;;
+        server/app.ts) [[ "$module" == mailcoach/public-routes.js ]] || { echo "$importer imports the route file $route_file"; rule7=1; } ;;
+        *) echo "$importer imports the route file $route_file"; rule7=1 ;;
+      esac
+    done < <(grep -oE "from *['\"][^'\"]*/$(basename "$module")['\"]" "$importer" | sed -E "s/^from *['\"]//; s/['\"]$//")
+  done
+  if grep -nE "^export (const|function|class|interface|type|enum|let)" "$route_file" | grep -vE "^[0-9]+:export function [a-zA-Z]+Routes\(|^[0-9]+:export function (mailcoachApi|emulatorApi)\("; then
+    echo "lint: $route_file exports something besides its routes: move it out of the route file (see rule 7)" >&2
+    status=1
+  fi
+done
+if [[ $rule7 -ne 0 ]]; then
+  echo "lint: route files are imported only by their room's index.ts: import what you need from where it lives beside them (rule 7)" >&2
   status=1
 fi
 

@@ -15,7 +15,8 @@ import { fixtureFile } from '../fixtures/schema.js';
 import { tokenNeeded } from '../http/local-surface.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
-import { issueErrors, parseOr422, readJsonBody, readJsonObject } from './request-body.js';
+import { readJsonBody, readJsonObject } from './request-body.js';
+import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 import { parseInstant } from '../instant.js';
 
 export function controlRoutes(deps: AppDeps) {
@@ -91,7 +92,7 @@ export function controlRoutes(deps: AppDeps) {
  * default workspace is the only one, the uuid sequence restarts too (`--ids sequential`: the same uuids as after
  * a fresh start). The clock is shared by every workspace and stays as it is.
  */
-export function resetWorkspace(deps: AppDeps, workspaceId: number): void {
+function resetWorkspace(deps: AppDeps, workspaceId: number): void {
   deps.store.transaction(() => {
     deps.store.workspaces.clear(workspaceId);
     if (deps.store.workspaces.count() === 1) deps.restartIds();

@@ -17,7 +17,8 @@ import { toEpochSeconds } from '../instant.js';
 import { sendResource, suppressionResource } from '../mailcoach/resources/transactional.js';
 import { suppress } from '../mail/suppress.js';
 import { isRfcEmail } from '../validation/email.js';
-import { parseOr422, readJsonObject } from './request-body.js';
+import { readJsonObject } from './request-body.js';
+import { parseOr422 } from '../validation/zod-issues.js';
 
 /**
  * Laravel's wording for the problems zod reports in its own: a missing or empty send_uuid is Laravel's `required`

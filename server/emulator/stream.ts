@@ -13,7 +13,7 @@ import type { EmulatorEvents } from '../events.js';
 import type { AppEnv } from '../http/env.js';
 import { messageSummary } from './message-resource.js';
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 
 /** The events about one workspace that go out as they are, without their workspace id. */
 const WORKSPACE_EVENTS = [

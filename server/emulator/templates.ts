@@ -11,7 +11,8 @@ import { ApiError, ValidationError } from '../errors.js';
 import { displayPath, type ResolvedTemplate } from '../fixtures/load.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../instant.js';
-import { parseOr422, readJsonObject } from './request-body.js';
+import { readJsonObject } from './request-body.js';
+import { parseOr422 } from '../validation/zod-issues.js';
 import { renderRequest, templateChange, templateCreation, templateFieldMessage, type TemplateChange } from './template-input.js';
 
 export function templateRoutes(deps: AppDeps) {
@@ -90,7 +91,7 @@ function columns(input: TemplateChange) {
 }
 
 /** A template as the studio shows it (client.ts StudioTemplate). */
-export function templateResource(deps: AppDeps, row: TemplateRow) {
+function templateResource(deps: AppDeps, row: TemplateRow) {
   const fixture = deps.fixtures.templates.find((template) => template.name === row.name);
   const usage = deps.store.messages.templateUsage(row.workspace_id, row.name);
   const list = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]));

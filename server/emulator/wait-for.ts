@@ -15,9 +15,9 @@ import { parseInstant } from '../instant.js';
 import { parseSearchQuery } from '../search/query.js';
 import { MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 
-export const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_TIMEOUT_MS = 5_000;
 /** Well under Node's 300 s request timeout, so that the emulator, not the HTTP server, ends a long wait. */
-export const MAX_TIMEOUT_MS = 120_000;
+const MAX_TIMEOUT_MS = 120_000;
 
 export function waitForRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { lazySchema } from '../fixtures/zod.js';
 import type { RandomSource } from '../random.js';
-import { issueErrors, parseOr422 } from '../emulator/request-body.js';
+import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 
 export const PRESETS = ['rate-limited', 'server-error'] as const;
 

@@ -12,7 +12,7 @@ import { respondWithIndex } from '../../http/listing.js';
 import { sendResource } from '../../mailcoach/resources/transactional.js';
 import { sendIndex } from '../../mailcoach/resources/indexes.js';
 
-export type SendState = 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
+type SendState = 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
 
 export function sendRecordRoutes(deps: AppDeps) {
   const sends = sendIndex(deps, (row) => {
@@ -29,7 +29,7 @@ export function sendRecordRoutes(deps: AppDeps) {
 }
 
 /** The furthest a send got: a failure, then feedback (a complaint over a bounce), then a click, an open, sent. */
-export function sendState(row: SendRow, feedback: SendFeedbackType[]): SendState {
+function sendState(row: SendRow, feedback: SendFeedbackType[]): SendState {
   if (row.failed_at !== null) return 'failed';
   if (feedback.includes('complaint')) return 'complained';
   if (feedback.includes('bounce')) return 'bounced';
