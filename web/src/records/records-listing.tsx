@@ -4,7 +4,8 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorText, Pager, type PageMeta } from './common.js';
+import { errorText } from '../forms.js';
+import { Pager, type PageMeta } from './common.js';
 
 interface RecordsListingProps<Row> {
   query: UseQueryResult<{ data: Row[]; meta: PageMeta }>;

@@ -10,7 +10,8 @@ import type { ClockState, FaultRule, FaultRuleInput, FixtureFile, SeedCounts } f
 import { keys, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, fieldErrors, Timestamp, useSettings, useTitle, utc, type FieldErrors } from '../records/common.js';
+import { errorText, fieldErrors, useTitle, type FieldErrors } from '../forms.js';
+import { Timestamp, useSettings, utc } from '../records/common.js';
 import { describeEffect, describeMatch, PRESETS, presetRule, SEND_ROUTE, type PresetId } from '../records/faults.js';
 
 export default function ControlsPage() {

@@ -10,7 +10,8 @@ import { Link } from 'wouter';
 import type { SendWithState, Suppression } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { errorText, useTitle } from '../forms.js';
+import { LiveBadge, shortUuid, Timestamp, useUrlParams } from '../records/common.js';
 import { RecordsListing } from '../records/records-listing.js';
 
 const FILTERS = [

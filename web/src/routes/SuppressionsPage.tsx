@@ -11,7 +11,8 @@ import { Link } from 'wouter';
 import type { Suppression, SuppressionOrigin } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, FieldError, fieldErrors, Timestamp, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
+import { errorText, FieldError, fieldErrors, otherErrors, useTitle, type FieldErrors } from '../forms.js';
+import { LiveBadge, Timestamp, useSettings, useUrlParams } from '../records/common.js';
 import { RecordsListing } from '../records/records-listing.js';
 
 type Reason = Suppression['reason'];
@@ -214,9 +215,7 @@ function AddSuppression() {
     },
     onError: (error) => setErrors(fieldErrors(error)),
   });
-  const other = Object.entries(errors)
-    .filter(([field]) => field !== 'email')
-    .flatMap(([field, messages]) => messages.map((message) => (field === '_' ? message : `${field}: ${message}`)));
+  const other = otherErrors(errors, ['email']);
   return (
     <section className="box" aria-labelledby="add-suppression-title">
       <h2 id="add-suppression-title">Add a suppression</h2>

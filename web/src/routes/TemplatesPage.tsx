@@ -8,7 +8,8 @@ import { Link, useLocation } from 'wouter';
 import type { TemplateType } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { FieldError, fieldErrors, FixtureProblems, formatTime, OriginBadge, otherErrors, TEMPLATE_TYPES, useTitle, type FieldErrors } from '../studio/common.js';
+import { FieldError, fieldErrors, otherErrors, useTitle, type FieldErrors } from '../forms.js';
+import { FixtureProblems, formatTime, OriginBadge, TEMPLATE_TYPES } from '../studio/common.js';
 
 export default function TemplatesPage() {
   useTitle('Templates');
