@@ -1,8 +1,9 @@
 /**
- * Forms, errors and the page title, as every page shows them: the text of a failed call (a 422's field messages
- * included), its errors by field, the messages no control shows, a field's error line, and the tab's title.
+ * Forms, errors and the page title, as every page shows them: a form that stays on the page, the text of a failed
+ * call (a 422's field messages included), its errors by field, the messages no control shows, a field's error line,
+ * and the tab's title.
  */
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { EmulatorApiError, MailcoachApiError } from '../../server/testing/client.js';
 
 /** The message a failed call carries: the server's `message` when it sent one. */
@@ -36,6 +37,32 @@ export function otherErrors(errors: FieldErrors, shown: string[]): string[] {
   return Object.entries(errors)
     .filter(([field]) => !shown.includes(field))
     .flatMap(([field, messages]) => messages.map((message) => (field === '_' ? message : `${field}: ${message}`)));
+}
+
+/** A form that stays on the page: submitting it runs `onSubmit` instead of the browser's submission. */
+export function Form({ onSubmit, ...props }: Omit<ComponentProps<'form'>, 'onSubmit'> & { onSubmit: () => void }) {
+  return (
+    <form
+      {...props}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    />
+  );
+}
+
+/** A select's options from [value, label] pairs. */
+export function Options({ options }: { options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <>
+      {options.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
 }
 
 export function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FaultRuleInput } from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
-import { fieldErrors, type FieldErrors } from '../forms.js';
+import { fieldErrors, Form, type FieldErrors } from '../forms.js';
 import { PRESETS, presetRule, SEND_ROUTE, type PresetId } from './faults.js';
 
 export function AddFault({ onAdded }: { onAdded: () => void }) {
@@ -43,13 +43,10 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
     }
   }
   return (
-    <form
+    <Form
       className="stack"
       aria-labelledby="add-fault-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        add.mutate();
-      }}
+      onSubmit={() => add.mutate()}
     >
       <h3 id="add-fault-title" className="visually-hidden">
         Add a fault rule
@@ -117,6 +114,6 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
           ))}
         </ul>
       )}
-    </form>
+    </Form>
   );
 }

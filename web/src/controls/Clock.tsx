@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ClockState } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
-import { errorText, fieldErrors, type FieldErrors } from '../forms.js';
+import { errorText, fieldErrors, Form, type FieldErrors } from '../forms.js';
 import { Timestamp, utc } from '../records/common.js';
 
 const UNITS = [
@@ -51,12 +51,9 @@ export function Clock() {
           <strong>{state.frozen ? 'Frozen' : 'Running'}</strong> at <Timestamp iso={shown ?? state.now} />
         </p>
       )}
-      <form
+      <Form
         className="row-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(() => client.clock.freeze(at.trim() === '' ? undefined : at.trim()));
-        }}
+        onSubmit={() => change.mutate(() => client.clock.freeze(at.trim() === '' ? undefined : at.trim()))}
       >
         <label className="grow">
           Freeze at (ISO 8601; UTC unless it has an offset; empty: now)
@@ -65,13 +62,10 @@ export function Clock() {
         <button type="submit" disabled={change.isPending}>
           Freeze
         </button>
-      </form>
-      <form
+      </Form>
+      <Form
         className="row-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(() => client.clock.advance(advanceMs));
-        }}
+        onSubmit={() => change.mutate(() => client.clock.advance(advanceMs))}
       >
         <label>
           Advance by
@@ -93,7 +87,7 @@ export function Clock() {
         <button type="button" onClick={() => change.mutate(() => client.clock.resume())} disabled={change.isPending || state?.frozen === false}>
           Resume
         </button>
-      </form>
+      </Form>
       {Object.keys(errors).length > 0 && (
         <p className="field-error" role="alert">
           {Object.entries(errors)

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FaultRule } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { errorText } from '../forms.js';
+import { ColumnHeads } from '../records/records-listing.js';
 import { AddFault } from './AddFault.js';
 import { describeEffect, describeMatch } from './faults.js';
 
@@ -29,18 +30,7 @@ export function Faults() {
             <table className="records-table" aria-label="Fault rules">
               <thead>
                 <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Matches</th>
-                  <th scope="col">Does</th>
-                  <th scope="col" className="num">
-                    Fired
-                  </th>
-                  <th scope="col" className="num">
-                    Left
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ColumnHeads columns={['#', 'Matches', 'Does', ['Fired', 'num'], ['Left', 'num'], null]} />
                 </tr>
               </thead>
               <tbody>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FixtureFile, SeedCounts } from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
-import { fieldErrors, type FieldErrors } from '../forms.js';
+import { fieldErrors, Form, type FieldErrors } from '../forms.js';
 
 const EXAMPLE_SEED = `{
   "suppressions": [
@@ -49,12 +49,9 @@ export function Seed() {
         A fixture file's JSON (<code>fixtures/README.md</code>: templates, suppressions, transactional_mails, sends), applied as the fixtures are: rows that exist are kept,
         so seeding twice adds nothing. A document with a problem changes nothing. <code>body_file</code> cannot be used here: give <code>body</code>.
       </p>
-      <form
+      <Form
         className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          seed.mutate();
-        }}
+        onSubmit={() => seed.mutate()}
       >
         <label>
           Fixture file
@@ -76,7 +73,7 @@ export function Seed() {
             Seed the workspace
           </button>
         </div>
-      </form>
+      </Form>
       <div role="status">
         {state?.kind === 'done' && (
           <p className="ok-box">

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FieldError } from '../forms.js';
+import { FieldError, Form } from '../forms.js';
 import { parseReplacements, type Replacements } from './url-state.js';
 
 interface ReplacementsProps {
@@ -95,10 +95,9 @@ export function ReplacementsEditor({ placeholders, replacements, urlError, onCha
               );
             })}
           </div>
-          <form
+          <Form
             className="inline-form add-replacement"
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
               const key = newKey.trim();
               if (key === '' || key in replacements) return;
               onChange({ ...replacements, [key]: '' });
@@ -107,7 +106,7 @@ export function ReplacementsEditor({ placeholders, replacements, urlError, onCha
           >
             <input aria-label="Name of a replacement to add" placeholder="another_key" value={newKey} onChange={(event) => setNewKey(event.target.value)} />
             <button type="submit">Add replacement</button>
-          </form>
+          </Form>
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { MailcoachApiError, type StudioTemplate } from '../../../server/testing/client.js';
 import { clientFor, useClient } from '../api.js';
+import { Form } from '../forms.js';
 import { useApiToken } from './api-token.js';
 import type { Replacements } from './url-state.js';
 
@@ -37,11 +38,8 @@ export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo
   return (
     <section className="send-test" aria-labelledby="send-test-title">
       <h2 id="send-test-title">Send a test mail</h2>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
+      <Form
+        onSubmit={() => void send()}
       >
         <div className="form-row">
           <label htmlFor="send-from">From</label>
@@ -57,7 +55,7 @@ export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo
           {dirty && ' It sends the saved version: save your changes first to send them.'}
           {elsewhere && ` It lands in the workspace of token ${apiToken}: pick it in the header to see it.`}
         </p>
-      </form>
+      </Form>
       <div role="status">
         {status.kind === 'sending' && <p className="muted">Sending…</p>}
         {status.kind === 'sent' && (

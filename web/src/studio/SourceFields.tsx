@@ -1,7 +1,7 @@
 /** The studio's source: subject, type and body (CodeMirror, in a chunk of its own), each with its errors, and the render's problems. */
 import { lazy, Suspense, useMemo } from 'react';
 import type { TemplateRender, TemplateType } from '../../../server/testing/client.js';
-import { FieldError, type FieldErrors } from '../forms.js';
+import { FieldError, Options, type FieldErrors } from '../forms.js';
 import { TEMPLATE_TYPES } from './common.js';
 import type { Source } from './draft.js';
 import { describeDiagnostic, RenderProblems } from './RenderProblems.js';
@@ -45,11 +45,7 @@ export function SourceFields({ source, onEdit: edit, errors, current, stale }: S
       <div className="field">
         <label htmlFor="studio-type">Type</label>
         <select id="studio-type" value={source.type} onChange={(event) => edit({ type: event.target.value as TemplateType })} aria-describedby="studio-type-error">
-          {TEMPLATE_TYPES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <Options options={TEMPLATE_TYPES} />
         </select>
         <FieldError id="studio-type-error" messages={errors.type} />
       </div>
