@@ -5,7 +5,7 @@
  * one and keeps it for the tab.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { EmulatorApiError } from '../../server/testing/client.js';
 import { ClientContext, clientFor, keys, storedToken, storeToken } from './api.js';
@@ -46,45 +46,13 @@ export function App() {
       <div className="app">
         <Header settings={settings.data ?? null} token={token} onToken={chooseToken} />
         <Switch>
-          <Route path="/templates">
-            <Suspense fallback={<p className="muted empty">Loading…</p>}>
-              <TemplatesPage />
-            </Suspense>
-          </Route>
-          <Route path="/templates/:name">
-            {(params) => (
-              <Suspense fallback={<p className="muted empty">Loading the studio…</p>}>
-                <StudioPage key={params.name} name={decodeName(params.name)} />
-              </Suspense>
-            )}
-          </Route>
-          <Route path="/suppressions">
-            <Suspense fallback={<p className="muted empty">Loading…</p>}>
-              <SuppressionsPage />
-            </Suspense>
-          </Route>
-          <Route path="/sends">
-            <Suspense fallback={<p className="muted empty">Loading…</p>}>
-              <SendsPage />
-            </Suspense>
-          </Route>
-          <Route path="/log">
-            <Suspense fallback={<p className="muted empty">Loading…</p>}>
-              <LogPage />
-            </Suspense>
-          </Route>
-          <Route path="/log/:uuid">
-            {(params) => (
-              <Suspense fallback={<p className="muted empty">Loading…</p>}>
-                <LogItemPage key={params.uuid} uuid={params.uuid} />
-              </Suspense>
-            )}
-          </Route>
-          <Route path="/controls">
-            <Suspense fallback={<p className="muted empty">Loading…</p>}>
-              <ControlsPage />
-            </Suspense>
-          </Route>
+          <Route path="/templates">{lazily(<TemplatesPage />)}</Route>
+          <Route path="/templates/:name">{(params) => lazily(<StudioPage key={params.name} name={decodeName(params.name)} />, 'Loading the studio…')}</Route>
+          <Route path="/suppressions">{lazily(<SuppressionsPage />)}</Route>
+          <Route path="/sends">{lazily(<SendsPage />)}</Route>
+          <Route path="/log">{lazily(<LogPage />)}</Route>
+          <Route path="/log/:uuid">{(params) => lazily(<LogItemPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/controls">{lazily(<ControlsPage />)}</Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>
             <InboxPage openUuid={null} settings={settings.data ?? null} />
@@ -93,6 +61,11 @@ export function App() {
       </div>
     </ClientContext.Provider>
   );
+}
+
+/** A page loaded only when opened, and what shows meanwhile. */
+function lazily(page: ReactNode, loading = 'Loading…'): ReactNode {
+  return <Suspense fallback={<p className="muted empty">{loading}</p>}>{page}</Suspense>;
 }
 
 /** wouter decodes the path with decodeURI: a name's encoded `/`, `?` or `#` is left to decode here. */

@@ -1,41 +1,14 @@
 /**
  * Pieces the records pages (suppressions, sends, the transactional log, controls) share: the settings, the Laravel
- * pager, error texts, timestamps, the page title. They read and write through `/_emulator` (the typed client), which
- * needs no API token. Loaded with those pages' lazy chunks.
+ * pager, timestamps, the filters kept in the URL, the live badge. They read and write through `/_emulator` (the typed
+ * client), which needs no API token. Loaded with those pages' lazy chunks.
  */
-import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import { EmulatorApiError, MailcoachApiError, type MailcoachPage } from '../../../server/testing/client.js';
+import type { MailcoachPage } from '../../../server/testing/client.js';
 import type { LiveState } from '../live.js';
 import './records.css';
 
 export { useSettings } from '../api.js';
-
-/** The message a failed call carries: the server's `message` when it sent one. */
-export function errorText(error: unknown): string {
-  if (error instanceof EmulatorApiError || error instanceof MailcoachApiError) {
-    const body = error.body as { message?: unknown; errors?: unknown } | string | null;
-    if (typeof body === 'object' && body !== null && typeof body.message === 'string') {
-      // A 422's field messages say more than its summary ("The given data was invalid.").
-      const details = typeof body.errors === 'object' && body.errors !== null ? Object.values(body.errors).flat().filter((m) => typeof m === 'string' && m !== body.message) : [];
-      return `${[body.message, ...details].join(' ')} (${error.status})`;
-    }
-    if (typeof body === 'string' && body !== '') return `${body.slice(0, 300)} (${error.status})`;
-    return `${error.status}: ${error.message}`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-export type FieldErrors = Record<string, string[]>;
-
-/** A 422's `errors` by field (from either API), or `{_: [message]}` for any other failure. */
-export function fieldErrors(error: unknown): FieldErrors {
-  if (error instanceof EmulatorApiError || error instanceof MailcoachApiError) {
-    const body = error.body as { errors?: FieldErrors } | null;
-    if (error.status === 422 && typeof body === 'object' && body?.errors !== undefined) return body.errors;
-  }
-  return { _: [errorText(error)] };
-}
 
 /** Exact, in UTC, as the API stores it (the title gives the local time). */
 export function Timestamp({ iso }: { iso: string | null }) {
@@ -51,15 +24,6 @@ export function Timestamp({ iso }: { iso: string | null }) {
 
 export function utc(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-export function useTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · mailcoach-emulator`;
-    return () => {
-      document.title = 'Inbox · mailcoach-emulator';
-    };
-  }, [title]);
 }
 
 export type PageMeta = MailcoachPage<unknown>['meta'];
@@ -99,15 +63,6 @@ export function paramsOf<N extends string>(search: URLSearchParams, names: reado
 export function pageOf(search: URLSearchParams): number {
   const page = Number(search.get('page') ?? '1');
   return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-export function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
-  if (messages === undefined || messages.length === 0) return null;
-  return (
-    <p className="field-error" id={id}>
-      {messages.join(' ')}
-    </p>
-  );
 }
 
 export function shortUuid(uuid: string): string {

@@ -4,25 +4,25 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorText, Pager, type PageMeta } from './common.js';
+import { errorText } from '../forms.js';
+import { Pager, type PageMeta } from './common.js';
 
 interface RecordsListingProps<Row> {
-  query: UseQueryResult<{ data: Row[]; meta: PageMeta }>;
+  /** The page's query and how it moves to another page (useRecordsQuery). */
+  records: { query: UseQueryResult<{ data: Row[]; meta: PageMeta }>; update: (changes: { page: number }) => void };
   /** What failed to load, in "The … could not be loaded". */
   noun: string;
-  /** The pager's label ("<label> pages") and the table's accessible name. */
+  /** The pager's label ("<label> pages"), and the table's accessible name unless `tableLabel` gives one. */
   label: string;
-  tableLabel: string;
-  onPage: (page: number) => void;
+  tableLabel?: string;
   /** Shown when the page holds no row. */
   empty: ReactNode;
-  /** The header row's cells. */
-  columns: ReactNode;
+  columns: readonly Column[];
   /** One <tr> per row, keyed. */
   row: (row: Row) => ReactNode;
 }
 
-export function RecordsListing<Row>({ query, noun, label, tableLabel, onPage, empty, columns, row }: RecordsListingProps<Row>) {
+export function RecordsListing<Row>({ records: { query, update }, noun, label, tableLabel = label, empty, columns, row }: RecordsListingProps<Row>) {
   return (
     <>
       {query.isError && (
@@ -32,20 +32,47 @@ export function RecordsListing<Row>({ query, noun, label, tableLabel, onPage, em
       )}
       {query.data !== undefined && (
         <>
-          <Pager meta={query.data.meta} label={label} onPage={onPage} />
+          <Pager meta={query.data.meta} label={label} onPage={(page) => update({ page })} />
           {query.data.data.length === 0 ? (
             <p className="muted">{empty}</p>
           ) : (
             <div className="records-table-wrap">
               <table className="records-table" aria-label={tableLabel}>
                 <thead>
-                  <tr>{columns}</tr>
+                  <tr>
+                    <ColumnHeads columns={columns} />
+                  </tr>
                 </thead>
                 <tbody>{query.data.data.map(row)}</tbody>
               </table>
             </div>
           )}
         </>
+      )}
+    </>
+  );
+}
+
+/** A column's heading: its text, with its class (`num`, `col-optional`) when it has one; null: the actions column. */
+export type Column = string | readonly [string, string] | null;
+
+export function ColumnHeads({ columns }: { columns: readonly Column[] }) {
+  return (
+    <>
+      {columns.map((column, i) =>
+        column === null ? (
+          <th key={i} scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        ) : typeof column === 'string' ? (
+          <th key={i} scope="col">
+            {column}
+          </th>
+        ) : (
+          <th key={i} scope="col" className={column[1]}>
+            {column[0]}
+          </th>
+        ),
       )}
     </>
   );

@@ -5,82 +5,59 @@
  * `/_emulator/log-items` (records/log.ts), which answers as the API does and needs no API token: under --isolate
  * a tab with no token chosen works on the default workspace.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { EmulatorApiError } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
+import { errorText, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { shortUuid, Timestamp } from '../records/common.js';
+import { FilterForm, RecordsTitle } from '../records/records-head.js';
 import { RecordsListing } from '../records/records-listing.js';
+import { useRecordsQuery, useTyped } from '../records/records-query.js';
 import { addresses, type LogItem, type LogSort } from '../records/log.js';
 
-export default function LogPage() {
-  useTitle('Transactional log');
-  const live = useLiveUpdates();
-  const client = useClient();
-  const { values, page, update } = useUrlParams(['search', 'sort']);
-  const [typed, setTyped] = useState(values.search);
-  useEffect(() => setTyped(values.search), [values.search]);
-  const sort = (values.sort || '-created_at') as LogSort;
+const SORTS: Array<[Exclude<LogSort, ''>, string]> = [
+  ['-created_at', 'Newest first'],
+  ['created_at', 'Oldest first'],
+  ['subject', 'Subject A–Z'],
+  ['-subject', 'Subject Z–A'],
+];
 
-  const list = useQuery({
-    queryKey: [...keys.log(client.token), 'list', values.search, sort, page],
-    queryFn: () => client.logItems({ search: values.search || undefined, sort: sort || undefined, page }),
-    placeholderData: keepPreviousData,
-    retry: false,
+export default function LogPage() {
+  const records = useRecordsQuery({
+    title: 'Transactional log',
+    params: ['search', 'sort'],
+    key: keys.log,
+    list: (client, values, page) => client.logItems({ search: values.search || undefined, sort: sortOf(values.sort), page }),
   });
+  const { live, values, update } = records;
+  const [typed, setTyped] = useTyped(values.search);
 
   return (
     <main className="records-page">
-      <h1>
-        Transactional log <LiveBadge state={live} />
-      </h1>
-      <p className="lead muted">
+      <RecordsTitle title="Transactional log" live={live}>
         The log items of stored transactional sends, as <code>GET /api/transactional-mails</code> returns them. Open one to see it whole, its sends and its
         captured message, or to resend it.
-      </p>
-      <form
-        className="filters"
-        role="search"
-        aria-label="Filter the log"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ search: typed.trim() });
-        }}
+      </RecordsTitle>
+      <FilterForm
+        label="Filter the log"
+        onSubmit={() => update({ search: typed.trim() })}
+        sort={{ value: sortOf(values.sort), options: SORTS, onChange: (sort) => update({ sort: sort === '-created_at' ? '' : sort }) }}
+        submit="Search"
       >
         <label className="grow">
           Search (subject, addresses, body)
           <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </label>
-        <label>
-          Sort
-          <select value={sort} onChange={(event) => update({ sort: event.target.value === '-created_at' ? '' : event.target.value })}>
-            <option value="-created_at">Newest first</option>
-            <option value="created_at">Oldest first</option>
-            <option value="subject">Subject A–Z</option>
-            <option value="-subject">Subject Z–A</option>
-          </select>
-        </label>
-        <button type="submit">Search</button>
-      </form>
+      </FilterForm>
       <RecordsListing
-        query={list}
+        records={records}
         noun="log"
         label="Log"
         tableLabel="Log items"
-        onPage={(next) => update({ page: next })}
         empty={<>No log item matches. A send with <code>store</code> (the default) adds one.</>}
-        columns={
-          <>
-            <th scope="col">Created</th>
-            <th scope="col">Subject</th>
-            <th scope="col" className="col-optional">
-              From
-            </th>
-            <th scope="col">To</th>
-          </>
-        }
+        columns={['Created', 'Subject', ['From', 'col-optional'], 'To']}
         row={(item) => (
           <tr key={item.uuid}>
             <td className="nowrap">
@@ -96,6 +73,11 @@ export default function LogPage() {
       />
     </main>
   );
+}
+
+/** The URL's sort, or the API's default (newest first). */
+function sortOf(sort: string): Exclude<LogSort, ''> {
+  return (sort || '-created_at') as Exclude<LogSort, ''>;
 }
 
 export function LogItemPage({ uuid }: { uuid: string }) {

@@ -4,14 +4,16 @@
  * captured message, and the simulations (open, click, bounce, complaint) with what they did: a bounce or complaint
  * shows the suppression it left. New sends (an app's send through /api) appear live. Loaded only when opened.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { SendWithState, Suppression } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
-import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, shortUuid, Timestamp, useTitle, useUrlParams } from '../records/common.js';
+import { errorText } from '../forms.js';
+import { shortUuid, Timestamp } from '../records/common.js';
+import { FilterForm, RecordsTitle } from '../records/records-head.js';
 import { RecordsListing } from '../records/records-listing.js';
+import { useRecordsQuery, useTyped } from '../records/records-query.js';
 
 const FILTERS = [
   ['log_item', 'Log item uuid'],
@@ -20,6 +22,11 @@ const FILTERS = [
   ['subscriber', 'Subscriber uuid'],
 ] as const;
 
+const SORTS: Array<[string, string]> = [
+  ['', 'Newest first'],
+  ['sent_at', 'Oldest first'],
+];
+
 type Simulation = 'open' | 'click' | 'bounce' | 'complaint';
 
 type Outcome =
@@ -27,19 +34,11 @@ type Outcome =
   | { kind: 'feedback'; simulation: 'bounce' | 'complaint'; send: string; suppression: Suppression | null };
 
 export default function SendsPage() {
-  useTitle('Sends');
-  const live = useLiveUpdates();
-  const client = useClient();
-  const { values, page, update } = useUrlParams(['log_item', 'campaign', 'automation_mail', 'subscriber', 'sort']);
-  const [typed, setTyped] = useState(values);
-  const valuesKey = JSON.stringify(values);
-  // The URL's values, compared by content: the object is new on every render.
-  useEffect(() => setTyped(values), [valuesKey]);
-  const [outcome, setOutcome] = useState<Outcome | { kind: 'error'; message: string } | null>(null);
-
-  const list = useQuery({
-    queryKey: [...keys.sends(client.token), 'list', values, page],
-    queryFn: () =>
+  const records = useRecordsQuery({
+    title: 'Sends',
+    params: ['log_item', 'campaign', 'automation_mail', 'subscriber', 'sort'],
+    key: keys.sends,
+    list: (client, values, page) =>
       client.sends({
         logItemUuid: values.log_item || undefined,
         campaignUuid: values.campaign || undefined,
@@ -48,27 +47,29 @@ export default function SendsPage() {
         sort: (values.sort || undefined) as 'sent_at' | '-sent_at' | undefined,
         page,
       }),
-    placeholderData: keepPreviousData,
-    retry: false,
   });
+  const { live, values, update } = records;
+  const [typed, setTyped] = useTyped(values);
+  const [outcome, setOutcome] = useState<Outcome | { kind: 'error'; message: string } | null>(null);
 
   return (
     <main className="records-page">
-      <h1>
-        Sends <LiveBadge state={live} />
-      </h1>
-      <p className="lead muted">
+      <RecordsTitle title="Sends" live={live}>
         Every send as <code>GET /api/sends</code> lists it, newest first, with the furthest state it reached. Simulate what a recipient does: an open or a click
         counts on the send; a bounce or a complaint suppresses the send's first To address, so the next send to it gets a 406.
-      </p>
-      <form
-        className="filters"
-        role="search"
-        aria-label="Filter sends"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ log_item: typed.log_item.trim(), campaign: typed.campaign.trim(), automation_mail: typed.automation_mail.trim(), subscriber: typed.subscriber.trim() });
-        }}
+      </RecordsTitle>
+      <FilterForm
+        label="Filter sends"
+        onSubmit={() => update({ log_item: typed.log_item.trim(), campaign: typed.campaign.trim(), automation_mail: typed.automation_mail.trim(), subscriber: typed.subscriber.trim() })}
+        sort={{ value: values.sort, options: SORTS, onChange: (sort) => update({ sort }) }}
+        submit="Filter"
+        after={
+          FILTERS.some(([name]) => values[name] !== '') && (
+            <button type="button" onClick={() => update({ log_item: '', campaign: '', automation_mail: '', subscriber: '' })}>
+              Clear filters
+            </button>
+          )
+        }
       >
         {FILTERS.map(([name, label]) => (
           <label key={name} className="grow">
@@ -76,44 +77,16 @@ export default function SendsPage() {
             <input value={typed[name]} onChange={(event) => setTyped({ ...typed, [name]: event.target.value })} spellCheck={false} />
           </label>
         ))}
-        <label>
-          Sort
-          <select value={values.sort} onChange={(event) => update({ sort: event.target.value })}>
-            <option value="">Newest first</option>
-            <option value="sent_at">Oldest first</option>
-          </select>
-        </label>
-        <button type="submit">Filter</button>
-        {FILTERS.some(([name]) => values[name] !== '') && (
-          <button type="button" onClick={() => update({ log_item: '', campaign: '', automation_mail: '', subscriber: '' })}>
-            Clear filters
-          </button>
-        )}
-      </form>
+      </FilterForm>
       <div role="status" aria-live="polite">
         <OutcomeView outcome={outcome} />
       </div>
       <RecordsListing
-        query={list}
+        records={records}
         noun="sends"
         label="Sends"
-        tableLabel="Sends"
-        onPage={(next) => update({ page: next })}
         empty={<>No send matches. A stored transactional send (an app's <code>POST /api/transactional-mails/send</code>) creates one.</>}
-        columns={
-          <>
-            <th scope="col">Sent</th>
-            <th scope="col">State</th>
-            <th scope="col" className="num">
-              Opens
-            </th>
-            <th scope="col" className="num">
-              Clicks
-            </th>
-            <th scope="col">Records</th>
-            <th scope="col">Simulate</th>
-          </>
-        }
+        columns={['Sent', 'State', ['Opens', 'num'], ['Clicks', 'num'], 'Records', 'Simulate']}
         row={(send) => (
           <SendRow key={send.uuid} send={send} onOutcome={setOutcome} />
         )}

@@ -5,14 +5,16 @@
  * refusal in the API's words) and needs no API token: under --isolate a tab with no token chosen works on the
  * default workspace. Loaded only when opened (App.tsx).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Suppression, SuppressionOrigin } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
-import { useLiveUpdates } from '../live.js';
-import { errorText, LiveBadge, FieldError, fieldErrors, Timestamp, useSettings, useTitle, useUrlParams, type FieldErrors } from '../records/common.js';
+import { errorText, FieldError, fieldErrors, Form, Options, otherErrors, type FieldErrors } from '../forms.js';
+import { Timestamp, useSettings } from '../records/common.js';
+import { FilterForm, RecordsTitle } from '../records/records-head.js';
 import { RecordsListing } from '../records/records-listing.js';
+import { useRecordsQuery, useTyped } from '../records/records-query.js';
 
 type Reason = Suppression['reason'];
 
@@ -20,6 +22,12 @@ export const REASONS: Array<[Reason, string]> = [
   ['hard_bounce', 'Hard bounce'],
   ['spam_complaint', 'Spam complaint'],
   ['manual', 'Manual'],
+];
+
+const SORTS: Array<[string, string]> = [
+  ['', 'API default'],
+  ['-created_at', 'Newest first'],
+  ['created_at', 'Oldest first'],
 ];
 
 const ORIGINS: Record<SuppressionOrigin, string> = {
@@ -32,47 +40,36 @@ const ORIGINS: Record<SuppressionOrigin, string> = {
 };
 
 export default function SuppressionsPage() {
-  useTitle('Suppressions');
-  const live = useLiveUpdates();
-  const client = useClient();
-  const { values: filters, page, update } = useUrlParams(['search', 'reason', 'sort']);
-  const [typed, setTyped] = useState(filters.search);
-  useEffect(() => setTyped(filters.search), [filters.search]);
-
-  const list = useQuery({
-    queryKey: [...keys.suppressions(client.token), 'list', filters, page],
-    queryFn: () =>
+  const records = useRecordsQuery({
+    title: 'Suppressions',
+    params: ['search', 'reason', 'sort'],
+    key: keys.suppressions,
+    list: (client, filters, page) =>
       client.suppressions({
         search: filters.search || undefined,
         reason: (filters.reason || undefined) as Reason | undefined,
         sort: (filters.sort || undefined) as 'created_at' | '-created_at' | undefined,
         page,
       }),
-    placeholderData: keepPreviousData,
-    retry: false,
   });
+  const { live, values: filters, update } = records;
+  const [typed, setTyped] = useTyped(filters.search);
 
   return (
     <main className="records-page">
-      <h1>
-        Suppressions <LiveBadge state={live} />
-      </h1>
-      <p className="lead muted">
+      <RecordsTitle title="Suppressions" live={live}>
         Addresses the send endpoint refuses with a 406, as <code>GET /api/suppressions</code> lists them. Changes made through the API, a simulated bounce or
         complaint, a seed or another tab show up here as they happen.
-      </p>
+      </RecordsTitle>
       <SpamComplaintRule />
       <div className="records-grid">
         <AddSuppression />
       </div>
-      <form
-        className="filters"
-        role="search"
-        aria-label="Filter suppressions"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ search: typed.trim() });
-        }}
+      <FilterForm
+        label="Filter suppressions"
+        onSubmit={() => update({ search: typed.trim() })}
+        sort={{ value: filters.sort, options: SORTS, onChange: (sort) => update({ sort }) }}
+        submit="Search"
       >
         <label className="grow">
           Search (part of the email)
@@ -82,43 +79,16 @@ export default function SuppressionsPage() {
           Reason
           <select value={filters.reason} onChange={(event) => update({ reason: event.target.value })}>
             <option value="">Any reason</option>
-            {REASONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options options={REASONS} />
           </select>
         </label>
-        <label>
-          Sort
-          <select value={filters.sort} onChange={(event) => update({ sort: event.target.value })}>
-            <option value="">API default</option>
-            <option value="-created_at">Newest first</option>
-            <option value="created_at">Oldest first</option>
-          </select>
-        </label>
-        <button type="submit">Search</button>
-      </form>
+      </FilterForm>
       <RecordsListing
-        query={list}
+        records={records}
         noun="suppressions"
         label="Suppressions"
-        tableLabel="Suppressions"
-        onPage={(next) => update({ page: next })}
         empty={<>No suppression matches.</>}
-        columns={
-          <>
-            <th scope="col">Email</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Why it exists</th>
-            <th scope="col" className="col-optional">
-              Created
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </>
-        }
+        columns={['Email', 'Reason', 'Why it exists', ['Created', 'col-optional'], null]}
         row={(row) => (
           <SuppressionRow key={row.uuid} row={row} />
         )}
@@ -214,17 +184,12 @@ function AddSuppression() {
     },
     onError: (error) => setErrors(fieldErrors(error)),
   });
-  const other = Object.entries(errors)
-    .filter(([field]) => field !== 'email')
-    .flatMap(([field, messages]) => messages.map((message) => (field === '_' ? message : `${field}: ${message}`)));
+  const other = otherErrors(errors, ['email']);
   return (
     <section className="box" aria-labelledby="add-suppression-title">
       <h2 id="add-suppression-title">Add a suppression</h2>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
-        }}
+      <Form
+        onSubmit={() => add.mutate()}
       >
         <div className="row-form">
           <label className="grow">
@@ -241,11 +206,7 @@ function AddSuppression() {
           <label>
             Reason
             <select value={reason} onChange={(event) => setReason(event.target.value as Reason)}>
-              {REASONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options options={REASONS} />
             </select>
           </label>
           <button type="submit" disabled={add.isPending}>
@@ -277,7 +238,7 @@ function AddSuppression() {
           )}{' '}
           An address already suppressed keeps its row and reason.
         </p>
-      </form>
+      </Form>
       <div role="status">
         {added !== null && (
           <p className="ok-box">

@@ -8,7 +8,8 @@ import { Link, useLocation } from 'wouter';
 import type { TemplateType } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useLiveUpdates } from '../live.js';
-import { FieldError, fieldErrors, FixtureProblems, formatTime, OriginBadge, otherErrors, TEMPLATE_TYPES, useTitle, type FieldErrors } from '../studio/common.js';
+import { FieldError, fieldErrors, Form, Options, otherErrors, useTitle, type FieldErrors } from '../forms.js';
+import { FixtureProblems, formatTime, OriginBadge, TEMPLATE_TYPES } from '../studio/common.js';
 
 export default function TemplatesPage() {
   useTitle('Templates');
@@ -89,11 +90,10 @@ function NewTemplate() {
   });
   const rest = otherErrors(errors, ['name', 'type']);
   return (
-    <form
+    <Form
       className="new-template"
       aria-labelledby="new-template-title"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setErrors({});
         create.mutate();
       }}
@@ -112,11 +112,7 @@ function NewTemplate() {
         />
         <label htmlFor="new-template-type">Type</label>
         <select id="new-template-type" value={type} onChange={(event) => setType(event.target.value as TemplateType)} aria-invalid={errors.type !== undefined}>
-          {TEMPLATE_TYPES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <Options options={TEMPLATE_TYPES} />
         </select>
         <button type="submit" disabled={create.isPending}>
           Create template
@@ -125,7 +121,7 @@ function NewTemplate() {
       <FieldError id="new-template-name-error" messages={errors.name} />
       <FieldError id="new-template-type-error" messages={errors.type} />
       {rest.length > 0 && <p className="field-error">{rest.join(' ')}</p>}
-    </form>
+    </Form>
   );
 }
 
