@@ -5,8 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
-import type { EmailListRow, SegmentCondition, SegmentRow } from '../db/rows.js';
-import { modelNotFound } from '../errors.js';
+import type { EmailListRow, SegmentCondition } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
@@ -14,8 +13,8 @@ import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { array, boolean, nullable, oneOf, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES, emailListResource, segmentResource } from './resources/audience.js';
-import { findEmailList } from './bindings.js';
+import { emailListResource, segmentResource } from './resources/audience.js';
+import { findEmailList, findSegment } from './bindings.js';
 import { readIncludes } from './includes.js';
 import { respondWithIndex } from '../http/listing.js';
 
@@ -73,12 +72,6 @@ export function segmentRoutes(deps: AppDeps) {
       segments.delete(findSegment(deps, c).id);
       return noContent();
     });
-}
-
-function findSegment(deps: AppDeps, c: Context<AppEnv>): SegmentRow {
-  const row = deps.store.segments.findByUuid(c.get('workspaceId'), c.req.param('segment') as string);
-  if (row === undefined) throw modelNotFound(AUDIENCE_MODEL_CLASSES.segment);
-  return row;
 }
 
 /** Positive tags: `all` or `in`; negative tags: `none` or `not-in`; no tags, no condition (§4). */

@@ -17,8 +17,8 @@ import { boolean, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES } from './resources/audience.js';
 import { respondWithIndex } from '../http/listing.js';
+import { findSubscriberImport } from './bindings.js';
 
-const IMPORT_MODEL_CLASS = 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\SubscriberImport';
 
 const IMPORT_RULES: RuleSet = [
   ['subscribers_csv', [required]],
@@ -73,9 +73,9 @@ export function subscriberImportRoutes(deps: AppDeps) {
       });
       return laravelJson({ data: present(row) }, 201);
     })
-    .get('/:subscriberImport', (c) => laravelJson({ data: present(findImport(deps, c)) }))
+    .get('/:subscriberImport', (c) => laravelJson({ data: present(findSubscriberImport(deps, c)) }))
     .on(['PUT', 'PATCH'], '/:subscriberImport', (c) => {
-      const row = findImport(deps, c);
+      const row = findSubscriberImport(deps, c);
       const input = c.get('input');
       validate(input, IMPORT_RULES);
       if (row.status !== 'draft') throw abort(422, 'Cannot update a non-draft import.');
@@ -86,17 +86,17 @@ export function subscriberImportRoutes(deps: AppDeps) {
       return laravelJson({ data: present(updated) });
     })
     .delete('/:subscriberImport', (c) => {
-      imports.delete(findImport(deps, c).id);
+      imports.delete(findSubscriberImport(deps, c).id);
       return noContent();
     })
     .post('/:subscriberImport/append', (c) => {
-      const row = findImport(deps, c);
+      const row = findSubscriberImport(deps, c);
       validate(c.get('input'), [['subscribers_csv', [required]]]);
       const csv = `${row.subscribers_csv ?? ''}\n${String(c.get('input').subscribers_csv)}`;
       return laravelJson({ data: present(imports.update(row.id, { subscribers_csv: csv, updated_at: toEpochSeconds(deps.clock()) })) });
     })
     .post('/:subscriberImport/start', (c) => {
-      const row = findImport(deps, c);
+      const row = findSubscriberImport(deps, c);
       if (row.status !== 'draft') throw abort(422, 'Cannot start a non-draft import.');
       const csv = row.subscribers_csv ?? '';
       const column = emailHeader(csv);
@@ -115,8 +115,3 @@ function flags(input: Input) {
   return { subscribe_unsubscribed: flag('subscribe_unsubscribed'), unsubscribe_others: flag('unsubscribe_others'), replace_tags: flag('replace_tags') };
 }
 
-function findImport(deps: AppDeps, c: Context<AppEnv>): SubscriberImportRow {
-  const row = deps.store.subscriberImports.findByUuid(c.get('workspaceId'), c.req.param('subscriberImport') as string);
-  if (row === undefined) throw modelNotFound(IMPORT_MODEL_CLASS);
-  return row;
-}

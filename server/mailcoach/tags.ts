@@ -3,19 +3,19 @@
  * EmailListTagsQuery and TagRequest (v8; mailcoach-audience-campaigns.md §3). The tag binding is not scoped to
  * the list, as in v8: the response then shows the route's list uuid.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { TagRow } from '../db/rows.js';
 import { TAG_SUBSCRIBER_COUNT_SQL } from '../db/tags-store.js';
-import { modelNotFound, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
 import { boolean, nullable, required } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { AUDIENCE_MODEL_CLASSES, emailListResource, tagResource } from './resources/audience.js';
-import { findEmailList } from './bindings.js';
+import { emailListResource, tagResource } from './resources/audience.js';
+import { findEmailList, findTag } from './bindings.js';
 import { readIncludes } from './includes.js';
 import { respondWithIndex } from '../http/listing.js';
 
@@ -83,8 +83,3 @@ export function tagRoutes(deps: AppDeps) {
     });
 }
 
-function findTag(deps: AppDeps, c: Context<AppEnv>): TagRow {
-  const row = deps.store.tags.findByUuid(c.get('workspaceId'), c.req.param('tag') as string);
-  if (row === undefined) throw modelNotFound(AUDIENCE_MODEL_CLASSES.tag);
-  return row;
-}

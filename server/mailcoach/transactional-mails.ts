@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
-import { modelNotFound, PlainTextError, suppressedRecipient } from '../errors.js';
+import { PlainTextError, suppressedRecipient } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { resendTransactionalMail } from '../mail/resend.js';
@@ -14,11 +14,12 @@ import { sendTransactionalMail, type SendDeps } from '../mail/send-transactional
 import { validate, type RuleSet } from '../validation/validate.js';
 import { sendRules } from './rules.js';
 import { respondWithIndex } from '../http/listing.js';
-import { logItemResource, MODEL_CLASSES } from './resources/transactional.js';
+import { logItemResource } from './resources/transactional.js';
 import { logItemIndex } from './resources/indexes.js';
+import { findLogItem } from './bindings.js';
 
 export function transactionalMailRoutes(deps: AppDeps) {
-  const { logItems, templates } = deps.store;
+  const { templates } = deps.store;
   const sendDeps: SendDeps = { ...deps, defaultMailer: deps.options.mailers[0] ?? 'smtp' };
 
   /** The send rules of each workspace, built once (their mail_name rule looks templates up in it). */
@@ -33,13 +34,6 @@ export function transactionalMailRoutes(deps: AppDeps) {
       rulesByWorkspace.set(workspaceId, rules);
     }
     return rules;
-  };
-
-  /** Explicit binding by uuid: `GET /api/transactional-mails/send` lands here too, and is this 404. */
-  const findOr404 = (workspaceId: number, uuid: string) => {
-    const row = logItems.findByUuid(workspaceId, uuid);
-    if (row === undefined) throw modelNotFound(MODEL_CLASSES.logItem);
-    return row;
   };
 
   return new Hono<AppEnv>()
@@ -58,10 +52,10 @@ export function transactionalMailRoutes(deps: AppDeps) {
       return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
     })
     .get('/:transactionalMail', (c) =>
-      laravelJson({ data: logItemResource(findOr404(c.get('workspaceId'), c.req.param('transactionalMail'))) }),
+      laravelJson({ data: logItemResource(findLogItem(deps, c)) }),
     )
     .post('/:transactionalMail/resend', async (c) => {
-      const logItem = findOr404(c.get('workspaceId'), c.req.param('transactionalMail'));
+      const logItem = findLogItem(deps, c);
       await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));
       return noContent();
     });

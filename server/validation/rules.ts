@@ -47,25 +47,18 @@ export const boolean = simpleRule('boolean', 'boolean', (value) =>
 export const email = (options = { strict: false }) =>
   simpleRule('email', 'email', (value) => isRfcEmail(value, options));
 
-export function requiredWithout(...others: string[]): Rule {
-  return {
-    name: 'required_without',
-    implicit: true,
-    check: (value, { data, attribute }) =>
-      others.some((other) => !isFilled(dataGet(data, other))) && !isFilled(value)
-        ? formatMessage('required_without', attribute, others)
-        : null,
-  };
-}
+/** required_without: required when any of the others is missing. */
+export const requiredWithout = (...others: string[]): Rule => requiredUnlessOthers('required_without', 'some', others);
 
-export function requiredWithoutAll(...others: string[]): Rule {
+/** required_without_all: required when all of the others are missing. */
+export const requiredWithoutAll = (...others: string[]): Rule => requiredUnlessOthers('required_without_all', 'every', others);
+
+function requiredUnlessOthers(name: 'required_without' | 'required_without_all', quantifier: 'some' | 'every', others: string[]): Rule {
   return {
-    name: 'required_without_all',
+    name,
     implicit: true,
     check: (value, { data, attribute }) =>
-      others.every((other) => !isFilled(dataGet(data, other))) && !isFilled(value)
-        ? formatMessage('required_without_all', attribute, others)
-        : null,
+      others[quantifier]((other) => !isFilled(dataGet(data, other))) && !isFilled(value) ? formatMessage(name, attribute, others) : null,
   };
 }
 

@@ -9,31 +9,15 @@ import { isMjml, renderBodyWithMessages } from './body.js';
 import { renderSubject, renderTemplateContent } from './mail-content.js';
 import { mjmlStructureProblems } from './mjml-structure.js';
 import { placeholderUsage } from './placeholder-usage.js';
+import type { RenderDiagnostic, TemplatePreview } from './preview-types.js';
 import type { Replacements } from './replacements.js';
 import { twigCompileError } from './twig.js';
+
+export type { RenderDiagnostic, TemplatePreview } from './preview-types.js';
 
 export interface PreviewJob {
   template: { body: string; type: TemplateType; subject: string };
   replacements: Replacements;
-}
-
-export interface RenderDiagnostic {
-  field: 'body' | 'subject';
-  line: number | null;
-  column: number | null;
-  message: string;
-  source: 'mjml' | 'structure' | 'twig';
-}
-
-export interface TemplatePreview {
-  subject: string;
-  html: string | null;
-  text: string | null;
-  placeholders: string[];
-  unused_replacements: string[];
-  unreplaced_placeholders: string[];
-  errors: RenderDiagnostic[];
-  warnings: RenderDiagnostic[];
 }
 
 export async function previewTemplate({ template, replacements }: PreviewJob): Promise<TemplatePreview> {
