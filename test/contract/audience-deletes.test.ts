@@ -167,3 +167,60 @@ describe('DELETE /api/email-lists/{uuid} (§1.1, §1.6)', () => {
     expect(ok(await api().get(`/api/email-lists/${list.uuid}/subscribers`)).data).toHaveLength(2);
   });
 });
+
+describe('ids are never given out again (§6 DELETE, §3, §4 DELETE)', () => {
+  it("a campaign whose template was deleted shows none, also after another template is created, and the filter doesn't find it", async () => {
+    const list = await createList();
+    const first = ok(await api().post('/api/templates', { json: { name: 'First', html: '<p>[[[content]]]</p>' } }), 201).data;
+    const used = ok(await api().post('/api/campaigns', { json: { name: 'Uses first', email_list_uuid: list.uuid, template_uuid: first.uuid } }), 201).data;
+    expect(used.template_uuid).toBe(first.uuid);
+    expect(used).not.toHaveProperty('template');
+
+    ok(await api().delete(`/api/templates/${first.uuid}`), 204);
+    const orphan = await campaign(used.uuid);
+    // v8: template_id stays set (no foreign key), so template_uuid reads null and the `template` key stays absent.
+    expect(orphan.template_uuid).toBeNull();
+    expect(orphan).not.toHaveProperty('template');
+
+    const second = ok(await api().post('/api/templates', { json: { name: 'Second', html: '<p>[[[content]]]</p>' } }), 201).data;
+    const after = await campaign(used.uuid);
+    expect(after.template_uuid).toBeNull();
+    expect(after).not.toHaveProperty('template');
+    const usingSecond = async () =>
+      (ok(await api().get(`/api/campaigns?filter[contentItem.template.uuid]=${second.uuid}`)).data as Array<{ uuid: string }>).map((c) => c.uuid);
+    expect(await usingSecond()).toEqual([]);
+    const fresh = ok(await api().post('/api/campaigns', { json: { name: 'Uses second', email_list_uuid: list.uuid, template_uuid: second.uuid } }), 201).data;
+    expect(fresh.template_uuid).toBe(second.uuid);
+    expect(await usingSecond()).toEqual([fresh.uuid]);
+    expect(ok(await api().get(`/api/campaigns?filter[contentItem.template.uuid]=${first.uuid}`)).data).toEqual([]);
+  });
+
+  it("a segment whose tag was deleted keeps matching nobody: a tag created afterwards is not the deleted one", async () => {
+    const list = await createList();
+    await subscribe(list.uuid, 'jane@acme.test', ['vip']);
+    const vip = (ok(await api().get(`/api/email-lists/${list.uuid}/tags`)).data as Array<{ uuid: string; name: string }>).find((t) => t.name === 'vip');
+    const segment = ok(await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }), 201).data;
+    ok(await api().delete(`/api/email-lists/${list.uuid}/tags/${vip?.uuid}`), 204);
+    // bob's new tag is created after the delete; under a reused id the segment would now select bob.
+    const bob = await subscribe(list.uuid, 'bob@acme.test', ['newcomer']);
+    const sent = await sentCampaign({ name: 'VIP news', email_list_uuid: list.uuid, segment_uuid: segment.uuid });
+    expect(await sendsWhere(`filter[campaign_uuid]=${sent.uuid}`)).toEqual([]);
+    expect(await sendsWhere(`filter[subscriber_uuid]=${bob.uuid}`)).toEqual([]);
+  });
+
+  it("a new campaign never gets a deleted campaign's internal id (v8 leaks it in the send refusals)", async () => {
+    const idOf = async (uuid: string) => {
+      const refused = await api().post(`/api/campaigns/${uuid}/send`);
+      expect(refused.status).toBe(400);
+      return /with id `(\d+)`/.exec(refused.json().message)?.[1];
+    };
+    const list = await createList();
+    // No html: the send is refused with "The campaign with id `N` can't be sent because it has no content."
+    const first = ok(await api().post('/api/campaigns', { json: { name: 'Empty', email_list_uuid: list.uuid } }), 201).data;
+    const firstId = await idOf(first.uuid);
+    expect(firstId).toMatch(/^\d+$/);
+    ok(await api().delete(`/api/campaigns/${first.uuid}`), 204);
+    const second = ok(await api().post('/api/campaigns', { json: { name: 'Empty too', email_list_uuid: list.uuid } }), 201).data;
+    expect(await idOf(second.uuid)).not.toBe(firstId);
+  });
+});
