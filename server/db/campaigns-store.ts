@@ -93,6 +93,15 @@ export function createCampaignStore(statements: Statements) {
     /** An unsubscribe that came from the campaign's mail. */
     addUnsubscribe: (campaign: CampaignRow, subscriberId: number, at: number): void =>
       void addUnsubscribe.run(campaign.workspace_id, campaign.id, subscriberId, at),
+    /**
+     * CalculateStatisticsAction on a sent campaign: `sent_to_number_of_subscribers` becomes the number of its Sends
+     * (sent ones, as the end of sending counts them), unless none is left (v8 then calculates nothing).
+     */
+    recalculateSentTo(workspaceId: number, uuid: string, sends: number, at: number): void {
+      if (sends === 0) return;
+      statements.get("UPDATE campaigns SET sent_to_number_of_subscribers = ?, statistics_calculated_at = ? WHERE workspace_id = ? AND uuid = ? AND status = 'sent'")
+        .run(sends, at, workspaceId, uuid);
+    },
     setStatus: (id: number, status: CampaignStatus, at: number) => statements.get('UPDATE campaigns SET status = ?, updated_at = ? WHERE id = ?').run(status, at, id),
 
     list(workspaceId: number, filters: CampaignFilters, sort: SortTerm[], window: PageWindow): ListResult<CampaignRow> {

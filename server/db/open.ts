@@ -41,9 +41,37 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    writeTransaction(db, () => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
+    if (migration.rebuildsTables === true) rebuildingTables(db, migration.version, (check) => run(db, migration, check));
+    else run(db, migration);
+  }
+}
+
+function run(db: Db, migration: Migration, check: () => void = () => {}): void {
+  writeTransaction(db, () => {
+    db.exec(migration.sql);
+    check();
+    db.pragma(`user_version = ${migration.version}`);
+  });
+}
+
+/**
+ * SQLite's table rebuild (https://sqlite.org/lang_altertable.html#otheralter): foreign keys off around the
+ * transaction (the pragma is a no-op inside one), since with them on DROP TABLE first deletes every row and runs
+ * the ON DELETE actions of the tables that reference it; then back to what they were, also when it fails.
+ */
+function rebuildingTables(db: Db, version: number, migrate: (check: () => void) => void): void {
+  if (db.inTransaction) throw new Error(`migration ${version} rebuilds tables and cannot run inside a transaction`);
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    migrate(() => {
+      const broken = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
+      if (broken.length > 0) {
+        const first = broken[0] as { table: string; parent: string };
+        throw new Error(`migration ${version} would leave ${broken.length} rows whose parent is missing (first: ${first.table} -> ${first.parent})`);
+      }
     });
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys === 1 ? 'ON' : 'OFF'}`);
   }
 }

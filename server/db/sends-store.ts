@@ -73,6 +73,25 @@ export function createSendStore(statements: Statements) {
     deleteOfCampaign: (workspaceId: number, campaignUuid: string): void =>
       void statements.get('DELETE FROM sends WHERE workspace_id = ? AND campaign_uuid = ?').run(workspaceId, campaignUuid),
 
+    /** The uuids of a subscriber's sends: those its deletion takes (migration 20's trigger). */
+    uuidsOfSubscriber: (workspaceId: number, subscriberUuid: string) =>
+      statements.get('SELECT uuid FROM sends WHERE workspace_id = ? AND subscriber_uuid = ?').pluck().all(workspaceId, subscriberUuid) as string[],
+
+    /** The campaigns (by uuid) with a send to the subscriber, or to any subscriber of the list. */
+    campaignsOfSubscriber: (workspaceId: number, subscriberUuid: string) =>
+      statements.get('SELECT DISTINCT campaign_uuid FROM sends WHERE workspace_id = ? AND subscriber_uuid = ? AND campaign_uuid IS NOT NULL')
+        .pluck().all(workspaceId, subscriberUuid) as string[],
+    campaignsOfList: (listId: number) =>
+      statements.get(
+        `SELECT DISTINCT s.campaign_uuid FROM subscribers sub JOIN sends s ON s.workspace_id = sub.workspace_id AND s.subscriber_uuid = sub.uuid
+         WHERE sub.email_list_id = ? AND s.campaign_uuid IS NOT NULL`,
+      ).pluck().all(listId) as string[],
+    /** Whether any subscriber of the list has a send. */
+    anyOfList: (listId: number): boolean =>
+      statements.get(
+        'SELECT 1 FROM subscribers sub JOIN sends s ON s.workspace_id = sub.workspace_id AND s.subscriber_uuid = sub.uuid WHERE sub.email_list_id = ? LIMIT 1',
+      ).pluck().get(listId) !== undefined,
+
     /** The subscribers (by uuid) that already have a send of this campaign. */
     subscribersSentTo: (workspaceId: number, campaignUuid: string) =>
       new Set(statements.get('SELECT subscriber_uuid FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND subscriber_uuid IS NOT NULL').pluck().all(workspaceId, campaignUuid) as string[]),

@@ -4,6 +4,7 @@
  * share the rules, and an update is a **full replace**: every omitted field goes back to its default.
  */
 import { Hono } from 'hono';
+import { deleteEmailList } from '../audience/delete.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListFields } from '../db/email-lists-store.js';
 import { ACTIVE_SUBSCRIBERS_SQL } from '../db/email-lists-store.js';
@@ -92,7 +93,7 @@ export function emailListRoutes(deps: AppDeps) {
       return laravelJson({ data: present(row) });
     })
     .delete('/:emailList', (c) => {
-      lists.delete(findEmailList(deps, c).id);
+      deleteEmailList(deps, findEmailList(deps, c));
       return noContent();
     });
 }

@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { sendConfirmationMail } from '../audience/confirmation-mail.js';
+import { deleteSubscriber } from '../audience/delete.js';
 import { subscriberStatus } from '../audience/status.js';
 import { subscribe } from '../audience/subscribe.js';
 import { addTags, removeTags, syncTags } from '../audience/subscriber-tags.js';
@@ -149,7 +150,7 @@ export function subscriberRoutes(deps: AppDeps) {
       return laravelJson({ data: present(updated) });
     })
     .delete('/:subscriber', (c) => {
-      deps.store.subscribers.delete(findSubscriber(deps, c).id);
+      deleteSubscriber(deps, findSubscriber(deps, c));
       return noContent();
     })
     .post('/:subscriber/tags', (c) => {
