@@ -8,8 +8,9 @@
  * (busy_timeout) before it reads anything, so the work runs on the latest data and commits.
  * Inside another transaction, better-sqlite3 runs it as a savepoint of that one.
  */
-import type { Db } from './open.js';
+import type Database from 'better-sqlite3';
 
-export function writeTransaction<T>(db: Db, work: () => T): T {
+// The connection's type from the driver itself, not open.ts's alias: open.ts runs its migrations through this.
+export function writeTransaction<T>(db: Database.Database, work: () => T): T {
   return db.transaction(work).immediate();
 }
