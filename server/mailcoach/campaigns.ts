@@ -108,6 +108,8 @@ export function campaignRoutes(deps: AppDeps) {
         deps.store.sends.deleteOfCampaign(campaign.workspace_id, campaign.uuid);
         campaigns.delete(campaign.id);
       });
+      // The web UI's Sends list follows the cascade, as it follows a subscriber's (audience/delete.ts).
+      deps.events.emit('sends.changed', { workspaceId: campaign.workspace_id, uuids: null });
       return noContent();
     })
     .post('/:campaign/send-test', async (c) => {

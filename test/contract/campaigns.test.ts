@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient, MailcoachApiError, WaitForCampaignSentTimeoutError } from '../../server/testing/index.js';
+import { connectEventStream } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
 
@@ -197,7 +198,10 @@ describe('campaigns', () => {
     const draft = await createCampaign({ name: 'Draft', email_list_uuid: list.uuid });
     expect(ok(await api().get('/api/campaigns')).data.map((c: { uuid: string }) => c.uuid)).toEqual([draft.uuid, campaign.uuid]);
     expect(ok(await api().get('/api/campaigns?sort=sent')).data.map((c: { uuid: string }) => c.uuid)).toEqual([campaign.uuid, draft.uuid]);
+    const stream = await connectEventStream(emulator().url, emulator().token);
     ok(await api().delete(`/api/campaigns/${campaign.uuid}`), 204);
+    // Its Sends went with it: the stream says so, for the web UI's Sends list.
+    expect(await stream.next()).toEqual({ event: 'sends.changed', data: { uuids: null } });
     expect((await api().get(`/api/campaigns/${campaign.uuid}`)).json().message).toBe('No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].');
     expect(ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data).toEqual([]);
   });
