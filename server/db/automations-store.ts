@@ -1,6 +1,6 @@
 /** SQL for automations and their recorded triggers (mailcoach-audience-campaigns.md §7). */
 import type { AutomationRow, AutomationTriggerRow, NewRow } from './rows.js';
-import { insertSql } from './sql.js';
+import { rowAccess } from './row-access.js';
 import type { Statements } from './statements.js';
 
 const COLUMNS = [
@@ -10,9 +10,7 @@ const COLUMNS = [
 
 export function createAutomationStore(statements: Statements) {
   const db = statements.db;
-  const insert = db.prepare(insertSql('automations', COLUMNS));
-  const byId = db.prepare('SELECT * FROM automations WHERE id = ?');
-  const byUuid = db.prepare('SELECT * FROM automations WHERE workspace_id = ? AND uuid = ?');
+  const { insert, findByUuid } = rowAccess<AutomationRow>(statements, 'automations', COLUMNS).rows;
   const byName = db.prepare('SELECT * FROM automations WHERE workspace_id = ? AND name = ? ORDER BY id LIMIT 1');
   const all = db.prepare('SELECT * FROM automations WHERE workspace_id = ? ORDER BY name, id');
   const addTrigger = db.prepare(
@@ -21,8 +19,8 @@ export function createAutomationStore(statements: Statements) {
   const triggersOf = db.prepare('SELECT * FROM automation_triggers WHERE automation_id = ? ORDER BY id');
   const hasEntered = db.prepare('SELECT 1 FROM automation_triggers WHERE automation_id = ? AND subscriber_uuid = ? AND entered = 1 LIMIT 1').pluck();
   return {
-    insert: (row: NewRow<AutomationRow>) => byId.get(insert.run(row).lastInsertRowid) as AutomationRow,
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as AutomationRow | undefined,
+    insert,
+    findByUuid,
     findByName: (workspaceId: number, name: string) => byName.get(workspaceId, name) as AutomationRow | undefined,
     /** A workspace has a handful (they come from fixtures): listed whole. */
     all: (workspaceId: number) => all.all(workspaceId) as AutomationRow[],

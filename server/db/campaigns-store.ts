@@ -1,6 +1,7 @@
 /** SQL for campaigns and their numbers (mailcoach_campaigns + content item; mailcoach-audience-campaigns.md §5). */
-import type { CampaignRow, CampaignStatus, NewRow } from './rows.js';
-import { fuzzyCondition, inCondition, insertSql } from './sql.js';
+import { rowAccess } from './row-access.js';
+import type { CampaignRow, CampaignStatus } from './rows.js';
+import { fuzzyCondition, inCondition, Where } from './sql.js';
 import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 export interface CampaignFilters {
@@ -54,11 +55,8 @@ export const CAMPAIGN_SORT_COLUMNS: Record<string, string> = {
 
 export function createCampaignStore(statements: Statements) {
   const db = statements.db;
-  const insert = db.prepare(insertSql('campaigns', COLUMNS));
-  const byId = db.prepare('SELECT * FROM campaigns WHERE id = ?');
-  const byUuid = db.prepare('SELECT * FROM campaigns WHERE workspace_id = ? AND uuid = ?');
+  const table = rowAccess<CampaignRow>(statements, 'campaigns', COLUMNS);
   const byUuidAnywhere = db.prepare('SELECT * FROM campaigns WHERE uuid = ? ORDER BY id LIMIT 1');
-  const remove = db.prepare('DELETE FROM campaigns WHERE id = ?');
   const anyScheduled = db.prepare("SELECT 1 FROM campaigns WHERE scheduled_at IS NOT NULL AND status = 'draft' LIMIT 1").pluck();
   const due = db.prepare("SELECT * FROM campaigns WHERE scheduled_at IS NOT NULL AND scheduled_at <= ? AND status = 'draft' ORDER BY scheduled_at, id");
   const counts = db.prepare(
@@ -72,16 +70,9 @@ export function createCampaignStore(statements: Statements) {
   const addUnsubscribe = db.prepare('INSERT INTO campaign_unsubscribes (workspace_id, campaign_id, subscriber_id, created_at) VALUES (?, ?, ?, ?)');
 
   return {
-    insert: (row: NewRow<CampaignRow>) => byId.get(insert.run(row).lastInsertRowid) as CampaignRow,
+    ...table.rows,
     /** Writes the given columns only. */
-    update(id: number, change: Partial<Omit<CampaignRow, 'id' | 'workspace_id' | 'uuid' | 'created_at'>>): CampaignRow {
-      const columns = Object.keys(change);
-      if (columns.length > 0) statements.get(`UPDATE campaigns SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...change, id });
-      return byId.get(id) as CampaignRow;
-    },
-    delete: (id: number): void => void remove.run(id),
-    findById: (id: number) => byId.get(id) as CampaignRow | undefined,
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as CampaignRow | undefined,
+    update: table.change,
     /** For the webview link, which names no workspace. */
     findByUuidAnywhere: (uuid: string) => byUuidAnywhere.get(uuid) as CampaignRow | undefined,
     /** Whether any draft is scheduled (the scheduler reads the clock only then: a `stepping:` clock moves on each read). */
@@ -105,25 +96,19 @@ export function createCampaignStore(statements: Statements) {
     setStatus: (id: number, status: CampaignStatus, at: number) => statements.get('UPDATE campaigns SET status = ?, updated_at = ? WHERE id = ?').run(status, at, id),
 
     list(workspaceId: number, filters: CampaignFilters, sort: SortTerm[], window: PageWindow): ListResult<CampaignRow> {
-      const conditions = [WORKSPACE_CONDITION];
-      const params: unknown[] = [workspaceId];
-      if (filters.search !== undefined) {
-        const fuzzy = fuzzyCondition(['name'], filters.search);
-        conditions.push(fuzzy.sql);
-        params.push(...fuzzy.params);
-      }
-      if (filters.status !== undefined) conditions.push(STATUS_CONDITIONS[filters.status]);
+      const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
+      if (filters.search !== undefined) where.and(fuzzyCondition(['name'], filters.search));
+      if (filters.status !== undefined) where.and(STATUS_CONDITIONS[filters.status]);
       const among = (sql: (inner: string) => string, values: string[] | undefined, column: string) => {
         if (values === undefined) return;
         const condition = inCondition(column, values);
-        conditions.push(sql(condition.sql));
-        params.push(...condition.params);
+        where.and(sql(condition.sql), ...condition.params);
       };
       // The internal integer id (v8 leaks it here); the column's integer affinity applies to the text values.
       among((inner) => inner, filters.emailListIds, 'email_list_id');
       among((inner) => `email_list_id IN (SELECT id FROM email_lists WHERE ${inner})`, filters.emailListUuids, 'uuid');
       among((inner) => `template_id IN (SELECT id FROM campaign_templates WHERE ${inner})`, filters.templateUuids, 'uuid');
-      return listPage(statements, { table: 'campaigns', conditions, params, orderBy: sort, window });
+      return listPage(statements, { table: 'campaigns', ...where, orderBy: sort, window });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** SQL for email lists (mailcoach_email_lists; mailcoach-audience-campaigns.md §1). */
+import { rowAccess, updatableColumns } from './row-access.js';
 import type { EmailListRow, NewRow } from './rows.js';
-import { fuzzyCondition, inCondition, insertSql } from './sql.js';
+import { fuzzyCondition, inCondition, Where } from './sql.js';
 import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 export interface EmailListFilters {
@@ -26,43 +27,21 @@ export const ACTIVE_SUBSCRIBERS_SQL =
 export type EmailListFields = Omit<NewRow<EmailListRow>, 'workspace_id' | 'uuid' | 'created_at'>;
 
 export function createEmailListStore(statements: Statements) {
-  const db = statements.db;
-  const insert = db.prepare(insertSql('email_lists', COLUMNS));
-  const byId = db.prepare('SELECT * FROM email_lists WHERE id = ?');
-  const byUuid = db.prepare('SELECT * FROM email_lists WHERE workspace_id = ? AND uuid = ?');
-  const remove = db.prepare('DELETE FROM email_lists WHERE id = ?');
-  const active = db.prepare(`SELECT ${ACTIVE_SUBSCRIBERS_SQL.replaceAll('email_lists.id', '?')} AS n`).pluck();
-  const updatable = COLUMNS.filter((column) => !['workspace_id', 'uuid', 'created_at'].includes(column));
-  const update = db.prepare(`UPDATE email_lists SET ${updatable.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+  const table = rowAccess<EmailListRow>(statements, 'email_lists', COLUMNS);
+  const active = statements.db.prepare(`SELECT ${ACTIVE_SUBSCRIBERS_SQL.replaceAll('email_lists.id', '?')} AS n`).pluck();
+  const update: (id: number, fields: EmailListFields) => EmailListRow = table.update(updatableColumns(COLUMNS));
 
   return {
-    insert(row: NewRow<EmailListRow>): EmailListRow {
-      return byId.get(insert.run(row).lastInsertRowid) as EmailListRow;
-    },
+    ...table.rows,
     /** Writes every field (the API's update is a full replace). */
-    update(id: number, fields: EmailListFields): EmailListRow {
-      update.run({ ...fields, id });
-      return byId.get(id) as EmailListRow;
-    },
-    delete: (id: number): void => void remove.run(id),
-    findById: (id: number) => byId.get(id) as EmailListRow | undefined,
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as EmailListRow | undefined,
+    update,
     activeSubscribersCount: (id: number): number => active.get(id) as number,
 
     list(workspaceId: number, filters: EmailListFilters, sort: SortTerm[], window: PageWindow): ListResult<EmailListRow> {
-      const conditions = [WORKSPACE_CONDITION];
-      const params: unknown[] = [workspaceId];
-      if (filters.names !== undefined) {
-        const among = inCondition('name', filters.names);
-        conditions.push(among.sql);
-        params.push(...among.params);
-      }
-      if (filters.search !== undefined) {
-        const fuzzy = fuzzyCondition(['name'], filters.search);
-        conditions.push(fuzzy.sql);
-        params.push(...fuzzy.params);
-      }
-      return listPage(statements, { table: 'email_lists', conditions, params, orderBy: sort, window });
+      const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
+      if (filters.names !== undefined) where.and(inCondition('name', filters.names));
+      if (filters.search !== undefined) where.and(fuzzyCondition(['name'], filters.search));
+      return listPage(statements, { table: 'email_lists', ...where, orderBy: sort, window });
     },
   };
 }

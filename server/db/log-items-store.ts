@@ -1,6 +1,7 @@
 /** SQL for the transactional mail log (mailcoach_transactional_mail_log_items). */
-import type { LogItemRow, NewRow } from './rows.js';
-import { fuzzyCondition, inCondition, insertSql } from './sql.js';
+import { rowAccess } from './row-access.js';
+import type { LogItemRow } from './rows.js';
+import { fuzzyCondition, inCondition, Where } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
 } from './statements.js';
@@ -28,43 +29,28 @@ const SELECT_COLUMNS =
 const MAILCOACH_SUBJECT_CHARS = 255;
 
 export function createLogItemStore(statements: Statements) {
-  const db = statements.db;
-  const insert = db.prepare(insertSql('log_items', COLUMNS));
-  const byUuid = db.prepare(`SELECT ${SELECT_COLUMNS} FROM log_items WHERE workspace_id = ? AND uuid = ?`);
-  const byId = db.prepare(`SELECT ${SELECT_COLUMNS} FROM log_items WHERE id = ?`);
+  const table = rowAccess<LogItemRow>(statements, 'log_items', COLUMNS, SELECT_COLUMNS);
 
   return {
     list(workspaceId: number, filters: LogItemFilters, sort: SortTerm[], window: PageWindow): ListResult<LogItemRow> {
-      const conditions = [WORKSPACE_CONDITION];
-      const params: unknown[] = [workspaceId];
-      if (filters.search !== undefined) {
-        // Mailcoach searches its content item's subject, a VARCHAR(255) column (`$table->string('subject')` in its
-        // migrations), which never holds more: so do we, whatever the length of the subject a send captured.
-        const fuzzy = fuzzyCondition([`substr(subject, 1, ${MAILCOACH_SUBJECT_CHARS})`], filters.search);
-        conditions.push(fuzzy.sql);
-        params.push(...fuzzy.params);
-      }
+      const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
+      // Mailcoach searches its content item's subject, a VARCHAR(255) column (`$table->string('subject')` in its
+      // migrations), which never holds more: so do we, whatever the length of the subject a send captured.
+      if (filters.search !== undefined) where.and(fuzzyCondition([`substr(subject, 1, ${MAILCOACH_SUBJECT_CHARS})`], filters.search));
       if (filters.transportMessageIds !== undefined) {
         const ids = inCondition('transport_message_id', filters.transportMessageIds);
-        conditions.push(`uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? AND ${ids.sql})`);
-        params.push(workspaceId, ...ids.params);
+        where.and(`uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? AND ${ids.sql})`, workspaceId, ...ids.params);
       }
       // Unfiltered, the total is the trigger-kept count.
-      const total = conditions.length === 1 ? keptTotal(workspaceId, ['log_items']) : undefined;
-      return listPage(statements, {
-        table: 'log_items', columns: SELECT_COLUMNS, conditions, params, orderBy: sort, window, total,
-      });
+      const total = where.conditions.length === 1 ? keptTotal(workspaceId, ['log_items']) : undefined;
+      return listPage(statements, { table: 'log_items', columns: SELECT_COLUMNS, ...where, orderBy: sort, window, total });
     },
 
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as LogItemRow | undefined,
+    findByUuid: table.rows.findByUuid,
 
-    insert(row: NewRow<LogItemRow>): LogItemRow {
-      const { lastInsertRowid } = insert.run(row);
-      return byId.get(lastInsertRowid) as LogItemRow;
-    },
+    insert: table.rows.insert,
 
-    /** The same insert, without reading the row back (the send path needs nothing of it). */
-    insertOnly: (row: NewRow<LogItemRow>): void => void insert.run(row),
+    insertOnly: table.insertOnly,
   };
 }
 

@@ -1,6 +1,7 @@
 /** SQL for sends (mailcoach_sends): one row per sent message. */
-import type { NewRow, SendRow } from './rows.js';
-import { inCondition, insertSql } from './sql.js';
+import { rowAccess } from './row-access.js';
+import type { SendRow } from './rows.js';
+import { inCondition, Where } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
 } from './statements.js';
@@ -28,10 +29,7 @@ export type SendFeedbackType = 'bounce' | 'soft_bounce' | 'complaint' | 'suppres
 
 export function createSendStore(statements: Statements) {
   const db = statements.db;
-  const insert = db.prepare(insertSql('sends', COLUMNS));
-  const byUuid = db.prepare('SELECT * FROM sends WHERE workspace_id = ? AND uuid = ?');
-  const byId = db.prepare('SELECT * FROM sends WHERE id = ?');
-  const remove = db.prepare('DELETE FROM sends WHERE id = ?');
+  const table = rowAccess<SendRow>(statements, 'sends', COLUMNS);
   const engagement = (count: string, first: string, last: string) =>
     db.prepare(
       `UPDATE sends SET ${count} = ${count} + 1, ${first} = COALESCE(${first}, @at), ${last} = @at, updated_at = @at WHERE id = @id`,
@@ -43,31 +41,23 @@ export function createSendStore(statements: Statements) {
 
   return {
     list(workspaceId: number, filters: SendFilters, sort: SortTerm[], window: PageWindow): ListResult<SendRow> {
-      const conditions = [WORKSPACE_CONDITION];
-      const params: unknown[] = [workspaceId];
+      const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
       for (const column of SEND_OWNER_FILTERS) {
         const values = filters[column];
-        if (values === undefined) continue;
-        const among = inCondition(column, values);
-        conditions.push(among.sql);
-        params.push(...among.params);
+        if (values !== undefined) where.and(inCondition(column, values));
       }
       // Unfiltered, the total is the trigger-kept count.
-      const total = conditions.length === 1 ? keptTotal(workspaceId, ['sends']) : undefined;
-      return listPage(statements, { table: 'sends', conditions, params, orderBy: sort, window, total });
+      const total = where.conditions.length === 1 ? keptTotal(workspaceId, ['sends']) : undefined;
+      return listPage(statements, { table: 'sends', ...where, orderBy: sort, window, total });
     },
 
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SendRow | undefined,
+    findByUuid: table.rows.findByUuid,
 
-    insert(row: NewRow<SendRow>): SendRow {
-      const { lastInsertRowid } = insert.run(row);
-      return byId.get(lastInsertRowid) as SendRow;
-    },
+    insert: table.rows.insert,
 
-    /** The same insert, without reading the row back (the send path needs nothing of it). */
-    insertOnly: (row: NewRow<SendRow>): void => void insert.run(row),
+    insertOnly: table.insertOnly,
 
-    delete: (id: number) => void remove.run(id),
+    delete: table.rows.delete,
 
     /** A deleted campaign's sends (its content item's, in v8, which cascade). */
     deleteOfCampaign: (workspaceId: number, campaignUuid: string): void =>
@@ -106,7 +96,7 @@ export function createSendStore(statements: Statements) {
     /** An open or a click (Send::registerOpen/registerClick): one more, the first time kept, the last one now. */
     registerEngagement(id: number, kind: 'open' | 'click', at: number): SendRow {
       (kind === 'open' ? registerOpen : registerClick).run({ id, at });
-      return byId.get(id) as SendRow;
+      return table.rows.findById(id) as SendRow;
     },
   };
 }

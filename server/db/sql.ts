@@ -55,6 +55,29 @@ export function insertSql(table: string, columns: readonly string[]): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
 }
 
+/** Builds `UPDATE table SET col = @col, ... WHERE id = @id` for these columns, in their order. */
+export function updateSql(table: string, columns: readonly string[]): string {
+  return `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+}
+
+/**
+ * A list query's conditions (ListSpec's `conditions` and `params`), ANDed one filter at a time: each condition's
+ * `?` placeholders take its params, in order. Spread into a ListSpec, it gives exactly those two fields.
+ */
+export class Where {
+  readonly conditions: string[] = [];
+  readonly params: unknown[] = [];
+
+  and(condition: { sql: string; params: readonly unknown[] }): this;
+  and(sql: string, ...params: unknown[]): this;
+  and(condition: string | { sql: string; params: readonly unknown[] }, ...params: unknown[]): this {
+    const { sql, params: values } = typeof condition === 'string' ? { sql: condition, params } : condition;
+    this.conditions.push(sql);
+    this.params.push(...values);
+    return this;
+  }
+}
+
 /**
  * The FTS5 query for suppressions_email_trigrams (migration 2) that matches exactly the rows fuzzyCondition()
  * matches for `values`, or null when one of them cannot be expressed: shorter than three characters (no

@@ -1,6 +1,7 @@
 /** SQL for subscriber imports (mailcoach_subscriber_imports; mailcoach-audience-campaigns.md §8). */
-import type { NewRow, SubscriberImportRow } from './rows.js';
-import { inCondition, insertSql } from './sql.js';
+import { rowAccess } from './row-access.js';
+import type { SubscriberImportRow } from './rows.js';
+import { inCondition, Where } from './sql.js';
 import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 const COLUMNS = [
@@ -15,34 +16,21 @@ export interface SubscriberImportFilters {
 }
 
 export function createSubscriberImportStore(statements: Statements) {
-  const db = statements.db;
-  const insert = db.prepare(insertSql('subscriber_imports', COLUMNS));
-  const byId = db.prepare('SELECT * FROM subscriber_imports WHERE id = ?');
-  const byUuid = db.prepare('SELECT * FROM subscriber_imports WHERE workspace_id = ? AND uuid = ?');
-  const remove = db.prepare('DELETE FROM subscriber_imports WHERE id = ?');
+  const table = rowAccess<SubscriberImportRow>(statements, 'subscriber_imports', COLUMNS);
   return {
-    insert: (row: NewRow<SubscriberImportRow>) => byId.get(insert.run(row).lastInsertRowid) as SubscriberImportRow,
-    update(id: number, change: Partial<Omit<SubscriberImportRow, 'id' | 'workspace_id' | 'uuid' | 'created_at'>>): SubscriberImportRow {
-      const columns = Object.keys(change);
-      if (columns.length > 0) statements.get(`UPDATE subscriber_imports SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...change, id });
-      return byId.get(id) as SubscriberImportRow;
-    },
-    delete: (id: number): void => void remove.run(id),
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SubscriberImportRow | undefined,
+    insert: table.rows.insert,
+    /** Writes the given columns only. */
+    update: table.change,
+    delete: table.rows.delete,
+    findByUuid: table.rows.findByUuid,
     list(workspaceId: number, filters: SubscriberImportFilters, sort: SortTerm[], window: PageWindow): ListResult<SubscriberImportRow> {
-      const conditions = [WORKSPACE_CONDITION];
-      const params: unknown[] = [workspaceId];
-      if (filters.statuses !== undefined) {
-        const among = inCondition('status', filters.statuses);
-        conditions.push(among.sql);
-        params.push(...among.params);
-      }
+      const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
+      if (filters.statuses !== undefined) where.and(inCondition('status', filters.statuses));
       if (filters.listUuids !== undefined) {
         const among = inCondition('uuid', filters.listUuids);
-        conditions.push(`email_list_id IN (SELECT id FROM email_lists WHERE workspace_id = ? AND ${among.sql})`);
-        params.push(workspaceId, ...among.params);
+        where.and(`email_list_id IN (SELECT id FROM email_lists WHERE workspace_id = ? AND ${among.sql})`, workspaceId, ...among.params);
       }
-      return listPage(statements, { table: 'subscriber_imports', conditions, params, orderBy: sort, window });
+      return listPage(statements, { table: 'subscriber_imports', ...where, orderBy: sort, window });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** SQL for subscribers and which tags they have (mailcoach_subscribers and its tag pivot; §2). */
-import type { NewRow, SegmentCondition, SubscriberRow, TagRow } from './rows.js';
-import { fuzzyCondition, insertSql } from './sql.js';
+import { rowAccess } from './row-access.js';
+import type { SegmentCondition, SubscriberRow, TagRow } from './rows.js';
+import { fuzzyCondition, Where } from './sql.js';
 import { keptTotal, listPage, type ListResult, type TotalQuery, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
 export type SubscriberStatus = 'unconfirmed' | 'subscribed' | 'unsubscribed';
@@ -31,29 +32,17 @@ export type SubscriberChange = Partial<Pick<SubscriberRow, 'email' | 'first_name
 
 export function createSubscriberStore(statements: Statements) {
   const db = statements.db;
-  const insert = db.prepare(insertSql('subscribers', COLUMNS));
-  const byId = db.prepare('SELECT * FROM subscribers WHERE id = ?');
-  const byUuid = db.prepare('SELECT * FROM subscribers WHERE workspace_id = ? AND uuid = ?');
+  const table = rowAccess<SubscriberRow>(statements, 'subscribers', COLUMNS);
   const byUuidAnywhere = db.prepare('SELECT * FROM subscribers WHERE uuid = ? ORDER BY id LIMIT 1');
   const byEmail = db.prepare('SELECT * FROM subscribers WHERE email_list_id = ? AND email = ? COLLATE NOCASE ORDER BY id LIMIT 1');
-  const remove = db.prepare('DELETE FROM subscribers WHERE id = ?');
   const tagsOf = db.prepare('SELECT t.* FROM subscriber_tags st JOIN tags t ON t.id = st.tag_id WHERE st.subscriber_id = ? ORDER BY t.name, t.id');
   const attach = db.prepare('INSERT OR IGNORE INTO subscriber_tags (subscriber_id, tag_id) VALUES (?, ?)');
   const detach = db.prepare('DELETE FROM subscriber_tags WHERE subscriber_id = ? AND tag_id = ?');
 
   return {
-    insert(row: NewRow<SubscriberRow>): SubscriberRow {
-      return byId.get(insert.run(row).lastInsertRowid) as SubscriberRow;
-    },
+    ...table.rows,
     /** Writes the given columns only. */
-    update(id: number, change: SubscriberChange): SubscriberRow {
-      const columns = Object.keys(change);
-      if (columns.length > 0) statements.get(`UPDATE subscribers SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...change, id });
-      return byId.get(id) as SubscriberRow;
-    },
-    delete: (id: number): void => void remove.run(id),
-    findById: (id: number) => byId.get(id) as SubscriberRow | undefined,
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SubscriberRow | undefined,
+    update: (id: number, change: SubscriberChange): SubscriberRow => table.change(id, change),
     /** For the public links in mails (confirm, unsubscribe), which name no workspace: uuids are unique anyway. */
     findByUuidAnywhere: (uuid: string) => byUuidAnywhere.get(uuid) as SubscriberRow | undefined,
     findByEmail: (listId: number, email: string) => byEmail.get(listId, email) as SubscriberRow | undefined,
@@ -81,38 +70,29 @@ export function createSubscriberStore(statements: Statements) {
     list(workspaceId: number, listId: number, filters: SubscriberFilters, sort: SortTerm[], window: PageWindow): ListResult<SubscriberRow> {
       // The list is the workspace's (found by its uuid in it): no workspace condition, which would lead SQLite to the
       // (workspace_id, uuid) index and a sort of the whole list instead of the list's own indexes.
-      const conditions = ['email_list_id = ?'];
-      const params: unknown[] = [listId];
-      if (filters.email !== undefined) {
-        conditions.push('email = ? COLLATE NOCASE');
-        params.push(filters.email);
-      }
-      if (filters.search !== undefined) {
-        const fuzzy = fuzzyCondition(['email'], filters.search);
-        conditions.push(fuzzy.sql);
-        params.push(...fuzzy.params);
-      }
-      if (filters.status !== undefined) conditions.push(STATUS_CONDITIONS[filters.status]);
+      const where = new Where().and('email_list_id = ?', listId);
+      if (filters.email !== undefined) where.and('email = ? COLLATE NOCASE', filters.email);
+      if (filters.search !== undefined) where.and(fuzzyCondition(['email'], filters.search));
+      if (filters.status !== undefined) where.and(STATUS_CONDITIONS[filters.status]);
       if (filters.tags !== undefined && filters.tags.ids.length > 0) {
         const ids = filters.tags.ids;
         // Driven from the tag's side (subscriber_tags_tag): the subscribers with those tags, not every subscriber
         // asked whether it has them. The ids as integers, as the column holds them (inCondition() takes text).
         const tagged = 'SELECT st.subscriber_id FROM subscriber_tags st WHERE st.tag_id IN (SELECT value FROM json_each(?))';
-        conditions.push(filters.tags.all ? `id IN (${tagged} GROUP BY st.subscriber_id HAVING COUNT(*) = ?)` : `id IN (${tagged})`);
-        params.push(JSON.stringify(ids));
-        if (filters.tags.all) params.push(ids.length);
+        if (filters.tags.all) where.and(`id IN (${tagged} GROUP BY st.subscriber_id HAVING COUNT(*) = ?)`, JSON.stringify(ids), ids.length);
+        else where.and(`id IN (${tagged})`, JSON.stringify(ids));
       }
       // Unfiltered, the total is the trigger-kept count (migration 17). Filtered by tags alone, it is counted in the
       // tag pivot's index: a list's tags are its own, so their subscribers are the list's (a tenth of the time of
       // counting the list's rows that have them).
-      let total: TotalQuery | undefined = conditions.length === 1 ? keptTotal(workspaceId, [`subscribers:${listId}`]) : undefined;
-      if (conditions.length === 2 && filters.tags !== undefined && filters.tags.ids.length > 0) {
+      let total: TotalQuery | undefined = where.conditions.length === 1 ? keptTotal(workspaceId, [`subscribers:${listId}`]) : undefined;
+      if (where.conditions.length === 2 && filters.tags !== undefined && filters.tags.ids.length > 0) {
         const tagged = 'SELECT subscriber_id FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))';
         total = filters.tags.all
           ? { sql: `SELECT COUNT(*) AS total FROM (${tagged} GROUP BY subscriber_id HAVING COUNT(*) = ?)`, params: [JSON.stringify(filters.tags.ids), filters.tags.ids.length] }
           : { sql: `SELECT COUNT(DISTINCT subscriber_id) AS total FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(filters.tags.ids)] };
       }
-      return listPage(statements, { table: 'subscribers', conditions, params, orderBy: sort, window, total });
+      return listPage(statements, { table: 'subscribers', ...where, orderBy: sort, window, total });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** SQL for suppressions (mailcoach_suppressions). */
-import type { NewRow, SuppressionRow } from './rows.js';
-import { fuzzyCondition, inCondition, insertSql, trigramQuery } from './sql.js';
+import { rowAccess } from './row-access.js';
+import type { SuppressionRow } from './rows.js';
+import { fuzzyCondition, inCondition, trigramQuery, Where } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type ListSpec, type PageWindow, type SortTerm,
   type Statements,
@@ -26,11 +27,8 @@ const CANDIDATE_FLOOR = 1_000;
 const TRIGRAMS = 'suppressions_email_trigrams';
 
 export function createSuppressionStore(statements: Statements) {
-  const insert = statements.db.prepare(insertSql('suppressions', COLUMNS));
-  const byUuid = statements.db.prepare('SELECT * FROM suppressions WHERE workspace_id = ? AND uuid = ?');
+  const { insert, findByUuid, delete: remove } = rowAccess<SuppressionRow>(statements, 'suppressions', COLUMNS).rows;
   const byEmail = statements.db.prepare('SELECT * FROM suppressions WHERE workspace_id = ? AND email = ?');
-  const byId = statements.db.prepare('SELECT * FROM suppressions WHERE id = ?');
-  const remove = statements.db.prepare('DELETE FROM suppressions WHERE id = ?');
   const totals = statements.db.prepare(keptTotal(0, ['suppressions']).sql);
   const candidateIds = statements.db.prepare(`SELECT rowid FROM ${TRIGRAMS} WHERE ${TRIGRAMS} MATCH ? LIMIT ?`).pluck();
   const matches = statements.db.prepare(`SELECT COUNT(*) AS n FROM ${TRIGRAMS} WHERE ${TRIGRAMS} MATCH ?`);
@@ -58,8 +56,7 @@ export function createSuppressionStore(statements: Statements) {
   return {
     list(workspaceId: number, filters: SuppressionFilters, sort: SortTerm[], window: PageWindow): ListResult<SuppressionRow> {
       return statements.read(() => {
-        const conditions = [WORKSPACE_CONDITION];
-        const params: unknown[] = [workspaceId];
+        const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
         // Without a search, the total is the trigger-kept count of the workspace's suppressions or of the reasons.
         let total: ListSpec['total'] = keptTotal(
           workspaceId,
@@ -67,25 +64,16 @@ export function createSuppressionStore(statements: Statements) {
         );
         if (filters.search !== undefined) {
           const search = planSearch(workspaceId, filters.search);
-          if (search.candidates !== null) {
-            conditions.push('id IN (SELECT value FROM json_each(?))');
-            params.push(search.candidates);
-          }
-          const fuzzy = fuzzyCondition(['email'], filters.search);
-          conditions.push(fuzzy.sql);
-          params.push(...fuzzy.params);
+          if (search.candidates !== null) where.and('id IN (SELECT value FROM json_each(?))', search.candidates);
+          where.and(fuzzyCondition(['email'], filters.search));
           total = filters.reasons === undefined ? search.matching : undefined;
         }
-        if (filters.reasons !== undefined) {
-          const reasons = inCondition('reason', filters.reasons);
-          conditions.push(reasons.sql);
-          params.push(...reasons.params);
-        }
-        return listPage<SuppressionRow>(statements, { table: 'suppressions', conditions, params, orderBy: sort, window, total });
+        if (filters.reasons !== undefined) where.and(inCondition('reason', filters.reasons));
+        return listPage<SuppressionRow>(statements, { table: 'suppressions', ...where, orderBy: sort, window, total });
       });
     },
 
-    findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as SuppressionRow | undefined,
+    findByUuid,
 
     findByEmail: (workspaceId: number, email: string) => byEmail.get(workspaceId, email) as SuppressionRow | undefined,
 
@@ -97,12 +85,9 @@ export function createSuppressionStore(statements: Statements) {
       return statements.get(sql).get(workspaceId, ...among.params) as SuppressionRow | undefined;
     },
 
-    insert(row: NewRow<SuppressionRow>): SuppressionRow {
-      const { lastInsertRowid } = insert.run(row);
-      return byId.get(lastInsertRowid) as SuppressionRow;
-    },
+    insert,
 
-    delete: (id: number) => void remove.run(id),
+    delete: remove,
   };
 }
 

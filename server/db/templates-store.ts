@@ -1,8 +1,9 @@
 /** SQL for transactional mail templates (mailcoach_transactional_mails and their content items). */
 import { BoundedCache } from '../bounded-cache.js';
 import type { Db } from './open.js';
+import { rowAccess, updatableColumns } from './row-access.js';
 import type { NewRow, TemplateRow } from './rows.js';
-import { fuzzyCondition, inCondition, insertSql } from './sql.js';
+import { fuzzyCondition, inCondition, updateSql, Where } from './sql.js';
 import {
   keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
 } from './statements.js';
@@ -22,20 +23,14 @@ const COLUMNS = [
 
 export function createTemplateStore(statements: Statements) {
   const db = statements.db;
-  const insert = db.prepare(insertSql('templates', COLUMNS));
-  const update = db.prepare(
-    `UPDATE templates SET ${COLUMNS.filter((c) => !['workspace_id', 'uuid', 'created_at'].includes(c))
-      .map((c) => `${c} = @${c}`)
-      .join(', ')} WHERE id = @id`,
-  );
-  const byUuid = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND uuid = ?');
+  const { rows } = rowAccess<TemplateRow>(statements, 'templates', COLUMNS);
+  // Not rowAccess's update, which reads the row back: nothing needs it here.
+  const update = db.prepare(updateSql('templates', updatableColumns(COLUMNS)));
   const byName = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND name = ?');
-  const byId = db.prepare('SELECT * FROM templates WHERE id = ?');
-  const deleteById = db.prepare('DELETE FROM templates WHERE id = ?');
   const allOf = db.prepare('SELECT * FROM templates WHERE workspace_id = ? ORDER BY name COLLATE NOCASE, id');
   const lookups = createLookupCache(db);
   const findByName = (workspaceId: number, name: string) => lookups.get(`n${workspaceId}:${name}`, () => byName.get(workspaceId, name) as TemplateRow | undefined);
-  const findByUuid = (workspaceId: number, uuid: string) => lookups.get(`u${workspaceId}:${uuid}`, () => byUuid.get(workspaceId, uuid) as TemplateRow | undefined);
+  const findByUuid = (workspaceId: number, uuid: string) => lookups.get(`u${workspaceId}:${uuid}`, () => rows.findByUuid(workspaceId, uuid));
 
   return {
     /** Whether a template has this name or this uuid (the send validation's mail_name rule). */
@@ -43,22 +38,14 @@ export function createTemplateStore(statements: Statements) {
       findByName(workspaceId, value) !== undefined || findByUuid(workspaceId, value) !== undefined,
 
     list(workspaceId: number, filters: TemplateFilters, sort: SortTerm[], window: PageWindow): ListResult<TemplateRow> {
-      const conditions = [WORKSPACE_CONDITION];
-      const params: unknown[] = [workspaceId];
-      if (filters.uuids !== undefined) {
-        const uuids = inCondition('uuid', filters.uuids);
-        conditions.push(uuids.sql);
-        params.push(...uuids.params);
-      }
+      const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
+      if (filters.uuids !== undefined) where.and(inCondition('uuid', filters.uuids));
       for (const [columns, values] of [[['name'], filters.names], [['subject', 'name'], filters.search]] as const) {
-        if (values === undefined) continue;
-        const fuzzy = fuzzyCondition([...columns], values);
-        conditions.push(fuzzy.sql);
-        params.push(...fuzzy.params);
+        if (values !== undefined) where.and(fuzzyCondition([...columns], values));
       }
       // Unfiltered, the total is the trigger-kept count.
-      const total = conditions.length === 1 ? keptTotal(workspaceId, ['templates']) : undefined;
-      return listPage(statements, { table: 'templates', conditions, params, orderBy: sort, window, total });
+      const total = where.conditions.length === 1 ? keptTotal(workspaceId, ['templates']) : undefined;
+      return listPage(statements, { table: 'templates', ...where, orderBy: sort, window, total });
     },
 
     findByUuid,
@@ -67,8 +54,7 @@ export function createTemplateStore(statements: Statements) {
 
     insert(row: NewRow<TemplateRow>): TemplateRow {
       lookups.forget();
-      const { lastInsertRowid } = insert.run(row);
-      return byId.get(lastInsertRowid) as TemplateRow;
+      return rows.insert(row);
     },
 
     /** Replaces every field but the identity and creation time (fixtures are the templates' source of truth). */
@@ -83,7 +69,7 @@ export function createTemplateStore(statements: Statements) {
 
     delete(id: number): void {
       lookups.forget();
-      deleteById.run(id);
+      rows.delete(id);
     },
 
     /** For writes that reach the templates table some other way (a workspace cleared). */
