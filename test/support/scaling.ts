@@ -34,7 +34,7 @@ export function growth<T>(make: (size: number) => T, work: (input: T) => unknown
     return performance.now() - started;
   };
   let repeat = 1;
-  while (time(small, factor * repeat) < MEASURABLE_MS && repeat < 1_024) repeat *= 2; // also warms up
+  while (time(small, factor * repeat) < MEASURABLE_MS && repeat < 65_536) repeat *= 2; // also warms up
   let smallBest = Infinity;
   let bigBest = Infinity;
   for (let round = 0; round < rounds; round++) {
@@ -60,7 +60,7 @@ export async function growthAsync<T>(
     return performance.now() - started;
   };
   let repeat = 1;
-  while ((await time(small, factor * repeat)) < MEASURABLE_MS && repeat < 1_024) repeat *= 2;
+  while ((await time(small, factor * repeat)) < MEASURABLE_MS && repeat < 65_536) repeat *= 2;
   let smallBest = Infinity;
   let bigBest = Infinity;
   for (let round = 0; round < rounds; round++) {
