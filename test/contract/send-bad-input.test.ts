@@ -9,7 +9,6 @@
  * levels reads as empty input.
  */
 import { connect } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage, type CapturedMessage } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
@@ -124,11 +123,10 @@ describe('large attachments and the 40 MB body limit', () => {
   it('a 10 MB attachment (about 13.4 MB of JSON) is accepted and captured byte for byte', async () => {
     const bytes = Buffer.alloc(10 * 1024 * 1024);
     for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32LE((i * 2654435761) >>> 0, i);
-    const started = performance.now();
+    // How fast is npm run bench's; here the bound is the test's timeout.
     const message = await expectStored(() =>
       sendJson({ ...INLINE, attachments: [{ name: 'big.bin', content: bytes.toString('base64'), content_type: 'application/octet-stream' }] }),
     );
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(message.attachments).toEqual([{ filename: 'big.bin', content_type: 'application/octet-stream', content_id: null, size: bytes.length }]);
     const parsed = await parseMessage(message.raw);
     expect(parsed.attachments[0]?.content.equals(bytes)).toBe(true);
@@ -209,9 +207,9 @@ describe('1,000 recipients', () => {
     // Delimited splits on every comma, quotes or not: commas in names must not repeat an item (see send-validation).
     const cc = many('c').map((email, i) => `"Copy ${i}, Esq." <${email}>`);
     const bcc = many('b');
-    const started = performance.now();
+    // The recipients' parsing is shown linear by how its time grows (test/unit/addresses.test.ts); 41,666 cc in one
+    // send are answered within the test's timeout in hostile-input.test.ts. Here: all 3,000 arrive, in order.
     const message = await expectStored(() => sendJson({ ...INLINE, to: to.join(', '), cc: cc.join(','), bcc: bcc.join(',') }));
-    expect(performance.now() - started).toBeLessThan(6_000);
     expect(message.envelopeTo).toEqual([...to, ...many('c'), ...bcc]);
     const parsed = await parseMessage(message.raw);
     const list = (value: typeof parsed.to) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((a) => a.value);
@@ -398,9 +396,8 @@ describe('odd text', () => {
     const withNul = await expectStored(() => sendJson({ ...INLINE, subject: 'a\u0000b', html: 'x\u0000y' }));
     expect((await parseMessage(withNul.raw)).to).toMatchObject({ value: [{ address: 'jane.doe@example.com' }] });
     const long = 'word '.repeat(200_000).trim();
-    const started = performance.now();
+    // Within the test's timeout: the header encoders were quadratic in memory and time on this subject (issue 11).
     const message = await expectStored(() => sendJson({ ...INLINE, subject: long }));
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect((await parseMessage(message.raw)).subject).toBe(long);
     await expectNoInjectedHeader(message.raw);
   });

@@ -29,11 +29,17 @@ async function send(to: string, subject = 'Hello'): Promise<Timed> {
   return sent;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Two requests on other connections, answered one after the other: later events than whatever was sent before. */
+async function later(): Promise<void> {
+  for (let i = 0; i < 2; i++) expect((await api().get('/healthz')).status).toBe(200);
+}
 
-/** Proof that the wait is still pending: it has not answered after `ms`. */
-async function stillWaiting(wait: Promise<Timed>, ms = 100): Promise<void> {
-  const outcome = await Promise.race([wait.then(() => 'answered'), sleep(ms).then(() => 'waiting')]);
+/**
+ * Proof that the wait is still pending: it has not answered by the time later requests were. A wait that answered
+ * on its arrival (or on a capture that came before these requests) would have answered first.
+ */
+async function stillWaiting(wait: Promise<Timed>): Promise<void> {
+  const outcome = await Promise.race([wait.then(() => 'answered'), later().then(() => 'waiting')]);
   expect(outcome).toBe('waiting');
 }
 
@@ -51,7 +57,7 @@ describe('GET /_emulator/wait-for', () => {
       const wait = waitFor(`query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`);
       await stillWaiting(wait);
       await send('someone-else@example.com'); // a capture that does not match leaves it waiting
-      await stillWaiting(wait, 50);
+      await stillWaiting(wait);
       const sendStarted = performance.now();
       await send(to, `Round ${round}`);
       const answered = await wait;
@@ -76,7 +82,7 @@ describe('GET /_emulator/wait-for', () => {
     const wait = waitFor('query=to:many@example.com&count=3&timeout_ms=10000');
     await stillWaiting(wait);
     await send('many@example.com', 'Second');
-    await stillWaiting(wait, 50);
+    await stillWaiting(wait);
     await send('many@example.com', 'Third');
     const { res } = await wait;
     expect(res.status).toBe(200);
@@ -153,12 +159,13 @@ describe('GET /_emulator/wait-for', () => {
       });
       req.on('error', () => resolve());
       req.end();
-      setTimeout(() => {
+      // Gone once its wait is under way (later requests were answered first), and the server has seen it go.
+      void later().then(() => {
         req.destroy();
         resolve();
-      }, 100);
+      });
     });
-    await sleep(50);
+    await later();
     await send('gone@example.com');
     const { res } = await waitFor('query=to:gone@example.com');
     expect(res.status).toBe(200);

@@ -53,10 +53,9 @@ describe('createFaultRules', () => {
     };
     expect([fires('a*b', 'ab'), fires('a*b', 'axxb'), fires('a*b', 'abx'), fires('*', ''), fires('a**', 'A')]).toEqual([1, 1, 0, 1, 1]);
     expect([fires('*x*x*', 'xx'), fires('*x*x*', 'x'), fires('ab*ba', 'aba'), fires('jane@x.com', 'JANE@X.COM')]).toEqual([1, 0, 0, 1]);
-    // As a regex (^a.*a.*...b$) this backtracks exponentially on a recipient without the b.
-    const started = performance.now();
+    // As a regex (^a.*a.*...b$) this backtracks exponentially on a recipient without the b: still running after
+    // 60 s when tried, so the test's timeout (30 s; vitest fails a synchronous test that returns past it) is the bound.
     expect(fires(`${'a*'.repeat(5_000)}b`, 'a'.repeat(900))).toBe(0);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('keeps each workspace\'s rules apart, each starting from its own copy of the file rules', () => {
