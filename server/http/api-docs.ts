@@ -35,6 +35,7 @@ const PAGE = `<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mailcoach-emulator: API docs</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/_emulator/docs/swagger-ui.css">
 <link rel="stylesheet" href="/_emulator/docs/docs.css">
 </head>
@@ -47,9 +48,18 @@ const PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-/** Swagger UI's set-up: our document, no remote validator badge, the tab's token on every request. */
+/**
+ * Swagger UI's set-up: our document, no remote validator badge, the tab's token on every request, and the theme
+ * the UI's header chose (web/src/theme.ts keeps it in localStorage), as the UI applies it: data-theme on <html>.
+ */
 const SETUP = `// The API docs page (server/http/api-docs.ts).
 (function () {
+  try {
+    var theme = window.localStorage.getItem('mailcoach-emulator.theme');
+    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
+  } catch (error) {
+    // No storage (a sandboxed or private context): the system's scheme decides.
+  }
   var token = null;
   try {
     token = window.sessionStorage.getItem('mailcoach-emulator.token');
@@ -69,9 +79,18 @@ const SETUP = `// The API docs page (server/http/api-docs.ts).
 })();
 `;
 
+/**
+ * Swagger UI has light colours only: in dark mode (the UI's choice, else the system's) the page is inverted with
+ * its hues turned back, the usual dark rendering of Swagger UI, so the docs follow the UI's theme.
+ */
 const STYLE = `.docs-nav { display: flex; gap: 1rem; align-items: baseline; padding: 0.75rem 1.25rem; font-family: sans-serif; border-bottom: 1px solid #d0d7de; }
 .docs-nav a { color: #0969da; }
 .docs-nav span { flex: 1; color: #57606a; }
+html { background: #fff; }
+html[data-theme='dark'] { filter: invert(0.9) hue-rotate(180deg); }
+@media (prefers-color-scheme: dark) {
+  html:not([data-theme='light']) { filter: invert(0.9) hue-rotate(180deg); }
+}
 `;
 
 interface Asset {

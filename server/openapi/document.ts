@@ -558,7 +558,7 @@ export const openApiDocument = {
     summary: 'Captured mail, wait-for, events and test controls of the Mailcoach emulator.',
     description:
       'Our own endpoints, beside the emulated Mailcoach API under /api. Every request is about one workspace: the ' +
-      "one its token maps to (Authorization: Bearer <token>, or ?token=<token>), or the default workspace when it " +
+      "one its token maps to (`Authorization: Bearer <token>`, or `?token=<token>`), or the default workspace when it " +
       'names no token. With --isolate each token has its own workspace. Errors are JSON: {"message"}, and 422 ' +
       '{"message", "errors"}. Timestamps are ISO 8601 with milliseconds.',
     license: { name: 'MIT', identifier: 'MIT' },
