@@ -37,6 +37,19 @@ test('the empty inbox (the connect panel) has no serious accessibility violation
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the empty inbox shows the whole API base URL and token at 390 px wide', async ({ page, emulator }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(emulator.url);
+  const panel = page.getByRole('region', { name: 'No mail yet: connect your app' });
+  for (const value of [`${emulator.url}/api`, emulator.token]) {
+    const shown = panel.locator('dd code', { hasText: value });
+    await expect(shown).toBeVisible();
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width, `${value} ends inside the screen`).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('the inbox is usable at 390 px wide', async ({ page, emulator }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await seed(emulator);
