@@ -218,12 +218,13 @@ const suppressionWithOrigin: Schema = {
 const sendWithState: Schema = {
   type: 'object',
   description: 'A send as GET /api/sends shows it, with what the emulator knows beyond it.',
-  required: [...Object.keys(sendProperties), 'state', 'feedback', 'message_uuid'],
+  required: [...Object.keys(sendProperties), 'state', 'feedback', 'message_uuid', 'email', 'subject', 'campaign_name', 'template_name'],
   properties: {
     ...sendProperties,
     state: {
-      enum: ['failed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
-      description: 'The furthest it got: a failure, a complaint, a bounce, a soft bounce, a click, an open, sent.',
+      enum: ['failed', 'suppressed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'],
+      description:
+        'The furthest it got: a failure; suppressed (a campaign send to a suppressed address: a Send without a mail); a complaint, a bounce, a soft bounce, a click, an open, sent.',
     },
     feedback: {
       type: 'array',
@@ -234,7 +235,11 @@ const sendWithState: Schema = {
         properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint', 'suppressed'] }, created_at: { type: 'string' } },
       },
     },
-    message_uuid: nullable('string', { description: "A transactional send's captured message." }),
+    message_uuid: nullable('string', { description: "Its captured message: a transactional send's, or a campaign mail; null when there is none (any more)." }),
+    email: nullable('string', { description: "The recipient: the subscriber's address, or the first To address of the log item; null when unknown." }),
+    subject: nullable('string', { description: "The captured mail's subject, else the log item's, else the campaign's (its subject or name)." }),
+    campaign_name: nullable('string', { description: "The campaign's name, while the campaign exists." }),
+    template_name: nullable('string', { description: "The transactional template the mail was rendered from, else the log item's mail_name." }),
   },
 };
 
@@ -946,11 +951,15 @@ export const openApiDocument = {
     '/_emulator/sends': {
       get: {
         tags: ['controls'],
-        summary: "GET /api/sends's answer (same filters, sort and pages), each send with its state and simulated feedback",
+        summary: "GET /api/sends's answer (same filters, sort and pages, and filter[email]), each send with its state, simulated feedback, recipient, subject and names",
         parameters: [
           ...['campaign_uuid', 'automation_mail_uuid', 'transactional_mail_log_item_uuid', 'subscriber_uuid'].map((name) => ({
             name: `filter[${name}]`, in: 'query', required: false, schema: { type: 'string' } as Schema,
           })),
+          {
+            name: 'filter[email]', in: 'query', required: false, schema: { type: 'string' },
+            description: "The emulator's own (GET /api/sends has none): sends to this address, exactly and in any case (a subscriber's, or a log item's first To); a comma separates alternatives.",
+          },
           { name: 'sort', in: 'query', required: false, schema: { enum: ['sent_at', '-sent_at'] } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],

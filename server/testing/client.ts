@@ -335,7 +335,7 @@ export function createClient(options: ClientOptions) {
     /** Resends a log item (a fresh copy is captured); answers the copy's message uuid, null for a fake log item. */
     resendLogItem: async (uuid: string): Promise<string | null> =>
       (await json<{ message_uuid: string | null }>('POST', `/log-items/${encodeURIComponent(uuid)}/resend`)).message_uuid,
-    /** The Mailcoach sends list (same filters, sort and pages), each send with its state and simulated feedback. */
+    /** The Mailcoach sends list (same filters, sort and pages, and filter[email]), each send with its state, feedback, recipient and subject. */
     sends: (query: SendQuery = {}): Promise<MailcoachPage<SendWithState> & { meta: { links: MailcoachPageLink[] } }> =>
       json('GET', '/sends', {
         query: {
@@ -343,6 +343,7 @@ export function createClient(options: ClientOptions) {
           'filter[automation_mail_uuid]': query.automationMailUuid,
           'filter[transactional_mail_log_item_uuid]': query.logItemUuid,
           'filter[subscriber_uuid]': query.subscriberUuid,
+          'filter[email]': query.email,
           sort: query.sort,
           page: query.page,
         },

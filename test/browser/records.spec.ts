@@ -102,10 +102,11 @@ test('a send made through /api appears in the sends table live, and its simulate
   await expect(table.getByRole('row', { name: /jane@example\.com/ })).toContainText('simulated bounce');
   await expect(table.getByRole('row', { name: /jane@example\.com/ })).toContainText('hard_bounce');
 
-  // The row's links: the captured message (by the send's message_uuid), and the log item.
+  // The row's links: the captured message (by the send's message_uuid), under its subject, and the log item.
   await page.goto(`${emulator.url}/sends`);
   expect(send!.message_uuid).not.toBeNull();
-  await row.getByRole('link', { name: 'Message of send' }).click();
+  await expect(row.getByRole('rowheader')).toHaveText('jane@example.com');
+  await row.getByRole('link', { name: 'Order shipped' }).click();
   await expect(page.getByRole('heading', { name: 'Order shipped' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(`/messages/${send!.message_uuid}`);
 
@@ -124,8 +125,8 @@ test('a send made through /api appears in the sends table live, and its simulate
   // Once the message is deleted, the send says so.
   await emulator.client.deleteMessage(send!.message_uuid!);
   await page.goto(`${emulator.url}/sends`);
-  await expect(row).toContainText('message not in the inbox');
-  await expect(row.getByRole('link', { name: 'Message of send' })).toHaveCount(0);
+  await expect(row).toContainText('Order shipped · message not in the inbox');
+  await expect(row.getByRole('link', { name: 'Order shipped' })).toHaveCount(0);
 });
 
 test('the sends filters are the API filters; a simulation the server refuses says why', async ({ page, emulator }) => {
@@ -152,6 +153,60 @@ test('the sends filters are the API filters; a simulation the server refuses say
   await expect(page.getByRole('status')).toContainText('The simulation failed');
   await expect(page.getByRole('status')).toContainText('The send has no recipient the emulator knows of');
   expect((await emulator.client.suppressions()).meta.total).toBe(4);
+});
+
+test('the sends table names recipients, subjects, campaigns and templates, links their mails, filters by email, and shows a suppressed send as such', async ({ page, emulator }) => {
+  const newsletter = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
+  const campaign = await emulator.client.mailcoach.request('POST', '/campaigns', {
+    name: 'Spring sale', email_list_uuid: newsletter, subject: 'Spring for ::subscriber.first_name::', html: '<p>Hi</p>',
+  });
+  const campaignUuid = (campaign.body as { data: { uuid: string } }).data.uuid;
+  expect((await emulator.client.mailcoach.request('POST', `/campaigns/${campaignUuid}/send`)).status).toBe(204);
+  await emulator.client.waitForCampaignSent(campaignUuid);
+  await emulator.client.mailcoach.sendTransactional({ mail_name: 'order-confirmation', from: 'app@example.com', to: 'Jane <jane@example.com>', replacements: { order: '42' } });
+  const [ordered] = (await emulator.client.sends({ email: 'jane@example.com' })).data;
+
+  await page.goto(`${emulator.url}/sends`);
+  const table = page.getByRole('table', { name: 'Sends' });
+  // The transactional send: its recipient, its subject (linking its mail), its template (linking the studio).
+  const order = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'jane@example.com' }) }).filter({ hasText: 'order-confirmation' });
+  await expect(order.getByRole('link', { name: ordered!.subject! })).toHaveAttribute('href', `/messages/${ordered!.message_uuid}`);
+  await expect(order.getByRole('link', { name: 'order-confirmation' })).toHaveAttribute('href', '/templates/order-confirmation');
+  // A campaign send: the subscriber, the personal subject linking the captured mail, the campaign by name.
+  const spring = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'jane@example.com' }) }).filter({ hasText: 'Spring sale' });
+  await expect(spring).toContainText('campaign Spring sale');
+  await expect(spring.locator('.badge')).toHaveText('sent');
+  await spring.getByRole('link', { name: 'Spring for Jane' }).click();
+  await expect(page.getByRole('heading', { name: 'Spring for Jane' })).toBeVisible();
+  const [mail] = (await emulator.client.messages({ subject: 'Spring for Jane' })).data;
+  expect(new URL(page.url()).pathname).toBe(`/messages/${mail!.uuid}`);
+  expect(mail!.to.map((to) => to.email)).toEqual(['jane@example.com']);
+  await page.goBack();
+
+  // bounced@example.com is suppressed: its Send got no mail, says so, and offers nothing to simulate.
+  const bounced = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'bounced@example.com' }) });
+  await expect(bounced.locator('.badge')).toHaveText('suppressed');
+  await expect(bounced).toContainText('No mail: the address is suppressed.');
+  await expect(bounced).toContainText('Nothing to simulate');
+  await expect(bounced.getByRole('button')).toHaveCount(0);
+  await expect(bounced.getByRole('link', { name: 'Spring for ::subscriber.first_name::' })).toHaveCount(0);
+  const [suppressedSend] = (await emulator.client.sends({ email: 'bounced@example.com' })).data;
+  expect(suppressedSend).toMatchObject({ state: 'suppressed', message_uuid: null, campaign_uuid: campaignUuid });
+
+  // The campaign's name filters the page to its sends.
+  await spring.getByRole('link', { name: 'Spring sale' }).click();
+  expect(new URL(page.url()).searchParams.get('campaign')).toBe(campaignUuid);
+  const campaignSends = (await emulator.client.sends({ campaignUuid })).meta.total;
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText(`1–${campaignSends} of ${campaignSends}`);
+
+  // The recipient filter: exact, in any case, across campaign and transactional sends, kept in the URL.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByLabel('Recipient email').fill('JANE@example.com');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  expect(new URL(page.url()).searchParams.get('email')).toBe('JANE@example.com');
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText('1–2 of 2');
+  await expect(table.getByRole('rowheader')).toHaveText(['jane@example.com', 'jane@example.com']);
+  expect((await emulator.client.sends({ email: 'JANE@example.com' })).meta.total).toBe(2);
 });
 
 test('resending from the log puts a second copy in the inbox', async ({ page, emulator }) => {
@@ -399,8 +454,90 @@ test('the records pages and the controls are usable at 390 px wide', async ({ pa
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth), path).toBeLessThanOrEqual(390);
   }
-  // The sends table scrolls inside its box; its actions stay reachable.
+  // The sends' actions stay reachable.
   await page.goto(`${emulator.url}/sends`);
   await page.getByRole('button', { name: 'Simulate click' }).click();
   await expect(page.getByRole('status')).toContainText('Simulated click');
+});
+
+/** Each row of the table as the user sees it: its box, and each cell's text with the label shown before it. */
+async function cards(page: Page, table: string) {
+  return page.getByRole('table', { name: table }).evaluate((element: HTMLTableElement) =>
+    Array.from(element.tBodies[0]!.rows, (row) => {
+      const box = row.getBoundingClientRect();
+      return {
+        left: box.left,
+        right: box.right,
+        display: getComputedStyle(row).display,
+        header: row.querySelector('th')?.textContent ?? null,
+        headerWidth: row.querySelector('th')?.getBoundingClientRect().width ?? 0,
+        cells: Array.from(row.querySelectorAll('td'), (cell) => {
+          const label = getComputedStyle(cell, '::before').content;
+          return { label: label === 'none' ? null : JSON.parse(label) as string, text: cell.textContent ?? '' };
+        }),
+      };
+    }),
+  );
+}
+
+test('at 390 px the suppressions, sends and log are cards with their labels, with no sideways scrolling, and long addresses wrap', async ({ page, emulator }) => {
+  const long = 'the-quite-long-local-part-of-an-address-without-a-space@subdomain.of.a.rather.long.example.com';
+  await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: long, subject: 'To a long address', text: 'Hi' });
+  await emulator.client.mailcoach.addSuppression(long);
+  await page.setViewportSize({ width: 390, height: 800 });
+  const width = 390;
+  const fits = async (path: string) => {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+    expect(await page.evaluate(() => innerWidth)).toBe(width);
+  };
+
+  await page.goto(`${emulator.url}/suppressions`);
+  await expect(page.getByRole('table', { name: 'Suppressions' }).getByRole('rowheader', { name: long })).toBeVisible();
+  await fits('/suppressions');
+  const suppressions = await cards(page, 'Suppressions');
+  expect(suppressions.length).toBeGreaterThanOrEqual(5);
+  for (const card of suppressions) {
+    expect(card.display, card.header!).toBe('flex');
+    expect(card.left).toBeGreaterThanOrEqual(0);
+    expect(card.right).toBeLessThanOrEqual(width);
+    // The address heads the card across its width, not one character per line.
+    expect(card.headerWidth).toBeGreaterThan(200);
+    expect(card.cells.map((cell) => cell.label)).toEqual(['Reason', 'Why it exists', 'Created', null]);
+  }
+  expect(suppressions.find((card) => card.header === long)!.cells[0]).toEqual({ label: 'Reason', text: 'manual' });
+
+  await page.goto(`${emulator.url}/sends`);
+  await expect(page.getByRole('button', { name: 'Simulate open' })).toBeVisible();
+  await fits('/sends');
+  const [send] = await cards(page, 'Sends');
+  expect(send).toMatchObject({ display: 'flex', header: long });
+  expect(send!.left).toBeGreaterThanOrEqual(0);
+  expect(send!.right).toBeLessThanOrEqual(width);
+  expect(send!.cells.map((cell) => cell.label)).toEqual(['Mail', 'Sent', 'State', 'Opens', 'Clicks', 'Simulate']);
+  expect(send!.cells[0]!.text).toContain('To a long address');
+  expect(send!.cells[2]!.text).toBe('sent');
+  await page.getByRole('button', { name: 'Simulate open' }).click();
+  await expect(page.getByRole('status')).toContainText('Simulated open');
+  expect((await emulator.client.sends({ email: long })).data[0]!.open_count).toBe(1);
+
+  await page.goto(`${emulator.url}/log`);
+  await expect(page.getByRole('link', { name: 'To a long address' })).toBeVisible();
+  await fits('/log');
+  const [item] = await cards(page, 'Log items');
+  expect(item).toMatchObject({ display: 'flex', header: 'To a long address' });
+  expect(item!.right).toBeLessThanOrEqual(width);
+  expect(item!.cells.map((cell) => [cell.label, cell.text])).toEqual([['Created', expect.stringMatching(/UTC|\d/)], ['From', 'app@example.com'], ['To', long]]);
+  // The header (the subject) comes first on the card, before the Created cell.
+  const order = await page.getByRole('table', { name: 'Log items' }).locator('tbody tr').first().evaluate((row) => {
+    const [th, td] = [row.querySelector('th')!, row.querySelector('td')!];
+    return th.getBoundingClientRect().top < td.getBoundingClientRect().top;
+  });
+  expect(order).toBe(true);
+
+  // Cards pass axe as the tables do.
+  for (const path of ['/suppressions', '/sends', '/log']) {
+    await page.goto(`${emulator.url}${path}`);
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await axeViolations(page), path).toEqual([]);
+  }
 });

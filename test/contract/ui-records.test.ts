@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { connectEventStream } from '../support/event-stream.js';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
+import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures'), args: ['--mailers', 'smtp,ses', '--rate-limit', '600'] });
 const api = () => apiClient(emulator().url, emulator().token);
@@ -66,9 +67,9 @@ describe('GET /_emulator/sends', () => {
     const path = `/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`;
     const row = async () => ok(await api().get(`/_emulator${path}`)).data[0];
     const sent = await row();
-    const { state: _s, feedback: _f, message_uuid: _m, ...asApi } = sent;
+    const { state: _s, feedback: _f, message_uuid: _m, email: _e, subject: _t, campaign_name: _c, template_name: _n, ...asApi } = sent;
     expect(asApi).toEqual(ok(await api().get(`/api${path}`)).data[0]);
-    expect(Object.keys(sent).slice(-3)).toEqual(['state', 'feedback', 'message_uuid']);
+    expect(Object.keys(sent).slice(-7)).toEqual(['state', 'feedback', 'message_uuid', 'email', 'subject', 'campaign_name', 'template_name']);
     expect(sent).toMatchObject({ state: 'sent', feedback: [] });
 
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: sent.uuid } }));
@@ -87,6 +88,87 @@ describe('GET /_emulator/sends', () => {
     expect((await row()).state).toBe('complained');
     // The Mailcoach resource keeps its fields.
     expect(Object.keys(ok(await api().get(`/api/sends/${sent.uuid}`)).data)).not.toContain('state');
+  });
+});
+
+describe('GET /_emulator/sends: who, what and which mail', () => {
+  const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
+  type Row = Record<string, unknown> & { uuid: string; subscriber_uuid: string | null };
+
+  /** A campaign to the fixtures' Newsletter, sent: its sends, and its subscribers by uuid. */
+  async function sendCampaign(): Promise<{ uuid: string; sends: Row[]; emails: Map<string, string> }> {
+    const campaign = ok(await api().post('/api/campaigns', {
+      json: { name: 'Spring sale', email_list_uuid: NEWSLETTER, subject: 'Spring for ::subscriber.first_name::', html: '<p>Hi</p>' },
+    }), 201).data;
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    await waitUntil(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c: { status: string }) => c.status === 'sent', { what: 'the campaign to be sent' });
+    const subscribers = ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers`)).data as Array<{ uuid: string; email: string }>;
+    const sends = ok(await api().get(`/_emulator/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Row[];
+    return { uuid: campaign.uuid, sends, emails: new Map(subscribers.map((s) => [s.uuid, s.email])) };
+  }
+
+  it("names a transactional send's recipient (the first To), subject and template, with its message", async () => {
+    const logUuid = ok(await api().post('/api/transactional-mails/send', {
+      json: { mail_name: 'order-confirmation', from: 'app@example.com', to: 'Joan Doe <Joan@Example.com>, other@example.com', replacements: { order: '42' } },
+    })).uuid as string;
+    const [send] = ok(await api().get(`/_emulator/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data;
+    const [message] = ok(await api().get('/_emulator/messages?per_page=1')).data;
+    const logItem = ok(await api().get(`/_emulator/log-items/${logUuid}`)).data;
+    expect(send).toMatchObject({
+      state: 'sent', email: 'Joan@Example.com', subject: logItem.subject, campaign_name: null, template_name: 'order-confirmation', message_uuid: message.uuid,
+    });
+    expect(message.subject).toBe(logItem.subject);
+    // Once the message is gone, the log item still names it all.
+    ok(await api().delete(`/_emulator/messages/${message.uuid}`), 204);
+    expect(ok(await api().get(`/_emulator/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data[0]).toMatchObject({
+      message_uuid: null, email: 'Joan@Example.com', subject: logItem.subject, template_name: 'order-confirmation',
+    });
+  });
+
+  it("links a campaign send to its captured mail and names its subscriber; a suppressed subscriber's send is `suppressed`, without a mail", async () => {
+    const campaign = await sendCampaign();
+    const messages = ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(`campaign:${campaign.uuid}`)}`)).data as Array<{ uuid: string; subject: string; send_uuid: string; to: Array<{ email: string }> }>;
+    // bounced@example.com is a Newsletter subscriber and a fixture suppression: a Send, no mail (campaigns/deliver.ts).
+    expect(campaign.sends).toHaveLength(messages.length + 1);
+    for (const send of campaign.sends) {
+      const email = campaign.emails.get(send.subscriber_uuid!);
+      const message = messages.find((m) => m.send_uuid === send.uuid);
+      expect(send, email).toMatchObject({ email, campaign_name: 'Spring sale', template_name: null });
+      if (email === 'bounced@example.com') {
+        expect(message).toBeUndefined();
+        expect(send).toMatchObject({ state: 'suppressed', message_uuid: null, subject: 'Spring for ::subscriber.first_name::' });
+        expect((send.feedback as Array<{ type: string }>).map((item) => item.type)).toEqual(['suppressed']);
+      } else {
+        expect(message!.to[0]!.email).toBe(email);
+        expect(send).toMatchObject({ state: 'sent', message_uuid: message!.uuid, subject: message!.subject });
+      }
+    }
+    expect(campaign.sends.find((send) => send.email === 'jane@example.com')!.subject).toBe('Spring for Jane');
+    // A simulated open does not turn a send that got no mail into an opened one.
+    const suppressed = campaign.sends.find((send) => send.state === 'suppressed')!;
+    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: suppressed.uuid } }));
+    expect(ok(await api().get(`/_emulator/sends?filter[email]=bounced@example.com`)).data[0]).toMatchObject({ uuid: suppressed.uuid, state: 'suppressed' });
+  });
+
+  it('filters by recipient, exactly and in any case, across transactional and campaign sends; /api/sends keeps refusing it', async () => {
+    const campaign = await sendCampaign();
+    const logUuid = ok(await sendTo('Jane <JANE@example.com>')).uuid as string;
+    ok(await sendTo('janet@example.com'));
+    ok(await sendTo('other@example.com, jane@example.com'));
+    const listed = ok(await api().get('/_emulator/sends?filter[email]=jane@EXAMPLE.com'));
+    const janes = listed.data as Row[];
+    expect(janes.map((send) => send.email)).toEqual(['JANE@example.com', 'jane@example.com']);
+    expect(janes.map((send) => [send.transactional_mail_log_item_uuid, send.campaign_uuid])).toEqual([[logUuid, null], [null, campaign.uuid]]);
+    expect(listed.meta.total).toBe(2);
+    expect(listed.meta.path).toBe(`${emulator().url}/_emulator/sends`);
+    // With the API's filters (ANDed), and alternatives split by a comma.
+    expect(ok(await api().get(`/_emulator/sends?filter[email]=jane@example.com&filter[campaign_uuid]=${campaign.uuid}`)).data.map((send: Row) => send.campaign_uuid)).toEqual([campaign.uuid]);
+    expect(ok(await api().get('/_emulator/sends?filter[email]=janet@example.com,john@example.com')).data.map((send: Row) => send.email).sort()).toEqual(['janet@example.com', 'john@example.com']);
+    expect(ok(await api().get('/_emulator/sends?filter[email]=nobody@example.com')).meta.total).toBe(0);
+    // The Mailcoach API has no such filter: its 400, as before.
+    const refused = await api().get('/api/sends?filter[email]=jane@example.com');
+    expect(refused.status).toBe(400);
+    expect(refused.json().message).toMatch(/^Requested filter\(s\) `email` are not allowed\. Allowed filter\(s\) are `subscriber_uuid, campaign_uuid, automation_mail_uuid, transactional_mail_log_item_uuid`\.$/);
   });
 });
 

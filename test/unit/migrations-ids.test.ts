@@ -135,8 +135,8 @@ describe('migration 21: ids are never given out again', () => {
     const rows = allRows(db);
     const schema = indexesAndTriggers(db);
     const stats = stat1(db);
-    migrate(db, MIGRATIONS);
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 21));
+    expect(db.pragma('user_version', { simple: true })).toBe(21);
     expect(allRows(db)).toEqual(rows);
     expect(indexesAndTriggers(db)).toEqual(schema);
     expect(stat1(db)).toEqual(stats);

@@ -43,12 +43,20 @@ export interface Send {
 
 /** A send with what the emulator knows beyond the Mailcoach resource. */
 export interface SendWithState extends Send {
-  /** The furthest it got. */
-  state: 'failed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
+  /** The furthest it got; `suppressed`: a campaign send to a suppressed address, which got no mail. */
+  state: 'failed' | 'suppressed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
   /** Bounces and complaints simulated on it (and `suppressed`: a campaign send to a suppressed address), in order. */
   feedback: Array<{ type: 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed'; created_at: string }>;
-  /** The captured message of a transactional send; null otherwise. */
+  /** Its captured message (a transactional send's, or a campaign mail); null when there is none (any more). */
   message_uuid: string | null;
+  /** The recipient: the subscriber's address, or the log item's first To address; null when unknown. */
+  email: string | null;
+  /** The captured mail's subject, else the log item's, else the campaign's. */
+  subject: string | null;
+  /** The campaign's name (a campaign send whose campaign still exists). */
+  campaign_name: string | null;
+  /** The transactional template the mail was rendered from (else the log item's mail_name). */
+  template_name: string | null;
 }
 
 /** The filters, sort and page of GET /api/sends (and /_emulator/sends). */
@@ -57,6 +65,8 @@ export interface SendQuery {
   automationMailUuid?: string;
   logItemUuid?: string;
   subscriberUuid?: string;
+  /** /_emulator/sends only (filter[email]): the recipient's address, exactly, in any case. */
+  email?: string;
   /** `sent_at` or `-sent_at` (the default: newest first). */
   sort?: 'sent_at' | '-sent_at';
   page?: number;

@@ -1,8 +1,11 @@
 /**
- * `/sends`: the workspace's sends as `GET /api/sends` pages them (its four filters and sort, 15 a page), each with
- * the state the emulator derives (sent, opened, clicked, bounced, complained...), links to its log item and its
- * captured message, and the simulations (open, click, bounce, complaint) with what they did: a bounce or complaint
- * shows the suppression it left. New sends (an app's send through /api) appear live. Loaded only when opened.
+ * `/sends`: the workspace's sends as `GET /api/sends` pages them (its four filters and sort, 15 a page, and the
+ * emulator's filter by recipient), each named by what a person looks for: the recipient, the subject, the campaign
+ * or template, with the state the emulator derives (sent, opened, clicked, bounced, complained, suppressed...), links
+ * to its captured message, its log item, its campaign's sends and its template, and the simulations (open, click,
+ * bounce, complaint) with what they did: a bounce or complaint shows the suppression it left. A send to a suppressed
+ * address got no mail: it says so and offers nothing to simulate. New sends (an app's send through /api) appear
+ * live. Loaded only when opened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +19,7 @@ import { RecordsListing } from '../records/records-listing.js';
 import { useRecordsQuery, useTyped } from '../records/records-query.js';
 
 const FILTERS = [
+  ['email', 'Recipient email'],
   ['log_item', 'Log item uuid'],
   ['campaign', 'Campaign uuid'],
   ['automation_mail', 'Automation mail uuid'],
@@ -36,10 +40,11 @@ type Outcome =
 export default function SendsPage() {
   const records = useRecordsQuery({
     title: 'Sends',
-    params: ['log_item', 'campaign', 'automation_mail', 'subscriber', 'sort'],
+    params: ['email', 'log_item', 'campaign', 'automation_mail', 'subscriber', 'sort'],
     key: keys.sends,
     list: (client, values, page) =>
       client.sends({
+        email: values.email || undefined,
         logItemUuid: values.log_item || undefined,
         campaignUuid: values.campaign || undefined,
         automationMailUuid: values.automation_mail || undefined,
@@ -55,17 +60,18 @@ export default function SendsPage() {
   return (
     <main className="records-page">
       <RecordsTitle title="Sends" live={live}>
-        Every send as <code>GET /api/sends</code> lists it, newest first, with the furthest state it reached. Simulate what a recipient does: an open or a click
-        counts on the send; a bounce or a complaint suppresses the send's first To address, so the next send to it gets a 406.
+        Every send as <code>GET /api/sends</code> lists it, newest first, with its recipient, its subject and the furthest state it reached. Simulate what a
+        recipient does: an open or a click counts on the send; a bounce or a complaint suppresses the send's recipient (a transactional send's first To
+        address), so the next send to it gets a 406. A campaign send to a suppressed address got no mail: it reads <em>suppressed</em>.
       </RecordsTitle>
       <FilterForm
         label="Filter sends"
-        onSubmit={() => update({ log_item: typed.log_item.trim(), campaign: typed.campaign.trim(), automation_mail: typed.automation_mail.trim(), subscriber: typed.subscriber.trim() })}
+        onSubmit={() => update(Object.fromEntries(FILTERS.map(([name]) => [name, typed[name].trim()])))}
         sort={{ value: values.sort, options: SORTS, onChange: (sort) => update({ sort }) }}
         submit="Filter"
         after={
           FILTERS.some(([name]) => values[name] !== '') && (
-            <button type="button" onClick={() => update({ log_item: '', campaign: '', automation_mail: '', subscriber: '' })}>
+            <button type="button" onClick={() => update(Object.fromEntries(FILTERS.map(([name]) => [name, ''])))}>
               Clear filters
             </button>
           )
@@ -74,7 +80,13 @@ export default function SendsPage() {
         {FILTERS.map(([name, label]) => (
           <label key={name} className="grow">
             {label}
-            <input value={typed[name]} onChange={(event) => setTyped({ ...typed, [name]: event.target.value })} spellCheck={false} />
+            <input
+              type={name === 'email' ? 'search' : 'text'}
+              value={typed[name]}
+              onChange={(event) => setTyped({ ...typed, [name]: event.target.value })}
+              placeholder={name === 'email' ? 'jane@example.com (exact, any case)' : undefined}
+              spellCheck={false}
+            />
           </label>
         ))}
       </FilterForm>
@@ -86,7 +98,7 @@ export default function SendsPage() {
         noun="sends"
         label="Sends"
         empty={<>No send matches. A stored transactional send (an app's <code>POST /api/transactional-mails/send</code>) creates one.</>}
-        columns={['Sent', 'State', ['Opens', 'num'], ['Clicks', 'num'], 'Records', 'Simulate']}
+        columns={['Recipient', 'Mail', 'Sent', 'State', ['Opens', 'num'], ['Clicks', 'num'], 'Simulate']}
         row={(send) => (
           <SendRow key={send.uuid} send={send} onOutcome={setOutcome} />
         )}
@@ -115,8 +127,24 @@ function SendRow({ send, onOutcome }: { send: SendWithState; onOutcome: (outcome
     onError: (error) => onOutcome({ kind: 'error', message: `The simulation failed: ${errorText(error)}` }),
   });
   const id = shortUuid(send.uuid);
+  // A campaign send to a suppressed address got no mail (campaigns/deliver.ts): nothing to open, click or bounce.
+  const suppressed = send.state === 'suppressed';
   return (
     <tr data-send={send.uuid}>
+      <th scope="row">
+        {send.email !== null ? (
+          <span className="address">{send.email}</span>
+        ) : send.subscriber_uuid !== null ? (
+          <span className="muted">
+            subscriber <code>{shortUuid(send.subscriber_uuid)}</code>
+          </span>
+        ) : (
+          <span className="muted">unknown recipient</span>
+        )}
+      </th>
+      <td>
+        <SendMail send={send} />
+      </td>
       <td className="nowrap">
         <Timestamp iso={send.sent_at ?? send.created_at} />
         <div className="muted">
@@ -126,60 +154,77 @@ function SendRow({ send, onOutcome }: { send: SendWithState; onOutcome: (outcome
       <td>
         <span className={`badge state-${send.state}`}>{send.state.replace('_', ' ')}</span>
         {send.failure_reason !== null && <div className="field-error">{send.failure_reason}</div>}
-        {send.feedback.length > 0 && (
+        {send.feedback.some((feedback) => feedback.type !== 'suppressed') && (
           <div className="muted">
-            {send.feedback.map((feedback, i) => (
-              <div key={i}>
-                {feedback.type.replace('_', ' ')} <Timestamp iso={feedback.created_at} />
-              </div>
-            ))}
+            {send.feedback.map((feedback, i) =>
+              feedback.type === 'suppressed' ? null : (
+                <div key={i}>
+                  {feedback.type.replace('_', ' ')} <Timestamp iso={feedback.created_at} />
+                </div>
+              ),
+            )}
           </div>
         )}
       </td>
       <td className="num">{send.open_count}</td>
       <td className="num">{send.click_count}</td>
       <td>
-        <SendRecords send={send} />
-      </td>
-      <td>
-        <div className="simulate" role="group" aria-label={`Simulate on send ${id}`}>
-          {(['open', 'click', 'bounce', 'complaint'] as const).map((simulation) => (
-            <button key={simulation} type="button" onClick={() => simulate.mutate(simulation)} disabled={simulate.isPending} aria-label={`Simulate ${simulation}`}>
-              {simulation}
-            </button>
-          ))}
-        </div>
+        {suppressed ? (
+          <span className="muted">Nothing to simulate: no mail went out.</span>
+        ) : (
+          <div className="simulate" role="group" aria-label={`Simulate on send ${id}`}>
+            {(['open', 'click', 'bounce', 'complaint'] as const).map((simulation) => (
+              <button key={simulation} type="button" onClick={() => simulate.mutate(simulation)} disabled={simulate.isPending} aria-label={`Simulate ${simulation}`}>
+                {simulation}
+              </button>
+            ))}
+          </div>
+        )}
       </td>
     </tr>
   );
 }
 
-/** The log item (a page of its own) and the captured message (a transactional send's `message_uuid`). */
-function SendRecords({ send }: { send: SendWithState }) {
+/**
+ * What was sent: the subject, linked to the captured message; where it came from (the campaign, whose sends this
+ * page filters to, the template, in the studio, an automation mail) and the log item, a page of its own.
+ */
+function SendMail({ send }: { send: SendWithState }) {
   const logUuid = send.transactional_mail_log_item_uuid;
   const id = shortUuid(send.uuid);
+  const subject = send.subject === '' ? '(no subject)' : send.subject;
   return (
     <div className="stack-tight">
-      {logUuid !== null && (
-        <div>
-          <Link href={`/log/${logUuid}`} aria-label={`Log item of send ${id}`}>
-            Log item
+      <div>
+        {send.message_uuid !== null ? (
+          <Link href={`/messages/${send.message_uuid}`}>
+            {subject}
           </Link>
-          {send.message_uuid === null ? (
-            <span className="muted"> · message not in the inbox</span>
-          ) : (
-            <>
-              {' · '}
-              <Link href={`/messages/${send.message_uuid}`} aria-label={`Message of send ${id}`}>
-                Message
-              </Link>
-            </>
-          )}
-        </div>
-      )}
+        ) : (
+          <>
+            {subject === null ? <span className="muted">No mail the emulator knows of.</span> : <span>{subject}</span>}
+            {send.state === 'suppressed' ? (
+              <div className="muted">
+                No mail: the address is suppressed.{' '}
+                {send.email !== null && <Link href={`/suppressions?search=${encodeURIComponent(send.email)}`}>See the suppression</Link>}
+              </div>
+            ) : (
+              subject !== null && <span className="muted"> · message not in the inbox</span>
+            )}
+          </>
+        )}
+      </div>
       {send.campaign_uuid !== null && (
         <div className="muted">
-          campaign <code>{shortUuid(send.campaign_uuid)}</code>
+          campaign{' '}
+          <Link href={`/sends?campaign=${encodeURIComponent(send.campaign_uuid)}`} title="This campaign's sends">
+            {send.campaign_name ?? shortUuid(send.campaign_uuid)}
+          </Link>
+        </div>
+      )}
+      {send.template_name !== null && (
+        <div className="muted">
+          template <Link href={`/templates/${encodeURIComponent(send.template_name)}`}>{send.template_name}</Link>
         </div>
       )}
       {send.automation_mail_uuid !== null && (
@@ -187,9 +232,11 @@ function SendRecords({ send }: { send: SendWithState }) {
           automation mail <code>{shortUuid(send.automation_mail_uuid)}</code>
         </div>
       )}
-      {send.subscriber_uuid !== null && (
-        <div className="muted">
-          subscriber <code>{shortUuid(send.subscriber_uuid)}</code>
+      {logUuid !== null && (
+        <div>
+          <Link href={`/log/${logUuid}`} aria-label={`Log item of send ${id}`}>
+            Log item
+          </Link>
         </div>
       )}
     </div>
