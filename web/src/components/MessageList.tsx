@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { MessageSummary } from '../../../server/testing/client.js';
+import { DateTime } from '../dates.js';
 import type { MessageList as List, RowRange } from '../messages.js';
 
 const ROW_HEIGHT = 68;
@@ -78,9 +79,7 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
             {!message.read && <span className="unread-dot" aria-label="Unread" role="img" />}
             {from}
           </span>
-          <time dateTime={message.created_at} title={message.created_at}>
-            {shortTime(message.created_at)}
-          </time>
+          <DateTime iso={message.created_at} compact />
         </span>
         <span className="row-subject">
           {message.attachments > 0 && (
@@ -97,11 +96,4 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
       </Link>
     </div>
   );
-}
-
-/** Today: the time; otherwise the date. The exact instant is the title (hover) and the datetime. */
-function shortTime(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return today ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : date.toLocaleDateString();
 }

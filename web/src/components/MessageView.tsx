@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { Message } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import type { ShortcutAction } from '../keyboard.js';
+import { DateTime } from '../dates.js';
 import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
 
@@ -63,7 +64,7 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
           )}
           <dt>Date</dt>
           <dd>
-            <time dateTime={message.created_at}>{message.created_at}</time>
+            <DateTime iso={message.created_at} />
           </dd>
         </dl>
       </header>
