@@ -83,9 +83,7 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
         </span>
         <span className="row-subject">
           {message.attachments > 0 && (
-            <span className="badge" title={`${message.attachments} attachment(s)`} aria-label={`${message.attachments} attachment(s)`}>
-              📎
-            </span>
+            <AttachmentMark count={message.attachments} />
           )}
           {message.template !== null && <span className="badge template">{message.template}</span>}
           <span className="subject">{message.subject || '(no subject)'}</span>
@@ -95,5 +93,17 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
         </span>
       </Link>
     </div>
+  );
+}
+
+/** A paperclip drawn inline (an emoji's look depends on the system's fonts), named by how many files are attached. */
+function AttachmentMark({ count }: { count: number }) {
+  const name = count === 1 ? '1 attachment' : `${count} attachments`;
+  return (
+    <span className="badge attachment-mark" role="img" aria-label={name} title={name}>
+      <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+      </svg>
+    </span>
   );
 }
