@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { MessageSummary } from '../../../server/testing/client.js';
+import { DateTime } from '../dates.js';
 import type { MessageList as List, RowRange } from '../messages.js';
 
 const ROW_HEIGHT = 68;
@@ -78,15 +79,11 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
             {!message.read && <span className="unread-dot" aria-label="Unread" role="img" />}
             {from}
           </span>
-          <time dateTime={message.created_at} title={message.created_at}>
-            {shortTime(message.created_at)}
-          </time>
+          <DateTime iso={message.created_at} compact />
         </span>
         <span className="row-subject">
           {message.attachments > 0 && (
-            <span className="badge" title={`${message.attachments} attachment(s)`} aria-label={`${message.attachments} attachment(s)`}>
-              📎
-            </span>
+            <AttachmentMark count={message.attachments} />
           )}
           {message.template !== null && <span className="badge template">{message.template}</span>}
           <span className="subject">{message.subject || '(no subject)'}</span>
@@ -99,9 +96,14 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
   );
 }
 
-/** Today: the time; otherwise the date. The exact instant is the title (hover) and the datetime. */
-function shortTime(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return today ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : date.toLocaleDateString();
+/** A paperclip drawn inline (an emoji's look depends on the system's fonts), named by how many files are attached. */
+function AttachmentMark({ count }: { count: number }) {
+  const name = count === 1 ? '1 attachment' : `${count} attachments`;
+  return (
+    <span className="badge attachment-mark" role="img" aria-label={name} title={name}>
+      <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+      </svg>
+    </span>
+  );
 }

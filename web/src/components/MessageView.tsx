@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { Message } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import type { ShortcutAction } from '../keyboard.js';
+import { DateTime } from '../dates.js';
 import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
 
@@ -21,7 +22,7 @@ interface Props {
 
 export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortcut }: Props) {
   const client = useClient();
-  const [tab, setTab] = useState<Tab>(message.html !== null ? 'HTML' : 'Text');
+  const [tab, setTab] = useState<Tab>(hasHtmlToShow(message) ? 'HTML' : 'Text');
   const [width, setWidth] = useState<FrameWidth>('full');
   const [dark, setDark] = useState(false);
   const address = (a: { name: string; email: string }) => (a.name ? `${a.name} <${a.email}>` : a.email);
@@ -61,9 +62,15 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
               <dd>{message.bcc.map(address).join(', ')}</dd>
             </>
           )}
+          {message.reply_to.length > 0 && (
+            <>
+              <dt>Reply-To</dt>
+              <dd>{message.reply_to.map(address).join(', ')}</dd>
+            </>
+          )}
           <dt>Date</dt>
           <dd>
-            <time dateTime={message.created_at}>{message.created_at}</time>
+            <DateTime iso={message.created_at} />
           </dd>
         </dl>
       </header>
@@ -97,7 +104,7 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
                     {WIDTHS[w].label}
                   </button>
                 ))}
-                <label>
+                <label className="check">
                   <input type="checkbox" checked={dark} onChange={(event) => setDark(event.target.checked)} /> Dark mode
                 </label>
               </div>
@@ -125,6 +132,16 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
       </section>
     </article>
   );
+}
+
+/**
+ * Whether the mail opens on its HTML: it has an HTML part, and that part shows something (text or an image), or
+ * there is no text to show instead. A text-only mail, or one whose HTML is an empty shell, opens on its text.
+ */
+function hasHtmlToShow(message: Message): boolean {
+  if (message.html === null) return false;
+  if (message.text === null || /<img\b/i.test(message.html)) return true;
+  return message.html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') !== '';
 }
 
 function slug(name: string): string {

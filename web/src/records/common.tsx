@@ -5,26 +5,18 @@
  */
 import { useSearchParams } from 'wouter';
 import type { MailcoachPage } from '../../../server/testing/client.js';
+import { DateTime, formatUtc } from '../dates.js';
 import type { LiveState } from '../live.js';
 import './records.css';
 
 export { useSettings } from '../api.js';
 
-/** Exact, in UTC, as the API stores it (the title gives the local time). */
+/** A record's date in the UI's one format (dates.tsx): UTC, labelled; the exact instant and local time on hover. */
 export function Timestamp({ iso }: { iso: string | null }) {
-  if (iso === null) return <span className="muted">—</span>;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <span>{iso}</span>;
-  return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
-      {utc(date)}
-    </time>
-  );
+  return <DateTime iso={iso} />;
 }
 
-export function utc(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
+export const utc = formatUtc;
 
 export type PageMeta = MailcoachPage<unknown>['meta'];
 

@@ -175,10 +175,10 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           onConfirm={() => void runConfirmed()}
           onCancel={() => setConfirming(null)}
         >
-          {confirming.kind === 'selected' && <p>Delete the {selected.size} selected message(s)?</p>}
+          {confirming.kind === 'selected' && <p>{selected.size === 1 ? 'Delete the selected message?' : `Delete the ${selected.size} selected messages?`}</p>}
           {confirming.kind === 'matching' && (
             <p>
-              Delete all {list.total} message(s) matching “{query}”?
+              {list.total === 1 ? 'Delete the message' : `Delete all ${list.total} messages`} matching “{query}”?
             </p>
           )}
           {confirming.kind === 'reset' && <p>Every captured message, suppression, send and log item of this workspace is deleted, and its fixtures are seeded again.</p>}

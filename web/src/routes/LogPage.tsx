@@ -47,7 +47,8 @@ export default function LogPage() {
         submit="Search"
       >
         <label className="grow">
-          Search (subject, addresses, body)
+          Subject contains
+          {/* filter[search] as Mailcoach's log reads it (log-items-store.ts): part of the subject (its first 255 characters), A–Z in either case; not addresses or bodies. */}
           <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </label>
       </FilterForm>
@@ -145,13 +146,18 @@ function LogItemView({ item }: { item: LogItem }) {
       </div>
       <LogItemSends uuid={item.uuid} />
       <section className="box" aria-labelledby="log-item-body">
-        <h2 id="log-item-body">Body (HTML source)</h2>
+        <h2 id="log-item-body">{isHtml(item.body) ? 'Body (HTML source)' : 'Body (plain text)'}</h2>
         <pre className="records-code" tabIndex={0}>
           {item.body ?? ''}
         </pre>
       </section>
     </>
   );
+}
+
+/** The log item's body is the mail's HTML, or its text when it had no HTML part: tell them apart by a tag. */
+function isHtml(body: string | null): boolean {
+  return body !== null && /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i.test(body);
 }
 
 function Resend({ item }: { item: LogItem }) {

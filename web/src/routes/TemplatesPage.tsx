@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TemplateType } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
+import { DateTime } from '../dates.js';
 import { useLiveUpdates } from '../live.js';
 import { FieldError, fieldErrors, Form, Options, otherErrors, useTitle, type FieldErrors } from '../forms.js';
-import { FixtureProblems, formatTime, OriginBadge, TEMPLATE_TYPES } from '../studio/common.js';
+import { FixtureProblems, OriginBadge, TEMPLATE_TYPES } from '../studio/common.js';
 
 export default function TemplatesPage() {
   useTitle('Templates');
@@ -57,7 +58,7 @@ export default function TemplatesPage() {
                   <td className="col-label">{template.label ?? ''}</td>
                   <td>{template.type}</td>
                   <td className="col-subject">{template.subject}</td>
-                  <td>{template.last_used_at === null ? <span className="muted">never</span> : <time dateTime={template.last_used_at}>{formatTime(template.last_used_at)}</time>}</td>
+                  <td>{template.last_used_at === null ? <span className="muted">never</span> : <DateTime iso={template.last_used_at} />}</td>
                   <td className="num">{template.mails_sent.toLocaleString()}</td>
                   <td>
                     <OriginBadge origin={template.origin} />

@@ -65,7 +65,7 @@ function Preview({ render, title, state, update }: { render: TemplateRender; tit
                     {WIDTHS[w].label}
                   </button>
                 ))}
-                <label>
+                <label className="check">
                   <input type="checkbox" checked={state.dark} onChange={(event) => update({ dark: event.target.checked })} /> Dark mode
                 </label>
               </div>

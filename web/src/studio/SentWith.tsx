@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { buildQuery } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
-import { formatTime } from './common.js';
+import { DateTime } from '../dates.js';
 
 /** The captured mails rendered from this template, newest first, each a link into the inbox. */
 export function SentWith({ name }: { name: string }) {
@@ -23,7 +23,7 @@ export function SentWith({ name }: { name: string }) {
               <li key={message.uuid}>
                 <Link href={`/messages/${message.uuid}`}>{message.subject || '(no subject)'}</Link>{' '}
                 <span className="muted">to {message.to.map((a) => a.email).join(', ') || '(none)'}</span>{' '}
-                <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
+                <DateTime iso={message.created_at} />
               </li>
             ))}
           </ul>

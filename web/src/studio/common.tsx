@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StudioTemplate, TemplateType } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
+import { formatUtc } from '../dates.js';
 import './studio.css';
 
 export const TEMPLATE_TYPES: Array<[TemplateType, string]> = [
@@ -50,5 +51,5 @@ export function FixtureProblems() {
 export function formatTime(iso: string | null): string {
   if (iso === null) return 'never';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : formatUtc(date);
 }
