@@ -282,13 +282,30 @@ test('seeding a bad fixture shows its field errors and changes nothing', async (
   expect((await emulator.client.suppressions({ search: 'fine@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'seed' }]);
 });
 
-test('reset asks first, then puts the fixtures back', async ({ page, emulator }) => {
+test('reset asks first, saying everything that goes, then puts the fixtures back', async ({ page, emulator }) => {
   await emulator.client.mailcoach.addSuppression('extra@example.com');
+  await emulator.client.templates.update('welcome', { subject: 'Edited here' });
+  await emulator.client.templates.create({ name: 'made-here', type: 'html', body: '<p>Hi</p>' });
   await page.goto(`${emulator.url}/controls`);
   await page.getByRole('button', { name: 'Reset the workspace…' }).click();
-  await page.getByRole('dialog', { name: 'Reset the workspace?' }).getByRole('button', { name: 'Reset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset the workspace?' });
+  for (const lost of [
+    'every captured message',
+    'suppressions, sends',
+    'transactional log items',
+    'edited fixture templates go back to the fixtures\' version, templates created here are removed',
+    'email lists, subscribers, tags, segments and subscriber imports',
+    'campaigns (with their clicks and unsubscribes), campaign templates and automations',
+    'Fault rules go back to those of --faults',
+    'The clock is not touched',
+  ]) {
+    await expect(dialog).toContainText(lost);
+  }
+  await dialog.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('The workspace was reset')).toBeVisible();
   expect((await emulator.client.suppressions()).meta.total).toBe(4);
+  expect((await emulator.client.templates.get('welcome')).subject).toBe('Welcome to ::app_name::, ::first_name::!');
+  expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('made-here');
   await expect(page.getByRole('region', { name: 'Settings' }).getByRole('definition').first()).toContainText('mailcoach-emulator-token');
 });
 
