@@ -219,6 +219,37 @@ test('a fault preset makes the next /api send fail as configured, and deleting i
   expect(await emulator.client.faults.list()).toHaveLength(1);
 });
 
+test('a header badge shows the active fault rules on every page, live, and leads to Controls', async ({ page, emulator }) => {
+  const mail = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', text: 'Hi' };
+  await page.goto(emulator.url);
+  await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+  const badge = page.getByRole('banner').getByRole('link', { name: /fault rules? active/ });
+  await expect(badge).toHaveCount(0);
+
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'rate-limited', times: 1 });
+  await expect(badge).toHaveText('1 fault rule active');
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'server-error' });
+  await expect(badge).toHaveText('2 fault rules active');
+  // The first rule decides the first send and is spent then: it no longer counts.
+  expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(429);
+  await expect(badge).toHaveText('1 fault rule active');
+  expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(500);
+  const [, failing] = await emulator.client.faults.list();
+  await emulator.client.faults.remove(failing!.id);
+  await expect(badge).toHaveCount(0);
+  expect((await emulator.client.faults.list()).map((rule) => rule.remaining)).toEqual([0]);
+
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'server-error' });
+  await page.getByRole('link', { name: 'Templates', exact: true }).click();
+  await expect(badge).toHaveText('1 fault rule active');
+  await badge.click();
+  await expect(page).toHaveURL(/\/controls$/);
+  await expect(page.getByRole('table', { name: 'Fault rules' }).getByRole('row')).toHaveCount(3);
+  await emulator.client.faults.clear();
+  await expect(badge).toHaveCount(0);
+  await expect(page.getByText('No fault rule')).toBeVisible();
+});
+
 test('freezing and advancing the clock sets the timestamps of the next captures', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/controls`);
   const clock = page.getByRole('region', { name: 'Clock' });
