@@ -287,6 +287,35 @@ test('freezing and advancing the clock sets the timestamps of the next captures'
   expect((await emulator.client.clock.get()).frozen).toBe(false);
 });
 
+test('the clock says how far it is from system time after a resume, and goes back to it', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/controls`);
+  const clock = page.getByRole('region', { name: 'Clock' });
+  const offset = clock.getByTestId('clock-offset');
+  const back = clock.getByRole('button', { name: 'Back to system time' });
+  await expect(offset).toContainText('At system time.');
+  await expect(back).toBeDisabled();
+
+  // Frozen, advanced by 90 minutes and resumed, as a test would leave it: it runs, ahead.
+  await clock.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(clock.getByTestId('clock-now')).toContainText('Frozen');
+  await clock.getByLabel('Advance by').fill('90');
+  await clock.getByRole('button', { name: 'Advance' }).click();
+  await clock.getByRole('button', { name: 'Resume' }).click();
+  await expect(clock.getByTestId('clock-now')).toContainText('Running');
+  // 90 minutes less the moment it stood frozen.
+  await expect(offset).toContainText(/1 h (30|29) min ahead of system time\./);
+  // A change made elsewhere shows too (clock.changed).
+  await emulator.client.clock.advance(86_400_000);
+  await expect(offset).toContainText('1 day 1 h ahead of system time.');
+
+  await back.click();
+  await expect(offset).toContainText('At system time.');
+  await expect(back).toBeDisabled();
+  const state = await emulator.client.clock.get();
+  expect(state.frozen).toBe(false);
+  expect(Math.abs(Date.parse(state.now) - Date.now())).toBeLessThan(2_000);
+});
+
 test('seeding a bad fixture shows its field errors and changes nothing', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/controls`);
   const seed = page.getByRole('region', { name: 'Seed' });
