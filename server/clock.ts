@@ -64,8 +64,10 @@ export class ClockRangeError extends RangeError {
   }
 }
 
-/** What POST /_emulator/clock asks for, applied in this order: freeze (now, or at an instant), resume, advance. */
+/** What POST /_emulator/clock asks for, applied in this order: reset, freeze (now, or at an instant), resume, advance. */
 export interface ClockChange {
+  /** Back to the underlying clock (the system time, or --clock's): not frozen, nothing advanced. */
+  reset?: boolean;
   freeze?: true | Date;
   resume?: boolean;
   advanceMs?: number;
@@ -84,6 +86,8 @@ export interface ControllableClock {
   advance(ms: number): void;
   /** Runs again from the current reading. */
   resume(): void;
+  /** Back to the underlying clock: not frozen, nothing advanced. */
+  reset(): void;
   state(): { frozen: boolean; now: Date };
 }
 
@@ -97,14 +101,14 @@ export function controllableClock(base: Clock): ControllableClock {
   let frozenAt: number | null = null;
   let offset = 0;
   const read = () => (frozenAt !== null ? frozenAt : base().getTime() + offset);
-  const change = ({ freeze, resume, advanceMs = 0 }: ClockChange) => {
+  const change = ({ reset, freeze, resume, advanceMs = 0 }: ClockChange) => {
     // The underlying clock is read once at most (a stepping clock moves at every reading).
     let baseNow: number | undefined;
     const readBase = () => (baseNow ??= base().getTime());
-    let nextFrozen = frozenAt;
-    let nextOffset = offset;
+    let nextFrozen = reset ? null : frozenAt;
+    let nextOffset = reset ? 0 : offset;
     if (freeze !== undefined) {
-      nextFrozen = freeze === true ? (frozenAt ?? readBase() + offset) : freeze.getTime();
+      nextFrozen = freeze === true ? (nextFrozen ?? readBase() + nextOffset) : freeze.getTime();
       checkRange(nextFrozen);
     }
     if (resume && nextFrozen !== null) {
@@ -124,6 +128,7 @@ export function controllableClock(base: Clock): ControllableClock {
     freeze: (at) => change({ freeze: at ?? true }),
     advance: (advanceMs) => change({ advanceMs }),
     resume: () => change({ resume: true }),
+    reset: () => change({ reset: true }),
     state: () => ({ frozen: frozenAt !== null, now: new Date(read()) }),
   };
 }

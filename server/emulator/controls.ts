@@ -1,6 +1,6 @@
 /**
  * Test controls: POST /reset (the workspace back to its fixtures), POST /seed (more data, in the fixture
- * format, the audience included), GET/POST /clock (freeze, advance, resume the emulator's time).
+ * format, the audience included), GET/POST /clock (freeze, advance, resume the emulator's time, or reset it to the system's).
  */
 import { Hono } from 'hono';
 import { sqliteDriver } from '../db/driver.js';
@@ -75,7 +75,7 @@ export function controlRoutes(deps: AppDeps) {
     .post('/clock', async (c) => {
       const change = parseOr422(clockChange(), await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
       try {
-        deps.clockControl.change({ freeze: change.freeze, resume: change.resume, advanceMs: change.advance_ms });
+        deps.clockControl.change({ reset: change.reset, freeze: change.freeze, resume: change.resume, advanceMs: change.advance_ms });
       } catch (error) {
         if (error instanceof ClockRangeError) throw clockOutOfRange(change);
         throw error;
@@ -159,6 +159,7 @@ const CLOCK_MESSAGES: Record<string, string> = {
   freeze: 'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).',
   advance_ms: `The advance_ms must be an integer from 0 to ${MAX_ADVANCE_MS} (100 years).`,
   resume: 'The resume must be true.',
+  reset: 'The reset must be true.',
 };
 
 const clockChange = lazySchema(() =>
@@ -183,9 +184,10 @@ const clockChange = lazySchema(() =>
       ),
     ),
     resume: z.optional(z.literal(true)),
+    reset: z.optional(z.literal(true)),
   }).check(
-    z.refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined, {
-      message: 'Give freeze (true or an ISO 8601 date-time), advance_ms or resume.',
+    z.refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined || change.reset !== undefined, {
+      message: 'Give freeze (true or an ISO 8601 date-time), advance_ms, resume or reset.',
       path: ['freeze'],
     }),
     z.refine((change) => change.freeze === undefined || change.resume === undefined, {

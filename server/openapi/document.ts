@@ -337,7 +337,8 @@ const clockChange: Schema = {
   type: 'object',
   additionalProperties: false,
   description:
-    'Give freeze, advance_ms or resume (freeze and resume not together). The clock stays within ' +
+    'Give freeze, advance_ms, resume or reset (freeze and resume not together; applied in the order reset, freeze, ' +
+    'resume, advance_ms). The clock stays within ' +
     '1970-01-01T00:00:00.000Z..9999-12-31T23:59:59.999Z: a change that would take it out is a 422 and changes nothing.',
   properties: {
     freeze: {
@@ -347,6 +348,10 @@ const clockChange: Schema = {
     },
     advance_ms: { type: 'integer', minimum: 0, maximum: 3155760000000, description: 'At most 100 years.' },
     resume: { const: true },
+    reset: {
+      const: true,
+      description: "Back to the clock the emulator started with (the system time, or --clock's): not frozen, nothing advanced.",
+    },
   },
 };
 
@@ -747,7 +752,7 @@ export const openApiDocument = {
       },
       post: {
         tags: ['controls'],
-        summary: 'Freezes, advances or resumes the clock',
+        summary: 'Freezes, advances, resumes or resets the clock',
         requestBody: jsonBody(ref('ClockChange')),
         responses: { 200: json(ref('ClockState'), 'The clock after the change.'), ...errors, ...invalid },
       },

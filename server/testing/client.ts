@@ -300,6 +300,8 @@ export function createClient(options: ClientOptions) {
         clockCall({ freeze: at === undefined ? true : at instanceof Date ? at.toISOString() : at }),
       advance: (ms: number): Promise<ClockState> => clockCall({ advance_ms: ms }),
       resume: (): Promise<ClockState> => clockCall({ resume: true }),
+      /** Back to the clock the emulator started with (the system time, or --clock's): not frozen, nothing advanced. */
+      reset: (): Promise<ClockState> => clockCall({ reset: true }),
     },
 
     /** Transactional mail templates of the workspace, as the studio edits them (the Mailcoach API only reads them). */

@@ -79,7 +79,7 @@ test('opening a message marks it read; unread again survives a reload', async ({
   await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(1);
 });
 
-test('delete selected, delete all matching, and reset', async ({ page, emulator }) => {
+test('delete selected, delete all matching, and delete all mail (not a reset)', async ({ page, emulator }) => {
   for (const subject of ['Keep me', 'Drop one', 'Drop two', 'Order 1', 'Order 2']) await sendMail(emulator, { subject, text: subject });
   await page.goto(emulator.url);
   await expect(rowSubjects(page)).toHaveCount(5);
@@ -100,10 +100,23 @@ test('delete selected, delete all matching, and reset', async ({ page, emulator 
   await expect(page.getByRole('status')).toHaveText('Deleted 2 messages matching “subject:order”.');
   expect((await emulator.client.messages()).data.map((m) => m.subject)).toEqual(['Keep me']);
 
-  await page.getByRole('button', { name: 'Reset workspace' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+  // Delete all mail deletes the mail only, as Mailpit's does: a template edit and a suppression stay (a reset,
+  // which takes them too, is on Controls only).
+  await emulator.client.templates.update('welcome', { subject: 'Edited here' });
+  await emulator.client.mailcoach.addSuppression('kept@example.com');
+  await expect(page.getByRole('button', { name: 'Reset workspace' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete all mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete all mail?' });
+  await expect(dialog).toContainText('Every captured message of this workspace is deleted, not only those matching the search.');
+  await expect(dialog).toContainText('Suppressions, sends, log items, templates and the rest stay');
+  await expect(dialog.getByRole('link', { name: 'Controls' })).toHaveAttribute('href', '/controls');
+  await dialog.getByRole('button', { name: 'Delete all mail' }).click();
+  await expect(page.getByRole('status')).toHaveText('Deleted all 1 message.');
   await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
   expect((await emulator.client.messages()).meta.total).toBe(0);
+  expect((await emulator.client.templates.get('welcome')).subject).toBe('Edited here');
+  expect((await emulator.client.suppressions({ search: 'kept@example.com' })).meta.total).toBe(1);
+  await expect(page.getByRole('button', { name: 'Delete all mail' })).toBeDisabled();
 });
 
 test('j and k move through the messages, also while focus is inside the preview frame', async ({ page, emulator }) => {

@@ -274,6 +274,37 @@ test('a fault preset makes the next /api send fail as configured, and deleting i
   expect(await emulator.client.faults.list()).toHaveLength(1);
 });
 
+test('a header badge shows the active fault rules on every page, live, and leads to Controls', async ({ page, emulator }) => {
+  const mail = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', text: 'Hi' };
+  await page.goto(emulator.url);
+  await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+  const badge = page.getByRole('banner').getByRole('link', { name: /fault rules? active/ });
+  await expect(badge).toHaveCount(0);
+
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'rate-limited', times: 1 });
+  await expect(badge).toHaveText('1 fault rule active');
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'server-error' });
+  await expect(badge).toHaveText('2 fault rules active');
+  // The first rule decides the first send and is spent then: it no longer counts.
+  expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(429);
+  await expect(badge).toHaveText('1 fault rule active');
+  expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(500);
+  const [, failing] = await emulator.client.faults.list();
+  await emulator.client.faults.remove(failing!.id);
+  await expect(badge).toHaveCount(0);
+  expect((await emulator.client.faults.list()).map((rule) => rule.remaining)).toEqual([0]);
+
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'server-error' });
+  await page.getByRole('link', { name: 'Templates', exact: true }).click();
+  await expect(badge).toHaveText('1 fault rule active');
+  await badge.click();
+  await expect(page).toHaveURL(/\/controls$/);
+  await expect(page.getByRole('table', { name: 'Fault rules' }).getByRole('row')).toHaveCount(3);
+  await emulator.client.faults.clear();
+  await expect(badge).toHaveCount(0);
+  await expect(page.getByText('No fault rule')).toBeVisible();
+});
+
 test('freezing and advancing the clock sets the timestamps of the next captures', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/controls`);
   const clock = page.getByRole('region', { name: 'Clock' });
@@ -311,6 +342,35 @@ test('freezing and advancing the clock sets the timestamps of the next captures'
   expect((await emulator.client.clock.get()).frozen).toBe(false);
 });
 
+test('the clock says how far it is from system time after a resume, and goes back to it', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/controls`);
+  const clock = page.getByRole('region', { name: 'Clock' });
+  const offset = clock.getByTestId('clock-offset');
+  const back = clock.getByRole('button', { name: 'Back to system time' });
+  await expect(offset).toContainText('At system time.');
+  await expect(back).toBeDisabled();
+
+  // Frozen, advanced by 90 minutes and resumed, as a test would leave it: it runs, ahead.
+  await clock.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(clock.getByTestId('clock-now')).toContainText('Frozen');
+  await clock.getByLabel('Advance by').fill('90');
+  await clock.getByRole('button', { name: 'Advance' }).click();
+  await clock.getByRole('button', { name: 'Resume' }).click();
+  await expect(clock.getByTestId('clock-now')).toContainText('Running');
+  // 90 minutes less the moment it stood frozen.
+  await expect(offset).toContainText(/1 h (30|29) min ahead of system time\./);
+  // A change made elsewhere shows too (clock.changed).
+  await emulator.client.clock.advance(86_400_000);
+  await expect(offset).toContainText('1 day 1 h ahead of system time.');
+
+  await back.click();
+  await expect(offset).toContainText('At system time.');
+  await expect(back).toBeDisabled();
+  const state = await emulator.client.clock.get();
+  expect(state.frozen).toBe(false);
+  expect(Math.abs(Date.parse(state.now) - Date.now())).toBeLessThan(2_000);
+});
+
 test('seeding a bad fixture shows its field errors and changes nothing', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/controls`);
   const seed = page.getByRole('region', { name: 'Seed' });
@@ -337,13 +397,30 @@ test('seeding a bad fixture shows its field errors and changes nothing', async (
   expect((await emulator.client.suppressions({ search: 'fine@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'seed' }]);
 });
 
-test('reset asks first, then puts the fixtures back', async ({ page, emulator }) => {
+test('reset asks first, saying everything that goes, then puts the fixtures back', async ({ page, emulator }) => {
   await emulator.client.mailcoach.addSuppression('extra@example.com');
+  await emulator.client.templates.update('welcome', { subject: 'Edited here' });
+  await emulator.client.templates.create({ name: 'made-here', type: 'html', body: '<p>Hi</p>' });
   await page.goto(`${emulator.url}/controls`);
   await page.getByRole('button', { name: 'Reset the workspace…' }).click();
-  await page.getByRole('dialog', { name: 'Reset the workspace?' }).getByRole('button', { name: 'Reset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset the workspace?' });
+  for (const lost of [
+    'every captured message',
+    'suppressions, sends',
+    'transactional log items',
+    'edited fixture templates go back to the fixtures\' version, templates created here are removed',
+    'email lists, subscribers, tags, segments and subscriber imports',
+    'campaigns (with their clicks and unsubscribes), campaign templates and automations',
+    'Fault rules go back to those of --faults',
+    'The clock is not touched',
+  ]) {
+    await expect(dialog).toContainText(lost);
+  }
+  await dialog.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('The workspace was reset')).toBeVisible();
   expect((await emulator.client.suppressions()).meta.total).toBe(4);
+  expect((await emulator.client.templates.get('welcome')).subject).toBe('Welcome to ::app_name::, ::first_name::!');
+  expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('made-here');
   await expect(page.getByRole('region', { name: 'Settings' }).getByRole('definition').first()).toContainText('mailcoach-emulator-token');
 });
 

@@ -1,7 +1,8 @@
 /**
  * The template studio as QA and designers use it: replacements re-render the preview, an MJML error shows its
  * line while the last good render stays, the URL reproduces the preview, a test mail lands in the inbox, a fixture
- * file edited on disk (--watch) updates the open preview, and edits are saved or the template deleted. Each test
+ * file edited on disk (--watch) updates the open preview, edits are saved or the template deleted, and unsaved edits
+ * are not lost by leaving (header links, Back, a reload) nor sent as the saved version without a word. Each test
  * asserts what a user sees and then what the server holds.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -187,6 +188,78 @@ test('saving an edit persists it, and delete removes the template', async ({ pag
   await expect(page.getByRole('link', { name: 'welcome', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'order-confirmation' })).toHaveCount(0);
   expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('order-confirmation');
+});
+
+test('leaving the studio with unsaved changes asks first: header links, Back and a reload', async ({ page, emulator }) => {
+  // Opened from the templates list, so that Back stays in the app.
+  await page.goto(`${emulator.url}/templates`);
+  await page.getByRole('link', { name: 'welcome', exact: true }).click();
+  await expect(preview(page, 'welcome').getByText('Welcome, ::first_name::!')).toBeVisible();
+  // Nothing edited: the header's links leave without a question.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Controls' }).click();
+  await expect(page.getByRole('heading', { name: 'Controls', level: 1 })).toBeVisible();
+  await page.goBack();
+
+  await page.getByLabel('Subject', { exact: true }).fill('Edited subject');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+  // A header link: the dialog names what is lost; Cancel stays with the edit.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Log' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toContainText('Your unsaved changes to the subject of “welcome” are lost if you leave');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/templates\/welcome$/);
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Edited subject');
+
+  // Back: the same question, and the studio (its URL included) stays on Cancel.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/templates\/welcome$/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Edited subject');
+
+  // A reload: the browser's own "leave site?" dialog; dismissed, the edit stays.
+  const asked: string[] = [];
+  page.once('dialog', (question) => {
+    asked.push(question.type());
+    void question.dismiss();
+  });
+  await page.reload({ timeout: 2_000 }).catch(() => {});
+  expect(asked).toEqual(['beforeunload']);
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Edited subject');
+
+  // Confirmed, the link goes where it leads and the edit is gone: the server still has the fixture's subject.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Log' }).click();
+  await dialog.getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(/\/log$/);
+  await expect(page.getByRole('heading', { name: /^Transactional log/, level: 1 })).toBeVisible();
+  expect((await emulator.client.templates.get('welcome')).subject).toBe('Welcome to ::app_name::, ::first_name::!');
+
+  // Back into the studio, edited again: Back, confirmed, goes where Back leads (the templates list).
+  await page.goBack();
+  await page.getByLabel('Subject', { exact: true }).fill('Edited again');
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/templates$/);
+});
+
+test('the test mail is refused with a reason while the screen shows unsaved changes, and sends them once saved', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/templates/welcome`);
+  const send = page.getByRole('button', { name: 'Send a test mail' });
+  await expect(send).toBeEnabled();
+  await page.getByLabel('Subject', { exact: true }).fill('On screen ::first_name::');
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription(/Save your changes first: a test mail goes through the Mailcoach API, which sends the saved template/);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(send).toBeEnabled();
+  await page.getByLabel('first_name', { exact: true }).fill('Jane');
+  await send.click();
+  await expect(page.getByRole('link', { name: 'open “On screen Jane” in the inbox' })).toBeVisible();
+  expect((await emulator.client.messages({ template: 'welcome' })).data.map((m) => m.subject)).toEqual(['On screen Jane']);
 });
 
 test('the templates list shows each template, and a new one opens in the studio', async ({ page, emulator }) => {

@@ -250,6 +250,31 @@ describe('GET and POST /_emulator/clock', () => {
     expect(later >= '2030-06-01T12:00:00.000000Z' && later < '2030-06-01T12:01:00.000000Z').toBe(true);
   });
 
+  it('resets to the clock it started with: running, the freeze and every advance dropped', async () => {
+    // Earlier tests moved the clock: where a reset puts it, read first; a second reset after changes comes back there.
+    const start = Date.parse((await emulatorPost('/clock', { reset: true })).json().now);
+    await emulatorPost('/clock', { advance_ms: 86_400_000 });
+    await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' });
+    const res = await emulatorPost('/clock', { reset: true });
+    expect(res.status).toBe(200);
+    expect(res.json().frozen).toBe(false);
+    // The test clock steps one second per reading: a few readings later, not a day or years.
+    const now = Date.parse(res.json().now);
+    expect(now - start).toBeGreaterThan(0);
+    expect(now - start).toBeLessThan(10_000);
+    expect(Date.parse(await createdAt('reset@clock.test')) - start).toBeLessThan(10_000);
+    // Applied first: with advance_ms, that clock moved forward; with freeze, frozen at its time.
+    const ahead = Date.parse((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' }), await emulatorPost('/clock', { reset: true, advance_ms: 3_600_000 })).json().now);
+    expect(ahead - start).toBeGreaterThanOrEqual(3_600_000);
+    expect(ahead - start).toBeLessThan(3_610_000);
+    const frozen = (await emulatorPost('/clock', { reset: true, freeze: true })).json();
+    expect(frozen.frozen).toBe(true);
+    expect(Date.parse(frozen.now) - start).toBeLessThan(10_000);
+    const refused = await emulatorPost('/clock', { reset: false });
+    expect(refused.status).toBe(422);
+    expect(refused.json().errors).toEqual({ reset: ['The reset must be true.'] });
+  });
+
   it('moves a running clock forward too', async () => {
     const before = Date.parse((await api().get('/_emulator/clock')).json().now);
     const after = Date.parse((await emulatorPost('/clock', { advance_ms: 3_600_000 })).json().now);

@@ -12,6 +12,8 @@ import { ClientContext, clientFor, keys, storedToken, storeToken } from './api.j
 import { Header } from './components/Header.js';
 import { TokenPrompt } from './components/TokenPrompt.js';
 import { InboxPage } from './routes/InboxPage.js';
+// Its popstate listener must be added before wouter's (the studio's Back/Forward guard): evaluated before any render.
+import './studio/history-guard.js';
 
 const TemplatesPage = lazy(() => import('./routes/TemplatesPage.js'));
 const StudioPage = lazy(() => import('./routes/StudioPage.js'));

@@ -71,6 +71,9 @@ export function useLiveUpdates(): LiveState {
       {
         onOpen: () => {
           setState('live');
+          // The header's fault badge stays mounted from page to page, each with a subscription of its own: a rule
+          // added or fired between two of them would be missed (a page's own data is fetched when it mounts).
+          if (!broken) refetchRecordsSoon(['faults']);
           if (broken) {
             void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
             void queryClient.invalidateQueries({ queryKey: keys.templates(client.token) });

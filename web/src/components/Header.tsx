@@ -1,7 +1,12 @@
-/** The top bar: the sections (inbox, templates, suppressions, sends, log, controls, and a link to the API docs), the workspace (a token's, with --isolate) and the theme. */
+/**
+ * The top bar: the sections (inbox, templates, suppressions, sends, log, controls, and a link to the API docs), a
+ * badge while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
 import { useTheme, type Theme } from '../theme.js';
 
 /** The records pages and the controls (issue 14). */
@@ -45,6 +50,7 @@ export function Header({ settings, token, onToken }: Props) {
         {/* A page of its own (Swagger UI, server/http/api-docs.ts), not a route of this app: a plain link. */}
         <a href="/_emulator/docs">API docs</a>
       </nav>
+      <FaultBadge />
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
       <button type="button" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
         Shortcuts <kbd>?</kbd>
@@ -58,6 +64,29 @@ export function Header({ settings, token, onToken }: Props) {
         </select>
       </label>
     </header>
+  );
+}
+
+/**
+ * "2 fault rules active", linking to Controls, while the workspace has rules that can still fire (a spent rule, with
+ * `times` used up, no longer counts): without it a send failing on purpose looks like a bug anywhere but Controls.
+ * Live: every page's event subscription (live.ts) refetches the rules on `faults.changed` (added, deleted, fired)
+ * and on a reset.
+ */
+function FaultBadge() {
+  const client = useClient();
+  const rules = useQuery({ queryKey: keys.faults(client.token), queryFn: () => client.faults.list(), retry: false });
+  const active = (rules.data ?? []).filter((rule) => rule.remaining !== 0).length;
+  if (active === 0) return null;
+  return (
+    <Link
+      href="/controls"
+      title="Requests to /api matching them fail or slow down on purpose: see them on Controls"
+      // styles.css is the inbox's; the palette's alert colours.
+      style={{ color: 'var(--danger)', background: 'var(--error-bg)', border: '1px solid var(--danger)', borderRadius: 10, padding: '0 8px', fontSize: 12, textDecoration: 'none' }}
+    >
+      {active} fault rule{active === 1 ? '' : 's'} active
+    </Link>
   );
 }
 

@@ -1,4 +1,8 @@
-/** The controls page's clock (one for the whole emulator): its reading, kept moving while it runs; freeze, advance, resume. */
+/**
+ * The controls page's clock (one for the whole emulator): its reading, kept moving while it runs, and how far it is
+ * from this computer's time (a clock resumed after an advance stays ahead: issue 24 item 8); freeze, advance, resume,
+ * and back to system time (`reset`).
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ClockState } from '../../../server/testing/client.js';
@@ -11,6 +15,21 @@ const UNITS = [
   ['hours', 3_600_000],
   ['days', 86_400_000],
 ] as const;
+
+/** Closer than this to this computer's time counts as at it (a request's time, a second's rounding). */
+const OFFSET_SHOWN_FROM_MS = 2_000;
+
+/** "1 h 30 min", "2 days 3 h", "45 s": the two largest units not 0, to the second. */
+export function describeOffset(ms: number): string {
+  let rest = Math.round(Math.abs(ms) / 1000);
+  const parts: string[] = [];
+  for (const [unit, seconds] of [['day', 86_400], ['h', 3_600], ['min', 60], ['s', 1]] as const) {
+    const count = Math.floor(rest / seconds);
+    rest -= count * seconds;
+    if (count > 0 || parts.length > 0) parts.push(unit === 'day' ? `${count} day${count === 1 ? '' : 's'}` : `${count} ${unit}`);
+  }
+  return parts.filter((part) => !part.startsWith('0 ')).slice(0, 2).join(' ') || '0 s';
+}
 
 export function Clock() {
   const client = useClient();
@@ -32,11 +51,16 @@ export function Clock() {
   // that would move a `stepping:` clock, and any change arrives as an event.
   const [, setTick] = useState(0);
   useEffect(() => {
-    if (state === undefined || state.frozen) return;
+    // Frozen, the reading stays but its offset from this computer's time grows.
+    if (state === undefined) return;
     const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [state]);
   const shown = state === undefined ? undefined : state.frozen ? state.now : new Date(Date.parse(state.now) + Math.max(0, Date.now() - clock.dataUpdatedAt)).toISOString();
+  // Against this computer's clock, the one the emulator runs on when it is local: a running clock's offset is fixed
+  // (its reading minus when it was received), a frozen one's grows.
+  const offsetMs = state === undefined ? 0 : Date.parse(state.now) - (state.frozen ? Date.now() : clock.dataUpdatedAt);
+  const atSystemTime = state !== undefined && !state.frozen && Math.abs(offsetMs) < OFFSET_SHOWN_FROM_MS;
   const advanceMs = Math.round(Number(amount) * (UNITS.find(([name]) => name === unit)?.[1] ?? 60_000));
   return (
     <section className="box" aria-labelledby="clock-title">
@@ -49,6 +73,14 @@ export function Clock() {
       {state !== undefined && (
         <p data-testid="clock-now">
           <strong>{state.frozen ? 'Frozen' : 'Running'}</strong> at <Timestamp iso={shown ?? state.now} />
+        </p>
+      )}
+      {state !== undefined && (
+        <p className="row-form" data-testid="clock-offset">
+          <span>{Math.abs(offsetMs) < OFFSET_SHOWN_FROM_MS ? 'At system time.' : `${describeOffset(offsetMs)} ${offsetMs > 0 ? 'ahead of' : 'behind'} system time.`}</span>
+          <button type="button" onClick={() => change.mutate(() => client.clock.reset())} disabled={change.isPending || atSystemTime}>
+            Back to system time
+          </button>
         </p>
       )}
       <Form

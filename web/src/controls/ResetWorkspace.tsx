@@ -1,4 +1,8 @@
-/** The controls page's reset: the workspace's records deleted and its fixtures seeded again, once confirmed. */
+/**
+ * The controls page's reset: the workspace's records deleted and its fixtures seeded again, once confirmed. The one
+ * place that resets (the inbox deletes mail only): it says everything that goes, as POST /_emulator/reset clears it
+ * (every table with a workspace_id: server/db/workspace-store.ts), templates and the audience included.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient } from '../api.js';
@@ -23,7 +27,10 @@ export function ResetWorkspace() {
   return (
     <section className="box" aria-labelledby="reset-title">
       <h2 id="reset-title">Reset</h2>
-      <p className="help">Deletes every captured message, suppression, template change, send and log item of this workspace, seeds its fixtures again and puts its fault rules back. The clock is not touched.</p>
+      <p className="help">
+        Starts this workspace over from its fixtures: everything in it is deleted (mail, records, template edits, the audience, campaigns), the fixtures seeded again and
+        the fault rules put back. The clock is not touched.
+      </p>
       <button type="button" className="danger" onClick={() => setConfirming(true)}>
         Reset the workspace…
       </button>
@@ -35,7 +42,15 @@ export function ResetWorkspace() {
       )}
       {confirming && (
         <ConfirmDialog title="Reset the workspace?" confirm="Reset" onConfirm={() => void reset()} onCancel={() => setConfirming(false)}>
-          <p>Every captured message, suppression, send and log item of this workspace is deleted, and its fixtures are seeded again.</p>
+          <p>Everything of this workspace is deleted, then its fixtures are seeded again:</p>
+          <ul>
+            <li>every captured message, with its attachments;</li>
+            <li>suppressions, sends (with their simulated opens, clicks, bounces and complaints) and transactional log items;</li>
+            <li>templates: edited fixture templates go back to the fixtures' version, templates created here are removed;</li>
+            <li>email lists, subscribers, tags, segments and subscriber imports;</li>
+            <li>campaigns (with their clicks and unsubscribes), campaign templates and automations (with their triggers).</li>
+          </ul>
+          <p>Fault rules go back to those of --faults (none without it). The clock is not touched: it is shared by every workspace.</p>
         </ConfirmDialog>
       )}
     </section>

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -17,7 +17,7 @@ import { useShortcuts, type ShortcutAction } from '../keyboard.js';
 import { updateSummary, useLiveUpdates } from '../live.js';
 import { useMessage, useMessageList, type RowRange } from '../messages.js';
 
-type Confirming = null | { kind: 'selected' } | { kind: 'matching' } | { kind: 'reset' };
+type Confirming = null | { kind: 'selected' } | { kind: 'matching' } | { kind: 'all' };
 
 export function InboxPage({ openUuid, settings }: { openUuid: string | null; settings: EmulatorSettings | null }) {
   const client = useClient();
@@ -83,10 +83,11 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
       close();
       await refresh();
     }
-    if (what.kind === 'reset') {
-      await client.reset();
+    // Only the mail, as Mailpit's "delete all": a reset of the workspace (everything, templates included) is on Controls.
+    if (what.kind === 'all') {
+      const deleted = await client.deleteMessages('');
       setSelected(new Set());
-      setNotice('The workspace was reset to its fixtures.');
+      setNotice(`Deleted all ${deleted} message${deleted === 1 ? '' : 's'}.`);
       navigate('/');
       await refresh();
     }
@@ -148,8 +149,8 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
               Delete all matching
             </button>
           )}
-          <button type="button" onClick={() => setConfirming({ kind: 'reset' })}>
-            Reset workspace
+          <button type="button" disabled={query === '' && list.total === 0} onClick={() => setConfirming({ kind: 'all' })}>
+            Delete all mail
           </button>
         </div>
         {notice !== '' && (
@@ -170,8 +171,8 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
       </section>
       {confirming !== null && (
         <ConfirmDialog
-          title={confirming.kind === 'reset' ? 'Reset the workspace?' : 'Delete messages?'}
-          confirm={confirming.kind === 'reset' ? 'Reset' : 'Delete'}
+          title={confirming.kind === 'all' ? 'Delete all mail?' : 'Delete messages?'}
+          confirm={confirming.kind === 'all' ? 'Delete all mail' : 'Delete'}
           onConfirm={() => void runConfirmed()}
           onCancel={() => setConfirming(null)}
         >
@@ -181,7 +182,13 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
               {list.total === 1 ? 'Delete the message' : `Delete all ${list.total} messages`} matching “{query}”?
             </p>
           )}
-          {confirming.kind === 'reset' && <p>Every captured message, suppression, send and log item of this workspace is deleted, and its fixtures are seeded again.</p>}
+          {confirming.kind === 'all' && (
+            <p>
+              Every captured message of this workspace is deleted{query === '' ? '' : ', not only those matching the search'}. Suppressions, sends, log items, templates
+              and the rest stay (the log and sends lose their links to the messages). To start over from the fixtures, reset the workspace on{' '}
+              <Link href="/controls">Controls</Link>.
+            </p>
+          )}
         </ConfirmDialog>
       )}
       {help && <HelpDialog onClose={() => setHelp(false)} />}

@@ -16,7 +16,8 @@ import { useLiveUpdates } from '../live.js';
 import { useTemplateActions } from '../studio/actions.js';
 import { FixtureProblems } from '../studio/common.js';
 import { CopyAs } from '../studio/CopyAs.js';
-import { useDraft } from '../studio/draft.js';
+import { useDraft, type Source } from '../studio/draft.js';
+import { useLeaveGuard } from '../studio/leave-guard.js';
 import { PreviewPane } from '../studio/Preview.js';
 import { useRender } from '../studio/render.js';
 import { ReplacementsEditor } from '../studio/ReplacementsEditor.js';
@@ -57,6 +58,7 @@ function Studio({ template }: { template: StudioTemplate }) {
   const render = useRender(template.name, request);
   const actions = useTemplateActions(template, draft);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const guard = useLeaveGuard(draft.dirty);
   const [from, setFrom] = useState(template.from ?? 'studio@example.com');
   const [to, setTo] = useState('test@example.com');
 
@@ -92,6 +94,14 @@ function Studio({ template }: { template: StudioTemplate }) {
         <SentWith name={template.name} />
       </div>
 
+      {guard.leaving !== null && (
+        <ConfirmDialog title="Leave without saving?" confirm="Leave and discard" onConfirm={guard.leave} onCancel={guard.stay}>
+          <p>
+            Your unsaved changes to the {editedFields(draft.edits)} of “{template.name}” are lost if you leave: they are only on this page. Cancel to stay
+            and save them (Ctrl+S).
+          </p>
+        </ConfirmDialog>
+      )}
       {confirmDelete && (
         <ConfirmDialog
           title="Delete the template?"
@@ -110,4 +120,10 @@ function Studio({ template }: { template: StudioTemplate }) {
       )}
     </main>
   );
+}
+
+/** The edited fields, as a sentence names them: "subject", "subject and body", "type, subject and body". */
+function editedFields(edits: Partial<Source>): string {
+  const names = (['type', 'subject', 'body'] as const).filter((field) => field in edits);
+  return names.length <= 1 ? (names[0] ?? 'source') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

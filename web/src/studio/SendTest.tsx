@@ -46,13 +46,19 @@ export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo
           <input id="send-from" type="email" value={from} onChange={(event) => onFrom(event.target.value)} required />
           <label htmlFor="send-to">To</label>
           <input id="send-to" type="email" value={to} onChange={(event) => onTo(event.target.value)} required />
-          <button type="submit" disabled={status.kind === 'sending'}>
+          <button type="submit" disabled={status.kind === 'sending' || dirty} aria-describedby={dirty ? 'send-test-unsaved' : undefined}>
             Send a test mail
           </button>
         </div>
+        {/* The Mailcoach API sends a template by its name, as stored: an unsaved edit cannot go out, and a send of the
+            saved version beside an edited preview would show something else than the screen. */}
+        {dirty && (
+          <p id="send-test-unsaved">
+            Save your changes first: a test mail goes through the Mailcoach API, which sends the saved template, not what is on screen.
+          </p>
+        )}
         <p className="muted">
           Through <code>POST /api/transactional-mails/send</code>, with the replacements above; it is captured in the inbox, never delivered.
-          {dirty && ' It sends the saved version: save your changes first to send them.'}
           {elsewhere && ` It lands in the workspace of token ${apiToken}: pick it in the header to see it.`}
         </p>
       </Form>
