@@ -1,8 +1,7 @@
-/** Pieces both studio pages use: the template types, the fixtures' problems, the origin badge, times. */
+/** Pieces both studio pages use: the template types, the fixtures' problems, the origin badge. */
 import { useQuery } from '@tanstack/react-query';
 import type { StudioTemplate, TemplateType } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
-import { formatUtc } from '../dates.js';
 import './studio.css';
 
 export const TEMPLATE_TYPES: Array<[TemplateType, string]> = [
@@ -48,8 +47,3 @@ export function FixtureProblems() {
   );
 }
 
-export function formatTime(iso: string | null): string {
-  if (iso === null) return 'never';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatUtc(date);
-}
