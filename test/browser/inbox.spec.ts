@@ -54,6 +54,9 @@ test('search narrows the list, and a malformed query shows the server’s 422 te
   await search.fill('subject:"unclosed');
   await search.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('The query has a double quote that is never closed.');
+  // The count says the search did not run, instead of loading forever (issue 24 item 10).
+  await expect(page.getByRole('toolbar', { name: 'Inbox actions' }).getByText('Search not run')).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
   await search.fill('');
   await search.press('Enter');
   await expect(rowSubjects(page)).toHaveCount(2);
@@ -156,4 +159,31 @@ test.describe('with --isolate', () => {
     await page.reload();
     await expect(rowSubjects(page)).toHaveText(['For team B']);
   });
+});
+
+test('Delete on the open message shows the next one, and Delete takes the row j reached (issue 24 item 10)', async ({ page, emulator }) => {
+  for (const subject of ['First', 'Second', 'Third']) await sendMail(emulator, { subject, text: subject });
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveText(['Third', 'Second', 'First']);
+  await page.getByRole('link', { name: /Second/ }).click();
+  await expect(page.getByRole('heading', { name: 'Second' })).toBeVisible();
+  await page.keyboard.press('Delete');
+  // The reader goes on to the message below, as a mail client does, and never asks for the deleted one again.
+  await expect(page.getByRole('heading', { name: 'First' })).toBeVisible();
+  await expect(rowSubjects(page)).toHaveText(['Third', 'First']);
+  await expect(page.getByRole('status')).toHaveText('Deleted 1 message.');
+  expect((await emulator.client.messages()).data.map((message) => message.subject)).toEqual(['Third', 'First']);
+  expect(notFound).toEqual([]);
+
+  // A row reached with j, not opened: Delete takes it.
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveText(['Third', 'First']);
+  await page.keyboard.press('j');
+  await page.keyboard.press('Delete');
+  await expect(rowSubjects(page)).toHaveText(['First']);
+  expect((await emulator.client.messages()).data.map((message) => message.subject)).toEqual(['First']);
 });

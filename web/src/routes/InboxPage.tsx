@@ -64,10 +64,28 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
     updateSummary(queryClient, client.token, await client.setRead(uuid, false));
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
+  /** The row nearest the cursor that survives a delete: the next one, else the previous one (as a mail client does). */
+  const survivorNear = (gone: ReadonlySet<string>) => {
+    for (let index = cursor + 1; index < (list.total ?? 0); index++) {
+      const row = list.at(index);
+      if (row !== undefined && !gone.has(row.uuid)) return row;
+    }
+    for (let index = cursor - 1; index >= 0; index--) {
+      const row = list.at(index);
+      if (row !== undefined && !gone.has(row.uuid)) return row;
+    }
+    return undefined;
+  };
   const deleteUuids = async (uuids: string[]) => {
+    const gone = new Set(uuids);
+    // The reader moves on before the delete, so that the deleted message is never asked for again (a 404).
+    if (openUuid !== null && gone.has(openUuid)) {
+      const next = survivorNear(gone);
+      if (next === undefined) close();
+      else openAt(next.uuid);
+    }
     for (const uuid of uuids) await client.deleteMessage(uuid);
     setSelected(new Set());
-    if (openUuid !== null && uuids.includes(openUuid)) close();
     setNotice(`Deleted ${uuids.length} message${uuids.length === 1 ? '' : 's'}.`);
     await refresh();
   };
@@ -108,8 +126,11 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
       if (summary !== undefined) openAt(summary.uuid);
     }
     if (action === 'delete') {
+      const atCursor = cursor >= 0 ? list.at(cursor) : undefined;
       if (selected.size > 0) setConfirming({ kind: 'selected' });
       else if (openUuid !== null) void deleteUuids([openUuid]);
+      // A row reached with j / k and not opened: Delete takes it, and the cursor stays on the row that moves up.
+      else if (atCursor !== undefined) void deleteUuids([atCursor.uuid]);
     }
     if (action === 'search') searchInput.current?.focus();
     if (action === 'escape') {
@@ -136,7 +157,11 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
         <SearchBox query={query} error={list.queryError} onSearch={search} inputRef={searchInput} />
         <div className="toolbar" role="toolbar" aria-label="Inbox actions">
           <span className="count" aria-live="polite">
-            {list.total === null ? 'Loading…' : `${list.total.toLocaleString()} message${list.total === 1 ? '' : 's'}${query === '' ? '' : ' matching'}`}
+            {list.queryError !== null
+              ? 'Search not run'
+              : list.total === null
+                ? 'Loading…'
+                : `${list.total.toLocaleString()} message${list.total === 1 ? '' : 's'}${query === '' ? '' : ' matching'}`}
           </span>
           <span className="live" data-state={live} title={live === 'live' ? 'New mail appears as it is captured' : 'Reconnecting to the live feed…'}>
             {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
