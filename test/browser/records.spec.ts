@@ -43,14 +43,22 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   await expect(form.getByRole('status')).toHaveText(/Suppressed: hard@example\.com \(hard_bounce\)/);
   await expect(table.getByRole('row', { name: /hard@example\.com/ })).toContainText('simulated bounce');
 
+  // A delete asks first (Cancel keeps the row), then says what it did (issue 24 item 10).
   await table.getByRole('button', { name: 'Delete new@example.com' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the suppression of new@example.com?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await emulator.client.suppressions({ search: 'new@example.com' })).meta.total).toBe(1);
+  await table.getByRole('button', { name: 'Delete new@example.com' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted the suppression of new@example.com' })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'new@example.com' })).toHaveCount(0);
   expect((await emulator.client.suppressions({ search: 'new@example.com' })).meta.total).toBe(0);
 
-  await table.getByRole('button', { name: 'Delete complained@example.com' }).click();
-  await expect(table.getByRole('row', { name: /complained@example\.com/ }).getByRole('alert')).toHaveText(
-    'Suppressions with reason spam_complaint cannot be deleted. (403)',
-  );
+  // A spam complaint the API would refuse to delete offers no Delete at all.
+  const complained = table.getByRole('row', { name: /complained@example\.com/ });
+  await expect(complained.getByText('Kept (spam complaint)')).toBeVisible();
+  await expect(complained.getByRole('button', { name: 'Delete complained@example.com' })).toHaveCount(0);
   await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toBeVisible();
   expect((await emulator.client.suppressions({ search: 'complained@example.com' })).data).toMatchObject([{ reason: 'spam_complaint' }]);
 
@@ -71,6 +79,7 @@ test.describe('with --allow-spam-complaint-deletion', () => {
     await expect(page.getByText('Spam-complaint suppressions can be deleted')).toBeVisible();
     const table = page.getByRole('table', { name: 'Suppressions' });
     await table.getByRole('button', { name: 'Delete complained@example.com' }).click();
+    await page.getByRole('dialog', { name: 'Delete the suppression of complained@example.com?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toHaveCount(0);
     expect((await emulator.client.suppressions({ search: 'complained@example.com' })).meta.total).toBe(0);
   });
@@ -479,6 +488,7 @@ test.describe('with --isolate', () => {
     expect((await defaultWorkspace.suppressions({ search: 'default@example.com' })).meta.total).toBe(1);
     expect((await emulator.client.suppressions({ search: 'default@example.com' })).meta.total).toBe(0);
     await page.getByRole('table', { name: 'Suppressions' }).getByRole('button', { name: 'Delete default@example.com' }).click();
+    await page.getByRole('dialog', { name: 'Delete the suppression of default@example.com?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('rowheader', { name: 'default@example.com' })).toHaveCount(0);
     expect((await defaultWorkspace.suppressions({ search: 'default@example.com' })).meta.total).toBe(0);
   });

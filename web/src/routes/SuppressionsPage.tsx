@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Suppression, SuppressionOrigin } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { errorText, FieldError, fieldErrors, Form, Options, otherErrors, type FieldErrors } from '../forms.js';
 import { Timestamp, useSettings } from '../records/common.js';
 import { FilterForm, RecordsTitle } from '../records/records-head.js';
@@ -54,6 +55,8 @@ export default function SuppressionsPage() {
   });
   const { live, values: filters, update } = records;
   const [typed, setTyped] = useTyped(filters.search);
+  const [deleted, setDeleted] = useState('');
+  const spamComplaintsDeletable = useSettings().data?.allow_spam_complaint_deletion ?? false;
 
   return (
     <main className="records-page">
@@ -65,6 +68,11 @@ export default function SuppressionsPage() {
       <div className="records-grid">
         <AddSuppression />
       </div>
+      {deleted !== '' && (
+        <p className="notice" role="status">
+          {deleted}
+        </p>
+      )}
       <FilterForm
         label="Filter suppressions"
         onSubmit={() => update({ search: typed.trim() })}
@@ -90,7 +98,12 @@ export default function SuppressionsPage() {
         empty={<>No suppression matches.</>}
         columns={['Email', 'Reason', 'Why it exists', ['Created', 'col-optional'], null]}
         row={(row) => (
-          <SuppressionRow key={row.uuid} row={row} />
+          <SuppressionRow
+            key={row.uuid}
+            row={row}
+            deletable={row.reason !== 'spam_complaint' || spamComplaintsDeletable}
+            onDeleted={() => setDeleted(`Deleted the suppression of ${row.email}: mail to it is captured again.`)}
+          />
         )}
       />
     </main>
@@ -117,12 +130,23 @@ function SpamComplaintRule() {
   );
 }
 
-function SuppressionRow({ row }: { row: Suppression & { origin: SuppressionOrigin | null } }) {
+interface SuppressionRowProps {
+  row: Suppression & { origin: SuppressionOrigin | null };
+  /** False for a spam complaint the emulator will not delete (the API's 403): no button that is then refused. */
+  deletable: boolean;
+  onDeleted: () => void;
+}
+
+function SuppressionRow({ row, deletable, onDeleted }: SuppressionRowProps) {
   const client = useClient();
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => client.deleteSuppression(row.uuid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) }),
+    onSuccess: () => {
+      onDeleted();
+      return queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) });
+    },
   });
   return (
     <tr>
@@ -135,9 +159,26 @@ function SuppressionRow({ row }: { row: Suppression & { origin: SuppressionOrigi
         <Timestamp iso={row.created_at} />
       </td>
       <td className="actions">
-        <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Delete ${row.email}`}>
-          Delete
-        </button>
+        {deletable ? (
+          <button type="button" className="danger" onClick={() => setConfirming(true)} disabled={remove.isPending} aria-label={`Delete ${row.email}`}>
+            Delete
+          </button>
+        ) : (
+          <span className="muted">Kept (spam complaint)</span>
+        )}
+        {confirming && (
+          <ConfirmDialog
+            title={`Delete the suppression of ${row.email}?`}
+            confirm="Delete"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              remove.mutate();
+            }}
+          >
+            <p>Sends to this address are accepted and captured again; the API no longer answers them with a 406.</p>
+          </ConfirmDialog>
+        )}
         {remove.isError && (
           <p className="field-error" role="alert">
             {errorText(remove.error)}
