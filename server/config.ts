@@ -10,12 +10,15 @@ import { parseArgs } from 'node:util';
 import { parseClockSpec } from './clock.js';
 import { parseIdSpec } from './ids.js';
 import { parseRandomSpec } from './random.js';
+import { isWebhookRetries, WEBHOOK_RETRY_MODES, type WebhookRetries } from './webhooks/retries.js';
 
 export const DEFAULT_TOKEN = 'mailcoach-emulator-token';
 export const DEFAULT_PORT = 8088;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DB = 'mailcoach-emulator.sqlite';
 export const DEFAULT_MAILERS = ['smtp', 'ses', 'log'];
+/** The secret of --webhook's configurations when --webhook-secret is not given: fixed and printed, so a test knows it. */
+export const DEFAULT_WEBHOOK_SECRET = 'mailcoach-emulator-webhook-secret';
 
 export interface Config {
   port: number;
@@ -60,6 +63,12 @@ export interface Config {
   uiToken: UiTokenMode;
   /** Host names the UI and /_emulator answer to besides localhost, 127.0.0.1 and [::1], when no token is needed. */
   allowedHosts: string[];
+  /** URLs that get every webhook of every list (--webhook), beside the fixtures' configurations. */
+  webhooks: string[];
+  /** The secret --webhook's configurations sign with. */
+  webhookSecret: string;
+  /** How failed webhook calls are tried again (webhooks/retries.ts). */
+  webhookRetries: WebhookRetries;
 }
 
 export type UiTokenMode = 'auto' | 'required' | 'off';
@@ -114,6 +123,9 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--render-workers <n>', env: 'MAILCOACH_EMULATOR_RENDER_WORKERS', help: `threads rendering sends, 0: in-process (default ${defaultRenderWorkers()}: one per core beyond the first, at most 2)` },
   { flag: '--ui-token <mode>', env: 'MAILCOACH_EMULATOR_UI_TOKEN', help: 'auto, required or off: whether the web UI and /_emulator need a token (auto: when --host is not loopback)' },
   { flag: '--allowed-hosts <a,b>', env: 'MAILCOACH_EMULATOR_ALLOWED_HOSTS', help: 'more host names the UI and /_emulator answer to (default: localhost, 127.0.0.1, [::1] only)' },
+  { flag: '--webhook <url>', env: 'MAILCOACH_EMULATOR_WEBHOOKS (comma-separated)', help: "call this URL with Mailcoach's webhooks (all lists, all events), repeatable" },
+  { flag: '--webhook-secret <s>', env: 'MAILCOACH_EMULATOR_WEBHOOK_SECRET', help: `the Signature secret of --webhook's calls (default ${DEFAULT_WEBHOOK_SECRET})` },
+  { flag: '--webhook-retries <m>', env: 'MAILCOACH_EMULATOR_WEBHOOK_RETRIES', help: "mailcoach (5 tries, 10 s to 10000 s apart on the emulator's clock), fast (5 tries within 4 s) or off" },
   { flag: '--help', env: '', help: 'print this help' },
   { flag: '--version', env: '', help: 'print the version' },
 ];
@@ -152,6 +164,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
         clock: { type: 'string' }, ids: { type: 'string' },
         random: { type: 'string' }, isolate: { type: 'boolean' }, faults: { type: 'string' },
         'render-workers': { type: 'string' }, 'ui-token': { type: 'string' }, 'allowed-hosts': { type: 'string' },
+        webhook: { type: 'string', multiple: true }, 'webhook-secret': { type: 'string' }, 'webhook-retries': { type: 'string' },
         help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
     }).values;
@@ -188,6 +201,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     ),
     uiToken: uiTokenOption(parsed['ui-token'] ?? env.MAILCOACH_EMULATOR_UI_TOKEN),
     allowedHosts: (listOption('--allowed-hosts', parsed['allowed-hosts'] ?? env.MAILCOACH_EMULATOR_ALLOWED_HOSTS) ?? []).map((host) => host.toLowerCase()),
+    webhooks: webhookUrls(parsed.webhook ?? listOption('MAILCOACH_EMULATOR_WEBHOOKS', env.MAILCOACH_EMULATOR_WEBHOOKS) ?? []),
+    webhookSecret: nonEmpty('--webhook-secret', parsed['webhook-secret'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET),
+    webhookRetries: webhookRetriesOption(parsed['webhook-retries'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_RETRIES ?? 'mailcoach'),
   };
   if (config.watch && config.fixturesDir === null) throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
   return { kind: 'run', config };
@@ -263,6 +279,27 @@ function uiTokenOption(raw: string | undefined): UiTokenMode {
 function nonEmpty(flag: string, value: string): string {
   if (value.trim() === '') throw new ConfigError(`${flag} must not be empty`);
   return value;
+}
+
+/** http:// is accepted, unlike Mailcoach's create form: the app under test usually runs on localhost (decisions.md). */
+function webhookUrls(urls: string[]): string[] {
+  for (const url of urls) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      // reported below
+    }
+    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new ConfigError(`--webhook must be an http:// or https:// URL, got "${url}"`);
+    }
+  }
+  return urls;
+}
+
+function webhookRetriesOption(raw: string): WebhookRetries {
+  if (!isWebhookRetries(raw)) throw new ConfigError(`--webhook-retries must be one of ${WEBHOOK_RETRY_MODES.join(', ')}, got "${raw}"`);
+  return raw;
 }
 
 function tokensOption(flags: string[] | undefined, env: string | undefined): string[] {

@@ -12,12 +12,13 @@ import { EMPTY_FIXTURES, loadFixtures, type FixtureProblem, type FixtureSet } fr
 import { parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
 import { parseRandomSpec, type RandomSource } from './random.js';
+import { createWebhookDelivery, type WebhookDelivery } from './webhooks/delivery.js';
 import { createWorkspaces, type Workspaces } from './workspaces.js';
 
 export type AppOptions = Pick<
   Config,
   | 'tokens' | 'anyToken' | 'alwaysJson' | 'rateLimit' | 'allowSpamComplaintDeletion' | 'mailers' | 'maxBodyBytes'
-  | 'host' | 'uiToken' | 'allowedHosts' | 'renderWorkers'
+  | 'host' | 'uiToken' | 'allowedHosts' | 'renderWorkers' | 'webhooks' | 'webhookSecret' | 'webhookRetries'
 >;
 
 export interface AppDeps {
@@ -46,6 +47,8 @@ export interface AppDeps {
   searchWorker: SearchWorker;
   /** Keeps the inbox's search index up with the captures (search/indexer.ts); stopped before the store closes. */
   searchIndexer: SearchIndexer;
+  /** Sends Mailcoach's webhook calls after the work that queued them (webhooks/delivery.ts); stopped before the store closes. */
+  webhookDelivery: WebhookDelivery;
 }
 
 export interface FixtureStatus {
@@ -87,6 +90,9 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
       searchIndexer: startSearchIndexer({ store, events, logger }),
+      webhookDelivery: createWebhookDelivery({
+        store, clock, clockFrozen: () => clockControl.state().frozen, events, ids, logger, retries: config.webhookRetries,
+      }),
     };
     return deps;
   } catch (error) {

@@ -3,6 +3,7 @@
  * subscribe. Storage never imports a transport (the mailpit coupling the codebase guide warns about).
  */
 import type { FixtureProblem } from './fixtures/load.js';
+import type { MailcoachEvent } from './webhooks/mailcoach-events.js';
 
 export interface EmulatorEvents {
   /** A mail was captured and committed (any intake): announced by the capture builder (mail/capture/worker-pool.ts). */
@@ -25,6 +26,12 @@ export interface EmulatorEvents {
   'faults.changed': { workspaceId: number };
   /** The clock was frozen, advanced or resumed (one clock for every workspace). */
   'clock.changed': { now: string; frozen: boolean };
+  /** A Mailcoach domain event happened (webhooks/mailcoach-events.ts): published while its rows are as it left them. */
+  'mailcoach.event': { workspaceId: number; event: MailcoachEvent };
+  /** Webhook configurations were created, changed or deleted. */
+  'webhooks.changed': { workspaceId: number };
+  /** Webhook calls were queued, attempted or resent; null: any (a reset). */
+  'webhook-calls.changed': { workspaceId: number; uuids: string[] | null };
   /** `--watch` read the fixtures again (every workspace): no problems when they loaded. */
   'fixtures.reloaded': { problems: FixtureProblem[] };
 }

@@ -2,6 +2,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { forwardMailcoachEventsToWebhooks } from './mailcoach/webhook-payloads.js';
 import type { Config } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
@@ -22,11 +23,14 @@ export interface RunningEmulator {
 export async function startServer(config: Config, logger: Logger): Promise<RunningEmulator> {
   const deps = createDeps(config, logger);
   const app = createApp(deps);
+  // Mailcoach events become webhook calls only in a running server: one listener per deps.
+  const stopForwarding = forwardMailcoachEventsToWebhooks(deps);
   const servers: ServerType[] = [];
   const watcher = config.watch && config.fixturesDir !== null ? watchFixtures(deps, config.fixturesDir) : null;
   let scheduler: CampaignScheduler | null = null;
   const close = async () => {
     watcher?.close();
+    stopForwarding();
     await scheduler?.stop();
     return closeAll(servers, deps);
   };
@@ -84,6 +88,7 @@ async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
         }),
     ),
   );
+  deps.webhookDelivery.stop();
   await Promise.all([deps.captureBuilder.close(), deps.searchWorker.close()]);
   deps.searchIndexer.stop();
   deps.store.close();

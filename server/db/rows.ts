@@ -271,3 +271,74 @@ export interface TagRow {
   created_at: number;
   updated_at: number;
 }
+
+/** A webhook configuration (mailcoach_webhook_configurations, mailcoach-webhooks.md §1.1). Flags are 0/1. */
+export interface WebhookConfigurationRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  name: string;
+  url: string;
+  secret: string;
+  enabled: 0 | 1;
+  use_for_all_lists: 0 | 1;
+  /** Stored and shown, never read by the routing (§1.4): a non-empty `events` filters. */
+  use_for_all_events: 0 | 1;
+  /** JSON array of list uuids (use_for_all_lists off). */
+  email_list_uuids: string;
+  /** JSON array of event names; empty: every event. */
+  events: string;
+  /** Where it came from: the fixtures, the CLI's --webhook, or the API/UI. */
+  origin: 'fixture' | 'cli' | 'api';
+  created_at: number;
+  updated_at: number;
+}
+
+export type WebhookCallStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event delivered to one configuration, with the bytes sent on every attempt (decisions.md "Webhooks"). */
+export interface WebhookCallRow {
+  id: number;
+  workspace_id: number;
+  /** v8's webhook_call_uuid: shared by the call's attempts and its resends. */
+  uuid: string;
+  configuration_id: number;
+  event: string;
+  /** The configuration's URL when the event fired: its retries go there (v8 queues the URL with the job, §2.1). */
+  url: string;
+  body: string;
+  signature: string;
+  status: WebhookCallStatus;
+  attempts: number;
+  /** When the next attempt is due, on the emulator's clock (epoch ms); null once succeeded or failed. */
+  next_attempt_at_ms: number | null;
+  email_list_uuid: string | null;
+  subscriber_uuid: string | null;
+  email: string | null;
+  send_uuid: string | null;
+  campaign_uuid: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** One HTTP attempt of a call (v8's mailcoach_webhook_logs row, §2.7). */
+export interface WebhookAttemptRow {
+  id: number;
+  workspace_id: number;
+  uuid: string;
+  call_id: number;
+  /** 1-5; null for a manual resend. */
+  attempt: number | null;
+  url: string;
+  /** What a resend sent (re-encoded, signed with the current secret); null: the call's body and signature. */
+  body: string | null;
+  signature: string | null;
+  /** Null when no response came (connection error, timeout, too many redirects). */
+  status_code: number | null;
+  /** The response body's first bytes, as text. */
+  response: string;
+  /** Why no response came, or why a response did not count. */
+  error: string | null;
+  duration_ms: number;
+  created_at_ms: number;
+}

@@ -20,6 +20,7 @@ import { createSubscriberStore } from './subscribers-store.js';
 import { createSuppressionStore } from './suppressions-store.js';
 import { createTagStore } from './tags-store.js';
 import { createTemplateStore } from './templates-store.js';
+import { createWebhookStore } from './webhooks-store.js';
 import { createWorkspaceStore } from './workspace-store.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -47,6 +48,7 @@ export function createStore(db: Db) {
     campaignStatistics: createCampaignStatisticsStore(statements),
     automations: createAutomationStore(statements),
     subscriberImports: createSubscriberImportStore(statements),
+    webhooks: createWebhookStore(statements),
     workspaces: {
       ...workspaces,
       clear(workspaceId: number): void {

@@ -20,6 +20,7 @@ import { simulateRoutes } from './simulate.js';
 import { streamRoutes } from './stream.js';
 import { templateRoutes } from './templates.js';
 import { waitForRoutes } from './wait-for.js';
+import { webhookCallRoutes, webhookRoutes, webhookSinkRoutes } from './webhooks.js';
 import { resolveWorkspace } from './workspace.js';
 
 export function emulatorApi(deps: AppDeps) {
@@ -47,6 +48,10 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/sends', sendRecordRoutes(deps));
   api.route('/log-items', logItemRecordRoutes(deps));
   api.route('/automations', automationRecordRoutes(deps));
+  // Mailcoach's outgoing webhooks (webhooks.ts): configurations, their calls, and a sink to point them at.
+  api.route('/webhooks', webhookRoutes(deps));
+  api.route('/webhook-calls', webhookCallRoutes(deps));
+  api.route('/webhook-sink', webhookSinkRoutes(deps));
   // The document is loaded on the first request for it: no start needs it.
   api.get('/openapi.json', async (c) => c.json((await import('../openapi/document.js')).openApiDocument));
   return api;

@@ -9,7 +9,7 @@ import { AbortError, ApiError, PlainTextError, RawJsonError, ValidationError } f
 import type { Logger } from '../logger.js';
 import { errorPage, redirectPage } from './html-pages.js';
 import { expectsJson } from './negotiation.js';
-import { phpJsonEncode } from './php-json.js';
+import { phpJsonEncode } from '../php-json.js';
 
 export interface ErrorFormatterOptions {
   /** Answer JSON even when the request does not ask for it (decisions.md: the opt-out of Laravel's redirects). */

@@ -3,7 +3,7 @@
  * server/errors.ts.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { phpJsonEncode, phpJsonPieces, stringCharsNear } from './php-json.js';
+import { phpJsonEncode, phpJsonPieces, stringCharsNear } from '../php-json.js';
 
 /** Answers whose strings hold more characters than this are encoded as they are sent, a slice per turn. */
 const STREAM_ABOVE_CHARS = 512 * 1024;

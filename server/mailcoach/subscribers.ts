@@ -24,6 +24,7 @@ import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
 import { findEmailList } from './bindings.js';
 import { respondWithIndex } from '../http/listing.js';
+import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
 
 const STATUSES: readonly SubscriberStatus[] = ['unconfirmed', 'subscribed', 'unsubscribed'];
 
@@ -183,9 +184,11 @@ async function runAction(deps: AppDeps, c: Context<AppEnv>, action: StateAction,
       subscribers.update(subscriber.id, { subscribed_at: now, updated_at: now });
       // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
       return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
-    case 'unsubscribe':
-      subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
+    case 'unsubscribe': {
+      const row = subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
+      publishMailcoachEvent(deps.events, row.workspace_id, { type: 'UnsubscribedEvent', subscriber: row, tags: tagNamesOf(deps, row) });
       return noContent();
+    }
     case 'resubscribe':
       // Only unsubscribed_at: one unsubscribed while unconfirmed comes back unconfirmed, with no mail (§2.8).
       subscribers.update(subscriber.id, { unsubscribed_at: null, updated_at: now });
@@ -242,6 +245,11 @@ function changedFields(input: Input) {
     ...('last_name' in input ? { last_name: text(input.last_name) } : {}),
     ...('extra_attributes' in input ? { extra_attributes: JSON.stringify(isMap(input.extra_attributes) ? input.extra_attributes : {}) } : {}),
   };
+}
+
+/** The subscriber's tags by name, as a freshly loaded model lists them (mailcoach-webhooks.md §3.1). */
+function tagNamesOf(deps: AppDeps, subscriber: SubscriberRow): string[] {
+  return deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
 }
 
 function tagNames(value: unknown): string[] {

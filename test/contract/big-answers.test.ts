@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { phpJsonEncode } from '../../server/http/php-json.js';
+import { phpJsonEncode } from '../../server/php-json.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient } from '../support/http.js';
 

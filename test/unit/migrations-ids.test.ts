@@ -15,7 +15,7 @@ const Database = sqliteDriver();
 /** The tables whose ids are never given out again (migration 21). */
 const COUNTED = [
   'automations', 'campaign_links', 'campaign_templates', 'campaigns', 'email_lists', 'segments', 'sends', 'subscriber_imports',
-  'subscribers', 'tags',
+  'subscribers', 'tags', 'webhook_attempts', 'webhook_calls', 'webhook_configurations',
 ];
 
 /** An in-memory database with migrations 1 to `version` only, with openDatabase()'s settings. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { phpJsonEncode, phpJsonPieces, stringCharsNear } from '../../server/http/php-json.js';
+import { phpJsonEncode, phpJsonPieces, stringCharsNear } from '../../server/php-json.js';
 
 const compact = (value: unknown) => phpJsonEncode(value);
 const pretty = (value: unknown) => phpJsonEncode(value, { pretty: true });

@@ -1,0 +1,32 @@
+/**
+ * Mailcoach's domain events that its webhooks forward (mailcoach-webhooks.md §3.0), as the emulator's actions
+ * announce them: each carries the rows as they are at that moment, since Mailcoach builds the payload when the
+ * event fires (§3.0), while the call itself goes out later. Publishing one is domain code's whole part in
+ * webhooks: mailcoach/webhook-payloads.ts turns it into Mailcoach's payload and webhooks/queue.ts routes it.
+ */
+import type { CampaignCounts } from '../db/campaigns-store.js';
+import type { CampaignRow, SendRow, SubscriberRow } from '../db/rows.js';
+import type { EventBus } from '../events.js';
+
+/** The eleven event names, as the body's `event` and a configuration's `events` hold them (§3.0). */
+export const WEBHOOK_EVENTS = [
+  'SubscribedEvent', 'ResubscribedEvent', 'UnconfirmedSubscriberCreatedEvent', 'UnsubscribedEvent', 'TagAddedEvent',
+  'TagRemovedEvent', 'CampaignSentEvent', 'ContentOpenedEvent', 'LinkClickedEvent', 'BounceRegisteredEvent',
+  'SoftBounceRegisteredEvent',
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+
+export type MailcoachEvent =
+  /** `tags`: the subscriber's tag names as the payload lists them at that moment (§3.1, §3.8). */
+  | { type: 'SubscribedEvent' | 'ResubscribedEvent' | 'UnconfirmedSubscriberCreatedEvent' | 'UnsubscribedEvent'; subscriber: SubscriberRow; tags: string[] }
+  | { type: 'TagAddedEvent' | 'TagRemovedEvent'; subscriber: SubscriberRow; tags: string[]; tag: string }
+  /** `campaign`: as marked sent; `counts`: its statistics from before (§3.3). */
+  | { type: 'CampaignSentEvent'; campaign: CampaignRow; counts: CampaignCounts }
+  | { type: 'ContentOpenedEvent'; send: SendRow; campaign: CampaignRow; subscriber: SubscriberRow | undefined; openUuid: string; openedAt: number }
+  | { type: 'LinkClickedEvent'; send: SendRow; subscriber: SubscriberRow; clickUuid: string; linkUuid: string; clickedAt: number }
+  | { type: 'BounceRegisteredEvent' | 'SoftBounceRegisteredEvent'; send: SendRow; subscriber: SubscriberRow };
+
+/** Announces a Mailcoach domain event of the workspace (synchronously: the payload is built now). */
+export function publishMailcoachEvent(events: EventBus, workspaceId: number, event: MailcoachEvent): void {
+  events.emit('mailcoach.event', { workspaceId, event });
+}
