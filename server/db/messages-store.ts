@@ -55,7 +55,7 @@ export type LinkedMessageRow = MessageRow & MessageLinks;
 export type MessageSummaryRow = Pick<
   MessageRow,
   | 'id' | 'workspace_id' | 'uuid' | 'message_id' | 'from_json' | 'to_json' | 'cc_json' | 'bcc_json' | 'subject' | 'size'
-  | 'attachments_json' | 'template_name' | 'created_at_ms' | 'read'
+  | 'attachments_json' | 'template_name' | 'created_at_ms' | 'read' | 'campaign_uuid' | 'email_list_uuid'
 > &
   MessageLinks & {
     /** The text body's first 1,000 characters. */
@@ -166,7 +166,7 @@ const LINK_COLUMNS = `
   ) AS send_uuid`;
 
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
-  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, substr(m.text_body, 1, 1000) AS text_head,
+  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, m.campaign_uuid, m.email_list_uuid, substr(m.text_body, 1, 1000) AS text_head,
   CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${LINK_COLUMNS}`;
 
 /** The columns of messages_search (migration 3), which the view messages_search_source gives too. */

@@ -27,6 +27,7 @@ export function messageSummary(row: MessageSummaryRow) {
     size: row.size,
     attachments: attachments.length,
     template: row.template_name,
+    origin: originOf(row),
     log_item_uuid: row.log_item_uuid,
     send_uuid: row.send_uuid,
     /** Opened in the inbox, or marked read through PATCH /messages/{uuid}. */
@@ -35,6 +36,16 @@ export function messageSummary(row: MessageSummaryRow) {
 }
 
 export type MessageSummary = ReturnType<typeof messageSummary>;
+
+/**
+ * What sent the mail, read from the columns capture fills (message-row.ts): a campaign (its mails and test sends
+ * carry the campaign), the double opt-in confirmation (the only mail with a list and no campaign), or null for a
+ * transactional send. Two columns of the row itself, so a list of 500 summaries costs no lookup more.
+ */
+export function originOf(row: Pick<MessageSummaryRow, 'campaign_uuid' | 'email_list_uuid'>): 'campaign' | 'confirmation' | null {
+  if (row.campaign_uuid !== null) return 'campaign';
+  return row.email_list_uuid === null ? null : 'confirmation';
+}
 
 interface StoredAttachment {
   filename: string;
@@ -74,6 +85,7 @@ export function fullMessage(row: LinkedMessageRow, raw: Buffer | undefined, orig
     email_list: origins.email_list,
     subscriber_uuid: row.subscriber_uuid,
     links: extractLinks(row.html_body, row.text_body),
+    link_details: linkDetails(row.html_body, row.text_body),
     codes: extractCodes(`${row.subject}\n${text ?? ''}`),
   };
 }
@@ -220,6 +232,165 @@ export function extractLinks(html: string | null, text: string | null): string[]
   }
   for (const match of (text ?? '').matchAll(/https?:\/\/[^\s<>"'`]+/gi)) links.add(trimUrl(match[0]));
   return [...links];
+}
+
+/** The most characters of a link's text kept (then an ellipsis): a label, not the mail's body. */
+export const LINK_TEXT_LENGTH = 200;
+
+export interface LinkDetail {
+  url: string;
+  /** The visible text of the `<a>` it is the href of, or null (a URL written in the text, an `<area>`, an empty anchor). */
+  text: string | null;
+}
+
+/**
+ * extractLinks() with each link's visible text: what a reader clicks ("Confirm your subscription"), which the URL
+ * alone does not say. `links` stays the list of strings it always was; this is its companion, in the same order.
+ * The text is that of the first `<a>` with the URL as href that has any (its image's alt when it has none).
+ */
+export function linkDetails(html: string | null, text: string | null): LinkDetail[] {
+  const texts = html === null ? new Map<string, string>() : anchorTexts(html);
+  return extractLinks(html, text).map((url) => ({ url, text: texts.get(url) ?? null }));
+}
+
+/** Elements whose content is no visible text: skipped to their end tag. */
+const RAW_TEXT = new Set(['script', 'style', 'template', 'title', 'textarea', 'noscript']);
+const rawTextEnds = new Map<string, RegExp>();
+/** A sticky pattern of the end tag of a raw-text element (`</style>`, `</STYLE >`), one per element name. */
+function rawTextEnd(name: string): RegExp {
+  let pattern = rawTextEnds.get(name);
+  if (pattern === undefined) rawTextEnds.set(name, (pattern = new RegExp(`</${name}[\\s/>]`, 'iy')));
+  return pattern;
+}
+/** Elements that break a line where they start or end: a space in a link's text, not glued words. */
+const BREAKS = new Set(['br', 'p', 'div', 'li', 'td', 'th', 'tr', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr']);
+
+/**
+ * The visible text of every `<a href="http(s)…">`, by its href (decoded and trimmed as extractLinks() does):
+ * entities decoded, whitespace collapsed, cut at LINK_TEXT_LENGTH. One forward pass over the HTML: each character
+ * is looked at a bounded number of times (indexOf and the sticky scans never go back), so a 2 MB body, thousands of
+ * unclosed anchors or nesting 100,000 deep cost linear time: a mail is hostile input (README, Development). As a
+ * browser does, an `<a>` ends at `</a>`, at the next `<a>` (anchors do not nest) or at the end of the HTML.
+ */
+function anchorTexts(html: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  let open: { url: string; text: string; space: boolean; alt: string } | null = null;
+  const finish = () => {
+    if (open === null) return;
+    const text = open.text !== '' ? open.text : open.alt;
+    if (text !== '' && !texts.has(open.url)) texts.set(open.url, text.length > LINK_TEXT_LENGTH ? `${text.slice(0, LINK_TEXT_LENGTH).trimEnd()}…` : text);
+    open = null;
+  };
+  /** Appends text to the open anchor, collapsing whitespace; stops reading once it holds enough. */
+  const append = (raw: string) => {
+    if (open === null || open.text.length > LINK_TEXT_LENGTH) return;
+    // The slice bounds the work on a megabyte of text inside one anchor (an entity is at most 32 characters);
+    // leading whitespace goes first, so that a run of it does not hide the words after it.
+    const trimmed = raw.trimStart();
+    if (trimmed.length < raw.length) open.space = true;
+    const limit = 4 * LINK_TEXT_LENGTH + 64;
+    const chunk = decodeEntities(trimmed.length > limit ? trimmed.slice(0, limit) : trimmed);
+    const words = chunk.split(/\s+/);
+    for (let i = 0; i < words.length; i++) {
+      // Words after the first had whitespace before them; the first only when the chunk starts with some ('').
+      if (i > 0) open.space = true;
+      const word = words[i]!;
+      if (word === '') continue;
+      if (open.space && open.text !== '') open.text += ' ';
+      open.space = false;
+      open.text += word;
+      if (open.text.length > LINK_TEXT_LENGTH) return;
+    }
+  };
+  const length = html.length;
+  let at = 0;
+  while (at < length) {
+    const lt = html.indexOf('<', at);
+    if (lt === -1) {
+      append(html.slice(at));
+      break;
+    }
+    if (lt > at) append(html.slice(at, lt));
+    if (html.startsWith('!--', lt + 1)) {
+      const end = html.indexOf('-->', lt + 4);
+      at = end === -1 ? length : end + 3;
+      continue;
+    }
+    if (html[lt + 1] === '!' || html[lt + 1] === '?') {
+      // <!DOCTYPE …>, <![CDATA[…]]>, <?xml …?>: read as a comment up to the next '>', as HTML's tokenizer does.
+      const end = html.indexOf('>', lt + 2);
+      at = end === -1 ? length : end + 1;
+      continue;
+    }
+    const tag = readTag(html, lt);
+    if (tag === null) {
+      append('<');
+      at = lt + 1;
+      continue;
+    }
+    at = tag.end;
+    if (tag.name === 'a') {
+      finish();
+      if (!tag.closing) {
+        const url = decodeEntities(tag.attributes.get('href') ?? '').trim();
+        if (/^https?:\/\/./i.test(url)) open = { url, text: '', space: false, alt: '' };
+      }
+    } else if (!tag.closing && RAW_TEXT.has(tag.name)) {
+      // Skipped to its end tag, tried at each '<' from here on: every character is looked at once.
+      const close = rawTextEnd(tag.name);
+      let end = html.indexOf('<', at);
+      for (; end !== -1; end = html.indexOf('<', end + 1)) {
+        close.lastIndex = end;
+        if (close.test(html)) break;
+      }
+      at = end === -1 ? length : end;
+    } else if (open !== null) {
+      if (BREAKS.has(tag.name)) append(' ');
+      if (tag.name === 'img' && open.alt === '') open.alt = collapse(decodeEntities((tag.attributes.get('alt') ?? '').slice(0, 4 * LINK_TEXT_LENGTH)));
+    }
+  }
+  finish();
+  return texts;
+}
+
+function collapse(text: string): string {
+  return text.split(/\s+/).filter((word) => word !== '').join(' ');
+}
+
+interface Tag {
+  name: string;
+  closing: boolean;
+  attributes: Map<string, string>;
+  /** Just past its `>` (or the end of the HTML, for a tag never closed). */
+  end: number;
+}
+
+const TAG_NAME = /\/?([A-Za-z][^\s/>]*)/y;
+const ATTRIBUTE = /[\s/]*([^\s/>=][^\s/>=]*)?\s*(?:=\s*(?:"([^"]*)"?|'([^']*)'?|([^\s>]*)))?/y;
+
+/**
+ * The tag starting at `lt` (a `<`), as HTML's tokenizer reads it: its name, lower-cased, and its attributes (the
+ * first of a repeated name wins), each value up to its closing quote. Null when no tag starts there (`a < b`).
+ * Sticky patterns from `lt` on, each step consuming what it matched: linear in the tag's length.
+ */
+function readTag(html: string, lt: number): Tag | null {
+  TAG_NAME.lastIndex = lt + 1;
+  const name = TAG_NAME.exec(html);
+  if (name === null) return null;
+  const attributes = new Map<string, string>();
+  let at = TAG_NAME.lastIndex;
+  while (at < html.length && html[at] !== '>') {
+    ATTRIBUTE.lastIndex = at;
+    const match = ATTRIBUTE.exec(html)!;
+    if (ATTRIBUTE.lastIndex === at) {
+      at++; // nothing matched (a lone '=' say): skip it, as the tokenizer does
+      continue;
+    }
+    at = ATTRIBUTE.lastIndex;
+    const key = match[1]?.toLowerCase();
+    if (key !== undefined && !attributes.has(key)) attributes.set(key, match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return { name: name[1]!.toLowerCase(), closing: name[0][0] === '/', attributes, end: Math.min(at + 1, html.length) };
 }
 
 function trimUrl(url: string): string {

@@ -40,11 +40,22 @@ export function messageRoutes(deps: AppDeps) {
     }
   };
 
+  /**
+   * The message a read route names: by its own uuid, or by its log item's. The send API answers the log item's
+   * uuid (all an app has to go on), so `/messages/<that uuid>` finds the mail it captured; the answer is still the
+   * message's resource, its own uuid in it. Changes (PATCH, DELETE) take the message's uuid only.
+   */
   const find = (c: Context<AppEnv>) => {
+    const workspaceId = c.get('workspaceId');
     const uuid = c.req.param('uuid') ?? '';
-    const row = messages.findLinked(c.get('workspaceId'), uuid);
+    const row = messages.findLinked(workspaceId, uuid) ?? byLogItem(workspaceId, uuid);
     if (row === undefined) throw messageNotFound(uuid);
     return row;
+  };
+  const byLogItem = (workspaceId: number, uuid: string) => {
+    const messageId = deps.store.logItems.findByUuid(workspaceId, uuid)?.message_id ?? null;
+    const messageUuid = messageId === null ? undefined : messages.uuidOf(messageId);
+    return messageUuid === undefined ? undefined : messages.findLinked(workspaceId, messageUuid);
   };
 
   return new Hono<AppEnv>()

@@ -19,6 +19,11 @@ const notFound = { 404: { $ref: '#/components/responses/NotFound' } } as const;
 const invalid = { 422: { $ref: '#/components/responses/ValidationFailed' } } as const;
 
 const uuidParam = { name: 'uuid', in: 'path', required: true, description: 'The captured message\'s uuid.', schema: { type: 'string', format: 'uuid' } };
+/** The read routes also find a message by its log item's uuid, the one the send API answers. */
+const readUuidParam = {
+  ...uuidParam,
+  description: "The captured message's uuid, or its log item's (the uuid POST /api/transactional-mails/send answers).",
+};
 const queryParam = {
   name: 'query',
   in: 'query',
@@ -49,6 +54,10 @@ const summaryProperties: Record<string, Schema> = {
   size: { type: 'integer', description: 'Bytes of the raw message.' },
   attachments: { type: 'integer', description: 'How many attachments.' },
   template: nullable('string', { description: 'The template (mail_name) it was rendered from.' }),
+  origin: {
+    enum: ['campaign', 'confirmation', null],
+    description: "What sent it: a campaign (a campaign mail or a test send of one), a double opt-in list's confirmation mail, or null for a transactional send.",
+  },
   log_item_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   send_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   read: { type: 'boolean', description: 'Opened in the inbox, or marked read (PATCH /_emulator/messages/{uuid}).' },
@@ -100,6 +109,22 @@ const messageProperties: Record<string, Schema> = {
     type: 'array',
     items: { type: 'string' },
     description: "The HTML's hrefs and the text's URLs, in order, without duplicates.",
+  },
+  link_details: {
+    type: 'array',
+    description: 'The links again, in the same order, each with what the reader clicks.',
+    items: {
+      type: 'object',
+      required: ['url', 'text'],
+      properties: {
+        url: { type: 'string' },
+        text: nullable('string', {
+          description:
+            "The visible text of the first <a> with this href that has any (entities decoded, whitespace collapsed, at most 200 characters and an ellipsis), else its image's alt; " +
+            'null for a URL written in the text part or an href outside an <a>.',
+        }),
+      },
+    },
   },
   codes: {
     type: 'array',
@@ -552,7 +577,7 @@ const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
 const bodyOperation = (part: 'html' | 'text', mediaType: string) => ({
   tags: ['messages'],
   summary: `The ${part} body`,
-  parameters: [uuidParam],
+  parameters: [readUuidParam],
   responses: {
     200: { description: `The ${part} part.`, content: { [mediaType]: { schema: { type: 'string' } } } },
     ...errors,
@@ -609,8 +634,8 @@ export const openApiDocument = {
     '/_emulator/messages/{uuid}': {
       get: {
         tags: ['messages'],
-        summary: 'One message in full',
-        parameters: [uuidParam],
+        summary: 'One message in full (found by its own uuid or its log item\'s)',
+        parameters: [readUuidParam],
         responses: { 200: json(ref('Message'), 'The message.'), ...errors, ...notFound },
       },
       patch: {
@@ -631,7 +656,7 @@ export const openApiDocument = {
       get: {
         tags: ['messages'],
         summary: 'The .eml, byte for byte',
-        parameters: [uuidParam],
+        parameters: [readUuidParam],
         responses: {
           200: { description: 'The raw RFC 5322 message.', content: { 'message/rfc822': { schema: { type: 'string' } } } },
           ...errors,
@@ -646,7 +671,7 @@ export const openApiDocument = {
         tags: ['messages'],
         summary: "One attachment's bytes, with its Content-Type and filename",
         parameters: [
-          uuidParam,
+          readUuidParam,
           { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
         ],
         responses: {

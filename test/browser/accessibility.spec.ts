@@ -22,11 +22,19 @@ for (const theme of ['light', 'dark'] as const) {
   test(`the inbox and the message view have no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
     await page.emulateMedia({ colorScheme: theme });
     await seed(emulator);
+    // A double opt-in mail, for its Confirmation badge in the list.
+    const list = await emulator.client.mailcoach.createEmailList({ name: 'Weekly', default_from_email: 'news@example.com', requires_confirmation: true });
+    await emulator.client.mailcoach.subscribe(list.uuid, { email: 'confirm-me@example.com' });
     await page.goto(emulator.url);
     await expect(page.getByRole('link', { name: /Welcome to Acme/ })).toBeVisible();
+    await expect(page.getByText('Confirmation', { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: /Your order has shipped/ }).click();
     await expect(page.getByRole('heading', { name: 'Your order has shipped' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The Links tab, each link's text above its URL.
+    await page.getByRole('tab', { name: 'Links & codes' }).click();
+    await expect(page.getByRole('tabpanel').getByText('shop.test', { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -59,6 +67,32 @@ test('the inbox is usable at 390 px wide', async ({ page, emulator }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Back to inbox' }).click();
   await expect(page.getByRole('link', { name: /Reset your password/ })).toBeVisible();
+});
+
+test('at 390 px the header is one row, so the first message starts 130 px from the top (was 300), and every section stays reachable', async ({ page, emulator }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await seed(emulator);
+  await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'server-error' });
+  await page.goto(emulator.url);
+  const firstRow = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Welcome to Acme/ });
+  await expect(firstRow).toBeVisible();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect(header.height, 'the header: one row').toBeLessThanOrEqual(48);
+  // Below the header: the search box and the toolbar (one row each), then the list.
+  expect((await firstRow.boundingBox())!.y).toBeLessThan(140);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The badge shrinks to its icon and count; its name still says what it is.
+  const badge = page.getByRole('banner').getByRole('link', { name: '1 fault rule active' });
+  await expect(badge).toBeVisible();
+  expect((await badge.boundingBox())!.width).toBeLessThan(40);
+  // The sections scroll sideways inside the header: the last one is reached and leads to its page, and the
+  // current section is scrolled into sight when a page opens.
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await sections.getByRole('link', { name: 'Controls' }).click();
+  await expect(page.getByRole('heading', { name: 'Controls', level: 1 })).toBeVisible();
+  await expect(sections.getByRole('link', { name: 'Controls' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('README screenshot of the inbox', async ({ page, emulator }) => {

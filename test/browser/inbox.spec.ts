@@ -187,3 +187,26 @@ test('Delete on the open message shows the next one, and Delete takes the row j 
   await expect(rowSubjects(page)).toHaveText(['First']);
   expect((await emulator.client.messages()).data.map((message) => message.subject)).toEqual(['First']);
 });
+
+test('the list marks a campaign mail and a double opt-in confirmation mail, as it marks a template mail (issue 24 item 11)', async ({ page, emulator }) => {
+  const { mailcoach } = emulator.client;
+  const list = await mailcoach.createEmailList({ name: 'Weekly', default_from_email: 'news@example.com', requires_confirmation: true });
+  await mailcoach.subscribe(list.uuid, { email: 'confirm-me@example.com' });
+  await mailcoach.subscribe(list.uuid, { email: 'reader@example.com', skip_confirmation: true });
+  const created = await mailcoach.request<{ data: { uuid: string } }>('POST', '/campaigns', { name: 'March news', email_list_uuid: list.uuid, html: '<p>News</p>' });
+  expect(created.status).toBe(201);
+  expect((await mailcoach.request('POST', `/campaigns/${created.body.data.uuid}/send`)).status).toBe(204);
+  await emulator.client.waitForCampaignSent(created.body.data.uuid);
+  await sendMail(emulator, { subject: 'A receipt', text: 'Thanks' });
+
+  await page.goto(emulator.url);
+  const row = (subject: string) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: subject });
+  const badge = /^(Campaign|Confirmation)$/;
+  await expect(row('March news').getByText(badge)).toHaveText('Campaign');
+  await expect(row('Confirm your subscription to Weekly').getByText(badge)).toHaveText('Confirmation');
+  await expect(row('A receipt').getByText(badge)).toHaveCount(0);
+  // Beside the subject, on the row's own line.
+  const subject = (await row('March news').getByText('March news', { exact: true }).boundingBox())!;
+  const mark = (await row('March news').getByText('Campaign', { exact: true }).boundingBox())!;
+  expect(Math.abs(mark.y + mark.height / 2 - (subject.y + subject.height / 2))).toBeLessThan(4);
+});

@@ -1,7 +1,8 @@
 /**
  * The small things of the inbox a QA walkthrough found (issue 24, item 10): a mail without HTML to show opens on
  * its text, Reply-To shows in the message header, the delete dialogs count in words, the attachment mark is a
- * drawn icon with a name, and the preview's Dark mode checkbox sits on its label's line.
+ * drawn icon with a name, and the preview's Dark mode checkbox sits on its label's line; the uuid the send API
+ * answers (the log item's) opens its mail, and the Links tab says what each link reads.
  */
 import { expect, rowSubjects, sendMail, test } from './fixtures.js';
 
@@ -99,4 +100,38 @@ test('the preview’s Dark mode checkbox sits centred on its label’s line', as
   expect(box!.height).toBeLessThanOrEqual(20);
   expect(Math.abs(box!.y + box!.height / 2 - (text.y + text.height / 2))).toBeLessThanOrEqual(2);
   expect(Math.abs(box!.y + box!.height / 2 - (width!.y + width!.height / 2))).toBeLessThanOrEqual(2);
+});
+
+test('/messages/<the uuid the send API answered> shows the mail, at the message’s own address', async ({ page, emulator }) => {
+  const { uuid: logItemUuid } = await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'jane@example.com', subject: 'Found by its log item', html: '<p>Hello from the log</p>' });
+  const message = await emulator.client.waitForMessage({ subject: 'Found by its log item' });
+  expect(logItemUuid).not.toBe(message!.uuid);
+  await page.goto(`${emulator.url}/messages/${logItemUuid}`);
+  await expect(page.getByRole('heading', { name: 'Found by its log item' })).toBeVisible();
+  await expect(page.frameLocator('iframe[title^="HTML of"]').getByText('Hello from the log')).toBeVisible();
+  await expect(page.getByText('does not exist')).toHaveCount(0);
+  // The address becomes the message's permalink, and the list marks the row open.
+  await expect(page).toHaveURL(`${emulator.url}/messages/${message!.uuid}`);
+  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Found by its log item/ })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the Links tab shows each link’s text, then its URL', async ({ page, emulator }) => {
+  await sendMail(emulator, {
+    subject: 'Links with words',
+    html: '<p><a href="https://shop.test/confirm?id=1&amp;t=2">Confirm <b>your</b> order</a> · <a href="https://shop.test/logo"><img alt="Shop home" src="https://shop.test/l.png"></a></p>',
+    text: 'Or paste https://shop.test/paste',
+  });
+  await page.goto(emulator.url);
+  await page.getByRole('link', { name: /Links with words/ }).click();
+  await page.getByRole('tab', { name: 'Links & codes' }).click();
+  const links = page.getByRole('tabpanel').getByRole('list', { name: 'Links' }).getByRole('listitem');
+  await expect(links).toHaveCount(3);
+  await expect(links.nth(0)).toHaveText(/^Confirm your order\s*https:\/\/shop\.test\/confirm\?id=1&t=2/);
+  await expect(links.nth(1)).toHaveText(/^Shop home\s*https:\/\/shop\.test\/logo/);
+  // A URL written in the text part has no link text: the URL alone.
+  await expect(links.nth(2)).toHaveText(/^https:\/\/shop\.test\/paste/);
+  // The text comes first, above its URL.
+  const text = (await links.nth(0).getByText('Confirm your order').boundingBox())!;
+  const url = (await links.nth(0).getByRole('link', { name: 'https://shop.test/confirm?id=1&t=2' }).boundingBox())!;
+  expect(text.y).toBeLessThan(url.y);
 });

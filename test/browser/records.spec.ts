@@ -402,8 +402,26 @@ test('seeding a bad fixture shows its field errors and changes nothing', async (
   // A good one seeds, and the suppressions page shows its row.
   await seed.getByLabel(/or the JSON/).fill(JSON.stringify({ suppressions: [{ email: 'fine@example.com', reason: 'hard_bounce' }] }));
   await seed.getByRole('button', { name: 'Seed the workspace' }).click();
-  await expect(seed.getByRole('status')).toContainText('1 suppression(s)');
+  await expect(seed.getByRole('status')).toHaveText('Seeded: 1 suppression.');
   expect((await emulator.client.suppressions({ search: 'fine@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'seed' }]);
+});
+
+test('the seed panel names every kind of row a seed takes, and its example seeds each of them', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/controls`);
+  const seed = page.getByRole('region', { name: 'Seed' });
+  const keys = ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'tags', 'segments', 'campaign_templates', 'campaigns', 'automations'];
+  for (const key of keys) await expect(seed.getByText(key, { exact: true }), key).toBeVisible();
+  // The example (the empty box's placeholder) is a document the server takes, the audience and campaigns included.
+  const json = seed.getByLabel(/or the JSON/);
+  const example = (await json.getAttribute('placeholder'))!;
+  expect(Object.keys(JSON.parse(example)).sort()).toEqual(keys.filter((key) => !['subscribers', 'tags', 'segments'].includes(key)).sort());
+  await json.fill(example);
+  await seed.getByRole('button', { name: 'Seed the workspace' }).click();
+  await expect(seed.getByRole('status')).toHaveText(
+    'Seeded: 1 template, 1 suppression, 1 email list, 1 subscriber, 1 campaign template, 1 campaign, 1 automation.',
+  );
+  const lists = await emulator.client.mailcoach.request('GET', '/email-lists?filter[name]=News');
+  expect((lists.body as { data: Array<{ name: string }> }).data.map((list) => list.name)).toEqual(['News']);
 });
 
 test('reset asks first, saying everything that goes, then puts the fixtures back', async ({ page, emulator }) => {

@@ -103,6 +103,7 @@ describe('GET /_emulator/messages: order and paging', () => {
       size: raw.raw.length,
       attachments: 0,
       template: null,
+      origin: null,
       log_item_uuid: logItemUuid,
       send_uuid: sends[0].uuid,
       read: false,
@@ -241,6 +242,10 @@ describe('one message', () => {
       ],
       replacements: null,
       links: ['https://acme.test/verify?token=abc&x=1', 'https://acme.test/verify?token=abc'],
+      link_details: [
+        { url: 'https://acme.test/verify?token=abc&x=1', text: 'verify' },
+        { url: 'https://acme.test/verify?token=abc', text: null },
+      ],
       codes: ['123456'],
     });
     const headers = full.headers as Array<{ name: string; value: string }>;
@@ -248,6 +253,42 @@ describe('one message', () => {
     expect(headers.find((h) => h.name === 'From')?.value).toBe('Zoë <zoe@example.com>');
     expect(headers.find((h) => h.name === 'Message-ID')?.value).toBe(`<${raw.messageId}>`);
     expect(headers.some((h) => h.name.toLowerCase() === 'bcc')).toBe(false);
+  });
+
+  it("GET /messages/{uuid} takes the uuid the send answered (its log item's) and answers the message, its own uuid in it", async () => {
+    const { logItemUuid, message } = await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Found by its log item', html: '<p>Hi</p>' });
+    expect(logItemUuid).not.toBe(message.uuid);
+    const byLogItem = ok(await get(`/messages/${logItemUuid}`));
+    expect(byLogItem).toEqual(ok(await get(`/messages/${message.uuid}`)));
+    expect(byLogItem).toMatchObject({ uuid: message.uuid, log_item_uuid: logItemUuid, subject: 'Found by its log item' });
+    // The other read routes too; a change still takes the message's own uuid.
+    expect((await get(`/messages/${logItemUuid}/html`)).text).toBe(byLogItem.html);
+    expect((await get(`/messages/${logItemUuid}/raw`)).body.equals((await get(`/messages/${message.uuid}/raw`)).body)).toBe(true);
+    expect((await api().patch(`/_emulator/messages/${logItemUuid}`, { json: { read: true } })).status).toBe(404);
+    expect((await api().delete(`/_emulator/messages/${logItemUuid}`)).status).toBe(404);
+    // Once the message is deleted its log item stays, and names no message any more.
+    expect((await api().delete(`/_emulator/messages/${message.uuid}`)).status).toBe(204);
+    expect(ok(await get(`/messages/${logItemUuid}`), 404)).toEqual({ message: `No message with uuid ${logItemUuid}.` });
+  });
+
+  it('GET /messages/{uuid}: each link with the text of its <a>, null for a URL of the text part', async () => {
+    const { message } = await send({
+      from: 'app@example.com', to: 'bob@example.com', subject: 'Link texts',
+      html:
+        '<p><a href="https://acme.test/confirm?x=1&amp;y=2">\n  Confirm   your <b>subscription</b>\n</a></p>' +
+        '<a href="https://acme.test/logo"><img src="https://acme.test/l.png" alt="Acme home"></a>' +
+        `<a href="https://acme.test/long">${'word '.repeat(100)}</a><a href="https://acme.test/empty"></a>`,
+      text: 'Or paste https://acme.test/paste',
+    });
+    const mail = ok(await get(`/messages/${message.uuid}`));
+    expect(mail.links).toEqual(['https://acme.test/confirm?x=1&y=2', 'https://acme.test/logo', 'https://acme.test/long', 'https://acme.test/empty', 'https://acme.test/paste']);
+    expect(mail.link_details).toEqual([
+      { url: 'https://acme.test/confirm?x=1&y=2', text: 'Confirm your subscription' },
+      { url: 'https://acme.test/logo', text: 'Acme home' },
+      { url: 'https://acme.test/long', text: `${'word '.repeat(40).trimEnd()}…` },
+      { url: 'https://acme.test/empty', text: null },
+      { url: 'https://acme.test/paste', text: null },
+    ]);
   });
 
   it('GET /messages/{uuid} of no message is a 404', async () => {

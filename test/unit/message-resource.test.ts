@@ -9,7 +9,10 @@ import {
   extractCodes,
   extractLinks,
   fullMessage,
+  LINK_TEXT_LENGTH,
+  linkDetails,
   messageSummary,
+  originOf,
   parseHeaders,
   snippetOf,
 } from '../../server/emulator/message-resource.js';
@@ -97,6 +100,79 @@ describe('extractLinks', () => {
   });
 });
 
+describe('linkDetails', () => {
+  it("gives each link of extractLinks() the visible text of its <a>, as a reader sees it", () => {
+    const html =
+      '<!DOCTYPE html><html><head><title>Not a link</title><style>a::after { content: "</a>" }</style></head><body>' +
+      '<a class="btn" href="https://acme.test/confirm?a=1&amp;b=2">\n  Confirm &amp; <b>sub</b>scribe \n</a>' +
+      '<a href="https://acme.test/logo"><img src="logo.png" alt=" Acme   home "></a>' +
+      '<a href="https://acme.test/two">first<a href="https://acme.test/three">second</a>' + // an <a> ends the open one
+      '<a href="https://acme.test/lines">one<br>two</a><a href="https://acme.test/none"></a>' +
+      '<!-- <a href="https://acme.test/none">comment</a> --><a href="https://acme.test/none">  </a>' +
+      '<a href="https://acme.test/two">not the first text</a><a href="mailto:x@acme.test">mail</a>' +
+      '<a href="https://acme.test/script"><script>document.write("<a>")</script>Scripted</a><link href="https://acme.test/css">';
+    expect(linkDetails(html, 'Paste https://acme.test/paste or https://acme.test/confirm?a=1&b=2.')).toEqual([
+      { url: 'https://acme.test/confirm?a=1&b=2', text: 'Confirm & subscribe' },
+      { url: 'https://acme.test/logo', text: 'Acme home' },
+      { url: 'https://acme.test/two', text: 'first' },
+      { url: 'https://acme.test/three', text: 'second' },
+      { url: 'https://acme.test/lines', text: 'one two' },
+      { url: 'https://acme.test/none', text: null },
+      { url: 'https://acme.test/script', text: 'Scripted' },
+      { url: 'https://acme.test/css', text: null },
+      { url: 'https://acme.test/paste', text: null },
+    ]);
+    expect(linkDetails(html, null).map((link) => link.url)).toEqual(extractLinks(html, null));
+    expect(linkDetails(null, null)).toEqual([]);
+  });
+
+  it(`cuts a long text at ${LINK_TEXT_LENGTH} characters with an ellipsis, the rest of the anchor unread`, () => {
+    const [link] = linkDetails(`<a href="https://acme.test/">${'Lorem ipsum '.repeat(200_000)}</a>`, null);
+    expect(link!.text).toBe(`${'Lorem ipsum '.repeat(50).slice(0, LINK_TEXT_LENGTH).trimEnd()}…`);
+  });
+
+  // Each of these is quadratic when done naively (each anchor searching forward for its </a>, each tag searched
+  // back for its '<', each unclosed quote or comment scanned to the end again from the next character); at 2 MB
+  // that is minutes. Only the answers are asserted: the suite's timeout is what a quadratic pass would fail.
+  it('reads 2 MB of hostile HTML in one pass: deep nesting, unclosed anchors, quotes, comments and raw text', () => {
+    const deep = `<a href="https://acme.test/deep">${'<span>'.repeat(160_000)}deep${'</span>'.repeat(160_000)}</a>`;
+    expect(deep.length).toBeGreaterThan(2_000_000);
+    expect(linkDetails(deep, null)).toEqual([{ url: 'https://acme.test/deep', text: 'deep' }]);
+
+    const unclosed = Array.from({ length: 60_000 }, (_, i) => `<a href="https://acme.test/${i}">link ${i}`).join('');
+    expect(unclosed.length).toBeGreaterThan(2_000_000);
+    const links = linkDetails(unclosed, null);
+    expect(links).toHaveLength(60_000);
+    expect(links[59_999]).toEqual({ url: 'https://acme.test/59999', text: 'link 59999' });
+    expect(links.every((link, i) => link.text === `link ${i}`)).toBe(true);
+
+    const attacks = [
+      '<a title="'.repeat(250_000), // quotes never closed
+      '<!--<a href="https://acme.test/x">'.repeat(60_000), // comments never closed
+      '<a href="https://acme.test/s"><style>'.repeat(60_000), // raw text never ended
+      '<<<<a '.repeat(400_000),
+      `<a href="https://acme.test/e">${'&amp'.repeat(500_000)}`,
+    ];
+    for (const html of attacks) {
+      expect(html.length).toBeGreaterThan(2_000_000);
+      for (const link of linkDetails(html, null)) expect(link.text === null || link.text.length <= LINK_TEXT_LENGTH + 1).toBe(true);
+    }
+    expect(linkDetails(attacks[0]!, null)).toEqual([]);
+    expect(linkDetails(attacks[1]!, null)).toEqual([{ url: 'https://acme.test/x', text: null }]);
+    expect(linkDetails(attacks[2]!, null)).toEqual([{ url: 'https://acme.test/s', text: null }]);
+    expect(linkDetails(attacks[4]!, null)[0]!.text).toBe(`${'&amp'.repeat(50).slice(0, LINK_TEXT_LENGTH)}…`);
+  });
+});
+
+describe('originOf', () => {
+  it('reads a campaign mail, a confirmation mail and a transactional mail from their columns', () => {
+    expect(originOf({ campaign_uuid: 'c-1', email_list_uuid: 'l-1' })).toBe('campaign');
+    expect(originOf({ campaign_uuid: 'c-1', email_list_uuid: null })).toBe('campaign'); // a test send to an address
+    expect(originOf({ campaign_uuid: null, email_list_uuid: 'l-1' })).toBe('confirmation');
+    expect(originOf({ campaign_uuid: null, email_list_uuid: null })).toBeNull();
+  });
+});
+
 describe('extractCodes', () => {
   it('finds runs of 4-8 digits and 6-8 upper-case letters and digits standing alone', () => {
     const text =
@@ -150,7 +226,7 @@ describe('messageSummary and fullMessage', () => {
       uuid: 'u-1', message_id: 'abc@example.com', created_at: '2025-03-01T10:00:00.000Z',
       from: { name: 'App', email: 'app@example.com' }, to: [{ name: 'Bob', email: 'bob@example.com' }], cc: [],
       bcc: [{ name: '', email: 'secret@example.com' }], subject: 'Your code', snippet: 'Use 424242 at https://acme.test/x',
-      size: 999, attachments: 1, template: 'otp', log_item_uuid: 'log-1', send_uuid: null, read: false,
+      size: 999, attachments: 1, template: 'otp', origin: null, log_item_uuid: 'log-1', send_uuid: null, read: false,
     });
   });
 

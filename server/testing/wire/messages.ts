@@ -27,6 +27,11 @@ export interface MessageSummary {
   attachments: number;
   /** The template (`mail_name`) it was rendered from, or null. */
   template: string | null;
+  /**
+   * What sent it besides a transactional send: a campaign (a campaign mail or a test of one) or a double opt-in
+   * `confirmation` mail; null for a transactional mail.
+   */
+  origin: 'campaign' | 'confirmation' | null;
   log_item_uuid: string | null;
   send_uuid: string | null;
   /** Opened in the web inbox, or marked read (client.setRead). */
@@ -65,8 +70,21 @@ export interface Message extends Omit<MessageSummary, 'attachments'> {
   subscriber_uuid: string | null;
   /** Every link of the HTML (`href`s) and the text, in order, without duplicates. */
   links: string[];
+  /** `links` again, in the same order, each with the visible text of the `<a>` it came from. */
+  link_details: LinkDetail[];
   /** One-time codes standing alone in the text: 4 to 8 digits, or 6 to 8 upper-case letters and digits. */
   codes: string[];
+}
+
+/** One of a message's links, with what the reader clicks. */
+export interface LinkDetail {
+  url: string;
+  /**
+   * The text of the first `<a>` with this href that has any (entities decoded, whitespace collapsed, cut at 200
+   * characters with an ellipsis), else its image's alt; null for a URL written in the text part or an href
+   * outside an `<a>`.
+   */
+  text: string | null;
 }
 
 export interface MessagePage {

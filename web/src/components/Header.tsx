@@ -3,7 +3,7 @@
  * badge while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
@@ -28,14 +28,22 @@ export function Header({ settings, token, onToken }: Props) {
   const [location] = useLocation();
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
   const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0];
+  // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
+  // into sight, or /controls would open with its own link off the screen's edge.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && nav.current && nav.current.scrollWidth > nav.current.clientWidth) {
+      nav.current.scrollLeft = current.offsetLeft - nav.current.offsetLeft - 8;
+    }
+  }, [location]);
   return (
     <header className="topbar">
       <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
         <img src="/favicon.svg" alt="" width="22" height="22" />
-        <span>mailcoach-emulator</span>
+        <span className="brand-name">mailcoach-emulator</span>
       </a>
-      {/* Seven links wrap at 390 px (set here: styles.css is the inbox's, left as it is). */}
-      <nav aria-label="Sections" className="sections" style={{ flexWrap: 'wrap' }}>
+      <nav aria-label="Sections" className="sections" ref={nav}>
         <Link href="/" aria-current={inTemplates || section !== undefined ? undefined : 'page'}>
           Inbox
         </Link>
@@ -52,8 +60,8 @@ export function Header({ settings, token, onToken }: Props) {
       </nav>
       <FaultBadge />
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
-      <button type="button" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
-        Shortcuts <kbd>?</kbd>
+      <button type="button" className="shortcuts" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
+        <span className="shortcuts-word">Shortcuts</span> <kbd>?</kbd>
       </button>
       <label className="theme">
         <span className="visually-hidden">Theme</span>
@@ -79,13 +87,12 @@ function FaultBadge() {
   const active = (rules.data ?? []).filter((rule) => rule.remaining !== 0).length;
   if (active === 0) return null;
   return (
-    <Link
-      href="/controls"
-      title="Requests to /api matching them fail or slow down on purpose: see them on Controls"
-      // styles.css is the inbox's; the palette's alert colours.
-      style={{ color: 'var(--danger)', background: 'var(--error-bg)', border: '1px solid var(--danger)', borderRadius: 10, padding: '0 8px', fontSize: 12, textDecoration: 'none' }}
-    >
-      {active} fault rule{active === 1 ? '' : 's'} active
+    <Link href="/controls" className="fault-badge" title="Requests to /api matching them fail or slow down on purpose: see them on Controls">
+      <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M12 3 2 21h20L12 3Z" />
+        <path d="M12 10v5M12 18v.5" />
+      </svg>
+      {active} <span className="fault-badge-words">fault rule{active === 1 ? '' : 's'} active</span>
     </Link>
   );
 }
@@ -94,7 +101,7 @@ function FaultBadge() {
 function WorkspacePicker({ settings, token, onToken }: Props) {
   const [typed, setTyped] = useState('');
   if (settings === null) return <span className="workspace" />;
-  if (!settings.isolate) return <span className="workspace">Workspace: shared by every token</span>;
+  if (!settings.isolate) return <span className="workspace shared">Workspace: shared by every token</span>;
   const known = settings.tokens;
   return (
     <span className="workspace">

@@ -86,6 +86,7 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
             <AttachmentMark count={message.attachments} />
           )}
           {message.template !== null && <span className="badge template">{message.template}</span>}
+          {message.origin !== null && <OriginBadge origin={message.origin} />}
           <span className="subject">{message.subject || '(no subject)'}</span>
         </span>
         <span className="row-snippet">
@@ -93,6 +94,18 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
         </span>
       </Link>
     </div>
+  );
+}
+
+/**
+ * A campaign's mail (or a test of one) and a double opt-in confirmation, marked as a template mail is by its
+ * template's name: what sent the mail is the first thing a reader of a mixed inbox asks.
+ */
+function OriginBadge({ origin }: { origin: 'campaign' | 'confirmation' }) {
+  return (
+    <span className={`badge origin-${origin}`} title={origin === 'campaign' ? 'Sent by a campaign (or a test send of one)' : 'The double opt-in confirmation mail of an email list'}>
+      {origin === 'campaign' ? 'Campaign' : 'Confirmation'}
+    </span>
   );
 }
 

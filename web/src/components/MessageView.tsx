@@ -192,16 +192,18 @@ function LinksAndCodes({ message }: { message: Message }) {
         </ul>
       )}
       <h2>Links</h2>
-      {message.links.length === 0 ? (
+      {message.link_details.length === 0 ? (
         <p className="muted">No links.</p>
       ) : (
-        <ul>
-          {message.links.map((link) => (
-            <li key={link}>
-              <a href={link} target="_blank" rel="noopener noreferrer">
-                {link}
+        <ul aria-label="Links">
+          {/* What the reader clicks first ("Confirm your subscription"), then where it goes: a URL alone rarely says which link it is. */}
+          {message.link_details.map(({ url, text }) => (
+            <li key={url}>
+              {text !== null && <span className="link-text">{text}</span>}
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                {url}
               </a>{' '}
-              <CopyButton text={link} label={`Copy link ${link}`} />
+              <CopyButton text={url} label={`Copy link ${url}`} />
             </li>
           ))}
         </ul>

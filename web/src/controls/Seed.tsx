@@ -5,14 +5,44 @@ import type { FixtureFile, SeedCounts } from '../../../server/testing/client.js'
 import { useClient } from '../api.js';
 import { fieldErrors, Form, type FieldErrors } from '../forms.js';
 
+// Every kind of row a seed takes (server/fixtures/schema.ts), the audience's nested in its list, so that the
+// placeholder shows how they hang together: a campaign and an automation name their list.
 const EXAMPLE_SEED = `{
-  "suppressions": [
-    { "email": "blocked@example.com", "reason": "hard_bounce" }
-  ],
   "templates": [
     { "name": "hello", "type": "html", "subject": "Hello ::name::", "body": "<p>Hi ::name::</p>" }
-  ]
+  ],
+  "suppressions": [{ "email": "blocked@example.com", "reason": "hard_bounce" }],
+  "transactional_mails": [],
+  "sends": [],
+  "email_lists": [
+    { "name": "News", "default_from_email": "news@example.com",
+      "tags": [{ "name": "vip" }],
+      "subscribers": [{ "email": "jane@example.com", "first_name": "Jane", "tags": ["vip"] }],
+      "segments": [{ "name": "VIPs", "positive_tags": ["vip"] }] }
+  ],
+  "campaign_templates": [{ "name": "Plain", "html": "<html><body>[[[content]]]</body></html>" }],
+  "campaigns": [{ "name": "March news", "email_list": "News", "html": "<p>Hi ::subscriber.first_name::</p>" }],
+  "automations": [{ "name": "Welcome", "email_list": "News" }]
 }`;
+
+/** What POST /_emulator/seed answers it added, in the order the help names them. */
+const SEEDED: Array<[keyof SeedCounts, string, string]> = [
+  ['templates', 'template', 'templates'],
+  ['suppressions', 'suppression', 'suppressions'],
+  ['transactional_mails', 'log item', 'log items'],
+  ['sends', 'send', 'sends'],
+  ['email_lists', 'email list', 'email lists'],
+  ['subscribers', 'subscriber', 'subscribers'],
+  ['campaign_templates', 'campaign template', 'campaign templates'],
+  ['campaigns', 'campaign', 'campaigns'],
+  ['automations', 'automation', 'automations'],
+];
+
+/** "1 suppression, 2 email lists, 5 subscribers": the kinds the document held; "nothing" for an empty one. */
+function seededText(counts: SeedCounts): string {
+  const parts = SEEDED.filter(([key]) => counts[key] > 0).map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`);
+  return parts.length === 0 ? 'nothing (the document has no rows)' : parts.join(', ');
+}
 
 type SeedState = { kind: 'done'; counts: SeedCounts } | { kind: 'invalid'; errors: FieldErrors; document: unknown } | null;
 
@@ -46,8 +76,11 @@ export function Seed() {
     <section className="box" aria-labelledby="seed-title">
       <h2 id="seed-title">Seed</h2>
       <p className="help">
-        A fixture file's JSON (<code>fixtures/README.md</code>: templates, suppressions, transactional_mails, sends), applied as the fixtures are: rows that exist are kept,
-        so seeding twice adds nothing. A document with a problem changes nothing. <code>body_file</code> cannot be used here: give <code>body</code>.
+        A fixture file's JSON (<code>fixtures/README.md</code>), with any of <code>templates</code>, <code>suppressions</code>, <code>transactional_mails</code> (log
+        items), <code>sends</code>, <code>email_lists</code> (each with its <code>subscribers</code>, <code>tags</code> and <code>segments</code>),{' '}
+        <code>campaign_templates</code>, <code>campaigns</code> and <code>automations</code>, applied as the fixtures are: rows that exist are kept, so seeding twice
+        adds nothing. A document with a problem changes nothing. <code>body_file</code> and <code>html_file</code> cannot be used here: give <code>body</code> and{' '}
+        <code>html</code>.
       </p>
       <Form
         className="stack"
@@ -77,7 +110,7 @@ export function Seed() {
       <div role="status">
         {state?.kind === 'done' && (
           <p className="ok-box">
-            Seeded: {state.counts.templates} template(s), {state.counts.suppressions} suppression(s), {state.counts.transactional_mails} log item(s), {state.counts.sends} send(s).
+            Seeded: {seededText(state.counts)}.
           </p>
         )}
       </div>

@@ -52,8 +52,16 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
     }
   }, [openUuid, range, list]);
 
-  // Opening a message marks it read, as a mail client does.
+  // `/messages/<log item uuid>` (the uuid the send API answers) opens the mail it captured: the server finds it.
+  // The address becomes the message's own, so that the list marks it open and Delete names the message.
   const message = open.data;
+  useEffect(() => {
+    if (openUuid === null || message === undefined || message.uuid === openUuid) return;
+    queryClient.setQueryData(keys.message(client.token, message.uuid), message);
+    navigate(`/messages/${message.uuid}${suffix}`, { replace: true });
+  }, [client.token, message, navigate, openUuid, queryClient, suffix]);
+
+  // Opening a message marks it read, as a mail client does.
   useEffect(() => {
     if (message === undefined || message.read) return;
     void client.setRead(message.uuid, true).then((summary) => updateSummary(queryClient, client.token, summary));
