@@ -11,7 +11,7 @@
  * attributes with the old `updated_at` (the model is saved after its tags, §3.2).
  */
 import type { Clock } from '../clock.js';
-import type { SubscriberRow, TagRow } from '../db/rows.js';
+import type { SubscriberRow, TagRow, TagType } from '../db/rows.js';
 import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import { toEpochSeconds } from '../instant.js';
@@ -30,8 +30,11 @@ function folded(name: string): string {
   return name.trim().toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }
 
-/** Attaches the named tags; answers the tags newly attached, in the order given. */
-export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[], shown: SubscriberRow = subscriber): TagRow[] {
+/**
+ * Attaches the named tags; answers the tags newly attached, in the order given. `type`: of a tag the list does not
+ * have yet (`mailcoach` for Mailcoach's own engagement tags).
+ */
+export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[], shown: SubscriberRow = subscriber, type: TagType = 'default'): TagRow[] {
   const { subscribers, tags } = deps.store;
   const loaded = subscribers.tagsOf(subscriber.id);
   const had = new Set(loaded.map((tag) => folded(tag.name)));
@@ -45,7 +48,7 @@ export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[
     if (tag === undefined) {
       const at = toEpochSeconds(deps.clock());
       tag = tags.insert({
-        workspace_id: subscriber.workspace_id, email_list_id: subscriber.email_list_id, uuid: deps.ids(), name, type: 'default',
+        workspace_id: subscriber.workspace_id, email_list_id: subscriber.email_list_id, uuid: deps.ids(), name, type,
         visible_in_preferences: 0, created_at: at, updated_at: at,
       });
     }

@@ -7,6 +7,9 @@
  * - a click on a send without opens registers an open first; a click on the absolute `<origin>/unsubscribe/` URL
  *   stops there (no click); otherwise counted and, on a campaign's send, recorded on the campaign's link with
  *   `LinkClickedEvent` (its click and link uuids are those GET /api/campaigns/{uuid}/clicks shows);
+ * - a campaign with `add_subscriber_tags` tags the subscriber `campaign-<uuid>-opened` / `-clicked` (type
+ *   `mailcoach`, once) before the open's or click's event, as v8's AddOpenedTag and AddClickedTag do; the link
+ *   tags of `add_subscriber_link_tags` are not modelled (v8's LinkHasher was not at hand);
  * - a hard bounce sets the subscriber's `unsubscribed_at` without an UnsubscribedEvent, then
  *   `BounceRegisteredEvent`; a soft bounce only `SoftBounceRegisteredEvent`; a complaint unsubscribes the
  *   subscriber (whatever the status: `UnsubscribedEvent` again, counted once for the campaign) and has no event
@@ -19,6 +22,7 @@ import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import type { IdGenerator } from '../ids.js';
 import { toEpochSeconds } from '../instant.js';
+import { addTags } from '../audience/subscriber-tags.js';
 import { unsubscribeSubscriber } from '../audience/subscription.js';
 import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
 import { webviewPath } from './personalize.js';
@@ -57,6 +61,8 @@ export function registerClick(deps: EngagementDeps, send: SendRow, url: string |
     const { clickUuid, linkUuid } = deps.store.campaignStatistics.addClick(campaign, row, target, deps.ids, at);
     const subscriber = subscriberOf(deps, row);
     if (subscriber !== undefined) {
+      // AddClickedTag runs before the webhooks' listener (§3.8); link tags (add_subscriber_link_tags) are not modelled.
+      if (campaign.add_subscriber_tags === 1) addTags(deps, subscriber, [`campaign-${campaign.uuid}-clicked`], subscriber, 'mailcoach');
       publishMailcoachEvent(deps.events, row.workspace_id, { type: 'LinkClickedEvent', send: row, subscriber, clickUuid, linkUuid, clickedAt: at });
     }
     return row;
@@ -89,10 +95,13 @@ function open(deps: EngagementDeps, send: SendRow, now: Date): SendRow {
   const at = toEpochSeconds(now);
   const row = deps.store.sends.registerEngagement(send.id, 'open', at);
   const campaign = campaignOf(deps, row);
+  const subscriber = subscriberOf(deps, row);
+  // AddOpenedTag runs before the webhooks' listener: its TagAddedEvent comes first (§3.8).
+  if (campaign?.add_subscriber_tags === 1 && subscriber !== undefined) addTags(deps, subscriber, [`campaign-${campaign.uuid}-opened`], subscriber, 'mailcoach');
   if (campaign !== undefined && campaign.email_list_id !== null) {
     // No Open rows are kept (only the send's counts): the open's uuid is new each time.
     publishMailcoachEvent(deps.events, row.workspace_id, {
-      type: 'ContentOpenedEvent', send: row, campaign, subscriber: subscriberOf(deps, row), openUuid: deps.ids(), openedAt: at,
+      type: 'ContentOpenedEvent', send: row, campaign, subscriber, openUuid: deps.ids(), openedAt: at,
     });
   }
   return row;

@@ -397,6 +397,31 @@ describe('simulations on a campaign send', () => {
     expect(second?.click_uuid).not.toBe(click.click_uuid);
   });
 
+  it('with add_subscriber_tags, the opened and clicked tags (type mailcoach, once) come before the open and the click', async () => {
+    await seed();
+    const campaign = ok(await api().post('/api/campaigns', {
+      json: { name: 'Tagged', email_list_uuid: LIST, html: '<a href="https://acme.test/offer">Offer</a>', add_subscriber_tags: true },
+    }), 201).data;
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    await client().waitForCampaignSent(campaign.uuid);
+    const [send] = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data;
+    await configure();
+    await freeze('2025-03-02T11:00:00Z');
+    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: send.uuid } }));
+    const calls = await received();
+    expect(eventsOf(calls)).toEqual(['TagAddedEvent', 'ContentOpenedEvent', 'TagAddedEvent', 'LinkClickedEvent']);
+    const opened = `campaign-${campaign.uuid}-opened`;
+    const clicked = `campaign-${campaign.uuid}-clicked`;
+    expect([bodies(calls)[0]?.added_tag, bodies(calls)[0]?.tags]).toEqual([opened, ['customer', 'vip', opened]]);
+    expect([bodies(calls)[2]?.added_tag, bodies(calls)[2]?.tags]).toEqual([clicked, [opened, 'customer', 'vip', clicked]]);
+    await advance(5_000);
+    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: send.uuid } }));
+    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: send.uuid } }));
+    expect(eventsOf(await received(4))).toEqual(['ContentOpenedEvent', 'LinkClickedEvent']);
+    const tags = ok(await api().get(`/api/email-lists/${LIST}/tags?filter[type]=mailcoach`)).data.map((tag: { name: string }) => tag.name);
+    expect(tags.sort()).toEqual([clicked, opened].sort());
+  });
+
   it("a click on the emulator's unsubscribe URL counts only the implicit open: no click, no LinkClickedEvent", async () => {
     await seed();
     await seedSends();
