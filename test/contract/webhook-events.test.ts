@@ -222,6 +222,34 @@ describe('updates and tags', () => {
   });
 });
 
+describe('imports and automation mails (quirks.md "Webhook events": where the emulator differs)', () => {
+  it("an import with replace_tags also fires the sync's TagRemovedEvent; a later upsert of an imported subscriber fires SubscribedEvent", async () => {
+    await seed();
+    await configure();
+    const created = ok(await api().post('/api/subscriber-imports', {
+      json: { email_list_uuid: LIST, replace_tags: true, subscribers_csv: 'email,tags\njane@acme.test,vip;new' },
+    }), 201).data;
+    ok(await api().post(`/api/subscriber-imports/${created.uuid}/start`), 204);
+    const calls = await received();
+    expect(eventsOf(calls)).toEqual(['TagAddedEvent', 'TagRemovedEvent']);
+    expect(bodies(calls).map((body) => [body.added_tag ?? body.removed_tag, body.tags])).toEqual([['new', ['customer', 'vip', 'new']], ['customer', ['customer', 'vip', 'new']]]);
+    ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'jane@acme.test' } }));
+    expect(eventsOf(await received(2))).toEqual(['SubscribedEvent']);
+  });
+
+  it("an automation mail's send: no ContentOpenedEvent, no LinkClickedEvent (no links), but its bounce fires", async () => {
+    await seed();
+    ok(await api().post('/_emulator/seed', {
+      json: { sends: [{ uuid: SEND, automation_mail_uuid: '6e4a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c', subscriber_uuid: JANE, sent_at: '2025-03-02T10:20:00Z' }] },
+    }));
+    await configure();
+    const clicked = ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: SEND, url: 'https://acme.test/offer' } })).data;
+    expect([clicked.open_count, clicked.click_count]).toEqual([1, 1]);
+    ok(await api().post('/_emulator/simulate/soft-bounce', { json: { send_uuid: SEND } }));
+    expect(eventsOf(await received())).toEqual(['SoftBounceRegisteredEvent']);
+  });
+});
+
 describe('the state actions', () => {
   it('unsubscribe and resubscribe (by email) are byte for byte the UnsubscribedEvent and ResubscribedEvent of §3.2', async () => {
     await seed();
@@ -446,6 +474,11 @@ describe('simulations on a campaign send', () => {
     expect([jane.unsubscribed_at, jane.updated_at]).toEqual(['2025-03-02T12:00:00.000000Z', '2025-03-02T12:00:00.000000Z']);
     expect(ok(await api().get(`/api/email-lists/${LIST}/subscribers?filter[status]=unsubscribed`)).data.map((s: { uuid: string }) => s.uuid)).toEqual([JANE]);
     expect(ok(await api().get(`/api/campaigns/${CAMPAIGN}/unsubscribes`)).data).toEqual([]);
+    // Whatever the status: a second bounce moves unsubscribed_at again, and fires again.
+    await freeze('2025-03-02T13:00:00Z');
+    ok(await api().post('/_emulator/simulate/bounce', { json: { send_uuid: SEND } }));
+    expect(eventsOf(await received(1))).toEqual(['BounceRegisteredEvent']);
+    expect(ok(await api().get(`/api/subscribers/${JANE}`)).data.unsubscribed_at).toBe('2025-03-02T13:00:00.000000Z');
   });
 
   it('a soft bounce is byte for byte the SoftBounceRegisteredEvent of §3.6 and changes no subscriber', async () => {
