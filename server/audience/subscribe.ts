@@ -5,10 +5,16 @@
  * replaced by the request's (cleared when omitted); a list with double opt-in leaves a subscriber that was not
  * subscribed unconfirmed (and a confirmation mail goes out, again for one already unconfirmed) unless
  * `skip_confirmation`; tags are synced only when the request has `tags`.
+ *
+ * Its events (mailcoach-webhooks.md §3.2, §3.8): `SubscribedEvent` on every subscribed result (an email already
+ * subscribed too), `UnconfirmedSubscriberCreatedEvent` on every unconfirmed one (the confirmation mail goes out each
+ * time), both before the request's tags, so their `tags` are only those the subscriber already had; then the tag
+ * sync's `TagAddedEvent`s and `TagRemovedEvent`s. Never `ResubscribedEvent`, even for an unsubscribed email.
  */
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import { toEpochSeconds } from '../instant.js';
 import { subscriberStatus } from './status.js';
+import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
 import { syncTags, type TagDeps } from './subscriber-tags.js';
 
 export interface SubscribeRequest {
@@ -51,12 +57,16 @@ export function subscribe(deps: TagDeps, list: EmailListRow, request: SubscribeR
         ? subscribers.insert({ workspace_id: list.workspace_id, email_list_id: list.id, uuid: deps.ids(), email, ...fields, created_at: now })
         : subscribers.update(existing.id, fields);
     const before = existing === undefined ? [] : subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
+    const needsConfirmation = subscriberStatus(subscriber) === 'unconfirmed';
+    publishMailcoachEvent(deps.events, subscriber.workspace_id, {
+      type: needsConfirmation ? 'UnconfirmedSubscriberCreatedEvent' : 'SubscribedEvent', subscriber, tags: before,
+    });
     const added = request.tags === undefined ? [] : syncTags(deps, subscriber, request.tags).map((tag) => tag.name);
     const afterSync = subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
     return {
       subscriber,
       created: existing === undefined,
-      needsConfirmation: subscriberStatus(subscriber) === 'unconfirmed',
+      needsConfirmation,
       tagNames: tagOrder(before, added, afterSync),
     };
   });

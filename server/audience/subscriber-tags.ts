@@ -3,17 +3,26 @@
  * adding creates the list's tag when it has none of that exact name (any type), and skips a name the subscriber
  * already has (compared trimmed, lower-cased, ASCII-folded); removing detaches by lower-cased name; syncing adds,
  * then detaches the `default` tags not named.
+ *
+ * Each change is a Mailcoach event (mailcoach-webhooks.md §3.2): `TagAddedEvent` per tag newly attached, its
+ * `tags` the ones loaded at the start (by name) plus those attached so far, in request order; `TagRemovedEvent`
+ * per tag detached, in name order, published before the detach, so that `tags` still lists it (and every other
+ * tag the same call removes). `shown` is the subscriber as the payload shows it: an update passes the request's
+ * attributes with the old `updated_at` (the model is saved after its tags, §3.2).
  */
 import type { Clock } from '../clock.js';
-import type { SubscriberRow, TagRow } from '../db/rows.js';
+import type { SubscriberRow, TagRow, TagType } from '../db/rows.js';
 import type { Store } from '../db/store.js';
+import type { EventBus } from '../events.js';
 import { toEpochSeconds } from '../instant.js';
 import type { IdGenerator } from '../ids.js';
+import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
 
 export interface TagDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
+  events: EventBus;
 }
 
 /** Str::ascii(Str::lower(trim(name))), close enough: accents dropped by Unicode decomposition. */
@@ -21,10 +30,15 @@ function folded(name: string): string {
   return name.trim().toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }
 
-/** Attaches the named tags; answers the tags newly attached, in the order given. */
-export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[]): TagRow[] {
+/**
+ * Attaches the named tags; answers the tags newly attached, in the order given. `type`: of a tag the list does not
+ * have yet (`mailcoach` for Mailcoach's own engagement tags).
+ */
+export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[], shown: SubscriberRow = subscriber, type: TagType = 'default'): TagRow[] {
   const { subscribers, tags } = deps.store;
-  const had = new Set(subscribers.tagsOf(subscriber.id).map((tag) => folded(tag.name)));
+  const loaded = subscribers.tagsOf(subscriber.id);
+  const had = new Set(loaded.map((tag) => folded(tag.name)));
+  const listed = loaded.map((tag) => tag.name);
   const added: TagRow[] = [];
   for (const raw of names) {
     const key = folded(raw);
@@ -34,30 +48,40 @@ export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[
     if (tag === undefined) {
       const at = toEpochSeconds(deps.clock());
       tag = tags.insert({
-        workspace_id: subscriber.workspace_id, email_list_id: subscriber.email_list_id, uuid: deps.ids(), name, type: 'default',
+        workspace_id: subscriber.workspace_id, email_list_id: subscriber.email_list_id, uuid: deps.ids(), name, type,
         visible_in_preferences: 0, created_at: at, updated_at: at,
       });
     }
     subscribers.attachTag(subscriber.id, tag.id);
     had.add(key);
     added.push(tag);
+    listed.push(tag.name);
+    publishMailcoachEvent(deps.events, subscriber.workspace_id, { type: 'TagAddedEvent', subscriber: shown, tags: [...listed], tag: tag.name });
   }
   return added;
 }
 
+/** Detaches the named tags (any type, case-insensitive), in name order. */
 export function removeTags(deps: TagDeps, subscriber: SubscriberRow, names: string[]): void {
   const lowered = new Set(names.map((name) => name.toLowerCase()));
-  for (const tag of deps.store.subscribers.tagsOf(subscriber.id)) {
-    if (lowered.has(tag.name.toLowerCase())) deps.store.subscribers.detachTag(subscriber.id, tag.id);
-  }
+  const loaded = deps.store.subscribers.tagsOf(subscriber.id);
+  detach(deps, subscriber, subscriber, loaded.filter((tag) => lowered.has(tag.name.toLowerCase())), loaded.map((tag) => tag.name));
 }
 
 /** add(names), then the `default` tags not named go; `mailcoach` tags stay. Answers the tags newly attached. */
-export function syncTags(deps: TagDeps, subscriber: SubscriberRow, names: string[]): TagRow[] {
-  const added = addTags(deps, subscriber, names);
+export function syncTags(deps: TagDeps, subscriber: SubscriberRow, names: string[], shown: SubscriberRow = subscriber): TagRow[] {
+  const loaded = deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
+  const added = addTags(deps, subscriber, names, shown);
   const lowered = new Set(names.map((name) => name.trim().toLowerCase()));
-  for (const tag of deps.store.subscribers.tagsOf(subscriber.id)) {
-    if (tag.type === 'default' && !lowered.has(tag.name.toLowerCase())) deps.store.subscribers.detachTag(subscriber.id, tag.id);
-  }
+  const going = deps.store.subscribers.tagsOf(subscriber.id).filter((tag) => tag.type === 'default' && !lowered.has(tag.name.toLowerCase()));
+  // The relation is not reloaded: the payloads list the tags loaded at the start and those just added.
+  detach(deps, subscriber, shown, going, [...loaded, ...added.map((tag) => tag.name)]);
   return added;
+}
+
+function detach(deps: TagDeps, subscriber: SubscriberRow, shown: SubscriberRow, going: TagRow[], listed: string[]): void {
+  for (const tag of going) {
+    publishMailcoachEvent(deps.events, subscriber.workspace_id, { type: 'TagRemovedEvent', subscriber: shown, tags: [...listed], tag: tag.name });
+    deps.store.subscribers.detachTag(subscriber.id, tag.id);
+  }
 }

@@ -3,13 +3,15 @@
  * the 204 (decisions.md: no queue): one Send per subscribed subscriber of the list in the segment, by id, skipping
  * those that have one; a suppressed address gets a Send with `sent_at` and a `suppressed` feedback item but no
  * mail; every other one a personal mail, captured, its Send in /api/sends with `campaign_uuid` and
- * `subscriber_uuid`. Then the campaign is `sent`.
+ * `subscriber_uuid`. Then the campaign is `sent`, and with it comes `CampaignSentEvent` (once; routed by the
+ * campaign's list), whose statistics are those read before it was marked sent (mailcoach-webhooks.md §3.3).
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
 import { toEpochSeconds } from '../instant.js';
 import type { CaptureJob } from '../mail/capture/build-job.js';
 import type { CaptureRecords } from '../mail/capture/write-records.js';
+import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
 import { campaignUrls, personalize, type Recipient } from './personalize.js';
 
 export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, baseUrl: string): Promise<void> {
@@ -24,9 +26,19 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
     await sendOne(deps, campaign, list as EmailListRow, subscriber, baseUrl);
   }
   const now = toEpochSeconds(deps.clock());
-  store.campaigns.update(campaign.id, {
-    status: 'sent', sent_at: now, statistics_calculated_at: now, updated_at: now,
-    sent_to_number_of_subscribers: store.sends.countOfCampaign(campaign.workspace_id, campaign.uuid),
+  store.transaction(() => {
+    // markCampaignAsSent: the content item's statistics were loaded before markAsSent, so the payload shows them
+    // (and statistics_calculated_at) as they were then: normally zeros and null.
+    const counts = store.campaigns.counts(campaign);
+    const sent = store.campaigns.update(campaign.id, {
+      status: 'sent', sent_at: now, statistics_calculated_at: now, updated_at: now,
+      sent_to_number_of_subscribers: store.sends.countOfCampaign(campaign.workspace_id, campaign.uuid),
+    });
+    if (list !== undefined) {
+      publishMailcoachEvent(deps.events, campaign.workspace_id, {
+        type: 'CampaignSentEvent', campaign: { ...sent, statistics_calculated_at: campaign.statistics_calculated_at }, counts,
+      });
+    }
   });
   // After the campaign reads `sent`: the typed client's waitForCampaignSent reads the campaign again on this event.
   deps.events.emit('sends.changed', { workspaceId: campaign.workspace_id, uuids: null });

@@ -23,18 +23,30 @@ export function createCampaignStatisticsStore(statements: Statements) {
   const linkByUrl = db.prepare('SELECT * FROM campaign_links WHERE campaign_id = ? AND url = ?');
   const insertLink = db.prepare('INSERT INTO campaign_links (workspace_id, campaign_id, uuid, url, created_at) VALUES (?, ?, ?, ?, ?)');
   const insertClick = db.prepare('INSERT INTO campaign_clicks (workspace_id, link_id, send_id, uuid, subscriber_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const unsubscribeOf = db.prepare('SELECT 1 FROM campaign_unsubscribes WHERE campaign_id = ? AND subscriber_id = ? LIMIT 1').pluck();
   const clicksOf = db.prepare(
     `SELECT c.uuid, s.uuid AS send_uuid, l.uuid AS link_uuid, c.subscriber_uuid, c.created_at FROM campaign_clicks c
      JOIN sends s ON s.id = c.send_id JOIN campaign_links l ON l.id = c.link_id WHERE c.link_id = ? ORDER BY c.id`,
   );
 
   return {
-    /** A click on `url` in the campaign's mail of `send` (the link is created on its first click). */
-    addClick(campaign: CampaignRow, send: { id: number; subscriber_uuid: string | null }, url: string, uuids: () => string, at: number): void {
-      let link = linkByUrl.get(campaign.id, url) as { id: number } | undefined;
-      if (link === undefined) link = { id: Number(insertLink.run(campaign.workspace_id, campaign.id, uuids(), url, at).lastInsertRowid) };
-      insertClick.run(campaign.workspace_id, link.id, send.id, uuids(), send.subscriber_uuid, at);
+    /**
+     * A click on `url` in the campaign's mail of `send` (the link is created on its first click, Link::firstOrCreate):
+     * answers the click's uuid and its link's, as LinkClickedEvent carries them (mailcoach-webhooks.md §3.5).
+     */
+    addClick(campaign: CampaignRow, send: { id: number; subscriber_uuid: string | null }, url: string, uuids: () => string, at: number): { clickUuid: string; linkUuid: string } {
+      let link = linkByUrl.get(campaign.id, url) as { id: number; uuid: string } | undefined;
+      if (link === undefined) {
+        const uuid = uuids();
+        link = { id: Number(insertLink.run(campaign.workspace_id, campaign.id, uuid, url, at).lastInsertRowid), uuid };
+      }
+      const clickUuid = uuids();
+      insertClick.run(campaign.workspace_id, link.id, send.id, clickUuid, send.subscriber_uuid, at);
+      return { clickUuid, linkUuid: link.uuid };
     },
+
+    /** Whether the subscriber's unsubscribe already counts for the campaign (CampaignUnsubscribe::firstOrCreate). */
+    hasUnsubscribe: (campaign: CampaignRow, subscriberId: number): boolean => unsubscribeOf.get(campaign.id, subscriberId) !== undefined,
 
     opens(campaign: CampaignRow, search: string | undefined, sort: SortTerm[], window: PageWindow): ListResult<OpenRow> {
       const filter = searching(search, ['email']);

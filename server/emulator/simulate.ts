@@ -1,12 +1,15 @@
 /**
  * POST /simulate/*: what a mail provider's webhooks would report to Mailcoach, so that apps can test their
  * handling end to end. Opens and clicks update a send's counts and first/last times; a hard bounce or a
- * complaint suppresses the address, so that the next send to it gets Mailcoach's 406.
+ * complaint suppresses the address, so that the next send to it gets Mailcoach's 406. Given a send, each does
+ * what v8's Send does with the report (campaigns/engagement.ts): the 5 s open window, the first click's open, the
+ * bounce's and the complaint's unsubscribe, and Mailcoach's events for the webhooks.
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
-import { webviewPath } from '../campaigns/personalize.js';
+import { unsubscribeSubscriber } from '../audience/subscription.js';
+import { registerClick, registerFeedback, registerOpen } from '../campaigns/engagement.js';
 import type { SendRow, SubscriberRow, SuppressionReason } from '../db/rows.js';
 import { subscriberPresenter } from '../mailcoach/resources/audience.js';
 import type { SendFeedbackType } from '../db/sends-store.js';
@@ -66,16 +69,8 @@ export function simulateRoutes(deps: AppDeps) {
     api.post(`/${kind}`, async (c) => {
       const { send_uuid, url } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
       const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
-      const at = toEpochSeconds(deps.clock());
-      const updated = deps.store.transaction(() => {
-        const row = deps.store.sends.registerEngagement(send.id, kind, at);
-        // A campaign's click is on one of its links: the /clicks list and the link's counts (§5.10).
-        const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
-        if (kind === 'click' && campaign !== undefined) {
-          deps.store.campaignStatistics.addClick(campaign, send, url ?? firstLinkOf(campaign.html) ?? webviewPath(campaign.uuid), deps.ids, at);
-        }
-        return row;
-      });
+      // v8 compares the clicked URL with route('mailcoach.unsubscribe'): the absolute unsubscribe URL of this emulator.
+      const updated = kind === 'open' ? registerOpen(deps, send) : registerClick(deps, send, url, `${new URL(c.req.url).origin}/unsubscribe/`);
       deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
       return c.json({ data: sendResource(updated) });
     });
@@ -87,11 +82,16 @@ export function simulateRoutes(deps: AppDeps) {
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
       const email = body.email ?? recipientOf(deps, send as SendRow);
       const reason = SUPPRESSION_FOR[kind];
-      const suppression = reason === null ? null : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
-      if (send !== undefined) {
-        deps.store.sends.addFeedback(send.id, FEEDBACK_FOR[kind], toEpochSeconds(deps.clock()));
-        deps.events.emit('sends.changed', { workspaceId, uuids: [send.uuid] });
-      }
+      const suppression = deps.store.transaction(() => {
+        // Send::registerBounce / registerComplaint: the feedback, the subscriber's side and its event, the
+        // suppression. Without a send (only an email) there is no subscriber to touch and no event.
+        if (send !== undefined) {
+          deps.store.sends.addFeedback(send.id, FEEDBACK_FOR[kind], toEpochSeconds(deps.clock()));
+          registerFeedback(deps, send, kind);
+        }
+        return reason === null ? null : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
+      });
+      if (send !== undefined) deps.events.emit('sends.changed', { workspaceId, uuids: [send.uuid] });
       if (suppression?.created === true) deps.events.emit('suppressions.changed', { workspaceId, uuids: [suppression.row.uuid] });
       return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
     });
@@ -102,22 +102,12 @@ export function simulateRoutes(deps: AppDeps) {
     const subscriber = send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
     if (subscriber === undefined) throw new ValidationError({ send_uuid: ['The send has no subscriber to unsubscribe (a transactional send).'] });
     const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
-    const at = toEpochSeconds(deps.clock());
-    // As the unsubscribe link of the mail does (mailcoach/public-routes.ts): once, counted for the campaign.
-    if (subscriber.unsubscribed_at === null) {
-      deps.store.transaction(() => {
-        deps.store.subscribers.update(subscriber.id, { unsubscribed_at: at, updated_at: at });
-        if (campaign !== undefined) deps.store.campaigns.addUnsubscribe(campaign, subscriber.id, at);
-      });
-    }
+    // As the unsubscribe link of the mail does (mailcoach/public-routes.ts): once, counted for the campaign, with
+    // its UnsubscribedEvent; nothing for one already unsubscribed.
+    if (subscriber.unsubscribed_at === null) unsubscribeSubscriber(deps, subscriber, campaign);
     return c.json({ data: subscriberPresenter(deps)(deps.store.subscribers.findById(subscriber.id) as SubscriberRow) });
   });
   return api;
-}
-
-/** The first href of a campaign's html, where a simulated click without a url lands. */
-function firstLinkOf(html: string | null): string | undefined {
-  return html === null ? undefined : /href\s*=\s*["']([^"']+)["']/i.exec(html)?.[1];
 }
 
 function findSend(deps: AppDeps, workspaceId: number, uuid: string): SendRow {

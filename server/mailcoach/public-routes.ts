@@ -1,8 +1,8 @@
 /**
  * The public pages the links of captured mails open (v8's paths, outside /api, no token; the links name no
  * workspace, and uuids are unique across them):
- * - `GET /confirm-subscription/{subscriberUuid}` (a double opt-in mail): confirms an unconfirmed subscriber, then
- *   redirects to `?redirect=` (the list's redirect_after_subscribed) or shows a small page;
+ * - `GET /confirm-subscription/{subscriberUuid}` (a double opt-in mail): confirms a subscriber not subscribed (an
+ *   unsubscribed one only gets a new subscribed_at and the events, as on v8), then redirects to `?redirect=` (the list's redirect_after_subscribed) or shows a small page;
  * - `GET /unsubscribe/{subscriberUuid}/{sendUuid?}` (a campaign mail's link): a page whose button POSTs to the same
  *   URL; that POST, and the RFC 8058 one-click POST of `List-Unsubscribe-Post`, unsubscribe the subscriber and, for a
  *   campaign's send, record the campaign's unsubscribe (its statistics and /unsubscribes list);
@@ -16,9 +16,9 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
-import { toEpochSeconds } from '../instant.js';
 import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
 import { subscriberStatus } from '../audience/status.js';
+import { confirmSubscriber, unsubscribeSubscriber } from '../audience/subscription.js';
 
 export function publicAudienceRoutes(deps: AppDeps) {
   const unsubscribePage = (c: Context<AppEnv>) => {
@@ -33,15 +33,13 @@ export function publicAudienceRoutes(deps: AppDeps) {
     const subscriber = deps.store.subscribers.findByUuidAnywhere(c.req.param('subscriberUuid') as string);
     if (subscriber === undefined) return c.html(page('Not found', 'This unsubscribe link matches no subscriber (anymore).'), 404);
     const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
+    // UnsubscribeController: for any subscriber not unsubscribed yet (an unconfirmed one too), with its
+    // UnsubscribedEvent; an unsubscribed one changes nothing and fires nothing (mailcoach-webhooks.md §3.2).
     if (subscriberStatus(subscriber) !== 'unsubscribed') {
-      const now = toEpochSeconds(deps.clock());
-      deps.store.transaction(() => {
-        deps.store.subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
-        const sendUuid = c.req.param('sendUuid');
-        const send = sendUuid === undefined ? undefined : deps.store.sends.findByUuid(subscriber.workspace_id, sendUuid);
-        const campaign = send?.campaign_uuid == null ? undefined : deps.store.campaigns.findByUuid(subscriber.workspace_id, send.campaign_uuid);
-        if (campaign !== undefined) deps.store.campaigns.addUnsubscribe(campaign, subscriber.id, now);
-      });
+      const sendUuid = c.req.param('sendUuid');
+      const send = sendUuid === undefined ? undefined : deps.store.sends.findByUuid(subscriber.workspace_id, sendUuid);
+      const campaign = send?.campaign_uuid == null ? undefined : deps.store.campaigns.findByUuid(subscriber.workspace_id, send.campaign_uuid);
+      unsubscribeSubscriber(deps, subscriber, campaign);
     }
     return c.html(page('Unsubscribed', `${subscriber.email} has been unsubscribed from ${list.name}.`));
   };
@@ -71,15 +69,15 @@ export function publicAudienceRoutes(deps: AppDeps) {
     if (subscriber === undefined) return c.html(page('Subscription not found', 'This confirmation link matches no subscriber (anymore).'), 404);
     const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
     const status = subscriberStatus(subscriber);
-    if (status === 'unconfirmed') {
-      const now = toEpochSeconds(deps.clock());
-      deps.store.subscribers.update(subscriber.id, { subscribed_at: now, updated_at: now });
-    }
+    // ConfirmSubscriberController runs ConfirmSubscriberAction for any subscriber not subscribed: an unsubscribed
+    // one too, who stays unsubscribed but gets a new subscribed_at and fires TagAdded×n and SubscribedEvent
+    // (mailcoach-webhooks.md §3.2; decisions.md "Webhooks": copied, quirks.md).
+    if (status !== 'subscribed') confirmSubscriber(deps, subscriber);
     const redirect = c.req.query('redirect');
     if (redirect !== undefined && /^https?:\/\//i.test(redirect)) return c.redirect(redirect, 302);
     const message =
       status === 'unsubscribed'
-        ? `${subscriber.email} has unsubscribed from ${list.name}; the link no longer confirms anything.`
+        ? `${subscriber.email} has unsubscribed from ${list.name} and stays unsubscribed.`
         : status === 'subscribed'
           ? `${subscriber.email} was already subscribed to ${list.name}.`
           : `${subscriber.email} is now subscribed to ${list.name}.`;

@@ -9,6 +9,7 @@ import { sendConfirmationMail } from '../audience/confirmation-mail.js';
 import { deleteSubscriber } from '../audience/delete.js';
 import { subscriberStatus } from '../audience/status.js';
 import { subscribe } from '../audience/subscribe.js';
+import { announceConfirmationMail, confirmSubscriber, resubscribeSubscriber, unsubscribeSubscriber } from '../audience/subscription.js';
 import { addTags, removeTags, syncTags } from '../audience/subscriber-tags.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
@@ -24,7 +25,6 @@ import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
 import { findEmailList } from './bindings.js';
 import { respondWithIndex } from '../http/listing.js';
-import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
 
 const STATUSES: readonly SubscriberStatus[] = ['unconfirmed', 'subscribed', 'unsubscribed'];
 
@@ -143,9 +143,11 @@ export function subscriberRoutes(deps: AppDeps) {
       const updated = deps.store.transaction(() => {
         const row = deps.store.subscribers.update(subscriber.id, { ...changedFields(input), updated_at: toEpochSeconds(deps.clock()) });
         // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (§2.6).
+        // The tag events show the filled attributes with the old updated_at: v8 saves after the tags.
         const names = tagNames(input.tags);
-        if (phpTruthy(input.append_tags)) addTags(deps, row, names);
-        else syncTags(deps, row, names);
+        const shown = { ...row, updated_at: subscriber.updated_at };
+        if (phpTruthy(input.append_tags)) addTags(deps, row, names, shown);
+        else syncTags(deps, row, names, shown);
         return row;
       });
       return laravelJson({ data: present(updated) });
@@ -177,24 +179,20 @@ export function subscriberRoutes(deps: AppDeps) {
 async function runAction(deps: AppDeps, c: Context<AppEnv>, action: StateAction, subscriber: SubscriberRow): Promise<Response> {
   const { status, refusal } = PRECONDITIONS[action];
   if (subscriberStatus(subscriber) !== status) throw abort(422, refusal);
-  const now = toEpochSeconds(deps.clock());
-  const subscribers = deps.store.subscribers;
   switch (action) {
     case 'confirm':
-      subscribers.update(subscriber.id, { subscribed_at: now, updated_at: now });
+      confirmSubscriber(deps, subscriber);
       // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
       return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
-    case 'unsubscribe': {
-      const row = subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
-      publishMailcoachEvent(deps.events, row.workspace_id, { type: 'UnsubscribedEvent', subscriber: row, tags: tagNamesOf(deps, row) });
+    case 'unsubscribe':
+      unsubscribeSubscriber(deps, subscriber);
       return noContent();
-    }
     case 'resubscribe':
-      // Only unsubscribed_at: one unsubscribed while unconfirmed comes back unconfirmed, with no mail (§2.8).
-      subscribers.update(subscriber.id, { unsubscribed_at: null, updated_at: now });
+      resubscribeSubscriber(deps, subscriber);
       return noContent();
     case 'resend-confirmation': {
       const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
+      announceConfirmationMail(deps, subscriber);
       await sendConfirmationMail(deps, origin(c), list, subscriber);
       return noContent();
     }
@@ -245,11 +243,6 @@ function changedFields(input: Input) {
     ...('last_name' in input ? { last_name: text(input.last_name) } : {}),
     ...('extra_attributes' in input ? { extra_attributes: JSON.stringify(isMap(input.extra_attributes) ? input.extra_attributes : {}) } : {}),
   };
-}
-
-/** The subscriber's tags by name, as a freshly loaded model lists them (mailcoach-webhooks.md §3.1). */
-function tagNamesOf(deps: AppDeps, subscriber: SubscriberRow): string[] {
-  return deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
 }
 
 function tagNames(value: unknown): string[] {

@@ -50,7 +50,10 @@ async function sentCampaign(body: Record<string, unknown>) {
   return sent;
 }
 
-/** A list with jane and bob, a campaign sent to both, and on jane's Send an open, a click, a bounce and an unsubscribe. */
+/**
+ * A list with jane and bob, a campaign sent to both, and on jane's Send an open, a click, a bounce and an unsubscribe;
+ * on bob's a click, which registers his open first (Send::registerClick).
+ */
 async function engagedAudience() {
   const list = await createList();
   const jane = await subscribe(list.uuid, 'jane@acme.test', ['vip']);
@@ -65,7 +68,7 @@ async function engagedAudience() {
   ok(await api().post('/_emulator/simulate/soft-bounce', { json: { send_uuid: janeSend.uuid } }));
   ok(await api().post('/_emulator/simulate/unsubscribe', { json: { send_uuid: janeSend.uuid } }));
   expect(await campaign(sent.uuid)).toMatchObject({
-    sent_to_number_of_subscribers: 2, open_count: 1, unique_open_count: 1, click_count: 2, unique_click_count: 2, unsubscribe_count: 1,
+    sent_to_number_of_subscribers: 2, open_count: 2, unique_open_count: 2, click_count: 2, unique_click_count: 2, unsubscribe_count: 1,
   });
   return { list, jane, bob, campaign: sent, janeSend, bobSend };
 }
@@ -87,14 +90,14 @@ describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
     expect(ok(await api().get('/api/sends')).meta.total).toBe(1);
 
     // The campaign's lists and numbers, recalculated from what is left (CalculateStatisticsAction: sends()->count()).
-    expect(ok(await api().get(`/api/campaigns/${sent.uuid}/opens`)).data).toEqual([]);
+    expect(ok(await api().get(`/api/campaigns/${sent.uuid}/opens`)).data.map((open: { subscriber_uuid: string }) => open.subscriber_uuid)).toEqual([bob.uuid]);
     expect(ok(await api().get(`/api/campaigns/${sent.uuid}/unsubscribes`)).data).toEqual([]);
     expect(ok(await api().get(`/api/campaigns/${sent.uuid}/bounces`)).data).toEqual([]);
     const links = ok(await api().get(`/api/campaigns/${sent.uuid}/clicks`)).data;
     expect(links).toEqual([expect.objectContaining({ url: 'https://acme.test/offer', unique_click_count: 1, click_count: 1 })]);
     expect(links[0].clicks.map((click: { send_uuid: string; subscriber_uuid: string }) => [click.send_uuid, click.subscriber_uuid])).toEqual([[bobSend.uuid, bob.uuid]]);
     expect(await campaign(sent.uuid)).toMatchObject({
-      sent_to_number_of_subscribers: 1, open_count: 0, unique_open_count: 0, open_rate: 0, click_count: 1, unique_click_count: 1,
+      sent_to_number_of_subscribers: 1, open_count: 1, unique_open_count: 1, open_rate: 10000, click_count: 1, unique_click_count: 1,
       click_rate: 10000, unsubscribe_count: 0, unsubscribe_rate: 0, bounce_count: 0,
     });
 
@@ -121,7 +124,7 @@ describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
       expect(res.json().message).toBe('No query results for model [Spatie\\Mailcoach\\Domain\\Audience\\Models\\Subscriber].');
     }
     expect(await sendsWhere('')).toEqual(before);
-    expect(await campaign(sent.uuid)).toMatchObject({ sent_to_number_of_subscribers: 2, open_count: 1, unsubscribe_count: 1 });
+    expect(await campaign(sent.uuid)).toMatchObject({ sent_to_number_of_subscribers: 2, open_count: 2, unsubscribe_count: 1 });
 
     ok(await api().delete(`/api/subscribers/${jane.uuid}`), 204);
     const left = await sendsWhere('');

@@ -61,14 +61,14 @@ describe('opens and clicks', () => {
     });
   });
 
-  it('counts clicks separately from opens', async () => {
+  it('counts clicks separately from opens, the first click registering an open first (Send::registerClick)', async () => {
     await freeze('2025-04-03T10:00:00Z');
     const uuid = await sendTo('clicker@simulate.test');
     await simulate('click', { send_uuid: uuid });
     await freeze('2025-04-03T10:05:00Z');
     const res = await simulate('click', { send_uuid: uuid });
     expect(res.json().data).toMatchObject({
-      open_count: 0, click_count: 2, first_opened_at: null, last_opened_at: null,
+      open_count: 1, click_count: 2, first_opened_at: '2025-04-03T10:00:00.000000Z', last_opened_at: '2025-04-03T10:00:00.000000Z',
       first_clicked_at: '2025-04-03T10:00:00.000000Z', last_clicked_at: '2025-04-03T10:05:00.000000Z',
     });
     expect(await showSend(uuid)).toEqual(res.json().data);
