@@ -1,5 +1,5 @@
 /**
- * The top bar: the sections (inbox, templates, suppressions, sends, log, controls, and a link to the API docs), a
+ * The top bar: the sections (inbox, templates, suppressions, sends, log, webhooks, controls, and a link to the API docs), a
  * badge while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ const RECORD_SECTIONS = [
   ['/suppressions', 'Suppressions'],
   ['/sends', 'Sends'],
   ['/log', 'Log'],
+  ['/webhooks', 'Webhooks'],
   ['/controls', 'Controls'],
 ] as const;
 
@@ -34,7 +35,7 @@ export function Header({ settings, token, onToken }: Props) {
         <img src="/favicon.svg" alt="" width="22" height="22" />
         <span>mailcoach-emulator</span>
       </a>
-      {/* Seven links wrap at 390 px (set here: styles.css is the inbox's, left as it is). */}
+      {/* Eight links wrap at 390 px (set here: styles.css is the inbox's, left as it is). */}
       <nav aria-label="Sections" className="sections" style={{ flexWrap: 'wrap' }}>
         <Link href="/" aria-current={inTemplates || section !== undefined ? undefined : 'page'}>
           Inbox
