@@ -35,6 +35,9 @@ export interface WebhookWaitDeps {
   subscribe(onEvent: (event: EmulatorEvent) => void, options: { onOpen: () => void; onError: (error: unknown) => void }): { close(): void };
 }
 
+/** An ISO 8601 date or date-time; anything else `after` holds is a call's uuid (Date.parse reads too much as a date). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|T)/;
+
 /** The largest page the emulator serves (emulator/query-params.ts MAX_PER_PAGE). */
 const PER_PAGE = 500;
 
@@ -57,7 +60,7 @@ export function waitForWebhook(deps: WebhookWaitDeps, options: WaitForWebhookOpt
     let recent: WebhookCall[] | null = null;
     /** `after` as an instant: a Date, an ISO string, or (read once) the created_at of the call with that uuid. */
     let afterMs: number | null | undefined =
-      after === undefined ? null : after instanceof Date ? after.getTime() : Number.isNaN(Date.parse(after)) ? undefined : Date.parse(after);
+      after === undefined ? null : after instanceof Date ? after.getTime() : ISO_DATE.test(after) ? Date.parse(after) : undefined;
 
     const finish = (settle: () => void) => {
       if (settled) return;
