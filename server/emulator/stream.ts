@@ -3,7 +3,7 @@
  * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
  * state changed), `messages.deleted` {uuids or null},
  * `workspace.reset` {}, `templates.changed`, `suppressions.changed`, `sends.changed`, `log.changed` {uuids or null},
- * `faults.changed` {}, and (every workspace) `fixtures.reloaded` {problems} and `clock.changed` {now, frozen}.
+ * `faults.changed` {}, `webhooks.changed` {}, `webhook-calls.changed` {uuids or null}, and (every workspace) `fixtures.reloaded` {problems} and `clock.changed` {now, frozen}.
  * A comment line opens the stream and another keeps it alive every 15 s.
  */
 import { Hono } from 'hono';
@@ -18,6 +18,7 @@ const HEARTBEAT_MS = 15_000;
 /** The events about one workspace that go out as they are, without their workspace id. */
 const WORKSPACE_EVENTS = [
   'messages.deleted', 'workspace.reset', 'templates.changed', 'suppressions.changed', 'sends.changed', 'log.changed', 'faults.changed',
+  'webhooks.changed', 'webhook-calls.changed',
 ] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
 
 export function streamRoutes(deps: AppDeps) {

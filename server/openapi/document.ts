@@ -574,6 +574,124 @@ const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
   400: json(ref('Error'), `A sort or filter the API does not allow, answered as GET ${apiPath} answers it.`),
 });
 
+// ---- Webhooks (mailcoach-webhooks.md; decisions.md "Webhooks") -------------------------------------------------
+
+/** server/webhooks/mailcoach-events.ts WEBHOOK_EVENTS. */
+const webhookEvents = [
+  'SubscribedEvent', 'ResubscribedEvent', 'UnconfirmedSubscriberCreatedEvent', 'UnsubscribedEvent', 'TagAddedEvent',
+  'TagRemovedEvent', 'CampaignSentEvent', 'ContentOpenedEvent', 'LinkClickedEvent', 'BounceRegisteredEvent',
+  'SoftBounceRegisteredEvent',
+];
+const webhookEvent: Schema = { enum: webhookEvents };
+const webhookCallStatuses = ['pending', 'succeeded', 'failed'];
+
+const webhookConfiguration: Schema = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    url: { type: 'string' },
+    secret: { type: 'string', description: "The Signature's HMAC-SHA256 key, in clear." },
+    enabled: { type: 'boolean' },
+    use_for_all_lists: { type: 'boolean' },
+    email_lists: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'List uuids; read only when use_for_all_lists is false.' },
+    use_for_all_events: { type: 'boolean', description: 'Stored and shown; as in Mailcoach only `events` filters.' },
+    events: { type: 'array', items: webhookEvent, description: 'Empty: every event.' },
+    origin: { enum: ['fixture', 'cli', 'api'], description: 'The fixtures, the CLI (--webhook), or this API (and the web UI).' },
+    created_at: isoTime,
+    updated_at: isoTime,
+  },
+};
+
+const webhookConfigurationInput: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 255 },
+    url: { type: 'string', description: 'An http:// or https:// URL (a local app is fine).' },
+    secret: { type: 'string', minLength: 1, maxLength: 255, description: 'Default on create: 16 random letters and digits.' },
+    enabled: { type: 'boolean', description: 'Default on create: true.' },
+    use_for_all_lists: { type: 'boolean', description: 'Default on create: true.' },
+    email_lists: { type: 'array', items: { type: 'string' }, description: 'Required when use_for_all_lists is false; each a list of the workspace.' },
+    use_for_all_events: { type: 'boolean', description: 'Default on create: true.' },
+    events: { type: 'array', items: webhookEvent },
+  },
+};
+
+const webhookRequestHeaders: Schema = {
+  type: 'object',
+  description: "What Mailcoach's Guzzle sends besides Host and Content-Length.",
+  properties: {
+    'Content-Type': { const: 'application/json' },
+    Signature: { type: 'string', description: 'Lower-case hex HMAC-SHA256 of the exact body with the secret.' },
+    'User-Agent': { const: 'GuzzleHttp/7' },
+  },
+};
+
+const webhookAttempt: Schema = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    attempt: { type: ['integer', 'null'], minimum: 1, maximum: 5, description: 'Null for a manual resend.' },
+    manual: { type: 'boolean' },
+    url: { type: 'string' },
+    status_code: { type: ['integer', 'null'], description: 'Null when no response came (connection error, timeout, too many redirects).' },
+    succeeded: { type: 'boolean', description: 'A 2xx.' },
+    response: { type: 'string', description: "The answer body's first 64 KiB, as text; empty without one." },
+    error: nullable('string', { description: 'Why no response came, or why this one did not count.' }),
+    duration_ms: { type: 'integer' },
+    request: {
+      oneOf: [{ type: 'null' }, { type: 'object', properties: { headers: ref('WebhookRequestHeaders'), body: { type: 'string' } } }],
+      description: "What a resend sent (the payload re-encoded as v8 does, signed with the current secret); null: the call's request.",
+    },
+    created_at: isoTime,
+  },
+};
+
+const webhookCall: Schema = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string', format: 'uuid', description: "v8's webhook_call_uuid, shared by its retries and resends." },
+    event: webhookEvent,
+    status: { enum: webhookCallStatuses, description: 'pending: not tried yet, or a retry is due; failed: every try failed.' },
+    attempts: { type: 'integer', minimum: 0, description: 'Automatic tries so far (resends not counted).' },
+    next_attempt_at: { oneOf: [isoTime, { type: 'null' }], description: "On the emulator's clock; null once succeeded or failed." },
+    configuration: {
+      oneOf: [{ type: 'object', properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' } } }, { type: 'null' }],
+    },
+    email_list_uuid: nullable('string'),
+    subscriber_uuid: nullable('string'),
+    email: nullable('string'),
+    send_uuid: nullable('string'),
+    campaign_uuid: nullable('string'),
+    request: {
+      type: 'object',
+      properties: { method: { const: 'POST' }, url: { type: 'string' }, headers: ref('WebhookRequestHeaders'), body: { type: 'string', description: 'The exact bytes sent.' } },
+    },
+    attempts_log: { type: 'array', items: ref('WebhookAttempt'), description: 'Oldest first.' },
+    created_at: isoTime,
+    updated_at: isoTime,
+  },
+};
+
+const webhookParam = { name: 'webhook', in: 'path', required: true, description: "The configuration's uuid.", schema: { type: 'string', format: 'uuid' } };
+const callParam = { name: 'call', in: 'path', required: true, description: "The call's uuid.", schema: { type: 'string', format: 'uuid' } };
+const sinkParam = {
+  name: 'name', in: 'path', required: true, description: '1 to 64 letters, digits, dots, dashes or underscores; anything else is a 404.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
+};
+
+const webhookSinkRequest: Schema = {
+  type: 'object',
+  properties: {
+    received_at: isoTime,
+    method: { type: 'string' },
+    url: { type: 'string' },
+    headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Lower-cased names.' },
+    body: { type: 'string' },
+  },
+};
+
 const bodyOperation = (part: 'html' | 'text', mediaType: string) => ({
   tags: ['messages'],
   summary: `The ${part} body`,
@@ -606,6 +724,7 @@ export const openApiDocument = {
     { name: 'faults', description: 'Fault injection on the Mailcoach API.' },
     { name: 'simulate', description: 'Provider events: opens, clicks, bounces, complaints.' },
     { name: 'templates', description: 'The template studio: edit and render transactional mail templates.' },
+    { name: 'webhooks', description: "Mailcoach's outgoing webhooks: configurations, the calls and their attempts, resend, a sink to point them at." },
     { name: 'meta', description: 'This document.' },
   ],
   paths: {
@@ -1000,6 +1119,158 @@ export const openApiDocument = {
         ),
       },
     },
+    '/_emulator/email-lists': {
+      get: {
+        tags: ['controls'],
+        summary: "The workspace's email lists by name: what a webhook configuration can be limited to",
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: { type: 'object', properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, active_subscribers_count: { type: 'integer' } } },
+                },
+              },
+            },
+            'The lists.',
+          ),
+          ...errors,
+        },
+      },
+    },
+    '/_emulator/webhooks': {
+      get: {
+        tags: ['webhooks'],
+        summary: "The workspace's webhook configurations (Mailcoach configures them in its UI only), oldest first",
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('WebhookConfiguration') } } }, 'The configurations.'),
+          ...errors,
+        },
+      },
+      post: {
+        tags: ['webhooks'],
+        summary: "Creates a configuration: name and url required, the rest Mailcoach's defaults (enabled, all lists, all events, a random 16-character secret)",
+        requestBody: jsonBody({ ...webhookConfigurationInput, required: ['name', 'url'] }),
+        responses: { 201: json(ref('WebhookConfiguration'), 'The configuration.'), ...errors, ...invalid },
+      },
+    },
+    '/_emulator/webhooks/{webhook}': {
+      get: {
+        tags: ['webhooks'],
+        summary: 'One configuration',
+        parameters: [webhookParam],
+        responses: { 200: json(ref('WebhookConfiguration'), 'The configuration.'), ...errors, ...notFound },
+      },
+      put: {
+        tags: ['webhooks'],
+        summary: 'Changes the fields given (as PATCH)',
+        parameters: [webhookParam],
+        requestBody: jsonBody(webhookConfigurationInput),
+        responses: { 200: json(ref('WebhookConfiguration'), 'The configuration as changed.'), ...errors, ...notFound, ...invalid },
+      },
+      patch: {
+        tags: ['webhooks'],
+        summary: 'Changes the fields given',
+        parameters: [webhookParam],
+        requestBody: jsonBody(webhookConfigurationInput),
+        responses: { 200: json(ref('WebhookConfiguration'), 'The configuration as changed.'), ...errors, ...notFound, ...invalid },
+      },
+      delete: {
+        tags: ['webhooks'],
+        summary: 'Deletes a configuration and its calls',
+        parameters: [webhookParam],
+        responses: { 204: noContent, ...errors, ...notFound },
+      },
+    },
+    '/_emulator/webhook-calls': {
+      get: {
+        tags: ['webhooks'],
+        summary: 'Every webhook call (one per event and configuration), newest first, with its request as sent and its attempts',
+        parameters: [
+          { name: 'event', in: 'query', required: false, schema: webhookEvent },
+          { name: 'email', in: 'query', required: false, description: "The subscriber's address, exactly, in any case.", schema: { type: 'string' } },
+          { name: 'subscriber_uuid', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'send_uuid', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'campaign_uuid', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'configuration', in: 'query', required: false, description: "A configuration's uuid.", schema: { type: 'string' } },
+          { name: 'status', in: 'query', required: false, schema: { enum: webhookCallStatuses } },
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 } },
+          { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+        ],
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['data', 'meta'],
+              properties: {
+                data: { type: 'array', items: ref('WebhookCall') },
+                meta: {
+                  type: 'object',
+                  required: ['page', 'per_page', 'total'],
+                  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } },
+                },
+              },
+            },
+            'A page of calls.',
+          ),
+          ...errors,
+          ...invalid,
+        },
+      },
+    },
+    '/_emulator/webhook-calls/{call}': {
+      get: {
+        tags: ['webhooks'],
+        summary: 'One call',
+        parameters: [callParam],
+        responses: { 200: json(ref('WebhookCall'), 'The call.'), ...errors, ...notFound },
+      },
+    },
+    '/_emulator/webhook-calls/{call}/resend': {
+      post: {
+        tags: ['webhooks'],
+        summary: "Mailcoach's resend: now, once, to the configuration's current URL with its current secret; the attempt is logged as manual",
+        parameters: [callParam],
+        responses: {
+          200: json(ref('WebhookCall'), 'The call, with the manual attempt (whatever its outcome).'),
+          409: json(ref('Error'), 'The call or its configuration went meanwhile (a reset, a delete).'),
+          ...errors,
+          ...notFound,
+        },
+      },
+    },
+    '/_emulator/webhook-sink/{name}': {
+      post: {
+        tags: ['webhooks'],
+        summary: 'A receiver to point configurations at: records the request (the last 100 per name) and answers 200; not Mailcoach behaviour',
+        parameters: [sinkParam],
+        requestBody: { required: false, content: { '*/*': { schema: {} } } },
+        responses: {
+          200: json({ type: 'object', required: ['received'], properties: { received: { const: true } } }, 'Recorded.'),
+          ...errors,
+          ...notFound,
+        },
+      },
+      get: {
+        tags: ['webhooks'],
+        summary: 'What the sink received, newest first',
+        parameters: [sinkParam],
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('WebhookSinkRequest') } } }, 'The requests.'),
+          ...errors,
+          ...notFound,
+        },
+      },
+      delete: {
+        tags: ['webhooks'],
+        summary: 'Forgets what the sink received',
+        parameters: [sinkParam],
+        responses: { 204: noContent, ...errors, ...notFound },
+      },
+    },
     '/_emulator/fixtures': {
       get: {
         tags: ['controls'],
@@ -1115,6 +1386,12 @@ export const openApiDocument = {
       TemplateRender: templateRender,
       RenderDiagnostic: renderDiagnostic,
       FixtureProblem: fixtureProblem,
+      WebhookConfiguration: webhookConfiguration,
+      WebhookConfigurationInput: webhookConfigurationInput,
+      WebhookRequestHeaders: webhookRequestHeaders,
+      WebhookAttempt: webhookAttempt,
+      WebhookCall: webhookCall,
+      WebhookSinkRequest: webhookSinkRequest,
       Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
       ValidationError: {
         type: 'object',

@@ -13,6 +13,7 @@ import { EmulatorApiError, MailcoachApiError, WaitForMessageTimeoutError } from 
 import { readEventStream } from './event-stream.js';
 import { buildQuery, type MessageFilter } from './message-filter.js';
 import { waitForCampaignSent } from './wait-for-campaign.js';
+import { waitForWebhook, type WaitForWebhookOptions } from './wait-for-webhook.js';
 import type { EmailList, EmailListInput, SubscribeInput, Subscriber } from './wire/audience.js';
 import type { Campaign } from './wire/campaigns.js';
 import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
@@ -22,6 +23,9 @@ import type {
   SuppressionQuery, TransactionalMailRequest,
 } from './wire/records.js';
 import type { RenderRequest, StudioTemplate, TemplateInput, TemplateRender, TemplateType } from './wire/templates.js';
+import type {
+  EmailListChoice, WebhookCall, WebhookCallFilter, WebhookCallPage, WebhookConfiguration, WebhookConfigurationInput, WebhookSinkRequest,
+} from './wire/webhooks.js';
 
 // The wire types (one module per concern under wire/), the errors and the search filter, for whoever imports the client.
 export * from './errors.js';
@@ -32,6 +36,8 @@ export * from './wire/controls.js';
 export * from './wire/messages.js';
 export * from './wire/records.js';
 export * from './wire/templates.js';
+export * from './wire/webhooks.js';
+export type { WaitForWebhookOptions, WebhookWaitStatus } from './wait-for-webhook.js';
 
 export interface SubscribeOptions {
   /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
@@ -161,6 +167,23 @@ export function createClient(options: ClientOptions) {
 
   const readCampaign = async (uuid: string): Promise<Campaign> =>
     (await mailcoachOk<{ data: Campaign }>('GET', `/campaigns/${encodeURIComponent(uuid)}`)).body.data;
+
+  const webhookCalls = (filter: WebhookCallFilter = {}, page: PageOptions = {}): Promise<WebhookCallPage> =>
+    json('GET', '/webhook-calls', {
+      query: {
+        event: filter.event,
+        email: filter.email,
+        subscriber_uuid: filter.subscriberUuid,
+        send_uuid: filter.sendUuid,
+        campaign_uuid: filter.campaignUuid,
+        configuration: filter.configuration,
+        status: filter.status,
+        page: page.page,
+        per_page: page.perPage,
+      },
+    });
+
+  const webhookCall = (uuid: string): Promise<WebhookCall> => json('GET', `/webhook-calls/${encodeURIComponent(uuid)}`);
 
   const clockCall = (body: Record<string, unknown>): Promise<ClockState> => json('POST', '/clock', { json: body });
 
@@ -355,6 +378,60 @@ export function createClient(options: ClientOptions) {
       json('GET', '/suppressions', {
         query: { 'filter[search]': query.search, 'filter[reason]': query.reason, sort: query.sort, page: query.page },
       }),
+
+    /** The workspace's email lists, by name: what a webhook configuration can be limited to. */
+    emailLists: async (): Promise<EmailListChoice[]> => (await json<{ data: EmailListChoice[] }>('GET', '/email-lists')).data,
+
+    /** The workspace's webhook configurations (Mailcoach's outgoing webhooks), oldest first. */
+    webhooks: async (): Promise<WebhookConfiguration[]> => (await json<{ data: WebhookConfiguration[] }>('GET', '/webhooks')).data,
+    webhook: (uuid: string): Promise<WebhookConfiguration> => json('GET', `/webhooks/${encodeURIComponent(uuid)}`),
+    /**
+     * Creates a configuration: `name` and `url` required; the rest takes Mailcoach's defaults (enabled, all lists,
+     * all events, a random 16-character secret). A 422 EmulatorApiError names each bad field.
+     */
+    createWebhook: (input: WebhookConfigurationInput & { name: string; url: string }): Promise<WebhookConfiguration> =>
+      json('POST', '/webhooks', { json: input }),
+    /** Changes the fields given (the others stay). */
+    updateWebhook: (uuid: string, input: WebhookConfigurationInput): Promise<WebhookConfiguration> =>
+      json('PATCH', `/webhooks/${encodeURIComponent(uuid)}`, { json: input }),
+    /** Deletes a configuration, and its calls with it. */
+    deleteWebhook: async (uuid: string): Promise<void> => {
+      const path = `/webhooks/${encodeURIComponent(uuid)}`;
+      await ok(await call('DELETE', path), 'DELETE', path);
+    },
+    /** The workspace's webhook calls, newest first, each with its request and attempts; `perPage` up to 500 (default 50). */
+    webhookCalls,
+    webhookCall,
+    /**
+     * Mailcoach's resend of a call: now, once, to its configuration's current URL with its current secret; answers
+     * the call with the attempt (`manual`, `attempt` null) added. A 409 EmulatorApiError when the configuration is gone.
+     */
+    resendWebhookCall: (uuid: string): Promise<WebhookCall> => json('POST', `/webhook-calls/${encodeURIComponent(uuid)}/resend`),
+    /** The built-in receiver `<url>/_emulator/webhook-sink/<name>` (answers 200 to any POST and keeps the last 100). */
+    webhookSink: (name: string) => {
+      const path = `/webhook-sink/${encodeURIComponent(name)}`;
+      return {
+        /** What to point a configuration at (with the client's token, so the calls land in its workspace). */
+        url: resourceUrl(path),
+        /** What it received, newest first. */
+        requests: async (): Promise<WebhookSinkRequest[]> => (await json<{ data: WebhookSinkRequest[] }>('GET', path)).data,
+        clear: async (): Promise<void> => {
+          await ok(await call('DELETE', path), 'DELETE', path);
+        },
+      };
+    },
+    /**
+     * Waits until a webhook call matches and answers it (of several, the oldest): by default one whose first try
+     * has happened (the receiver has had it), whatever the outcome; `status` asks for `any` (stored), `pending`,
+     * `succeeded` or `failed` (every try failed). `after` limits it to calls made later. It follows the event stream
+     * (no polling, no sleeps). Throws WaitForWebhookTimeoutError (what matched, the newest calls) at the timeout.
+     */
+    waitForWebhook: (wait: WaitForWebhookOptions = {}): Promise<WebhookCall> =>
+      waitForWebhook(
+        { list: (filter, page) => webhookCalls(filter, page), call: webhookCall, subscribe },
+        wait,
+        wait.timeoutMs ?? DEFAULT_WAIT_MS,
+      ),
 
     /** The emulator's OpenAPI document. */
     openapi: (): Promise<Record<string, unknown>> => json('GET', '/openapi.json'),

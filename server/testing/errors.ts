@@ -1,5 +1,6 @@
-/** What the typed client throws: a non-2xx answer of either API, and a wait for messages that timed out. */
+/** What the typed client throws: a non-2xx answer of either API, and a wait (for messages, a campaign, a webhook call) that timed out. */
 import type { MessageSummary } from './wire/messages.js';
+import type { WebhookCall } from './wire/webhooks.js';
 
 /** A non-2xx answer from the emulator's own API. */
 export class EmulatorApiError extends Error {
@@ -90,4 +91,39 @@ function describeCampaignTimeout(uuid: string, timeoutMs: number, status: string
           ? 'it is still sending (a large list, or a delivery that failed: see the emulator\'s log)'
           : `its status is \`${status}\``;
   return `Timed out after ${timeoutMs} ms waiting for campaign ${uuid} to be sent: ${why}.`;
+}
+
+/** waitForWebhook gave up: no call matched (with the status asked for) before the timeout. */
+export class WaitForWebhookTimeoutError extends Error {
+  constructor(
+    /** The filter, as given (`after` as an ISO string). */
+    readonly filter: Record<string, string>,
+    /** What was waited for: `attempted`, `any`, `pending`, `succeeded` or `failed`. */
+    readonly status: string,
+    readonly timeoutMs: number,
+    /** Calls that matched the filter but had not reached `status`, oldest first. */
+    readonly matched: WebhookCall[],
+    /** The workspace's newest calls, whatever they match, to show near misses (null: never read). */
+    readonly recent: WebhookCall[] | null,
+  ) {
+    super(describeWebhookTimeout(filter, status, timeoutMs, matched, recent));
+    this.name = 'WaitForWebhookTimeoutError';
+  }
+}
+
+function describeWebhookTimeout(filter: Record<string, string>, status: string, timeoutMs: number, matched: WebhookCall[], recent: WebhookCall[] | null): string {
+  const terms = Object.entries(filter).map(([key, value]) => `${key}=${value}`).join(', ');
+  const stage = status === 'any' ? '' : ` that is ${status}`;
+  const lines = [`Timed out after ${timeoutMs} ms waiting for a webhook call${terms === '' ? '' : ` (${terms})`}${stage}.`];
+  if (matched.length > 0) lines.push(`${matched.length} matched the filter but ${matched.length === 1 ? 'is' : 'are'} not ${status} yet:`, ...matched.map(describeCall));
+  if (recent === null) lines.push("The emulator's event stream (GET /_emulator/events) did not open in time.");
+  else if (recent.length === 0) lines.push('The workspace has no webhook call: is a configuration there (GET /_emulator/webhooks), for this list and this event?');
+  else lines.push(`Newest calls of the workspace (${recent.length} shown):`, ...recent.map(describeCall));
+  return lines.join('\n');
+}
+
+function describeCall(call: WebhookCall): string {
+  const last = call.attempts_log.at(-1);
+  const outcome = last === undefined ? 'not tried yet' : last.status_code === null ? `last try: ${last.error ?? 'no response'}` : `last try: ${last.status_code}`;
+  return `  - ${call.created_at} ${call.event} ${call.email ?? ''} to ${call.configuration?.name ?? '(deleted configuration)'}: ${call.status}, ${call.attempts} tries, ${outcome} [${call.uuid}]`;
 }

@@ -1,6 +1,6 @@
 /**
- * An axe-core scan of the inbox and the message view, in the light and the dark theme: no serious or critical
- * violation. Also takes the README's screenshot of the inbox, so that it shows the UI as it is.
+ * An axe-core scan of the inbox and the message view, and of the Webhooks page, in the light and the dark theme: no
+ * serious or critical violation. Also takes the README's screenshot of the inbox, so that it shows the UI as it is.
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -35,6 +35,27 @@ for (const theme of ['light', 'dark'] as const) {
     // The Links tab, each link's text above its URL.
     await page.getByRole('tab', { name: 'Links & codes' }).click();
     await expect(page.getByRole('tabpanel').getByText('shop.test', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the Webhooks page, with a call's detail and the form open, has no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await emulator.client.createWebhook({ name: 'Sink', url: emulator.client.webhookSink('axe').url, events: ['UnsubscribedEvent'] });
+    await emulator.client.createWebhook({ name: 'Down app', url: 'http://127.0.0.1:9/hooks', enabled: false });
+    const jane = await emulator.client.mailcoach.findSubscriber('197fa091-463b-4b00-8cb3-fee1b7c2d1bd', 'jane@example.com');
+    await emulator.client.mailcoach.request('POST', `/subscribers/${jane!.uuid}/unsubscribe`);
+    await emulator.client.waitForWebhook({ event: 'UnsubscribedEvent' });
+    await page.goto(`${emulator.url}/webhooks`);
+    const call = page.getByRole('table', { name: 'Webhook calls' }).getByRole('row', { name: /^Unsubscribed/ });
+    await call.getByRole('button', { name: /^Resend/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Resent Unsubscribed' })).toBeVisible();
+    await call.getByRole('button', { name: /^Details/ }).click();
+    await expect(page.getByText('Manual', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Sink' }).click();
+    await page.getByLabel('Use for all lists').uncheck();
+    await expect(page.getByRole('group', { name: 'Only these events' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -121,6 +121,9 @@ const made = {
   campaignSendUuid: '',
   otherCampaignSendUuid: '',
   suppressionUuid: '',
+  webhookUuid: '',
+  callUuid: '',
+  failedCallUuid: '',
 };
 
 interface Call {
@@ -274,6 +277,52 @@ const CALLS: Array<[string, () => Call[]]> = [
     { method: 'GET', path: '/_emulator/sends', status: 200 },
     { method: 'GET', path: '/_emulator/sends?sort=nope', status: 400 },
   ]],
+  ['GET /_emulator/email-lists', () => [{ method: 'GET', path: '/_emulator/email-lists', status: 200 }]],
+  ['GET /_emulator/webhooks', () => [{ method: 'GET', path: '/_emulator/webhooks', status: 200 }]],
+  ['POST /_emulator/webhooks', () => [
+    {
+      method: 'POST', path: '/_emulator/webhooks', status: 201,
+      json: { name: 'Lists only', url: 'http://localhost:3000/hooks', use_for_all_lists: false, email_lists: [NEWSLETTER], events: ['SubscribedEvent'] },
+    },
+    { method: 'POST', path: '/_emulator/webhooks', json: { url: 'ftp://x', events: ['Nope'] }, status: 422 },
+  ]],
+  ['GET /_emulator/webhooks/{webhook}', () => [
+    { method: 'GET', path: `/_emulator/webhooks/${made.webhookUuid}`, status: 200 },
+    { method: 'GET', path: `/_emulator/webhooks/${NO_UUID}`, status: 404 },
+  ]],
+  ['PUT /_emulator/webhooks/{webhook}', () => [
+    { method: 'PUT', path: `/_emulator/webhooks/${made.webhookUuid}`, json: { name: 'The sink' }, status: 200 },
+    { method: 'PUT', path: `/_emulator/webhooks/${made.webhookUuid}`, json: { events: ['Nope'] }, status: 422 },
+    { method: 'PUT', path: `/_emulator/webhooks/${NO_UUID}`, json: { name: 'x' }, status: 404 },
+  ]],
+  ['PATCH /_emulator/webhooks/{webhook}', () => [
+    { method: 'PATCH', path: `/_emulator/webhooks/${made.webhookUuid}`, json: { enabled: true, secret: 'changed' }, status: 200 },
+    { method: 'PATCH', path: `/_emulator/webhooks/${made.webhookUuid}`, json: { use_for_all_lists: false, email_lists: [] }, status: 422 },
+    { method: 'PATCH', path: `/_emulator/webhooks/${NO_UUID}`, json: { name: 'x' }, status: 404 },
+  ]],
+  ['GET /_emulator/webhook-calls', () => [
+    { method: 'GET', path: '/_emulator/webhook-calls', status: 200 },
+    { method: 'GET', path: '/_emulator/webhook-calls?event=UnsubscribedEvent&status=pending&per_page=1', status: 200 },
+    { method: 'GET', path: '/_emulator/webhook-calls?event=Nope', status: 422 },
+    { method: 'GET', path: '/_emulator/webhook-calls?per_page=501', status: 422 },
+  ]],
+  ['GET /_emulator/webhook-calls/{call}', () => [
+    { method: 'GET', path: `/_emulator/webhook-calls/${made.callUuid}`, status: 200 },
+    { method: 'GET', path: `/_emulator/webhook-calls/${made.failedCallUuid}`, status: 200 },
+    { method: 'GET', path: `/_emulator/webhook-calls/${NO_UUID}`, status: 404 },
+  ]],
+  ['POST /_emulator/webhook-calls/{call}/resend', () => [
+    { method: 'POST', path: `/_emulator/webhook-calls/${made.callUuid}/resend`, status: 200 },
+    { method: 'POST', path: `/_emulator/webhook-calls/${NO_UUID}/resend`, status: 404 },
+  ]],
+  ['POST /_emulator/webhook-sink/{name}', () => [
+    { method: 'POST', path: '/_emulator/webhook-sink/by-hand', json: { hello: 'sink' }, status: 200 },
+    { method: 'POST', path: `/_emulator/webhook-sink/${'x'.repeat(65)}`, json: {}, status: 404 },
+  ]],
+  ['GET /_emulator/webhook-sink/{name}', () => [
+    { method: 'GET', path: '/_emulator/webhook-sink/answers', status: 200 },
+    { method: 'GET', path: `/_emulator/webhook-sink/${'x'.repeat(65)}`, status: 404 },
+  ]],
   ['GET /_emulator/openapi.json', () => [{ method: 'GET', path: '/_emulator/openapi.json', status: 200 }]],
   ['GET /_emulator/docs', () => [{ method: 'GET', path: '/_emulator/docs', status: 200 }]],
   ['GET /_emulator/docs/{file}', () => [
@@ -291,6 +340,14 @@ const CALLS: Array<[string, () => Call[]]> = [
   ['DELETE /_emulator/templates/{template}', () => [
     { method: 'DELETE', path: '/_emulator/templates/made-here', status: 204 },
     { method: 'DELETE', path: '/_emulator/templates/made-here', status: 404 },
+  ]],
+  ['DELETE /_emulator/webhook-sink/{name}', () => [
+    { method: 'DELETE', path: '/_emulator/webhook-sink/answers', status: 204 },
+    { method: 'DELETE', path: `/_emulator/webhook-sink/${'x'.repeat(65)}`, status: 404 },
+  ]],
+  ['DELETE /_emulator/webhooks/{webhook}', () => [
+    { method: 'DELETE', path: `/_emulator/webhooks/${made.webhookUuid}`, status: 204 },
+    { method: 'DELETE', path: `/_emulator/webhooks/${made.webhookUuid}`, status: 404 },
   ]],
   ['DELETE /_emulator/faults', () => [{ method: 'DELETE', path: '/_emulator/faults', status: 204 }]],
   ['DELETE /_emulator/messages/{uuid}', () => [
@@ -405,6 +462,17 @@ describe('every answer matches its documented schema, strictly', () => {
       json: { method: 'post', route: '/api/nowhere', recipient: 'x@example.com', status: 503, body: { message: 'down' }, headers: { 'Retry-After': 5 }, delay_ms: 0, times: 3, probability: 0.5 },
     }), 201);
     ok(await api().post('/_emulator/faults', { json: { route: '/api/nowhere', drop: true } }), 201);
+    // Webhook calls: one the sink answers, one to a closed port (no answer: status_code null, a retry due).
+    made.webhookUuid = ok(await api().post('/_emulator/webhooks', { json: { name: 'Sink', url: `${emulator().url}/_emulator/webhook-sink/answers`, events: ['UnsubscribedEvent'] } }), 201).uuid;
+    const closed = ok(await api().post('/_emulator/webhooks', { json: { name: 'Closed', url: 'http://127.0.0.1:9/hooks', events: ['UnsubscribedEvent'] } }), 201).uuid;
+    ok(await api().post(`/api/subscribers/${jane}/unsubscribe`), 204);
+    const calls = await waitUntil(
+      async () => ok(await api().get('/_emulator/webhook-calls?event=UnsubscribedEvent')).data as Array<{ uuid: string; attempts: number; configuration: { uuid: string } }>,
+      (data) => data.length === 2 && data.every((call) => call.attempts === 1),
+      { what: 'both webhook calls tried once' },
+    );
+    made.callUuid = calls.find((call) => call.configuration.uuid === made.webhookUuid)!.uuid;
+    made.failedCallUuid = calls.find((call) => call.configuration.uuid === closed)!.uuid;
   });
 
   for (const [operation, calls] of CALLS) {

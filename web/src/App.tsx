@@ -23,6 +23,8 @@ const SendsPage = lazy(() => import('./routes/SendsPage.js'));
 const LogPage = lazy(() => import('./routes/LogPage.js'));
 const LogItemPage = lazy(() => import('./routes/LogPage.js').then((module) => ({ default: module.LogItemPage })));
 const ControlsPage = lazy(() => import('./routes/ControlsPage.js'));
+// Webhooks (issue 25), lazy like the records pages.
+const WebhooksPage = lazy(() => import('./routes/WebhooksPage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -54,6 +56,7 @@ export function App() {
           <Route path="/sends">{lazily(<SendsPage />)}</Route>
           <Route path="/log">{lazily(<LogPage />)}</Route>
           <Route path="/log/:uuid">{(params) => lazily(<LogItemPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/webhooks">{lazily(<WebhooksPage />)}</Route>
           <Route path="/controls">{lazily(<ControlsPage />)}</Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>

@@ -49,6 +49,10 @@ export const keys = {
   sends: (token: string | null) => ['sends', token] as const,
   log: (token: string | null) => ['log', token] as const,
   faults: (token: string | null) => ['faults', token] as const,
+  /** The Webhooks page: configurations and calls, each refetched by its own event (live.ts). */
+  webhooks: (token: string | null) => ['webhooks', token] as const,
+  webhookCalls: (token: string | null) => ['webhook-calls', token] as const,
+  emailLists: (token: string | null) => ['email-lists', token] as const,
   clock: ['clock'] as const,
 };
 

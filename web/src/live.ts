@@ -6,7 +6,8 @@
  * preview's render; a fixtures reload refetches their status (a broken file's problems). For the records pages:
  * suppression, send, log and fault-rule changes (an app's send through /api, a simulation, another tab) refetch
  * their lists, coalesced the same way; a reset refetches them all, and deleted messages refetch the sends and the
- * log (their links to captured messages). The clock (one for every workspace) is written into the cache as
+ * log (their links to captured messages); webhook configuration and call changes refetch the Webhooks page's lists
+ * (and the sends' counts of calls). The clock (one for every workspace) is written into the cache as
  * `clock.changed` tells it: the controls page shows a change made anywhere (a test, the CLI, another tab) without
  * reading the clock, which would move a `stepping:` clock.
  */
@@ -18,13 +19,15 @@ import { keys, useClient } from './api.js';
 /** A burst of captures (a test suite sending 50 mails) refetches once, this long after its first event. */
 const COALESCE_MS = 60;
 
-type RecordKind = 'suppressions' | 'sends' | 'log' | 'faults';
-const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults'];
+type RecordKind = 'suppressions' | 'sends' | 'log' | 'faults' | 'webhooks' | 'webhookCalls' | 'emailLists';
+const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults', 'webhooks', 'webhookCalls', 'emailLists'];
 const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'suppressions.changed': 'suppressions',
   'sends.changed': 'sends',
   'log.changed': 'log',
   'faults.changed': 'faults',
+  'webhooks.changed': 'webhooks',
+  'webhook-calls.changed': 'webhookCalls',
 };
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';

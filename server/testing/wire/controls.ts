@@ -28,6 +28,10 @@ export type EmulatorEvent =
   | { type: 'log.changed'; uuids: string[] | null }
   /** Fault rules were added, removed, or fired (their counts changed). */
   | { type: 'faults.changed' }
+  /** Webhook configurations were created, changed or deleted. */
+  | { type: 'webhooks.changed' }
+  /** Webhook calls were queued, tried or resent; `uuids` null: any (a reset, a deleted configuration). */
+  | { type: 'webhook-calls.changed'; uuids: string[] | null }
   /** The clock was frozen, advanced or resumed. */
   | { type: 'clock.changed'; now: string; frozen: boolean };
 

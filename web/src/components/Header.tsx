@@ -1,5 +1,5 @@
 /**
- * The top bar: the sections (inbox, templates, suppressions, sends, log, controls, and a link to the API docs), a
+ * The top bar: the sections (inbox, templates, suppressions, sends, log, webhooks, controls, and a link to the API docs), a
  * badge while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ const RECORD_SECTIONS = [
   ['/suppressions', 'Suppressions'],
   ['/sends', 'Sends'],
   ['/log', 'Log'],
+  ['/webhooks', 'Webhooks'],
   ['/controls', 'Controls'],
 ] as const;
 

@@ -3,11 +3,12 @@
  * emulator's filter by recipient), each named by what a person looks for: the recipient, the subject, the campaign
  * or template, with the state the emulator derives (sent, opened, clicked, bounced, complained, suppressed...), links
  * to its captured message, its log item, its campaign's sends and its template, and the simulations (open, click,
- * bounce, complaint) with what they did: a bounce or complaint shows the suppression it left. A send to a suppressed
+ * bounce, complaint) with what they did: a bounce or complaint shows the suppression it left, and the webhook calls
+ * it caused (a link to the Webhooks page filtered by the send). A send to a suppressed
  * address got no mail: it says so and offers nothing to simulate. New sends (an app's send through /api) appear
  * live. Loaded only when opened.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { SendWithState, Suppression } from '../../../server/testing/client.js';
@@ -239,6 +240,26 @@ function SendMail({ send }: { send: SendWithState }) {
           </Link>
         </div>
       )}
+      <SendWebhooks send={send.uuid} />
+    </div>
+  );
+}
+
+/** The webhook calls the send caused (an open, a click, a bounce, an unsubscribe), linked to the Webhooks page filtered by it. */
+function SendWebhooks({ send }: { send: string }) {
+  const client = useClient();
+  // Under the calls' key: a call queued or tried (webhook-calls.changed, live.ts) counts again.
+  const calls = useQuery({
+    queryKey: [...keys.webhookCalls(client.token), 'send', send],
+    queryFn: async () => (await client.webhookCalls({ sendUuid: send }, { perPage: 1 })).meta.total,
+    retry: false,
+  });
+  if (calls.data === undefined || calls.data === 0) return null;
+  return (
+    <div>
+      <Link href={`/webhooks?send=${encodeURIComponent(send)}`} aria-label={`Webhooks: ${calls.data} for send ${shortUuid(send)}`}>
+        Webhooks: {calls.data}
+      </Link>
     </div>
   );
 }
