@@ -52,8 +52,9 @@ export function cliWebhookName(url: string): string {
  */
 export function applyCliWebhooks(deps: ConfigurationDeps, workspaceId: number, cli: CliWebhooks): void {
   const { configurations } = deps.store.webhooks;
-  const now = toEpochSeconds(deps.clock());
   const existing = configurations.of(workspaceId).filter((row) => row.origin === 'cli');
+  if (existing.length === 0 && cli.urls.length === 0) return;
+  const now = toEpochSeconds(deps.clock());
   for (const row of existing) if (!cli.urls.includes(row.url)) configurations.delete(row.id);
   for (const url of new Set(cli.urls)) {
     const wanted = {
