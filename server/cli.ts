@@ -59,6 +59,7 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
     ...(config.isolate ? ['  workspaces:   one per API token (--isolate)'] : []),
     ...(config.faultsFile === null ? [] : [`  faults:       ${faultsLine(emulator, config.faultsFile)}`]),
+    ...webhookLines(config, fixtures.webhooks.length),
     `  fixtures:     ${config.fixturesDir ?? 'none'} (${fixtureCounts(fixtures)})${config.watch ? ', watched for changes (--watch)' : ''}`,
   ];
   if (config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1') {
@@ -74,8 +75,29 @@ function fixtureCounts(fixtures: RunningEmulator['deps']['fixtures']): string {
   if (fixtures.emailLists.length > 0) counts.push(plural(fixtures.emailLists.length, 'email list'));
   if (fixtures.campaignTemplates.length > 0) counts.push(plural(fixtures.campaignTemplates.length, 'campaign template'));
   if (fixtures.automations.length > 0) counts.push(plural(fixtures.automations.length, 'automation'));
+  if (fixtures.webhooks.length > 0) counts.push(plural(fixtures.webhooks.length, 'webhook'));
   return counts.join(', ');
 }
+
+/**
+ * Each --webhook URL with where its Signature secret comes from (the default one is printed: a test needs it; one
+ * the user chose is not), and the retry mode when anything may call out (--webhook or the fixtures' webhooks).
+ */
+function webhookLines(config: Config, fixtureWebhooks: number): string[] {
+  const secret =
+    config.webhookSecretSource === 'default'
+      ? `the default secret "${config.webhookSecret}" (--webhook-secret sets another)`
+      : `the secret of ${config.webhookSecretSource}`;
+  const lines = config.webhooks.map((url) => `  webhook:      ${url} (every event of every list; signed with ${secret})`);
+  if (config.webhooks.length > 0 || fixtureWebhooks > 0) lines.push(`  webhook retries: ${RETRY_WORDS[config.webhookRetries]} (--webhook-retries)`);
+  return lines;
+}
+
+const RETRY_WORDS: Record<Config['webhookRetries'], string> = {
+  mailcoach: "mailcoach: 5 tries, 10 s, 100 s, 1000 s and 10000 s apart on the emulator's clock",
+  fast: 'fast: 5 tries within 4 s',
+  off: 'off: one try',
+};
 
 /** The --faults file's rules, as every workspace starts with them (the default workspace's, before any request). */
 function faultsLine(emulator: RunningEmulator, file: string): string {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { parseClockSpec } from './clock.js';
 import { parseIdSpec } from './ids.js';
 import { parseRandomSpec } from './random.js';
+import { isWebhookUrl } from './webhooks/configurations.js';
 import { isWebhookRetries, WEBHOOK_RETRY_MODES, type WebhookRetries } from './webhooks/retries.js';
 
 export const DEFAULT_TOKEN = 'mailcoach-emulator-token';
@@ -67,6 +68,8 @@ export interface Config {
   webhooks: string[];
   /** The secret --webhook's configurations sign with. */
   webhookSecret: string;
+  /** Where webhookSecret came from, for the start banner (which prints only the default one). */
+  webhookSecretSource: '--webhook-secret' | 'MAILCOACH_EMULATOR_WEBHOOK_SECRET' | 'default';
   /** How failed webhook calls are tried again (webhooks/retries.ts). */
   webhookRetries: WebhookRetries;
 }
@@ -203,6 +206,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     allowedHosts: (listOption('--allowed-hosts', parsed['allowed-hosts'] ?? env.MAILCOACH_EMULATOR_ALLOWED_HOSTS) ?? []).map((host) => host.toLowerCase()),
     webhooks: webhookUrls(parsed.webhook ?? listOption('MAILCOACH_EMULATOR_WEBHOOKS', env.MAILCOACH_EMULATOR_WEBHOOKS) ?? []),
     webhookSecret: nonEmpty('--webhook-secret', parsed['webhook-secret'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET),
+    webhookSecretSource:
+      parsed['webhook-secret'] !== undefined ? '--webhook-secret' : env.MAILCOACH_EMULATOR_WEBHOOK_SECRET !== undefined ? 'MAILCOACH_EMULATOR_WEBHOOK_SECRET' : 'default',
     webhookRetries: webhookRetriesOption(parsed['webhook-retries'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_RETRIES ?? 'mailcoach'),
   };
   if (config.watch && config.fixturesDir === null) throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
@@ -284,17 +289,10 @@ function nonEmpty(flag: string, value: string): string {
 /** http:// is accepted, unlike Mailcoach's create form: the app under test usually runs on localhost (decisions.md). */
 function webhookUrls(urls: string[]): string[] {
   for (const url of urls) {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(url);
-    } catch {
-      // reported below
-    }
-    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      throw new ConfigError(`--webhook must be an http:// or https:// URL, got "${url}"`);
-    }
+    if (!isWebhookUrl(url)) throw new ConfigError(`--webhook must be an http:// or https:// URL, got "${url}"`);
   }
-  return urls;
+  // The same URL twice is one configuration (webhooks/configurations.ts), so one call per event, not two.
+  return [...new Set(urls)];
 }
 
 function webhookRetriesOption(raw: string): WebhookRetries {

@@ -73,7 +73,10 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
   const store = createStore(openDatabase(config.dbPath));
   try {
     const holder = { fixtures };
-    const workspaces = createWorkspaces({ store, clock, ids, fixtures: () => holder.fixtures, isolate: config.isolate });
+    const workspaces = createWorkspaces({
+      store, clock, ids, fixtures: () => holder.fixtures, isolate: config.isolate,
+      cliWebhooks: { urls: config.webhooks, secret: config.webhookSecret },
+    });
     const random = parseRandomSpec(config.random);
     const events = new EventBus();
     const deps: AppDeps = {

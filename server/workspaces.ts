@@ -11,6 +11,7 @@ import { applyFixtures } from './fixtures/apply.js';
 import type { FixtureSet } from './fixtures/load.js';
 import { toEpochSeconds } from './instant.js';
 import type { IdGenerator } from './ids.js';
+import { applyCliWebhooks, type CliWebhooks } from './webhooks/configurations.js';
 
 export const DEFAULT_WORKSPACE = 'default';
 
@@ -22,11 +23,19 @@ export interface WorkspaceDeps {
   fixtures: () => FixtureSet;
   /** One workspace per token (`--isolate`). */
   isolate?: boolean;
+  /** `--webhook`'s configurations, which every workspace gets beside the fixtures'. */
+  cliWebhooks?: CliWebhooks;
 }
 
 export function createWorkspaces(deps: WorkspaceDeps) {
+  /** What a workspace starts with, and what a reset gives back: the fixtures, then --webhook's configurations. */
+  const seed = (workspaceId: number) =>
+    deps.store.transaction(() => {
+      applyFixtures(deps, workspaceId, deps.fixtures());
+      applyCliWebhooks(deps, workspaceId, deps.cliWebhooks ?? { urls: [], secret: '' });
+    });
   const { id: defaultId } = deps.store.ensureWorkspace(DEFAULT_WORKSPACE, toEpochSeconds(deps.clock()));
-  applyFixtures(deps, defaultId, deps.fixtures());
+  seed(defaultId);
   const byToken = new Map<string, number>();
   return {
     defaultId,
@@ -34,12 +43,14 @@ export function createWorkspaces(deps: WorkspaceDeps) {
     isolated: deps.isolate === true,
     /** The workspaces this process has used: the default one and every token's (with `--isolate`). */
     inUse: (): number[] => [defaultId, ...byToken.values()],
+    /** Seeds the workspace (idempotent): its fixtures and --webhook's configurations; a reset runs it after clearing. */
+    seed,
     forToken(token: string): number {
       if (deps.isolate !== true) return defaultId;
       let id = byToken.get(token);
       if (id === undefined) {
         id = deps.store.ensureWorkspace(tokenWorkspaceKey(token), toEpochSeconds(deps.clock())).id;
-        applyFixtures(deps, id, deps.fixtures());
+        seed(id);
         byToken.set(token, id);
       }
       return id;

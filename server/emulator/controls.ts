@@ -33,6 +33,7 @@ export function controlRoutes(deps: AppDeps) {
       if (set.suppressions.length > 0) deps.events.emit('suppressions.changed', { workspaceId, uuids: null });
       if (set.logItems.length > 0) deps.events.emit('log.changed', { workspaceId, uuids: null });
       if (set.sends.length > 0) deps.events.emit('sends.changed', { workspaceId, uuids: null });
+      if (set.webhooks.length > 0) deps.events.emit('webhooks.changed', { workspaceId });
       return c.json({
         templates: set.templates.length,
         suppressions: set.suppressions.length,
@@ -43,6 +44,7 @@ export function controlRoutes(deps: AppDeps) {
         campaign_templates: set.campaignTemplates.length,
         automations: set.automations.length,
         campaigns: set.campaigns.length,
+        webhooks: set.webhooks.length,
       });
     })
     .get('/settings', (c) => {
@@ -60,6 +62,8 @@ export function controlRoutes(deps: AppDeps) {
         render_workers: deps.options.renderWorkers,
         fixtures: deps.fixtureStatus.directory === null ? null : displayPath(deps.fixtureStatus.directory),
         watch: deps.fixtureStatus.watching,
+        webhooks: deps.options.webhooks,
+        webhook_retries: deps.options.webhookRetries,
       });
     })
     .get('/fixtures', (c) => {
@@ -87,16 +91,18 @@ export function controlRoutes(deps: AppDeps) {
 }
 
 /**
- * Deletes every row of the workspace (suppressions, templates, log items, sends, captured mail), seeds its
- * fixtures again and puts its fault rules back to the `--faults` file's, then tells the event stream. When the
+ * Deletes every row of the workspace (suppressions, templates, log items, sends, captured mail, webhook
+ * configurations and their log), seeds its fixtures and --webhook's configurations again and puts its fault rules back to the `--faults` file's, then tells the event stream. When the
  * default workspace is the only one, the uuid sequence restarts too (`--ids sequential`: the same uuids as after
  * a fresh start). The clock is shared by every workspace and stays as it is.
  */
 function resetWorkspace(deps: AppDeps, workspaceId: number): void {
   deps.store.transaction(() => {
+    // Webhook configurations, calls and attempts go with the rest (their tables have a workspace_id): pending
+    // retries are dropped, and a call in flight finds its row gone and records nothing (webhooks/delivery.ts).
     deps.store.workspaces.clear(workspaceId);
     if (deps.store.workspaces.count() === 1) deps.restartIds();
-    applyFixtures(deps, workspaceId, deps.fixtures);
+    deps.workspaces.seed(workspaceId);
   });
   deps.faults.reset(workspaceId);
   deps.events.emit('workspace.reset', { workspaceId });
@@ -119,8 +125,8 @@ function parseSeedDocument(document: unknown): FixtureSet {
     problem: `html_file "${htmlFile}" cannot be read through the API: give the html inline.`,
   }));
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists, automations, campaigns } = result.data;
-  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates, automations, campaigns };
+  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists, automations, campaigns, webhooks } = result.data;
+  return { templates, suppressions, logItems, sends, emailLists, campaignTemplates, automations, campaigns, webhooks };
 }
 
 /** The audience checks' problems as 422 entries by dotted field (`email_lists.0.segments.0.positive_tags.1`). */

@@ -10,21 +10,14 @@ import { ValidationError } from '../errors.js';
 import { lazySchema } from '../fixtures/zod.js';
 import { toEpochSeconds } from '../instant.js';
 import { parseOr422 } from '../validation/zod-issues.js';
+import { generatedWebhookSecret, isWebhookUrl } from '../webhooks/configurations.js';
 import { WEBHOOK_EVENTS } from '../webhooks/mailcoach-events.js';
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 const configurationBody = lazySchema(() =>
   z.strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The name field is required.'), z.maxLength(255))),
-    url: z.optional(z.string().check(z.trim(), z.refine(isHttpUrl, 'The url field must be a valid http:// or https:// URL.'))),
+    url: z.optional(z.string().check(z.trim(), z.refine(isWebhookUrl, 'The url field must be a valid http:// or https:// URL.'))),
     secret: z.optional(z.string().check(z.minLength(1, 'The secret field is required.'), z.maxLength(255))),
     enabled: z.optional(z.boolean()),
     use_for_all_lists: z.optional(z.boolean()),
@@ -70,5 +63,5 @@ export function webhookConfigurationInput(deps: AppDeps, workspaceId: number, bo
 
 /** Str::random(): 16 letters and digits (§1.2); from the id source, so `--ids sequential` makes it repeatable. */
 export function webhookSecret(deps: Pick<AppDeps, 'ids'>): string {
-  return deps.ids().replaceAll('-', '').slice(0, 16);
+  return generatedWebhookSecret(deps.ids);
 }

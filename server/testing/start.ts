@@ -31,6 +31,18 @@ export interface StartEmulatorOptions {
    * nothing more and is fast enough for a test's mail; raise it for load tests.
    */
   renderWorkers?: number;
+  /**
+   * URLs to call with Mailcoach's webhooks (`--webhook`, each a configuration for every event of every list), e.g.
+   * a local receiver of the test.
+   */
+  webhooks?: string[];
+  /** The secret their `Signature` is computed with (`--webhook-secret`; default `mailcoach-emulator-webhook-secret`). */
+  webhookSecret?: string;
+  /**
+   * How failed calls are tried again (`--webhook-retries`): `mailcoach` (default: 10 s to 10000 s apart on the
+   * emulator's clock), `fast` (within 4 s) or `off` (one try).
+   */
+  webhookRetries?: 'mailcoach' | 'fast' | 'off';
   /** Any other command-line flags, e.g. `['--rate-limit', '60']`. */
   args?: string[];
   /** Where the server logs; default: nowhere. */
@@ -83,6 +95,9 @@ function cliArgs(options: StartEmulatorOptions, token: string): string[] {
   if (options.alwaysJson === true) args.push('--always-json');
   if (options.clock !== undefined) args.push('--clock', options.clock);
   if (options.ids !== undefined) args.push('--ids', options.ids);
+  for (const url of options.webhooks ?? []) args.push('--webhook', url);
+  if (options.webhookSecret !== undefined) args.push('--webhook-secret', options.webhookSecret);
+  if (options.webhookRetries !== undefined) args.push('--webhook-retries', options.webhookRetries);
   args.push('--render-workers', String(options.renderWorkers ?? 0));
   return [...args, ...(options.args ?? [])];
 }

@@ -54,6 +54,12 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
 
   const pump = () => {
     if (stopped) return;
+    // Nothing pending (a clock change in a workspace without webhooks): the clock is not read, since a stepping
+    // test clock moves on with every reading.
+    if (store.webhooks.calls.nextDueAt() === null) {
+      clearTimeout(wakeTimer);
+      return;
+    }
     for (const call of store.webhooks.calls.due(deps.clock().getTime(), MAX_IN_FLIGHT * 4)) {
       if (inFlight.size >= MAX_IN_FLIGHT) break;
       if (inFlight.has(call.configuration_id)) continue;

@@ -41,14 +41,15 @@ export async function callWebhook(request: WebhookRequest, now: () => number = p
     let url = new URL(request.url);
     let method: 'POST' | 'GET' = 'POST';
     for (let redirects = 0; ; redirects++) {
-      const answer = await exchange(url, method, method === 'POST' ? request : null, deadline.signal);
+      const answer = await exchange(url, method, request, method === 'POST', deadline.signal);
       const location = answer.headers.location;
       if (isRedirect(answer.statusCode) && typeof location === 'string') {
         if (redirects === MAX_REDIRECTS) {
           return outcome(answer.statusCode, answer.text, `Will not follow more than ${MAX_REDIRECTS} redirects`, started, now);
         }
         url = new URL(location, url);
-        // Guzzle: a 303, or a 301/302 (not strict RFC), turns the request into a GET without body.
+        // Guzzle (RedirectMiddleware::modifyRequest): a 303, or a 300-302 (not strict RFC), turns the request into a
+        // GET without body; its headers stay (Content-Type and Signature included), 307/308 keep the POST and body.
         if (answer.statusCode <= 303) method = 'GET';
         continue;
       }
@@ -73,8 +74,9 @@ function outcome(statusCode: number | null, response: string, error: string | nu
   return { statusCode, response, error, durationMs: Math.round(now() - started) };
 }
 
+/** Guzzle follows any 3xx that has a Location header (RedirectMiddleware::checkRedirect). */
 function isRedirect(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+  return status >= 300 && status < 400;
 }
 
 interface Answer {
@@ -83,23 +85,28 @@ interface Answer {
   text: string;
 }
 
-function exchange(url: URL, method: 'POST' | 'GET', post: WebhookRequest | null, signal: AbortSignal): Promise<Answer> {
+function exchange(url: URL, method: 'POST' | 'GET', request: WebhookRequest, post: boolean, signal: AbortSignal): Promise<Answer> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`Unsupported URL scheme ${url.protocol}`));
   // Host as the URL has it; no Connection header, which cURL does not send (removed below).
-  const headers: Record<string, string> = { Host: url.host, 'User-Agent': 'GuzzleHttp/7' };
-  if (post !== null) {
-    headers['Content-Type'] = 'application/json';
-    headers.Signature = post.signature;
-    headers['Content-Length'] = String(Buffer.byteLength(post.body));
-  }
+  // After a 30x that turned it into a GET, the headers are the POST's but for Content-Length (no body).
+  const headers: Record<string, string> = {
+    Host: url.host, 'User-Agent': 'GuzzleHttp/7', 'Content-Type': 'application/json', Signature: request.signature,
+  };
+  if (post) headers['Content-Length'] = String(Buffer.byteLength(request.body));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
     const outgoing = send(url, { method, headers, signal, agent: false, setHost: false }, (incoming) => {
       const chunks: Buffer[] = [];
       let kept = 0;
+      let finished = false;
       const finish = () => {
+        finished = true;
         resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') });
       };
+      // A receiver that sends headers and then drops the connection mid-body: no complete answer, as for cURL.
+      incoming.on('close', () => {
+        if (!finished) reject(new Error('The connection closed before the answer ended'));
+      });
       incoming.on('data', (chunk: Buffer) => {
         if (kept >= RESPONSE_LIMIT) return;
         chunks.push(chunk.subarray(0, RESPONSE_LIMIT - kept));
@@ -117,6 +124,6 @@ function exchange(url: URL, method: 'POST' | 'GET', post: WebhookRequest | null,
     // Removing it before the headers are written stops node:http from adding `Connection: close`.
     outgoing.removeHeader('connection');
     outgoing.on('error', reject);
-    outgoing.end(post?.body);
+    outgoing.end(post ? request.body : undefined);
   });
 }

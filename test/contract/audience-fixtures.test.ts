@@ -132,7 +132,7 @@ describe('POST /_emulator/seed with an audience', () => {
   } satisfies FixtureFile;
 
   it('answers the counts, adds nothing the second time, and the rows are what the API would have made', async () => {
-    const counts = { templates: 0, suppressions: 0, transactional_mails: 0, sends: 0, email_lists: 1, subscribers: 2, campaign_templates: 1, automations: 0, campaigns: 0 };
+    const counts = { templates: 0, suppressions: 0, transactional_mails: 0, sends: 0, email_lists: 1, subscribers: 2, campaign_templates: 1, automations: 0, campaigns: 0, webhooks: 0 };
     expect(await client().seed(document)).toEqual(counts);
     expect(await client().seed(document)).toEqual(counts);
     const { lists, templates } = await audience(emulator());

@@ -114,7 +114,7 @@ describe('POST /_emulator/seed', () => {
   it('answers 200 with the counts and makes the data visible through the API, bodies as sent', async () => {
     const res = await emulatorPost('/seed', DOCUMENT);
     expect(res.status, res.text).toBe(200);
-    expect(res.json()).toEqual({ templates: 1, suppressions: 2, transactional_mails: 1, sends: 1, email_lists: 0, subscribers: 0, campaign_templates: 0, automations: 0, campaigns: 0 });
+    expect(res.json()).toEqual({ templates: 1, suppressions: 2, transactional_mails: 1, sends: 1, email_lists: 0, subscribers: 0, campaign_templates: 0, automations: 0, campaigns: 0, webhooks: 0 });
     expect(await totals()).toEqual({ suppressions: 5, templates: 4, logItems: 3, sends: 4 });
 
     const templates = (await api().get('/api/transactional-mails/templates?filter[name]=seeded-html')).json().data;
@@ -140,7 +140,7 @@ describe('POST /_emulator/seed', () => {
   it('accepts an empty document', async () => {
     const res = await emulatorPost('/seed', {});
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ templates: 0, suppressions: 0, transactional_mails: 0, sends: 0, email_lists: 0, subscribers: 0, campaign_templates: 0, automations: 0, campaigns: 0 });
+    expect(res.json()).toEqual({ templates: 0, suppressions: 0, transactional_mails: 0, sends: 0, email_lists: 0, subscribers: 0, campaign_templates: 0, automations: 0, campaigns: 0, webhooks: 0 });
   });
 
   it('answers 422 naming every problem, and writes nothing', async () => {

@@ -38,6 +38,61 @@ export const answerOk: Responder = (_call, res) => {
   res.end('{"ok":true}');
 };
 
+/** Any status, with a small body. */
+export function answerStatus(status: number, body = ''): Responder {
+  return (_call, res) => {
+    res.writeHead(status, { 'content-type': 'text/plain' });
+    res.end(body);
+  };
+}
+
+/** Never answers: the request stays open until the caller gives up (the receiver's close() ends it). */
+export const hang: Responder = () => undefined;
+
+/** Drops the connection without an answer (a TCP reset where the platform has one). */
+export const resetConnection: Responder = (_call, res) => {
+  const socket = res.socket;
+  if (socket === null) return;
+  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  else socket.destroy();
+};
+
+/** Answers as `then` does, `ms` later (real time). */
+export function answerAfter(ms: number, then: Responder = answerOk): Responder {
+  return (call, res) => void setTimeout(() => then(call, res), ms);
+}
+
+export function redirectTo(status: number, location: string): Responder {
+  return (_call, res) => {
+    res.writeHead(status, { location, 'content-type': 'text/plain' });
+    res.end(`Redirecting to ${location}`);
+  };
+}
+
+/**
+ * A 200 of `bytes` bytes ('x'), written as fast as the caller reads; `written()` says how many went out before
+ * the caller hung up.
+ */
+export function answerHuge(bytes: number): Responder & { written(): number } {
+  let written = 0;
+  const responder = (_call: ReceivedCall, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(bytes) });
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let closed = false;
+    res.on('close', () => (closed = true));
+    const pump = () => {
+      while (!closed && written < bytes) {
+        const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));
+        written += part.length;
+        if (!res.write(part)) return void res.once('drain', pump);
+      }
+      if (!closed) res.end();
+    };
+    pump();
+  };
+  return Object.assign(responder, { written: () => written });
+}
+
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const calls: ReceivedCall[] = [];
   let responder: Responder = answerOk;

@@ -58,6 +58,7 @@ describe('the fixture schema', () => {
       campaign_templates: [],
       automations: [],
       campaigns: [],
+      webhooks: [],
     });
   });
 

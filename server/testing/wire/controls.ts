@@ -59,6 +59,10 @@ export interface EmulatorSettings {
   fixtures: string | null;
   /** Whether --watch follows the fixtures. */
   watch: boolean;
+  /** The URLs --webhook calls with every event of every list (each workspace has a configuration per URL). */
+  webhooks: string[];
+  /** How failed webhook calls are tried again (--webhook-retries). */
+  webhook_retries: 'mailcoach' | 'fast' | 'off';
 }
 
 /** A fault rule as `POST /_emulator/faults` takes it. */
@@ -180,4 +184,5 @@ export interface SeedCounts {
   campaign_templates: number;
   automations: number;
   campaigns: number;
+  webhooks: number;
 }
