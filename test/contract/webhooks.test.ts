@@ -56,7 +56,7 @@ describe('a configuration', () => {
 
 describe('the request', () => {
   it('is a POST with exactly Content-Type, Signature and User-Agent (plus Host, Content-Length), signed over the exact body', async () => {
-    await configure({});
+    await configure({ events: ['UnsubscribedEvent'] });
     const list = await createList();
     const jane = await subscribe(list.uuid, 'jane@acme.test', { first_name: 'Jane', extra_attributes: { site: 'https://acme.test/jane', name: 'Zoë' } });
     ok(await api().post(`/api/subscribers/${jane.uuid}/unsubscribe`), 204);
