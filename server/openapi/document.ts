@@ -397,7 +397,7 @@ const fixture: Schema = {
 
 const seedCounts: Schema = {
   type: 'object',
-  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates', 'automations', 'campaigns'],
+  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates', 'automations', 'campaigns', 'webhooks'],
   properties: {
     templates: { type: 'integer' },
     suppressions: { type: 'integer' },
@@ -408,6 +408,7 @@ const seedCounts: Schema = {
     campaign_templates: { type: 'integer' },
     automations: { type: 'integer' },
     campaigns: { type: 'integer' },
+    webhooks: { type: 'integer', description: 'Webhook configurations.' },
   },
 };
 
@@ -851,7 +852,7 @@ export const openApiDocument = {
               type: 'object',
               required: [
                 'isolate', 'any_token', 'tokens', 'token_required', 'allow_spam_complaint_deletion', 'mailers', 'rate_limit',
-                'max_body_bytes', 'render_workers', 'fixtures', 'watch',
+                'max_body_bytes', 'render_workers', 'fixtures', 'watch', 'webhooks', 'webhook_retries',
               ],
               properties: {
                 isolate: { type: 'boolean', description: 'One workspace per token (--isolate).' },
@@ -865,6 +866,8 @@ export const openApiDocument = {
                 render_workers: { type: 'integer', description: '--render-workers.' },
                 fixtures: nullable('string', { description: 'The fixtures directory; null with --no-fixtures.' }),
                 watch: { type: 'boolean', description: 'Whether --watch follows the fixtures.' },
+                webhooks: { type: 'array', items: { type: 'string' }, description: 'The --webhook URLs (each a configuration for every list and event).' },
+                webhook_retries: { type: 'string', enum: ['mailcoach', 'fast', 'off'], description: '--webhook-retries.' },
               },
             },
             'The settings.',

@@ -32,6 +32,8 @@ export interface DeliveryDeps {
 
 /** Calls in flight at once, over every configuration. */
 const MAX_IN_FLIGHT = 16;
+/** How soon a due call held back by a busy configuration is looked at again, besides when that call ends. */
+const HELD_BACK_RECHECK_MS = 1_000;
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -81,9 +83,9 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     const next = store.webhooks.calls.nextDueAt();
     if (next === null || deps.clockFrozen()) return;
     const wait = next - deps.clock().getTime();
-    // Due now but held back (its configuration is busy, or too many in flight): a call ending pumps again.
-    if (wait <= 0) return;
-    wakeTimer = setTimeout(pump, Math.min(wait, MAX_TIMER_MS));
+    // Due now but held back (its configuration is busy, or too many in flight): a call ending pumps again; the
+    // timer is a second chance that costs one query a second while calls are out.
+    wakeTimer = setTimeout(pump, wait <= 0 ? HELD_BACK_RECHECK_MS : Math.min(wait, MAX_TIMER_MS));
     wakeTimer.unref();
   };
 

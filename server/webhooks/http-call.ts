@@ -121,6 +121,11 @@ function exchange(url: URL, method: 'POST' | 'GET', request: WebhookRequest, pos
       incoming.on('end', finish);
       incoming.on('error', (error) => (kept >= RESPONSE_LIMIT ? undefined : reject(error)));
     });
+    // The deadline settles the exchange whatever node:http does or does not emit once aborted: a call that never
+    // settles would hold its configuration's queue for ever.
+    const onAbort = () => reject(new Error('Aborted at the deadline'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    outgoing.on('close', () => signal.removeEventListener('abort', onAbort));
     // Removing it before the headers are written stops node:http from adding `Connection: close`.
     outgoing.removeHeader('connection');
     outgoing.on('error', reject);

@@ -90,7 +90,7 @@ describe('waitForWebhook', () => {
     expect(received?.headers.signature).toBe(createHmac('sha256', 's3cr3t').update(call.request.body).digest('hex'));
     expect(call.request.headers).toEqual({ 'Content-Type': 'application/json', Signature: received?.headers.signature, 'User-Agent': 'GuzzleHttp/7' });
     // Acting first: the call is there already, and is answered at once.
-    expect((await client().waitForWebhook({ subscriberUuid: jane.uuid })).uuid).toBe(call.uuid);
+    expect((await client().waitForWebhook({ subscriberUuid: jane.uuid, event: 'UnsubscribedEvent' })).uuid).toBe(call.uuid);
     await sink.clear();
     expect(await sink.requests()).toEqual([]);
   });
@@ -118,19 +118,19 @@ describe('waitForWebhook', () => {
     const { jane } = await listWithJane();
     await unsubscribe(jane.uuid);
     // With --webhook-retries off, one try: failed.
-    const failed = await client().waitForWebhook({ email: 'jane@acme.test', status: 'failed' });
+    const failed = await client().waitForWebhook({ event: 'UnsubscribedEvent', email: 'jane@acme.test', status: 'failed' });
     expect(failed.attempts_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 500, response: 'broken', succeeded: false })]);
-    const error = await client().waitForWebhook({ email: 'jane@acme.test', status: 'succeeded', timeoutMs: 300 }).catch((caught: unknown) => caught);
+    const error = await client().waitForWebhook({ event: 'UnsubscribedEvent', email: 'jane@acme.test', status: 'succeeded', timeoutMs: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitForWebhookTimeoutError);
     const timeout = error as WaitForWebhookTimeoutError;
-    expect(timeout).toMatchObject({ status: 'succeeded', timeoutMs: 300, filter: { email: 'jane@acme.test' } });
+    expect(timeout).toMatchObject({ status: 'succeeded', timeoutMs: 300, filter: { event: 'UnsubscribedEvent', email: 'jane@acme.test' } });
     expect(timeout.matched.map((call) => call.uuid)).toEqual([failed.uuid]);
-    expect(timeout.message).toContain('Timed out after 300 ms waiting for a webhook call (email=jane@acme.test) that is succeeded.');
+    expect(timeout.message).toContain('Timed out after 300 ms waiting for a webhook call (event=UnsubscribedEvent, email=jane@acme.test) that is succeeded.');
     expect(timeout.message).toContain('UnsubscribedEvent jane@acme.test to Broken app: failed, 1 tries, last try: 500');
     // Nothing at all: the message says where to look.
     const none = (await client().waitForWebhook({ event: 'CampaignSentEvent', timeoutMs: 200 }).catch((caught: unknown) => caught)) as Error;
     expect(none).toBeInstanceOf(WaitForWebhookTimeoutError);
-    expect(none.message).toContain('Newest calls of the workspace (1 shown)');
+    expect(none.message).toContain('Newest calls of the workspace (2 shown)');
   });
 
   it('rejects at once what waiting would not mend: an unknown event name', async () => {
@@ -146,7 +146,7 @@ describe('the calls', () => {
     const { jane } = await listWithJane();
     await unsubscribe(jane.uuid);
     const call = await client().waitForWebhook({ event: 'UnsubscribedEvent' });
-    expect((await client().webhookCalls({ configuration: hook.uuid, status: 'succeeded' })).data.map((c) => c.uuid)).toEqual([call.uuid]);
+    expect((await client().webhookCalls({ configuration: hook.uuid, event: 'UnsubscribedEvent', status: 'succeeded' })).data.map((c) => c.uuid)).toEqual([call.uuid]);
     expect(await client().webhookCalls({ email: 'nobody@acme.test' })).toEqual({ data: [], meta: { page: 1, per_page: 50, total: 0 } });
     expect(await client().webhookCall(call.uuid)).toEqual(call);
     // Resent with the configuration's current secret.
@@ -156,6 +156,9 @@ describe('the calls', () => {
     const manual = resent.attempts_log[1];
     expect(manual).toMatchObject({ attempt: null, manual: true, status_code: 200, succeeded: true });
     expect(manual?.request?.headers.Signature).toBe(createHmac('sha256', 'second').update(manual?.request?.body ?? '').digest('hex'));
-    expect((await sink.requests()).map((request) => request.headers.signature)).toEqual([manual?.request?.headers.Signature, call.request.headers.Signature]);
+    // Newest first; the SubscribedEvent of the subscribe before the unsubscribe came first of all.
+    const signatures = (await sink.requests()).map((request) => request.headers.signature);
+    expect(signatures.slice(0, 2)).toEqual([manual?.request?.headers.Signature, call.request.headers.Signature]);
+    expect(signatures).toHaveLength(3);
   });
 });
