@@ -104,6 +104,31 @@ test('a webhook made here and pointed at the sink gets the Unsubscribed call, li
   await expect(page.getByRole('search', { name: 'Filter calls' }).getByLabel('Status')).toHaveValue('succeeded');
 });
 
+/** The bundled fixtures' campaign, whose mail has an Unsubscribe link. */
+const MARCH_NEWSLETTER = 'e3b7c9d1-2f4a-4c6e-8a0b-9d1c3e5f7a24';
+
+test("Jane unsubscribes through the campaign mail's own link: her Unsubscribed call shows on the Webhooks page with the 200 the sink answered", async ({ page, emulator }) => {
+  await emulator.client.createWebhook({ name: 'Sink', url: emulator.client.webhookSink('app').url, events: ['UnsubscribedEvent'] });
+  const sent = await emulator.client.mailcoach.request('POST', `/campaigns/${MARCH_NEWSLETTER}/send`);
+  expect(sent.status).toBe(204);
+  const mail = await emulator.client.waitForMessage({ to: 'jane@example.com', subject: 'March', timeoutMs: 15_000 });
+  const link = mail.links.find((href) => new URL(href).pathname.startsWith('/unsubscribe/'));
+  expect(link, `an unsubscribe link among ${mail.links.join(', ')}`).toBeDefined();
+
+  // What Jane does: open the link from her mail, and confirm.
+  await page.goto(link as string);
+  await page.getByRole('button', { name: /^Unsubscribe jane@example.com/ }).click();
+  await expect(page.getByText('jane@example.com has been unsubscribed from Newsletter.')).toBeVisible();
+
+  await page.goto(`${emulator.url}/webhooks`);
+  const callRow = callsTable(page).getByRole('row', { name: /^Unsubscribed/ });
+  await expect(callRow).toContainText('succeeded');
+  await expect(callRow.locator('.http-status')).toHaveText('200');
+  await expect(callRow).toContainText('jane@example.com');
+  const [received] = await emulator.client.webhookSink('app').requests();
+  expect(JSON.parse(received?.body ?? '{}')).toMatchObject({ email: 'jane@example.com', text: 'Email jane@example.com unsubscribed from email list Newsletter', event: 'UnsubscribedEvent' });
+});
+
 test.describe('with --webhook-retries fast', () => {
   test.use({ emulatorOptions: { args: ['--webhook-retries', 'fast'] } });
 
