@@ -438,6 +438,7 @@ test('reset asks first, saying everything that goes, then puts the fixtures back
     'edited fixture templates go back to the fixtures\' version, templates created here are removed',
     'email lists, subscribers, tags, segments and subscriber imports',
     'campaigns (with their clicks and unsubscribes), campaign templates and automations',
+    'every webhook call goes, retries still due included',
     'Fault rules go back to those of --faults',
     'The clock is not touched',
   ]) {
@@ -448,7 +449,10 @@ test('reset asks first, saying everything that goes, then puts the fixtures back
   expect((await emulator.client.suppressions()).meta.total).toBe(4);
   expect((await emulator.client.templates.get('welcome')).subject).toBe('Welcome to ::app_name::, ::first_name::!');
   expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('made-here');
-  await expect(page.getByRole('region', { name: 'Settings' }).getByRole('definition').first()).toContainText('mailcoach-emulator-token');
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await expect(settings.getByRole('definition').first()).toContainText('mailcoach-emulator-token');
+  await expect(settings).toContainText("as Mailcoach: 5 tries, 10 s, 100 s, 1000 s and 10000 s apart on the emulator's clock");
+  await expect(settings).toContainText('none: configure them on the Webhooks page or in the fixtures');
 });
 
 test('the lists page through the API pages of 15, with the totals', async ({ page, emulator }) => {

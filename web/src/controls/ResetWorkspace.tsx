@@ -48,7 +48,8 @@ export function ResetWorkspace() {
             <li>suppressions, sends (with their simulated opens, clicks, bounces and complaints) and transactional log items;</li>
             <li>templates: edited fixture templates go back to the fixtures' version, templates created here are removed;</li>
             <li>email lists, subscribers, tags, segments and subscriber imports;</li>
-            <li>campaigns (with their clicks and unsubscribes), campaign templates and automations (with their triggers).</li>
+            <li>campaigns (with their clicks and unsubscribes), campaign templates and automations (with their triggers);</li>
+            <li>webhooks: configurations made here are removed, those of the fixtures and --webhook come back, and every webhook call goes, retries still due included.</li>
           </ul>
           <p>Fault rules go back to those of --faults (none without it). The clock is not touched: it is shared by every workspace.</p>
         </ConfirmDialog>

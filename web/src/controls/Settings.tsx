@@ -2,6 +2,12 @@
 import { errorText } from '../forms.js';
 import { useSettings } from '../records/common.js';
 
+const WEBHOOK_RETRIES = {
+  mailcoach: "as Mailcoach: 5 tries, 10 s, 100 s, 1000 s and 10000 s apart on the emulator's clock",
+  fast: 'fast: 5 tries within a few seconds',
+  off: 'off: one try',
+} as const;
+
 export function Settings() {
   const settings = useSettings();
   const s = settings.data;
@@ -30,6 +36,10 @@ export function Settings() {
           <dd>{s.fixtures === null ? 'none (--no-fixtures)' : <code>{s.fixtures}</code>}</dd>
           <dt>Watch</dt>
           <dd>{s.watch ? 'on: fixture files are reloaded when they change' : 'off'}</dd>
+          <dt>Webhooks (--webhook)</dt>
+          <dd>{s.webhooks.length === 0 ? <span className="muted">none: configure them on the Webhooks page or in the fixtures</span> : s.webhooks.map((url) => <code key={url}>{url} </code>)}</dd>
+          <dt>Webhook retries</dt>
+          <dd>{WEBHOOK_RETRIES[s.webhook_retries]}</dd>
           <dt>Spam-complaint deletion</dt>
           <dd>{s.allow_spam_complaint_deletion ? 'allowed (--allow-spam-complaint-deletion)' : 'refused with a 403'}</dd>
         </dl>
