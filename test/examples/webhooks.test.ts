@@ -29,7 +29,6 @@ afterAll(async () => {
 });
 
 it('tells the app when someone unsubscribes', async () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Mailcoach API's JSON, read loosely here
   const api = (path: string, body?: unknown): Promise<any> =>
     fetch(`${emulator.apiUrl}${path}`, {
       method: 'POST', body: JSON.stringify(body ?? {}),
