@@ -110,9 +110,17 @@ export function simulateRoutes(deps: AppDeps) {
   return api;
 }
 
+/**
+ * The send a simulation is about. A campaign send to a suppressed address got no mail (deliver.ts records it as
+ * `suppressed`): no provider could report an open, a click, a bounce or a complaint for it, and its subscriber
+ * has no link to unsubscribe with, so each simulation refuses it rather than pretend.
+ */
 function findSend(deps: AppDeps, workspaceId: number, uuid: string): SendRow {
   const send = deps.store.sends.findByUuid(workspaceId, uuid);
   if (send === undefined) throw new ApiError(404, `No send with uuid ${uuid} in this workspace.`);
+  if (deps.store.sends.feedbackOf(send.id).some((feedback) => feedback.type === 'suppressed')) {
+    throw new ValidationError({ send_uuid: ['The send was suppressed: no mail went out, so nothing can be reported about it.'] });
+  }
   return send;
 }
 

@@ -97,6 +97,14 @@ describe('campaigns', () => {
     const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string; transport_message_id: string | null }>;
     expect(sends.map((s) => s.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid].sort());
     expect(sends.find((s) => s.subscriber_uuid === bob.uuid)?.transport_message_id).toBeNull();
+    // Bob's send got no mail: nothing can be simulated on it, and nothing changes.
+    const bobsSend = (sends as unknown as Array<{ uuid: string; subscriber_uuid: string }>).find((s) => s.subscriber_uuid === bob.uuid)?.uuid;
+    for (const kind of ['open', 'click', 'bounce', 'soft-bounce', 'complaint', 'unsubscribe']) {
+      const refused = await api().post(`/_emulator/simulate/${kind}`, { json: { send_uuid: bobsSend } });
+      expect(refused.status, kind).toBe(422);
+      expect(refused.json().errors).toEqual({ send_uuid: ['The send was suppressed: no mail went out, so nothing can be reported about it.'] });
+    }
+    expect(ok(await api().get(`/api/subscribers/${bob.uuid}`)).data.unsubscribed_at).toBeNull();
     const [summary, ...others] = ok(await api().get('/_emulator/messages')).data;
     expect(others).toEqual([]);
     const mail = ok(await api().get(`/_emulator/messages/${summary.uuid}`));

@@ -144,9 +144,9 @@ describe('GET /_emulator/sends: who, what and which mail', () => {
       }
     }
     expect(campaign.sends.find((send) => send.email === 'jane@example.com')!.subject).toBe('Spring for Jane');
-    // A simulated open does not turn a send that got no mail into an opened one.
+    // A send that got no mail cannot be opened: the simulation is refused and the send stays suppressed.
     const suppressed = campaign.sends.find((send) => send.state === 'suppressed')!;
-    ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: suppressed.uuid } }));
+    expect((await api().post('/_emulator/simulate/open', { json: { send_uuid: suppressed.uuid } })).status).toBe(422);
     expect(ok(await api().get(`/_emulator/sends?filter[email]=bounced@example.com`)).data[0]).toMatchObject({ uuid: suppressed.uuid, state: 'suppressed' });
   });
 
