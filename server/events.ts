@@ -3,7 +3,7 @@
  * subscribe. Storage never imports a transport (the mailpit coupling the codebase guide warns about).
  */
 import type { FixtureProblem } from './fixtures/load.js';
-import type { MailcoachEvent } from './webhooks/mailcoach-events.js';
+import type { MailcoachEvent } from './mailcoach-events.js';
 
 export interface EmulatorEvents {
   /** A mail was captured and committed (any intake): announced by the capture builder (mail/capture/worker-pool.ts). */
@@ -26,7 +26,7 @@ export interface EmulatorEvents {
   'faults.changed': { workspaceId: number };
   /** The clock was frozen, advanced or resumed (one clock for every workspace). */
   'clock.changed': { now: string; frozen: boolean };
-  /** A Mailcoach domain event happened (webhooks/mailcoach-events.ts): published while its rows are as it left them. */
+  /** A Mailcoach domain event happened (mailcoach-events.ts): published while its rows are as it left them. */
   'mailcoach.event': { workspaceId: number; event: MailcoachEvent };
   /** Webhook configurations were created, changed or deleted. */
   'webhooks.changed': { workspaceId: number };

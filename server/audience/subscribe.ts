@@ -14,7 +14,7 @@
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import { toEpochSeconds } from '../instant.js';
 import { subscriberStatus } from './status.js';
-import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
+import { publishMailcoachEvent } from '../mailcoach-events.js';
 import { syncTags, type TagDeps } from './subscriber-tags.js';
 
 export interface SubscribeRequest {

@@ -16,7 +16,7 @@ import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import { toEpochSeconds } from '../instant.js';
 import type { IdGenerator } from '../ids.js';
-import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
+import { publishMailcoachEvent } from '../mailcoach-events.js';
 
 export interface TagDeps {
   store: Store;

@@ -14,7 +14,7 @@ import type { CampaignRow, SubscriberRow } from '../db/rows.js';
 import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import { toEpochSeconds } from '../instant.js';
-import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
+import { publishMailcoachEvent } from '../mailcoach-events.js';
 
 export interface SubscriptionDeps {
   store: Store;

@@ -11,7 +11,7 @@ import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from 
 import { toEpochSeconds } from '../instant.js';
 import type { CaptureJob } from '../mail/capture/build-job.js';
 import type { CaptureRecords } from '../mail/capture/write-records.js';
-import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
+import { publishMailcoachEvent } from '../mailcoach-events.js';
 import { campaignUrls, personalize, type Recipient } from './personalize.js';
 
 export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, baseUrl: string): Promise<void> {

@@ -24,7 +24,7 @@ import type { IdGenerator } from '../ids.js';
 import { toEpochSeconds } from '../instant.js';
 import { addTags } from '../audience/subscriber-tags.js';
 import { unsubscribeSubscriber } from '../audience/subscription.js';
-import { publishMailcoachEvent } from '../webhooks/mailcoach-events.js';
+import { publishMailcoachEvent } from '../mailcoach-events.js';
 import { webviewPath } from './personalize.js';
 
 export interface EngagementDeps {

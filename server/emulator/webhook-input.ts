@@ -11,7 +11,7 @@ import { lazySchema } from '../fixtures/zod.js';
 import { toEpochSeconds } from '../instant.js';
 import { parseOr422 } from '../validation/zod-issues.js';
 import { generatedWebhookSecret, isWebhookUrl } from '../webhooks/configurations.js';
-import { WEBHOOK_EVENTS } from '../webhooks/mailcoach-events.js';
+import { WEBHOOK_EVENTS } from '../mailcoach-events.js';
 
 
 const configurationBody = lazySchema(() =>

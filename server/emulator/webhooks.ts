@@ -17,7 +17,7 @@ import { ApiError, ValidationError } from '../errors.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../instant.js';
-import { WEBHOOK_EVENTS } from '../webhooks/mailcoach-events.js';
+import { WEBHOOK_EVENTS } from '../mailcoach-events.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger } from './query-params.js';
 import { readJsonObject } from './request-body.js';
 import { webhookCallPresenter, webhookConfigurationResource } from './webhook-resources.js';

@@ -1,13 +1,13 @@
 /**
  * Mailcoach's webhook payloads (mailcoach-webhooks.md §3), built from the rows a Mailcoach event carries at the
- * moment it is published (webhooks/mailcoach-events.ts), with the API's own presenters: SubscriberResource plus
+ * moment it is published (mailcoach-events.ts), with the API's own presenters: SubscriberResource plus
  * `added_tag`/`removed_tag`, `text` and `event` (§3.1), CampaignResource with v8's differences (§3.3), and the
  * small hand-made objects of opens, clicks and bounces (§3.4-§3.6). Routed and stored by webhooks/queue.ts.
  */
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import { laravelTimestamp } from '../http/timestamps.js';
-import type { MailcoachEvent } from '../webhooks/mailcoach-events.js';
+import type { MailcoachEvent } from '../mailcoach-events.js';
 import { queueWebhookCalls, type WebhookEvent } from '../webhooks/queue.js';
 import { emailListResource, subscriberResource } from './resources/audience.js';
 import { campaignResource } from './resources/campaign.js';

@@ -577,7 +577,7 @@ const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
 
 // ---- Webhooks (mailcoach-webhooks.md; decisions.md "Webhooks") -------------------------------------------------
 
-/** server/webhooks/mailcoach-events.ts WEBHOOK_EVENTS. */
+/** server/mailcoach-events.ts WEBHOOK_EVENTS. */
 const webhookEvents = [
   'SubscribedEvent', 'ResubscribedEvent', 'UnconfirmedSubscriberCreatedEvent', 'UnsubscribedEvent', 'TagAddedEvent',
   'TagRemovedEvent', 'CampaignSentEvent', 'ContentOpenedEvent', 'LinkClickedEvent', 'BounceRegisteredEvent',

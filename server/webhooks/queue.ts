@@ -10,7 +10,7 @@ import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import type { IdGenerator } from '../ids.js';
 import { phpJsonEncode } from '../php-json.js';
-import type { WebhookEventName } from './mailcoach-events.js';
+import type { WebhookEventName } from '../mailcoach-events.js';
 import { webhookSignature } from './sign.js';
 
 export interface WebhookEvent {

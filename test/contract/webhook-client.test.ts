@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createClient, EmulatorApiError, WaitForWebhookTimeoutError, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_NAMES, type EmulatorClient,
 } from '../../server/testing/index.js';
-import { WEBHOOK_EVENTS } from '../../server/webhooks/mailcoach-events.js';
+import { WEBHOOK_EVENTS } from '../../server/mailcoach-events.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { answerOk, useWebhookReceiver } from '../support/webhook-receiver.js';
 

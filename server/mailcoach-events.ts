@@ -4,9 +4,8 @@
  * event fires (§3.0), while the call itself goes out later. Publishing one is domain code's whole part in
  * webhooks: mailcoach/webhook-payloads.ts turns it into Mailcoach's payload and webhooks/queue.ts routes it.
  */
-import type { CampaignCounts } from '../db/campaigns-store.js';
-import type { CampaignRow, SendRow, SubscriberRow } from '../db/rows.js';
-import type { EventBus } from '../events.js';
+import type { CampaignCounts } from './db/campaigns-store.js';
+import type { CampaignRow, SendRow, SubscriberRow } from './db/rows.js';
 
 /** The eleven event names, as the body's `event` and a configuration's `events` hold them (§3.0). */
 export const WEBHOOK_EVENTS = [
@@ -26,7 +25,12 @@ export type MailcoachEvent =
   | { type: 'LinkClickedEvent'; send: SendRow; subscriber: SubscriberRow; clickUuid: string; linkUuid: string; clickedAt: number }
   | { type: 'BounceRegisteredEvent' | 'SoftBounceRegisteredEvent'; send: SendRow; subscriber: SubscriberRow };
 
+/** Where events are published: the app's EventBus (events.ts), named by shape so that it needs no import back. */
+interface MailcoachEventSink {
+  emit(name: 'mailcoach.event', payload: { workspaceId: number; event: MailcoachEvent }): void;
+}
+
 /** Announces a Mailcoach domain event of the workspace (synchronously: the payload is built now). */
-export function publishMailcoachEvent(events: EventBus, workspaceId: number, event: MailcoachEvent): void {
+export function publishMailcoachEvent(events: MailcoachEventSink, workspaceId: number, event: MailcoachEvent): void {
   events.emit('mailcoach.event', { workspaceId, event });
 }
