@@ -101,7 +101,6 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       void done.finally(() => inFlight.delete(done));
     },
   });
-  server.on('error', (error) => options.logger.warn(`smtp: ${error.message}`));
   // Every connection gets a deadline for its whole life; an idle one is closed sooner by socketTimeout.
   server.server.on('connection', (socket: Socket) => {
     const timer = setTimeout(() => socket.destroy(), CONNECTION_MS);
@@ -118,9 +117,11 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
           : error,
       );
     };
-    server.server.once('error', failed);
+    // smtp-server re-emits its net server's errors: until it listens, they are the start's, reported once by it.
+    server.once('error', failed);
     server.listen(options.port, options.host, () => {
-      server.server.off('error', failed);
+      server.off('error', failed);
+      server.on('error', (error) => options.logger.warn(`smtp: ${error.message}`));
       resolve();
     });
   });
