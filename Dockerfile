@@ -56,13 +56,16 @@ VOLUME /data
 # Bound beyond loopback, the web UI would ask for a token; the image turns that off so that
 # http://localhost:8088 just works, and keeps the Host check: the UI and /_emulator answer only requests for
 # localhost, 127.0.0.1 or [::1] (add names with MAILCOACH_EMULATOR_ALLOWED_HOSTS), and refuse cross-site
-# changes. To share the inbox over a network, set MAILCOACH_EMULATOR_UI_TOKEN=required.
+# changes. To share the inbox over a network, set MAILCOACH_EMULATOR_UI_TOKEN=required. SMTP (port 1025, Mailpit's,
+# so that a compose file's app containers need no change) follows the same rule: any AUTH or none while the UI
+# token is off, an API token as the AUTH password once it is required.
 ENV MAILCOACH_EMULATOR_HOST=0.0.0.0 \
     MAILCOACH_EMULATOR_UI_TOKEN=off \
     MAILCOACH_EMULATOR_DB=/data/emulator.sqlite \
-    MAILCOACH_EMULATOR_PORT=8088
+    MAILCOACH_EMULATOR_PORT=8088 \
+    MAILCOACH_EMULATOR_SMTP_PORT=1025
 
-EXPOSE 8088
+EXPOSE 8088 1025
 
 USER node
 

@@ -55,6 +55,7 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
     ...(emulator.https
       ? [`  HTTPS:        ${emulator.https.url} (certificate: ${emulator.https.certPath})`]
       : []),
+    ...(emulator.smtp ? [`  SMTP:         ${smtpLine(emulator.smtp, config.host)}`] : []),
     `  API token:    ${config.anyToken ? 'any non-empty bearer token' : config.tokens.join(', ')}`,
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
     ...(config.isolate ? ['  workspaces:   one per API token (--isolate)'] : []),
@@ -66,6 +67,12 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
     lines.push(`  note: bound to ${config.host}, so other machines can reach it`);
   }
   console.log(lines.join('\n'));
+}
+
+/** Where apps send mail over SMTP, and what the port asks of them. */
+function smtpLine(smtp: NonNullable<RunningEmulator['smtp']>, host: string): string {
+  const auth = smtp.authRequired ? 'AUTH required, an API token as the password' : 'AUTH optional, any credentials';
+  return `${host.includes(':') ? `[${host}]` : host}:${smtp.port} (${auth}; STARTTLS ${smtp.starttls ? 'offered' : 'off, --smtp-starttls offers it'})`;
 }
 
 /** `3 templates, 4 suppressions`, and the audience's lists, campaign templates and automations when there are any. */

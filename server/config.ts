@@ -18,6 +18,10 @@ export const DEFAULT_PORT = 8088;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DB = 'mailcoach-emulator.sqlite';
 export const DEFAULT_MAILERS = ['smtp', 'ses', 'log'];
+/** The SMTP port of the command and the Docker image: Mailpit's, MailDev's and Laravel Sail's, so apps need no change. */
+export const DEFAULT_SMTP_PORT = 1025;
+/** Recipients per SMTP message (Mailpit's default); a 452 beyond. */
+export const DEFAULT_SMTP_MAX_RECIPIENTS = 100;
 /** The secret of --webhook's configurations when --webhook-secret is not given: fixed and printed, so a test knows it. */
 export const DEFAULT_WEBHOOK_SECRET = 'mailcoach-emulator-webhook-secret';
 
@@ -29,6 +33,16 @@ export interface Config {
   /** The HTTPS certificate and key files; null: a self-signed certificate kept beside the database. */
   tlsCert: string | null;
   tlsKey: string | null;
+  /** The SMTP intake's port (server/smtp/), on the same address as HTTP; null: no SMTP (`--smtp-port off`). */
+  smtpPort: number | null;
+  /** Recipients one SMTP message may have. */
+  smtpMaxRecipients: number;
+  /**
+   * Offer STARTTLS on the SMTP port, with the HTTPS certificate (--tls-cert, or the self-signed one). Off by
+   * default: clients upgrade whenever it is offered and then check the certificate, which a self-signed one fails
+   * (Symfony Mailer, nodemailer), so offering it would break the apps that Mailpit serves unchanged.
+   */
+  smtpStartTls: boolean;
   /** A file path, or `:memory:`. */
   dbPath: string;
   tokens: string[];
@@ -107,6 +121,9 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--tls-cert <file>', env: 'MAILCOACH_EMULATOR_TLS_CERT', help: 'HTTPS certificate (PEM; default: a self-signed one for localhost, kept beside the db)' },
   { flag: '--tls-key <file>', env: 'MAILCOACH_EMULATOR_TLS_KEY', help: 'HTTPS private key (PEM), with --tls-cert' },
   { flag: '--host <addr>', env: 'MAILCOACH_EMULATOR_HOST', help: `address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it)` },
+  { flag: '--smtp-port <n>', env: 'MAILCOACH_EMULATOR_SMTP_PORT', help: `SMTP port capturing mail like the API (default ${DEFAULT_SMTP_PORT}; 0: a free one; off: no SMTP)` },
+  { flag: '--smtp-max-recipients <n>', env: 'MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS', help: `recipients per SMTP message, 452 beyond (default ${DEFAULT_SMTP_MAX_RECIPIENTS})` },
+  { flag: '--smtp-starttls', env: 'MAILCOACH_EMULATOR_SMTP_STARTTLS=1', help: 'offer STARTTLS on the SMTP port, with the HTTPS certificate (clients must trust it)' },
   { flag: '--db <path>', env: 'MAILCOACH_EMULATOR_DB', help: `SQLite file, or :memory: (default ./${DEFAULT_DB})` },
   { flag: '--token <token>', env: 'MAILCOACH_EMULATOR_TOKENS (comma-separated)', help: `accepted API token, repeatable (default ${DEFAULT_TOKEN})` },
   { flag: '--any-token', env: 'MAILCOACH_EMULATOR_ANY_TOKEN=1', help: 'accept any non-empty bearer token' },
@@ -159,7 +176,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       strict: true,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
-        'https-port': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
+        'https-port': { type: 'string' }, 'smtp-port': { type: 'string' }, 'smtp-max-recipients': { type: 'string' }, 'smtp-starttls': { type: 'boolean' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
         token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
         fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, watch: { type: 'boolean' }, 'always-json': { type: 'boolean' },
         'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
@@ -183,6 +200,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     host: nonEmpty('--host', parsed.host ?? env.MAILCOACH_EMULATOR_HOST ?? DEFAULT_HOST),
     httpsPort: optionalPort('--https-port', parsed['https-port'] ?? env.MAILCOACH_EMULATOR_HTTPS_PORT),
     ...tlsFiles(parsed['tls-cert'] ?? env.MAILCOACH_EMULATOR_TLS_CERT, parsed['tls-key'] ?? env.MAILCOACH_EMULATOR_TLS_KEY),
+    smtpPort: smtpPortOption(parsed['smtp-port'] ?? env.MAILCOACH_EMULATOR_SMTP_PORT),
+    smtpMaxRecipients: integerOption(
+      '--smtp-max-recipients', parsed['smtp-max-recipients'] ?? env.MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS, DEFAULT_SMTP_MAX_RECIPIENTS, 1, 100_000,
+    ),
+    smtpStartTls: parsed['smtp-starttls'] ?? booleanEnv('MAILCOACH_EMULATOR_SMTP_STARTTLS', env),
     dbPath: nonEmpty('--db', parsed.db ?? env.MAILCOACH_EMULATOR_DB ?? DEFAULT_DB),
     tokens: tokensOption(parsed.token, env.MAILCOACH_EMULATOR_TOKENS),
     anyToken: parsed['any-token'] ?? booleanEnv('MAILCOACH_EMULATOR_ANY_TOKEN', env),
@@ -253,6 +275,11 @@ function checked(flag: string, spec: string, parse: (spec: string) => unknown): 
 
 function optionalPort(flag: string, raw: string | undefined): number | null {
   return raw === undefined || raw === '' ? null : integerOption(flag, raw, 0, 0, 65535);
+}
+
+function smtpPortOption(raw: string | undefined): number | null {
+  if (raw !== undefined && raw.trim().toLowerCase() === 'off') return null;
+  return integerOption('--smtp-port', raw, DEFAULT_SMTP_PORT, 0, 65535);
 }
 
 function tlsFiles(cert: string | undefined, key: string | undefined): { tlsCert: string | null; tlsKey: string | null } {

@@ -10,12 +10,16 @@ import { startCampaignScheduler, type CampaignScheduler } from './campaigns/sche
 import { systemClock } from './clock.js';
 import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
+import { tokenNeeded } from './http/local-surface.js';
+import type { SmtpListener } from './smtp/listener.js';
 
 export interface RunningEmulator {
   url: string;
   port: number;
   /** The HTTPS listener, when one was asked for. */
   https: { url: string; port: number; certPath: string } | null;
+  /** The SMTP intake (server/smtp/), unless `--smtp-port off`. */
+  smtp: { port: number; starttls: boolean; authRequired: boolean } | null;
   deps: AppDeps;
   close(): Promise<void>;
 }
@@ -28,10 +32,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const servers: ServerType[] = [];
   const watcher = config.watch && config.fixturesDir !== null ? watchFixtures(deps, config.fixturesDir) : null;
   let scheduler: CampaignScheduler | null = null;
+  let smtpListener: SmtpListener | null = null;
   const close = async () => {
     watcher?.close();
     stopForwarding();
     await scheduler?.stop();
+    // Before the store closes: the messages the SMTP listener has received in full are stored first.
+    await smtpListener?.close();
     return closeAll(servers, deps);
   };
   try {
@@ -53,12 +60,42 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       servers.push(secure);
       https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
     }
+    smtpListener = config.smtpPort === null ? null : await startSmtp(config, deps, logger);
+    const smtp = smtpListener === null ? null : { port: smtpListener.port, starttls: config.smtpStartTls, authRequired: tokenNeeded(config) };
     const [plain] = servers as [ServerType];
-    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, deps, close };
+    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, smtp, deps, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * The SMTP intake on the HTTP listener's address. The rule for its AUTH is the UI's: where the UI needs a token
+ * (bound beyond loopback, or --ui-token required), SMTP needs AUTH with an accepted token as the password. With
+ * --isolate the token picks the workspace; a client without AUTH (or, where any AUTH will do, with a password that
+ * is no accepted token) writes to the default workspace.
+ */
+async function startSmtp(config: Config, deps: AppDeps, logger: Logger): Promise<SmtpListener> {
+  const [{ startSmtpListener }, { receiveSmtpMessage }] = await Promise.all([import('./smtp/listener.js'), import('./smtp/intake.js')]);
+  const tls = config.smtpStartTls
+    ? await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: systemClock })
+    : null;
+  const known = new Set(config.tokens);
+  return startSmtpListener({
+    port: config.smtpPort ?? 0,
+    host: config.host,
+    maxBytes: config.maxBodyBytes,
+    maxRecipients: config.smtpMaxRecipients,
+    authRequired: tokenNeeded(config),
+    tokenAccepted: (token) => config.anyToken || known.has(token),
+    tls: tls === null ? null : { key: tls.key, cert: tls.cert },
+    logger,
+    receive: async (raw, envelope, token) => {
+      const workspaceId = token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token);
+      await receiveSmtpMessage(deps, raw, envelope, workspaceId);
+    },
+  });
 }
 
 type ServeOptions = Parameters<typeof serve>[0];

@@ -24,6 +24,8 @@ export type MessageCondition =
    */
   | { kind: 'origin'; field: 'campaign' | 'list'; ref: string; uuids?: string[] }
   | { kind: 'has-attachment' }
+  /** Received over SMTP (via:smtp; via:api is its negation): the facet migration 24 indexes. */
+  | { kind: 'via-smtp' }
   /** Opened in the inbox (or marked read), or not: a column of messages, not a word of the index. */
   | { kind: 'read'; read: boolean }
   /** Captured strictly before / after the instant (epoch milliseconds). */
@@ -112,6 +114,8 @@ function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | '
       return `facets : ${quote(templateFacet(condition.name))}`;
     case 'has-attachment':
       return 'facets : hasattachment';
+    case 'via-smtp':
+      return 'facets : vsmtp';
     case 'origin': {
       const letter = condition.field === 'campaign' ? 'c' : 'l';
       const facets = (condition.uuids ?? []).map((uuid) => `facets : ${quote(originFacet(letter, uuid))}`);

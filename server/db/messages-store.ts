@@ -32,7 +32,11 @@ export interface MessageRow {
   subscriber_uuid: string | null;
   /** 1 once opened in the inbox (or marked read), else 0. */
   read: number;
+  /** How the mail was received (migration 24): built by an API send (a resend, a campaign...), or over SMTP. */
+  via: MessageVia;
 }
+
+export type MessageVia = 'api' | 'smtp';
 
 export interface AttachmentRow {
   filename: string;
@@ -41,7 +45,8 @@ export interface AttachmentRow {
   content: Buffer;
 }
 
-export type NewMessage = Omit<MessageRow, 'id' | 'read'> & { raw: Buffer; attachments: AttachmentRow[] };
+/** `via` defaults to `api`: only the SMTP intake says otherwise. */
+export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via'> & { via?: MessageVia; raw: Buffer; attachments: AttachmentRow[] };
 
 /** The records a stored send made for the message (null for a mail sent with store=false, or a resend's copy). */
 export interface MessageLinks {
@@ -55,7 +60,7 @@ export type LinkedMessageRow = MessageRow & MessageLinks;
 export type MessageSummaryRow = Pick<
   MessageRow,
   | 'id' | 'workspace_id' | 'uuid' | 'message_id' | 'from_json' | 'to_json' | 'cc_json' | 'bcc_json' | 'subject' | 'size'
-  | 'attachments_json' | 'template_name' | 'created_at_ms' | 'read' | 'campaign_uuid' | 'email_list_uuid'
+  | 'attachments_json' | 'template_name' | 'created_at_ms' | 'read' | 'campaign_uuid' | 'email_list_uuid' | 'via'
 > &
   MessageLinks & {
     /** The text body's first 1,000 characters. */
@@ -100,10 +105,10 @@ export function createMessageStore(statements: Statements) {
   const insertMessage = db.prepare(
     `INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json, to_json,
        cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
-       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid)
+       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid, via)
      VALUES (@workspace_id, @uuid, @message_id, @envelope_from, @envelope_to_json, @from_json, @to_json, @cc_json,
        @bcc_json, @reply_to_json, @subject, @text_body, @html_body, @attachments_json, @size, @template_name,
-       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid)`,
+       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid, @via)`,
   );
   const insertRaw = db.prepare('INSERT INTO message_raw (message_id, raw) VALUES (?, ?)');
   const insertAttachment = db.prepare(
@@ -122,7 +127,7 @@ export function createMessageStore(statements: Statements) {
   /** Inserts the message, its raw bytes and attachments, and returns its id; call inside the caller's transaction. */
   function insertReturningId(message: NewMessage): number {
     const { raw, attachments, ...row } = message;
-    const id = Number(insertMessage.run(row).lastInsertRowid);
+    const id = Number(insertMessage.run({ ...row, via: row.via ?? 'api' }).lastInsertRowid);
     insertRaw.run(id, raw);
     attachments.forEach((a, position) =>
       insertAttachment.run(id, position, a.filename, a.content_type, a.content_id, a.content.length, a.content),
@@ -166,7 +171,7 @@ const LINK_COLUMNS = `
   ) AS send_uuid`;
 
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
-  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, m.campaign_uuid, m.email_list_uuid, substr(m.text_body, 1, 1000) AS text_head,
+  m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, m.campaign_uuid, m.email_list_uuid, m.via, substr(m.text_body, 1, 1000) AS text_head,
   CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${LINK_COLUMNS}`;
 
 /** The columns of messages_search (migration 3), which the view messages_search_source gives too. */

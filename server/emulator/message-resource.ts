@@ -32,6 +32,8 @@ export function messageSummary(row: MessageSummaryRow) {
     send_uuid: row.send_uuid,
     /** Opened in the inbox, or marked read through PATCH /messages/{uuid}. */
     read: row.read === 1,
+    /** How the mail was received: an API send (or a resend, a campaign...) or SMTP (search: via:smtp). */
+    via: row.via,
   };
 }
 

@@ -29,7 +29,7 @@ const queryParam = {
   in: 'query',
   required: false,
   description:
-    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, template: (or mail:), campaign:, list:, has:attachment, is:read, is:unread, ' +
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, template: (or mail:), campaign:, list:, has:attachment, is:read, is:unread, via:smtp, via:api, ' +
     'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
   schema: { type: 'string' },
   examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },
@@ -61,6 +61,10 @@ const summaryProperties: Record<string, Schema> = {
   log_item_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   send_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   read: { type: 'boolean', description: 'Opened in the inbox, or marked read (PATCH /_emulator/messages/{uuid}).' },
+  via: {
+    enum: ['api', 'smtp'],
+    description: 'How it was received: built for an API call (a send, a resend, a campaign...) or over SMTP (search: via:smtp).',
+  },
 };
 const summaryRequired = Object.keys(summaryProperties);
 
@@ -85,6 +89,7 @@ const messageProperties: Record<string, Schema> = {
   envelope: {
     type: 'object',
     required: ['from', 'to'],
+    description: 'MAIL FROM and every RCPT TO: as the SMTP client gave them for a mail received over SMTP, else as a send would give them (Bcc included).',
     properties: { from: { type: 'string' }, to: { type: 'array', items: { type: 'string' } } },
   },
   headers: {

@@ -1,6 +1,6 @@
 /**
  * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
- * has:attachment is:read is:unread before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
+ * has:attachment is:read is:unread via:smtp via:api before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
  * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem.
  */
 import { hasSearchableText, type MessageCondition, type MessageFilter, type MessageTerm } from '../db/messages-search.js';
@@ -13,7 +13,7 @@ export const MAX_TERMS = 50;
 export const MAX_TERM_WORDS = 32;
 
 /** `template:` names the template filter as the summary's `template` field does; `mail:` (from mail_name) stays. */
-const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'template', 'mail', 'has', 'is', 'before', 'after', 'campaign', 'list'] as const;
+const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'template', 'mail', 'has', 'is', 'via', 'before', 'after', 'campaign', 'list'] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** A 422 about the query parameter (or `field`). */
@@ -79,10 +79,21 @@ function readTerm(scanner: Scanner): MessageTerm {
   scanner.at += prefix[0].length;
   const value = text[scanner.at] === '"' ? readQuoted(scanner, start) : readBare(scanner, start);
   if (value.trim() === '') throw invalid(`The filter "${name}:" needs a value.`);
-  return { negated, condition: filterCondition(name as Prefix, value.trim()) };
+  if (name === 'via') return viaTerm(value.trim(), negated);
+  return { negated, condition: filterCondition(name as Exclude<Prefix, 'via'>, value.trim()) };
 }
 
-function filterCondition(prefix: Prefix, value: string): MessageCondition {
+/**
+ * `via:smtp` (received over SMTP) or `via:api` (everything else: every mail not received over SMTP was built by
+ * the emulator for an API call), one facet of the index either way.
+ */
+function viaTerm(value: string, negated: boolean): MessageTerm {
+  const via = value.toLowerCase();
+  if (via !== 'smtp' && via !== 'api') throw invalid(`"via:${value}" is not a filter: via: takes "smtp" or "api".`);
+  return { negated: via === 'smtp' ? negated : !negated, condition: { kind: 'via-smtp' } };
+}
+
+function filterCondition(prefix: Exclude<Prefix, 'via'>, value: string): MessageCondition {
   const shown = `${prefix}:${value}`;
   switch (prefix) {
     case 'to':

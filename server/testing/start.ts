@@ -43,6 +43,11 @@ export interface StartEmulatorOptions {
    * emulator's clock), `fast` (within 4 s) or `off` (one try).
    */
   webhookRetries?: 'mailcoach' | 'fast' | 'off';
+  /**
+   * Also receive mail over SMTP on this port (`--smtp-port`; 0: a free one, which `smtpPort` then tells). Default:
+   * no SMTP, so that parallel test files never compete for a port.
+   */
+  smtpPort?: number;
   /** Any other command-line flags, e.g. `['--rate-limit', '60']`. */
   args?: string[];
   /** Where the server logs; default: nowhere. */
@@ -56,6 +61,8 @@ export interface StartedEmulator {
   apiUrl: string;
   token: string;
   port: number;
+  /** The SMTP port when `smtpPort` was given; null otherwise. */
+  smtpPort: number | null;
   /** A client for the emulator's API, working in `token`'s workspace. */
   client: EmulatorClient;
   /** Stops the server and drops its database. */
@@ -77,6 +84,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     apiUrl: `${running.url}/api`,
     token,
     port: running.port,
+    smtpPort: running.smtp?.port ?? null,
     client,
     stop,
     [Symbol.asyncDispose]: stop,
@@ -99,5 +107,7 @@ function cliArgs(options: StartEmulatorOptions, token: string): string[] {
   if (options.webhookSecret !== undefined) args.push('--webhook-secret', options.webhookSecret);
   if (options.webhookRetries !== undefined) args.push('--webhook-retries', options.webhookRetries);
   args.push('--render-workers', String(options.renderWorkers ?? 0));
+  // Off unless asked for: the command's default (1025) would make parallel test files compete for it.
+  args.push('--smtp-port', options.smtpPort === undefined ? 'off' : String(options.smtpPort));
   return [...args, ...(options.args ?? [])];
 }

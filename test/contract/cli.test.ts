@@ -33,7 +33,8 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('MAILCOACH_EMULATOR_') && key !== 'PORT'),
   );
-  return { ...env, ...extra };
+  // No SMTP unless a test asks for it: the default port, 1025, would make the parallel starts compete for it.
+  return { ...env, MAILCOACH_EMULATOR_SMTP_PORT: 'off', ...extra };
 }
 
 interface RunOptions {

@@ -29,7 +29,9 @@ const freshDbPath = () => join(scratch, `db-${++dirCount}.sqlite`);
 
 /** The environment without any emulator setting, so only the flags count. */
 function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MAILCOACH_EMULATOR_') && key !== 'PORT'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MAILCOACH_EMULATOR_') && key !== 'PORT'));
+  // No SMTP: the default port, 1025, would make the parallel starts compete for it.
+  return { ...env, MAILCOACH_EMULATOR_SMTP_PORT: 'off' };
 }
 
 interface Exited {

@@ -107,6 +107,7 @@ describe('GET /_emulator/messages: order and paging', () => {
       log_item_uuid: logItemUuid,
       send_uuid: sends[0].uuid,
       read: false,
+      via: 'api',
     });
     expect(message.uuid).toMatch(UUID);
   });

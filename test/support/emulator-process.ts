@@ -28,6 +28,8 @@ export interface EmulatorOptions {
 
 export interface SpawnedEmulator {
   url: string;
+  /** The SMTP port from the banner, when the test asked for SMTP (`args: ['--smtp-port', '0']`); null otherwise. */
+  smtpPort: number | null;
   token: string;
   dbPath: string;
   /** Everything the process wrote to stdout and stderr so far. */
@@ -40,7 +42,9 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
   const dbPath = options.dbPath ?? join(dir as string, 'emulator.sqlite');
   const fixtures = options.fixtures === undefined ? TEST_FIXTURES : options.fixtures;
   const args = [
-    CLI, '--port', '0', '--db', dbPath, '--token', TOKEN,
+    // No SMTP unless the test asks for it (its own --smtp-port, later, wins): the command's default port, 1025,
+    // would make the test files running in parallel compete for it.
+    CLI, '--port', '0', '--smtp-port', 'off', '--db', dbPath, '--token', TOKEN,
     '--clock', `stepping:${START}`, '--ids', 'sequential',
     ...(fixtures === null ? ['--no-fixtures'] : ['--fixtures', fixtures]),
     ...(options.args ?? []),
@@ -50,8 +54,10 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = await waitForUrl(child, () => output);
+  const smtp = /^ {2}SMTP: +\S*:(\d+) /m.exec(output);
   return {
     url,
+    smtpPort: smtp === null ? null : Number(smtp[1]),
     token: TOKEN,
     dbPath,
     output: () => output,
@@ -71,7 +77,8 @@ function waitForUrl(child: ChildProcess, output: () => string): Promise<string> 
     const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output()}`)), 25_000);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(output());
-      if (match?.[1]) {
+      // The whole banner (its fixtures line comes after the SMTP line), which may arrive in several chunks.
+      if (match?.[1] && /^ {2}fixtures: .*\n/m.test(output())) {
         clearTimeout(timer);
         resolve(match[1]);
       }

@@ -156,7 +156,7 @@ function recordingFetch(reply: (request: Recorded) => Reply) {
 const summary = (uuid: string, subject: string, to = 'jane@example.com'): MessageSummary => ({
   uuid, message_id: `${uuid}@emulator`, created_at: '2025-03-01T10:00:00.000Z',
   from: { name: 'App', email: 'noreply@app.test' }, to: [{ name: '', email: to }], cc: [], bcc: [],
-  subject, snippet: '', size: 100, attachments: 0, template: null, origin: null, log_item_uuid: null, send_uuid: null, read: false,
+  subject, snippet: '', size: 100, attachments: 0, template: null, origin: null, log_item_uuid: null, send_uuid: null, read: false, via: 'api',
 });
 
 describe('createClient', () => {

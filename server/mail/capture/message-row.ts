@@ -1,5 +1,5 @@
 /**
- * The one shape every captured mail is stored in (API sends and resends today, SMTP later): the message's parsed
+ * The one shape every captured mail is stored in (API sends, resends, campaign mails, SMTP): the message's parsed
  * fields, its envelope, its raw RFC 5322 bytes and its attachments.
  */
 import type { NewMessage } from '../../db/messages-store.js';
@@ -12,6 +12,11 @@ export interface CaptureMeta {
   replacements: Replacements | null;
   /** Where a campaign, test or confirmation mail came from (the inbox shows it and searches by it). */
   origin?: MessageOrigin;
+  /**
+   * A mail received over SMTP (server/smtp/): its envelope as the client gave it (MAIL FROM and every RCPT TO,
+   * Bcc included), which the stored message keeps instead of one derived from the headers.
+   */
+  smtp?: { envelopeFrom: string; envelopeTo: string[] };
 }
 
 export interface MessageOrigin {
@@ -25,8 +30,8 @@ export function capturedMessage(workspaceId: number, uuid: string, mail: Outgoin
     workspace_id: workspaceId,
     uuid,
     message_id: mail.messageId,
-    envelope_from: mail.from.email,
-    envelope_to_json: JSON.stringify(envelopeRecipients(mail)),
+    envelope_from: meta.smtp?.envelopeFrom ?? mail.from.email,
+    envelope_to_json: JSON.stringify(meta.smtp?.envelopeTo ?? envelopeRecipients(mail)),
     from_json: JSON.stringify([mail.from]),
     to_json: JSON.stringify(mail.to),
     cc_json: JSON.stringify(mail.cc),
@@ -45,6 +50,7 @@ export function capturedMessage(workspaceId: number, uuid: string, mail: Outgoin
     campaign_uuid: meta.origin?.campaignUuid ?? null,
     email_list_uuid: meta.origin?.emailListUuid ?? null,
     subscriber_uuid: meta.origin?.subscriberUuid ?? null,
+    via: meta.smtp === undefined ? 'api' : 'smtp',
     raw,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_id: a.contentId, content: a.content })),
   };

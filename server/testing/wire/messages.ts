@@ -36,6 +36,8 @@ export interface MessageSummary {
   send_uuid: string | null;
   /** Opened in the web inbox, or marked read (client.setRead). */
   read: boolean;
+  /** How it was received: built for an API call (a send, a resend, a campaign...) or over SMTP (search: `via:smtp`). */
+  via: 'api' | 'smtp';
 }
 
 export interface MessageHeader {
@@ -56,6 +58,7 @@ export interface MessageAttachment {
 /** A captured message with everything: the summary plus its parts, headers, links and one-time codes. */
 export interface Message extends Omit<MessageSummary, 'attachments'> {
   reply_to: MailAddress[];
+  /** MAIL FROM and every RCPT TO (as the SMTP client gave them, for a mail received over SMTP). */
   envelope: { from: string; to: string[] };
   headers: MessageHeader[];
   text: string | null;

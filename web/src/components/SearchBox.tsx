@@ -11,6 +11,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['campaign:"March news"', "a campaign's mails (by name or uuid; list: for a list's)"],
   ['has:attachment', 'with attachments'],
   ['is:unread', 'not opened yet (is:read for the others)'],
+  ['via:smtp', 'received over SMTP (via:api for the others)'],
   ['after:2025-03-01', 'captured after a date (before: too)'],
   ['-from:noreply@example.com', 'a leading - excludes'],
 ];

@@ -1,0 +1,183 @@
+/**
+ * The SMTP intake's listener (issue 26), on smtp-server (nodemailer's author, the same nodemailer we ship): ESMTP
+ * with SIZE, 8BITMIME, SMTPUTF8, PIPELINING, AUTH PLAIN and LOGIN, and STARTTLS when asked for. It speaks the
+ * protocol and guards it; what a received message becomes is the `receive` callback's business (intake.ts).
+ *
+ * Guards, each a clear reply and nothing stored: SIZE (the --max-body-mb limit: 552, and the bytes past it are
+ * not kept), recipients (452 past --smtp-max-recipients), command lines (500 past MAX_COMMAND_BYTES), message
+ * lines (500 past MAX_LINE_BYTES), an idle client (closed after IDLE_MS) and a connection's whole life (closed
+ * after CONNECTION_MS: a trickle of bytes never idles). A client gone mid-DATA leaves nothing: a message is handed
+ * on only once its final `.` arrived.
+ */
+import type { Socket } from 'node:net';
+import type { SMTPServer as SmtpServerType, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+import type { Logger } from '../logger.js';
+import type { SmtpEnvelope } from './parsed-mail.js';
+
+export interface SmtpListenerOptions {
+  port: number;
+  host: string;
+  /** The SIZE limit, in bytes. */
+  maxBytes: number;
+  maxRecipients: number;
+  /** AUTH with an accepted token as the password is needed (bound beyond loopback); otherwise any or none will do. */
+  authRequired: boolean;
+  tokenAccepted(token: string): boolean;
+  /** Offer STARTTLS with this key and certificate (PEM); null: no STARTTLS. */
+  tls: { key: string; cert: string } | null;
+  /** Stores a whole message; `token` is the accepted token the client authenticated with, or null. Rejects to refuse it. */
+  receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null): Promise<void>;
+  logger: Logger;
+}
+
+export interface SmtpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A message line longer than this is refused: far past RFC 5321's 1,000 octets, which careless apps exceed. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+/** A command line (MAIL FROM with SMTPUTF8 addresses and parameters, an AUTH response) fits in far less. */
+const MAX_COMMAND_BYTES = 4096;
+const IDLE_MS = 60_000;
+const CONNECTION_MS = 10 * 60_000;
+/** How long a stop waits for open connections (a pooled client's) before it closes them with a 421. */
+const CLOSE_MS = 1_000;
+
+/** An SMTP reply to a refused step: smtp-server answers an error with its responseCode and message. */
+function reply(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+interface AuthedUser {
+  token: string | null;
+}
+
+export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
+  const { SMTPServer } = await import('smtp-server');
+  const inFlight = new Set<Promise<void>>();
+  const server: SmtpServerType = new SMTPServer({
+    name: 'mailcoach-emulator',
+    banner: 'mailcoach-emulator ESMTP: mail is captured, never delivered',
+    size: options.maxBytes,
+    rejectOversized: true,
+    maxRecipients: options.maxRecipients,
+    maxCommandLength: MAX_COMMAND_BYTES,
+    socketTimeout: IDLE_MS,
+    closeTimeout: CLOSE_MS,
+    // A reverse lookup per connection costs clients seconds where DNS is slow (Mailpit's #230, under Docker).
+    disableReverseLookup: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    authOptional: !options.authRequired,
+    // Apps on the same machine authenticate in the clear, as they do with Mailpit; STARTTLS is there for the rest.
+    allowInsecureAuth: true,
+    ...(options.tls === null ? { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] } : { key: options.tls.key, cert: options.tls.cert }),
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const password = auth.password ?? '';
+      const accepted = password !== '' && options.tokenAccepted(password);
+      if (options.authRequired && !accepted) {
+        callback(reply(535, '5.7.8 Authentication failed: the password must be an accepted API token (--token)'));
+        return;
+      }
+      callback(null, { user: { token: accepted ? password : null } satisfies AuthedUser });
+    },
+    onData(stream, session, callback) {
+      const done = readMessage(stream, options.maxBytes).then(
+        async (read) => {
+          if (read.kind === 'gone') return; // the client left mid-DATA: nothing to answer, nothing stored
+          if (read.kind === 'too-large') return callback(reply(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`));
+          if (read.kind === 'line-too-long') return callback(reply(500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
+          try {
+            await options.receive(read.raw, envelopeOf(session), (session.user as AuthedUser | undefined)?.token ?? null);
+            callback(null, 'Captured by mailcoach-emulator (never delivered)');
+          } catch (error) {
+            options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
+            callback(reply(554, `5.6.0 The message was not stored: ${(error as Error).message}`));
+          }
+        },
+      );
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    },
+  });
+  // Every connection gets a deadline for its whole life; an idle one is closed sooner by socketTimeout.
+  server.server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), CONNECTION_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+            `SMTP port ${options.port} is in use on ${options.host}: move SMTP with --smtp-port <n> (0: a free port) or turn it off with --smtp-port off`,
+          )
+          : error,
+      );
+    };
+    // smtp-server re-emits its net server's errors: until it listens, they are the start's, reported once by it.
+    server.once('error', failed);
+    server.listen(options.port, options.host, () => {
+      server.off('error', failed);
+      server.on('error', (error) => options.logger.warn(`smtp: ${error.message}`));
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : options.port,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Messages received in full are stored before the database closes.
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+function envelopeOf(session: SMTPServerSession): SmtpEnvelope {
+  const from = session.envelope.mailFrom;
+  return { from: from === false ? '' : from.address, to: session.envelope.rcptTo.map((recipient) => recipient.address) };
+}
+
+type ReadMessage = { kind: 'whole'; raw: Buffer } | { kind: 'too-large' } | { kind: 'line-too-long' } | { kind: 'gone' };
+
+/**
+ * The message's bytes once its final `.` has arrived. Past the size limit or a line limit the rest is read and
+ * dropped (the client is still sending; the reply comes after its `.`), so memory stays bounded by the limit.
+ */
+function readMessage(stream: SMTPServerDataStream, maxBytes: number): Promise<ReadMessage> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let lineBytes = 0;
+    let refused: 'too-large' | 'line-too-long' | null = null;
+    const refuse = (why: 'too-large' | 'line-too-long') => {
+      refused = why;
+      chunks.length = 0;
+    };
+    stream.on('data', (chunk: Buffer) => {
+      if (refused !== null) return;
+      bytes += chunk.length;
+      if (bytes > maxBytes) return refuse('too-large');
+      // The line carried over from the chunks before, then each line this chunk ends.
+      let start = 0;
+      for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) {
+        if (lineBytes + (at - start) > MAX_LINE_BYTES) return refuse('line-too-long');
+        lineBytes = 0;
+        start = at + 1;
+      }
+      lineBytes += chunk.length - start;
+      if (lineBytes > MAX_LINE_BYTES) return refuse('line-too-long');
+      chunks.push(chunk);
+    });
+    stream.once('end', () => {
+      if (stream.sizeExceeded) resolve({ kind: 'too-large' });
+      else resolve(refused === null ? { kind: 'whole', raw: Buffer.concat(chunks) } : { kind: refused });
+    });
+    // Destroyed when the connection closes before the final `.` (smtp-connection.js _onClose).
+    stream.once('error', () => resolve({ kind: 'gone' }));
+    stream.once('close', () => resolve({ kind: 'gone' }));
+  });
+}
