@@ -1,4 +1,5 @@
 /** The inbox as a developer uses it: mail appears live, opens, is searched, read, deleted and reset. */
+import { axeViolations } from './axe.js';
 import { expect, rowSubjects, sendMail, test } from './fixtures.js';
 
 test('a mail sent through /api appears in the open inbox without a reload', async ({ page, emulator }) => {
@@ -209,4 +210,27 @@ test('the list marks a campaign mail and a double opt-in confirmation mail, as i
   const subject = (await row('March news').getByText('March news', { exact: true }).boundingBox())!;
   const mark = (await row('March news').getByText('Campaign', { exact: true }).boundingBox())!;
   expect(Math.abs(mark.y + mark.height / 2 - (subject.y + subject.height / 2))).toBeLessThan(4);
+});
+
+test.describe('with SMTP on', () => {
+  // bypassCSP: axe is injected as a script of the page, which the UI's CSP would refuse.
+  test.use({ emulatorOptions: { smtpPort: 0 }, bypassCSP: true });
+
+  test('a mail sent over SMTP appears live in the open inbox, marked SMTP, its envelope (Bcc included) in the header', async ({ page, emulator }) => {
+    await page.goto(emulator.url);
+    await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, secure: false, ignoreTLS: true });
+    await transport.sendMail({ from: 'app@example.com', to: 'jane@example.com', bcc: 'audit@example.com', subject: 'Over SMTP', text: 'Hello over SMTP' });
+    transport.close();
+    // No reload: the list follows the event stream.
+    const row = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Over SMTP/ });
+    await expect(row).toContainText('SMTP');
+    await row.click();
+    await expect(page.getByRole('heading', { name: 'Over SMTP' })).toBeVisible();
+    await expect(page.getByText('over SMTP: MAIL FROM app@example.com, RCPT TO jane@example.com, audit@example.com')).toBeVisible();
+    expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
+    const [summary] = (await emulator.client.messages('via:smtp')).data;
+    expect(summary).toMatchObject({ subject: 'Over SMTP', via: 'smtp' });
+  });
 });

@@ -87,6 +87,11 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
           )}
           {message.template !== null && <span className="badge template">{message.template}</span>}
           {message.origin !== null && <OriginBadge origin={message.origin} />}
+          {message.via === 'smtp' && (
+            <span className="badge via-smtp" title="Received over SMTP, not through the Mailcoach API">
+              SMTP
+            </span>
+          )}
           <span className="subject">{message.subject || '(no subject)'}</span>
         </span>
         <span className="row-snippet">

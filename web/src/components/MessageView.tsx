@@ -72,6 +72,13 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
           <dd>
             <DateTime iso={message.created_at} />
           </dd>
+          {/* Only SMTP mail says how it came: the API's is the usual case, and its envelope is on the Mailcoach tab. */}
+          {message.via === 'smtp' && (
+            <>
+              <dt>Received</dt>
+              <dd>{`over SMTP: MAIL FROM ${message.envelope.from || '<>'}, RCPT TO ${message.envelope.to.join(', ')}`}</dd>
+            </>
+          )}
         </dl>
       </header>
 
