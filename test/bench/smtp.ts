@@ -212,7 +212,11 @@ export async function runSmtpBench(log: (line: string) => void): Promise<void> {
       }
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length === 0 ? NaN : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
   const of = (name: string) => results.filter((result) => result.name === name);
   const names = [...new Set(results.map((result) => result.name))];
   const figure = (name: string, pick: (result: Result) => number) => median(of(name).map(pick));
