@@ -43,6 +43,12 @@ export interface Config {
    * (Symfony Mailer, nodemailer), so offering it would break the apps that Mailpit serves unchanged.
    */
   smtpStartTls: boolean;
+  /**
+   * SMTP timeouts, in ms: a client silent this long while it owes input gets a 421 and is closed; a connection
+   * open this long in all (a trickle of bytes never idles) likewise. Hidden from --help (README "SMTP"): for tests.
+   */
+  smtpIdleTimeoutMs: number;
+  smtpConnectionTimeoutMs: number;
   /** A file path, or `:memory:`. */
   dbPath: string;
   tokens: string[];
@@ -176,7 +182,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       strict: true,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
-        'https-port': { type: 'string' }, 'smtp-port': { type: 'string' }, 'smtp-max-recipients': { type: 'string' }, 'smtp-starttls': { type: 'boolean' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
+        'https-port': { type: 'string' }, 'smtp-port': { type: 'string' }, 'smtp-max-recipients': { type: 'string' }, 'smtp-starttls': { type: 'boolean' },
+        'smtp-idle-timeout-ms': { type: 'string' }, 'smtp-connection-timeout-ms': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
         token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
         fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, watch: { type: 'boolean' }, 'always-json': { type: 'boolean' },
         'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
@@ -205,6 +212,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       '--smtp-max-recipients', parsed['smtp-max-recipients'] ?? env.MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS, DEFAULT_SMTP_MAX_RECIPIENTS, 1, 100_000,
     ),
     smtpStartTls: parsed['smtp-starttls'] ?? booleanEnv('MAILCOACH_EMULATOR_SMTP_STARTTLS', env),
+    smtpIdleTimeoutMs: integerOption(
+      '--smtp-idle-timeout-ms', parsed['smtp-idle-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_IDLE_TIMEOUT_MS, 60_000, 100, 86_400_000,
+    ),
+    smtpConnectionTimeoutMs: integerOption(
+      '--smtp-connection-timeout-ms', parsed['smtp-connection-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_CONNECTION_TIMEOUT_MS, 600_000, 100, 86_400_000,
+    ),
     dbPath: nonEmpty('--db', parsed.db ?? env.MAILCOACH_EMULATOR_DB ?? DEFAULT_DB),
     tokens: tokensOption(parsed.token, env.MAILCOACH_EMULATOR_TOKENS),
     anyToken: parsed['any-token'] ?? booleanEnv('MAILCOACH_EMULATOR_ANY_TOKEN', env),

@@ -87,6 +87,8 @@ async function startSmtp(config: Config, deps: AppDeps, logger: Logger): Promise
     host: config.host,
     maxBytes: config.maxBodyBytes,
     maxRecipients: config.smtpMaxRecipients,
+    idleMs: config.smtpIdleTimeoutMs,
+    connectionMs: config.smtpConnectionTimeoutMs,
     authRequired: tokenNeeded(config),
     tokenAccepted: (token) => config.anyToken || known.has(token),
     tls: tls === null ? null : { key: tls.key, cert: tls.cert },

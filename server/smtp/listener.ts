@@ -3,10 +3,10 @@
  * with SIZE, 8BITMIME, SMTPUTF8, PIPELINING, AUTH PLAIN and LOGIN, and STARTTLS when asked for. It speaks the
  * protocol and guards it; what a received message becomes is the `receive` callback's business (intake.ts).
  *
- * Guards, each a clear reply and nothing stored: SIZE (the --max-body-mb limit: 552, and the bytes past it are
- * not kept), recipients (452 past --smtp-max-recipients), command lines (500 past MAX_COMMAND_BYTES), message
- * lines (500 past MAX_LINE_BYTES), an idle client (closed after IDLE_MS) and a connection's whole life (closed
- * after CONNECTION_MS: a trickle of bytes never idles). A client gone mid-DATA leaves nothing: a message is handed
+ * Guards, each a clear reply and nothing stored: SIZE (the --max-body-mb limit: 552 as soon as DATA passes it,
+ * and the connection closed, so a never-ending DATA ends there), recipients (452 past --smtp-max-recipients), command lines (500 past MAX_COMMAND_BYTES), message
+ * lines (500 past MAX_LINE_BYTES), an idle client (421 and closed after IDLE_MS) and a connection's whole life
+ * (421 and closed after CONNECTION_MS: a trickle of bytes never idles); both timeouts are options, for tests. A client gone mid-DATA leaves nothing: a message is handed
  * on only once its final `.` arrived.
  */
 import type { Socket } from 'node:net';
@@ -20,6 +20,9 @@ export interface SmtpListenerOptions {
   /** The SIZE limit, in bytes. */
   maxBytes: number;
   maxRecipients: number;
+  /** Idle and whole-connection timeouts in ms (default IDLE_MS, CONNECTION_MS); tests set them short. */
+  idleMs?: number;
+  connectionMs?: number;
   /** AUTH with an accepted token as the password is needed (bound beyond loopback); otherwise any or none will do. */
   authRequired: boolean;
   tokenAccepted(token: string): boolean;
@@ -63,7 +66,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     rejectOversized: true,
     maxRecipients: options.maxRecipients,
     maxCommandLength: MAX_COMMAND_BYTES,
-    socketTimeout: IDLE_MS,
+    socketTimeout: options.idleMs ?? IDLE_MS,
     closeTimeout: CLOSE_MS,
     // A reverse lookup per connection costs clients seconds where DNS is slow (Mailpit's #230, under Docker).
     disableReverseLookup: true,
@@ -83,9 +86,17 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       callback(null, { user: { token: accepted ? password : null } satisfies AuthedUser });
     },
     onData(stream, session, callback) {
-      const done = readMessage(stream, options.maxBytes).then(
+      // Past the size limit the client is told at once and the connection closed: a never-ending DATA would
+      // otherwise hold it until the connection's deadline. What the client still sends is discarded.
+      const oversized = () => {
+        const connection = connectionOf(session);
+        if (connection === undefined) return;
+        connection.send(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb); closing the connection`);
+        connection.close();
+      };
+      const done = readMessage(stream, options.maxBytes, oversized).then(
         async (read) => {
-          if (read.kind === 'gone') return; // the client left mid-DATA: nothing to answer, nothing stored
+          if (read.kind === 'gone') return; // the client left mid-DATA (or was closed past the size limit): nothing stored
           if (read.kind === 'too-large') return callback(reply(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`));
           if (read.kind === 'line-too-long') return callback(reply(500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
           try {
@@ -101,9 +112,25 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       void done.finally(() => inFlight.delete(done));
     },
   });
-  // Every connection gets a deadline for its whole life; an idle one is closed sooner by socketTimeout.
+  /** smtp-server's connection objects are not in its types: the few members used here. */
+  interface Connection {
+    session: SMTPServerSession;
+    remoteAddress: string;
+    remotePort: number;
+    send(code: number, message: string): void;
+    close(): void;
+  }
+  const connections = () => (server as unknown as { connections: Set<Connection> }).connections;
+  const connectionOf = (session: SMTPServerSession) => [...connections()].find((connection) => connection.session === session);
+  // Every connection gets a deadline for its whole life (a 421, then closed); an idle one is closed sooner by socketTimeout.
   server.server.on('connection', (socket: Socket) => {
-    const timer = setTimeout(() => socket.destroy(), CONNECTION_MS);
+    const { remoteAddress, remotePort } = socket;
+    const timer = setTimeout(() => {
+      const connection = [...connections()].find((c) => c.remotePort === remotePort && (remoteAddress ?? '').endsWith(c.remoteAddress));
+      if (connection === undefined) return socket.destroy();
+      // A 421 closes the connection (smtp-server ends it, and destroys it if the client does not go).
+      connection.send(421, '4.4.2 The connection time limit is reached; closing the connection');
+    }, options.connectionMs ?? CONNECTION_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
   });
@@ -145,9 +172,10 @@ type ReadMessage = { kind: 'whole'; raw: Buffer } | { kind: 'too-large' } | { ki
 
 /**
  * The message's bytes once its final `.` has arrived. Past the size limit or a line limit the rest is read and
- * dropped (the client is still sending; the reply comes after its `.`), so memory stays bounded by the limit.
+ * dropped, so memory stays bounded by the limit; past the size limit `oversized` answers and closes the connection
+ * at once (the stream then ends as 'gone'), past a line limit the reply comes after the client's `.`.
  */
-function readMessage(stream: SMTPServerDataStream, maxBytes: number): Promise<ReadMessage> {
+function readMessage(stream: SMTPServerDataStream, maxBytes: number, oversized: () => void): Promise<ReadMessage> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -160,7 +188,10 @@ function readMessage(stream: SMTPServerDataStream, maxBytes: number): Promise<Re
     stream.on('data', (chunk: Buffer) => {
       if (refused !== null) return;
       bytes += chunk.length;
-      if (bytes > maxBytes) return refuse('too-large');
+      if (bytes > maxBytes) {
+        refuse('too-large');
+        return oversized();
+      }
       // The line carried over from the chunks before, then each line this chunk ends.
       let start = 0;
       for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) {

@@ -2,7 +2,8 @@
  * `npm run bench`: list-endpoint latency with 100,000 suppressions and 100,000 sends (below), send throughput
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
  * in-process start-up of startEmulator() (startup.ts), hostile input (hostile.ts) and the web inbox in Chromium (ui.ts).
- * the template studio's render round trip (studio.ts). `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio` runs one part.
+ * the template studio's render round trip (studio.ts), SMTP ingest against MailDev (smtp.ts).
+ * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -35,6 +36,7 @@ import { runStartupBench } from './startup.js';
 import { runHostileBench } from './hostile.js';
 import { runUiBench } from './ui.js';
 import { runStudioBench } from './studio.js';
+import { runSmtpBench } from './smtp.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -505,7 +507,7 @@ function subscriberScenarios(
   ];
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio'];
+const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', 'smtp'];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -524,6 +526,8 @@ async function main(): Promise<void> {
   if (runs('ui')) await runUiBench((line) => process.stdout.write(`\n${line}\n`));
   // The template studio: render round trip against the bare insert baseline, and the studio's lazy chunks (studio.ts).
   if (runs('studio')) await runStudioBench((line) => process.stdout.write(`\n${line}\n`));
+  // SMTP ingest over 5 pooled connections, against MailDev 2 fetched into a cache outside the repository (smtp.ts).
+  if (runs('smtp')) await runSmtpBench((line) => process.stdout.write(`${line}\n`));
 }
 
 main().catch((error: unknown) => {

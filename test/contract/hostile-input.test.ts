@@ -11,10 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { rawRequest, type RawResponse } from '../support/http.js';
 import {
-  buildRequest, HOSTILE_SEED, hostileCases, regressionRequests, type HostileRequest,
+  buildRequest, buildSmtpMessage, describeSmtpCase, HOSTILE_SEED, hostileCases, hostileSmtpCases, regressionRequests, type HostileRequest,
+  type HostileSmtpCase,
 } from '../support/hostile.js';
+import { smtpDialog } from '../support/smtp.js';
 
-const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
+const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures'), args: ['--smtp-port', '0'] });
 const auth = () => ({ accept: 'application/json', authorization: `Bearer ${emulator().token}` });
 
 /**
@@ -116,6 +118,64 @@ describe('seeded hostile input over every route and field', () => {
       }),
       // A failure prints its seed and path, and replays with them.
       { seed: HOSTILE_SEED, numRuns: Number(process.env.HOSTILE_RUNS ?? 150), endOnFailure: true },
+    );
+  }, 600_000);
+});
+
+/**
+ * One hostile SMTP case over a raw dialog: EHLO, MAIL FROM, RCPT TO, DATA, the message, QUIT. Every reply is a
+ * clear one; the message is stored exactly as sent (and shown: its JSON answers 200) when DATA was answered 250,
+ * and nothing is stored when any step was refused.
+ */
+async function checkSmtpCase(hostile: HostileSmtpCase): Promise<void> {
+  const label = describeSmtpCase(hostile);
+  const message = buildSmtpMessage(hostile);
+  const port = emulator().smtpPort!;
+  const before = await holdings();
+  const { result: replies } = await whileProbingHealth(async () => {
+    const dialog = await smtpDialog(port);
+    const replies: string[] = [];
+    const step = async (command: string | Buffer) => {
+      dialog.write(command);
+      const reply = await dialog.reply();
+      replies.push(reply.slice(0, 200));
+      return reply;
+    };
+    try {
+      expect(await step('EHLO hostile\r\n'), label).toMatch(/^250-/);
+      if (!(await step(`MAIL FROM:<${message.mailFrom}>\r\n`)).startsWith('250 ')) return replies;
+      if (!(await step(`RCPT TO:<${message.rcptTo}>\r\n`)).startsWith('250 ')) return replies;
+      expect(await step('DATA\r\n'), label).toMatch(/^354 /);
+      await step(message.wire);
+      dialog.write('QUIT\r\n');
+      await dialog.closed;
+      return replies;
+    } finally {
+      dialog.destroy();
+    }
+  });
+  // Every reply has a code; a refusal is a clear 4xx/5xx with a reason, never a dropped connection.
+  for (const reply of replies) expect(reply, `${label}: ${replies.join(' | ')}`).toMatch(/^[2-5]\d\d[ -]\S/);
+  const last = replies.at(-1)!;
+  if (replies.length === 5 && last.startsWith('250 ')) {
+    const newest = (await rawRequest(emulator().url, { path: '/_emulator/messages?per_page=1', headers: auth() })).json().data[0];
+    const shown = await rawRequest(emulator().url, { path: `/_emulator/messages/${newest.uuid}`, headers: auth() });
+    expect(shown.status, label).toBe(200);
+    expect(shown.json().via, label).toBe('smtp');
+    const raw = await fetch(`${emulator().url}/_emulator/messages/${newest.uuid}/raw`);
+    expect(Buffer.from(await raw.arrayBuffer()).equals(message.data), `${label}: stored as sent`).toBe(true);
+    expect(await holdings(), label).toEqual({ ...before, messages: before.messages! + 1 });
+  } else {
+    expect(last, `${label}: ${replies.join(' | ')}`).toMatch(/^[45]\d\d /);
+    expect(await holdings(), `${label} was refused`).toEqual(before);
+  }
+}
+
+describe('seeded hostile input over SMTP', () => {
+  it('every value in every part of a message: a clear reply, stored as sent or not at all, /healthz meanwhile', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileSmtpCases, checkSmtpCase),
+      { seed: HOSTILE_SEED, numRuns: Number(process.env.HOSTILE_SMTP_RUNS ?? 100), endOnFailure: true },
     );
   }, 600_000);
 });

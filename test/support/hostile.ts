@@ -304,3 +304,86 @@ export function regressionRequests(token: string): HostileRequest[] {
     send('JSON 41,666 cc + 2 to', { ...VALID_SEND, to: 'jane@example.com,john@example.com', cc: manyCc }, 'json'),
   ];
 }
+
+/**
+ * The same hostile values over SMTP (issue 26): each case puts one value into one part of a message sent with a raw
+ * SMTP dialog. Envelope values lose their CR and LF (a command is one line; a client cannot send a CRLF inside it);
+ * everything else goes as it is, dot-stuffed, UTF-8 or (`latin1`) as bytes that are no valid UTF-8.
+ */
+export const SMTP_FIELDS = [
+  'envelope-from', 'envelope-to', 'subject', 'from-name', 'to-address', 'header-value', 'encoded-word',
+  'content-type', 'boundary', 'filename', 'text-body', 'html-body', 'base64-body', 'whole-message',
+] as const;
+export type SmtpField = (typeof SMTP_FIELDS)[number];
+
+export interface HostileSmtpCase {
+  field: SmtpField;
+  shape: string;
+  length: number;
+  /** The message's line endings: CRLF, or bare LF (the data still ends with CRLF.CRLF). */
+  lineEnding: 'crlf' | 'lf';
+  /** The value's bytes: UTF-8, or latin1 (invalid UTF-8 wherever the value has a character past U+007F). */
+  charset: 'utf8' | 'latin1';
+}
+
+export const hostileSmtpCases: fc.Arbitrary<HostileSmtpCase> = fc.record({
+  field: fc.constantFrom(...SMTP_FIELDS),
+  shape: fc.constantFrom(...SHAPE_NAMES),
+  length: lengthArb,
+  lineEnding: fc.constantFrom('crlf' as const, 'lf' as const),
+  charset: fc.constantFrom('utf8' as const, 'latin1' as const),
+});
+
+export function describeSmtpCase(c: HostileSmtpCase): string {
+  return `SMTP ${c.field} = ${c.shape} x ${c.length} (${c.lineEnding}, ${c.charset})`;
+}
+
+export interface HostileSmtpMessage {
+  mailFrom: string;
+  rcptTo: string;
+  /** The DATA as the server should store it (before dot-stuffing). */
+  data: Buffer;
+  /** The DATA as written, dot-stuffed, with its CRLF.CRLF end. */
+  wire: Buffer;
+}
+
+export function buildSmtpMessage(c: HostileSmtpCase): HostileSmtpMessage {
+  const value = fill(c.shape, c.length);
+  const oneLine = value.replace(/[\r\n]/g, ' ');
+  const at = (field: SmtpField, fallback: string) => (c.field === field ? value : fallback);
+  const lines = [
+    `From: "${at('from-name', 'App')}" <app@example.com>`,
+    `To: ${at('to-address', 'jane@example.com')}`,
+    `Subject: Hostile smtp ${at('subject', '')}${c.field === 'encoded-word' ? ` =?utf-8?B?${value}?= =?utf-8?Q?${value}?=` : ''}`,
+    `X-Hostile: ${at('header-value', 'none')}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${at('boundary', 'b1')}"`,
+    '',
+    `--${at('boundary', 'b1')}`,
+    `Content-Type: ${at('content-type', 'text/plain; charset=utf-8')}`,
+    '',
+    at('text-body', 'plain body'),
+    `--${at('boundary', 'b1')}`,
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    at('html-body', '<p>html body</p>'),
+    `--${at('boundary', 'b1')}`,
+    `Content-Type: application/octet-stream; name="${at('filename', 'a.bin')}"`,
+    `Content-Disposition: attachment; filename="${at('filename', 'a.bin')}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    at('base64-body', 'QUJD'),
+    `--${at('boundary', 'b1')}--`,
+  ];
+  const text = `${c.field === 'whole-message' ? value : lines.join(c.lineEnding === 'crlf' ? '\r\n' : '\n')}\r\n`;
+  const data = Buffer.from(text, c.charset);
+  // Dot-stuffing: a line that starts with '.' after CRLF (or at the start) gets a second one; smtp-server takes it
+  // off again. The data always ends with CRLF, so CRLF.CRLF ends it.
+  const wire = Buffer.from(`${data.toString('latin1').replace(/(^|\r\n)\./g, '$1..')}.\r\n`, 'latin1');
+  return {
+    mailFrom: c.field === 'envelope-from' ? oneLine : 'app@example.com',
+    rcptTo: c.field === 'envelope-to' ? oneLine : 'jane@example.com',
+    data,
+    wire,
+  };
+}

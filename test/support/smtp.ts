@@ -14,6 +14,8 @@ export function smtpTransport(port: number, options: SMTPTransport.Options = {})
 export interface SmtpDialog {
   /** Writes bytes as they are (add the CRLF yourself). */
   write(data: string | Buffer): void;
+  /** Writes and waits until the socket takes more (false: the connection is gone). */
+  flood(data: string | Buffer): Promise<boolean>;
   /** The next complete reply (every line of a multi-line one), e.g. `250 OK`. */
   reply(): Promise<string>;
   /** Resolves once the server closed the connection. */
@@ -48,7 +50,12 @@ export async function smtpDialog(port: number): Promise<SmtpDialog> {
       waiting = null;
     }
   };
-  const dialog: SmtpDialog = { write: (data) => void socket.write(data), reply, closed, destroy: () => socket.destroy() };
+  const flood = async (data: string | Buffer): Promise<boolean> => {
+    if (socket.destroyed || !socket.writable) return false;
+    if (socket.write(data)) return true;
+    return Promise.race([new Promise<boolean>((resolve) => socket.once('drain', () => resolve(true))), closed.then(() => false)]);
+  };
+  const dialog: SmtpDialog = { write: (data) => void socket.write(data), flood, reply, closed, destroy: () => socket.destroy() };
   await reply();
   return dialog;
 }

@@ -1,0 +1,259 @@
+/**
+ * Hostile SMTP input (issue 26, item 5), spoken to a running emulator over raw SMTP and nodemailer: 10,000 RCPT TO,
+ * a silent client and a trickling one, a never-ending DATA, bare LF line endings, invalid UTF-8 and broken MIME, a
+ * 60 MB message. Each gets its exact reply (or a closed connection), nothing half-received is stored, and the HTTP
+ * side answers /healthz all the while. The timeouts are set short with the hidden --smtp-*-timeout-ms options.
+ */
+import { describe, expect, it } from 'vitest';
+import { useEmulator, type SpawnedEmulator } from '../support/emulator-process.js';
+import { smtpDialog, smtpTransport, type SmtpDialog } from '../support/smtp.js';
+
+function helpers(emulator: () => SpawnedEmulator) {
+  const port = () => {
+    const smtpPort = emulator().smtpPort;
+    if (smtpPort === null) throw new Error('the emulator printed no SMTP port');
+    return smtpPort;
+  };
+  const getJson = async (path: string): Promise<any> => {
+    const response = await fetch(`${emulator().url}${path}`);
+    expect(response.status, path).toBe(200);
+    return response.json();
+  };
+  const stored = async (): Promise<number> => (await getJson('/_emulator/messages?per_page=1')).meta.total;
+  /** Runs `work` while /healthz is asked every 25 ms, each answered 200. */
+  const whileHealthy = async <T>(work: () => Promise<T>): Promise<T> => {
+    let done = false;
+    let probes = 0;
+    const probe = (async () => {
+      while (!done) {
+        expect((await fetch(`${emulator().url}/healthz`)).status).toBe(200);
+        probes++;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    try {
+      return await work();
+    } finally {
+      done = true;
+      await probe;
+      expect(probes).toBeGreaterThan(0);
+    }
+  };
+  /** EHLO, MAIL FROM, RCPT TO and DATA, up to the 354. */
+  const startData = async (dialog: SmtpDialog, to = 'jane@example.com'): Promise<void> => {
+    dialog.write(`EHLO test\r\nMAIL FROM:<app@example.com>\r\nRCPT TO:<${to}>\r\nDATA\r\n`);
+    expect(await dialog.reply()).toMatch(/^250-/);
+    expect(await dialog.reply()).toMatch(/^250 /);
+    expect(await dialog.reply()).toMatch(/^250 /);
+    expect(await dialog.reply()).toMatch(/^354 /);
+  };
+  return { port, getJson, stored, whileHealthy, startData };
+}
+
+describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
+  const emulator = useEmulator({ args: ['--smtp-port', '0'] });
+  const { port, getJson, stored, whileHealthy, startData } = helpers(emulator);
+
+  it('10,000 RCPT TO in one transaction: 250 for the first 100, 452 for the rest; the mail keeps 100, the connection stays usable', async () => {
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      const rcpts = Array.from({ length: 10_000 }, (_, i) => `RCPT TO:<r${i}@example.com>\r\n`).join('');
+      dialog.write(`EHLO test\r\nMAIL FROM:<app@example.com>\r\n${rcpts}DATA\r\n`);
+      expect(await dialog.reply()).toMatch(/^250-/);
+      expect(await dialog.reply()).toMatch(/^250 /);
+      const replies: string[] = [];
+      for (let i = 0; i < 10_000; i++) replies.push(await dialog.reply());
+      expect(replies.slice(0, 100).every((reply) => reply.startsWith('250 '))).toBe(true);
+      expect(new Set(replies.slice(100))).toEqual(new Set(['452 Error: too many recipients']));
+      expect(await dialog.reply()).toMatch(/^354 /);
+      dialog.write('Subject: Ten thousand recipients\r\nTo: r0@example.com\r\n\r\nhi\r\n.\r\n');
+      expect(await dialog.reply()).toMatch(/^250 /);
+      // The same connection takes the next transaction.
+      dialog.write('MAIL FROM:<app@example.com>\r\nRCPT TO:<jane@example.com>\r\nDATA\r\n');
+      expect(await dialog.reply()).toMatch(/^250 /);
+      expect(await dialog.reply()).toMatch(/^250 /);
+      expect(await dialog.reply()).toMatch(/^354 /);
+      dialog.write('Subject: After ten thousand\r\n\r\nhi\r\n.\r\nQUIT\r\n');
+      expect(await dialog.reply()).toMatch(/^250 /);
+      expect(await dialog.reply()).toMatch(/^221 /);
+      await dialog.closed;
+    });
+    const { data } = await getJson(`/_emulator/wait-for?query=${encodeURIComponent('subject:"Ten thousand recipients"')}&timeout_ms=10000`);
+    const message = await getJson(`/_emulator/messages/${data[0].uuid}`);
+    expect(message.envelope.to).toHaveLength(100);
+    expect(message.envelope.to.at(-1)).toBe('r99@example.com');
+    await getJson(`/_emulator/wait-for?query=${encodeURIComponent('subject:"After ten thousand"')}&timeout_ms=10000`);
+  });
+
+  it('a 60 MB message: 552 (SIZE on MAIL FROM, or at the limit without it), nothing stored', async () => {
+    const before = await stored();
+    await whileHealthy(async () => {
+      // Announced: refused at MAIL FROM, before a byte of it.
+      const announced = await smtpDialog(port());
+      announced.write(`EHLO test\r\nMAIL FROM:<app@example.com> SIZE=${60 * 1024 * 1024}\r\n`);
+      expect(await announced.reply()).toMatch(/^250-/);
+      expect(await announced.reply()).toMatch(/^552 Error: message exceeds fixed maximum message size 41943040$/);
+      announced.write('QUIT\r\n');
+      expect(await announced.reply()).toMatch(/^221 /);
+      // Unannounced: 552 once the data passes 40 MB, and the connection is closed; the rest is never read.
+      const dialog = await smtpDialog(port());
+      await startData(dialog);
+      const line = `${'m'.repeat(998)}\r\n`.repeat(1024); // ~1 MB
+      let sent = 0;
+      while (sent < 60 && (await dialog.flood(sent === 0 ? `Subject: Sixty megabytes\r\n\r\n${line}` : line))) sent++;
+      expect(await dialog.reply()).toBe('552 5.3.4 The message exceeds the size limit of 41943040 bytes (--max-body-mb); closing the connection');
+      await dialog.closed;
+      expect(sent).toBeLessThan(60);
+      // nodemailer, which announces no SIZE here, is answered 552 too.
+      const big = Buffer.alloc(60 * 1024 * 1024, 'n');
+      const mail = smtpTransport(port()).sendMail({
+        from: 'app@example.com', to: 'jane@example.com', subject: 'Sixty megabytes by nodemailer', text: 'x', attachments: [{ filename: 'big.bin', content: big }],
+      });
+      await expect(mail).rejects.toMatchObject({ responseCode: 552 });
+    });
+    expect(await stored()).toBe(before);
+  }, 60_000);
+
+  it('bare LF line endings: accepted, stored byte for byte as sent, parsed (the end is still CRLF.CRLF)', async () => {
+    const raw = 'From: app@example.com\nTo: bare-lf@example.com\nSubject: Bare lf endings\n\nfirst line\n.dot line\nsecond line\r\n';
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      await startData(dialog, 'bare-lf@example.com');
+      dialog.write(`${raw}.\r\nQUIT\r\n`);
+      expect(await dialog.reply()).toBe('250 Captured by mailcoach-emulator (never delivered)');
+      expect(await dialog.reply()).toMatch(/^221 /);
+    });
+    const { data } = await getJson(`/_emulator/wait-for?query=${encodeURIComponent('subject:"Bare lf endings"')}&timeout_ms=10000`);
+    const message = await getJson(`/_emulator/messages/${data[0].uuid}`);
+    expect(message.text).toContain('second line');
+    expect(message.to).toEqual([{ name: '', email: 'bare-lf@example.com' }]);
+    const bytes = Buffer.from(await (await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/raw`)).arrayBuffer());
+    expect(bytes.toString('latin1')).toBe(raw);
+  });
+
+  it('invalid UTF-8 in headers and body, and broken MIME: stored as received, shown without a crash', async () => {
+    const cases: Array<{ to: string; raw: Buffer }> = [
+      {
+        to: 'bad-utf8@example.com',
+        raw: Buffer.concat([
+          Buffer.from('From: app@example.com\r\nTo: bad-utf8@example.com\r\nSubject: Bad utf8 '),
+          Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]),
+          Buffer.from('\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nbody '),
+          Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf8]),
+          Buffer.from('\r\n'),
+        ]),
+      },
+      {
+        to: 'broken-mime@example.com',
+        raw: Buffer.from([
+          'From: app@example.com', 'To: broken-mime@example.com', 'Subject: Broken mime', 'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="never-closed', '', '--never-closed', 'Content-Type: text/html; charset=nonsense-charset',
+          'Content-Transfer-Encoding: base64', '', '!!!not base64===', '--other-boundary', 'Content-Type: message/rfc822', '', 'garbage without headers',
+          '=?utf-8?B?broken?= =?x?Q?=ZZ?=', '',
+        ].join('\r\n')),
+      },
+    ];
+    for (const { to, raw } of cases) {
+      await whileHealthy(async () => {
+        const dialog = await smtpDialog(port());
+        await startData(dialog, to);
+        dialog.write(Buffer.concat([raw, Buffer.from('.\r\nQUIT\r\n')]));
+        expect(await dialog.reply()).toBe('250 Captured by mailcoach-emulator (never delivered)');
+        expect(await dialog.reply()).toMatch(/^221 /);
+      });
+      const { data } = await getJson(`/_emulator/wait-for?query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`);
+      const message = await getJson(`/_emulator/messages/${data[0].uuid}`);
+      expect(message.via).toBe('smtp');
+      const bytes = Buffer.from(await (await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/raw`)).arrayBuffer());
+      expect(bytes.equals(raw), to).toBe(true);
+      // The inbox's HTML view of it answers too.
+      expect((await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/html`)).status).toBeLessThan(500);
+    }
+  });
+});
+
+describe('hostile SMTP input, short timeouts (idle 1 s, connection 3 s) and a 1 MB limit', () => {
+  const emulator = useEmulator({
+    args: ['--smtp-port', '0', '--max-body-mb', '1', '--smtp-idle-timeout-ms', '1000', '--smtp-connection-timeout-ms', '3000'],
+  });
+  const { port, stored, whileHealthy, startData } = helpers(emulator);
+
+  it('a silent client gets a 421 after the idle timeout and is closed', async () => {
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      dialog.write('EHLO test\r\n');
+      expect(await dialog.reply()).toMatch(/^250-/);
+      const started = Date.now();
+      expect(await dialog.reply()).toBe('421 Timeout - closing connection');
+      await dialog.closed;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeLessThan(2900);
+    });
+  });
+
+  it('a silent client in the middle of DATA: 421 after the idle timeout, closed, nothing stored', async () => {
+    const before = await stored();
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      await startData(dialog);
+      dialog.write('Subject: Silent in data\r\n\r\nhalf');
+      expect(await dialog.reply()).toBe('421 Timeout - closing connection');
+      await dialog.closed;
+    });
+    expect(await stored()).toBe(before);
+  });
+
+  it('a trickling client (a byte every 200 ms, never idle) gets a 421 at the connection time limit, nothing stored', async () => {
+    const before = await stored();
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      const started = Date.now();
+      await startData(dialog);
+      let open = true;
+      void dialog.closed.then(() => (open = false));
+      const trickle = (async () => {
+        for (const byte of 'Subject: Trickled\r\n\r\n'.padEnd(200, 't')) {
+          if (!open) return;
+          dialog.write(byte);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      })();
+      expect(await dialog.reply()).toBe('421 4.4.2 The connection time limit is reached; closing the connection');
+      await dialog.closed;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+      expect(Date.now() - started).toBeLessThan(6000);
+      await trickle;
+    });
+    expect(await stored()).toBe(before);
+  });
+
+  it('a bare-LF end of data (LF.LF) ends nothing, as RFC 5321 says (no SMTP smuggling): the idle timeout closes it, nothing stored', async () => {
+    const before = await stored();
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      await startData(dialog);
+      dialog.write('Subject: Lf dot lf\n\nbody\n.\nMAIL FROM:<smuggled@example.com>\n');
+      expect(await dialog.reply()).toBe('421 Timeout - closing connection');
+      await dialog.closed;
+    });
+    expect(await stored()).toBe(before);
+  });
+
+  it('a never-ending DATA: 552 at the size limit and the connection closed, nothing stored', async () => {
+    const before = await stored();
+    await whileHealthy(async () => {
+      const dialog = await smtpDialog(port());
+      await startData(dialog);
+      const chunk = `${'e'.repeat(998)}\r\n`.repeat(64);
+      let written = 0;
+      // Never a final `.`: only the server ends this.
+      while (await dialog.flood(written === 0 ? `Subject: Never ending\r\n\r\n${chunk}` : chunk)) {
+        written += chunk.length;
+        if (written > 20 * 1024 * 1024) throw new Error('the server read 20 MB past a 1 MB limit');
+      }
+      expect(await dialog.reply()).toBe('552 5.3.4 The message exceeds the size limit of 1048576 bytes (--max-body-mb); closing the connection');
+      await dialog.closed;
+    });
+    expect(await stored()).toBe(before);
+  });
+});
