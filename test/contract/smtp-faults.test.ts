@@ -180,3 +180,25 @@ describe('SMTP fault rules with --random seed:<n>', () => {
     expect(await repliesWithSeed(7)).toEqual(first);
   });
 });
+
+describe('SMTP fault rules from --faults <file>', () => {
+  it('takes them from the file, and a bad one stops the start naming its field', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'smtp-faults-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify([{ smtp: 'DATA', reply: { code: 451, message: '4.3.0 From the file' }, times: 1 }]));
+    const fromFile = await spawnEmulator({ args: ['--smtp-port', '0', '--faults', good] });
+    try {
+      const transport = smtpTransport(fromFile.smtpPort as number);
+      await expect(transport.sendMail(mail('File refused'))).rejects.toMatchObject({ responseCode: 451, response: '451 4.3.0 From the file' });
+      expect((await transport.sendMail(mail('File retried'))).response).toMatch(/^250 /);
+    } finally {
+      await fromFile.stop();
+    }
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify([{ smtp: 'RCPT', reply: { code: 250 } }]));
+    await expect(spawnEmulator({ args: ['--smtp-port', '0', '--faults', bad] })).rejects.toThrow(/\[0\]\.reply\.code/);
+  });
+});
