@@ -12,6 +12,7 @@ import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 import { tokenNeeded } from './http/local-surface.js';
 import type { SmtpListener } from './smtp/listener.js';
+import { smtpReplyOf } from './faults/rules.js';
 
 export interface RunningEmulator {
   url: string;
@@ -82,6 +83,7 @@ async function startSmtp(config: Config, deps: AppDeps, logger: Logger): Promise
     ? await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: systemClock })
     : null;
   const known = new Set(config.tokens);
+  const workspaceOf = (token: string | null) => (token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token));
   return startSmtpListener({
     port: config.smtpPort ?? 0,
     host: config.host,
@@ -94,8 +96,15 @@ async function startSmtp(config: Config, deps: AppDeps, logger: Logger): Promise
     tls: tls === null ? null : { key: tls.key, cert: tls.cert },
     logger,
     receive: async (raw, envelope, token) => {
-      const workspaceId = token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token);
-      await receiveSmtpMessage(deps, raw, envelope, workspaceId);
+      await receiveSmtpMessage(deps, raw, envelope, workspaceOf(token));
+    },
+    // The workspace's fault rules for SMTP, drawn and counted as its HTTP rules are (http/apply-faults.ts).
+    fault: (command, envelope, token) => {
+      const workspaceId = workspaceOf(token);
+      const rule = deps.faults.fireSmtp(workspaceId, { command, sender: envelope.from, recipients: envelope.to }, deps.random);
+      if (rule === null) return null;
+      deps.events.emit('faults.changed', { workspaceId });
+      return smtpReplyOf(rule.spec);
     },
   });
 }

@@ -10,6 +10,13 @@ import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 
 export const PRESETS = ['rate-limited', 'server-error'] as const;
 
+/** The SMTP commands a rule can answer (issue 26): the sender, one recipient, or the whole message after its `.`. */
+export const SMTP_COMMANDS = ['MAIL', 'RCPT', 'DATA'] as const;
+export type SmtpCommand = (typeof SMTP_COMMANDS)[number];
+
+/** An SMTP reply's text: one line of visible ASCII (a CR or LF would end the reply, or start a forged one). */
+const SMTP_TEXT = /^[\x20-\x7e]*$/;
+
 /** The methods the Mailcoach surface answers (a rule for any other could never fire). */
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -34,7 +41,15 @@ const FIELD_MESSAGES: Record<string, string> = {
   times: 'The times must be an integer of at least 1.',
   probability: 'The probability must be a number from 0 to 1.',
   preset: `The preset must be one of: ${PRESETS.join(', ')}.`,
+  smtp: `The smtp must be one of: ${SMTP_COMMANDS.join(', ')}.`,
+  sender: 'The sender must be an email address (* matches any characters).',
+  reply: 'The reply must be an object with a code (400 to 599) and an optional message.',
+  'reply.code': 'The reply.code must be an integer from 400 to 599 (a 4xx or 5xx SMTP reply).',
+  'reply.message': 'The reply.message must be one line of printable ASCII, at most 500 characters.',
 };
+
+/** HTTP fields an SMTP rule cannot have (it answers a command, not a request). */
+const HTTP_ONLY = ['method', 'route', 'status', 'body', 'headers', 'delay_ms', 'drop', 'preset'] as const;
 
 const ruleSchema = lazySchema(() =>
   z.strictObject({
@@ -54,9 +69,28 @@ const ruleSchema = lazySchema(() =>
     times: z.optional(z.int().check(z.gte(1))),
     probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
     preset: z.optional(z.enum(PRESETS)),
+    smtp: z.optional(z.pipe(z.pipe(z.string(), z.transform((m) => m.toUpperCase())), z.enum(SMTP_COMMANDS))),
+    sender: z.optional(z.string().check(z.minLength(1))),
+    reply: z.optional(
+      z.strictObject({
+        code: z.int().check(z.gte(400), z.lte(599)),
+        message: z.optional(z.string().check(z.maxLength(500), z.regex(SMTP_TEXT))),
+      }),
+    ),
   }).check(
     z.superRefine((rule, ctx) => {
       const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (rule.smtp !== undefined || rule.reply !== undefined || rule.sender !== undefined) {
+        if (rule.smtp === undefined) problem('smtp', 'A reply or sender belongs to an SMTP rule: give smtp (MAIL, RCPT or DATA).');
+        if (rule.reply === undefined) problem('reply', 'An SMTP rule needs a reply: { "code": 550, "message": "..." }.');
+        for (const field of HTTP_ONLY) {
+          if (rule[field] !== undefined) problem(field, `An SMTP rule answers a command, not an HTTP request: ${field} cannot go with smtp.`);
+        }
+        if (rule.smtp === 'MAIL' && rule.recipient !== undefined) {
+          problem('recipient', 'MAIL FROM comes before any recipient: match a MAIL rule by sender, or use RCPT or DATA.');
+        }
+        return;
+      }
       if (rule.preset !== undefined && (rule.status !== undefined || rule.body !== undefined)) {
         problem('preset', 'A preset brings its own status and body: give either preset or status.');
       }
@@ -93,6 +127,7 @@ export interface FaultRule {
   spec: FaultSpec;
   route: RegExp | null;
   recipient: Matcher | null;
+  sender: Matcher | null;
   remaining: number | null;
   fired: number;
 }
@@ -102,6 +137,20 @@ export interface FaultRequest {
   method: string;
   path: string;
   recipients(): string[];
+}
+
+/** An SMTP command a rule may answer: MAIL (its sender), RCPT (the one recipient it adds), DATA (the envelope). */
+export interface FaultSmtpCommand {
+  command: SmtpCommand;
+  sender: string;
+  recipients: readonly string[];
+}
+
+/** The reply an SMTP rule gives; without a message, a standard one for the code's class. */
+export function smtpReplyOf(spec: FaultSpec): { code: number; message: string } {
+  const reply = spec.reply as { code: number; message?: string | undefined };
+  const fallback = reply.code < 500 ? '4.3.0 Temporary failure (fault rule)' : '5.7.1 Refused (fault rule)';
+  return { code: reply.code, message: reply.message === undefined || reply.message.trim() === '' ? fallback : reply.message };
 }
 
 /** Parses one rule, or throws the 422 naming the fields. `null` values count as absent. */
@@ -146,6 +195,7 @@ export function createFaultRules(fileRules: readonly FaultSpec[]) {
     spec,
     route: spec.route === undefined ? null : routePattern(spec.route),
     recipient: spec.recipient === undefined ? null : globPattern(spec.recipient),
+    sender: spec.sender === undefined ? null : globPattern(spec.sender),
     remaining: spec.times ?? null,
     fired: 0,
   });
@@ -186,26 +236,47 @@ export function createFaultRules(fileRules: readonly FaultSpec[]) {
       const fired: FaultRule[] = [];
       let recipients: string[] | null = null;
       for (const rule of rules) {
-        if (rule.remaining === 0) continue;
+        if (rule.remaining === 0 || rule.spec.smtp !== undefined) continue;
         if (rule.spec.method !== undefined && rule.spec.method !== request.method) continue;
         if (rule.route !== null && !rule.route.test(request.path)) continue;
         if (rule.recipient !== null) {
           recipients ??= request.recipients();
           if (!recipients.some((email) => rule.recipient?.test(email))) continue;
         }
-        const probability = rule.spec.probability ?? 1;
-        if (probability < 1 && !(probability > 0 && random() < probability)) continue;
-        if (rule.remaining !== null) rule.remaining -= 1;
-        rule.fired += 1;
+        if (!fires(rule, random)) continue;
         fired.push(rule);
         if (isDecisive(rule.spec)) break;
       }
       return fired;
     },
+
+    /**
+     * The SMTP rule that answers a command, or null: the first in creation order that matches it, has times left
+     * and fires (its probability drawn from the same `random`, counted as the HTTP rules are); every SMTP rule
+     * decides, so the rules after it are not evaluated.
+     */
+    fireSmtp(workspaceId: number, command: FaultSmtpCommand, random: RandomSource): FaultRule | null {
+      for (const rule of rulesOf(workspaceId)) {
+        if (rule.remaining === 0 || rule.spec.smtp !== command.command) continue;
+        if (rule.sender !== null && !rule.sender.test(command.sender)) continue;
+        if (rule.recipient !== null && !command.recipients.some((email) => rule.recipient?.test(email))) continue;
+        if (fires(rule, random)) return rule;
+      }
+      return null;
+    },
   };
 }
 
 export type FaultRules = ReturnType<typeof createFaultRules>;
+
+/** Draws the rule's probability and, when it fires, counts it: the one rule HTTP and SMTP rules share. */
+function fires(rule: FaultRule, random: RandomSource): boolean {
+  const probability = rule.spec.probability ?? 1;
+  if (probability < 1 && !(probability > 0 && random() < probability)) return false;
+  if (rule.remaining !== null) rule.remaining -= 1;
+  rule.fired += 1;
+  return true;
+}
 
 export const isDecisive = (spec: FaultSpec) => spec.status !== undefined || spec.preset !== undefined || spec.drop === true;
 
@@ -225,6 +296,9 @@ export function faultResource(rule: FaultRule) {
     times: spec.times ?? null,
     probability: spec.probability ?? null,
     preset: spec.preset ?? null,
+    smtp: spec.smtp ?? null,
+    sender: spec.sender ?? null,
+    reply: spec.reply === undefined ? null : smtpReplyOf(spec),
     remaining: rule.remaining,
     fired: rule.fired,
   };

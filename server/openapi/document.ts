@@ -145,7 +145,9 @@ const faultMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 const faultRuleInput: Schema = {
   type: 'object',
   additionalProperties: false,
-  description: 'Give at least one effect: status (with body and headers), preset, headers, delay_ms or drop.',
+  description:
+    'An HTTP rule gives at least one effect: status (with body and headers), preset, headers, delay_ms or drop. An SMTP rule ' +
+    'gives smtp and reply (and may match sender, recipient, times, probability), and none of the HTTP fields.',
   properties: {
     method: { type: 'string', description: `One of ${faultMethods.join(', ')}, in any case. Default: any.`, examples: ['POST'] },
     route: { type: 'string', description: 'A path pattern; * matches one segment. Default: any.', examples: ['/api/transactional-mails/send'] },
@@ -163,6 +165,23 @@ const faultRuleInput: Schema = {
     times: { type: 'integer', minimum: 1, description: 'Default: unlimited.' },
     probability: { type: 'number', minimum: 0, maximum: 1 },
     preset: { type: 'string', enum: ['rate-limited', 'server-error'] },
+    smtp: {
+      type: 'string',
+      enum: ['MAIL', 'RCPT', 'DATA'],
+      description: 'Makes it an SMTP rule answering this command (DATA: after the final dot, nothing stored); lower case is taken too.',
+    },
+    sender: { type: 'string', description: 'SMTP rules: matches MAIL FROM, case-insensitive; * matches any characters.' },
+    reply: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code'],
+      description: "SMTP rules: the reply the client gets. RCPT refuses only that recipient; MAIL and DATA store nothing.",
+      properties: {
+        code: { type: 'integer', minimum: 400, maximum: 599 },
+        message: { type: 'string', maxLength: 500, pattern: '^[\\x20-\\x7e]*$', description: 'Default: a standard text for the class (4xx, 5xx).' },
+      },
+      examples: [{ code: 550, message: '5.1.1 No such user' }],
+    },
   },
 };
 
@@ -170,7 +189,7 @@ const faultRule: Schema = {
   type: 'object',
   required: [
     'id', 'method', 'route', 'recipient', 'status', 'body', 'headers', 'delay_ms', 'drop', 'times', 'probability',
-    'preset', 'remaining', 'fired',
+    'preset', 'smtp', 'sender', 'reply', 'remaining', 'fired',
   ],
   properties: {
     id: { type: 'integer' },
@@ -185,6 +204,14 @@ const faultRule: Schema = {
     times: nullable('integer'),
     probability: nullable('number'),
     preset: { enum: ['rate-limited', 'server-error', null] },
+    smtp: { enum: ['MAIL', 'RCPT', 'DATA', null] },
+    sender: nullable('string'),
+    reply: {
+      oneOf: [
+        { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+        { type: 'null' },
+      ],
+    },
     remaining: nullable('integer', { description: 'Null when unlimited.' }),
     fired: { type: 'integer' },
   },
@@ -727,7 +754,7 @@ export const openApiDocument = {
   tags: [
     { name: 'messages', description: 'Captured mail.' },
     { name: 'controls', description: 'Reset, seed, clock.' },
-    { name: 'faults', description: 'Fault injection on the Mailcoach API.' },
+    { name: 'faults', description: 'Fault injection on the Mailcoach API and the SMTP intake.' },
     { name: 'simulate', description: 'Provider events: opens, clicks, bounces, complaints.' },
     { name: 'templates', description: 'The template studio: edit and render transactional mail templates.' },
     { name: 'webhooks', description: "Mailcoach's outgoing webhooks: configurations, the calls and their attempts, resend, a sink to point them at." },
@@ -920,7 +947,7 @@ export const openApiDocument = {
       },
       post: {
         tags: ['faults'],
-        summary: 'Adds a fault rule for Mailcoach requests (/api/...) of the workspace',
+        summary: 'Adds a fault rule for Mailcoach requests (/api/...) or SMTP commands (MAIL, RCPT, DATA) of the workspace',
         requestBody: jsonBody(ref('FaultRuleInput')),
         responses: { 201: json(ref('FaultRule'), 'The rule, with its id and remaining count.'), ...errors, ...invalid },
       },

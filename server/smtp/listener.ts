@@ -11,6 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import type { SMTPServer as SmtpServerType, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+import type { SmtpCommand } from '../faults/rules.js';
 import type { Logger } from '../logger.js';
 import type { SmtpEnvelope } from './parsed-mail.js';
 
@@ -30,6 +31,11 @@ export interface SmtpListenerOptions {
   tls: { key: string; cert: string } | null;
   /** Stores a whole message; `token` is the accepted token the client authenticated with, or null. Rejects to refuse it. */
   receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null): Promise<void>;
+  /**
+   * A fault rule's reply to MAIL, RCPT or DATA (faults/rules.ts), or null to go on. MAIL sees the sender, RCPT the
+   * recipient it adds, DATA the whole envelope once the message's final `.` arrived.
+   */
+  fault(command: SmtpCommand, envelope: SmtpEnvelope, token: string | null): { code: number; message: string } | null;
   logger: Logger;
 }
 
@@ -85,6 +91,15 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       }
       callback(null, { user: { token: accepted ? password : null } satisfies AuthedUser });
     },
+    onMailFrom(address, session, callback) {
+      const refused = options.fault('MAIL', { from: address.address, to: [] }, tokenOf(session));
+      callback(refused === null ? null : reply(refused.code, refused.message));
+    },
+    onRcptTo(address, session, callback) {
+      const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+      const refused = options.fault('RCPT', { from, to: [address.address] }, tokenOf(session));
+      callback(refused === null ? null : reply(refused.code, refused.message));
+    },
     onData(stream, session, callback) {
       // Past the size limit the client is told at once and the connection closed: a never-ending DATA would
       // otherwise hold it until the connection's deadline. What the client still sends is discarded.
@@ -99,8 +114,11 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
           if (read.kind === 'gone') return; // the client left mid-DATA (or was closed past the size limit): nothing stored
           if (read.kind === 'too-large') return callback(reply(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`));
           if (read.kind === 'line-too-long') return callback(reply(500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
+          // A refused DATA stores nothing: the reply comes after the final `.`, as a real server's refusal does.
+          const refused = options.fault('DATA', envelopeOf(session), tokenOf(session));
+          if (refused !== null) return callback(reply(refused.code, refused.message));
           try {
-            await options.receive(read.raw, envelopeOf(session), (session.user as AuthedUser | undefined)?.token ?? null);
+            await options.receive(read.raw, envelopeOf(session), tokenOf(session));
             callback(null, 'Captured by mailcoach-emulator (never delivered)');
           } catch (error) {
             options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
@@ -162,6 +180,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     },
   };
 }
+
+const tokenOf = (session: SMTPServerSession): string | null => (session.user as AuthedUser | undefined)?.token ?? null;
 
 function envelopeOf(session: SMTPServerSession): SmtpEnvelope {
   const from = session.envelope.mailFrom;

@@ -650,3 +650,38 @@ test('at 390 px the suppressions, sends and log are cards with their labels, wit
     expect(await axeViolations(page), path).toEqual([]);
   }
 });
+
+test.describe('with SMTP on', () => {
+  test.use({ emulatorOptions: { smtpPort: 0 } });
+
+  test('the fault form adds an SMTP rule: it shows in the list, refuses that recipient over SMTP, and counts live', async ({ page, emulator }) => {
+    await page.goto(`${emulator.url}/controls`);
+    const faults = page.getByRole('region', { name: 'Fault rules' });
+    await expect(faults.getByText('No fault rule')).toBeVisible();
+    await faults.getByLabel('Preset').selectOption({ label: 'SMTP: refuse a command' });
+    await faults.getByRole('combobox', { name: 'SMTP command', exact: true }).selectOption('RCPT');
+    await faults.getByLabel('Reply code').fill('550');
+    await faults.getByLabel('Reply text').fill('5.1.1 No such user');
+    await faults.getByLabel('Recipient (optional)').fill('ghost@example.com');
+    await faults.getByRole('button', { name: 'Add rule' }).click();
+    const rules = faults.getByRole('table', { name: 'Fault rules' });
+    const row = rules.getByRole('row', { name: /SMTP RCPT to ghost@example\.com/ });
+    await expect(row).toContainText('replies 550 5.1.1 No such user');
+    expect(await emulator.client.faults.list()).toMatchObject([
+      { smtp: 'RCPT', recipient: 'ghost@example.com', reply: { code: 550, message: '5.1.1 No such user' }, fired: 0 },
+    ]);
+
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, secure: false, ignoreTLS: true });
+    const info = await transport.sendMail({ from: 'app@example.com', to: 'jane@example.com, ghost@example.com', subject: 'Half refused', text: 'Hi' });
+    expect(info.rejected).toEqual(['ghost@example.com']);
+    // The rule's count, live (faults.changed).
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+
+    // A reply text no SMTP line can carry: the server's field error, shown (the code's 400..599 the input itself keeps).
+    await faults.getByLabel('Reply text').fill('5.1.1 Ünknown user');
+    await faults.getByRole('button', { name: 'Add rule' }).click();
+    await expect(faults.getByRole('alert')).toContainText('reply.message');
+    expect(await emulator.client.faults.list()).toHaveLength(1);
+  });
+});

@@ -46,7 +46,8 @@ describe('managing rules', () => {
     const rule = await addRule({ method: 'post', route: SEND, status: 500, times: 3 });
     expect(rule).toEqual({
       id: expect.any(Number), method: 'POST', route: SEND, recipient: null, status: 500, body: null, headers: null,
-      delay_ms: null, drop: false, times: 3, probability: null, preset: null, remaining: 3, fired: 0,
+      delay_ms: null, drop: false, times: 3, probability: null, preset: null, smtp: null, sender: null, reply: null, remaining: 3,
+      fired: 0,
     });
     expect(await rules()).toEqual([rule]);
   });

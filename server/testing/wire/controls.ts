@@ -86,7 +86,16 @@ export interface FaultRuleInput {
   /** 0..1. */
   probability?: number;
   preset?: 'rate-limited' | 'server-error';
+  /** Makes it an SMTP rule answering this command, with `reply` (and none of the HTTP fields). */
+  smtp?: FaultSmtpCommand;
+  /** SMTP rules: matches MAIL FROM, case-insensitive; `*` matches any characters. */
+  sender?: string;
+  /** SMTP rules: the reply, 4xx or 5xx; without a message, a standard one. */
+  reply?: { code: number; message?: string };
 }
+
+/** The SMTP commands a fault rule answers: MAIL, RCPT (that recipient only), DATA (after the final dot). */
+export type FaultSmtpCommand = 'MAIL' | 'RCPT' | 'DATA';
 
 /** The methods a fault rule matches, as the emulator answers them (upper-case). */
 export type FaultMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -105,6 +114,9 @@ export interface FaultRule {
   times: number | null;
   probability: number | null;
   preset: 'rate-limited' | 'server-error' | null;
+  smtp: FaultSmtpCommand | null;
+  sender: string | null;
+  reply: { code: number; message: string } | null;
   /** How many more times it applies; null when unlimited. */
   remaining: number | null;
   /** How many times it has applied. */

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { FaultRuleInput } from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
 import { fieldErrors, Form, type FieldErrors } from '../forms.js';
-import { PRESETS, presetRule, SEND_ROUTE, type PresetId } from './faults.js';
+import type { FaultSmtpCommand } from '../../../server/testing/client.js';
+import { PRESETS, presetRule, SEND_ROUTE, SMTP_COMMANDS, SMTP_DEFAULT, smtpRule, type PresetId } from './faults.js';
 
 export function AddFault({ onAdded }: { onAdded: () => void }) {
   const client = useClient();
@@ -13,10 +14,13 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
   const [recipient, setRecipient] = useState('');
   const [times, setTimes] = useState('');
   const [json, setJson] = useState('');
+  const [command, setCommand] = useState<FaultSmtpCommand>(SMTP_DEFAULT.command);
+  const [code, setCode] = useState(SMTP_DEFAULT.code);
+  const [message, setMessage] = useState(SMTP_DEFAULT.message);
   const [errors, setErrors] = useState<FieldErrors>({});
   const rule = (): FaultRuleInput => {
     if (preset === 'json') return JSON.parse(json) as FaultRuleInput;
-    const base = presetRule(preset, route, recipient);
+    const base = preset === 'smtp' ? smtpRule(command, code, message, recipient) : presetRule(preset, route, recipient);
     return times.trim() === '' ? base : { ...base, times: Number(times) };
   };
   const add = useMutation({
@@ -69,7 +73,45 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
             ))}
           </select>
         </label>
-        {preset !== 'json' && preset !== 'recipient-422' && (
+        {preset === 'smtp' && (
+          <>
+            <div className="row-field">
+              <label htmlFor="fault-smtp-command">SMTP command</label>
+              <select id="fault-smtp-command" value={command} onChange={(event) => setCommand(event.target.value as FaultSmtpCommand)}>
+                {SMTP_COMMANDS.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <label>
+              Reply code
+              <input
+                type="number"
+                min={400}
+                max={599}
+                step={1}
+                required
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                style={{ width: '6em' }}
+                aria-invalid={errors['reply.code'] !== undefined}
+              />
+            </label>
+            <label className="grow">
+              Reply text
+              <input value={message} onChange={(event) => setMessage(event.target.value)} placeholder="a standard text" spellCheck={false} aria-invalid={errors['reply.message'] !== undefined} />
+            </label>
+            {command !== 'MAIL' && (
+              <label>
+                Recipient (optional)
+                <input value={recipient} onChange={(event) => setRecipient(event.target.value)} placeholder="any; * matches" spellCheck={false} aria-invalid={errors.recipient !== undefined} />
+              </label>
+            )}
+          </>
+        )}
+        {preset !== 'json' && preset !== 'recipient-422' && preset !== 'smtp' && (
           <label className="grow">
             Route
             <input value={route} onChange={(event) => setRoute(event.target.value)} placeholder="any route" spellCheck={false} />

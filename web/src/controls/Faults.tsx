@@ -18,7 +18,7 @@ export function Faults() {
     <section className="box" aria-labelledby="faults-title">
       <h2 id="faults-title">Fault rules</h2>
       <p className="help">
-        Rules apply to this workspace's Mailcoach requests (<code>/api/…</code>, after authentication), in order; the first that answers decides. They live in memory.
+        Rules apply to this workspace's Mailcoach requests (<code>/api/…</code>, after authentication) and, for SMTP rules, to its SMTP commands, in order; the first that answers decides. They live in memory.
       </p>
       <AddFault onAdded={() => void refresh()} />
       {rules.isError && <p className="alert-box">{errorText(rules.error)}</p>}
