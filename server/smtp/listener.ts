@@ -13,7 +13,8 @@ import type { Socket } from 'node:net';
 import type { SMTPServer as SmtpServerType, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import type { SmtpCommand } from '../faults/rules.js';
 import type { Logger } from '../logger.js';
-import type { SmtpEnvelope } from './parsed-mail.js';
+import type { SmtpEnvelope } from '../mail/capture/received-mail.js';
+import { coalesceWrites } from './coalesced-writes.js';
 
 export interface SmtpListenerOptions {
   port: number;
@@ -142,6 +143,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   const connectionOf = (session: SMTPServerSession) => [...connections()].find((connection) => connection.session === session);
   // Every connection gets a deadline for its whole life (a 421, then closed); an idle one is closed sooner by socketTimeout.
   server.server.on('connection', (socket: Socket) => {
+    coalesceWrites(socket);
     const { remoteAddress, remotePort } = socket;
     const timer = setTimeout(() => {
       const connection = [...connections()].find((c) => c.remotePort === remotePort && (remoteAddress ?? '').endsWith(c.remoteAddress));

@@ -1,6 +1,6 @@
 /**
- * `BENCH_ONLY=smtp npm run bench`: SMTP ingest (issue 26). nodemailer sends BENCH_SMTP_MAILS mails (default 3,000,
- * after 200 of warm-up) with 4 KB HTML bodies, composed before the clock starts, over a pool of 5 connections, first to the emulator (the built CLI),
+ * `BENCH_ONLY=smtp npm run bench`: SMTP ingest (issue 26). The bench sends BENCH_SMTP_MAILS mails (default 3,000,
+ * after 200 of warm-up) with 4 KB HTML bodies, composed before the clock starts, over 5 connections (smtp-client.ts), first to the emulator (the built CLI),
  * then to MailDev 2 in the same run, the peer the issue measures against. Printed for each: mails/s as accepted
  * (each sendMail's 250), mails/s until all are visible (the emulator's /_emulator/messages total, MailDev's
  * /email list), the server's peak RSS (VmHWM), and the emulator's ratio to MailDev. Target: at least 2x MailDev.
@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { memoryOf, startServer, table } from './harness.js';
 import { publishedCli } from '../support/published.js';
+import { rawMail, sendOverConnections, type RawMail } from './smtp-client.js';
 
 const MAILS = envInt('BENCH_SMTP_MAILS', 3_000);
 const WARMUP = 200;
@@ -146,56 +147,42 @@ async function startMailDevTarget(dir: string): Promise<Target> {
 }
 
 /**
- * The mails, composed by nodemailer (MIME, a text part from the HTML) before the clock starts: composing costs the
- * client ~2 ms of CPU per mail, which on a 2-core machine shared with the server capped both servers near the
- * client's own ceiling. Sent as `raw`, the client only speaks SMTP during the measurement.
+ * The mails, composed by nodemailer (MIME, a text part from the HTML) and dot-stuffed before the clock starts, so
+ * that the client only writes bytes and scans replies while it is measured (smtp-client.ts says why).
  */
-async function composeMails(from: number, count: number): Promise<Array<{ envelope: { from: string; to: string[] }; raw: Buffer }>> {
+async function composeMails(from: number, count: number): Promise<RawMail[]> {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const mails = [];
   for (let i = from; i < from + count; i++) {
     const info = await composer.sendMail({ from: 'App <app@example.com>', to: `user${i}@example.com`, subject: `SMTP bench ${i}`, html: htmlBody(i) });
-    mails.push({ envelope: { from: 'app@example.com', to: [`user${i}@example.com`] }, raw: info.message as Buffer });
+    mails.push(rawMail('app@example.com', [`user${i}@example.com`], info.message as Buffer));
   }
   return mails;
 }
 
-/** Sends the mails over the pool, all queued at once (the pool keeps 5 in flight); answers the failures. */
-async function sendMany(transport: ReturnType<typeof nodemailer.createTransport>, mails: Array<{ envelope: { from: string; to: string[] }; raw: Buffer }>): Promise<number> {
-  const results = await Promise.allSettled(mails.map((mail) => transport.sendMail(mail)));
-  return results.filter((result) => result.status === 'rejected').length;
-}
-
 async function measure(target: Target): Promise<Result> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1', port: target.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity,
-  });
-  try {
-    let failed = await sendMany(transport, await composeMails(0, WARMUP));
-    const mails = await composeMails(WARMUP, MAILS);
-    const start = performance.now();
-    failed += await sendMany(transport, mails);
-    const acceptedMs = performance.now() - start;
-    const deadline = Date.now() + 120_000;
-    while ((await target.visible()) < WARMUP + MAILS - failed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const visibleMs = performance.now() - start;
-    const memory = memoryOf(target.pid);
-    return {
-      name: target.name,
-      acceptedPerSecond: (MAILS * 1000) / acceptedMs,
-      visiblePerSecond: (MAILS * 1000) / visibleMs,
-      peakMiB: memory.peak,
-      rssAfterMiB: memory.rss,
-      failed,
-    };
-  } finally {
-    transport.close();
-  }
+  let failed = await sendOverConnections(target.smtpPort, CONNECTIONS, await composeMails(0, WARMUP));
+  const mails = await composeMails(WARMUP, MAILS);
+  const start = performance.now();
+  failed += await sendOverConnections(target.smtpPort, CONNECTIONS, mails);
+  const acceptedMs = performance.now() - start;
+  const deadline = Date.now() + 120_000;
+  while ((await target.visible()) < WARMUP + MAILS - failed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const visibleMs = performance.now() - start;
+  const memory = memoryOf(target.pid);
+  return {
+    name: target.name,
+    acceptedPerSecond: (MAILS * 1000) / acceptedMs,
+    visiblePerSecond: (MAILS * 1000) / visibleMs,
+    peakMiB: memory.peak,
+    rssAfterMiB: memory.rss,
+    failed,
+  };
 }
 
 export async function runSmtpBench(log: (line: string) => void): Promise<void> {
   log(
-    `SMTP ingest: ${MAILS} mails (after ${WARMUP} of warm-up) with 4 KB HTML bodies over ${CONNECTIONS} pooled nodemailer ` +
+    `SMTP ingest: ${MAILS} mails (after ${WARMUP} of warm-up) with 4 KB HTML bodies over ${CONNECTIONS} raw SMTP ` +
       `connections, ${ROUNDS} round(s); ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}`,
   );
   const whyNoMailDev = ensureMailDev(log);

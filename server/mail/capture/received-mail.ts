@@ -1,11 +1,13 @@
 /**
  * A message received over SMTP, read into the fields the capture path stores (mail/capture/message-row.ts): the
- * addresses, subject, bodies and attachments the inbox, its search, links and codes are derived from. Pure: the
- * raw bytes are parsed elsewhere (postal-mime, in intake.ts) and stored untouched beside these fields.
+ * addresses, subject, bodies and attachments the inbox, its search, links and codes are derived from. The raw
+ * bytes are parsed with postal-mime and stored untouched beside these fields. It reads no clock or id generator
+ * (what must be decided once comes in as `ReceivedAt`), so it runs on a capture worker as well as here
+ * (worker-pool.ts).
  */
 import type { Address, Email } from 'postal-mime';
-import type { MailAddress } from '../mail/addresses.js';
-import type { OutgoingMail } from '../mail/mime/outgoing-mail.js';
+import type { MailAddress } from '../addresses.js';
+import type { OutgoingMail } from '../mime/outgoing-mail.js';
 
 /** MAIL FROM (empty for the null sender `<>`) and every RCPT TO, in the order the client gave them. */
 export interface SmtpEnvelope {
@@ -17,6 +19,21 @@ export interface SmtpEnvelope {
 export interface ReceivedAt {
   date: Date;
   fallbackMessageId: string;
+}
+
+/** A message that cannot be read as MIME at all: answered 554, nothing stored. */
+export class UnreadableMessageError extends Error {}
+
+export async function parseReceivedMail(raw: Buffer, envelope: SmtpEnvelope, received: ReceivedAt): Promise<OutgoingMail> {
+  // Loaded on the first received message: most runs receive none, and the parser need not weigh on every start.
+  const { default: PostalMime } = await import('postal-mime');
+  let email;
+  try {
+    email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
+  } catch (error) {
+    throw new UnreadableMessageError(`the message cannot be parsed as MIME: ${(error as Error).message}`);
+  }
+  return mailFromParsed(email, envelope, received);
 }
 
 export function mailFromParsed(email: Email, envelope: SmtpEnvelope, received: ReceivedAt): OutgoingMail {

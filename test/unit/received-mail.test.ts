@@ -1,7 +1,7 @@
-/** server/smtp/parsed-mail.ts: a parsed SMTP message as the fields the capture path stores. */
+/** server/mail/capture/received-mail.ts: a received (SMTP) message as the fields the capture path stores. */
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { hiddenRecipients, mailFromParsed } from '../../server/smtp/parsed-mail.js';
+import { hiddenRecipients, mailFromParsed } from '../../server/mail/capture/received-mail.js';
 
 const received = { date: new Date('2025-03-01T10:00:00Z'), fallbackMessageId: 'generated@mailcoach-emulator' };
 
