@@ -56,6 +56,7 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
       ? [`  HTTPS:        ${emulator.https.url} (certificate: ${emulator.https.certPath})`]
       : []),
     ...(emulator.smtp ? [`  SMTP:         ${smtpLine(emulator.smtp, config.host)}`] : []),
+    ...(emulator.smtps ? [`  SMTPS:        ${hostPort(config.host, emulator.smtps.port)} (implicit TLS with the HTTPS certificate; AUTH as on SMTP)`] : []),
     `  API token:    ${config.anyToken ? 'any non-empty bearer token' : config.tokens.join(', ')}`,
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
     ...(config.isolate ? ['  workspaces:   one per API token (--isolate)'] : []),
@@ -69,10 +70,14 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
   console.log(lines.join('\n'));
 }
 
+function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** Where apps send mail over SMTP, and what the port asks of them. */
 function smtpLine(smtp: NonNullable<RunningEmulator['smtp']>, host: string): string {
   const auth = smtp.authRequired ? 'AUTH required, an API token as the password' : 'AUTH optional, any credentials';
-  return `${host.includes(':') ? `[${host}]` : host}:${smtp.port} (${auth}; STARTTLS ${smtp.starttls ? 'offered' : 'off, --smtp-starttls offers it'})`;
+  return `${hostPort(host, smtp.port)} (${auth}; STARTTLS ${smtp.starttls ? 'offered' : 'off, --smtp-starttls offers it'})`;
 }
 
 /** `3 templates, 4 suppressions`, and the audience's lists, campaign templates and automations when there are any. */

@@ -44,6 +44,11 @@ export interface Config {
    */
   smtpStartTls: boolean;
   /**
+   * A second SMTP port speaking TLS from the first byte (implicit TLS, RFC 8314: what `MAIL_ENCRYPTION=ssl` and
+   * `smtps://` clients expect, usually on 465), with the same certificate, rules and capture; null: none (default).
+   */
+  smtpsPort: number | null;
+  /**
    * SMTP timeouts, in ms: a client silent this long while it owes input gets a 421 and is closed; a connection
    * open this long in all (a trickle of bytes never idles) likewise. Hidden from --help (README "SMTP"): for tests.
    */
@@ -130,6 +135,7 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--smtp-port <n>', env: 'MAILCOACH_EMULATOR_SMTP_PORT', help: `SMTP port capturing mail like the API (default ${DEFAULT_SMTP_PORT}; 0: a free one; off: no SMTP)` },
   { flag: '--smtp-max-recipients <n>', env: 'MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS', help: `recipients per SMTP message, 452 beyond (default ${DEFAULT_SMTP_MAX_RECIPIENTS})` },
   { flag: '--smtp-starttls', env: 'MAILCOACH_EMULATOR_SMTP_STARTTLS=1', help: 'offer STARTTLS on the SMTP port, with the HTTPS certificate (clients must trust it)' },
+  { flag: '--smtps-port <n>', env: 'MAILCOACH_EMULATOR_SMTPS_PORT', help: 'also SMTP over implicit TLS (smtps://, port 465 style) with the HTTPS certificate (default: off; 0: a free one)' },
   { flag: '--db <path>', env: 'MAILCOACH_EMULATOR_DB', help: `SQLite file, or :memory: (default ./${DEFAULT_DB})` },
   { flag: '--token <token>', env: 'MAILCOACH_EMULATOR_TOKENS (comma-separated)', help: `accepted API token, repeatable (default ${DEFAULT_TOKEN})` },
   { flag: '--any-token', env: 'MAILCOACH_EMULATOR_ANY_TOKEN=1', help: 'accept any non-empty bearer token' },
@@ -182,7 +188,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       strict: true,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
-        'https-port': { type: 'string' }, 'smtp-port': { type: 'string' }, 'smtp-max-recipients': { type: 'string' }, 'smtp-starttls': { type: 'boolean' },
+        'https-port': { type: 'string' }, 'smtp-port': { type: 'string' }, 'smtp-max-recipients': { type: 'string' }, 'smtp-starttls': { type: 'boolean' }, 'smtps-port': { type: 'string' },
         'smtp-idle-timeout-ms': { type: 'string' }, 'smtp-connection-timeout-ms': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
         token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
         fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, watch: { type: 'boolean' }, 'always-json': { type: 'boolean' },
@@ -212,6 +218,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       '--smtp-max-recipients', parsed['smtp-max-recipients'] ?? env.MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS, DEFAULT_SMTP_MAX_RECIPIENTS, 1, 100_000,
     ),
     smtpStartTls: parsed['smtp-starttls'] ?? booleanEnv('MAILCOACH_EMULATOR_SMTP_STARTTLS', env),
+    smtpsPort: offOrPort('--smtps-port', parsed['smtps-port'] ?? env.MAILCOACH_EMULATOR_SMTPS_PORT),
     smtpIdleTimeoutMs: integerOption(
       '--smtp-idle-timeout-ms', parsed['smtp-idle-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_IDLE_TIMEOUT_MS, 60_000, 100, 86_400_000,
     ),
@@ -288,6 +295,11 @@ function checked(flag: string, spec: string, parse: (spec: string) => unknown): 
 
 function optionalPort(flag: string, raw: string | undefined): number | null {
   return raw === undefined || raw === '' ? null : integerOption(flag, raw, 0, 0, 65535);
+}
+
+/** A port that is off unless given (`off` says so too). */
+function offOrPort(flag: string, raw: string | undefined): number | null {
+  return raw !== undefined && raw.trim().toLowerCase() === 'off' ? null : optionalPort(flag, raw);
 }
 
 function smtpPortOption(raw: string | undefined): number | null {

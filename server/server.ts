@@ -11,7 +11,7 @@ import { systemClock } from './clock.js';
 import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 import { tokenNeeded } from './http/local-surface.js';
-import type { SmtpListener } from './smtp/listener.js';
+import type { SmtpListener, SmtpListenerOptions } from './smtp/listener.js';
 import { smtpReplyOf } from './faults/rules.js';
 
 export interface RunningEmulator {
@@ -21,6 +21,8 @@ export interface RunningEmulator {
   https: { url: string; port: number; certPath: string } | null;
   /** The SMTP intake (server/smtp/), unless `--smtp-port off`. */
   smtp: { port: number; starttls: boolean; authRequired: boolean } | null;
+  /** The implicit-TLS SMTP port (`--smtps-port`), or null. */
+  smtps: { port: number } | null;
   deps: AppDeps;
   close(): Promise<void>;
 }
@@ -33,13 +35,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const servers: ServerType[] = [];
   const watcher = config.watch && config.fixturesDir !== null ? watchFixtures(deps, config.fixturesDir) : null;
   let scheduler: CampaignScheduler | null = null;
-  let smtpListener: SmtpListener | null = null;
+  let smtpListeners: SmtpListeners = { smtp: null, smtps: null };
   const close = async () => {
     watcher?.close();
     stopForwarding();
     await scheduler?.stop();
     // Before the store closes: the messages the SMTP listener has received in full are stored first.
-    await smtpListener?.close();
+    await Promise.all([smtpListeners.smtp?.close(), smtpListeners.smtps?.close()]);
     return closeAll(servers, deps);
   };
   try {
@@ -61,10 +63,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       servers.push(secure);
       https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
     }
-    smtpListener = config.smtpPort === null ? null : await startSmtp(config, deps, logger);
-    const smtp = smtpListener === null ? null : { port: smtpListener.port, starttls: config.smtpStartTls, authRequired: tokenNeeded(config) };
+    smtpListeners = await startSmtp(config, deps, logger, (started) => (smtpListeners = started));
+    const smtp = smtpListeners.smtp === null ? null : { port: smtpListeners.smtp.port, starttls: config.smtpStartTls, authRequired: tokenNeeded(config) };
+    const smtps = smtpListeners.smtps === null ? null : { port: smtpListeners.smtps.port };
     const [plain] = servers as [ServerType];
-    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, smtp, deps, close };
+    return { url: urlOf('http', config.host, plain), port: portOf(plain), https, smtp, smtps, deps, close };
   } catch (error) {
     await close();
     throw error;
@@ -77,15 +80,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
  * --isolate the token picks the workspace; a client without AUTH (or, where any AUTH will do, with a password that
  * is no accepted token) writes to the default workspace.
  */
-async function startSmtp(config: Config, deps: AppDeps, logger: Logger): Promise<SmtpListener> {
+interface SmtpListeners {
+  smtp: SmtpListener | null;
+  smtps: SmtpListener | null;
+}
+
+/**
+ * `started` hears each listener as soon as it listens, so that a start failing on the second (its port in use)
+ * still closes the first.
+ */
+async function startSmtp(config: Config, deps: AppDeps, logger: Logger, started: (listeners: SmtpListeners) => void): Promise<SmtpListeners> {
+  const listeners: SmtpListeners = { smtp: null, smtps: null };
+  if (config.smtpPort === null && config.smtpsPort === null) return listeners;
   const [{ startSmtpListener }, { receiveSmtpMessage }] = await Promise.all([import('./smtp/listener.js'), import('./smtp/intake.js')]);
-  const tls = config.smtpStartTls
+  const tls = config.smtpStartTls || config.smtpsPort !== null
     ? await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: systemClock })
     : null;
   const known = new Set(config.tokens);
   const workspaceOf = (token: string | null) => (token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token));
-  return startSmtpListener({
-    port: config.smtpPort ?? 0,
+  const options = {
     host: config.host,
     maxBytes: config.maxBodyBytes,
     maxRecipients: config.smtpMaxRecipients,
@@ -106,7 +119,17 @@ async function startSmtp(config: Config, deps: AppDeps, logger: Logger): Promise
       deps.events.emit('faults.changed', { workspaceId });
       return smtpReplyOf(rule.spec);
     },
-  });
+  } satisfies Omit<SmtpListenerOptions, 'port'>;
+  if (config.smtpPort !== null) {
+    // STARTTLS only when asked for (config.ts says why); the smtps port below speaks TLS anyway.
+    listeners.smtp = await startSmtpListener({ ...options, port: config.smtpPort, tls: config.smtpStartTls ? options.tls : null });
+    started({ ...listeners });
+  }
+  if (config.smtpsPort !== null) {
+    listeners.smtps = await startSmtpListener({ ...options, port: config.smtpsPort, implicitTls: true });
+    started({ ...listeners });
+  }
+  return listeners;
 }
 
 type ServeOptions = Parameters<typeof serve>[0];

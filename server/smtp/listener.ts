@@ -28,8 +28,13 @@ export interface SmtpListenerOptions {
   /** AUTH with an accepted token as the password is needed (bound beyond loopback); otherwise any or none will do. */
   authRequired: boolean;
   tokenAccepted(token: string): boolean;
-  /** Offer STARTTLS with this key and certificate (PEM); null: no STARTTLS. */
+  /**
+   * This key and certificate (PEM): offered with STARTTLS, or spoken from the first byte when `implicitTls`;
+   * null: plain SMTP only.
+   */
   tls: { key: string; cert: string } | null;
+  /** TLS from the first byte (the smtps port, RFC 8314); needs `tls`. */
+  implicitTls?: boolean;
   /** Stores a whole message; `token` is the accepted token the client authenticated with, or null. Rejects to refuse it. */
   receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null): Promise<void>;
   /**
@@ -82,6 +87,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     // Apps on the same machine authenticate in the clear, as they do with Mailpit; STARTTLS is there for the rest.
     allowInsecureAuth: true,
     ...(options.tls === null ? { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] } : { key: options.tls.key, cert: options.tls.cert }),
+    // Already encrypted: STARTTLS has nothing to upgrade.
+    ...(options.implicitTls === true ? { secure: true, hideSTARTTLS: true, disabledCommands: ['STARTTLS'] } : {}),
     logger: false,
     onAuth(auth, _session, callback) {
       const password = auth.password ?? '';
@@ -159,7 +166,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(
-            `SMTP port ${options.port} is in use on ${options.host}: move SMTP with --smtp-port <n> (0: a free port) or turn it off with --smtp-port off`,
+            options.implicitTls === true
+              ? `SMTPS port ${options.port} is in use on ${options.host}: move it with --smtps-port <n> (0: a free port) or leave --smtps-port out`
+              : `SMTP port ${options.port} is in use on ${options.host}: move SMTP with --smtp-port <n> (0: a free port) or turn it off with --smtp-port off`,
           )
           : error,
       );

@@ -48,6 +48,8 @@ export interface StartEmulatorOptions {
    * no SMTP, so that parallel test files never compete for a port.
    */
   smtpPort?: number;
+  /** Also SMTP over implicit TLS on this port (`--smtps-port`; 0: a free one, which `smtpsPort` then tells). */
+  smtpsPort?: number;
   /** Any other command-line flags, e.g. `['--rate-limit', '60']`. */
   args?: string[];
   /** Where the server logs; default: nowhere. */
@@ -63,6 +65,8 @@ export interface StartedEmulator {
   port: number;
   /** The SMTP port when `smtpPort` was given; null otherwise. */
   smtpPort: number | null;
+  /** The implicit-TLS SMTP port when `smtpsPort` was given; null otherwise. */
+  smtpsPort: number | null;
   /** A client for the emulator's API, working in `token`'s workspace. */
   client: EmulatorClient;
   /** Stops the server and drops its database. */
@@ -85,6 +89,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     token,
     port: running.port,
     smtpPort: running.smtp?.port ?? null,
+    smtpsPort: running.smtps?.port ?? null,
     client,
     stop,
     [Symbol.asyncDispose]: stop,
@@ -109,5 +114,6 @@ function cliArgs(options: StartEmulatorOptions, token: string): string[] {
   args.push('--render-workers', String(options.renderWorkers ?? 0));
   // Off unless asked for: the command's default (1025) would make parallel test files compete for it.
   args.push('--smtp-port', options.smtpPort === undefined ? 'off' : String(options.smtpPort));
+  if (options.smtpsPort !== undefined) args.push('--smtps-port', String(options.smtpsPort));
   return [...args, ...(options.args ?? [])];
 }

@@ -59,18 +59,29 @@ describe('SMTP with --isolate', () => {
 });
 
 describe('starting SMTP', () => {
-  it('stops the command with one line naming a port in use and how to move or disable SMTP', async () => {
+  const startOn = async (args: string[]): Promise<{ code: number | null; stderr: string }> => {
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    return { code, stderr };
+  };
+
+  it('stops the command with one line naming a port in use and how to move or disable SMTP (and SMTPS)', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = (blocker.address() as AddressInfo).port;
     try {
-      const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', '--smtp-port', String(taken)], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      expect(code).toBe(1);
-      expect(stderr.trimEnd().split('\n')).toEqual([
+      const smtp = await startOn(['--smtp-port', String(taken)]);
+      expect(smtp.code).toBe(1);
+      expect(smtp.stderr.trimEnd().split('\n')).toEqual([
         `mailcoach-emulator: cannot start: SMTP port ${taken} is in use on 127.0.0.1: move SMTP with --smtp-port <n> (0: a free port) or turn it off with --smtp-port off`,
+      ]);
+      // The SMTP listener already up when the SMTPS one fails is closed again: the process exits.
+      const smtps = await startOn(['--smtp-port', '0', '--smtps-port', String(taken)]);
+      expect(smtps.code).toBe(1);
+      expect(smtps.stderr.trimEnd().split('\n')).toEqual([
+        `mailcoach-emulator: cannot start: SMTPS port ${taken} is in use on 127.0.0.1: move it with --smtps-port <n> (0: a free port) or leave --smtps-port out`,
       ]);
     } finally {
       blocker.close();
@@ -83,7 +94,14 @@ describe('starting SMTP', () => {
     await smtpTransport(withSmtp.smtpPort as number).sendMail({ from: 'app@example.com', to: 'jane@example.com', subject: 'In process', text: 'hi' });
     const mail = await withSmtp.client.waitForMessage({ subject: 'In process' });
     expect(mail.via).toBe('smtp');
+    expect(withSmtp.smtpsPort).toBeNull();
     await using without = await startEmulator({ fixtures: null });
     expect(without.smtpPort).toBeNull();
+    await using secure = await startEmulator({ smtpsPort: 0, fixtures: null });
+    expect(secure.smtpPort).toBeNull();
+    await smtpTransport(secure.smtpsPort as number, { secure: true, tls: { rejectUnauthorized: false } }).sendMail({
+      from: 'app@example.com', to: 'jane@example.com', subject: 'In process over smtps', text: 'hi',
+    });
+    expect((await secure.client.waitForMessage({ subject: 'In process over smtps' })).via).toBe('smtp');
   });
 });

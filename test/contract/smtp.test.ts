@@ -10,7 +10,7 @@ import { useEmulator } from '../support/emulator-process.js';
 import { smtpDialog, smtpTransport } from '../support/smtp.js';
 
 const emulator = useEmulator({
-  args: ['--smtp-port', '0', '--smtp-starttls', '--max-body-mb', '1', '--smtp-max-recipients', '3'],
+  args: ['--smtp-port', '0', '--smtp-starttls', '--smtps-port', '0', '--max-body-mb', '1', '--smtp-max-recipients', '3'],
 });
 
 const smtpPort = () => {
@@ -92,6 +92,18 @@ describe('SMTP intake', () => {
     });
     expect(info.response).toMatch(/^250 /);
     expect((await waitForSubject('Over starttls')).via).toBe('smtp');
+  });
+
+  it('speaks implicit TLS on --smtps-port with the same certificate; a plain-text client gets nothing it can read', async () => {
+    const ca = readFileSync(join(dirname(emulator().dbPath), 'mailcoach-emulator-cert.pem'), 'utf8');
+    const transport = smtpTransport(emulator().smtpsPort!, { secure: true, tls: { ca, servername: 'localhost' } });
+    const info = await transport.sendMail({ from: 'app@example.com', to: 'jane@example.com', bcc: 'audit@example.com', subject: 'Over smtps', text: 'secret' });
+    expect(info.response).toMatch(/^250 /);
+    const message = await waitForSubject('Over smtps');
+    expect(message.via).toBe('smtp');
+    expect(message.envelope).toEqual({ from: 'app@example.com', to: ['jane@example.com', 'audit@example.com'] });
+    // A plain-text client gets no greeting it can read: the port speaks TLS from the first byte.
+    await expect(smtpTransport(emulator().smtpsPort!, { connectionTimeout: 2_000, greetingTimeout: 2_000 }).verify()).rejects.toThrow();
   });
 
   it('accepts any AUTH PLAIN or LOGIN credentials on loopback', async () => {

@@ -30,6 +30,8 @@ export interface SpawnedEmulator {
   url: string;
   /** The SMTP port from the banner, when the test asked for SMTP (`args: ['--smtp-port', '0']`); null otherwise. */
   smtpPort: number | null;
+  /** The implicit-TLS SMTP port from the banner (`args: ['--smtps-port', '0']`); null otherwise. */
+  smtpsPort: number | null;
   token: string;
   dbPath: string;
   /** Everything the process wrote to stdout and stderr so far. */
@@ -55,9 +57,11 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = await waitForUrl(child, () => output);
   const smtp = /^ {2}SMTP: +\S*:(\d+) /m.exec(output);
+  const smtps = /^ {2}SMTPS: +\S*:(\d+) /m.exec(output);
   return {
     url,
     smtpPort: smtp === null ? null : Number(smtp[1]),
+    smtpsPort: smtps === null ? null : Number(smtps[1]),
     token: TOKEN,
     dbPath,
     output: () => output,
