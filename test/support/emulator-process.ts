@@ -32,6 +32,8 @@ export interface SpawnedEmulator {
   smtpPort: number | null;
   /** The implicit-TLS SMTP port from the banner (`args: ['--smtps-port', '0']`); null otherwise. */
   smtpsPort: number | null;
+  /** The emulator's process id (to read its memory from /proc). */
+  pid: number;
   token: string;
   dbPath: string;
   /** Everything the process wrote to stdout and stderr so far. */
@@ -62,6 +64,7 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
     url,
     smtpPort: smtp === null ? null : Number(smtp[1]),
     smtpsPort: smtps === null ? null : Number(smtps[1]),
+    pid: child.pid!,
     token: TOKEN,
     dbPath,
     output: () => output,
