@@ -49,6 +49,17 @@ export interface AppDeps {
   searchIndexer: SearchIndexer;
   /** Sends Mailcoach's webhook calls after the work that queued them (webhooks/delivery.ts); stopped before the store closes. */
   webhookDelivery: WebhookDelivery;
+  /** Where the SMTP intake listens, once it does (server.ts fills it in): the settings show it to whoever connects an app. */
+  smtpListening: SmtpListening;
+}
+
+export interface SmtpListening {
+  /** The plain port (STARTTLS when offered), or null: `--smtp-port off`. */
+  port: number | null;
+  /** The implicit-TLS port (`--smtps-port`), or null. */
+  smtpsPort: number | null;
+  /** STARTTLS is offered on `port` (--smtp-starttls). */
+  starttls: boolean;
 }
 
 export interface FixtureStatus {
@@ -93,6 +104,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
       searchIndexer: startSearchIndexer({ store, events, logger }),
+      smtpListening: { port: null, smtpsPort: null, starttls: false },
       webhookDelivery: createWebhookDelivery({
         store, clock, clockFrozen: () => clockControl.state().frozen, events, ids, logger, retries: config.webhookRetries,
       }),

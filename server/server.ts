@@ -66,6 +66,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     smtpListeners = await startSmtp(config, deps, logger, (started) => (smtpListeners = started));
     const smtp = smtpListeners.smtp === null ? null : { port: smtpListeners.smtp.port, starttls: config.smtpStartTls, authRequired: tokenNeeded(config) };
     const smtps = smtpListeners.smtps === null ? null : { port: smtpListeners.smtps.port };
+    deps.smtpListening = { port: smtp?.port ?? null, smtpsPort: smtps?.port ?? null, starttls: smtp?.starttls ?? false };
     const [plain] = servers as [ServerType];
     return { url: urlOf('http', config.host, plain), port: portOf(plain), https, smtp, smtps, deps, close };
   } catch (error) {

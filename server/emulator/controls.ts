@@ -64,6 +64,13 @@ export function controlRoutes(deps: AppDeps) {
         watch: deps.fixtureStatus.watching,
         webhooks: deps.options.webhooks,
         webhook_retries: deps.options.webhookRetries,
+        smtp: {
+          port: deps.smtpListening.port,
+          smtps_port: deps.smtpListening.smtpsPort,
+          starttls: deps.smtpListening.starttls,
+          // The UI's rule (README "SMTP"): where the UI needs a token, SMTP needs AUTH with one as the password.
+          auth_required: tokenRequired,
+        },
       });
     })
     .get('/fixtures', (c) => {

@@ -884,7 +884,7 @@ export const openApiDocument = {
               type: 'object',
               required: [
                 'isolate', 'any_token', 'tokens', 'token_required', 'allow_spam_complaint_deletion', 'mailers', 'rate_limit',
-                'max_body_bytes', 'render_workers', 'fixtures', 'watch', 'webhooks', 'webhook_retries',
+                'max_body_bytes', 'render_workers', 'fixtures', 'watch', 'webhooks', 'webhook_retries', 'smtp',
               ],
               properties: {
                 isolate: { type: 'boolean', description: 'One workspace per token (--isolate).' },
@@ -900,6 +900,17 @@ export const openApiDocument = {
                 watch: { type: 'boolean', description: 'Whether --watch follows the fixtures.' },
                 webhooks: { type: 'array', items: { type: 'string' }, description: 'The --webhook URLs (each a configuration for every list and event).' },
                 webhook_retries: { type: 'string', enum: ['mailcoach', 'fast', 'off'], description: '--webhook-retries.' },
+                smtp: {
+                  type: 'object',
+                  required: ['port', 'smtps_port', 'starttls', 'auth_required'],
+                  description: 'The SMTP intake (README "SMTP"): where apps send mail that does not go through the API.',
+                  properties: {
+                    port: nullable('integer', { description: 'The SMTP port (--smtp-port); null: off.' }),
+                    smtps_port: nullable('integer', { description: 'The implicit-TLS port (--smtps-port); null: off.' }),
+                    starttls: { type: 'boolean', description: 'STARTTLS is offered on the SMTP port (--smtp-starttls).' },
+                    auth_required: { type: 'boolean', description: 'AUTH with an accepted API token as the password is required.' },
+                  },
+                },
               },
             },
             'The settings.',

@@ -219,6 +219,11 @@ test.describe('with SMTP on', () => {
   test('a mail sent over SMTP appears live in the open inbox, marked SMTP, its envelope (Bcc included) in the header', async ({ page, emulator }) => {
     await page.goto(emulator.url);
     await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+    // The connect panel names the SMTP address, and its SMTP snippet the settings an app's .env takes.
+    const panel = page.getByRole('region', { name: 'No mail yet: connect your app' });
+    await expect(panel.getByRole('definition').filter({ hasText: `127.0.0.1:${emulator.smtpPort}` })).toBeVisible();
+    await panel.getByRole('tab', { name: 'SMTP' }).click();
+    await expect(panel.getByRole('tabpanel', { name: 'SMTP' })).toContainText(`MAIL_PORT=${emulator.smtpPort}`);
     const { createTransport } = await import('nodemailer');
     const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, secure: false, ignoreTLS: true });
     await transport.sendMail({ from: 'app@example.com', to: 'jane@example.com', bcc: 'audit@example.com', subject: 'Over SMTP', text: 'Hello over SMTP' });

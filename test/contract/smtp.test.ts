@@ -106,6 +106,12 @@ describe('SMTP intake', () => {
     await expect(smtpTransport(emulator().smtpsPort!, { connectionTimeout: 2_000, greetingTimeout: 2_000 }).verify()).rejects.toThrow();
   });
 
+  it('tells GET /_emulator/settings where it listens, for the connect panel', async () => {
+    expect((await getJson('/_emulator/settings')).smtp).toEqual({
+      port: smtpPort(), smtps_port: emulator().smtpsPort, starttls: true, auth_required: false,
+    });
+  });
+
   it('accepts any AUTH PLAIN or LOGIN credentials on loopback', async () => {
     for (const method of ['PLAIN', 'LOGIN']) {
       await smtpTransport(smtpPort(), { auth: { user: 'anyone', pass: 'not-a-token', method } }).sendMail({

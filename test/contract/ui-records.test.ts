@@ -229,6 +229,7 @@ describe('GET /_emulator/settings', () => {
       isolate: false, any_token: false, tokens: [emulator().token], token_required: false,
       allow_spam_complaint_deletion: false, mailers: ['smtp', 'ses'], rate_limit: 600, max_body_bytes: 40 * 1024 * 1024,
       render_workers: expect.any(Number), fixtures: 'fixtures', watch: false, webhooks: [], webhook_retries: 'mailcoach',
+      smtp: { port: null, smtps_port: null, starttls: false, auth_required: false },
     });
   });
 });

@@ -2,7 +2,7 @@
  * Code for users to copy into their app (the connect panel): text, never run here. test/lint.sh lets this file
  * mention fetch.
  */
-export function connectSnippets(api: string, token: string): Array<[string, string]> {
+export function connectSnippets(api: string, token: string, smtp: { host: string; port: number } | null = null): Array<[string, string]> {
   return [
     [
       'curl',
@@ -32,6 +32,27 @@ MAILCOACH_API_TOKEN=${token}`,
   headers: { Authorization: 'Bearer ${token}', Accept: 'application/json', 'Content-Type': 'application/json' },
   body: JSON.stringify({ from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', html: '<p>Hi Jane</p>' }),
 });`,
+    ],
+    ...smtpSnippets(smtp),
+  ];
+}
+
+/** The app's other mail (framework notifications, queues) over SMTP into the same inbox: README "SMTP". */
+function smtpSnippets(smtp: { host: string; port: number } | null): Array<[string, string]> {
+  if (smtp === null) return [];
+  return [
+    [
+      'SMTP',
+      `# Laravel .env: the app's other mail lands here too
+MAIL_MAILER=smtp
+MAIL_HOST=${smtp.host}
+MAIL_PORT=${smtp.port}
+
+# Symfony .env
+MAILER_DSN=smtp://${smtp.host}:${smtp.port}
+
+# Node (nodemailer)
+nodemailer.createTransport({ host: '${smtp.host}', port: ${smtp.port}, secure: false })`,
     ],
   ];
 }

@@ -36,6 +36,16 @@ export type EmulatorEvent =
   | { type: 'clock.changed'; now: string; frozen: boolean };
 
 /** The emulator's settings that a client (the web UI) needs to know. */
+/** Where apps send mail over SMTP (README "SMTP"); ports are null when off. */
+export interface SmtpSettings {
+  port: number | null;
+  smtps_port: number | null;
+  /** STARTTLS is offered on `port` (--smtp-starttls). */
+  starttls: boolean;
+  /** AUTH with an accepted API token as the password is required (bound beyond loopback). */
+  auth_required: boolean;
+}
+
 export interface EmulatorSettings {
   /** One workspace per token (--isolate). */
   isolate: boolean;
@@ -63,6 +73,8 @@ export interface EmulatorSettings {
   webhooks: string[];
   /** How failed webhook calls are tried again (--webhook-retries). */
   webhook_retries: 'mailcoach' | 'fast' | 'off';
+  /** The SMTP intake: where it listens and what it asks of clients. */
+  smtp: SmtpSettings;
 }
 
 /** A fault rule as `POST /_emulator/faults` takes it. */

@@ -7,7 +7,10 @@ import { CopyButton } from './CopyButton.js';
 export function ConnectPanel({ settings, token }: { settings: EmulatorSettings | null; token: string | null }) {
   const api = `${window.location.origin}/api`;
   const shownToken = token ?? settings?.tokens[0] ?? 'your-token';
-  const snippets = connectSnippets(api, shownToken);
+  const smtpPort = settings?.smtp.port ?? null;
+  // The host the browser reached: bound to 0.0.0.0 the emulator has no one address to name, and this one works.
+  const smtp = smtpPort === null ? null : { host: window.location.hostname, port: smtpPort };
+  const snippets = connectSnippets(api, shownToken, smtp);
   const [active, setActive] = useState(0);
   const [name, code] = snippets[active]!;
   return (
@@ -22,6 +25,14 @@ export function ConnectPanel({ settings, token }: { settings: EmulatorSettings |
         <dd>
           <code>{shownToken}</code> <CopyButton text={shownToken} label="Copy the token" />
         </dd>
+        {smtp !== null && (
+          <>
+            <dt>SMTP</dt>
+            <dd>
+              <code>{`${smtp.host}:${smtp.port}`}</code> <CopyButton text={`${smtp.host}:${smtp.port}`} label="Copy the SMTP address" />
+            </dd>
+          </>
+        )}
       </dl>
       <div role="tablist" aria-label="Snippets" className="tabs">
         {snippets.map(([label], i) => (
