@@ -141,7 +141,7 @@ export function CallsLog({ records }: { records: ReturnType<typeof useCallsQuery
         <>
           <Pager meta={query.data.meta} label="Calls" onPage={(page) => update({ page })} />
           {query.data.data.length === 0 ? (
-            <p className="muted">No call matches. An event on a list a configuration is for makes one: for now, unsubscribing a subscriber through the API.</p>
+            <p className="muted">No call matches. A call is made when a subscriber or campaign event happens on a list a configuration is for (subscribed, unsubscribed, tag added or removed, campaign sent, opened, clicked, bounced): unsubscribing a subscriber through the API makes one, for example.</p>
           ) : (
             <div className="records-table-wrap records-cards">
               <table className="records-table" aria-label="Webhook calls">
