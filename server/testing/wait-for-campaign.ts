@@ -7,55 +7,26 @@
  */
 import { WaitForCampaignSentTimeoutError } from './errors.js';
 import type { Campaign } from './wire/campaigns.js';
-import type { EmulatorEvent } from './wire/controls.js';
+import { readUntil, type Subscribe } from './read-until.js';
 
 /** What the wait needs of the client: reading the campaign, and following the events. */
 export interface CampaignWaitDeps {
   read(uuid: string): Promise<Campaign>;
-  subscribe(onEvent: (event: EmulatorEvent) => void, options: { onOpen: () => void; onError: (error: unknown) => void }): { close(): void };
+  subscribe: Subscribe;
 }
 
 export function waitForCampaignSent(deps: CampaignWaitDeps, uuid: string, timeoutMs: number): Promise<Campaign> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    let status: string | null = null;
-    let reading = false;
-    let readAgain = false;
-    const finish = (settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      stream.close();
-      settle();
-    };
-    // One read at a time; an event that comes during a read makes one more read after it.
-    const check = async () => {
-      if (reading) {
-        readAgain = true;
-        return;
-      }
-      reading = true;
-      try {
-        do {
-          readAgain = false;
-          const campaign = await deps.read(uuid);
-          status = campaign.status;
-          if (campaign.status === 'sent') return finish(() => resolve(campaign));
-        } while (readAgain && !settled);
-      } catch (error) {
-        // A 404 (no such campaign in this workspace), a 401: waiting longer would not help.
-        finish(() => reject(error));
-      } finally {
-        reading = false;
-      }
-    };
-    const timer = setTimeout(() => finish(() => reject(new WaitForCampaignSentTimeoutError(uuid, timeoutMs, status))), timeoutMs);
-    const stream = deps.subscribe(
-      (event) => {
-        if (event.type === 'sends.changed' || event.type === 'workspace.reset') void check();
-      },
-      // On every (re)connect: what happened while the stream was not there is read now.
-      { onOpen: () => void check(), onError: (error) => finish(() => reject(error)) },
-    );
+  let status: string | null = null;
+  return readUntil({
+    subscribe: deps.subscribe,
+    wakes: (event) => event.type === 'sends.changed' || event.type === 'workspace.reset',
+    // A 404 (no such campaign in this workspace), a 401: the read rejects, and waiting longer would not help.
+    read: async () => {
+      const campaign = await deps.read(uuid);
+      status = campaign.status;
+      return campaign.status === 'sent' ? campaign : undefined;
+    },
+    timeoutMs,
+    timedOut: () => new WaitForCampaignSentTimeoutError(uuid, timeoutMs, status),
   });
 }

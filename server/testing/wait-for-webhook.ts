@@ -13,7 +13,7 @@
  * `--webhook-retries fast|off` or advance a frozen clock). Of several, the oldest.
  */
 import { WaitForWebhookTimeoutError } from './errors.js';
-import type { EmulatorEvent } from './wire/controls.js';
+import { readUntil, type Subscribe } from './read-until.js';
 import type { WebhookCall, WebhookCallFilter, WebhookCallPage, WebhookCallStatus } from './wire/webhooks.js';
 
 /** How far a call must have got: `attempted` (its first try happened), `any`, or the call's own status. */
@@ -32,7 +32,7 @@ export interface WaitForWebhookOptions extends Omit<WebhookCallFilter, 'status'>
 export interface WebhookWaitDeps {
   list(filter: WebhookCallFilter, page: { page: number; perPage: number }): Promise<WebhookCallPage>;
   call(uuid: string): Promise<WebhookCall>;
-  subscribe(onEvent: (event: EmulatorEvent) => void, options: { onOpen: () => void; onError: (error: unknown) => void }): { close(): void };
+  subscribe: Subscribe;
 }
 
 /** An ISO 8601 date or date-time; anything else `after` holds is a call's uuid (Date.parse reads too much as a date). */
@@ -52,65 +52,37 @@ export function waitForWebhook(deps: WebhookWaitDeps, options: WaitForWebhookOpt
   if (after !== undefined) described.after = after instanceof Date ? after.toISOString() : after;
   if (!STATUSES.includes(status)) return Promise.reject(new TypeError(`status must be one of ${STATUSES.join(', ')}, got ${String(status)}`));
 
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    let reading = false;
-    let readAgain = false;
-    let matched: WebhookCall[] = [];
-    let recent: WebhookCall[] | null = null;
-    /** `after` as an instant: a Date, an ISO string, or (read once) the created_at of the call with that uuid. */
-    let afterMs: number | null | undefined =
-      after === undefined ? null : after instanceof Date ? after.getTime() : ISO_DATE.test(after) ? Date.parse(after) : undefined;
+  let matched: WebhookCall[] = [];
+  let recent: WebhookCall[] | null = null;
+  /** `after` as an instant: a Date, an ISO string, or (read once) the created_at of the call with that uuid. */
+  let afterMs: number | null | undefined =
+    after === undefined ? null : after instanceof Date ? after.getTime() : ISO_DATE.test(after) ? Date.parse(after) : undefined;
 
-    const finish = (settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      stream.close();
-      settle();
-    };
+  /** Every call matching the filter, oldest first (the list is newest first: its pages are read back to front). */
+  const matching = async (): Promise<WebhookCall[]> => {
+    const first = await deps.list(filter, { page: 1, perPage: PER_PAGE });
+    const pages = Math.max(1, Math.ceil(first.meta.total / PER_PAGE));
+    const rows = [...first.data];
+    for (let page = 2; page <= pages; page++) rows.push(...(await deps.list(filter, { page, perPage: PER_PAGE })).data);
+    return rows.reverse();
+  };
 
-    /** Every call matching the filter, oldest first (the list is newest first: its pages are read back to front). */
-    const matching = async (): Promise<WebhookCall[]> => {
-      const first = await deps.list(filter, { page: 1, perPage: PER_PAGE });
-      const pages = Math.max(1, Math.ceil(first.meta.total / PER_PAGE));
-      const rows = [...first.data];
-      for (let page = 2; page <= pages; page++) rows.push(...(await deps.list(filter, { page, perPage: PER_PAGE })).data);
-      return rows.reverse();
-    };
-
-    // One read at a time; an event that comes during a read makes one more read after it.
-    const check = async () => {
-      if (reading) {
-        readAgain = true;
-        return;
-      }
-      reading = true;
-      try {
-        do {
-          readAgain = false;
-          if (afterMs === undefined) afterMs = Date.parse((await deps.call(after as string)).created_at);
-          const since = afterMs;
-          const calls = (await matching()).filter((call) => since === null || Date.parse(call.created_at) > since);
-          const found = calls.find((call) => reached(call, status));
-          if (found !== undefined) return finish(() => resolve(found));
-          matched = calls;
-          recent = (await deps.list({}, { page: 1, perPage: 5 })).data;
-        } while (readAgain && !settled);
-      } catch (error) {
-        // A 422 (an unknown event name), a 404 (no call `after` names), a 401: waiting longer would not help.
-        finish(() => reject(error));
-      } finally {
-        reading = false;
-      }
-    };
-    const timer = setTimeout(() => finish(() => reject(new WaitForWebhookTimeoutError(described, status, timeoutMs, matched, recent))), timeoutMs);
-    const stream = deps.subscribe(
-      (event) => {
-        if (event.type === 'webhook-calls.changed' || event.type === 'workspace.reset') void check();
-      },
-      // On every (re)connect: what happened while the stream was not there is read now.
-      { onOpen: () => void check(), onError: (error) => finish(() => reject(error)) },
-    );
+  return readUntil({
+    subscribe: deps.subscribe,
+    wakes: (event) => event.type === 'webhook-calls.changed' || event.type === 'workspace.reset',
+    // A 422 (an unknown event name), a 404 (no call `after` names), a 401: the read rejects, and waiting longer
+    // would not help.
+    read: async () => {
+      if (afterMs === undefined) afterMs = Date.parse((await deps.call(after as string)).created_at);
+      const since = afterMs;
+      const calls = (await matching()).filter((call) => since === null || Date.parse(call.created_at) > since);
+      const found = calls.find((call) => reached(call, status));
+      if (found !== undefined) return found;
+      matched = calls;
+      recent = (await deps.list({}, { page: 1, perPage: 5 })).data;
+      return undefined;
+    },
+    timeoutMs,
+    timedOut: () => new WaitForWebhookTimeoutError(described, status, timeoutMs, matched, recent),
   });
 }

@@ -97,7 +97,7 @@ test('a webhook made here and pointed at the sink gets the Unsubscribed call, li
 
   // The filters are in the URL, and a link reproduces them.
   await page.getByRole('search', { name: 'Filter calls' }).getByLabel('Event').selectOption('TagAddedEvent');
-  await expect(page.getByText('No call matches.')).toBeVisible();
+  await expect(page.getByText('No call matches.')).toContainText('when a subscriber or campaign event happens');
   expect(new URL(page.url()).searchParams.get('event')).toBe('TagAddedEvent');
   await page.goto(`${emulator.url}/webhooks?event=UnsubscribedEvent&status=succeeded&email=JANE@example.com`);
   await expect(callsTable(page).getByRole('row', { name: /^Unsubscribed/ })).toHaveCount(1);

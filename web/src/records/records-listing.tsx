@@ -10,8 +10,11 @@ import { errorText } from '../forms.js';
 import { Pager, type PageMeta } from './common.js';
 
 interface RecordsListingProps<Row> {
-  /** The page's query and how it moves to another page (useRecordsQuery). */
-  records: { query: UseQueryResult<{ data: Row[]; meta: PageMeta }>; update: (changes: { page: number }) => void };
+  /**
+   * The page's query and how it moves to another page (useRecordsQuery). A listing that is not paged (the webhook
+   * configurations) has no `meta`, and no pager then.
+   */
+  records: { query: UseQueryResult<{ data: Row[]; meta?: PageMeta }>; update?: (changes: { page: number }) => void };
   /** What failed to load, in "The … could not be loaded". */
   noun: string;
   /** The pager's label ("<label> pages"), and the table's accessible name unless `tableLabel` gives one. */
@@ -20,7 +23,10 @@ interface RecordsListingProps<Row> {
   /** Shown when the page holds no row. */
   empty: ReactNode;
   columns: readonly Column[];
-  /** One <tr> per row, keyed, its cells in the columns' order (each labelled with its column's name for the cards). */
+  /**
+   * One <tr> per row, keyed, its cells in the columns' order (each labelled with its column's name for the cards);
+   * or a fragment: the row, then a row that spans the columns (a detail opened in place), which gets no labels.
+   */
   row: (row: Row) => ReactNode;
 }
 
@@ -30,6 +36,7 @@ export function RecordsListing<Row>({ records: { query, update }, noun, label, t
   // The pages' rows keep a fixed set of cells, so a row that re-renders on its own keeps its cells and their labels.
   useLayoutEffect(() => {
     for (const tr of table.current?.tBodies[0]?.rows ?? []) {
+      if (tr.cells.length !== columns.length) continue;
       Array.from(tr.cells).forEach((cell, index) => {
         const name = columnName(columns[index]);
         if (name === null || cell.tagName === 'TH') cell.removeAttribute('data-label');
@@ -46,7 +53,7 @@ export function RecordsListing<Row>({ records: { query, update }, noun, label, t
       )}
       {query.data !== undefined && (
         <>
-          <Pager meta={query.data.meta} label={label} onPage={(page) => update({ page })} />
+          {query.data.meta !== undefined && <Pager meta={query.data.meta} label={label} onPage={(page) => update?.({ page })} />}
           {query.data.data.length === 0 ? (
             <p className="muted">{empty}</p>
           ) : (

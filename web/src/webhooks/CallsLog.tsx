@@ -15,8 +15,8 @@ import {
 import { keys, useClient } from '../api.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { errorText, Options } from '../forms.js';
-import { Pager, shortUuid, Timestamp, type PageMeta } from '../records/common.js';
-import { ColumnHeads } from '../records/records-listing.js';
+import { shortUuid, Timestamp, type PageMeta } from '../records/common.js';
+import { RecordsListing } from '../records/records-listing.js';
 import { useRecordsQuery, useTyped } from '../records/records-query.js';
 import type { LiveState } from '../live.js';
 
@@ -80,7 +80,7 @@ function pageMeta({ page, per_page: perPage, total }: { page: number; per_page: 
 }
 
 export function CallsLog({ records }: { records: ReturnType<typeof useCallsQuery>; live: LiveState }) {
-  const { values, update, query } = records;
+  const { values, update } = records;
   const [email, setEmail] = useTyped(values.email);
   const [resent, setResent] = useState<ReactNode>(null);
   const linked = LINKED.filter(([name]) => values[name] !== '');
@@ -132,34 +132,15 @@ export function CallsLog({ records }: { records: ReturnType<typeof useCallsQuery
       <div role="status" aria-live="polite">
         {resent}
       </div>
-      {query.isError && (
-        <p className="alert-box" role="alert">
-          The calls could not be loaded: {errorText(query.error)}
-        </p>
-      )}
-      {query.data !== undefined && (
-        <>
-          <Pager meta={query.data.meta} label="Calls" onPage={(page) => update({ page })} />
-          {query.data.data.length === 0 ? (
-            <p className="muted">No call matches. An event on a list a configuration is for makes one: for now, unsubscribing a subscriber through the API.</p>
-          ) : (
-            <div className="records-table-wrap records-cards">
-              <table className="records-table" aria-label="Webhook calls">
-                <thead>
-                  <tr>
-                    <ColumnHeads columns={COLUMNS} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.data.data.map((call) => (
-                    <CallRows key={call.uuid} call={call} onResent={setResent} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <RecordsListing
+        records={records}
+        noun="calls"
+        label="Calls"
+        tableLabel="Webhook calls"
+        empty="No call matches. A call is made when a subscriber or campaign event happens on a list a configuration is for (subscribed, unsubscribed, tag added or removed, campaign sent, opened, clicked, bounced): unsubscribing a subscriber through the API makes one, for example."
+        columns={COLUMNS}
+        row={(call) => <CallRows key={call.uuid} call={call} onResent={setResent} />}
+      />
     </section>
   );
 }

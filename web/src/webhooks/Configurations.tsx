@@ -11,7 +11,7 @@ import { WEBHOOK_EVENT_LABELS, type WebhookConfiguration } from '../../../server
 import { keys, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { errorText } from '../forms.js';
-import { ColumnHeads } from '../records/records-listing.js';
+import { RecordsListing } from '../records/records-listing.js';
 import { ConfigurationForm } from './ConfigurationForm.js';
 
 const ORIGINS: Record<WebhookConfiguration['origin'], string> = {
@@ -24,49 +24,37 @@ const COLUMNS = ['Name', 'URL', 'Enabled', 'Lists', 'Events', null] as const;
 
 export function Configurations() {
   const client = useClient();
-  const configurations = useQuery({ queryKey: keys.webhooks(client.token), queryFn: () => client.webhooks(), retry: false });
+  const configurations = useQuery({ queryKey: keys.webhooks(client.token), queryFn: () => client.webhooks(), retry: false, select: (data) => ({ data }) });
   const lists = useQuery({ queryKey: keys.emailLists(client.token), queryFn: () => client.emailLists(), retry: false });
   // null: no form; 'new': adding; a uuid: editing that one.
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const listName = (uuid: string) => lists.data?.find((list) => list.uuid === uuid)?.name ?? uuid.slice(0, 8);
-  const current = configurations.data?.find((configuration) => configuration.uuid === editing) ?? null;
+  const current = configurations.data?.data.find((configuration) => configuration.uuid === editing) ?? null;
 
   return (
     <section className="box" aria-labelledby="webhook-configurations-title">
       <h2 id="webhook-configurations-title">Configurations</h2>
-      {configurations.isError && (
-        <p className="alert-box" role="alert">
-          The configurations could not be loaded: {errorText(configurations.error)}
-        </p>
-      )}
-      {configurations.data?.length === 0 && (
-        <p className="muted">
-          No webhook yet: add one (or start the emulator with <code>--webhook &lt;url&gt;</code>, or put <code>webhooks</code> in the fixtures).
-        </p>
-      )}
-      {configurations.data !== undefined && configurations.data.length > 0 && (
-        <div className="records-table-wrap records-cards">
-          <table className="records-table" aria-label="Webhook configurations">
-            <thead>
-              <tr>
-                <ColumnHeads columns={COLUMNS} />
-              </tr>
-            </thead>
-            <tbody>
-              {configurations.data.map((configuration) => (
-                <ConfigurationRow
-                  key={configuration.uuid}
-                  configuration={configuration}
-                  listName={listName}
-                  onEdit={() => setEditing(configuration.uuid)}
-                  onNotice={setNotice}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordsListing
+        records={{ query: configurations }}
+        noun="configurations"
+        label="Webhook configurations"
+        empty={
+          <>
+            No webhook yet: add one (or start the emulator with <code>--webhook &lt;url&gt;</code>, or put <code>webhooks</code> in the fixtures).
+          </>
+        }
+        columns={COLUMNS}
+        row={(configuration) => (
+          <ConfigurationRow
+            key={configuration.uuid}
+            configuration={configuration}
+            listName={listName}
+            onEdit={() => setEditing(configuration.uuid)}
+            onNotice={setNotice}
+          />
+        )}
+      />
       <div role="status">{notice !== '' && <p className="ok-box">{notice}</p>}</div>
       {editing === null && (
         <p>
