@@ -15,9 +15,9 @@ export function startServer(cli: string, args: string[]): Promise<RunningServer>
   return startNode([cli, ...args]);
 }
 
-/** Starts `node <args>` (in `cwd`) and waits for its "listening on http://host:port" line. */
-export function startNode(args: string[], cwd?: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node <args>` (in `cwd`, with `env` or this process's) and waits for its "listening on http://host:port" line. */
+export function startNode(args: string[], cwd?: string, env?: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
