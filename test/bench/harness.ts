@@ -128,6 +128,12 @@ export function stats(samples: number[], wallMs: number): Stats {
   };
 }
 
+/** A process's user + system CPU time so far, in ms (Linux /proc; 10 ms ticks). */
+export function cpuTimeOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident and peak resident set size of a process, in MiB (Linux /proc). */
 export function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

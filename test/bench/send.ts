@@ -28,11 +28,11 @@
  * emulator with --cpu-prof, one .cpuprofile per scenario under <dir>/<scenario>/).
  */
 import autocannon, { type Result } from 'autocannon';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, startNode, table } from './harness.js';
+import { cpuTimeOf, memoryOf, startNode, table } from './harness.js';
 import { pacedLoad, type PacedLoadResult } from './paced-load.js';
 import { publishedCli } from '../support/published.js';
 
@@ -248,11 +248,6 @@ interface Row {
 }
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuTimeOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function runBaseline(dir: string): Promise<Row> {
   const server = await startNode(['--import', 'tsx', BASELINE, join(dir, 'baseline.sqlite')], ROOT);
   const idle = memoryOf(server.child.pid!).rss;

@@ -84,6 +84,26 @@ describe('campaigns', () => {
     expect(campaign).not.toHaveProperty('template');
   });
 
+  it('sends to a list of 120 with mails in flight at once: one Send and one personal mail each, none twice', async () => {
+    const list = ok(await api().post('/api/email-lists', { json: { name: 'Many', default_from_email: 'news@acme.test' } }), 201).data;
+    const csv = ['email,first_name', ...Array.from({ length: 120 }, (_, i) => `reader${i}@acme.test,Reader${i}`)].join('\n');
+    const draft = ok(await api().post('/api/subscriber-imports', { json: { email_list_uuid: list.uuid, subscribers_csv: csv } }), 201).data;
+    ok(await api().post(`/api/subscriber-imports/${draft.uuid}/start`), 204);
+    const campaign = await createCampaign({ name: 'Many', email_list_uuid: list.uuid, html: '<p>Hi ::subscriber.first_name::</p>' });
+    ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    expect(await client().waitForCampaignSent(campaign.uuid)).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: 120 });
+    const messages = ok(await api().get(`/_emulator/messages?per_page=200&query=${encodeURIComponent(`campaign:${campaign.uuid}`)}`));
+    expect(messages.meta.total).toBe(120);
+    const recipients = new Set<string>();
+    for (const summary of messages.data as Array<{ uuid: string; to: Array<{ email: string }> }>) {
+      const to = summary.to[0]!.email;
+      recipients.add(to);
+      const html = ok(await api().get(`/_emulator/messages/${summary.uuid}`)).html as string;
+      expect(html).toContain(`Hi Reader${/reader(\d+)@/.exec(to)![1]}`);
+    }
+    expect(recipients.size).toBe(120);
+  }, 60_000);
+
   it('sends: one Send and one personal mail per subscribed subscriber, a suppressed one gets a Send and no mail', async () => {
     const { list, jane, bob } = await audience();
     ok(await api().post('/api/suppressions', { json: { email: 'bob@acme.test' } }), 201);
