@@ -38,6 +38,9 @@ export function createSubscriberStore(statements: Statements) {
   const tagsOf = db.prepare('SELECT t.* FROM subscriber_tags st JOIN tags t ON t.id = st.tag_id WHERE st.subscriber_id = ? ORDER BY t.name, t.id');
   const attach = db.prepare('INSERT OR IGNORE INTO subscriber_tags (subscriber_id, tag_id) VALUES (?, ?)');
   const detach = db.prepare('DELETE FROM subscriber_tags WHERE subscriber_id = ? AND tag_id = ?');
+  const statusCounts = db.prepare(
+    `SELECT ${(Object.keys(STATUS_CONDITIONS) as SubscriberStatus[]).map((status) => `(SELECT COUNT(*) FROM subscribers WHERE email_list_id = ? AND ${STATUS_CONDITIONS[status]}) AS ${status}`).join(', ')}`,
+  );
 
   return {
     ...table.rows,
@@ -55,6 +58,15 @@ export function createSubscriberStore(statements: Statements) {
       const { where, params } = audienceWhere(listId, conditions);
       return statements.get(`SELECT id FROM subscribers WHERE ${where} ORDER BY id`).pluck().all(...params) as number[];
     },
+
+    /** How many subscribers that audience holds (a segment's reach, for the web UI), counted without loading them. */
+    audienceCount(listId: number, conditions: SegmentCondition[]): number {
+      const { where, params } = audienceWhere(listId, conditions);
+      return statements.get(`SELECT COUNT(*) FROM subscribers WHERE ${where}`).pluck().get(...params) as number;
+    },
+
+    /** The list's subscribers by status, each counted in its status's partial index (migration 17). */
+    statusCounts: (listId: number): Record<SubscriberStatus, number> => statusCounts.get(listId, listId, listId) as Record<SubscriberStatus, number>,
 
     /** Whether one subscriber is in that audience (an automation's, for its trigger). */
     inAudience(subscriberId: number, listId: number, conditions: SegmentCondition[]): boolean {
