@@ -28,6 +28,8 @@ const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'faults.changed': 'faults',
   'webhooks.changed': 'webhooks',
   'webhook-calls.changed': 'webhookCalls',
+  // Lists, subscribers, tags, segments, imports: every audience page reads under the email lists' key.
+  'audience.changed': 'emailLists',
 };
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
