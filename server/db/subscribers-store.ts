@@ -39,7 +39,7 @@ export function createSubscriberStore(statements: Statements) {
   const attach = db.prepare('INSERT OR IGNORE INTO subscriber_tags (subscriber_id, tag_id) VALUES (?, ?)');
   const detach = db.prepare('DELETE FROM subscriber_tags WHERE subscriber_id = ? AND tag_id = ?');
   const statusCounts = db.prepare(
-    `SELECT ${(Object.keys(STATUS_CONDITIONS) as SubscriberStatus[]).map((status) => `(SELECT COUNT(*) FROM subscribers WHERE email_list_id = ? AND ${STATUS_CONDITIONS[status]}) AS ${status}`).join(', ')}`,
+    `SELECT ${(['subscribed', 'unconfirmed', 'unsubscribed'] as const).map((status) => `(SELECT COUNT(*) FROM subscribers WHERE email_list_id = ? AND ${STATUS_CONDITIONS[status]}) AS ${status}`).join(', ')}`,
   );
 
   return {

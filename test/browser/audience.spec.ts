@@ -4,10 +4,9 @@
  * subscribes it (as the API then says); tags added there are the API's; a delete asks first. Then the Lists page's
  * counts, the list's filters in the URL, axe on every new page in both themes, and every new page at 390 px.
  */
-import type { Page } from '@playwright/test';
 import type { StartedEmulator } from '../../server/testing/index.js';
-import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { expectNoAxeViolations, expectNoSidewaysScroll, type LoadedPage } from './page-checks.js';
 
 /** fixtures/audience.json's lists: Newsletter (no double opt-in), Product updates (double opt-in). */
 const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
@@ -109,7 +108,7 @@ test('the Lists page counts subscribers by status; a list page filters in the UR
 });
 
 /** Each new page and what shows once it has loaded. */
-async function pages(emulator: StartedEmulator): Promise<Array<[string, (page: Page) => ReturnType<Page['getByRole']>]>> {
+async function pages(emulator: StartedEmulator): Promise<LoadedPage[]> {
   const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, { email: 'ann@example.com', extra_attributes: { plan: 'pro' }, tags: ['beta'] });
   await emulator.client.waitForMessage({ to: 'ann@example.com' });
   return [
@@ -122,22 +121,13 @@ async function pages(emulator: StartedEmulator): Promise<Array<[string, (page: P
 for (const theme of ['light', 'dark'] as const) {
   test(`the audience pages have no accessibility violation (${theme})`, async ({ page, emulator }) => {
     await page.emulateMedia({ colorScheme: theme });
-    for (const [path, loaded] of await pages(emulator)) {
-      await page.goto(`${emulator.url}${path}`);
-      await expect(loaded(page)).toBeVisible();
-      expect(await axeViolations(page), path).toEqual([]);
-    }
+    await expectNoAxeViolations(page, emulator.url, await pages(emulator));
   });
 }
 
 test('the audience pages are usable at 390 px wide', async ({ page, emulator }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  for (const [path, loaded] of await pages(emulator)) {
-    await page.goto(`${emulator.url}${path}`);
-    await expect(loaded(page)).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth), path).toBeLessThanOrEqual(390);
-  }
+  await expectNoSidewaysScroll(page, emulator.url, await pages(emulator));
   // The subscriber's actions stay reachable.
   await page.getByRole('button', { name: 'Resend confirmation mail' }).click();
   await expect(page.getByRole('status')).toHaveText('A new confirmation mail was captured.');

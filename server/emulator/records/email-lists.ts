@@ -24,16 +24,20 @@ const LIMIT = 10_000;
 const IMPORTS_LIMIT = 100;
 
 export function emailListRecordRoutes(deps: AppDeps) {
-  const overview = (row: EmailListRow) => ({
-    uuid: row.uuid,
-    name: row.name,
-    active_subscribers_count: deps.store.emailLists.activeSubscribersCount(row.id),
-    subscribers_counts: deps.store.subscribers.statusCounts(row.id),
-    default_from_email: row.default_from_email,
-    default_from_name: row.default_from_name,
-    requires_confirmation: row.requires_confirmation === 1,
-    created_at: laravelTimestamp(row.created_at),
-  });
+  const overview = (row: EmailListRow) => {
+    const counts = deps.store.subscribers.statusCounts(row.id);
+    return {
+      uuid: row.uuid,
+      name: row.name,
+      // The resource's count is the subscribed ones (emailListResource): read from the counts, not counted again.
+      active_subscribers_count: counts.subscribed,
+      subscribers_counts: counts,
+      default_from_email: row.default_from_email,
+      default_from_name: row.default_from_name,
+      requires_confirmation: row.requires_confirmation === 1,
+      created_at: laravelTimestamp(row.created_at),
+    };
+  };
   const present = subscriberPresenter(deps);
 
   return new Hono<AppEnv>()

@@ -3,8 +3,10 @@
  * by status, and their query keys, all under the email lists' key so that `audience.changed` (live.ts) refetches
  * every one of them. Loaded with those pages' lazy chunks.
  */
+import type { ReactNode } from 'react';
 import type { SubscriberStatus } from '../../../server/testing/client.js';
 import { keys } from '../api.js';
+import { ColumnHeads, type Column } from '../records/records-listing.js';
 import '../records/records.css';
 import './audience.css';
 
@@ -40,5 +42,47 @@ export function Sender({ email, name }: { email: string | null; name: string | n
     <span className="address">
       {name !== null && name !== '' ? `${name} <${email}>` : email}
     </span>
+  );
+}
+
+interface BoxTableProps<Row> {
+  /** The section's heading, and the table's accessible name unless `label` gives one. */
+  title: string;
+  label?: string;
+  /** Under the heading. */
+  help?: ReactNode;
+  /** Shown instead of an empty table. */
+  empty: ReactNode;
+  columns: readonly Column[];
+  rows: readonly Row[];
+  /** One keyed <tr> per row. */
+  row: (row: Row) => ReactNode;
+}
+
+/** A boxed section of a page: its heading, and a table of its rows (what it says when there is none). */
+export function BoxTable<Row>({ title, label = title, help, empty, columns, rows, row }: BoxTableProps<Row>) {
+  const id = `${title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
+  return (
+    <section className="box" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {help}
+      {rows.length === 0 ? <p className="muted">{empty}</p> : <PlainTable label={label} columns={columns} rows={rows} row={row} />}
+    </section>
+  );
+}
+
+/** A table of rows, scrolling sideways in its box when it must. */
+export function PlainTable<Row>({ label, columns, rows, row }: { label: string; columns: readonly Column[]; rows: readonly Row[]; row: (row: Row) => ReactNode }) {
+  return (
+    <div className="records-table-wrap">
+      <table className="records-table" aria-label={label}>
+        <thead>
+          <tr>
+            <ColumnHeads columns={columns} />
+          </tr>
+        </thead>
+        <tbody>{rows.map(row)}</tbody>
+      </table>
+    </div>
   );
 }

@@ -9,11 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { EmulatorApiError, type EmailListDetail, type SubscriberStatus, type SubscriberWithStatus } from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
-import { audienceKeys, Sender, StatusBadge, StatusCounts, STATUSES } from '../audience/common.js';
+import { audienceKeys, BoxTable, Sender, StatusBadge, StatusCounts, STATUSES } from '../audience/common.js';
 import { errorText } from '../forms.js';
 import { shortUuid, Timestamp } from '../records/common.js';
 import { FilterForm, RecordsTitle } from '../records/records-head.js';
-import { ColumnHeads, RecordsListing } from '../records/records-listing.js';
+import { RecordsListing } from '../records/records-listing.js';
 import { useRecordsQuery, useTyped } from '../records/records-query.js';
 
 const PARAMS = ['email', 'search', 'status', 'tags', 'tag_type', 'sort'] as const;
@@ -164,93 +164,59 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberWithStatus }) {
 function ListParts({ list }: { list: EmailListDetail }) {
   return (
     <div className="records-grid">
-      <section className="box" aria-labelledby="tags-heading">
-        <h2 id="tags-heading">Tags</h2>
-        {list.tags.length === 0 ? (
-          <p className="muted">No tag on this list.</p>
-        ) : (
-          <div className="records-table-wrap">
-            <table className="records-table" aria-label="Tags">
-              <thead>
-                <tr>
-                  <ColumnHeads columns={['Tag', 'Type', ['Subscribers', 'num']]} />
-                </tr>
-              </thead>
-              <tbody>
-                {list.tags.map((tag) => (
-                  <tr key={tag.uuid}>
-                    <th scope="row">
-                      <Link href={`/lists/${list.uuid}?tags=${encodeURIComponent(tag.name)}`} title="This tag's subscribers">
-                        {tag.name}
-                      </Link>
-                    </th>
-                    <td>{tag.type}</td>
-                    <td className="num">{tag.subscriber_count.toLocaleString()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <BoxTable
+        title="Tags"
+        empty="No tag on this list."
+        columns={['Tag', 'Type', ['Subscribers', 'num']]}
+        rows={list.tags}
+        row={(tag) => (
+          <tr key={tag.uuid}>
+            <th scope="row">
+              <Link href={`/lists/${list.uuid}?tags=${encodeURIComponent(tag.name)}`} title="This tag's subscribers">
+                {tag.name}
+              </Link>
+            </th>
+            <td>{tag.type}</td>
+            <td className="num">{tag.subscriber_count.toLocaleString()}</td>
+          </tr>
         )}
-      </section>
-      <section className="box" aria-labelledby="segments-heading">
-        <h2 id="segments-heading">Segments</h2>
-        <p className="help">A segment's count is what a campaign to it reaches: the subscribed subscribers that meet its tag conditions.</p>
-        {list.segments.length === 0 ? (
-          <p className="muted">No segment on this list.</p>
-        ) : (
-          <div className="records-table-wrap">
-            <table className="records-table" aria-label="Segments">
-              <thead>
-                <tr>
-                  <ColumnHeads columns={['Segment', ['Subscribers', 'num']]} />
-                </tr>
-              </thead>
-              <tbody>
-                {list.segments.map((segment) => (
-                  <tr key={segment.uuid}>
-                    <th scope="row">{segment.name}</th>
-                    <td className="num">{segment.subscriber_count.toLocaleString()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      />
+      <BoxTable
+        title="Segments"
+        help={<p className="help">A segment's count is what a campaign to it reaches: the subscribed subscribers that meet its tag conditions.</p>}
+        empty="No segment on this list."
+        columns={['Segment', ['Subscribers', 'num']]}
+        rows={list.segments}
+        row={(segment) => (
+          <tr key={segment.uuid}>
+            <th scope="row">{segment.name}</th>
+            <td className="num">{segment.subscriber_count.toLocaleString()}</td>
+          </tr>
         )}
-      </section>
-      <section className="box" aria-labelledby="imports-heading">
-        <h2 id="imports-heading">Subscriber imports</h2>
-        {list.imports.length === 0 ? (
-          <p className="muted">
+      />
+      <BoxTable
+        title="Subscriber imports"
+        empty={
+          <>
             No import. An app's <code>POST /api/subscriber-imports</code> makes one.
-          </p>
-        ) : (
-          <div className="records-table-wrap">
-            <table className="records-table" aria-label="Subscriber imports">
-              <thead>
-                <tr>
-                  <ColumnHeads columns={['Import', 'Status', ['Imported', 'num'], ['Errors', 'num']]} />
-                </tr>
-              </thead>
-              <tbody>
-                {list.imports.map((row) => (
-                  <tr key={row.uuid}>
-                    <th scope="row">
-                      <Timestamp iso={row.created_at} />
-                      <div className="muted">
-                        <code title={row.uuid}>{shortUuid(row.uuid)}</code>
-                      </div>
-                    </th>
-                    <td>{row.status}</td>
-                    <td className="num">{row.imported_subscribers_count.toLocaleString()}</td>
-                    <td className="num">{row.error_count.toLocaleString()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          </>
+        }
+        columns={['Import', 'Status', ['Imported', 'num'], ['Errors', 'num']]}
+        rows={list.imports}
+        row={(row) => (
+          <tr key={row.uuid}>
+            <th scope="row">
+              <Timestamp iso={row.created_at} />
+              <div className="muted">
+                <code title={row.uuid}>{shortUuid(row.uuid)}</code>
+              </div>
+            </th>
+            <td>{row.status}</td>
+            <td className="num">{row.imported_subscribers_count.toLocaleString()}</td>
+            <td className="num">{row.error_count.toLocaleString()}</td>
+          </tr>
         )}
-      </section>
+      />
     </div>
   );
 }

@@ -6,11 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { keys, useClient } from '../api.js';
-import { Sender, STATUSES } from '../audience/common.js';
+import { PlainTable, Sender, STATUSES } from '../audience/common.js';
 import { errorText, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
 import { RecordsTitle } from '../records/records-head.js';
-import { ColumnHeads } from '../records/records-listing.js';
 
 export default function ListsPage() {
   useTitle('Lists');
@@ -34,33 +33,27 @@ export default function ListsPage() {
             No email list. An app's <code>POST /api/email-lists</code> or a fixture file's <code>email_lists</code> makes one.
           </p>
         ) : (
-          <div className="records-table-wrap">
-            <table className="records-table" aria-label="Email lists">
-              <thead>
-                <tr>
-                  <ColumnHeads columns={['List', ...STATUSES.map((status) => [status[0]!.toUpperCase() + status.slice(1), 'num'] as const), 'Default sender', 'Double opt-in']} />
-                </tr>
-              </thead>
-              <tbody>
-                {lists.data.map((list) => (
-                  <tr key={list.uuid}>
-                    <th scope="row">
-                      <Link href={`/lists/${list.uuid}`}>{list.name}</Link>
-                    </th>
-                    {STATUSES.map((status) => (
-                      <td key={status} className="num">
-                        {list.subscribers_counts[status].toLocaleString()}
-                      </td>
-                    ))}
-                    <td>
-                      <Sender email={list.default_from_email} name={list.default_from_name} />
-                    </td>
-                    <td>{list.requires_confirmation ? 'on' : 'off'}</td>
-                  </tr>
+          <PlainTable
+            label="Email lists"
+            columns={['List', ...STATUSES.map((status) => [status[0]!.toUpperCase() + status.slice(1), 'num'] as const), 'Default sender', 'Double opt-in']}
+            rows={lists.data}
+            row={(list) => (
+              <tr key={list.uuid}>
+                <th scope="row">
+                  <Link href={`/lists/${list.uuid}`}>{list.name}</Link>
+                </th>
+                {STATUSES.map((status) => (
+                  <td key={status} className="num">
+                    {list.subscribers_counts[status].toLocaleString()}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <td>
+                  <Sender email={list.default_from_email} name={list.default_from_name} />
+                </td>
+                <td>{list.requires_confirmation ? 'on' : 'off'}</td>
+              </tr>
+            )}
+          />
         ))}
     </main>
   );
