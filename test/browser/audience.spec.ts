@@ -107,6 +107,28 @@ test('the Lists page counts subscribers by status; a list page filters in the UR
   await expect(page.getByRole('table', { name: 'Segments' }).getByRole('row', { name: /VIP customers/ }).getByRole('cell')).toHaveText(['1']);
 });
 
+test.describe('with --isolate', () => {
+  test.use({ emulatorOptions: { isolate: true } });
+
+  test("a token's workspace shows its own lists and subscribers once picked, and the page's actions reach it", async ({ page, emulator }) => {
+    const list = await emulator.client.mailcoach.createEmailList({ name: 'Token list', default_from_email: 'token@example.com' });
+    const ann = await emulator.client.mailcoach.subscribe(list.uuid, { email: 'ann@example.com' });
+    await page.goto(`${emulator.url}/lists`);
+    const lists = page.getByRole('table', { name: 'Email lists' });
+    await expect(lists.getByRole('link', { name: 'Newsletter' })).toBeVisible();
+    await expect(lists.getByRole('link', { name: 'Token list' })).toHaveCount(0);
+
+    await page.getByLabel('Workspace').selectOption({ label: `token ${emulator.token}` });
+    await lists.getByRole('link', { name: 'Token list' }).click();
+    await page.getByRole('table', { name: 'Subscribers' }).getByRole('link', { name: 'ann@example.com' }).click();
+    const tags = page.getByRole('region', { name: 'Tags' });
+    await tags.getByLabel('Add tags').fill('from-the-ui');
+    await tags.getByRole('button', { name: 'Add' }).click();
+    await expect(tags.getByRole('button', { name: 'Remove tag from-the-ui' })).toBeVisible();
+    expect((await emulator.client.mailcoach.subscriber(ann.uuid)).tags).toEqual(['from-the-ui']);
+  });
+});
+
 /** Each new page and what shows once it has loaded. */
 async function pages(emulator: StartedEmulator): Promise<LoadedPage[]> {
   const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, { email: 'ann@example.com', extra_attributes: { plan: 'pro' }, tags: ['beta'] });
