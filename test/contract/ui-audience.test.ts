@@ -213,13 +213,20 @@ describe('/_emulator/subscribers/{uuid}', () => {
     );
   });
 
-  it("announces the API's own audience writes: a subscriber created, a tag deleted", async () => {
+  it("announces the API's own audience writes: a subscriber created, a list created, a tag deleted", async () => {
     const stream = await connectEventStream(emulator().url, emulator().token);
     const ann = await subscribe(NEWSLETTER, 'ann@example.com');
     await waitUntil(
       () => stream.events,
       (events) => events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: string[] | null }).uuids?.includes(ann.uuid) === true),
       { what: "audience.changed for the subscriber created through /api" },
+    );
+    const listsSeen = stream.events.length;
+    ok(await api().post('/api/email-lists', { json: { name: 'Created', default_from_email: 'created@example.com' } }), 201);
+    await waitUntil(
+      () => stream.events.slice(listsSeen),
+      (events) => events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: null }).uuids === null),
+      { what: 'audience.changed for the list created' },
     );
     const tag = ok(await api().get(`/api/email-lists/${NEWSLETTER}/tags?filter[search]=trial`)).data[0];
     const seen = stream.events.length;

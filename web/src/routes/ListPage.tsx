@@ -10,7 +10,7 @@ import { Link } from 'wouter';
 import { EmulatorApiError, type EmailListDetail, type SubscriberStatus, type SubscriberWithStatus } from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
 import { audienceKeys, BoxTable, Sender, StatusBadge, StatusCounts, STATUSES } from '../audience/common.js';
-import { errorText } from '../forms.js';
+import { errorText, useTitle } from '../forms.js';
 import { shortUuid, Timestamp } from '../records/common.js';
 import { FilterForm, RecordsTitle } from '../records/records-head.js';
 import { RecordsListing } from '../records/records-listing.js';
@@ -32,9 +32,8 @@ const SORTS: Array<[string, string]> = [
 
 export default function ListPage({ uuid }: { uuid: string }) {
   const client = useClient();
-  const list = useQuery({ queryKey: audienceKeys.list(client.token, uuid), queryFn: () => client.emailListDetail(uuid), retry: false });
   const records = useRecordsQuery({
-    title: list.data?.name ?? 'List',
+    title: 'List',
     params: PARAMS,
     key: (token) => audienceKeys.subscribers(token, uuid),
     list: (c, values, page) =>
@@ -48,6 +47,9 @@ export default function ListPage({ uuid }: { uuid: string }) {
         page,
       }),
   });
+  // Asked for after the subscribers, which a person waits for: the list's segment counts take longer on a big list.
+  const list = useQuery({ queryKey: audienceKeys.list(client.token, uuid), queryFn: () => client.emailListDetail(uuid), retry: false });
+  useTitle(list.data?.name ?? 'List');
   const { live, values, update } = records;
   const [typed, setTyped] = useTyped(values);
   const notFound = list.error instanceof EmulatorApiError && list.error.status === 404;
