@@ -46,6 +46,23 @@ test('a subscriber created through /api appears live on its list page; confirmin
   await expect(page).toHaveURL(`${emulator.url}/messages/${confirmationMail.uuid}`);
 });
 
+test("the subscriber page follows changes made elsewhere: the confirmation mail's link followed, a tag added through /api", async ({ page, emulator }) => {
+  const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, { email: 'ann@example.com' });
+  await page.goto(`${emulator.url}/subscribers/${ann.uuid}`);
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status).toContainText('unconfirmed');
+  await expect(page.locator('.live')).toHaveText('Live');
+
+  // What the subscriber does: follows the link of the mail.
+  const link = await emulator.client.waitForConfirmationLink('ann@example.com');
+  expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
+  await expect(status.locator('.badge')).toHaveText('subscribed');
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+
+  expect((await emulator.client.mailcoach.request('POST', `/subscribers/${ann.uuid}/tags`, { tags: ['from-the-app'] })).status).toBe(200);
+  await expect(page.getByRole('region', { name: 'Tags' }).getByRole('button', { name: 'Remove tag from-the-app' })).toBeVisible();
+});
+
 test('tags added and removed on the subscriber page are the API subscriber tags', async ({ page, emulator }) => {
   const ann = await emulator.client.mailcoach.subscribe(NEWSLETTER, { email: 'ann@example.com', tags: ['customer'] });
   await page.goto(`${emulator.url}/subscribers/${ann.uuid}`);
