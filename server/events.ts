@@ -32,6 +32,11 @@ export interface EmulatorEvents {
   'webhooks.changed': { workspaceId: number };
   /** Webhook calls were queued, attempted or resent; null: any (a reset). */
   'webhook-calls.changed': { workspaceId: number; uuids: string[] | null };
+  /**
+   * The audience changed beyond what a Mailcoach event tells (stream.ts sends those too, as this): subscribers
+   * deleted, updated or imported, lists, tags or segments written. `uuids`: the subscribers; null: any of the lists.
+   */
+  'audience.changed': { workspaceId: number; uuids: string[] | null };
   /** `--watch` read the fixtures again (every workspace): no problems when they loaded. */
   'fixtures.reloaded': { problems: FixtureProblem[] };
 }

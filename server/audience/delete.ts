@@ -28,6 +28,7 @@ export function deleteSubscriber(deps: DeleteDeps, subscriber: SubscriberRow): v
     return uuids;
   });
   if (sendUuids.length > 0) deps.events.emit('sends.changed', { workspaceId: subscriber.workspace_id, uuids: sendUuids });
+  deps.events.emit('audience.changed', { workspaceId: subscriber.workspace_id, uuids: [subscriber.uuid] });
 }
 
 export function deleteEmailList(deps: DeleteDeps, list: EmailListRow): void {
@@ -40,6 +41,7 @@ export function deleteEmailList(deps: DeleteDeps, list: EmailListRow): void {
     return any;
   });
   if (hadSends) deps.events.emit('sends.changed', { workspaceId: list.workspace_id, uuids: null });
+  deps.events.emit('audience.changed', { workspaceId: list.workspace_id, uuids: null });
 }
 
 function recalculate(deps: DeleteDeps, workspaceId: number, campaignUuids: string[]): void {

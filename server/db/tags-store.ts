@@ -20,6 +20,7 @@ export function createTagStore(statements: Statements) {
   const byName = db.prepare('SELECT * FROM tags WHERE email_list_id = ? AND name = ? AND type = ?');
   const byNameAnyType = db.prepare('SELECT * FROM tags WHERE email_list_id = ? AND name = ? ORDER BY id LIMIT 1');
   const ofList = db.prepare('SELECT * FROM tags WHERE email_list_id = ? ORDER BY name, id');
+  const ofListCounted = db.prepare(`SELECT *, ${TAG_SUBSCRIBER_COUNT_SQL} AS subscriber_count FROM tags WHERE email_list_id = ? ORDER BY name, id`);
 
   return {
     insert: table.rows.insert,
@@ -30,6 +31,8 @@ export function createTagStore(statements: Statements) {
     /** The list's tag with exactly this name, whatever its type (v8's firstOrCreate when adding tags ignores type). */
     findByNameAnyType: (listId: number, name: string) => byNameAnyType.get(listId, name) as TagRow | undefined,
     ofList: (listId: number) => ofList.all(listId) as TagRow[],
+    /** The list's tags, each with how many subscribers have it (counted in the pivot's tag index). */
+    ofListCounted: (listId: number) => ofListCounted.all(listId) as Array<TagRow & { subscriber_count: number }>,
 
     list(workspaceId: number, listId: number, filters: TagFilters, sort: SortTerm[], window: PageWindow): ListResult<TagRow> {
       const where = new Where().and(WORKSPACE_CONDITION, workspaceId).and('email_list_id = ?', listId);

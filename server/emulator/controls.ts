@@ -34,6 +34,7 @@ export function controlRoutes(deps: AppDeps) {
       if (set.logItems.length > 0) deps.events.emit('log.changed', { workspaceId, uuids: null });
       if (set.sends.length > 0) deps.events.emit('sends.changed', { workspaceId, uuids: null });
       if (set.webhooks.length > 0) deps.events.emit('webhooks.changed', { workspaceId });
+      if (set.emailLists.length > 0) deps.events.emit('audience.changed', { workspaceId, uuids: null });
       return c.json({
         templates: set.templates.length,
         suppressions: set.suppressions.length,

@@ -16,6 +16,7 @@ import { automationRecordRoutes } from './records/automations.js';
 import { emailListRecordRoutes } from './records/email-lists.js';
 import { logItemRecordRoutes } from './records/log-items.js';
 import { sendRecordRoutes } from './records/sends.js';
+import { subscriberRecordRoutes } from './records/subscribers.js';
 import { suppressionRecordRoutes } from './records/suppressions.js';
 import { simulateRoutes } from './simulate.js';
 import { streamRoutes } from './stream.js';
@@ -50,6 +51,7 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/log-items', logItemRecordRoutes(deps));
   api.route('/automations', automationRecordRoutes(deps));
   api.route('/email-lists', emailListRecordRoutes(deps));
+  api.route('/subscribers', subscriberRecordRoutes(deps));
   // Mailcoach's outgoing webhooks (webhooks.ts): configurations, their calls, and a sink to point them at.
   api.route('/webhooks', webhookRoutes(deps));
   api.route('/webhook-calls', webhookCallRoutes(deps));

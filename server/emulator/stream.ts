@@ -3,7 +3,8 @@
  * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
  * state changed), `messages.deleted` {uuids or null},
  * `workspace.reset` {}, `templates.changed`, `suppressions.changed`, `sends.changed`, `log.changed` {uuids or null},
- * `faults.changed` {}, `webhooks.changed` {}, `webhook-calls.changed` {uuids or null}, and (every workspace) `fixtures.reloaded` {problems} and `clock.changed` {now, frozen}.
+ * `faults.changed` {}, `webhooks.changed` {}, `webhook-calls.changed` {uuids or null}, `audience.changed` {uuids of
+ * subscribers, or null: lists, tags, segments, imports; also for each Mailcoach event about a subscriber}, and (every workspace) `fixtures.reloaded` {problems} and `clock.changed` {now, frozen}.
  * A comment line opens the stream and another keeps it alive every 15 s.
  */
 import { Hono } from 'hono';
@@ -18,7 +19,7 @@ const HEARTBEAT_MS = 15_000;
 /** The events about one workspace that go out as they are, without their workspace id. */
 const WORKSPACE_EVENTS = [
   'messages.deleted', 'workspace.reset', 'templates.changed', 'suppressions.changed', 'sends.changed', 'log.changed', 'faults.changed',
-  'webhooks.changed', 'webhook-calls.changed',
+  'webhooks.changed', 'webhook-calls.changed', 'audience.changed',
 ] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
 
 export function streamRoutes(deps: AppDeps) {
@@ -44,6 +45,10 @@ export function streamRoutes(deps: AppDeps) {
         deps.events.on('message.captured', withSummary('message.captured')),
         deps.events.on('message.updated', withSummary('message.updated')),
         ...WORKSPACE_EVENTS.map((name) => forward(name)),
+        // A subscriber's Mailcoach event (subscribed, confirmed, a tag...) is a change of the audience the UI shows.
+        deps.events.on('mailcoach.event', ({ workspaceId: of, event }) => {
+          if (of === workspaceId && 'subscriber' in event && event.subscriber !== undefined) send('audience.changed', { uuids: [event.subscriber.uuid] });
+        }),
         deps.events.on('fixtures.reloaded', (event) => send('fixtures.reloaded', { problems: event.problems })),
         deps.events.on('clock.changed', (event) => send('clock.changed', event)),
       ];

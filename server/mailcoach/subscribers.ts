@@ -9,24 +9,22 @@ import { sendConfirmationMail } from '../audience/confirmation-mail.js';
 import { deleteSubscriber } from '../audience/delete.js';
 import { subscriberStatus } from '../audience/status.js';
 import { subscribe } from '../audience/subscribe.js';
-import { announceConfirmationMail, confirmSubscriber, resubscribeSubscriber, unsubscribeSubscriber } from '../audience/subscription.js';
 import { addTags, removeTags, syncTags } from '../audience/subscriber-tags.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
-import type { SubscriberFilters, SubscriberStatus } from '../db/subscribers-store.js';
 import { abort, modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
-import { urlDecode } from '../http/url-decode.js';
 import { array, custom, email, maxString, nullable, phpTruthy, required, string } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
+import { ACTIONS, actionRefusal, listSubscriberIndex, origin, performAction, TAG_RULES, tagNames, type StateAction } from './subscriber-actions.js';
 import { findEmailList } from './bindings.js';
 import { respondWithIndex } from '../http/listing.js';
 
-const STATUSES: readonly SubscriberStatus[] = ['unconfirmed', 'subscribed', 'unsubscribed'];
+
 
 const STORE_RULES = (deps: AppDeps, list: EmailListRow): RuleSet => [
   [
@@ -68,22 +66,7 @@ const UPDATE_RULES = (deps: AppDeps, subscriber: SubscriberRow): RuleSet => [
   ['extra_attributes', [nullable, array]],
 ];
 
-const TAG_RULES: RuleSet = [
-  ['tags', [required, array]],
-  ['tags.*', [string]],
-];
-
 const BY_EMAIL_RULES: RuleSet = [['email', [required, email({ strict: true })]]];
-
-/** The state actions: the status each needs, v8's 422 text otherwise (no full stop), and the change. */
-type StateAction = 'confirm' | 'unsubscribe' | 'resubscribe' | 'resend-confirmation';
-const PRECONDITIONS: Record<StateAction, { status: SubscriberStatus; refusal: string }> = {
-  confirm: { status: 'unconfirmed', refusal: 'The subscriber was already confirmed' },
-  unsubscribe: { status: 'subscribed', refusal: 'This email was not subscribed' },
-  resubscribe: { status: 'unsubscribed', refusal: 'This email was not unsubscribed' },
-  'resend-confirmation': { status: 'unconfirmed', refusal: 'This email is not unconfirmed' },
-};
-const ACTIONS = Object.keys(PRECONDITIONS) as StateAction[];
 
 /** The routes under /api/email-lists/{emailList}: subscribers index and upsert, and the actions by email. */
 export function listSubscriberRoutes(deps: AppDeps) {
@@ -91,17 +74,7 @@ export function listSubscriberRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>()
     .get('/:emailList/subscribers', (c) => {
       const list = findEmailList(deps, c);
-      return respondWithIndex(c, {
-        query: {
-          allowedSorts: ['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'],
-          allowedFilters: ['email', 'search', 'status', 'tags', 'tagType'],
-          defaultSort: ['-created_at', '-id'],
-        },
-        sortColumns: Object.fromEntries(['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'].map((n) => [n, n])),
-        filters: ({ filters }) => subscriberFilters(deps, list, filters),
-        list: (workspaceId, filters, sort, window) => deps.store.subscribers.list(workspaceId, list.id, filters, sort, window),
-        present: (row) => present(row, undefined, list.uuid),
-      });
+      return respondWithIndex(c, { ...listSubscriberIndex(deps, list), present: (row) => present(row, undefined, list.uuid) });
     })
     .post('/:emailList/subscribers', async (c) => {
       const list = findEmailList(deps, c);
@@ -177,26 +150,12 @@ export function subscriberRoutes(deps: AppDeps) {
 }
 
 async function runAction(deps: AppDeps, c: Context<AppEnv>, action: StateAction, subscriber: SubscriberRow): Promise<Response> {
-  const { status, refusal } = PRECONDITIONS[action];
-  if (subscriberStatus(subscriber) !== status) throw abort(422, refusal);
-  switch (action) {
-    case 'confirm':
-      confirmSubscriber(deps, subscriber);
-      // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
-      return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
-    case 'unsubscribe':
-      unsubscribeSubscriber(deps, subscriber);
-      return noContent();
-    case 'resubscribe':
-      resubscribeSubscriber(deps, subscriber);
-      return noContent();
-    case 'resend-confirmation': {
-      const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
-      announceConfirmationMail(deps, subscriber);
-      await sendConfirmationMail(deps, origin(c), list, subscriber);
-      return noContent();
-    }
-  }
+  const refusal = actionRefusal(action, subscriber);
+  if (refusal !== null) throw abort(422, refusal);
+  await performAction(deps, origin(c), action, subscriber);
+  // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
+  if (action === 'confirm') return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
+  return noContent();
 }
 
 /**
@@ -216,24 +175,6 @@ function findSubscriber(deps: AppDeps, c: Context<AppEnv>): SubscriberRow {
   return row;
 }
 
-/** EmailListSubscribersQuery's filters (§2.3). */
-function subscriberFilters(deps: AppDeps, list: EmailListRow, filters: Record<string, string[]>): SubscriberFilters {
-  const result: SubscriberFilters = {};
-  // filter[email]: the comma-split parts joined back, trimmed; exact.
-  if (filters.email !== undefined) result.email = filters.email.join(',').trim();
-  if (filters.search !== undefined) result.search = filters.search.map(urlDecode);
-  const status = filters.status;
-  // Any other value, or several, is no filter (not an error).
-  if (status !== undefined && status.length === 1 && STATUSES.includes(status[0] as SubscriberStatus)) result.status = status[0] as SubscriberStatus;
-  if (filters.tags !== undefined) {
-    const wanted = new Set(filters.tags);
-    const ids = deps.store.tags.ofList(list.id).filter((tag) => wanted.has(tag.uuid) || wanted.has(tag.name)).map((tag) => tag.id);
-    // No tag found: the filter is dropped, and every subscriber comes back.
-    if (ids.length > 0) result.tags = { ids, all: filters.tagType?.[0] === 'all' };
-  }
-  return result;
-}
-
 /** The validated keys present in an update (§2.6): email as given, names, extra attributes replaced. */
 function changedFields(input: Input) {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
@@ -245,16 +186,6 @@ function changedFields(input: Input) {
   };
 }
 
-function tagNames(value: unknown): string[] {
-  if (value === null || typeof value !== 'object') return [];
-  return Object.values(value).filter((name): name is string => typeof name === 'string');
-}
-
 function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** This emulator as the request reached it: the mails' links point here. */
-function origin(c: Context<AppEnv>): string {
-  return new URL(c.req.url).origin;
 }

@@ -341,6 +341,69 @@ const subscriber: Schema = {
   },
 };
 
+// The web UI's audience views (/_emulator/email-lists, /_emulator/subscribers).
+const statusNames = ['subscribed', 'unconfirmed', 'unsubscribed'];
+const emailListOverviewProperties: Record<string, Schema> = {
+  uuid: { type: 'string', format: 'uuid' },
+  name: { type: 'string' },
+  active_subscribers_count: { type: 'integer', description: 'Subscribed, not unsubscribed.' },
+  subscribers_counts: {
+    type: 'object', required: statusNames, properties: Object.fromEntries(statusNames.map((name) => [name, { type: 'integer' }])),
+    description: 'The subscribers by status.',
+  },
+  default_from_email: nullable('string'),
+  default_from_name: nullable('string'),
+  requires_confirmation: { type: 'boolean', description: 'Double opt-in.' },
+  created_at: { type: 'string' },
+};
+const emailListOverview: Schema = { type: 'object', required: Object.keys(emailListOverviewProperties), properties: emailListOverviewProperties };
+const counted = (extra: Record<string, Schema>, description: string): Schema => ({
+  type: 'array',
+  description,
+  items: {
+    type: 'object',
+    required: ['uuid', 'name', ...Object.keys(extra), 'subscriber_count'],
+    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...extra, subscriber_count: { type: 'integer' } },
+  },
+});
+const subscriberImportSummaryProperties: Record<string, Schema> = {
+  uuid: { type: 'string', format: 'uuid' },
+  status: { enum: ['draft', 'pending', 'importing', 'completed', 'failed'] },
+  imported_subscribers_count: { type: 'integer' },
+  error_count: { type: 'integer', description: 'Rows whose address was not valid.' },
+  created_at: { type: 'string' },
+  updated_at: { type: 'string' },
+};
+const emailListDetailProperties: Record<string, Schema> = {
+  ...emailListOverviewProperties,
+  tags: counted({ type: { enum: ['default', 'mailcoach'] } }, 'By name; subscriber_count: the subscribers with the tag, any status.'),
+  segments: counted({}, 'By name; subscriber_count: the subscribed subscribers meeting its conditions (what a campaign to it reaches).'),
+  imports: {
+    type: 'array', description: 'Newest first, at most 100.',
+    items: { type: 'object', required: Object.keys(subscriberImportSummaryProperties), properties: subscriberImportSummaryProperties },
+  },
+};
+const subscriberWithStatusProperties: Record<string, Schema> = {
+  ...(subscriber.properties as Record<string, Schema>),
+  status: { enum: statusNames },
+};
+const subscriberWithStatus: Schema = {
+  type: 'object', description: 'As GET /api/subscribers/{uuid} shows it, with its status.',
+  required: [...(subscriber.required as string[]), 'status'], properties: subscriberWithStatusProperties,
+};
+const subscriberDetail: Schema = {
+  type: 'object',
+  required: [...(subscriberWithStatus.required as string[]), 'tag_types', 'email_list'],
+  properties: {
+    ...subscriberWithStatusProperties,
+    tag_types: { type: 'object', additionalProperties: { enum: ['default', 'mailcoach'] }, description: "Each tag's type, by name." },
+    email_list: {
+      type: 'object', required: ['uuid', 'name', 'requires_confirmation'],
+      properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, requires_confirmation: { type: 'boolean' } },
+    },
+  },
+};
+
 const automation: Schema = {
   type: 'object',
   required: ['uuid', 'name', 'email_list_uuid', 'status', 'webhook_trigger', 'repeat_enabled', 'triggers'],
@@ -572,6 +635,11 @@ const fixtureProblem: Schema = {
  * A Mailcoach list under /_emulator: the API's paginated page of `items` (with `meta.links` on the sends list
  * only, as the API), and the API's 400 for a bad sort or filter.
  */
+const LIST_PARAM = { name: 'uuid', in: 'path', required: true, description: "The list's uuid.", schema: { type: 'string', format: 'uuid' } };
+const SUBSCRIBER_PARAM = { name: 'uuid', in: 'path', required: true, description: "The subscriber's uuid.", schema: { type: 'string', format: 'uuid' } };
+const SUBSCRIBER_ANSWER = json({ type: 'object', required: ['data'], properties: { data: ref('SubscriberDetail') } }, 'The subscriber as it now is.');
+const TAGS_BODY: Schema = { type: 'object', required: ['tags'], properties: { tags: { type: 'array', items: { type: 'string' } } } };
+
 const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
   200: json(
     {
@@ -867,7 +935,7 @@ export const openApiDocument = {
         description:
           'Events: `message.captured` {"uuid", "summary"}, `message.updated` {"uuid", "summary"} (its read state changed), ' +
           '`messages.deleted` {"uuids": [...] or null}, ' +
-          '`workspace.reset` {}. EventSource cannot set headers: pass the token as ?token=.',
+          '`workspace.reset` {}, `audience.changed` {"uuids": [...] or null} (subscribers, lists, tags, segments or imports). EventSource cannot set headers: pass the token as ?token=.',
         responses: {
           200: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           ...errors,
@@ -1168,25 +1236,81 @@ export const openApiDocument = {
     '/_emulator/email-lists': {
       get: {
         tags: ['controls'],
-        summary: "The workspace's email lists by name: what a webhook configuration can be limited to",
+        summary: "The workspace's email lists by name (what a webhook configuration can be limited to), each with its subscribers by status, default sender and double opt-in",
         responses: {
-          200: json(
-            {
-              type: 'object',
-              required: ['data'],
-              properties: {
-                data: {
-                  type: 'array',
-                  items: { type: 'object', properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, active_subscribers_count: { type: 'integer' } } },
-                },
-              },
-            },
-            'The lists.',
-          ),
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('EmailListOverview') } } }, 'The lists.'),
           ...errors,
         },
       },
     },
+    '/_emulator/email-lists/{uuid}': {
+      get: {
+        tags: ['controls'],
+        summary: 'One list: its subscribers by status, its tags and segments (with how many subscribers each selects) and its subscriber imports',
+        parameters: [LIST_PARAM],
+        responses: { 200: json({ type: 'object', required: ['data'], properties: { data: ref('EmailListDetail') } }, 'The list.'), ...errors, ...notFound },
+      },
+    },
+    '/_emulator/email-lists/{uuid}/subscribers': {
+      get: {
+        tags: ['controls'],
+        summary: "GET /api/email-lists/{uuid}/subscribers's answer (same filters, sorts and pages), each subscriber with its status",
+        parameters: [
+          LIST_PARAM,
+          { name: 'filter[email]', in: 'query', required: false, schema: { type: 'string' }, description: 'The exact address, any case.' },
+          { name: 'filter[search]', in: 'query', required: false, schema: { type: 'string' }, description: 'Part of the address.' },
+          { name: 'filter[status]', in: 'query', required: false, schema: { type: 'string' }, description: 'subscribed, unconfirmed or unsubscribed (any other value: no filter, as the API).' },
+          { name: 'filter[tags]', in: 'query', required: false, schema: { type: 'string' }, description: 'Tag names or uuids, comma-separated.' },
+          { name: 'filter[tagType]', in: 'query', required: false, schema: { type: 'string' }, description: '`all`: every tag named; else any.' },
+          { name: 'sort', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: { ...apiPage(ref('SubscriberWithStatus'), '/api/email-lists/{uuid}/subscribers'), ...notFound },
+      },
+    },
+    '/_emulator/subscribers/{uuid}': {
+      get: {
+        tags: ['controls'],
+        summary: 'One subscriber: the API\'s resource with its status, its tags\' types and its list',
+        parameters: [SUBSCRIBER_PARAM],
+        responses: { 200: SUBSCRIBER_ANSWER, ...errors, ...notFound },
+      },
+      delete: {
+        tags: ['controls'],
+        summary: 'Deletes the subscriber (its Sends go with it), as DELETE /api/subscribers/{uuid}',
+        parameters: [SUBSCRIBER_PARAM],
+        responses: { 204: noContent, ...errors, ...notFound },
+      },
+    },
+    '/_emulator/subscribers/{uuid}/tags': {
+      post: {
+        tags: ['controls'],
+        summary: 'Adds tags as POST /api/subscribers/{uuid}/tags does (the same events and webhooks)',
+        parameters: [SUBSCRIBER_PARAM],
+        requestBody: jsonBody(TAGS_BODY),
+        responses: { 200: SUBSCRIBER_ANSWER, ...errors, ...notFound, ...invalid },
+      },
+      delete: {
+        tags: ['controls'],
+        summary: 'Removes tags as DELETE /api/subscribers/{uuid}/tags does',
+        parameters: [SUBSCRIBER_PARAM],
+        requestBody: jsonBody(TAGS_BODY),
+        responses: { 200: SUBSCRIBER_ANSWER, ...errors, ...notFound, ...invalid },
+      },
+    },
+    ...Object.fromEntries(
+      (['confirm', 'unsubscribe', 'resubscribe', 'resend-confirmation'] as const).map((action) => [
+        `/_emulator/subscribers/{uuid}/${action}`,
+        {
+          post: {
+            tags: ['controls'],
+            summary: `As POST /api/subscribers/{uuid}/${action} (the same events, webhooks and mails); answers the subscriber`,
+            parameters: [SUBSCRIBER_PARAM],
+            responses: { 200: SUBSCRIBER_ANSWER, ...errors, ...notFound, 422: json(ref('Error'), 'The status does not allow it (the API\'s text).') },
+          },
+        },
+      ]),
+    ),
     '/_emulator/webhooks': {
       get: {
         tags: ['webhooks'],
@@ -1425,6 +1549,10 @@ export const openApiDocument = {
       SendWithState: sendWithState,
       LogItemWithLinks: logItemWithLinks,
       Subscriber: subscriber,
+      EmailListOverview: emailListOverview,
+      EmailListDetail: { type: 'object', required: Object.keys(emailListDetailProperties), properties: emailListDetailProperties },
+      SubscriberWithStatus: subscriberWithStatus,
+      SubscriberDetail: subscriberDetail,
       Automation: automation,
       PageLinks: pageLinks,
       BounceTarget: bounceTarget,

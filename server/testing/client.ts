@@ -14,7 +14,10 @@ import { readEventStream } from './event-stream.js';
 import { buildQuery, type MessageFilter } from './message-filter.js';
 import { waitForCampaignSent } from './wait-for-campaign.js';
 import { waitForWebhook, type WaitForWebhookOptions } from './wait-for-webhook.js';
-import type { EmailList, EmailListInput, SubscribeInput, Subscriber } from './wire/audience.js';
+import type {
+  EmailList, EmailListDetail, EmailListInput, EmailListOverview, ListSubscriberQuery, SubscribeInput, Subscriber, SubscriberAction, SubscriberDetail,
+  SubscriberWithStatus,
+} from './wire/audience.js';
 import type { Campaign } from './wire/campaigns.js';
 import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
 import type { Message, MessagePage, MessageSummary } from './wire/messages.js';
@@ -380,7 +383,37 @@ export function createClient(options: ClientOptions) {
       }),
 
     /** The workspace's email lists, by name: what a webhook configuration can be limited to. */
-    emailLists: async (): Promise<EmailListChoice[]> => (await json<{ data: EmailListChoice[] }>('GET', '/email-lists')).data,
+    emailLists: async (): Promise<Array<EmailListChoice & EmailListOverview>> => (await json<{ data: Array<EmailListChoice & EmailListOverview> }>('GET', '/email-lists')).data,
+
+    // The audience as the web UI's Lists and Subscriber pages show it; the actions run as the API's do.
+    /** One list with its subscribers counted by status, its tags and segments (with counts) and its imports. */
+    emailListDetail: async (uuid: string): Promise<EmailListDetail> => (await json<{ data: EmailListDetail }>('GET', `/email-lists/${encodeURIComponent(uuid)}`)).data,
+    /** A list's subscribers as GET /api/email-lists/{uuid}/subscribers pages them (same filters), each with its status. */
+    listSubscribers: (uuid: string, query: ListSubscriberQuery = {}): Promise<MailcoachPage<SubscriberWithStatus>> =>
+      json('GET', `/email-lists/${encodeURIComponent(uuid)}/subscribers`, {
+        query: {
+          'filter[email]': query.email,
+          'filter[search]': query.search,
+          'filter[status]': query.status,
+          'filter[tags]': query.tags?.join(','),
+          'filter[tagType]': query.tagType,
+          sort: query.sort,
+          page: query.page,
+        },
+      }),
+    subscriberDetail: async (uuid: string): Promise<SubscriberDetail> => (await json<{ data: SubscriberDetail }>('GET', `/subscribers/${encodeURIComponent(uuid)}`)).data,
+    /** Confirm, unsubscribe, resubscribe or resend the confirmation mail; a 422 EmulatorApiError when the status does not allow it. */
+    subscriberAction: async (uuid: string, action: SubscriberAction): Promise<SubscriberDetail> =>
+      (await json<{ data: SubscriberDetail }>('POST', `/subscribers/${encodeURIComponent(uuid)}/${action}`)).data,
+    addSubscriberTags: async (uuid: string, tags: string[]): Promise<SubscriberDetail> =>
+      (await json<{ data: SubscriberDetail }>('POST', `/subscribers/${encodeURIComponent(uuid)}/tags`, { json: { tags } })).data,
+    removeSubscriberTags: async (uuid: string, tags: string[]): Promise<SubscriberDetail> =>
+      (await json<{ data: SubscriberDetail }>('DELETE', `/subscribers/${encodeURIComponent(uuid)}/tags`, { json: { tags } })).data,
+    /** Deletes the subscriber (its Sends go with it), as DELETE /api/subscribers/{uuid}. */
+    deleteSubscriber: async (uuid: string): Promise<void> => {
+      const path = `/subscribers/${encodeURIComponent(uuid)}`;
+      await ok(await call('DELETE', path), 'DELETE', path);
+    },
 
     /** The workspace's webhook configurations (Mailcoach's outgoing webhooks), oldest first. */
     webhooks: async (): Promise<WebhookConfiguration[]> => (await json<{ data: WebhookConfiguration[] }>('GET', '/webhooks')).data,

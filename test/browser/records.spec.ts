@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { createClient } from '../../server/testing/index.js';
 import { axeViolations } from './axe.js';
 import { expect, sendMail, test } from './fixtures.js';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks.js';
 
 
 test('adding and deleting a suppression; a spam-complaint suppression is refused as the API refuses it', async ({ page, emulator }) => {
@@ -547,22 +548,13 @@ test.use({ bypassCSP: true });
 for (const theme of ['light', 'dark'] as const) {
   test(`the records pages and the controls have no accessibility violation (${theme})`, async ({ page, emulator }) => {
     await page.emulateMedia({ colorScheme: theme });
-    for (const [path, loaded] of await pages(emulator)) {
-      await page.goto(`${emulator.url}${path}`);
-      await expect(loaded(page)).toBeVisible();
-      expect(await axeViolations(page), path).toEqual([]);
-    }
+    await expectNoAxeViolations(page, emulator.url, await pages(emulator));
   });
 }
 
 test('the records pages and the controls are usable at 390 px wide', async ({ page, emulator }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  for (const [path, loaded] of await pages(emulator)) {
-    await page.goto(`${emulator.url}${path}`);
-    await expect(loaded(page)).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth), path).toBeLessThanOrEqual(390);
-  }
+  await expectNoSidewaysScroll(page, emulator.url, await pages(emulator));
   // The sends' actions stay reachable.
   await page.goto(`${emulator.url}/sends`);
   await page.getByRole('button', { name: 'Simulate click' }).click();

@@ -108,11 +108,18 @@ function ok(response: RawResponse, status = 200) {
 
 
 const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
+const PRODUCT_UPDATES = 'f786787b-50d0-4e01-8e5a-04a6e5f7ebb2';
 const WELCOME = '5a1c9e3b-7d24-4f8a-9b61-2e0d4c7f8a13';
 const NO_UUID = '00000000-0000-4000-8000-00000000ffff';
 
 /** What the set-up made, for the calls. */
 const made = {
+  unconfirmedA: '',
+  unconfirmedB: '',
+  subscribedC: '',
+  unsubscribedD: '',
+  doomed: '',
+  steady: '',
   messageUuid: '',
   htmlOnlyUuid: '',
   logItemUuid: '',
@@ -278,6 +285,49 @@ const CALLS: Array<[string, () => Call[]]> = [
     { method: 'GET', path: '/_emulator/sends?sort=nope', status: 400 },
   ]],
   ['GET /_emulator/email-lists', () => [{ method: 'GET', path: '/_emulator/email-lists', status: 200 }]],
+  ['GET /_emulator/email-lists/{uuid}', () => [
+    { method: 'GET', path: `/_emulator/email-lists/${NEWSLETTER}`, status: 200 },
+    { method: 'GET', path: `/_emulator/email-lists/${NO_UUID}`, status: 404 },
+  ]],
+  ['GET /_emulator/email-lists/{uuid}/subscribers', () => [
+    { method: 'GET', path: `/_emulator/email-lists/${NEWSLETTER}/subscribers?filter[tags]=customer`, status: 200 },
+    { method: 'GET', path: `/_emulator/email-lists/${NEWSLETTER}/subscribers?sort=nope`, status: 400 },
+    { method: 'GET', path: `/_emulator/email-lists/${NO_UUID}/subscribers`, status: 404 },
+  ]],
+  ['GET /_emulator/subscribers/{uuid}', () => [
+    { method: 'GET', path: `/_emulator/subscribers/${made.steady}`, status: 200 },
+    { method: 'GET', path: `/_emulator/subscribers/${NO_UUID}`, status: 404 },
+  ]],
+  ['DELETE /_emulator/subscribers/{uuid}', () => [
+    { method: 'DELETE', path: `/_emulator/subscribers/${made.doomed}`, status: 204 },
+    { method: 'DELETE', path: `/_emulator/subscribers/${NO_UUID}`, status: 404 },
+  ]],
+  ['POST /_emulator/subscribers/{uuid}/tags', () => [
+    { method: 'POST', path: `/_emulator/subscribers/${made.steady}/tags`, json: { tags: ['answers'] }, status: 200 },
+    { method: 'POST', path: `/_emulator/subscribers/${made.steady}/tags`, json: { tags: 'answers' }, status: 422 },
+    { method: 'POST', path: `/_emulator/subscribers/${NO_UUID}/tags`, json: { tags: ['x'] }, status: 404 },
+  ]],
+  ['DELETE /_emulator/subscribers/{uuid}/tags', () => [
+    { method: 'DELETE', path: `/_emulator/subscribers/${made.steady}/tags`, json: { tags: ['customer'] }, status: 200 },
+    { method: 'DELETE', path: `/_emulator/subscribers/${made.steady}/tags`, json: {}, status: 422 },
+  ]],
+  ['POST /_emulator/subscribers/{uuid}/confirm', () => [
+    { method: 'POST', path: `/_emulator/subscribers/${made.unconfirmedA}/confirm`, status: 200 },
+    { method: 'POST', path: `/_emulator/subscribers/${made.steady}/confirm`, status: 422 },
+    { method: 'POST', path: `/_emulator/subscribers/${NO_UUID}/confirm`, status: 404 },
+  ]],
+  ['POST /_emulator/subscribers/{uuid}/resend-confirmation', () => [
+    { method: 'POST', path: `/_emulator/subscribers/${made.unconfirmedB}/resend-confirmation`, status: 200 },
+    { method: 'POST', path: `/_emulator/subscribers/${made.steady}/resend-confirmation`, status: 422 },
+  ]],
+  ['POST /_emulator/subscribers/{uuid}/unsubscribe', () => [
+    { method: 'POST', path: `/_emulator/subscribers/${made.subscribedC}/unsubscribe`, status: 200 },
+    { method: 'POST', path: `/_emulator/subscribers/${made.unconfirmedB}/unsubscribe`, status: 422 },
+  ]],
+  ['POST /_emulator/subscribers/{uuid}/resubscribe', () => [
+    { method: 'POST', path: `/_emulator/subscribers/${made.unsubscribedD}/resubscribe`, status: 200 },
+    { method: 'POST', path: `/_emulator/subscribers/${made.steady}/resubscribe`, status: 422 },
+  ]],
   ['GET /_emulator/webhooks', () => [{ method: 'GET', path: '/_emulator/webhooks', status: 200 }]],
   ['POST /_emulator/webhooks', () => [
     {
@@ -459,6 +509,16 @@ describe('every answer matches its documented schema, strictly', () => {
     ok(await api().post('/_emulator/simulate/bounce', { json: { send_uuid: made.transactionalSendUuid } }));
     // An automation with triggers, a fault rule with every field, a read message.
     const jane = ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers?filter[email]=jane@example.com`)).data[0].uuid;
+    // Subscribers for the web UI's subscriber actions, one in the status each case needs.
+    const member = async (list: string, email: string, extra: Record<string, unknown> = {}) =>
+      ok(await api().post(`/api/email-lists/${list}/subscribers`, { json: { email, ...extra } }), 201).data.uuid as string;
+    made.unconfirmedA = await member(PRODUCT_UPDATES, 'ui-a@example.com');
+    made.unconfirmedB = await member(PRODUCT_UPDATES, 'ui-b@example.com');
+    made.subscribedC = await member(NEWSLETTER, 'ui-c@example.com');
+    made.unsubscribedD = await member(NEWSLETTER, 'ui-d@example.com');
+    ok(await api().post(`/api/subscribers/${made.unsubscribedD}/unsubscribe`), 204);
+    made.doomed = await member(NEWSLETTER, 'ui-e@example.com');
+    made.steady = await member(NEWSLETTER, 'ui-f@example.com', { tags: ['customer'] });
     ok(await api().post(`/api/automations/${WELCOME}/trigger`, { json: { subscribers: [jane] } }));
     ok(await api().post('/_emulator/faults', {
       json: { method: 'post', route: '/api/nowhere', recipient: 'x@example.com', status: 503, body: { message: 'down' }, headers: { 'Retry-After': 5 }, delay_ms: 0, times: 3, probability: 0.5 },

@@ -67,9 +67,10 @@ describe('configurations', () => {
   it('can be limited to the lists emailLists() gives, by name', async () => {
     await client().mailcoach.createEmailList({ name: 'Zebra news', default_from_email: 'z@acme.test' });
     const { list } = await listWithJane();
+    // Each with more besides (its counts by status, sender, double opt-in: the Lists page's).
     expect(await client().emailLists()).toEqual([
-      { uuid: list.uuid, name: 'Newsletter', active_subscribers_count: 1 },
-      { uuid: expect.any(String), name: 'Zebra news', active_subscribers_count: 0 },
+      expect.objectContaining({ uuid: list.uuid, name: 'Newsletter', active_subscribers_count: 1 }),
+      expect.objectContaining({ uuid: expect.any(String), name: 'Zebra news', active_subscribers_count: 0 }),
     ]);
   });
 });

@@ -25,6 +25,10 @@ const LogItemPage = lazy(() => import('./routes/LogPage.js').then((module) => ({
 const ControlsPage = lazy(() => import('./routes/ControlsPage.js'));
 // Webhooks (issue 25), lazy like the records pages.
 const WebhooksPage = lazy(() => import('./routes/WebhooksPage.js'));
+// The audience (issue 27): lists, a list's subscribers, a subscriber; lazy like the records pages.
+const ListsPage = lazy(() => import('./routes/ListsPage.js'));
+const ListPage = lazy(() => import('./routes/ListPage.js'));
+const SubscriberPage = lazy(() => import('./routes/SubscriberPage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -57,6 +61,9 @@ export function App() {
           <Route path="/log">{lazily(<LogPage />)}</Route>
           <Route path="/log/:uuid">{(params) => lazily(<LogItemPage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/webhooks">{lazily(<WebhooksPage />)}</Route>
+          <Route path="/lists">{lazily(<ListsPage />)}</Route>
+          <Route path="/lists/:uuid">{(params) => lazily(<ListPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/subscribers/:uuid">{(params) => lazily(<SubscriberPage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/controls">{lazily(<ControlsPage />)}</Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>

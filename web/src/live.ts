@@ -7,7 +7,8 @@
  * suppression, send, log and fault-rule changes (an app's send through /api, a simulation, another tab) refetch
  * their lists, coalesced the same way; a reset refetches them all, and deleted messages refetch the sends and the
  * log (their links to captured messages); webhook configuration and call changes refetch the Webhooks page's lists
- * (and the sends' counts of calls). The clock (one for every workspace) is written into the cache as
+ * (and the sends' counts of calls); audience changes (a subscriber created, confirmed, tagged or deleted, a list, tag,
+ * segment or import written) refetch the Lists, list and subscriber pages, all under the email lists' key. The clock (one for every workspace) is written into the cache as
  * `clock.changed` tells it: the controls page shows a change made anywhere (a test, the CLI, another tab) without
  * reading the clock, which would move a `stepping:` clock.
  */
@@ -28,6 +29,8 @@ const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'faults.changed': 'faults',
   'webhooks.changed': 'webhooks',
   'webhook-calls.changed': 'webhookCalls',
+  // Lists, subscribers, tags, segments, imports: every audience page reads under the email lists' key.
+  'audience.changed': 'emailLists',
 };
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';

@@ -100,3 +100,68 @@ export function subscriberStatus(subscriber: Pick<Subscriber, 'subscribed_at' | 
   if (subscriber.unsubscribed_at !== null) return 'unsubscribed';
   return subscriber.subscribed_at !== null ? 'subscribed' : 'unconfirmed';
 }
+
+// ---- The web UI's views of the audience (/_emulator/email-lists, /_emulator/subscribers) ----
+
+/** An email list as the web UI's Lists page shows it (GET /_emulator/email-lists). */
+export interface EmailListOverview {
+  uuid: string;
+  name: string;
+  /** Subscribed and not unsubscribed. */
+  active_subscribers_count: number;
+  subscribers_counts: Record<SubscriberStatus, number>;
+  /** Null for a list not made through the API (a fixture's without one). */
+  default_from_email: string | null;
+  default_from_name: string | null;
+  requires_confirmation: boolean;
+  created_at: string;
+}
+
+/** One list with its tags, segments and imports (GET /_emulator/email-lists/{uuid}). */
+export interface EmailListDetail extends EmailListOverview {
+  /** By name; `subscriber_count`: the subscribers with the tag, any status. */
+  tags: Array<{ uuid: string; name: string; type: 'default' | 'mailcoach'; subscriber_count: number }>;
+  /** By name; `subscriber_count`: the subscribed subscribers meeting its conditions (what a campaign to it reaches). */
+  segments: Array<{ uuid: string; name: string; subscriber_count: number }>;
+  /** Newest first (at most 100). */
+  imports: SubscriberImportSummary[];
+}
+
+export interface SubscriberImportSummary {
+  uuid: string;
+  status: 'draft' | 'pending' | 'importing' | 'completed' | 'failed';
+  imported_subscribers_count: number;
+  /** Rows whose address was not valid. */
+  error_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A subscriber in a list's page of the web UI: the API's, with its status. */
+export interface SubscriberWithStatus extends Subscriber {
+  status: SubscriberStatus;
+}
+
+/** The web UI's subscriber page (GET /_emulator/subscribers/{uuid}). */
+export interface SubscriberDetail extends SubscriberWithStatus {
+  /** Each tag's type, by name. */
+  tag_types: Record<string, 'default' | 'mailcoach'>;
+  email_list: { uuid: string; name: string; requires_confirmation: boolean };
+}
+
+/** GET /_emulator/email-lists/{uuid}/subscribers: the API's filters (§2.3). */
+export interface ListSubscriberQuery {
+  /** The exact address, any case. */
+  email?: string;
+  /** Part of the address. */
+  search?: string;
+  status?: SubscriberStatus;
+  /** Tag names or uuids; `tagType: 'all'` asks for every one of them, else any. */
+  tags?: string[];
+  tagType?: 'any' | 'all';
+  sort?: string;
+  page?: number;
+}
+
+/** The state actions the subscriber page offers, as the API's. */
+export type SubscriberAction = 'confirm' | 'unsubscribe' | 'resubscribe' | 'resend-confirmation';

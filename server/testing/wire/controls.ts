@@ -32,6 +32,8 @@ export type EmulatorEvent =
   | { type: 'webhooks.changed' }
   /** Webhook calls were queued, tried or resent; `uuids` null: any (a reset, a deleted configuration). */
   | { type: 'webhook-calls.changed'; uuids: string[] | null }
+  /** Lists, subscribers, tags, segments or imports changed (a Mailcoach event about a subscriber too); uuids: the subscribers, null: any. */
+  | { type: 'audience.changed'; uuids: string[] | null }
   /** The clock was frozen, advanced or resumed. */
   | { type: 'clock.changed'; now: string; frozen: boolean };
 

@@ -14,6 +14,7 @@ const RECORD_SECTIONS = [
   ['/suppressions', 'Suppressions'],
   ['/sends', 'Sends'],
   ['/log', 'Log'],
+  ['/lists', 'Lists'],
   ['/webhooks', 'Webhooks'],
   ['/controls', 'Controls'],
 ] as const;
@@ -28,7 +29,8 @@ export function Header({ settings, token, onToken }: Props) {
   const [theme, setTheme] = useTheme();
   const [location] = useLocation();
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
-  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0];
+  // A subscriber's page (/subscribers/<uuid>) belongs to Lists.
+  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0] ?? (location.startsWith('/subscribers/') ? '/lists' : undefined);
   // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
   // into sight, or /controls would open with its own link off the screen's edge.
   const nav = useRef<HTMLElement>(null);
