@@ -113,26 +113,35 @@ export function campaignRoutes(deps: AppDeps) {
       return noContent();
     })
     .post('/:campaign/send-test', async (c) => {
-      const campaign = findCampaign(deps, c);
-      const input = c.get('input');
-      const errors = collectErrors(input, SEND_TEST_RULES);
-      // The after-hook runs even when the rules failed.
-      if (campaign.status !== 'draft') errors.campaign = ['You cannot send a test mail for a campaign that already was sent.'];
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      await sendTestMails(deps, campaign, String(input.email), origin(c));
+      await sendTestChecked(deps, findCampaign(deps, c), c.get('input'), origin(c));
       return noContent();
     })
     .post('/:campaign/send', (c) => {
-      const campaign = findCampaign(deps, c);
-      if (campaign.status !== 'draft') throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
-      const ready = prepareToSend(deps, campaign);
-      // Delivered right after the answer (decisions.md): a client may see `sending` at first.
-      const baseUrl = origin(c);
-      setImmediate(() => {
-        deliverCampaign(deps, ready, baseUrl).catch((error: unknown) => deps.logger.error(`sending campaign ${campaign.uuid} failed`, error));
-      });
+      startSending(deps, findCampaign(deps, c), origin(c));
       return noContent();
     });
+}
+
+/**
+ * SendTestEmailController's checks and action (§5.8), shared with the web UI's campaign page
+ * (emulator/records/campaigns.ts) so that a test send from there is the API's own.
+ */
+export async function sendTestChecked(deps: AppDeps, campaign: CampaignRow, input: Input, baseUrl: string): Promise<void> {
+  const errors = collectErrors(input, SEND_TEST_RULES);
+  // The after-hook runs even when the rules failed.
+  if (campaign.status !== 'draft') errors.campaign = ['You cannot send a test mail for a campaign that already was sent.'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  await sendTestMails(deps, campaign, String(input.email), baseUrl);
+}
+
+/** SendCampaignController (§5.9), shared with the web UI's campaign page as sendTestChecked is. */
+export function startSending(deps: AppDeps, campaign: CampaignRow, baseUrl: string): void {
+  if (campaign.status !== 'draft') throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
+  const ready = prepareToSend(deps, campaign);
+  // Delivered right after the answer (decisions.md): a client may see `sending` at first.
+  setImmediate(() => {
+    deliverCampaign(deps, ready, baseUrl).catch((error: unknown) => deps.logger.error(`sending campaign ${campaign.uuid} failed`, error));
+  });
 }
 
 function newCampaign(workspaceId: number, uuid: string, at: number): Omit<CampaignRow, 'id'> {
