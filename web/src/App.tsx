@@ -25,6 +25,10 @@ const LogItemPage = lazy(() => import('./routes/LogPage.js').then((module) => ({
 const ControlsPage = lazy(() => import('./routes/ControlsPage.js'));
 // Webhooks (issue 25), lazy like the records pages.
 const WebhooksPage = lazy(() => import('./routes/WebhooksPage.js'));
+// Campaigns and automations (issue 27), lazy like the records pages.
+const CampaignsPage = lazy(() => import('./routes/CampaignsPage.js'));
+const CampaignPage = lazy(() => import('./routes/CampaignPage.js'));
+const AutomationsPage = lazy(() => import('./routes/AutomationsPage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -57,6 +61,9 @@ export function App() {
           <Route path="/log">{lazily(<LogPage />)}</Route>
           <Route path="/log/:uuid">{(params) => lazily(<LogItemPage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/webhooks">{lazily(<WebhooksPage />)}</Route>
+          <Route path="/campaigns">{lazily(<CampaignsPage />)}</Route>
+          <Route path="/campaigns/:uuid">{(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/automations">{lazily(<AutomationsPage />)}</Route>
           <Route path="/controls">{lazily(<ControlsPage />)}</Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>

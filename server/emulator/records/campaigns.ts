@@ -15,7 +15,7 @@ import { ApiError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
 import { laravelTimestamp } from '../../http/timestamps.js';
 import { htmlToText } from '../../mail/render/html.js';
-import { sendTestChecked, startSending } from '../../mailcoach/campaigns.js';
+import { sendTestChecked, startSending } from '../../campaigns/actions.js';
 import { readJsonObject } from '../request-body.js';
 
 /** More campaigns than a workspace under test holds; the page lists them all, newest first. */

@@ -11,6 +11,7 @@ import { useTheme, type Theme } from '../theme.js';
 
 /** The records pages and the controls (issue 14). */
 const RECORD_SECTIONS = [
+  ['/campaigns', 'Campaigns'],
   ['/suppressions', 'Suppressions'],
   ['/sends', 'Sends'],
   ['/log', 'Log'],
@@ -28,7 +29,8 @@ export function Header({ settings, token, onToken }: Props) {
   const [theme, setTheme] = useTheme();
   const [location] = useLocation();
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
-  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0];
+  // The Automations page is reached from Campaigns (one entry fewer in the header): it belongs to that section.
+  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0] ?? (location === '/automations' ? '/campaigns' : undefined);
   // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
   // into sight, or /controls would open with its own link off the screen's edge.
   const nav = useRef<HTMLElement>(null);
