@@ -14,7 +14,7 @@ import type { CampaignRow, EmailListRow, SubscriberRow } from '../../db/rows.js'
 import { ApiError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
 import { laravelTimestamp } from '../../http/timestamps.js';
-import { htmlToText } from '../../mail/render/html.js';
+import { inlineContent } from '../../mail/render/mail-content.js';
 import { sendTestChecked, startSending } from '../../campaigns/actions.js';
 import { readJsonObject } from '../request-body.js';
 
@@ -81,13 +81,9 @@ export function campaignRecordRoutes(deps: AppDeps) {
       const prepared = { ...campaign, email_html: campaign.status === 'draft' ? preparedEmailHtml(campaign) : campaign.email_html };
       const recipient: Recipient = subscriber ?? { email: '' };
       const { job } = campaignMail(deps, prepared, list ?? ({} as EmailListRow), recipient, origin(c), null, null);
-      return c.json({
-        subscriber: subscriber === undefined ? null : subscriberChoice(subscriber),
-        subject: job.subject,
-        html: job.html,
-        // The text part a capture derives from the html (the captured mail's text tab shows the same).
-        text: job.html === null ? null : htmlToText(job.html),
-      });
+      // The body as capture makes it (the html wrapped, the text part derived from it): the captured mail's own.
+      const content = inlineContent(job.subject ?? '', job.html, job.text);
+      return c.json({ subscriber: subscriber === undefined ? null : subscriberChoice(subscriber), subject: content.subject, html: content.html, text: content.text });
     })
     .post('/:uuid/send-test', async (c) => {
       const campaign = find(c);
