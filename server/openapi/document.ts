@@ -410,6 +410,16 @@ const campaignDetailProperties: Record<string, Schema> = {
 
 const campaignDetailSchema: Schema = { type: 'object', required: Object.keys(campaignDetailProperties), properties: campaignDetailProperties };
 
+const campaignTemplateRecordSchema = {
+  type: 'object',
+  required: ['uuid', 'name', 'fields'],
+  properties: {
+    uuid: { type: 'string' },
+    name: { type: 'string' },
+    fields: { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: { type: 'string' }, type: { type: 'string' } } } },
+  },
+} satisfies Schema;
+
 const campaignPreviewSchema: Schema = {
   type: 'object',
   required: ['subscriber', 'subject', 'html', 'text'],
@@ -1283,6 +1293,32 @@ export const openApiDocument = {
         summary: 'POST /api/campaigns/{uuid}/send, without a token: delivered right after the answer',
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
         responses: { 204: noContent, 400: { description: 'The campaign cannot be sent (no list, sender, subject or content).' }, ...errors, ...notFound, ...invalid },
+      },
+    },
+    '/_emulator/campaign-templates': {
+      get: {
+        tags: ['controls'],
+        summary: "The workspace's campaign templates by name, each with its fields ([[[name]]], [[[name:type]]])",
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: campaignTemplateRecordSchema } } }, 'The templates.'),
+          ...errors,
+        },
+      },
+    },
+    '/_emulator/campaign-templates/{uuid}/preview': {
+      get: {
+        tags: ['controls'],
+        summary: 'A campaign template rendered as a campaign with these field values would be',
+        parameters: [
+          { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'fields', in: 'query', required: false, schema: { type: 'string' }, description: 'A JSON object of field values; absent: the template as stored.' },
+        ],
+        responses: {
+          200: json({ type: 'object', required: ['uuid', 'name', 'fields', 'html', 'text'], properties: { ...campaignTemplateRecordSchema.properties, html: nullable('string'), text: nullable('string') } }, 'The render.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
     },
     '/_emulator/webhooks': {

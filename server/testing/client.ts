@@ -17,7 +17,7 @@ import { waitForWebhook, type WaitForWebhookOptions } from './wait-for-webhook.j
 import type { EmailList, EmailListInput, SubscribeInput, Subscriber } from './wire/audience.js';
 import type { Campaign } from './wire/campaigns.js';
 import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
-import type { AutomationRecord, CampaignDetail, CampaignPreview, CampaignRecord } from './wire/campaigns.js';
+import type { AutomationRecord, CampaignDetail, CampaignPreview, CampaignRecord, CampaignTemplatePreview, CampaignTemplateRecord } from './wire/campaigns.js';
 import type { Message, MessagePage, MessageSummary } from './wire/messages.js';
 import type {
   LogItemQuery, LogItemWithLinks, MailcoachPage, MailcoachPageLink, Send, SendQuery, SendWithState, Suppression, SuppressionOrigin,
@@ -396,6 +396,11 @@ export function createClient(options: ClientOptions) {
       const path = `/campaigns/${encodeURIComponent(uuid)}/send`;
       await ok(await call('POST', path), 'POST', path);
     },
+    /** The workspace's campaign templates with their fields, by name. */
+    campaignTemplateRecords: async (): Promise<CampaignTemplateRecord[]> => (await json<{ data: CampaignTemplateRecord[] }>('GET', '/campaign-templates')).data,
+    /** A campaign template rendered as a campaign with these field values would be (none: the template as stored). */
+    campaignTemplatePreview: (uuid: string, fields?: Record<string, string>): Promise<CampaignTemplatePreview> =>
+      json('GET', `/campaign-templates/${encodeURIComponent(uuid)}/preview`, { query: { fields: fields === undefined ? undefined : JSON.stringify(fields) } }),
     /** The workspace's automations (from fixtures) with every trigger recorded. */
     automationRecords: async (): Promise<AutomationRecord[]> => (await json<{ data: AutomationRecord[] }>('GET', '/automations')).data,
 

@@ -29,6 +29,7 @@ const WebhooksPage = lazy(() => import('./routes/WebhooksPage.js'));
 const CampaignsPage = lazy(() => import('./routes/CampaignsPage.js'));
 const CampaignPage = lazy(() => import('./routes/CampaignPage.js'));
 const AutomationsPage = lazy(() => import('./routes/AutomationsPage.js'));
+const CampaignTemplatePage = lazy(() => import('./routes/CampaignTemplatePage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -64,6 +65,7 @@ export function App() {
           <Route path="/campaigns">{lazily(<CampaignsPage />)}</Route>
           <Route path="/campaigns/:uuid">{(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/automations">{lazily(<AutomationsPage />)}</Route>
+          <Route path="/campaign-templates/:uuid">{(params) => lazily(<CampaignTemplatePage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/controls">{lazily(<ControlsPage />)}</Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>

@@ -57,6 +57,7 @@ export const keys = {
   campaigns: (token: string | null) => ['sends', token, 'campaigns'] as const,
   campaign: (token: string | null, uuid: string) => ['sends', token, 'campaigns', uuid] as const,
   campaignPreview: (token: string | null, uuid: string, subscriber: string) => ['sends', token, 'campaigns', uuid, 'preview', subscriber] as const,
+  campaignTemplates: (token: string | null) => ['campaign-templates', token] as const,
   automations: (token: string | null) => ['automations', token] as const,
   clock: ['clock'] as const,
 };

@@ -109,3 +109,16 @@ export interface AutomationRecord {
   repeat_enabled: boolean;
   triggers: { subscriber_uuid: string; subscriber_email: string | null; entered: boolean; reason: string | null; created_at: string }[];
 }
+
+/** GET /_emulator/campaign-templates: a campaign template with its fields. */
+export interface CampaignTemplateRecord {
+  uuid: string;
+  name: string;
+  fields: Array<{ name: string; type: string }>;
+}
+
+/** GET /_emulator/campaign-templates/{uuid}/preview: the template rendered with the given field values. */
+export interface CampaignTemplatePreview extends CampaignTemplateRecord {
+  html: string | null;
+  text: string | null;
+}

@@ -6,13 +6,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignDetail } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
-import type { FrameWidth } from '../components/MailFrame.js';
 import { errorText } from '../forms.js';
 import { Preview } from '../studio/Preview.js';
-import { PREVIEW_TABS } from '../studio/url-state.js';
+import { PREVIEW_PARAMS, previewState, previewUpdate } from './preview-state.js';
 import '../studio/studio.css';
 
-export const PREVIEW_PARAMS = ['subscriber', 'tab', 'width', 'dark'] as const;
 type Params = Record<(typeof PREVIEW_PARAMS)[number], string>;
 
 export function CampaignPreview({ campaign, values, update }: { campaign: CampaignDetail; values: Params; update: (changes: Partial<Params>) => void }) {
@@ -26,11 +24,7 @@ export function CampaignPreview({ campaign, values, update }: { campaign: Campai
   const chosen = preview.data?.subscriber ?? null;
   // The chosen subscriber may be past the offered first 50 (a uuid in the URL): offered too.
   const choices = chosen !== null && !campaign.subscribers.some((s) => s.uuid === chosen.uuid) ? [chosen, ...campaign.subscribers] : campaign.subscribers;
-  const state = {
-    tab: PREVIEW_TABS.find(([tab]) => tab === values.tab)?.[0] ?? 'html',
-    width: (['phone', 'tablet', 'full'].includes(values.width) ? values.width : 'full') as FrameWidth,
-    dark: values.dark === '1',
-  };
+  const state = previewState(values);
 
   return (
     <section className="box" aria-labelledby="campaign-preview-title">
@@ -58,13 +52,7 @@ export function CampaignPreview({ campaign, values, update }: { campaign: Campai
           render={preview.data}
           title={`Preview of ${campaign.name}`}
           state={state}
-          update={(patch) =>
-            update({
-              ...(patch.tab === undefined ? {} : { tab: patch.tab === 'html' ? '' : patch.tab }),
-              ...(patch.width === undefined ? {} : { width: patch.width === 'full' ? '' : patch.width }),
-              ...(patch.dark === undefined ? {} : { dark: patch.dark ? '1' : '' }),
-            })
-          }
+          update={previewUpdate(update)}
         />
       )}
     </section>

@@ -76,6 +76,29 @@ export default function CampaignsPage() {
             </table>
           </div>
         ))}
+      <CampaignTemplates />
     </main>
+  );
+}
+
+/** The campaign templates (`/api/templates`), each previewed on a page of its own with its fields. */
+function CampaignTemplates() {
+  const client = useClient();
+  const templates = useQuery({ queryKey: keys.campaignTemplates(client.token), queryFn: () => client.campaignTemplateRecords(), retry: false });
+  if (templates.data === undefined || templates.data.length === 0) return null;
+  return (
+    <section className="box" aria-labelledby="campaign-templates-title">
+      <h2 id="campaign-templates-title">Campaign templates</h2>
+      <ul>
+        {templates.data.map((template) => (
+          <li key={template.uuid}>
+            <Link href={`/campaign-templates/${template.uuid}`}>{template.name}</Link>{' '}
+            <span className="muted">
+              {template.fields.length === 0 ? 'no fields' : `fields: ${template.fields.map((field) => field.name).join(', ')}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
