@@ -115,6 +115,7 @@ test.describe('accessibility and width', () => {
         ['/campaigns', () => page.getByRole('table', { name: 'Campaigns' })],
         [`/campaigns/${campaign.uuid}`, () => page.getByRole('button', { name: 'Send campaign…' })],
         ['/automations', () => page.getByRole('heading', { name: /Welcome series/ })],
+        [`/campaign-templates/${(await emulator.client.campaignTemplateRecords())[0]?.uuid}`, () => page.getByRole('button', { name: 'Render' })],
       ];
       for (const [path, loaded] of pages) {
         await page.goto(`${emulator.url}${path}`);
@@ -127,10 +128,21 @@ test.describe('accessibility and width', () => {
   test('the pages fit 390 px', async ({ page, emulator }) => {
     const { campaign } = await fixtureCampaign(emulator);
     await page.setViewportSize({ width: 390, height: 800 });
-    for (const path of ['/campaigns', `/campaigns/${campaign.uuid}`, '/automations']) {
+    const template = (await emulator.client.campaignTemplateRecords())[0]?.uuid;
+    for (const path of ['/campaigns', `/campaigns/${campaign.uuid}`, '/automations', `/campaign-templates/${template}`]) {
       await page.goto(`${emulator.url}${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
   });
+});
+
+test('a campaign template previews with the field values typed, kept in the URL', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/campaigns`);
+  await page.getByRole('link', { name: 'Acme newsletter' }).click();
+  await expect(page.getByRole('heading', { name: 'Acme newsletter', level: 1 })).toBeVisible();
+  await page.getByLabel('title (text)').fill('Spring sale');
+  await page.getByRole('button', { name: 'Render' }).click();
+  await expect(page).toHaveURL(/fields=/);
+  await expect(page.frameLocator('iframe[title="Preview of Acme newsletter"]').getByText('Spring sale')).toBeVisible();
 });

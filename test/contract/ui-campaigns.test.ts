@@ -97,7 +97,7 @@ describe('GET /_emulator/campaigns/{uuid}/preview', () => {
     expect(none.json()).toEqual({ message: 'No subscriber nobody in this workspace.' });
     const foreign = await api().get(`/_emulator/campaigns/${campaign.uuid}/preview?subscriber=${stranger.uuid}`);
     expect(foreign.status).toBe(422);
-    expect(foreign.json()).toEqual({ message: `The subscriber ${stranger.uuid} is not on this campaign's list.` });
+    expect(foreign.json().errors).toEqual({ subscriber: [`The subscriber ${stranger.uuid} is not on this campaign's list.`] });
   });
 });
 
@@ -132,5 +132,25 @@ describe('the actions', () => {
     const again = await api().post(`/_emulator/campaigns/${campaign.uuid}/send`);
     expect(again.status).toBe(422);
     expect(again.json().errors).toEqual({ campaign: ['You cannot send a campaign that already was sent.'] });
+  });
+});
+
+describe('GET /_emulator/campaign-templates', () => {
+  it('lists a template with its fields and renders it as a campaign with those field values would be', async () => {
+    const template = ok(await api().post('/api/templates', { json: { name: 'T', html: '<h1>[[[title:text]]]</h1>[[[body]]]' } }), 201).data;
+    expect(await client().campaignTemplateRecords()).toEqual([
+      { uuid: template.uuid, name: 'T', fields: [{ name: 'title', type: 'text' }, { name: 'body', type: 'editor' }] },
+    ]);
+    const preview = await client().campaignTemplatePreview(template.uuid, { title: 'Hello', body: '**Bold**' });
+    // What POST /api/campaigns makes of the same template and fields.
+    const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
+    const campaign = ok(await api().post('/api/campaigns', { json: { name: 'C', email_list_uuid: list.uuid, template_uuid: template.uuid, fields: { title: 'Hello', body: '**Bold**' } } }), 201).data;
+    expect(preview.html).toBe(`<html><body>${campaign.html}</body></html>`);
+    expect(preview.html).toContain('<h1>Hello</h1>');
+    expect(preview.text).toContain('Bold');
+    const bad = await api().get(`/_emulator/campaign-templates/${template.uuid}/preview?fields=nope`);
+    expect(bad.status).toBe(422);
+    expect(bad.json().errors).toEqual({ fields: ['The fields must be a JSON object of field values.'] });
+    expect((await api().get('/_emulator/campaign-templates/nope/preview')).status).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import { campaignContent } from '../../campaigns/content.js';
 import { templateFields } from '../../campaigns/template-placeholders.js';
 import type { AppDeps } from '../../deps.js';
 import type { CampaignTemplateRow } from '../../db/rows.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, ValidationError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
 import { inlineContent } from '../../mail/render/mail-content.js';
 
@@ -44,8 +44,8 @@ function parseFields(raw: string | undefined): Record<string, unknown> | null {
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new ApiError(422, 'fields must be a JSON object of field values.');
+    throw new ValidationError({ fields: ['The fields must be a JSON object of field values.'] });
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(422, 'fields must be a JSON object of field values.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError({ fields: ['The fields must be a JSON object of field values.'] });
   return value as Record<string, unknown>;
 }

@@ -11,7 +11,7 @@ import { preparedEmailHtml } from '../../campaigns/prepare.js';
 import type { Recipient } from '../../campaigns/personalize.js';
 import type { AppDeps } from '../../deps.js';
 import type { CampaignRow, EmailListRow, SubscriberRow } from '../../db/rows.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, ValidationError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
 import { laravelTimestamp } from '../../http/timestamps.js';
 import { inlineContent } from '../../mail/render/mail-content.js';
@@ -109,6 +109,6 @@ function firstSubscriber(deps: AppDeps, campaign: CampaignRow, list: EmailListRo
 function chosen(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined, uuid: string): SubscriberRow {
   const row = deps.store.subscribers.findByUuid(campaign.workspace_id, uuid);
   if (row === undefined) throw new ApiError(404, `No subscriber ${uuid} in this workspace.`);
-  if (list === undefined || row.email_list_id !== list.id) throw new ApiError(422, `The subscriber ${uuid} is not on this campaign's list.`);
+  if (list === undefined || row.email_list_id !== list.id) throw new ValidationError({ subscriber: [`The subscriber ${uuid} is not on this campaign's list.`] });
   return row;
 }
