@@ -13,6 +13,7 @@ import { PREVIEW_PARAMS } from '../campaigns/preview-state.js';
 import { countsOf, statusOf } from '../campaigns/counts.js';
 import '../campaigns/campaigns.css';
 import { SendActions } from '../campaigns/SendActions.js';
+import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
 import { errorText, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
 import { Timestamp, useUrlParams } from '../records/common.js';
@@ -27,15 +28,7 @@ export default function CampaignPage({ uuid }: { uuid: string }) {
   useTitle(campaign.data?.name ?? 'Campaign');
 
   return (
-    <main className="records-page">
-      <p>
-        <Link href="/campaigns">← Campaigns</Link>
-      </p>
-      {campaign.isError && (
-        <p className="alert-box" role="alert">
-          The campaign could not be loaded: {errorText(campaign.error)}
-        </p>
-      )}
+    <UnderCampaigns failure={campaign.isError ? { what: 'The campaign could not be loaded', error: campaign.error } : null}>
       {campaign.data !== undefined && (
         <>
           <RecordsTitle title={campaign.data.name || '(no name)'} live={live}>
@@ -53,7 +46,7 @@ export default function CampaignPage({ uuid }: { uuid: string }) {
           </div>
         </>
       )}
-    </main>
+    </UnderCampaigns>
   );
 }
 

@@ -7,10 +7,10 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { keys, useClient } from '../api.js';
+import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
 import { PREVIEW_PARAMS, previewState, previewUpdate } from '../campaigns/preview-state.js';
-import { errorText, useTitle } from '../forms.js';
+import { useTitle } from '../forms.js';
 import { useUrlParams } from '../records/common.js';
 import { Preview } from '../studio/Preview.js';
 import '../records/records.css';
@@ -43,15 +43,7 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
   const state = previewState(values);
 
   return (
-    <main className="records-page">
-      <p>
-        <Link href="/campaigns">← Campaigns</Link>
-      </p>
-      {preview.isError && (
-        <p className="alert-box" role="alert">
-          The template could not be rendered: {errorText(preview.error)}
-        </p>
-      )}
+    <UnderCampaigns failure={preview.isError ? { what: 'The template could not be rendered', error: preview.error } : null}>
       {preview.data !== undefined && (
         <>
           <h1>{preview.data.name}</h1>
@@ -93,6 +85,6 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
           </div>
         </>
       )}
-    </main>
+    </UnderCampaigns>
   );
 }
