@@ -146,3 +146,15 @@ test('a campaign template previews with the field values typed, kept in the URL'
   await expect(page).toHaveURL(/fields=/);
   await expect(page.frameLocator('iframe[title="Preview of Acme newsletter"]').getByText('Spring sale')).toBeVisible();
 });
+
+test("a double opt-in mail's Mailcoach tab links its subscriber page", async ({ page, emulator }) => {
+  const api = emulator.client.mailcoach.request;
+  const list = await api<{ data: { uuid: string } }>('POST', '/email-lists', { name: 'Opt-in', default_from_email: 'news@acme.test', requires_confirmation: true });
+  const subscriber = await api<{ data: { uuid: string } }>('POST', `/email-lists/${list.body.data.uuid}/subscribers`, { email: 'ann@acme.test', first_name: 'Ann' });
+  expect(subscriber.status).toBe(201);
+  const mail = await emulator.client.waitForMessage({ to: 'ann@acme.test', subject: 'Confirm your subscription' });
+  await page.goto(`${emulator.url}/messages/${mail.uuid}`);
+  await page.getByRole('tab', { name: 'Mailcoach' }).click();
+  await expect(page.getByRole('link', { name: `Subscriber ${subscriber.body.data.uuid}` })).toHaveAttribute('href', `/subscribers/${subscriber.body.data.uuid}`);
+  await expect(page.getByRole('link', { name: 'Campaign page' })).toHaveCount(0);
+});
