@@ -65,7 +65,7 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
  * The segment's conditions; [] for every subscriber (no segment, or a deleted one: v8 then sends to the whole
  * list); null when the segment belongs to another list, which reaches nobody (§5.5).
  */
-function segmentConditions(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined): SegmentCondition[] | null {
+export function segmentConditions(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined): SegmentCondition[] | null {
   if (campaign.segment_id === null) return [];
   const segment = deps.store.segments.findById(campaign.segment_id);
   if (segment === undefined) return [];

@@ -13,6 +13,8 @@ import { controlRoutes } from './controls.js';
 import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
 import { automationRecordRoutes } from './records/automations.js';
+import { campaignRecordRoutes } from './records/campaigns.js';
+import { campaignTemplateRecordRoutes } from './records/campaign-templates.js';
 import { emailListRecordRoutes } from './records/email-lists.js';
 import { logItemRecordRoutes } from './records/log-items.js';
 import { sendRecordRoutes } from './records/sends.js';
@@ -52,6 +54,8 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/automations', automationRecordRoutes(deps));
   api.route('/email-lists', emailListRecordRoutes(deps));
   api.route('/subscribers', subscriberRecordRoutes(deps));
+  api.route('/campaigns', campaignRecordRoutes(deps));
+  api.route('/campaign-templates', campaignTemplateRecordRoutes(deps));
   // Mailcoach's outgoing webhooks (webhooks.ts): configurations, their calls, and a sink to point them at.
   api.route('/webhooks', webhookRoutes(deps));
   api.route('/webhook-calls', webhookCallRoutes(deps));

@@ -44,6 +44,8 @@ export function automationRoutes(deps: AppDeps) {
         });
       }
     });
+    // The web UI's Automations page shows the recorded triggers live.
+    deps.events.emit('automations.changed', { workspaceId });
     // `response()->json()` with no data: `[]`.
     return laravelJson([]);
   });

@@ -7,30 +7,22 @@
  */
 import { Hono, type Context } from 'hono';
 import { campaignContent } from '../campaigns/content.js';
-import { deliverCampaign } from '../campaigns/deliver.js';
-import { prepareToSend } from '../campaigns/prepare.js';
-import { sendTestMails } from '../campaigns/send-test.js';
+import { sendTestChecked, startSending } from '../campaigns/actions.js';
 import type { AppDeps } from '../deps.js';
 import { CAMPAIGN_SORT_COLUMNS, type CampaignFilters } from '../db/campaigns-store.js';
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
-import { ValidationError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
-import { boolean, custom, delimited, email, nullable, oneOf, required } from '../validation/rules.js';
-import { collectErrors, validate, type RuleSet } from '../validation/validate.js';
+import { boolean, custom, nullable, oneOf, required } from '../validation/rules.js';
+import { validate, type RuleSet } from '../validation/validate.js';
 import { emailListResource } from './resources/audience.js';
 import { EVERY_SUBSCRIBER_SEGMENT, TAG_SEGMENT } from '../campaigns/segment-classes.js';
 import { campaignResource } from './resources/campaign.js';
 import { respondWithIndex } from '../http/listing.js';
 import { findCampaign } from './bindings.js';
-
-/** SendCampaignTestRequest: `required` with its own message, then 1 to 10 comma-separated addresses (§5.8). */
-const SEND_TEST_RULES: RuleSet = [
-  ['email', [{ ...required, check: (value, context) => (required.check(value, context) === null ? null : 'You must specify at least one e-mail address.') }, delimited(email({ strict: true }), { min: 1, max: 10 })]],
-];
 
 const SCHEDULE_FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
@@ -113,24 +105,11 @@ export function campaignRoutes(deps: AppDeps) {
       return noContent();
     })
     .post('/:campaign/send-test', async (c) => {
-      const campaign = findCampaign(deps, c);
-      const input = c.get('input');
-      const errors = collectErrors(input, SEND_TEST_RULES);
-      // The after-hook runs even when the rules failed.
-      if (campaign.status !== 'draft') errors.campaign = ['You cannot send a test mail for a campaign that already was sent.'];
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      await sendTestMails(deps, campaign, String(input.email), origin(c));
+      await sendTestChecked(deps, findCampaign(deps, c), c.get('input'), origin(c));
       return noContent();
     })
     .post('/:campaign/send', (c) => {
-      const campaign = findCampaign(deps, c);
-      if (campaign.status !== 'draft') throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
-      const ready = prepareToSend(deps, campaign);
-      // Delivered right after the answer (decisions.md): a client may see `sending` at first.
-      const baseUrl = origin(c);
-      setImmediate(() => {
-        deliverCampaign(deps, ready, baseUrl).catch((error: unknown) => deps.logger.error(`sending campaign ${campaign.uuid} failed`, error));
-      });
+      startSending(deps, findCampaign(deps, c), origin(c));
       return noContent();
     });
 }

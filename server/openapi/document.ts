@@ -422,12 +422,75 @@ const automation: Schema = {
         required: ['subscriber_uuid', 'entered', 'reason', 'created_at'],
         properties: {
           subscriber_uuid: { type: 'string' },
+          subscriber_email: nullable('string', { description: 'The address; null once the subscriber is deleted.' }),
           entered: { type: 'boolean', description: 'Whether the subscriber would have entered the automation.' },
           reason: nullable('string', { description: 'Why not, when not.' }),
           created_at: isoTime,
         },
       },
     },
+  },
+};
+
+const recipientChoice: Schema = {
+  type: 'object',
+  required: ['uuid', 'email', 'first_name', 'last_name'],
+  properties: { uuid: { type: 'string' }, email: { type: 'string' }, first_name: nullable('string'), last_name: nullable('string') },
+};
+
+const campaignRecordProperties: Record<string, Schema> = {
+  uuid: { type: 'string' },
+  name: { type: 'string' },
+  subject: nullable('string'),
+  status: { type: 'string', enum: ['draft', 'sending', 'sent', 'paused', 'cancelled'] },
+  email_list: { type: ['object', 'null'], properties: { uuid: { type: 'string' }, name: { type: 'string' } } },
+  segment_description: { type: 'string' },
+  scheduled_at: nullable('string'),
+  sent_at: nullable('string'),
+  created_at: { type: 'string' },
+  sent_to_number_of_subscribers: { type: 'integer' },
+  sends_count: { type: 'integer' },
+  open_count: { type: 'integer' },
+  unique_open_count: { type: 'integer' },
+  click_count: { type: 'integer' },
+  unique_click_count: { type: 'integer' },
+  unsubscribe_count: { type: 'integer' },
+  bounce_count: { type: 'integer' },
+};
+
+const campaignRecordSchema: Schema = { type: 'object', required: Object.keys(campaignRecordProperties), properties: campaignRecordProperties };
+
+const campaignDetailProperties: Record<string, Schema> = {
+  ...campaignRecordProperties,
+  from_email: nullable('string'),
+  audience_count: { type: 'integer', description: 'How many subscribers a send now reaches.' },
+  links: {
+    type: 'array',
+    items: { type: 'object', required: ['url', 'unique_click_count', 'click_count'], properties: { url: { type: 'string' }, unique_click_count: { type: 'integer' }, click_count: { type: 'integer' } } },
+  },
+  subscribers: { type: 'array', items: recipientChoice, description: "The list's first 50 subscribers, to preview as." },
+};
+
+const campaignDetailSchema: Schema = { type: 'object', required: Object.keys(campaignDetailProperties), properties: campaignDetailProperties };
+
+const campaignTemplateRecordSchema = {
+  type: 'object',
+  required: ['uuid', 'name', 'fields'],
+  properties: {
+    uuid: { type: 'string' },
+    name: { type: 'string' },
+    fields: { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: { type: 'string' }, type: { type: 'string' } } } },
+  },
+} satisfies Schema;
+
+const campaignPreviewSchema: Schema = {
+  type: 'object',
+  required: ['subscriber', 'subject', 'html', 'text'],
+  properties: {
+    subscriber: { oneOf: [recipientChoice, { type: 'null' }] },
+    subject: { type: 'string' },
+    html: nullable('string'),
+    text: nullable('string'),
   },
 };
 
@@ -1311,6 +1374,88 @@ export const openApiDocument = {
         },
       ]),
     ),
+    // The web UI's Campaigns pages (issue 27; records/campaigns.ts).
+    '/_emulator/campaigns': {
+      get: {
+        tags: ['controls'],
+        summary: "The workspace's campaigns, newest first, each with its list, schedule and counts",
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('CampaignRecord') } } }, 'The campaigns.'),
+          ...errors,
+        },
+      },
+    },
+    '/_emulator/campaigns/{uuid}': {
+      get: {
+        tags: ['controls'],
+        summary: 'One campaign: its counts, how many subscribers a send now reaches, its clicked links, subscribers to preview as',
+        parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: json(campaignDetailSchema, 'The campaign.'),
+          ...errors,
+          ...notFound,
+        },
+      },
+    },
+    '/_emulator/campaigns/{uuid}/preview': {
+      get: {
+        tags: ['controls'],
+        summary: "The campaign rendered as a subscriber of its list gets it (the send's own render); by default its first subscriber",
+        parameters: [
+          { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'subscriber', in: 'query', required: false, schema: { type: 'string' }, description: "A subscriber uuid of the campaign's list (422: another list's)." },
+        ],
+        responses: {
+          200: json(campaignPreviewSchema, 'The render.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
+      },
+    },
+    '/_emulator/campaigns/{uuid}/send-test': {
+      post: {
+        tags: ['controls'],
+        summary: 'POST /api/campaigns/{uuid}/send-test, without a token: one test mail per address',
+        parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string', description: '1 to 10 comma-separated addresses.' } } }),
+        responses: { 204: noContent, ...errors, ...notFound, ...invalid },
+      },
+    },
+    '/_emulator/campaigns/{uuid}/send': {
+      post: {
+        tags: ['controls'],
+        summary: 'POST /api/campaigns/{uuid}/send, without a token: delivered right after the answer',
+        parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 204: noContent, 400: { description: 'The campaign cannot be sent (no list, sender, subject or content).' }, ...errors, ...notFound, ...invalid },
+      },
+    },
+    '/_emulator/campaign-templates': {
+      get: {
+        tags: ['controls'],
+        summary: "The workspace's campaign templates by name, each with its fields ([[[name]]], [[[name:type]]])",
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: campaignTemplateRecordSchema } } }, 'The templates.'),
+          ...errors,
+        },
+      },
+    },
+    '/_emulator/campaign-templates/{uuid}/preview': {
+      get: {
+        tags: ['controls'],
+        summary: 'A campaign template rendered as a campaign with these field values would be',
+        parameters: [
+          { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'fields', in: 'query', required: false, schema: { type: 'string' }, description: 'A JSON object of field values; absent: the template as stored.' },
+        ],
+        responses: {
+          200: json({ type: 'object', required: ['uuid', 'name', 'fields', 'html', 'text'], properties: { ...campaignTemplateRecordSchema.properties, html: nullable('string'), text: nullable('string') } }, 'The render.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
+      },
+    },
     '/_emulator/webhooks': {
       get: {
         tags: ['webhooks'],
@@ -1554,6 +1699,7 @@ export const openApiDocument = {
       SubscriberWithStatus: subscriberWithStatus,
       SubscriberDetail: subscriberDetail,
       Automation: automation,
+      CampaignRecord: campaignRecordSchema,
       PageLinks: pageLinks,
       BounceTarget: bounceTarget,
       StudioTemplate: studioTemplate,

@@ -20,6 +20,7 @@ import type {
 } from './wire/audience.js';
 import type { Campaign } from './wire/campaigns.js';
 import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
+import type { AutomationRecord, CampaignDetail, CampaignPreview, CampaignRecord, CampaignTemplatePreview, CampaignTemplateRecord } from './wire/campaigns.js';
 import type { Message, MessagePage, MessageSummary } from './wire/messages.js';
 import type {
   LogItemQuery, LogItemWithLinks, MailcoachPage, MailcoachPageLink, Send, SendQuery, SendWithState, Suppression, SuppressionOrigin,
@@ -381,6 +382,30 @@ export function createClient(options: ClientOptions) {
       json('GET', '/suppressions', {
         query: { 'filter[search]': query.search, 'filter[reason]': query.reason, sort: query.sort, page: query.page },
       }),
+
+    /** The web UI's campaigns (issue 27): each with its list and counts, newest first. */
+    campaignRecords: async (): Promise<CampaignRecord[]> => (await json<{ data: CampaignRecord[] }>('GET', '/campaigns')).data,
+    campaignRecord: (uuid: string): Promise<CampaignDetail> => json('GET', `/campaigns/${encodeURIComponent(uuid)}`),
+    /** The campaign as a subscriber of its list gets it (the send's own render); without one, as its first subscriber. */
+    campaignPreview: (uuid: string, subscriberUuid?: string): Promise<CampaignPreview> =>
+      json('GET', `/campaigns/${encodeURIComponent(uuid)}/preview`, { query: { subscriber: subscriberUuid } }),
+    /** POST /api/campaigns/{uuid}/send-test's action without a token: `email` is 1 to 10 comma-separated addresses. */
+    sendCampaignTest: async (uuid: string, email: string): Promise<void> => {
+      const path = `/campaigns/${encodeURIComponent(uuid)}/send-test`;
+      await ok(await call('POST', path, { json: { email } }), 'POST', path);
+    },
+    /** POST /api/campaigns/{uuid}/send's action without a token: delivery follows right after. */
+    sendCampaign: async (uuid: string): Promise<void> => {
+      const path = `/campaigns/${encodeURIComponent(uuid)}/send`;
+      await ok(await call('POST', path), 'POST', path);
+    },
+    /** The workspace's campaign templates with their fields, by name. */
+    campaignTemplateRecords: async (): Promise<CampaignTemplateRecord[]> => (await json<{ data: CampaignTemplateRecord[] }>('GET', '/campaign-templates')).data,
+    /** A campaign template rendered as a campaign with these field values would be (none: the template as stored). */
+    campaignTemplatePreview: (uuid: string, fields?: Record<string, string>): Promise<CampaignTemplatePreview> =>
+      json('GET', `/campaign-templates/${encodeURIComponent(uuid)}/preview`, { query: { fields: fields === undefined ? undefined : JSON.stringify(fields) } }),
+    /** The workspace's automations (from fixtures) with every trigger recorded. */
+    automationRecords: async (): Promise<AutomationRecord[]> => (await json<{ data: AutomationRecord[] }>('GET', '/automations')).data,
 
     /** The workspace's email lists, by name: what a webhook configuration can be limited to. */
     emailLists: async (): Promise<Array<EmailListChoice & EmailListOverview>> => (await json<{ data: Array<EmailListChoice & EmailListOverview> }>('GET', '/email-lists')).data,

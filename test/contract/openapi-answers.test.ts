@@ -127,6 +127,8 @@ const made = {
   transactionalSendUuid: '',
   campaignSendUuid: '',
   otherCampaignSendUuid: '',
+  sentCampaignUuid: '',
+  draftCampaignUuid: '',
   suppressionUuid: '',
   webhookUuid: '',
   callUuid: '',
@@ -328,6 +330,30 @@ const CALLS: Array<[string, () => Call[]]> = [
     { method: 'POST', path: `/_emulator/subscribers/${made.unsubscribedD}/resubscribe`, status: 200 },
     { method: 'POST', path: `/_emulator/subscribers/${made.steady}/resubscribe`, status: 422 },
   ]],
+  ['GET /_emulator/campaigns', () => [{ method: 'GET', path: '/_emulator/campaigns', status: 200 }]],
+  ['GET /_emulator/campaigns/{uuid}', () => [
+    { method: 'GET', path: `/_emulator/campaigns/${made.sentCampaignUuid}`, status: 200 },
+    { method: 'GET', path: `/_emulator/campaigns/${NO_UUID}`, status: 404 },
+  ]],
+  ['GET /_emulator/campaigns/{uuid}/preview', () => [
+    { method: 'GET', path: `/_emulator/campaigns/${made.sentCampaignUuid}/preview`, status: 200 },
+    { method: 'GET', path: `/_emulator/campaigns/${made.draftCampaignUuid}/preview?subscriber=${NO_UUID}`, status: 404 },
+  ]],
+  ['POST /_emulator/campaigns/{uuid}/send-test', () => [
+    { method: 'POST', path: `/_emulator/campaigns/${made.draftCampaignUuid}/send-test`, json: { email: 'qa@example.com' }, status: 204 },
+    { method: 'POST', path: `/_emulator/campaigns/${made.sentCampaignUuid}/send-test`, json: { email: 'qa@example.com' }, status: 422 },
+    { method: 'POST', path: `/_emulator/campaigns/${NO_UUID}/send-test`, json: { email: 'qa@example.com' }, status: 404 },
+  ]],
+  ['POST /_emulator/campaigns/{uuid}/send', () => [
+    { method: 'POST', path: `/_emulator/campaigns/${made.sentCampaignUuid}/send`, status: 422 },
+    { method: 'POST', path: `/_emulator/campaigns/${NO_UUID}/send`, status: 404 },
+  ]],
+  ['GET /_emulator/campaign-templates', () => [{ method: 'GET', path: '/_emulator/campaign-templates', status: 200 }]],
+  ['GET /_emulator/campaign-templates/{uuid}/preview', () => [
+    { method: 'GET', path: '/_emulator/campaign-templates/82c2401c-fc85-4559-ae1b-ceed57eab86d/preview?fields=%7B%22title%22%3A%22Hi%22%7D', status: 200 },
+    { method: 'GET', path: '/_emulator/campaign-templates/82c2401c-fc85-4559-ae1b-ceed57eab86d/preview?fields=nope', status: 422 },
+    { method: 'GET', path: `/_emulator/campaign-templates/${NO_UUID}/preview`, status: 404 },
+  ]],
   ['GET /_emulator/webhooks', () => [{ method: 'GET', path: '/_emulator/webhooks', status: 200 }]],
   ['POST /_emulator/webhooks', () => [
     {
@@ -498,6 +524,8 @@ describe('every answer matches its documented schema, strictly', () => {
       json: { name: 'Spring', email_list_uuid: NEWSLETTER, subject: 'Spring', html: '<p><a href="https://acme.test/offer">Offer</a></p>' },
     }), 201).data;
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
+    made.sentCampaignUuid = campaign.uuid;
+    made.draftCampaignUuid = ok(await api().post('/api/campaigns', { json: { name: 'Draft', email_list_uuid: NEWSLETTER, subject: 'Draft', html: '<p>Hi</p>' } }), 201).data.uuid;
     // Delivered after the 204: the campaign turns `sent` once its last mail is captured (campaigns/deliver.ts).
     await waitUntil(async () => ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data, (c: { status: string }) => c.status === 'sent', { what: 'the Spring campaign to be sent' });
     // The sends that got a mail: a suppressed subscriber's send refuses every simulation.

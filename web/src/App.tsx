@@ -29,6 +29,11 @@ const WebhooksPage = lazy(() => import('./routes/WebhooksPage.js'));
 const ListsPage = lazy(() => import('./routes/ListsPage.js'));
 const ListPage = lazy(() => import('./routes/ListPage.js'));
 const SubscriberPage = lazy(() => import('./routes/SubscriberPage.js'));
+// Campaigns and automations (issue 27), lazy like the records pages.
+const CampaignsPage = lazy(() => import('./routes/CampaignsPage.js'));
+const CampaignPage = lazy(() => import('./routes/CampaignPage.js'));
+const AutomationsPage = lazy(() => import('./routes/AutomationsPage.js'));
+const CampaignTemplatePage = lazy(() => import('./routes/CampaignTemplatePage.js'));
 
 export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -64,6 +69,10 @@ export function App() {
           <Route path="/lists">{lazily(<ListsPage />)}</Route>
           <Route path="/lists/:uuid">{(params) => lazily(<ListPage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/subscribers/:uuid">{(params) => lazily(<SubscriberPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/campaigns">{lazily(<CampaignsPage />)}</Route>
+          <Route path="/campaigns/:uuid">{(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/automations">{lazily(<AutomationsPage />)}</Route>
+          <Route path="/campaign-templates/:uuid">{(params) => lazily(<CampaignTemplatePage key={params.uuid} uuid={params.uuid} />)}</Route>
           <Route path="/controls">{lazily(<ControlsPage />)}</Route>
           <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
           <Route>

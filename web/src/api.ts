@@ -53,6 +53,12 @@ export const keys = {
   webhooks: (token: string | null) => ['webhooks', token] as const,
   webhookCalls: (token: string | null) => ['webhook-calls', token] as const,
   emailLists: (token: string | null) => ['email-lists', token] as const,
+  /** The Campaigns pages (issue 27): under `sends`, so a send or a simulation (sends.changed) refetches them. */
+  campaigns: (token: string | null) => ['sends', token, 'campaigns'] as const,
+  campaign: (token: string | null, uuid: string) => ['sends', token, 'campaigns', uuid] as const,
+  campaignPreview: (token: string | null, uuid: string, subscriber: string) => ['sends', token, 'campaigns', uuid, 'preview', subscriber] as const,
+  campaignTemplates: (token: string | null) => ['campaign-templates', token] as const,
+  automations: (token: string | null) => ['automations', token] as const,
   clock: ['clock'] as const,
 };
 

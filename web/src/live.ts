@@ -20,8 +20,8 @@ import { keys, useClient } from './api.js';
 /** A burst of captures (a test suite sending 50 mails) refetches once, this long after its first event. */
 const COALESCE_MS = 60;
 
-type RecordKind = 'suppressions' | 'sends' | 'log' | 'faults' | 'webhooks' | 'webhookCalls' | 'emailLists';
-const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults', 'webhooks', 'webhookCalls', 'emailLists'];
+type RecordKind = 'suppressions' | 'sends' | 'log' | 'faults' | 'webhooks' | 'webhookCalls' | 'emailLists' | 'automations';
+const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults', 'webhooks', 'webhookCalls', 'emailLists', 'automations'];
 const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'suppressions.changed': 'suppressions',
   'sends.changed': 'sends',
@@ -31,6 +31,7 @@ const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'webhook-calls.changed': 'webhookCalls',
   // Lists, subscribers, tags, segments, imports: every audience page reads under the email lists' key.
   'audience.changed': 'emailLists',
+  'automations.changed': 'automations',
 };
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';

@@ -19,6 +19,8 @@ export function automationRecordRoutes(deps: AppDeps) {
           repeat_enabled: automation.repeat_enabled === 1,
           triggers: deps.store.automations.triggersOf(automation.id).map((trigger) => ({
             subscriber_uuid: trigger.subscriber_uuid,
+            // The address, for a person reading the page (null once the subscriber is deleted).
+            subscriber_email: deps.store.subscribers.findByUuid(automation.workspace_id, trigger.subscriber_uuid)?.email ?? null,
             entered: trigger.entered === 1,
             reason: trigger.reason,
             created_at: new Date(trigger.created_at * 1000).toISOString(),

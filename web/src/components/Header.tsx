@@ -11,10 +11,11 @@ import { useTheme, type Theme } from '../theme.js';
 
 /** The records pages and the controls (issue 14). */
 const RECORD_SECTIONS = [
+  ['/lists', 'Lists'],
+  ['/campaigns', 'Campaigns'],
   ['/suppressions', 'Suppressions'],
   ['/sends', 'Sends'],
   ['/log', 'Log'],
-  ['/lists', 'Lists'],
   ['/webhooks', 'Webhooks'],
   ['/controls', 'Controls'],
 ] as const;
@@ -29,8 +30,10 @@ export function Header({ settings, token, onToken }: Props) {
   const [theme, setTheme] = useTheme();
   const [location] = useLocation();
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
-  // A subscriber's page (/subscribers/<uuid>) belongs to Lists.
-  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0] ?? (location.startsWith('/subscribers/') ? '/lists' : undefined);
+  // A subscriber's page (/subscribers/<uuid>) belongs to Lists; the Automations page, reached from Campaigns (one
+  // entry fewer in the header), to Campaigns.
+  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0]
+    ?? (location.startsWith('/subscribers/') ? '/lists' : location === '/automations' ? '/campaigns' : undefined);
   // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
   // into sight, or /controls would open with its own link off the screen's edge.
   const nav = useRef<HTMLElement>(null);

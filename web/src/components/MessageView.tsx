@@ -264,11 +264,30 @@ function MailcoachRecords({ message }: { message: Message }) {
       {message.campaign !== null || message.email_list !== null ? (
         <>
           <dt>Campaign</dt>
-          <dd>{message.campaign === null ? '(none: a double opt-in mail)' : <OriginLink kind="campaign" origin={message.campaign} />}</dd>
+          <dd>
+            {message.campaign === null ? (
+              '(none: a double opt-in mail)'
+            ) : (
+              <>
+                <OriginLink kind="campaign" origin={message.campaign} />
+                {' · '}
+                <Link href={`/campaigns/${encodeURIComponent(message.campaign.uuid)}`}>Campaign page</Link>
+              </>
+            )}
+          </dd>
           <dt>Email list</dt>
           <dd>{message.email_list === null ? '(none)' : <OriginLink kind="list" origin={message.email_list} />}</dd>
           <dt>Subscriber</dt>
-          <dd>{message.subscriber_uuid === null ? '(an address outside the list: a test send)' : <code>{message.subscriber_uuid}</code>}</dd>
+          <dd>
+            {message.subscriber_uuid === null ? (
+              '(an address outside the list: a test send)'
+            ) : (
+              // The audience pages (issue 27) show the subscriber.
+              <Link href={`/subscribers/${encodeURIComponent(message.subscriber_uuid)}`} aria-label={`Subscriber ${message.subscriber_uuid}`}>
+                <code>{message.subscriber_uuid}</code>
+              </Link>
+            )}
+          </dd>
         </>
       ) : null}
       <dt>Message-ID</dt>

@@ -38,8 +38,20 @@ export function PreviewPane({ name, render: { render, current, shown, stale }, s
   );
 }
 
-/** The render's parts in tabs. */
-function Preview({ render, title, state, update }: { render: TemplateRender; title: string; state: StudioState; update: (patch: Partial<StudioState>) => void }) {
+type PreviewState = Pick<StudioState, 'tab' | 'width' | 'dark'>;
+
+/** The render's parts in tabs; also the campaign page's preview (campaigns/CampaignPreview.tsx). */
+export function Preview({
+  render,
+  title,
+  state,
+  update,
+}: {
+  render: Pick<TemplateRender, 'subject' | 'html' | 'text'>;
+  title: string;
+  state: PreviewState;
+  update: (patch: Partial<PreviewState>) => void;
+}) {
   const tabId = (tab: string) => `preview-tab-${tab}`;
   return (
     <>

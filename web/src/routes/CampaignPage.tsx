@@ -1,0 +1,142 @@
+/**
+ * `/campaigns/<uuid>`: one campaign. Its content as a chosen subscriber of its list gets it (`?subscriber=<uuid>`),
+ * a test send and the send (campaigns/SendActions.tsx), its statistics from the simulations (sent, opens, clicks
+ * with their URLs, unsubscribes, bounces) and its Sends with their captured messages. A send, a simulation or a
+ * test send elsewhere updates it live. Loaded only when opened.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { CampaignDetail } from '../../../server/testing/client.js';
+import { keys, useClient } from '../api.js';
+import { CampaignPreview } from '../campaigns/CampaignPreview.js';
+import { PREVIEW_PARAMS } from '../campaigns/preview-state.js';
+import { countsOf, statusOf } from '../campaigns/counts.js';
+import '../campaigns/campaigns.css';
+import { SendActions } from '../campaigns/SendActions.js';
+import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
+import { errorText, useTitle } from '../forms.js';
+import { useLiveUpdates } from '../live.js';
+import { Timestamp, useUrlParams } from '../records/common.js';
+import { RecordsTitle } from '../records/records-head.js';
+import { ColumnHeads } from '../records/records-listing.js';
+
+export default function CampaignPage({ uuid }: { uuid: string }) {
+  const live = useLiveUpdates();
+  const client = useClient();
+  const { values, update } = useUrlParams(PREVIEW_PARAMS);
+  const campaign = useQuery({ queryKey: keys.campaign(client.token, uuid), queryFn: () => client.campaignRecord(uuid), retry: false });
+  useTitle(campaign.data?.name ?? 'Campaign');
+
+  return (
+    <UnderCampaigns failure={campaign.isError ? { what: 'The campaign could not be loaded', error: campaign.error } : null}>
+      {campaign.data !== undefined && (
+        <>
+          <RecordsTitle title={campaign.data.name || '(no name)'} live={live}>
+            <span className="badge">{statusOf(campaign.data)}</span> · subject “{campaign.data.subject ?? '(none)'}” · from {campaign.data.from_email ?? '(no sender)'} ·{' '}
+            {campaign.data.email_list === null ? 'no list' : <Link href={`/lists/${campaign.data.email_list.uuid}`}>{campaign.data.email_list.name}</Link>} (
+            {campaign.data.segment_description}) · scheduled <Timestamp iso={campaign.data.scheduled_at} /> · sent <Timestamp iso={campaign.data.sent_at} />
+          </RecordsTitle>
+          <div className="records-grid">
+            <div>
+              <SendActions campaign={campaign.data} />
+              <Statistics campaign={campaign.data} />
+              <CampaignSends uuid={uuid} />
+            </div>
+            <CampaignPreview campaign={campaign.data} values={values} update={update} />
+          </div>
+        </>
+      )}
+    </UnderCampaigns>
+  );
+}
+
+function Statistics({ campaign }: { campaign: CampaignDetail }) {
+  return (
+    <section className="box" aria-labelledby="statistics-title">
+      <h2 id="statistics-title">Statistics</h2>
+      <dl className="stats">
+        {countsOf(campaign).map(([label, count]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">Unique counts, with the totals in brackets when they differ. Simulate opens, clicks and bounces on the sends below.</p>
+      {campaign.links.length > 0 && (
+        <div className="records-table-wrap records-cards">
+          <table className="records-table" aria-label="Clicked links">
+            <thead>
+              <tr>
+                <ColumnHeads columns={['URL', ['Unique clicks', 'num'], ['Clicks', 'num']]} />
+              </tr>
+            </thead>
+            <tbody>
+              {campaign.links.map((link) => (
+                <tr key={link.url}>
+                  <th scope="row" data-label="URL" className="address">
+                    {link.url}
+                  </th>
+                  <td data-label="Unique clicks" className="num">
+                    {link.unique_click_count}
+                  </td>
+                  <td data-label="Clicks" className="num">
+                    {link.click_count}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The campaign's first page of Sends (the Sends page, filtered on it, has them all and the simulations). */
+function CampaignSends({ uuid }: { uuid: string }) {
+  const client = useClient();
+  const sends = useQuery({ queryKey: [...keys.sends(client.token), 'campaign', uuid], queryFn: () => client.sends({ campaignUuid: uuid }), retry: false });
+  return (
+    <section className="box" aria-labelledby="campaign-sends-title">
+      <h2 id="campaign-sends-title">Sends</h2>
+      {sends.isError && (
+        <p className="alert-box" role="alert">
+          The sends could not be loaded: {errorText(sends.error)}
+        </p>
+      )}
+      {sends.data?.data.length === 0 && <p className="muted">None yet: a send creates one per subscriber it reaches.</p>}
+      {sends.data !== undefined && sends.data.data.length > 0 && (
+        <>
+          <div className="records-table-wrap records-cards">
+            <table className="records-table" aria-label="Sends of this campaign">
+              <thead>
+                <tr>
+                  <ColumnHeads columns={['Recipient', 'State', 'Message']} />
+                </tr>
+              </thead>
+              <tbody>
+                {sends.data.data.map((send) => (
+                  <tr key={send.uuid}>
+                    <th scope="row" data-label="Recipient" className="address">
+                      {send.subscriber_uuid === null ? send.email : <Link href={`/subscribers/${send.subscriber_uuid}`}>{send.email ?? send.subscriber_uuid}</Link>}
+                    </th>
+                    <td data-label="State">
+                      <span className={`badge state-${send.state}`}>{send.state}</span>
+                    </td>
+                    <td data-label="Message">
+                      {send.message_uuid === null ? <span className="muted">(no mail)</span> : <Link href={`/messages/${send.message_uuid}`}>Captured mail</Link>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <Link href={`/sends?campaign=${uuid}`}>All {sends.data.meta.total} sends, with the simulations</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

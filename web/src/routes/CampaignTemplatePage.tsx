@@ -1,0 +1,90 @@
+/**
+ * `/campaign-templates/<uuid>`: a campaign template previewed as a transactional one is in the studio: one input per
+ * field (`[[[name]]]`, `[[[name:type]]]`; an editor field takes markdown), the render of a campaign with those
+ * values (the server's campaignContent), in the studio's preview. A page of its own rather than the studio: the
+ * studio edits and saves transactional templates (source, replacements, Twig), none of which a campaign template
+ * has, while this needs only fields and the preview. The values, tab, width and dark mode live in the URL.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keys, useClient } from '../api.js';
+import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
+import { PREVIEW_PARAMS, previewState, previewUpdate } from '../campaigns/preview-state.js';
+import { useTitle } from '../forms.js';
+import { useUrlParams } from '../records/common.js';
+import { Preview } from '../studio/Preview.js';
+import '../records/records.css';
+import '../studio/studio.css';
+
+// The subscriber parameter is the campaign page's; unused here.
+const PARAMS = ['fields', ...PREVIEW_PARAMS] as const;
+
+function parseFields(raw: string): Record<string, string> {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
+  const client = useClient();
+  const { values, update } = useUrlParams(PARAMS);
+  const fields = values.fields === '' ? undefined : parseFields(values.fields);
+  const preview = useQuery({
+    queryKey: [...keys.campaignTemplates(client.token), uuid, values.fields],
+    queryFn: () => client.campaignTemplatePreview(uuid, fields),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const [typed, setTyped] = useState<Record<string, string>>(fields ?? {});
+  useTitle(preview.data?.name ?? 'Campaign template');
+  const state = previewState(values);
+
+  return (
+    <UnderCampaigns failure={preview.isError ? { what: 'The template could not be rendered', error: preview.error } : null}>
+      {preview.data !== undefined && (
+        <>
+          <h1>{preview.data.name}</h1>
+          <p className="lead muted">
+            A campaign template, rendered as a campaign created with it and these <code>fields</code> would be. Without values, the template as stored.
+          </p>
+          <div className="records-grid">
+            <form
+              className="box stack"
+              aria-label="Field values"
+              onSubmit={(event) => {
+                event.preventDefault();
+                update({ fields: JSON.stringify(typed) });
+              }}
+            >
+              {preview.data.fields.length === 0 && <p className="muted">This template has no fields.</p>}
+              {preview.data.fields.map((field) => (
+                <label key={field.name}>
+                  {field.name} ({field.type === 'editor' ? 'markdown' : field.type})
+                  {field.type === 'editor' ? (
+                    <textarea rows={4} value={typed[field.name] ?? ''} onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })} />
+                  ) : (
+                    <input type="text" value={typed[field.name] ?? ''} onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })} />
+                  )}
+                </label>
+              ))}
+              <div>
+                <button type="submit">Render</button>
+              </div>
+            </form>
+            <section className="box" aria-label="Preview">
+              <Preview
+                render={{ subject: '(a campaign’s subject)', html: preview.data.html, text: preview.data.text }}
+                title={`Preview of ${preview.data.name}`}
+                state={state}
+                update={previewUpdate(update)}
+              />
+            </section>
+          </div>
+        </>
+      )}
+    </UnderCampaigns>
+  );
+}
