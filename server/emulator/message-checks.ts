@@ -7,19 +7,16 @@
  */
 import type { AppDeps } from '../deps.js';
 import { BoundedCache } from '../bounded-cache.js';
-import { checkMail, type ChecksReport, type EmulatorRecords } from '../checks/index.js';
+import { checkMail, type ChecksReport, type CompatibilityResult, type EmulatorRecords } from '../checks/index.js';
 import type { LinkedMessageRow } from '../db/messages-store.js';
 import { parseHeaders } from './message-resource.js';
 
 export function messageChecks(deps: AppDeps) {
-  const cache = new BoundedCache<ChecksReport>({ maxEntries: 1_000, maxKeyLength: 400 });
+  const compatibility = new BoundedCache<CompatibilityResult>({ maxEntries: 1_000, maxKeyLength: 100 });
   return {
     of(row: LinkedMessageRow, origin: string): ChecksReport {
-      const key = `${row.uuid} ${origin}`;
-      const cached = cache.get(key);
-      if (cached !== undefined) return cached;
       const raw = deps.store.messages.rawOf(row.id);
-      const report = checkMail(
+      return checkMail(
         {
           subject: row.subject,
           html: row.html_body,
@@ -28,10 +25,9 @@ export function messageChecks(deps: AppDeps) {
           campaign: row.campaign_uuid !== null,
         },
         { origin, records: emulatorRecords(deps, row.workspace_id) },
+        (compute) => compatibility.get(row.uuid) ?? compatibility.set(row.uuid, compute()),
       );
-      return cache.set(key, report);
     },
-    clear: () => cache.clear(),
   };
 }
 

@@ -3,6 +3,8 @@
  * GET /_emulator/openapi.json. test/contract/openapi.test.ts checks that it names every route the app registers.
  */
 
+import { checkIssueSchema, checksReportSchema } from './checks-schema.js';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -816,6 +818,14 @@ export const openApiDocument = {
         },
       },
     },
+    '/_emulator/messages/{uuid}/checks': {
+      get: {
+        tags: ['messages'],
+        summary: 'The checks report: client compatibility, links, unreplaced placeholders, headers (computed once, cached)',
+        parameters: [readUuidParam],
+        responses: { 200: json(ref('ChecksReport'), 'The report.'), ...errors, ...notFound },
+      },
+    },
     '/_emulator/messages/{uuid}/html': { get: bodyOperation('html', 'text/html') },
     '/_emulator/messages/{uuid}/text': { get: bodyOperation('text', 'text/plain') },
     '/_emulator/messages/{uuid}/attachments/{index}': {
@@ -1385,6 +1395,8 @@ export const openApiDocument = {
       MessageSummary: messageSummary,
       Message: message,
       Attachment: attachment,
+      ChecksReport: checksReportSchema,
+      CheckIssue: checkIssueSchema,
       MessagePage: {
         type: 'object',
         required: ['data', 'meta'],
