@@ -7,6 +7,7 @@
 import { DoIUseEmail } from '@jsx-email/doiuse-email';
 import { parse as parseCss, type CssAtRuleAST, type CssStylesheetAST } from '@adobe/css-tools';
 import type { Document, Element } from 'domhandler';
+import { BoundedCache } from '../bounded-cache.js';
 import { MAX_LINES, type CheckIssue, type ClientScore, type FeatureUse } from './report.js';
 
 /** The package and the `last_update_date` of the caniemail data it bundles (dist/index.mjs). */
@@ -39,20 +40,71 @@ interface Use {
   notes: Set<string>;
 }
 
+interface Verdict {
+  unsupported: string[];
+  partial: string[];
+  notes: string[];
+}
+
+/**
+ * Each feature's verdicts over every client, from the package once per process: they depend on the data alone,
+ * and asking the package again for each use (32 clients each) was nearly all of a report's time (a 20 KB MJML
+ * mail uses `padding` on dozens of elements).
+ */
+const VERDICTS = new Map<string, Verdict>();
+/**
+ * The features each CSS declaration (`property:value`) matches, once per process: the package matches each
+ * against every feature's patterns, and an MJML mail repeats the same few declarations on every element.
+ */
+const DECLARATION_FEATURES = new BoundedCache<string[]>({ maxEntries: 5_000, maxKeyLength: 200 });
+
 /** Records each verdict of the package's checker against the line being checked. */
 class LocatedChecker extends DoIUseEmail {
   line = 1;
   readonly uses = new Map<string, Use>();
   /** Every feature the HTML uses, supported or not: the denominator of the scores. */
   readonly used = new Set<string>();
+  /** Where the package's messages go while a feature's verdict is being computed. */
+  private collecting: Verdict | null = null;
+  /** The features a declaration being matched for the first time matches. */
+  private matching: string[] | null = null;
 
   constructor(readonly lineOf: (offset: number) => number) {
     super({ emailClients: ['*'] });
   }
 
   override checkFeaturesSupport(featureTitles: string | string[]): void {
-    for (const title of [featureTitles].flat()) this.used.add(title);
-    super.checkFeaturesSupport(featureTitles);
+    for (const title of [featureTitles].flat()) {
+      this.matching?.push(title);
+      this.used.add(title);
+      let verdict = VERDICTS.get(title);
+      if (verdict === undefined) {
+        this.collecting = verdict = { unsupported: [], partial: [], notes: [] };
+        super.checkFeaturesSupport(title);
+        this.collecting = null;
+        VERDICTS.set(title, verdict);
+      }
+      if (verdict.unsupported.length + verdict.partial.length + verdict.notes.length === 0) continue;
+      const use = this.useOf(title);
+      for (const client of verdict.unsupported) use.unsupported.add(client);
+      for (const client of verdict.partial) use.partial.add(client);
+      for (const note of verdict.notes) use.notes.add(note);
+    }
+  }
+
+  override checkCSSDeclarations(declarations: Array<{ property: string; value: string }>): void {
+    for (const declaration of declarations) {
+      const key = `${declaration.property}:${declaration.value}`;
+      const known = DECLARATION_FEATURES.get(key);
+      if (known !== undefined) {
+        this.checkFeaturesSupport(known);
+        continue;
+      }
+      this.matching = [];
+      super.checkCSSDeclarations([declaration]);
+      DECLARATION_FEATURES.set(key, this.matching);
+      this.matching = null;
+    }
   }
 
   override checkHtmlNode(node: Element): void {
@@ -63,17 +115,17 @@ class LocatedChecker extends DoIUseEmail {
 
   override error(message: string): void {
     const verdict = VERDICT.exec(message);
-    if (verdict !== null) this.useOf(verdict[1]!).unsupported.add(verdict[3]!);
+    if (verdict !== null) this.collecting?.unsupported.push(verdict[3]!);
   }
 
   override warning(message: string): void {
     const verdict = VERDICT.exec(message);
-    if (verdict !== null) this.useOf(verdict[1]!).partial.add(verdict[3]!);
+    if (verdict !== null) this.collecting?.partial.push(verdict[3]!);
   }
 
   override note(message: string): void {
     const note = NOTE.exec(message);
-    if (note !== null) this.useOf(note[1]!).notes.add(`${note[2]}: ${note[3]}`);
+    if (note !== null) this.collecting?.notes.push(`${note[2]}: ${note[3]}`);
   }
 
   private useOf(feature: string): Use {

@@ -3,7 +3,7 @@
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
  * in-process start-up of startEmulator() (startup.ts), hostile input (hostile.ts) and the web inbox in Chromium (ui.ts).
  * the template studio's render round trip (studio.ts), SMTP ingest against MailDev (smtp.ts).
- * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp` runs one part.
+ * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp|checks` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -37,6 +37,7 @@ import { runHostileBench } from './hostile.js';
 import { runUiBench } from './ui.js';
 import { runStudioBench } from './studio.js';
 import { runSmtpBench } from './smtp.js';
+import { runChecksBench } from './checks.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -507,7 +508,7 @@ function subscriberScenarios(
   ];
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', 'smtp'];
+const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', 'smtp', 'checks'];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -528,6 +529,8 @@ async function main(): Promise<void> {
   if (runs('studio')) await runStudioBench((line) => process.stdout.write(`\n${line}\n`));
   // SMTP ingest over 5 pooled connections, against MailDev 2 fetched into a cache outside the repository (smtp.ts).
   if (runs('smtp')) await runSmtpBench((line) => process.stdout.write(`${line}\n`));
+  // A captured 20 KB MJML mail's checks report, first request and cached, against the same baseline (checks.ts).
+  if (runs('checks')) await runChecksBench((line) => process.stdout.write(`\n${line}\n`));
 }
 
 main().catch((error: unknown) => {
