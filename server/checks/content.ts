@@ -21,7 +21,8 @@ export interface ContentInput {
   subject: string;
   html: string | null;
   text: string | null;
-  headers: { name: string; value: string }[];
+  /** Null for a studio render, which has no headers yet (the send adds them). */
+  headers: { name: string; value: string }[] | null;
   /** A campaign mail (or a test of one): it must carry List-Unsubscribe and the one-click header (RFC 8058). */
   campaign: boolean;
 }
@@ -53,7 +54,7 @@ export function checkContent(input: ContentInput, document: Document | null, lin
   }
   if (document !== null && lineOf !== null) issues.push(...imagesWithoutAlt(document, lineOf));
   if (input.text === null) issues.push(issue('no-text-part', 'warning', 'no text part: some clients and spam filters expect one', 'text', null));
-  issues.push(...checkHeaders(input));
+  if (input.headers !== null) issues.push(...checkHeaders(input.headers, input.campaign));
   return issues;
 }
 
@@ -73,15 +74,15 @@ function imagesWithoutAlt(document: Document, lineOf: (offset: number) => number
   return issues;
 }
 
-function checkHeaders(input: ContentInput): CheckIssue[] {
+function checkHeaders(headers: { name: string; value: string }[], campaign: boolean): CheckIssue[] {
   const issues: CheckIssue[] = [];
-  const header = (name: string) => input.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+  const header = (name: string) => headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
   if (header('Date') === undefined) issues.push(issue('missing-date', 'problem', 'no Date header', 'headers', null));
   if (header('Message-ID') === undefined) issues.push(issue('missing-message-id', 'problem', 'no Message-ID header', 'headers', null));
   const from = header('From');
   if (from === undefined) issues.push(issue('invalid-from', 'problem', 'no From header', 'headers', null));
   else if (!validFrom(from)) issues.push(issue('invalid-from', 'problem', `From: ${from} is not a valid address`, 'headers', null));
-  if (input.campaign) {
+  if (campaign) {
     if (header('List-Unsubscribe') === undefined) {
       issues.push(issue('missing-list-unsubscribe', 'problem', 'a campaign mail without a List-Unsubscribe header', 'headers', null));
     }

@@ -826,6 +826,19 @@ export const openApiDocument = {
         responses: { 200: json(ref('ChecksReport'), 'The report.'), ...errors, ...notFound },
       },
     },
+    '/_emulator/checks': {
+      post: {
+        tags: ['messages'],
+        summary: 'The checks report of a mail not captured (the studio\'s render): no header checks',
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['subject', 'html', 'text'],
+          additionalProperties: false,
+          properties: { subject: { type: 'string' }, html: nullable('string'), text: nullable('string') },
+        }),
+        responses: { 200: json(ref('ChecksReport'), 'The report.'), ...errors, ...invalid },
+      },
+    },
     '/_emulator/messages/{uuid}/html': { get: bodyOperation('html', 'text/html') },
     '/_emulator/messages/{uuid}/text': { get: bodyOperation('text', 'text/plain') },
     '/_emulator/messages/{uuid}/attachments/{index}': {

@@ -262,6 +262,9 @@ export function createClient(options: ClientOptions) {
     },
     /** The message's checks report (README "Mail checks"): compatibility, links, placeholders and headers. */
     checks: (uuid: string): Promise<ChecksReport> => json('GET', `/messages/${encodeURIComponent(uuid)}/checks`),
+    /** The checks report of a mail not captured (a studio render): no header checks, links resolved here. */
+    checkRender: (mail: { subject: string; html: string | null; text: string | null }): Promise<ChecksReport> =>
+      json('POST', '/checks', { json: mail }),
     deleteMessage: async (uuid: string): Promise<void> => {
       const path = `/messages/${encodeURIComponent(uuid)}`;
       await ok(await call('DELETE', path), 'DELETE', path);

@@ -1,8 +1,10 @@
 /**
  * The message view's Checks tab (issue 28; README "Mail checks"): a mail with an unreplaced placeholder and a
- * flexbox layout shows both, each with its line, and the count on the tab; axe finds no serious violation in
- * either theme.
+ * flexbox layout shows both, each with its line, and the count on the tab; the template studio's Checks follow
+ * each render as the body is edited; axe finds no serious violation in either theme, in both places.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { expect, sendMail, test } from './fixtures.js';
@@ -39,5 +41,25 @@ for (const theme of ['light', 'dark'] as const) {
     await openChecks(page, emulator.url);
     await expect(page.getByRole('list', { name: 'Problems' })).toBeVisible();
     expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
+  });
+}
+
+const WELCOME = readFileSync(fileURLToPath(new URL('../../fixtures/templates/welcome.mjml', import.meta.url)), 'utf8');
+const FILLED = encodeURIComponent(JSON.stringify({ app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm' }));
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the studio's Checks follow the body as it is edited (${theme})`, async ({ page, emulator }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(`${emulator.url}/templates/welcome?replacements=${FILLED}`);
+    const checks = page.getByRole('region', { name: 'Checks' });
+    await expect(checks.getByText(/^No problems, \d+ warnings\.$/)).toBeVisible();
+    expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
+
+    const editor = page.getByRole('textbox', { name: 'Body source' });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(WELCOME.replace('Welcome, ::first_name::!', 'Welcome, ::first_name::! Use ::coupon::'));
+    await expect(checks.getByRole('list', { name: 'Problems' }).getByRole('listitem').filter({ hasText: '::coupon:: was not replaced' }).first()).toBeVisible();
+    await expect(checks.getByText(/^1 problem|^\d+ problems/)).toBeVisible();
   });
 }

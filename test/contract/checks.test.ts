@@ -146,3 +146,12 @@ describe('each check fires on a mail with the problem', () => {
     expect(await res.json()).toEqual({ message: 'No message with uuid nope.' });
   });
 });
+
+describe('POST /_emulator/checks (a render not captured)', () => {
+  it('checks a subject, HTML and text without headers, and refuses another body with a 422', async () => {
+    const report = await client().checkRender({ subject: 'Hi ::name::', html: '<p><a href="javascript:x()">x</a></p>', text: null });
+    expect(report.issues.map((issue) => issue.code)).toEqual(['placeholder', 'no-text-part', 'link-javascript']);
+    const bad = await fetch(`${emulator().url}/_emulator/checks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"subject": 1}' });
+    expect(bad.status).toBe(422);
+  });
+});

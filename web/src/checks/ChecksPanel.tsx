@@ -88,3 +88,16 @@ function familyScores(report: ChecksReport): Array<[string, number]> {
   for (const client of report.compatibility.clients) worst.set(client.family, Math.min(worst.get(client.family) ?? 100, client.score));
   return [...worst].sort((a, b) => a[1] - b[1]);
 }
+
+/** The studio's current render checked (POST /_emulator/checks): refetched whenever the render changes. */
+export function RenderChecks({ render }: { render: { subject: string; html: string | null; text: string | null } }) {
+  const client = useClient();
+  const mail = { subject: render.subject, html: render.html, text: render.text };
+  const checks = useQuery({ queryKey: ['templates', client.token, 'checks', mail] as const, queryFn: () => client.checkRender(mail) });
+  return (
+    <section aria-labelledby="render-checks-title">
+      <h3 id="render-checks-title">Checks</h3>
+      {checks.data === undefined ? <p className="muted">Checking…</p> : <ChecksReportView report={checks.data} />}
+    </section>
+  );
+}
