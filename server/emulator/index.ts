@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { createApiDocs } from '../http/api-docs.js';
 import type { AppEnv } from '../http/env.js';
+import { checkRoutes } from './checks.js';
 import { controlRoutes } from './controls.js';
 import { faultRoutes } from './faults.js';
 import { messageRoutes } from './messages.js';
@@ -47,6 +48,8 @@ export function emulatorApi(deps: AppDeps) {
   api.route('/wait-for', waitForRoutes(deps));
   api.route('/events', streamRoutes(deps));
   api.route('/templates', templateRoutes(deps));
+  // A checks report of a mail not captured: the studio's render (checks.ts; README "Mail checks").
+  api.route('/checks', checkRoutes(deps));
   // The web UI's views of the Mailcoach records (records/*.ts).
   api.route('/suppressions', suppressionRecordRoutes(deps));
   api.route('/sends', sendRecordRoutes(deps));

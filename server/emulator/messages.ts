@@ -15,6 +15,7 @@ import { parseOr422 } from '../validation/zod-issues.js';
 import { parseSearchQuery } from '../search/query.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
+import { messageChecks } from './message-checks.js';
 
 /** One step of clearing an inbox: about 4 MB of mail (some 10 ms), at most 500 messages. */
 const DELETE_STEP = { messages: 500, chars: 4_000_000 };
@@ -23,6 +24,7 @@ const MAX_PAGE = 1_000_000;
 
 export function messageRoutes(deps: AppDeps) {
   const { messages } = deps.store;
+  const checks = messageChecks(deps);
 
   /**
    * Clearing an inbox costs its bytes: each body is copied into its log item (migration 5) and its pages freed.
@@ -101,6 +103,7 @@ export function messageRoutes(deps: AppDeps) {
       if (text === null) throw new ApiError(404, 'This message has no text body.');
       return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
     })
+    .get('/:uuid/checks', (c) => c.json(checks.of(find(c), new URL(c.req.url).origin)))
     .get('/:uuid/attachments/:index', (c) => {
       const row = find(c);
       const index = c.req.param('index');

@@ -3,6 +3,8 @@
  * GET /_emulator/openapi.json. test/contract/openapi.test.ts checks that it names every route the app registers.
  */
 
+import { checkIssueSchema, checksReportSchema } from './checks-schema.js';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -947,6 +949,27 @@ export const openApiDocument = {
         },
       },
     },
+    '/_emulator/messages/{uuid}/checks': {
+      get: {
+        tags: ['messages'],
+        summary: 'The checks report: client compatibility, links, unreplaced placeholders, headers (computed once, cached)',
+        parameters: [readUuidParam],
+        responses: { 200: json(ref('ChecksReport'), 'The report.'), ...errors, ...notFound },
+      },
+    },
+    '/_emulator/checks': {
+      post: {
+        tags: ['messages'],
+        summary: 'The checks report of a mail not captured (the studio\'s render): no header checks',
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['subject', 'html', 'text'],
+          additionalProperties: false,
+          properties: { subject: { type: 'string' }, html: nullable('string'), text: nullable('string') },
+        }),
+        responses: { 200: json(ref('ChecksReport'), 'The report.'), ...errors, ...invalid },
+      },
+    },
     '/_emulator/messages/{uuid}/html': { get: bodyOperation('html', 'text/html') },
     '/_emulator/messages/{uuid}/text': { get: bodyOperation('text', 'text/plain') },
     '/_emulator/messages/{uuid}/attachments/{index}': {
@@ -1665,6 +1688,8 @@ export const openApiDocument = {
       MessageSummary: messageSummary,
       Message: message,
       Attachment: attachment,
+      ChecksReport: checksReportSchema,
+      CheckIssue: checkIssueSchema,
       MessagePage: {
         type: 'object',
         required: ['data', 'meta'],

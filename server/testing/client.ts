@@ -22,6 +22,7 @@ import type { Campaign } from './wire/campaigns.js';
 import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
 import type { AutomationRecord, CampaignDetail, CampaignPreview, CampaignRecord, CampaignTemplatePreview, CampaignTemplateRecord } from './wire/campaigns.js';
 import type { Message, MessagePage, MessageSummary } from './wire/messages.js';
+import type { ChecksReport } from '../checks/report.js';
 import type {
   LogItemQuery, LogItemWithLinks, MailcoachPage, MailcoachPageLink, Send, SendQuery, SendWithState, Suppression, SuppressionOrigin,
   SuppressionQuery, TransactionalMailRequest,
@@ -42,6 +43,7 @@ export * from './wire/records.js';
 export * from './wire/templates.js';
 export * from './wire/webhooks.js';
 export type { WaitForWebhookOptions, WebhookWaitStatus } from './wait-for-webhook.js';
+export type { ChecksReport, CheckIssue, ClientScore, FeatureUse, LinkReport } from '../checks/report.js';
 
 export interface SubscribeOptions {
   /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
@@ -262,6 +264,11 @@ export function createClient(options: ClientOptions) {
       const response = await ok(await call('GET', path), 'GET', path);
       return { contentType: response.headers.get('content-type') ?? '', bytes: new Uint8Array(await response.arrayBuffer()) };
     },
+    /** The message's checks report (README "Mail checks"): compatibility, links, placeholders and headers. */
+    checks: (uuid: string): Promise<ChecksReport> => json('GET', `/messages/${encodeURIComponent(uuid)}/checks`),
+    /** The checks report of a mail not captured (a studio render): no header checks, links resolved here. */
+    checkRender: (mail: { subject: string; html: string | null; text: string | null }): Promise<ChecksReport> =>
+      json('POST', '/checks', { json: mail }),
     deleteMessage: async (uuid: string): Promise<void> => {
       const path = `/messages/${encodeURIComponent(uuid)}`;
       await ok(await call('DELETE', path), 'DELETE', path);

@@ -3,7 +3,7 @@
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
  * in-process start-up of startEmulator() (startup.ts), hostile input (hostile.ts) and the web inbox in Chromium (ui.ts).
  * the template studio's render round trip (studio.ts), SMTP ingest against MailDev (smtp.ts).
- * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp|campaign|memory` runs one part.
+ * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp|campaign|memory|checks` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -39,6 +39,7 @@ import { runStudioBench } from './studio.js';
 import { runSmtpBench } from './smtp.js';
 import { runCampaignBench } from './campaign.js';
 import { runMemoryBench } from './memory.js';
+import { runChecksBench } from './checks.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -509,7 +510,7 @@ function subscriberScenarios(
   ];
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', 'smtp', 'campaign', 'memory'];
+const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', 'smtp', 'campaign', 'memory', 'checks'];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -534,6 +535,8 @@ async function main(): Promise<void> {
   if (runs('campaign')) await runCampaignBench((line) => process.stdout.write(`\n${line}\n`));
   // Five identical load rounds: RSS settles (round 5 within 10% of round 1), peak at most 2x the bare baseline's (memory.ts).
   if (runs('memory')) await runMemoryBench((line) => process.stdout.write(`\n${line}\n`));
+  // A captured 20 KB MJML mail's checks report, first request and cached, against the same baseline (checks.ts).
+  if (runs('checks')) await runChecksBench((line) => process.stdout.write(`\n${line}\n`));
 }
 
 main().catch((error: unknown) => {

@@ -24,7 +24,8 @@ const RENDERS = Number(process.env.BENCH_STUDIO_RENDERS ?? 300);
 const WARMUP = 30;
 const TARGET_P95_MS = 50;
 
-async function timed(count: number, request: (i: number) => Promise<{ status: number; ms: number; body: string }>): Promise<Stats> {
+/** `count` sequential requests after WARMUP ones (given negative indices), each answered 200. */
+export async function timed(count: number, request: (i: number) => Promise<{ status: number; ms: number; body: string }>): Promise<Stats> {
   for (let i = 0; i < WARMUP; i++) await request(-i - 1);
   const samples: number[] = [];
   const started = performance.now();

@@ -174,6 +174,14 @@ const CALLS: Array<[string, () => Call[]]> = [
     { method: 'GET', path: `/_emulator/messages/${made.messageUuid}/text`, status: 200 },
     { method: 'GET', path: `/_emulator/messages/${NO_UUID}/text`, status: 404 },
   ]],
+  ['GET /_emulator/messages/{uuid}/checks', () => [
+    { method: 'GET', path: `/_emulator/messages/${made.messageUuid}/checks`, status: 200 },
+    { method: 'GET', path: `/_emulator/messages/${NO_UUID}/checks`, status: 404 },
+  ]],
+  ['POST /_emulator/checks', () => [
+    { method: 'POST', path: '/_emulator/checks', json: { subject: 'Hi ::name::', html: '<p style="display:flex">x</p>', text: null }, status: 200 },
+    { method: 'POST', path: '/_emulator/checks', json: { subject: 1 }, status: 422 },
+  ]],
   ['GET /_emulator/messages/{uuid}/attachments/{index}', () => [
     { method: 'GET', path: `/_emulator/messages/${made.messageUuid}/attachments/0`, status: 200 },
     { method: 'GET', path: `/_emulator/messages/${made.messageUuid}/attachments/9`, status: 404 },

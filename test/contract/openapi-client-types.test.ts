@@ -121,6 +121,7 @@ const ASSERTIONS: Array<[string, string, string]> = [
   ['MessageAttachment', 'C.MessageAttachment', 'D.Res_Attachment'],
   ['MessageHeader', 'C.MessageHeader', "D.Res_Message['headers'][number]"],
   ['MessagePage', 'C.MessagePage', 'D.Res_MessagePage'],
+  ['ChecksReport', 'C.ChecksReport', 'D.Res_ChecksReport'],
   ['ClockState', 'C.ClockState', 'D.Res_ClockState'],
   ['EmulatorSettings', 'C.EmulatorSettings', "D.Answers['GET /_emulator/settings'][200]"],
   ['SeedCounts', 'C.SeedCounts', 'D.Res_SeedCounts'],

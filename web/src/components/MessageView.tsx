@@ -8,8 +8,9 @@ import type { ShortcutAction } from '../keyboard.js';
 import { DateTime } from '../dates.js';
 import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
+import { ChecksCount, ChecksPanel } from '../checks/ChecksPanel.js';
 
-const TABS = ['HTML', 'Text', 'HTML source', 'Headers', 'Raw', 'Attachments', 'Links & codes', 'Mailcoach'] as const;
+const TABS = ['HTML', 'Text', 'HTML source', 'Headers', 'Raw', 'Attachments', 'Links & codes', 'Mailcoach', 'Checks'] as const;
 type Tab = (typeof TABS)[number];
 
 interface Props {
@@ -95,6 +96,7 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
           >
             {name}
             {name === 'Attachments' && message.attachments.length > 0 ? ` (${message.attachments.length})` : ''}
+            {name === 'Checks' && <ChecksCount uuid={message.uuid} />}
           </button>
         ))}
       </div>
@@ -136,6 +138,7 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
         {tab === 'Attachments' && <Attachments message={message} />}
         {tab === 'Links & codes' && <LinksAndCodes message={message} />}
         {tab === 'Mailcoach' && <MailcoachRecords message={message} />}
+        {tab === 'Checks' && <ChecksPanel uuid={message.uuid} />}
       </section>
     </article>
   );

@@ -7,6 +7,7 @@ import { MailFrame, WIDTHS, type FrameWidth } from '../components/MailFrame.js';
 import { fieldErrors, otherErrors } from '../forms.js';
 import type { StudioRender } from './render.js';
 import { ReplacementReport } from './ReplacementReport.js';
+import { RenderChecks } from '../checks/ChecksPanel.js';
 import { PREVIEW_TABS, type StudioState } from './url-state.js';
 
 interface PreviewPaneProps {
@@ -34,6 +35,7 @@ export function PreviewPane({ name, render: { render, current, shown, stale }, s
       )}
       {shown === undefined ? <p className="muted">Rendering…</p> : <Preview render={shown} title={`Preview of ${name}`} state={state} update={update} />}
       {current !== undefined && <ReplacementReport render={current} />}
+      {shown !== undefined && <RenderChecks render={shown} />}
     </section>
   );
 }

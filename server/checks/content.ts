@@ -1,0 +1,104 @@
+/**
+ * What a reader would see wrong whatever their client: placeholders left as they were written, a body Gmail
+ * clips, images without alt text, no text part, and the headers a mail needs (README "Mail checks").
+ */
+import parseAddresses from 'email-addresses';
+import type { Document, Element } from 'domhandler';
+import { lineLocator } from './lines.js';
+import type { CheckIssue, Severity, Where } from './report.js';
+
+/** Gmail clips a message whose HTML is over about 102 KB ("[Message clipped]"), hiding the rest and its footer. */
+export const GMAIL_CLIP_BYTES = 102 * 1024;
+
+/**
+ * Mailcoach's `::key::` replacements, Twig's `{{ key }}` and Mailcoach's `[[[...]]]` editor placeholders
+ * (../shared/spec/mailcoach-transactional.md: replacements; campaign placeholders), as a send leaves them when
+ * nothing replaced them.
+ */
+const PLACEHOLDERS = [/::[A-Za-z_][\w.-]*::/g, /\{\{\s*[^{}\s][^{}]*?\s*\}\}/g, /\[\[\[[^\]\n]{1,200}\]\]\]/g];
+
+export interface ContentInput {
+  subject: string;
+  html: string | null;
+  text: string | null;
+  /** Null for a studio render, which has no headers yet (the send adds them). */
+  headers: { name: string; value: string }[] | null;
+  /** A campaign mail (or a test of one): it must carry List-Unsubscribe and the one-click header (RFC 8058). */
+  campaign: boolean;
+}
+
+export function checkPlaceholders(where: Where, value: string | null): CheckIssue[] {
+  if (value === null) return [];
+  const lineOf = where === 'subject' ? null : lineLocator(value);
+  const issues: CheckIssue[] = [];
+  for (const pattern of PLACEHOLDERS) {
+    for (const match of value.matchAll(pattern)) {
+      issues.push(issue('placeholder', 'problem', `${match[0]} was not replaced`, where, lineOf === null ? null : lineOf(match.index)));
+      if (issues.length >= 50) return issues;
+    }
+  }
+  return issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
+
+export function checkContent(input: ContentInput, document: Document | null, lineOf: ((offset: number) => number) | null): CheckIssue[] {
+  const issues = [
+    ...checkPlaceholders('subject', input.subject),
+    ...checkPlaceholders('html', input.html),
+    ...checkPlaceholders('text', input.text),
+  ];
+  if (input.html !== null) {
+    const bytes = Buffer.byteLength(input.html, 'utf8');
+    if (bytes > GMAIL_CLIP_BYTES) {
+      issues.push(issue('gmail-clipping', 'warning', `the HTML is ${Math.round(bytes / 1024)} KB: Gmail clips a message over 102 KB`, 'html', null));
+    }
+  }
+  if (document !== null && lineOf !== null) issues.push(...imagesWithoutAlt(document, lineOf));
+  if (input.text === null) issues.push(issue('no-text-part', 'warning', 'no text part: some clients and spam filters expect one', 'text', null));
+  if (input.headers !== null) issues.push(...checkHeaders(input.headers, input.campaign));
+  return issues;
+}
+
+function imagesWithoutAlt(document: Document, lineOf: (offset: number) => number): CheckIssue[] {
+  const issues: CheckIssue[] = [];
+  const visit = (node: Document | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'tag') continue;
+      const element = child as Element;
+      if (element.name === 'img' && element.attribs.alt === undefined) {
+        issues.push(issue('image-without-alt', 'warning', `<img src="${element.attribs.src ?? ''}"> has no alt text`, 'html', lineOf(element.startIndex ?? 0)));
+      }
+      visit(element);
+    }
+  };
+  visit(document);
+  return issues;
+}
+
+function checkHeaders(headers: { name: string; value: string }[], campaign: boolean): CheckIssue[] {
+  const issues: CheckIssue[] = [];
+  const header = (name: string) => headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+  if (header('Date') === undefined) issues.push(issue('missing-date', 'problem', 'no Date header', 'headers', null));
+  if (header('Message-ID') === undefined) issues.push(issue('missing-message-id', 'problem', 'no Message-ID header', 'headers', null));
+  const from = header('From');
+  if (from === undefined) issues.push(issue('invalid-from', 'problem', 'no From header', 'headers', null));
+  else if (!validFrom(from)) issues.push(issue('invalid-from', 'problem', `From: ${from} is not a valid address`, 'headers', null));
+  if (campaign) {
+    if (header('List-Unsubscribe') === undefined) {
+      issues.push(issue('missing-list-unsubscribe', 'problem', 'a campaign mail without a List-Unsubscribe header', 'headers', null));
+    }
+    if (!/^\s*List-Unsubscribe=One-Click\s*$/i.test(header('List-Unsubscribe-Post') ?? '')) {
+      issues.push(issue('missing-list-unsubscribe-post', 'problem', 'a campaign mail without List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058)', 'headers', null));
+    }
+  }
+  return issues;
+}
+
+/** One or more mailboxes (RFC 5322 §3.6.2), each with a local part and a domain. */
+function validFrom(value: string): boolean {
+  const list = parseAddresses.parseAddressList({ input: value, rfc6532: true });
+  return list !== null && list.length > 0 && list.every((entry) => entry.type === 'mailbox' && entry.local !== '' && entry.domain !== '');
+}
+
+function issue(code: string, severity: Severity, message: string, where: Where, line: number | null): CheckIssue {
+  return { check: 'content', code, severity, message, where, line };
+}

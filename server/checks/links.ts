@@ -1,0 +1,132 @@
+/**
+ * Every `href` and `src` of the HTML with its problems, and this emulator's own pages (README "Mail checks";
+ * mailcoach/public-routes.ts) resolved offline against its records, so that an unsubscribe link naming a
+ * subscriber that does not exist is caught without a request.
+ */
+import type { Document, Element } from 'domhandler';
+import type { CheckIssue, LinkReport } from './report.js';
+
+/** What the emulator's own pages look up (the routes take uuids of any workspace, as the links name none). */
+export interface EmulatorRecords {
+  subscriberExists(uuid: string): boolean;
+  sendExists(uuid: string): boolean;
+  /** 'ok', 'missing', or 'disabled' (the campaign's webview is off: the page answers 404). */
+  webview(campaignUuid: string): 'ok' | 'missing' | 'disabled';
+}
+
+export interface LinkContext {
+  /** This emulator's origin as the request reached it (e.g. http://127.0.0.1:8025): its links point there. */
+  origin: string | null;
+  records: EmulatorRecords;
+}
+
+const LINK_ELEMENTS = new Set(['a', 'area']);
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
+
+export function checkLinks(document: Document, lineOf: (offset: number) => number, context: LinkContext): { links: LinkReport[]; issues: CheckIssue[] } {
+  const links: LinkReport[] = [];
+  const visit = (node: Document | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'tag') continue;
+      const element = child as Element;
+      const line = lineOf(element.startIndex ?? 0);
+      if (LINK_ELEMENTS.has(element.name) && element.attribs.href !== undefined) links.push(linkReport('href', element.attribs.href, line, context));
+      if (element.attribs.src !== undefined) links.push(linkReport('src', element.attribs.src, line, context));
+      visit(element);
+    }
+  };
+  visit(document);
+  const issues = links.flatMap((link) =>
+    link.problems.map((problem): CheckIssue => ({
+      check: 'links',
+      code: problem.split(':')[0]!,
+      severity: 'problem',
+      message: `${link.attribute}="${shorten(link.url)}": ${problem.slice(problem.indexOf(':') + 2)}`,
+      where: 'html',
+      line: link.line,
+    })),
+  );
+  return { links, issues };
+}
+
+/** A problem is `code: explanation`; the issue's code is the part before the colon. */
+function linkReport(attribute: 'href' | 'src', raw: string, line: number, context: LinkContext): LinkReport {
+  const url = raw.trim();
+  const report: LinkReport = { attribute, url, line, emulator: false, problems: [] };
+  if (url === '') {
+    report.problems.push(`link-empty: the ${attribute} is empty`);
+    return report;
+  }
+  if (/^\s*javascript:/i.test(url)) {
+    report.problems.push('link-javascript: a javascript: URL (mail clients strip it or block the mail)');
+    return report;
+  }
+  // In-page anchors, mail and phone links and inline images are fine as they are.
+  if (attribute === 'href' && (url.startsWith('#') || /^(mailto|tel|sms):/i.test(url))) return report;
+  if (attribute === 'src' && /^(cid|data):/i.test(url)) return report;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    report.problems.push('link-malformed: not an absolute URL (a mail has no page to resolve a relative one against)');
+    return report;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    report.problems.push(`link-scheme: the ${parsed.protocol} scheme opens nothing in a mail client`);
+    return report;
+  }
+  const own = (context.origin !== null && parsed.origin === context.origin) || LOOPBACK.test(parsed.hostname);
+  if (own) {
+    const broken = resolveOwn(parsed.pathname, context.records);
+    if (broken !== undefined) {
+      report.emulator = true;
+      if (broken !== null) report.problems.push(`link-emulator: ${broken}`);
+    }
+    return report;
+  }
+  if (parsed.protocol === 'http:') report.problems.push('link-insecure: http: where https: is expected');
+  return report;
+}
+
+/**
+ * undefined: not one of the emulator's mail pages; null: it resolves; a string: why the page would answer 404.
+ * The paths are v8's (mailcoach/public-routes.ts).
+ */
+function resolveOwn(path: string, records: EmulatorRecords): string | null | undefined {
+  const parts = path.split('/').slice(1).map(safeDecode);
+  const [page, first, second, extra] = parts;
+  const subscriberAndSend = (): string | null => {
+    if (first === undefined || first === '' || extra !== undefined) return `/${page}/ needs a subscriber uuid (and optionally a send uuid)`;
+    if (!records.subscriberExists(first)) return `no subscriber ${first} (the page answers 404)`;
+    if (second !== undefined && second !== '' && !records.sendExists(second)) return `no send ${second} for this subscriber's link`;
+    return null;
+  };
+  switch (page) {
+    case 'confirm-subscription':
+      if (first === undefined || first === '' || second !== undefined) return '/confirm-subscription/ needs exactly a subscriber uuid';
+      return records.subscriberExists(first) ? null : `no subscriber ${first} (the page answers 404)`;
+    case 'unsubscribe':
+    case 'preferences':
+      return subscriberAndSend();
+    case 'webview': {
+      if (first !== 'campaign' || second === undefined || extra !== undefined) return 'the webview page is /webview/campaign/{campaignUuid} (v8)';
+      const state = records.webview(second);
+      if (state === 'missing') return `no campaign ${second} (the page answers 404)`;
+      return state === 'disabled' ? `campaign ${second} has its webview disabled (the page answers 404)` : null;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+function shorten(url: string): string {
+  return url.length > 120 ? `${url.slice(0, 117)}...` : url;
+}

@@ -1,0 +1,72 @@
+/**
+ * The shape of a checks report (issue 28; README "Mail checks"): what a captured mail or a studio render would
+ * look like to its readers' mail clients, whether its links lead anywhere, and whether every placeholder was
+ * filled. Plain data, so that the route, the typed client and the UI share it.
+ */
+
+/** Which check found it. */
+export type CheckName = 'compatibility' | 'links' | 'content';
+
+/**
+ * `problem`: the mail is wrong for every reader (a placeholder left, a broken link, a missing header); it counts
+ * for `has:problems` and the inbox's marker. `warning`: it depends on the reader's client (caniemail's partial or
+ * missing support), or it is advice (an image without alt).
+ */
+export type Severity = 'problem' | 'warning';
+
+export type Where = 'subject' | 'html' | 'text' | 'headers';
+
+export interface CheckIssue {
+  check: CheckName;
+  /** A stable code a test can assert on (e.g. `placeholder`, `link-javascript`, `css-display-flex`). */
+  code: string;
+  severity: Severity;
+  message: string;
+  where: Where;
+  /** 1-based line in the HTML or text; null for the subject and headers. */
+  line: number | null;
+}
+
+/** One client's support of what the HTML uses: 100 when it supports every feature, partial support counts half. */
+export interface ClientScore {
+  /** caniemail's id, e.g. `outlook.windows`. */
+  client: string;
+  /** The family shown to people, e.g. `Outlook`. */
+  family: string;
+  platform: string;
+  score: number;
+}
+
+/** A feature the HTML uses that some clients lack: where it is used, and who lacks it. */
+export interface FeatureUse {
+  feature: string;
+  /** Lines of the HTML it is used on, first ones first (at most MAX_LINES). */
+  lines: number[];
+  unsupported: string[];
+  partial: string[];
+  notes: string[];
+}
+
+export interface LinkReport {
+  /** `href` of a link, `src` of an image (or another element). */
+  attribute: 'href' | 'src';
+  url: string;
+  line: number;
+  /** This emulator's own page (confirm, unsubscribe, preferences, webview), resolved offline. */
+  emulator: boolean;
+  problems: string[];
+}
+
+export interface ChecksReport {
+  summary: { problems: number; warnings: number };
+  issues: CheckIssue[];
+  compatibility: {
+    /** Where the data comes from: the package and the date of its caniemail data. */
+    source: { package: string; data_updated: string };
+    clients: ClientScore[];
+    features: FeatureUse[];
+  };
+  links: LinkReport[];
+}
+
+export const MAX_LINES = 20;

@@ -1,0 +1,65 @@
+/**
+ * The message view's Checks tab (issue 28; README "Mail checks"): a mail with an unreplaced placeholder and a
+ * flexbox layout shows both, each with its line, and the count on the tab; the template studio's Checks follow
+ * each render as the body is edited; axe finds no serious violation in either theme, in both places.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
+import { expect, sendMail, test } from './fixtures.js';
+
+// axe is injected as a script of the page: the UI's CSP admits its own scripts only.
+test.use({ bypassCSP: true });
+
+const HTML = ['<html><body>', '<div style="display:flex">', '<p>Hello ::first_name::</p>', '</div>', '</body></html>'].join('\n');
+
+async function openChecks(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('link', { name: /Your order is ready/ }).click();
+  // The count is on the tab before it is opened.
+  await expect(page.getByRole('tab', { name: /^Checks \(\d+\)$/ })).toBeVisible();
+  await page.getByRole('tab', { name: /^Checks/ }).click();
+}
+
+test('the Checks tab shows an unreplaced placeholder and flexbox, each with its line', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Your order is ready', html: HTML, text: 'Hello ::first_name::' });
+  await openChecks(page, emulator.url);
+  const panel = page.getByRole('tabpanel');
+  const problems = panel.getByRole('list', { name: 'Problems' }).getByRole('listitem');
+  await expect(problems.filter({ hasText: '::first_name:: was not replaced' }).filter({ hasText: 'html, line 3' })).toHaveCount(1);
+  await expect(problems.filter({ hasText: '::first_name:: was not replaced' }).filter({ hasText: 'text, line 1' })).toHaveCount(1);
+  const warnings = panel.getByRole('list', { name: 'Warnings' }).getByRole('listitem');
+  await expect(warnings.filter({ hasText: /^display:flex: unsupported by .*Outlook \(windows/ }).filter({ hasText: 'html, line 2' })).toHaveCount(1);
+  await expect(panel.getByRole('table', { name: 'Client support' }).getByRole('row', { name: /Outlook/ })).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the Checks tab has no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await sendMail(emulator, { subject: 'Your order is ready', html: HTML });
+    await openChecks(page, emulator.url);
+    await expect(page.getByRole('list', { name: 'Problems' })).toBeVisible();
+    expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
+  });
+}
+
+const WELCOME = readFileSync(fileURLToPath(new URL('../../fixtures/templates/welcome.mjml', import.meta.url)), 'utf8');
+const FILLED = encodeURIComponent(JSON.stringify({ app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm' }));
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the studio's Checks follow the body as it is edited (${theme})`, async ({ page, emulator }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(`${emulator.url}/templates/welcome?replacements=${FILLED}`);
+    const checks = page.getByRole('region', { name: 'Checks' });
+    await expect(checks.getByText(/^No problems, \d+ warnings\.$/)).toBeVisible();
+    expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
+
+    const editor = page.getByRole('textbox', { name: 'Body source' });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(WELCOME.replace('Welcome, ::first_name::!', 'Welcome, ::first_name::! Use ::coupon::'));
+    await expect(checks.getByRole('list', { name: 'Problems' }).getByRole('listitem').filter({ hasText: '::coupon:: was not replaced' }).first()).toBeVisible();
+    await expect(checks.getByText(/^1 problem|^\d+ problems/)).toBeVisible();
+  });
+}

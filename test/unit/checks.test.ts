@@ -1,0 +1,117 @@
+/**
+ * server/checks/: the pure checkers of a mail's checks report (issue 28) on crafted HTML, text and headers, with
+ * no server: what each finds, on which line, and what it leaves alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkMail, type CheckInput, type EmulatorRecords } from '../../server/checks/index.js';
+import { checkPlaceholders } from '../../server/checks/content.js';
+import { lineLocator } from '../../server/checks/lines.js';
+
+const HEADERS = [
+  { name: 'From', value: 'App <app@example.com>' },
+  { name: 'Date', value: 'Sat, 01 Mar 2025 10:00:00 +0000' },
+  { name: 'Message-ID', value: '<a@example.com>' },
+];
+
+const records: EmulatorRecords = {
+  subscriberExists: (uuid) => uuid === 'known-subscriber',
+  sendExists: (uuid) => uuid === 'known-send',
+  webview: (uuid) => (uuid === 'live-campaign' ? 'ok' : uuid === 'hidden-campaign' ? 'disabled' : 'missing'),
+};
+const ORIGIN = 'http://127.0.0.1:4321';
+
+function check(input: Partial<CheckInput>) {
+  return checkMail({ subject: 'Hello', html: null, text: 'Hello', headers: HEADERS, campaign: false, ...input }, { origin: ORIGIN, records });
+}
+const codes = (input: Partial<CheckInput>) => check(input).issues.map((issue) => issue.code);
+
+describe('lineLocator', () => {
+  it('maps offsets to 1-based lines', () => {
+    const lineOf = lineLocator('a\nbc\n\nd');
+    expect([0, 1, 2, 4, 5, 6].map(lineOf)).toEqual([1, 1, 2, 2, 3, 4]);
+  });
+});
+
+describe('placeholders', () => {
+  it('finds ::key::, {{ key }} and [[[...]]] with their lines, and nothing in filled text', () => {
+    const found = checkPlaceholders('text', 'Hi ::first_name::\n{{ order.total }}\nsee [[[webviewUrl]]]');
+    expect(found.map((issue) => [issue.message, issue.line])).toEqual([
+      ['::first_name:: was not replaced', 1],
+      ['{{ order.total }} was not replaced', 2],
+      ['[[[webviewUrl]]] was not replaced', 3],
+    ]);
+    expect(checkPlaceholders('text', 'Hi Jane: 10:30 to 11:00, a::b, {{}} and [[x]]')).toEqual([]);
+    expect(checkPlaceholders('subject', 'Your order ::order_number:: is confirmed')[0]).toMatchObject({ where: 'subject', line: null, severity: 'problem' });
+  });
+});
+
+describe('links', () => {
+  it('names each broken href and src with its line', () => {
+    const html = [
+      '<p><a href="">empty</a></p>',
+      '<p><a href="javascript:alert(1)">js</a></p>',
+      '<p><a href="/relative">rel</a></p>',
+      '<p><a href="http://example.com/x">insecure</a></p>',
+      '<p><a href="https://example.com/ok">ok</a> <a href="mailto:a@example.com">mail</a> <a href="#top">top</a></p>',
+      '<img src="https://example.com/logo.png" alt="Logo">',
+    ].join('\n');
+    const report = check({ html });
+    expect(report.issues.filter((issue) => issue.check === 'links').map((issue) => [issue.code, issue.line])).toEqual([
+      ['link-empty', 1],
+      ['link-javascript', 2],
+      ['link-malformed', 3],
+      ['link-insecure', 4],
+    ]);
+    expect(report.links.map((link) => link.url)).toContain('https://example.com/logo.png');
+  });
+
+  it("resolves the emulator's own pages offline", () => {
+    const html = [
+      `<a href="${ORIGIN}/unsubscribe/known-subscriber/known-send">ok</a>`,
+      `<a href="${ORIGIN}/unsubscribe/ghost">gone</a>`,
+      `<a href="http://localhost:9/preferences/known-subscriber/ghost-send">bad send</a>`,
+      `<a href="${ORIGIN}/webview/campaign/live-campaign">web</a>`,
+      `<a href="${ORIGIN}/webview/campaign/hidden-campaign">off</a>`,
+      `<a href="${ORIGIN}/confirm-subscription/known-subscriber">confirm</a>`,
+    ].join('\n');
+    const report = check({ html });
+    expect(report.links.every((link) => link.emulator)).toBe(true);
+    expect(report.issues.filter((issue) => issue.code === 'link-emulator').map((issue) => issue.line)).toEqual([2, 3, 5]);
+    // The emulator's http: on loopback is its own address, not an insecure link.
+    expect(report.issues.some((issue) => issue.code === 'link-insecure')).toBe(false);
+  });
+});
+
+describe('content', () => {
+  it('flags no text part, images without alt, a clipped body, missing headers and a bad From', () => {
+    expect(codes({ text: null, html: '<p>x</p>\n<img src="https://example.com/a.png">' })).toEqual(expect.arrayContaining(['no-text-part', 'image-without-alt']));
+    expect(codes({ html: `<p>${'x'.repeat(110 * 1024)}</p>` })).toContain('gmail-clipping');
+    expect(codes({ html: `<p>${'x'.repeat(100 * 1024)}</p>` })).not.toContain('gmail-clipping');
+    expect(codes({ headers: [{ name: 'From', value: 'not an address' }] })).toEqual(['missing-date', 'missing-message-id', 'invalid-from']);
+    expect(codes({ campaign: true })).toEqual(['missing-list-unsubscribe', 'missing-list-unsubscribe-post']);
+    const withUnsubscribe = [...HEADERS, { name: 'List-Unsubscribe', value: '<https://x.test/u>' }, { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' }];
+    expect(codes({ campaign: true, headers: withUnsubscribe })).toEqual([]);
+  });
+
+  it('says nothing about a correct plain mail', () => {
+    expect(check({ html: '<p>Hello <a href="https://example.com">there</a></p>' }).summary).toEqual({ problems: 0, warnings: 0 });
+  });
+});
+
+describe('compatibility', () => {
+  it('reports flexbox with its line, per client family, and scores the clients', () => {
+    const html = '<html>\n<head><style>\n.a { color: red; }\n.row { display: flex; }\n</style></head>\n<body>\n<div style="display:flex">x</div>\n</body></html>';
+    const report = check({ html });
+    const flex = report.compatibility.features.find((feature) => feature.feature === 'display:flex');
+    expect(flex?.lines).toEqual([4, 7]);
+    expect(flex?.unsupported).toContain('outlook.windows');
+    const issue = report.issues.find((i) => i.code === 'feature:display:flex');
+    expect(issue).toMatchObject({ severity: 'warning', line: 4 });
+    expect(issue?.message).toMatch(/^display:flex: unsupported by .*Outlook \(windows/);
+    const outlook = report.compatibility.clients.find((client) => client.client === 'outlook.windows');
+    const apple = report.compatibility.clients.find((client) => client.client === 'apple-mail.macos');
+    expect(outlook).toMatchObject({ family: 'Outlook', platform: 'windows' });
+    expect(apple!.score).toBeGreaterThan(outlook!.score);
+    expect(report.compatibility.source).toEqual({ package: '@jsx-email/doiuse-email@1.0.4', data_updated: '2024-10-09' });
+  });
+});
