@@ -124,3 +124,21 @@ test('README screenshot of the inbox', async ({ page, emulator }) => {
   await expect(page.frameLocator('iframe[title^="HTML of"]').getByRole('heading', { name: 'On its way' })).toBeVisible();
   await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/inbox.png', import.meta.url)) });
 });
+
+/** fixtures/audience.json's Newsletter list, with its subscribers and the "March newsletter" draft campaign. */
+const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
+
+test('README screenshots of a list page and a campaign page', async ({ page, emulator }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${emulator.url}/lists/${NEWSLETTER}`);
+  await expect(page.getByRole('heading', { level: 1, name: /Newsletter/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Subscribers' }).getByRole('row').nth(1)).toBeVisible();
+  // With every section, the top bar is still one row at a laptop's 1280 px.
+  expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(48);
+  await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/list.png', import.meta.url)) });
+  await page.goto(`${emulator.url}/campaigns`);
+  await page.getByRole('link', { name: 'March newsletter' }).click();
+  await expect(page.getByRole('heading', { name: /March newsletter/, level: 1 })).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Preview of March newsletter"]').getByRole('heading', { name: /^Hi / })).toBeVisible();
+  await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/campaign.png', import.meta.url)) });
+});
