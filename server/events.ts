@@ -20,6 +20,8 @@ export interface EmulatorEvents {
   'suppressions.changed': { workspaceId: number; uuids: string[] | null };
   /** Sends were created, changed (a simulated open or click) or deleted; null: any. */
   'sends.changed': { workspaceId: number; uuids: string[] | null };
+  /** A campaign was created, changed, scheduled or deleted through /api (the web UI's Campaigns pages). */
+  'campaigns.changed': { workspaceId: number };
   /** An automation was triggered through /api (its triggers recorded: the web UI's Automations page). */
   'automations.changed': { workspaceId: number };
   /** Transactional mail log items were created (a stored send, a resend, a seed); null: any. */

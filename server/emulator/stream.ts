@@ -19,7 +19,7 @@ const HEARTBEAT_MS = 15_000;
 /** The events about one workspace that go out as they are, without their workspace id. */
 const WORKSPACE_EVENTS = [
   'messages.deleted', 'workspace.reset', 'templates.changed', 'suppressions.changed', 'sends.changed', 'log.changed', 'faults.changed',
-  'webhooks.changed', 'webhook-calls.changed', 'audience.changed', 'automations.changed',
+  'webhooks.changed', 'webhook-calls.changed', 'audience.changed', 'automations.changed', 'campaigns.changed',
 ] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
 
 export function streamRoutes(deps: AppDeps) {

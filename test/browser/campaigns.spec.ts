@@ -158,3 +158,11 @@ test("a double opt-in mail's Mailcoach tab links its subscriber page", async ({ 
   await expect(page.getByRole('link', { name: `Subscriber ${subscriber.body.data.uuid}` })).toHaveAttribute('href', `/subscribers/${subscriber.body.data.uuid}`);
   await expect(page.getByRole('link', { name: 'Campaign page' })).toHaveCount(0);
 });
+
+test('a campaign created through /api appears live on the open Campaigns page', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/campaigns`);
+  await expect(page.getByRole('link', { name: 'March newsletter' })).toBeVisible();
+  const { campaign } = await fixtureCampaign(emulator);
+  await emulator.client.mailcoach.request('POST', '/campaigns', { name: 'April newsletter', email_list_uuid: campaign.email_list_uuid });
+  await expect(page.getByRole('link', { name: 'April newsletter' })).toBeVisible();
+});

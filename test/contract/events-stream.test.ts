@@ -110,7 +110,7 @@ describe('the stream in-process', () => {
       const reader = res.body!.getReader();
       const text = async () => new TextDecoder().decode((await reader.read()).value);
       expect(await text()).toBe(': connected\n\n');
-      expect(listening()).toBe(idle + 16);
+      expect(listening()).toBe(idle + 17);
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       vi.advanceTimersByTime(15_000);

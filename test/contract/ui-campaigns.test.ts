@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
+import { connectEventStream } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 
@@ -61,6 +62,28 @@ describe('GET /_emulator/campaigns', () => {
     const missing = await api().get('/_emulator/campaigns/no-such-campaign');
     expect(missing.status).toBe(404);
     expect(missing.json()).toEqual({ message: 'No campaign no-such-campaign in this workspace.' });
+  });
+});
+
+describe('campaigns.changed', () => {
+  it('comes for a campaign created, updated and deleted through /api (the Campaigns pages refetch on it), not for a refused write or a read', async () => {
+    const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
+    const stream = await connectEventStream(emulator().url, emulator().token);
+    try {
+      const campaign = ok(await api().post('/api/campaigns', { json: { name: 'Live one', email_list_uuid: list.uuid } }), 201).data;
+      expect(await stream.next()).toEqual({ event: 'campaigns.changed', data: {} });
+      expect((await api().post('/api/campaigns', { json: {} })).status).toBe(422);
+      ok(await api().get(`/api/campaigns/${campaign.uuid}`));
+      ok(await api().put(`/api/campaigns/${campaign.uuid}`, { json: { name: 'Live two', email_list_uuid: list.uuid } }));
+      // The next event is the update's: the refused write and the read announced nothing.
+      expect(await stream.next()).toEqual({ event: 'campaigns.changed', data: {} });
+      ok(await api().delete(`/api/campaigns/${campaign.uuid}`), 204);
+      // A delete also drops the campaign's Sends: sends.changed comes first.
+      expect(await stream.next()).toMatchObject({ event: 'sends.changed' });
+      expect(await stream.next()).toEqual({ event: 'campaigns.changed', data: {} });
+    } finally {
+      stream.close();
+    }
   });
 });
 

@@ -25,6 +25,8 @@ const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults', 'w
 const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'suppressions.changed': 'suppressions',
   'sends.changed': 'sends',
+  // The campaign pages read under the sends' key (api.ts): a campaign's counts are its sends'.
+  'campaigns.changed': 'sends',
   'log.changed': 'log',
   'faults.changed': 'faults',
   'webhooks.changed': 'webhooks',

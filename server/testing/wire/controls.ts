@@ -24,6 +24,8 @@ export type EmulatorEvent =
   | { type: 'suppressions.changed'; uuids: string[] | null }
   /** Sends were created (a stored send), changed (a simulated open or click) or deleted; `uuids` null: any. */
   | { type: 'sends.changed'; uuids: string[] | null }
+  /** A campaign was created, changed, scheduled or deleted through /api. */
+  | { type: 'campaigns.changed' }
   /** An automation was triggered (its triggers recorded). */
   | { type: 'automations.changed' }
   /** Transactional mail log items were created (a stored send, a seed); `uuids` null: any. */
