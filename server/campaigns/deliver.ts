@@ -27,13 +27,15 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
   // in it, before the first await): one at a time, each mail waited for its capture's round trip to the worker and
   // a commit of its own, and the campaign ran at a fraction of the inline send rate (BENCH_ONLY=campaign).
   const inFlight = new Set<Promise<void>>();
-  let failure: { cause: unknown } | null = null;
+  let failed = false;
+  let firstError: unknown;
   for (const id of reached) {
-    if (failure !== null) break;
+    if (failed) break;
     const subscriber = store.subscribers.findById(id);
     if (subscriber === undefined || already.has(subscriber.uuid)) continue;
     const sending = sendOne(deps, campaign, list as EmailListRow, subscriber, baseUrl).catch((error: unknown) => {
-      failure ??= { cause: error };
+      if (!failed) firstError = error;
+      failed = true;
     });
     inFlight.add(sending);
     void sending.then(() => inFlight.delete(sending));
@@ -41,7 +43,7 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
   }
   await Promise.all(inFlight);
   // As before: a mail that could not be captured stops the campaign before it is marked sent.
-  if (failure !== null) throw (failure as { cause: unknown }).cause;
+  if (failed) throw firstError;
   const now = toEpochSeconds(deps.clock());
   store.transaction(() => {
     // markCampaignAsSent: the content item's statistics were loaded before markAsSent, so the payload shows them

@@ -14,11 +14,12 @@ import { countsOf, statusOf } from '../campaigns/counts.js';
 import '../campaigns/campaigns.css';
 import { SendActions } from '../campaigns/SendActions.js';
 import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
-import { errorText, useTitle } from '../forms.js';
+import { useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
 import { Timestamp, useUrlParams } from '../records/common.js';
 import { RecordsTitle } from '../records/records-head.js';
 import { ColumnHeads } from '../records/records-listing.js';
+import { SendsBox } from '../records/sends-box.js';
 
 export default function CampaignPage({ uuid }: { uuid: string }) {
   const live = useLiveUpdates();
@@ -98,45 +99,39 @@ function CampaignSends({ uuid }: { uuid: string }) {
   const client = useClient();
   const sends = useQuery({ queryKey: [...keys.sends(client.token), 'campaign', uuid], queryFn: () => client.sends({ campaignUuid: uuid }), retry: false });
   return (
-    <section className="box" aria-labelledby="campaign-sends-title">
-      <h2 id="campaign-sends-title">Sends</h2>
-      {sends.isError && (
-        <p className="alert-box" role="alert">
-          The sends could not be loaded: {errorText(sends.error)}
-        </p>
-      )}
-      {sends.data?.data.length === 0 && <p className="muted">None yet: a send creates one per subscriber it reaches.</p>}
-      {sends.data !== undefined && sends.data.data.length > 0 && (
-        <>
-          <div className="records-table-wrap records-cards">
-            <table className="records-table" aria-label="Sends of this campaign">
-              <thead>
-                <tr>
-                  <ColumnHeads columns={['Recipient', 'State', 'Message']} />
+    <SendsBox
+      headingId="campaign-sends-title"
+      sends={sends}
+      empty="None yet: a send creates one per subscriber it reaches."
+      allHref={`/sends?campaign=${uuid}`}
+      allText={(total) => `All ${total} sends, with the simulations`}
+    >
+      {(rows) => (
+        <div className="records-table-wrap records-cards">
+          <table className="records-table" aria-label="Sends of this campaign">
+            <thead>
+              <tr>
+                <ColumnHeads columns={['Recipient', 'State', 'Message']} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((send) => (
+                <tr key={send.uuid}>
+                  <th scope="row" data-label="Recipient" className="address">
+                    {send.subscriber_uuid === null ? send.email : <Link href={`/subscribers/${send.subscriber_uuid}`}>{send.email ?? send.subscriber_uuid}</Link>}
+                  </th>
+                  <td data-label="State">
+                    <span className={`badge state-${send.state}`}>{send.state}</span>
+                  </td>
+                  <td data-label="Message">
+                    {send.message_uuid === null ? <span className="muted">(no mail)</span> : <Link href={`/messages/${send.message_uuid}`}>Captured mail</Link>}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {sends.data.data.map((send) => (
-                  <tr key={send.uuid}>
-                    <th scope="row" data-label="Recipient" className="address">
-                      {send.subscriber_uuid === null ? send.email : <Link href={`/subscribers/${send.subscriber_uuid}`}>{send.email ?? send.subscriber_uuid}</Link>}
-                    </th>
-                    <td data-label="State">
-                      <span className={`badge state-${send.state}`}>{send.state}</span>
-                    </td>
-                    <td data-label="Message">
-                      {send.message_uuid === null ? <span className="muted">(no mail)</span> : <Link href={`/messages/${send.message_uuid}`}>Captured mail</Link>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p>
-            <Link href={`/sends?campaign=${uuid}`}>All {sends.data.meta.total} sends, with the simulations</Link>
-          </p>
-        </>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-    </section>
+    </SendsBox>
   );
 }

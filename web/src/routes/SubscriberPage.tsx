@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { errorText, Form, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
 import { LiveBadge, Timestamp } from '../records/common.js';
+import { SendsBox } from '../records/sends-box.js';
 
 const ACTION_LABELS: Record<SubscriberAction, string> = {
   confirm: 'Confirm',
@@ -292,36 +293,26 @@ function Sends({ subscriber }: { subscriber: SubscriberDetail }) {
     retry: false,
   });
   return (
-    <section className="box" aria-labelledby="sends-heading">
-      <h2 id="sends-heading">Sends</h2>
-      {sends.isError && (
-        <p className="alert-box" role="alert">
-          The sends could not be loaded: {errorText(sends.error)}
-        </p>
+    <SendsBox
+      headingId="sends-heading"
+      sends={sends}
+      empty="No send: no campaign or automation mail went to this subscriber."
+      allHref={`/sends?subscriber=${encodeURIComponent(subscriber.uuid)}`}
+      allText={(total) => `All ${total.toLocaleString()} on the Sends page`}
+    >
+      {(rows) => (
+        <ul className="audience-mails" aria-label="Sends">
+          {rows.map((send) => (
+            <li key={send.uuid}>
+              {send.message_uuid !== null ? <Link href={`/messages/${send.message_uuid}`}>{send.subject ?? 'Mail'}</Link> : <span>{send.subject ?? 'No mail'}</span>}{' '}
+              <span className="muted">
+                {send.campaign_name !== null && `campaign ${send.campaign_name} · `}
+                {send.state}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
-      {sends.data !== undefined &&
-        (sends.data.data.length === 0 ? (
-          <p className="muted">No send: no campaign or automation mail went to this subscriber.</p>
-        ) : (
-          <>
-            <ul className="audience-mails" aria-label="Sends">
-              {sends.data.data.map((send) => (
-                <li key={send.uuid}>
-                  {send.message_uuid !== null ? <Link href={`/messages/${send.message_uuid}`}>{send.subject ?? 'Mail'}</Link> : <span>{send.subject ?? 'No mail'}</span>}{' '}
-                  <span className="muted">
-                    {send.campaign_name !== null && `campaign ${send.campaign_name} · `}
-                    {send.state}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p>
-              <Link href={`/sends?subscriber=${encodeURIComponent(subscriber.uuid)}`}>
-                All {sends.data.meta.total.toLocaleString()} on the Sends page
-              </Link>
-            </p>
-          </>
-        ))}
-    </section>
+    </SendsBox>
   );
 }
