@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import type { OnlineLinkMode } from './checks/online.js';
 import { parseClockSpec } from './clock.js';
 import { parseIdSpec } from './ids.js';
 import { parseRandomSpec } from './random.js';
@@ -97,6 +98,8 @@ export interface Config {
   webhookSecretSource: '--webhook-secret' | 'MAILCOACH_EMULATOR_WEBHOOK_SECRET' | 'default';
   /** How failed webhook calls are tried again (webhooks/retries.ts). */
   webhookRetries: WebhookRetries;
+  /** Whether a mail's checks request its links (checks/online.ts): off, public addresses only, or all. */
+  checkLinks: OnlineLinkMode;
 }
 
 export type UiTokenMode = 'auto' | 'required' | 'off';
@@ -157,6 +160,7 @@ export const OPTION_DOCS: OptionDoc[] = [
   { flag: '--allowed-hosts <a,b>', env: 'MAILCOACH_EMULATOR_ALLOWED_HOSTS', help: 'more host names the UI and /_emulator answer to (default: localhost, 127.0.0.1, [::1] only)' },
   { flag: '--webhook <url>', env: 'MAILCOACH_EMULATOR_WEBHOOKS (comma-separated)', help: "call this URL with Mailcoach's webhooks (all lists, all events), repeatable" },
   { flag: '--webhook-secret <s>', env: 'MAILCOACH_EMULATOR_WEBHOOK_SECRET', help: `the Signature secret of --webhook's calls (default ${DEFAULT_WEBHOOK_SECRET})` },
+  { flag: '--check-links <mode>', env: 'MAILCOACH_EMULATOR_CHECK_LINKS', help: "offline (default), online (a mail's checks request its links, never a private address) or online-all (private ones too)" },
   { flag: '--webhook-retries <m>', env: 'MAILCOACH_EMULATOR_WEBHOOK_RETRIES', help: "mailcoach (5 tries, 10 s to 10000 s apart on the emulator's clock), fast (5 tries within 4 s) or off" },
   { flag: '--help', env: '', help: 'print this help' },
   { flag: '--version', env: '', help: 'print the version' },
@@ -198,6 +202,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
         random: { type: 'string' }, isolate: { type: 'boolean' }, faults: { type: 'string' },
         'render-workers': { type: 'string' }, 'ui-token': { type: 'string' }, 'allowed-hosts': { type: 'string' },
         webhook: { type: 'string', multiple: true }, 'webhook-secret': { type: 'string' }, 'webhook-retries': { type: 'string' },
+        'check-links': { type: 'string' },
         help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
     }).values;
@@ -251,6 +256,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     webhookSecretSource:
       parsed['webhook-secret'] !== undefined ? '--webhook-secret' : env.MAILCOACH_EMULATOR_WEBHOOK_SECRET !== undefined ? 'MAILCOACH_EMULATOR_WEBHOOK_SECRET' : 'default',
     webhookRetries: webhookRetriesOption(parsed['webhook-retries'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_RETRIES ?? 'mailcoach'),
+    checkLinks: checkLinksOption(parsed['check-links'] ?? env.MAILCOACH_EMULATOR_CHECK_LINKS ?? 'offline'),
   };
   if (config.watch && config.fixturesDir === null) throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
   return { kind: 'run', config };
@@ -345,6 +351,14 @@ function webhookUrls(urls: string[]): string[] {
   }
   // The same URL twice is one configuration (webhooks/configurations.ts), so one call per event, not two.
   return [...new Set(urls)];
+}
+
+const CHECK_LINK_MODES: Record<string, OnlineLinkMode> = { offline: 'off', online: 'online', 'online-all': 'online-all' };
+
+function checkLinksOption(raw: string): OnlineLinkMode {
+  const mode = CHECK_LINK_MODES[raw];
+  if (mode === undefined) throw new ConfigError(`--check-links must be one of ${Object.keys(CHECK_LINK_MODES).join(', ')}, got "${raw}"`);
+  return mode;
 }
 
 function webhookRetriesOption(raw: string): WebhookRetries {

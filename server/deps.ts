@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
 import { createFaultRules, loadFaultFile, type FaultRules } from './faults/rules.js';
 import { startSearchIndexer, type SearchIndexer } from './search/indexer.js';
+import { startProblemChecker, type ProblemChecker } from './search/problem-checker.js';
 import { createSearchWorker, type SearchWorker } from './search/worker.js';
 import { EventBus } from './events.js';
 import { createCaptureBuilder, type CaptureBuilder } from './mail/capture/worker-pool.js';
@@ -19,6 +20,7 @@ export type AppOptions = Pick<
   Config,
   | 'tokens' | 'anyToken' | 'alwaysJson' | 'rateLimit' | 'allowSpamComplaintDeletion' | 'mailers' | 'maxBodyBytes'
   | 'host' | 'uiToken' | 'allowedHosts' | 'renderWorkers' | 'webhooks' | 'webhookSecret' | 'webhookRetries'
+  | 'checkLinks'
 >;
 
 export interface AppDeps {
@@ -47,6 +49,8 @@ export interface AppDeps {
   searchWorker: SearchWorker;
   /** Keeps the inbox's search index up with the captures (search/indexer.ts); stopped before the store closes. */
   searchIndexer: SearchIndexer;
+  /** Counts each captured mail's problems after capture (has:problems, the inbox's marker). */
+  problemChecker: ProblemChecker;
   /** Sends Mailcoach's webhook calls after the work that queued them (webhooks/delivery.ts); stopped before the store closes. */
   webhookDelivery: WebhookDelivery;
   /** Where the SMTP intake listens, once it does (server.ts fills it in): the settings show it to whoever connects an app. */
@@ -90,6 +94,8 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     });
     const random = parseRandomSpec(config.random);
     const events = new EventBus();
+    // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
+    const searchWorker = createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 });
     const deps: AppDeps = {
       store, clock, clockControl, events, ids, restartIds, random, faults, logger, options: config,
       get fixtures() {
@@ -100,10 +106,10 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       },
       workspaces,
       captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file, events }),
-      // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
-      searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
+      searchWorker,
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
       searchIndexer: startSearchIndexer({ store, events, logger }),
+      problemChecker: startProblemChecker({ store, events, logger, worker: searchWorker }),
       smtpListening: { port: null, smtpsPort: null, starttls: false },
       webhookDelivery: createWebhookDelivery({
         store, clock, clockFrozen: () => clockControl.state().frozen, events, ids, logger, retries: config.webhookRetries,

@@ -8,7 +8,7 @@ import type { MailcoachEvent } from './mailcoach-events.js';
 export interface EmulatorEvents {
   /** A mail was captured and committed (any intake): announced by the capture builder (mail/capture/worker-pool.ts). */
   'message.captured': { workspaceId: number; uuid: string };
-  /** A message's read state changed. */
+  /** A message's read state changed, or its checks found problems (search/problem-checker.ts). */
   'message.updated': { workspaceId: number; uuid: string };
   /** Messages were deleted; `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };

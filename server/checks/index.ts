@@ -3,15 +3,15 @@
  * parsed once (with positions, for the lines), then compatibility, links and content. Pure: the caller passes
  * the records the emulator's own links are resolved against, and caches the answer (checks/cache.ts).
  */
-import { parseDocument } from 'htmlparser2';
 import { checkCompatibility, COMPATIBILITY_SOURCE, type CompatibilityResult } from './compatibility.js';
-import { checkContent, type ContentInput } from './content.js';
-import { lineLocator } from './lines.js';
-import { checkLinks, type LinkContext } from './links.js';
+import type { ContentInput } from './content.js';
+import type { LinkContext } from './links.js';
+import { contentAndLinkIssues, isProblem, parseHtml } from './problems.js';
 import type { ChecksReport } from './report.js';
 
 export type { ChecksReport, CheckIssue } from './report.js';
 export type { EmulatorRecords, LinkContext } from './links.js';
+export { countProblems } from './problems.js';
 
 export type CheckInput = ContentInput;
 export type { CompatibilityResult } from './compatibility.js';
@@ -26,17 +26,16 @@ export function checkMail(
   context: LinkContext,
   memo: (compute: () => CompatibilityResult) => CompatibilityResult = (compute) => compute(),
 ): ChecksReport {
-  const html = input.html;
-  const document = html === null ? null : parseDocument(html, { withStartIndices: true });
-  const lineOf = html === null ? null : lineLocator(html);
+  const parsed = parseHtml(input.html);
+  const { document, lineOf } = parsed;
   const compatibility = document === null || lineOf === null ? { clients: [], features: [], issues: [] } : memo(() => checkCompatibility(document, lineOf));
-  const links = document === null || lineOf === null ? { links: [], issues: [] } : checkLinks(document, lineOf, context);
-  const issues = [...checkContent(input, document, lineOf), ...links.issues, ...compatibility.issues];
-  const problems = issues.filter((issue) => issue.severity === 'problem').length;
+  const found = contentAndLinkIssues(input, parsed, context);
+  const issues = [...found.issues, ...compatibility.issues];
+  const problems = issues.filter(isProblem).length;
   return {
     summary: { problems, warnings: issues.length - problems },
     issues,
     compatibility: { source: { ...COMPATIBILITY_SOURCE }, clients: compatibility.clients, features: compatibility.features },
-    links: links.links,
+    links: found.links,
   };
 }

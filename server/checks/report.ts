@@ -55,6 +55,8 @@ export interface LinkReport {
   /** This emulator's own page (confirm, unsubscribe, preferences, webview), resolved offline. */
   emulator: boolean;
   problems: string[];
+  /** What its request found, with `--check-links online` (checks/online.ts); null when it was not requested. */
+  online: { status: number | null; error: string | null; skipped: string | null } | null;
 }
 
 export interface ChecksReport {

@@ -28,6 +28,8 @@ export type MessageCondition =
   | { kind: 'via-smtp' }
   /** Opened in the inbox (or marked read), or not: a column of messages, not a word of the index. */
   | { kind: 'read'; read: boolean }
+  /** The checks found a problem in it (README "Mail checks"): a row of message_checks (migration 25). */
+  | { kind: 'problems' }
   /** Captured strictly before / after the instant (epoch milliseconds). */
   | { kind: 'before'; at: number }
   | { kind: 'after'; at: number };
@@ -44,13 +46,18 @@ export interface MessageFilter {
   capturedAfterId?: number;
 }
 
+/** Whether the filter has a has:problems term (negated or not): the problem checks must have caught up for it. */
+export function usesProblems(filter: MessageFilter): boolean {
+  return filter.terms.some(({ condition }) => condition.kind === 'problems');
+}
+
 /** Whether the filter has a full-text term: one the search index answers, rather than the capture order alone. */
 export function usesFullText(filter: MessageFilter): boolean {
   return filter.terms.some(({ condition }) => !OUTSIDE_INDEX.has(condition.kind));
 }
 
 /** The conditions the store applies to the messages table rather than through the search index. */
-const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read']);
+const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read', 'problems']);
 
 /** The words columns: what a free word or a phrase is looked for in. */
 const TEXT_COLUMNS = '{subject body sender recipients}';
@@ -74,6 +81,8 @@ export interface CompiledSearch {
   times: TimeBound[];
   /** The read state asked for (is:read, is:unread, negations turned around); null for either; 'none' for both. */
   read: boolean | null | 'none';
+  /** has:problems (true), -has:problems (false), null for either, 'none' for both. */
+  problems: boolean | null | 'none';
 }
 
 /**
@@ -86,23 +95,26 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
   const negative: string[] = [];
   const times: TimeBound[] = [];
   let read: CompiledSearch['read'] = null;
+  let problems: CompiledSearch['problems'] = null;
   for (const { condition, negated } of filter.terms) {
     if (condition.kind === 'before') times.push({ op: negated ? '>=' : '<', at: condition.at });
     else if (condition.kind === 'after') times.push({ op: negated ? '<=' : '>', at: condition.at });
     else if (condition.kind === 'read') {
       const wanted = condition.read !== negated;
       read = read === null || read === wanted ? wanted : 'none';
+    } else if (condition.kind === 'problems') {
+      problems = problems === null || problems === !negated ? !negated : 'none';
     } else (negated ? negative : positive).push(ftsExpression(condition));
   }
-  if (positive.length === 0 && negative.length === 0) return { match: null, times, read };
+  if (positive.length === 0 && negative.length === 0) return { match: null, times, read, problems };
   // FTS5's NOT is binary, so a filter of negations alone needs a positive side: the workspace's own facet.
   if (positive.length === 0 || !wholeTable) positive.push(`facets : ${quote(`w${workspaceId}`)}`);
   const base = positive.length === 1 ? positive[0]! : `(${positive.join(' AND ')})`;
   const match = negative.length === 0 ? base : `${base} NOT (${negative.join(' OR ')})`;
-  return { match, times, read };
+  return { match, times, read, problems };
 }
 
-function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' }>): string {
+function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' }>): string {
   switch (condition.kind) {
     case 'text':
       return `${TEXT_COLUMNS} : ${quote(asWords(condition.value))}${condition.phrase ? '' : '*'}`;

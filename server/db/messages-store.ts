@@ -54,7 +54,12 @@ export interface MessageLinks {
   send_uuid: string | null;
 }
 
-export type LinkedMessageRow = MessageRow & MessageLinks;
+/** How many problems the checks found (migration 25); null until the background check reaches the message. */
+export interface MessageProblems {
+  problems: number | null;
+}
+
+export type LinkedMessageRow = MessageRow & MessageLinks & MessageProblems;
 
 /** What a list needs of a message: no bodies, only their first characters. */
 export type MessageSummaryRow = Pick<
@@ -67,7 +72,7 @@ export type MessageSummaryRow = Pick<
     text_head: string | null;
     /** For a mail without text only: the HTML body's first 20,000 characters. */
     html_head: string | null;
-  };
+  } & MessageProblems;
 
 /** One page of an inbox search, and how many messages match in all. */
 export interface SearchPage {
@@ -93,7 +98,7 @@ const BULK_DELETE_MIN = 1_000;
  * those of `where`) of them, while the sum of `cost` stays within the next parameter; always at least the first.
  * The window runs over the LIMITed rows only, so a step costs the same however many messages match.
  */
-function stepSql(where: string, cost: string): string {
+export function stepSql(where: string, cost: string): string {
   return `SELECT id FROM (
       SELECT id, row_number() OVER (ORDER BY id) AS n, sum(${cost}) OVER (ORDER BY id) AS running
       FROM (SELECT id, size FROM messages WHERE ${where} ORDER BY id LIMIT ?)
@@ -170,9 +175,11 @@ const LINK_COLUMNS = `
     END
   ) AS send_uuid`;
 
+const PROBLEMS_COLUMN = '(SELECT c.problems FROM message_checks c WHERE c.message_id = m.id) AS problems';
+
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
   m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, m.campaign_uuid, m.email_list_uuid, m.via, substr(m.text_body, 1, 1000) AS text_head,
-  CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${LINK_COLUMNS}`;
+  CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS}`;
 
 /** The columns of messages_search (migration 3), which the view messages_search_source gives too. */
 const SEARCH_COLUMNS = 'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
@@ -199,7 +206,7 @@ function createSearch(statements: Statements) {
     `SELECT u.sent, (SELECT created_at_ms FROM messages WHERE id = u.last_id) AS last_ms
      FROM (SELECT count(*) AS sent, max(id) AS last_id FROM messages WHERE workspace_id = ? AND template_name = ?) u`,
   );
-  const linkedByUuid = db.prepare(`SELECT m.*, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
+  const linkedByUuid = db.prepare(`SELECT m.*, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
   const summariesByIds = db.prepare(
     `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,
   );
@@ -285,11 +292,11 @@ function createSearch(statements: Statements) {
    */
   function matchingIds(workspaceId: number, filter: MessageFilter, window: PageWindow): { ids: number[]; total: number } {
     const kept = totals(workspaceId);
-    const { match, times, read } = compileSearch(resolveOrigins(filter, workspaceId), workspaceId, kept.total === kept.everywhere);
+    const { match, times, read, problems } = compileSearch(resolveOrigins(filter, workspaceId), workspaceId, kept.total === kept.everywhere);
     const range = idRange(workspaceId, times, filter.capturedAfterId);
-    if (range === null || read === 'none') return { ids: [], total: 0 };
+    if (range === null || read === 'none' || problems === 'none') return { ids: [], total: 0 };
     const { lo, hi, conditions, params } = range;
-    if (match === null && conditions.length === 0 && lo === null && hi === null && read === null) {
+    if (match === null && conditions.length === 0 && lo === null && hi === null && read === null && problems === null) {
       const ids = newestIds.all(workspaceId, window.limit, window.offset) as number[];
       return { ids, total: kept.total };
     }
@@ -318,6 +325,10 @@ function createSearch(statements: Statements) {
     if (read !== null) {
       // A literal, not a parameter: the partial indexes serve only a WHERE that states their condition.
       where.push(read ? 'm.read = 1' : 'm.read = 0');
+    }
+    if (problems !== null) {
+      // The ids with problems, off the partial index (migration 25): few, whatever the inbox holds.
+      where.push(`${id} ${problems ? 'IN' : 'NOT IN'} (SELECT message_id FROM message_checks WHERE problems > 0)`);
     }
     for (const [bound, op] of [[lo, '>='], [hi, '<=']] as const) {
       if (bound === null) continue;

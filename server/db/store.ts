@@ -10,6 +10,7 @@ import { createCampaignStore } from './campaigns-store.js';
 import { createCampaignStatisticsStore } from './campaign-statistics-store.js';
 import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
+import { createMessageCheckStore } from './message-checks-store.js';
 import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
 import { createSegmentStore } from './segments-store.js';
@@ -39,6 +40,7 @@ export function createStore(db: Db) {
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
     messages,
+    messageChecks: createMessageCheckStore(statements),
     emailLists: createEmailListStore(statements),
     subscribers: createSubscriberStore(statements),
     tags: createTagStore(statements),
@@ -107,12 +109,19 @@ export function openCaptureStore(file: string) {
 }
 
 /**
- * A read connection to the database file, for the search worker (search/worker.ts): it only runs
- * searches, so it writes nothing and leaves checkpoints to the main store.
+ * A read connection to the database file, for the search worker (search/worker.ts): it runs searches and the
+ * problem checks (search/problem-checker.ts), so it writes nothing and leaves checkpoints to the main store.
  */
 export function openSearchReader(file: string) {
   const db = openDatabase(file);
   leaveCheckpointsToCheckpointer(db);
   const statements = new Statements(db);
-  return { messages: createMessageStore(statements), logItems: createLogItemStore(statements) };
+  return {
+    messages: createMessageStore(statements),
+    logItems: createLogItemStore(statements),
+    messageChecks: createMessageCheckStore(statements),
+    subscribers: createSubscriberStore(statements),
+    sends: createSendStore(statements),
+    campaigns: createCampaignStore(statements),
+  };
 }

@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
 import { checkMail } from '../checks/index.js';
+import { emulatorRecords } from '../checks/records.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { parseOr422 } from '../validation/zod-issues.js';
-import { emulatorRecords } from './message-checks.js';
 import { readJsonObject } from './request-body.js';
 
 const renderedMail = lazySchema(() =>
@@ -20,7 +20,7 @@ const renderedMail = lazySchema(() =>
 export function checkRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {
     const mail = parseOr422(renderedMail(), await readJsonObject(c), () => 'The body must be {"subject": string, "html": string|null, "text": string|null}.');
-    const records = emulatorRecords(deps, c.get('workspaceId'));
+    const records = emulatorRecords(deps.store, c.get('workspaceId'));
     return c.json(checkMail({ ...mail, headers: null, campaign: false }, { origin: new URL(c.req.url).origin, records }));
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { LinkedMessageRow, MessageSummaryRow } from '../db/messages-store.js';
 import { htmlToText } from '../mail/render/html.js';
+import { parseHeaders } from '../mail/mime/read-headers.js';
 
 export interface AddressJson {
   name: string;
@@ -34,6 +35,11 @@ export function messageSummary(row: MessageSummaryRow) {
     read: row.read === 1,
     /** How the mail was received: an API send (or a resend, a campaign...) or SMTP (search: via:smtp). */
     via: row.via,
+    /**
+     * How many problems its checks found (GET /messages/{uuid}/checks' summary.problems; search: has:problems);
+     * null until the background check reaches it, a moment after capture (message.updated announces a count over 0).
+     */
+    problems: row.problems,
   };
 }
 
@@ -134,88 +140,6 @@ function isSpace(code: number): boolean {
     code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
     code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
   );
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Headers
-
-export interface HeaderJson {
-  name: string;
-  value: string;
-}
-
-/**
- * The header fields of a raw message, in order: the block before the first empty line, unfolded (a line starting
- * with a space or tab continues the field before it; RFC 5322 §2.2.3), values trimmed and their RFC 2047
- * encoded-words decoded. A line without a colon is skipped.
- */
-export function parseHeaders(raw: Buffer): HeaderJson[] {
-  const text = raw.toString('utf8');
-  const end = /\r?\n\r?\n/.exec(text);
-  const block = end === null ? text : text.slice(0, end.index);
-  const fields: string[] = [];
-  for (const line of block.split(/\r?\n/)) {
-    if (/^[ \t]/.test(line) && fields.length > 0) fields[fields.length - 1] += line;
-    else fields.push(line);
-  }
-  const headers: HeaderJson[] = [];
-  for (const field of fields) {
-    const colon = field.indexOf(':');
-    if (colon <= 0) continue;
-    headers.push({ name: field.slice(0, colon).trim(), value: decodeEncodedWords(field.slice(colon + 1).trim()) });
-  }
-  return headers;
-}
-
-const ENCODED_WORD = /=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g;
-
-/**
- * RFC 2047: `=?charset?B|Q?text?=`. Whitespace between two encoded-words is dropped (§6.2), and adjacent words
- * of one charset are decoded together, since an encoder may split a multi-byte character between them.
- */
-export function decodeEncodedWords(value: string): string {
-  let out = '';
-  let at = 0;
-  let run: { charset: string; bytes: Buffer[] } | null = null;
-  for (const match of value.matchAll(ENCODED_WORD)) {
-    const between = value.slice(at, match.index);
-    const charset = match[1]!.split('*')[0]!.toLowerCase();
-    const bytes = /b/i.test(match[2]!) ? Buffer.from(match[3]!, 'base64') : decodeQ(match[3]!);
-    if (run === null || between.trim() !== '') {
-      out += decodeRun(run) + between;
-      run = null;
-    } else if (run.charset !== charset) {
-      out += decodeRun(run); // the whitespace between the two words is dropped all the same
-      run = null;
-    }
-    run ??= { charset, bytes: [] };
-    run.bytes.push(bytes);
-    at = match.index + match[0].length;
-  }
-  return out + decodeRun(run) + value.slice(at);
-}
-
-function decodeRun(run: { charset: string; bytes: Buffer[] } | null): string {
-  if (run === null) return '';
-  const bytes = Buffer.concat(run.bytes);
-  try {
-    return new TextDecoder(run.charset).decode(bytes);
-  } catch {
-    return bytes.toString('latin1'); // an unknown charset: show the bytes rather than fail
-  }
-}
-
-function decodeQ(text: string): Buffer {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    const hex = text.slice(i + 1, i + 3);
-    if (char === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(char === '_' ? 0x20 : char.charCodeAt(0) & 0xff);
-  }
-  return Buffer.from(bytes);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

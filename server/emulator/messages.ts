@@ -12,6 +12,7 @@ import { noContent } from '../http/respond.js';
 import { fullMessage, messageSummary, type MessageOrigins } from './message-resource.js';
 import { readJsonObject } from './request-body.js';
 import { parseOr422 } from '../validation/zod-issues.js';
+import { caughtUpFor } from '../search/caught-up.js';
 import { parseSearchQuery } from '../search/query.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
@@ -67,7 +68,7 @@ export function messageRoutes(deps: AppDeps) {
       const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
       const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
       const window = { offset: (page - 1) * perPage, limit: perPage };
-      await deps.searchIndexer.caughtUp();
+      await caughtUpFor(deps, filter);
       const { rows, total } = await deps.searchWorker.search(c.get('workspaceId'), filter, window);
       return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
     })
@@ -80,7 +81,7 @@ export function messageRoutes(deps: AppDeps) {
         return c.json({ deleted });
       }
       const filter = parseSearchQuery(query);
-      await deps.searchIndexer.caughtUp();
+      await caughtUpFor(deps, filter);
       const uuids = messages.deleteMatching(workspaceId, filter);
       if (uuids.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids });
       return c.json({ deleted: uuids.length });
@@ -103,7 +104,7 @@ export function messageRoutes(deps: AppDeps) {
       if (text === null) throw new ApiError(404, 'This message has no text body.');
       return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
     })
-    .get('/:uuid/checks', (c) => c.json(checks.of(find(c), new URL(c.req.url).origin)))
+    .get('/:uuid/checks', async (c) => c.json(await checks.of(find(c), new URL(c.req.url).origin)))
     .get('/:uuid/attachments/:index', (c) => {
       const row = find(c);
       const index = c.req.param('index');

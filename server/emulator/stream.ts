@@ -1,7 +1,7 @@
 /**
  * GET /_emulator/events: server-sent events about the request's workspace only (`?token=` names it where an
  * EventSource cannot set headers): `message.captured` {uuid, summary}, `message.updated` {uuid, summary} (its read
- * state changed), `messages.deleted` {uuids or null},
+ * state or its problem count changed), `messages.deleted` {uuids or null},
  * `workspace.reset` {}, `templates.changed`, `suppressions.changed`, `sends.changed`, `log.changed` {uuids or null},
  * `faults.changed` {}, `webhooks.changed` {}, `webhook-calls.changed` {uuids or null}, `audience.changed` {uuids of
  * subscribers, or null: lists, tags, segments, imports; also for each Mailcoach event about a subscriber}, and (every workspace) `fixtures.reloaded` {problems} and `clock.changed` {now, frozen}.

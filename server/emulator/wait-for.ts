@@ -12,6 +12,7 @@ import type { AppEnv } from '../http/env.js';
 import { isUuid } from '../ids.js';
 import { messageSummary } from './message-resource.js';
 import { parseInstant } from '../instant.js';
+import { caughtUpFor } from '../search/caught-up.js';
 import { parseSearchQuery } from '../search/query.js';
 import { MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 
@@ -29,7 +30,7 @@ export function waitForRoutes(deps: AppDeps) {
     const scoped = withAfter(deps, workspaceId, filter, input.after);
     /** The `count` newest matches, and whether there are that many. */
     const check = async () => {
-      await deps.searchIndexer.caughtUp();
+      await caughtUpFor(deps, scoped);
       const { rows, total } = await deps.searchWorker.search(workspaceId, scoped, { offset: 0, limit: count });
       return { data: rows.map(messageSummary), done: total >= count };
     };

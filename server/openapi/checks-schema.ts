@@ -35,6 +35,12 @@ export const checksReportSchema = object({
       line: { type: 'integer' },
       emulator: { type: 'boolean', description: "One of this emulator's pages (confirm, unsubscribe, preferences, webview), resolved offline." },
       problems: strings,
+      online: {
+        type: ['object', 'null'],
+        description: 'With --check-links online: what its request found (status, or why none: error, or why it was not asked: skipped). Null when not requested.',
+        required: ['status', 'error', 'skipped'],
+        properties: { status: { type: ['integer', 'null'] }, error: { type: ['string', 'null'] }, skipped: { type: ['string', 'null'] } },
+      },
     }),
   },
 });

@@ -31,7 +31,7 @@ const queryParam = {
   in: 'query',
   required: false,
   description:
-    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, template: (or mail:), campaign:, list:, has:attachment, is:read, is:unread, via:smtp, via:api, ' +
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, template: (or mail:), campaign:, list:, has:attachment, has:problems, is:read, is:unread, via:smtp, via:api, ' +
     'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
   schema: { type: 'string' },
   examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },
@@ -67,6 +67,10 @@ const summaryProperties: Record<string, Schema> = {
     enum: ['api', 'smtp'],
     description: 'How it was received: built for an API call (a send, a resend, a campaign...) or over SMTP (search: via:smtp).',
   },
+  problems: nullable('integer', {
+    description:
+      'How many problems its checks found (GET /_emulator/messages/{uuid}/checks, summary.problems; search: has:problems). Null until the background check reaches it, a moment after capture; a search for has:problems waits for the checks.',
+  }),
 };
 const summaryRequired = Object.keys(summaryProperties);
 
@@ -1019,7 +1023,7 @@ export const openApiDocument = {
         tags: ['messages'],
         summary: 'Server-sent events of the workspace',
         description:
-          'Events: `message.captured` {"uuid", "summary"}, `message.updated` {"uuid", "summary"} (its read state changed), ' +
+          'Events: `message.captured` {"uuid", "summary"}, `message.updated` {"uuid", "summary"} (its read state or its problem count changed), ' +
           '`messages.deleted` {"uuids": [...] or null}, ' +
           '`workspace.reset` {}, `audience.changed` {"uuids": [...] or null} (subscribers, lists, tags, segments or imports). EventSource cannot set headers: pass the token as ?token=.',
         responses: {

@@ -1,6 +1,6 @@
 /**
  * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
- * has:attachment is:read is:unread via:smtp via:api before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
+ * has:attachment has:problems is:read is:unread via:smtp via:api before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
  * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem.
  */
 import { hasSearchableText, type MessageCondition, type MessageFilter, type MessageTerm } from '../db/messages-search.js';
@@ -109,11 +109,14 @@ function filterCondition(prefix: Exclude<Prefix, 'via'>, value: string): Message
     case 'campaign':
     case 'list':
       return { kind: 'origin', field: prefix, ref: value };
-    case 'has':
-      if (!['attachment', 'attachments'].includes(value.toLowerCase())) {
-        throw invalid(`"${shown}" is not a filter: has: takes "attachment" only.`);
+    case 'has': {
+      const what = value.toLowerCase();
+      if (what === 'problems' || what === 'problem') return { kind: 'problems' };
+      if (!['attachment', 'attachments'].includes(what)) {
+        throw invalid(`"${shown}" is not a filter: has: takes "attachment" or "problems".`);
       }
       return { kind: 'has-attachment' };
+    }
     case 'is': {
       const state = value.toLowerCase();
       if (state !== 'read' && state !== 'unread') throw invalid(`"${shown}" is not a filter: is: takes "read" or "unread".`);

@@ -16,6 +16,8 @@ export interface MessageFilter {
   /** A phrase anywhere in the subject, text or addresses. */
   contains?: string;
   hasAttachment?: boolean;
+  /** Whether its checks found a problem (README "Mail checks": `has:problems`); waits for the background checks. */
+  hasProblems?: boolean;
   /** A raw search query, ANDed with the fields above, e.g. `-from:noreply@example.com`. */
   query?: string;
 }
@@ -56,6 +58,8 @@ export function buildQuery(filter: MessageFilter = {}): string {
   }
   if (filter.hasAttachment === true) terms.push('has:attachment');
   if (filter.hasAttachment === false) terms.push('-has:attachment');
+  if (filter.hasProblems === true) terms.push('has:problems');
+  if (filter.hasProblems === false) terms.push('-has:problems');
   if (filter.query !== undefined && filter.query.trim() !== '') terms.push(filter.query.trim());
   return terms.join(' ');
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
-import { expect, sendMail, test } from './fixtures.js';
+import { expect, rowSubjects, sendMail, test } from './fixtures.js';
 
 // axe is injected as a script of the page: the UI's CSP admits its own scripts only.
 test.use({ bypassCSP: true });
@@ -34,12 +34,31 @@ test('the Checks tab shows an unreplaced placeholder and flexbox, each with its 
   await expect(panel.getByRole('table', { name: 'Client support' }).getByRole('row', { name: /Outlook/ })).toBeVisible();
 });
 
+test('the inbox marks a mail with problems once it is checked, live, and has:problems finds it', async ({ page, emulator }) => {
+  await page.goto(emulator.url);
+  await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
+  await sendMail(emulator, { subject: 'All good', html: '<p>Fine</p>', text: 'Fine' });
+  await sendMail(emulator, { subject: 'Your order is ready', html: HTML, text: 'Hello ::first_name::' });
+  // The placeholder in the HTML and in the text: the marker comes with the background check, without a reload.
+  const marked = page.getByRole('link', { name: /Your order is ready/ });
+  await expect(marked.getByText('2 problems')).toBeVisible();
+  await expect(page.getByRole('link', { name: /All good/ })).not.toContainText('problem');
+
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await search.fill('has:problems');
+  await search.press('Enter');
+  await expect(rowSubjects(page)).toHaveText(['Your order is ready']);
+  expect((await emulator.client.messages('has:problems')).data.map((m) => [m.subject, m.problems])).toEqual([['Your order is ready', 2]]);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the Checks tab has no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
     await page.emulateMedia({ colorScheme: theme });
     await sendMail(emulator, { subject: 'Your order is ready', html: HTML });
     await openChecks(page, emulator.url);
     await expect(page.getByRole('list', { name: 'Problems' })).toBeVisible();
+    // The list's marker too, in this theme's colours.
+    await expect(page.getByRole('link', { name: /Your order is ready/ }).getByText(/^\d+ problems?$/)).toBeVisible();
     expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
   });
 }

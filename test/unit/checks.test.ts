@@ -3,9 +3,10 @@
  * no server: what each finds, on which line, and what it leaves alone.
  */
 import { describe, expect, it } from 'vitest';
-import { checkMail, type CheckInput, type EmulatorRecords } from '../../server/checks/index.js';
+import { checkMail, countProblems, type CheckInput, type EmulatorRecords } from '../../server/checks/index.js';
 import { checkPlaceholders } from '../../server/checks/content.js';
 import { lineLocator } from '../../server/checks/lines.js';
+import { isPrivateAddress } from '../../server/checks/online.js';
 
 const HEADERS = [
   { name: 'From', value: 'App <app@example.com>' },
@@ -80,6 +81,23 @@ describe('links', () => {
     // The emulator's http: on loopback is its own address, not an insecure link.
     expect(report.issues.some((issue) => issue.code === 'link-insecure')).toBe(false);
   });
+
+  it('knows its own pages under another host name when they resolve, as the background check does without an origin', () => {
+    const html = [
+      '<a href="http://mailcoach:8025/unsubscribe/known-subscriber">as a container reaches it</a>',
+      '<a href="http://mailcoach:8025/unsubscribe/ghost">gone, or not ours</a>',
+      '<a href="https://shop.example.com/unsubscribe/ghost">a shop page</a>',
+    ].join('\n');
+    for (const origin of [ORIGIN, null]) {
+      const report = checkMail({ subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false }, { origin, records });
+      expect(report.links.map((link) => [link.emulator, link.problems.map((problem) => problem.split(':')[0])])).toEqual([
+        [true, []],
+        [false, ['link-insecure']],
+        [false, []],
+      ]);
+      expect(countProblems({ subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false }, { origin, records })).toBe(report.summary.problems);
+    }
+  });
 });
 
 describe('content', () => {
@@ -113,5 +131,16 @@ describe('compatibility', () => {
     expect(outlook).toMatchObject({ family: 'Outlook', platform: 'windows' });
     expect(apple!.score).toBeGreaterThan(outlook!.score);
     expect(report.compatibility.source).toEqual({ package: '@jsx-email/doiuse-email@1.0.4', data_updated: '2024-10-09' });
+  });
+});
+
+describe('online link checks: private addresses', () => {
+  it('knows loopback, RFC 1918, link-local, CGNAT, ULA and IPv4-mapped ones from public ones', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', 'example.com']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
   });
 });

@@ -75,6 +75,11 @@ describe('buildQuery', () => {
     expect(buildQuery({ hasAttachment: false })).toBe('-has:attachment');
   });
 
+  it('asks for has:problems, or its negation', () => {
+    expect(buildQuery({ hasProblems: true, to: 'a@x.test' })).toBe('to:a@x.test has:problems');
+    expect(buildQuery({ hasProblems: false })).toBe('-has:problems');
+  });
+
   it('appends a raw query as given, trimmed', () => {
     expect(buildQuery({ to: 'a@x.test', query: '  -from:noreply@x.test  ' })).toBe('to:a@x.test -from:noreply@x.test');
     expect(buildQuery({ query: '   ' })).toBe('');
@@ -156,7 +161,7 @@ function recordingFetch(reply: (request: Recorded) => Reply) {
 const summary = (uuid: string, subject: string, to = 'jane@example.com'): MessageSummary => ({
   uuid, message_id: `${uuid}@emulator`, created_at: '2025-03-01T10:00:00.000Z',
   from: { name: 'App', email: 'noreply@app.test' }, to: [{ name: '', email: to }], cc: [], bcc: [],
-  subject, snippet: '', size: 100, attachments: 0, template: null, origin: null, log_item_uuid: null, send_uuid: null, read: false, via: 'api',
+  subject, snippet: '', size: 100, attachments: 0, template: null, origin: null, log_item_uuid: null, send_uuid: null, read: false, via: 'api', problems: null,
 });
 
 describe('createClient', () => {

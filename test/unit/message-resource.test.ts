@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkedMessageRow } from '../../server/db/messages-store.js';
 import {
-  decodeEncodedWords,
   extractCodes,
   extractLinks,
   fullMessage,
@@ -13,10 +12,10 @@ import {
   linkDetails,
   messageSummary,
   originOf,
-  parseHeaders,
   snippetOf,
 } from '../../server/emulator/message-resource.js';
 import { buildMessage } from '../../server/mail/mime/build-message.js';
+import { decodeEncodedWords, parseHeaders } from '../../server/mail/mime/read-headers.js';
 import { parseMessage } from '../support/captured.js';
 
 describe('parseHeaders', () => {
@@ -217,7 +216,7 @@ const ROW: LinkedMessageRow = {
   html_body: '<p>Use 424242 <a href="https://acme.test/y">here</a></p>',
   attachments_json: '[{"filename":"a.pdf","content_type":"application/pdf","content_id":null,"size":3}]', size: 999,
   template_name: 'otp', replacements_json: '{"code":"424242"}', created_at_ms: Date.parse('2025-03-01T10:00:00Z'), read: 0, campaign_uuid: null, email_list_uuid: null, subscriber_uuid: null, via: 'api',
-  log_item_uuid: 'log-1', send_uuid: null,
+  log_item_uuid: 'log-1', send_uuid: null, problems: 2,
 };
 
 describe('messageSummary and fullMessage', () => {
@@ -226,7 +225,7 @@ describe('messageSummary and fullMessage', () => {
       uuid: 'u-1', message_id: 'abc@example.com', created_at: '2025-03-01T10:00:00.000Z',
       from: { name: 'App', email: 'app@example.com' }, to: [{ name: 'Bob', email: 'bob@example.com' }], cc: [],
       bcc: [{ name: '', email: 'secret@example.com' }], subject: 'Your code', snippet: 'Use 424242 at https://acme.test/x',
-      size: 999, attachments: 1, template: 'otp', origin: null, log_item_uuid: 'log-1', send_uuid: null, read: false, via: 'api',
+      size: 999, attachments: 1, template: 'otp', origin: null, log_item_uuid: 'log-1', send_uuid: null, read: false, via: 'api', problems: 2,
     });
   });
 

@@ -32,7 +32,7 @@ describe('parseSearchQuery', () => {
   it('reads words, phrases, negations and every filter', () => {
     const { terms } = parseSearchQuery(
       'invoice "order shipped" -spam to:bob@example.com FROM:"Acme Billing" cc:x bcc:y subject:reset mail:Order-Shipped ' +
-        'has:attachment -has:Attachments before:2025-03-02 after:2025-03-01T10:00:00+02:00 -to:"a b"',
+        'has:attachment -has:Attachments has:problems -has:Problem before:2025-03-02 after:2025-03-01T10:00:00+02:00 -to:"a b"',
     );
     expect(terms).toEqual([
       { negated: false, condition: { kind: 'text', value: 'invoice', phrase: false } },
@@ -46,6 +46,8 @@ describe('parseSearchQuery', () => {
       { negated: false, condition: { kind: 'template', name: 'Order-Shipped' } },
       { negated: false, condition: { kind: 'has-attachment' } },
       { negated: true, condition: { kind: 'has-attachment' } },
+      { negated: false, condition: { kind: 'problems' } },
+      { negated: true, condition: { kind: 'problems' } },
       { negated: false, condition: { kind: 'before', at: Date.parse('2025-03-02T00:00:00Z') } },
       { negated: false, condition: { kind: 'after', at: Date.parse('2025-03-01T08:00:00Z') } },
       { negated: true, condition: { kind: 'address', field: 'to', value: 'a b' } },
@@ -70,7 +72,7 @@ describe('parseSearchQuery', () => {
     expect(queryError('https://acme.test')).toMatch(/^Unknown filter "https:"/);
     expect(queryError('to:')).toBe('The filter "to:" needs a value.');
     expect(queryError('to: bob')).toBe('The filter "to:" needs a value.');
-    expect(queryError('has:pdf')).toBe('"has:pdf" is not a filter: has: takes "attachment" only.');
+    expect(queryError('has:pdf')).toBe('"has:pdf" is not a filter: has: takes "attachment" or "problems".');
     expect(queryError('before:yesterday')).toMatch(/^"before:yesterday" needs an ISO 8601 date or date-time/);
     expect(queryError('after:2025-02-30')).toMatch(/^"after:2025-02-30" needs an ISO 8601/);
     expect(queryError('- word')).toBe('A "-" must be followed by the term it excludes.');

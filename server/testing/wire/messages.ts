@@ -38,6 +38,11 @@ export interface MessageSummary {
   read: boolean;
   /** How it was received: built for an API call (a send, a resend, a campaign...) or over SMTP (search: `via:smtp`). */
   via: 'api' | 'smtp';
+  /**
+   * How many problems its checks found (`checks(uuid)`'s summary.problems; search: `has:problems`); null until the
+   * background check reaches it, a moment after capture. A search for has:problems waits for the checks.
+   */
+  problems: number | null;
 }
 
 export interface MessageHeader {

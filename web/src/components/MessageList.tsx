@@ -87,6 +87,7 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
           )}
           {message.template !== null && <span className="badge template">{message.template}</span>}
           {message.origin !== null && <OriginBadge origin={message.origin} />}
+          {message.problems !== null && message.problems > 0 && <ProblemsMark count={message.problems} />}
           {message.via === 'smtp' && (
             <span className="badge via-smtp" title="Received over SMTP, not through the Mailcoach API">
               SMTP
@@ -110,6 +111,19 @@ function OriginBadge({ origin }: { origin: 'campaign' | 'confirmation' }) {
   return (
     <span className={`badge origin-${origin}`} title={origin === 'campaign' ? 'Sent by a campaign (or a test send of one)' : 'The double opt-in confirmation mail of an email list'}>
       {origin === 'campaign' ? 'Campaign' : 'Confirmation'}
+    </span>
+  );
+}
+
+/**
+ * The checks found something wrong for every reader (a placeholder left, a broken link, a missing header): the
+ * count the Checks tab lists under Problems (README "Mail checks"; search: has:problems).
+ */
+function ProblemsMark({ count }: { count: number }) {
+  const name = count === 1 ? '1 problem' : `${count} problems`;
+  return (
+    <span className="badge problems-mark" title={`The checks found ${name}: see the Checks tab`}>
+      {name}
     </span>
   );
 }

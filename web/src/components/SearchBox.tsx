@@ -10,6 +10,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['template:password-reset', 'sent with that template (mail: too)'],
   ['campaign:"March news"', "a campaign's mails (by name or uuid; list: for a list's)"],
   ['has:attachment', 'with attachments'],
+  ['has:problems', 'its checks found a problem (a placeholder left, a broken link...)'],
   ['is:unread', 'not opened yet (is:read for the others)'],
   ['via:smtp', 'received over SMTP (via:api for the others)'],
   ['after:2025-03-01', 'captured after a date (before: too)'],
