@@ -94,8 +94,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     });
     const random = parseRandomSpec(config.random);
     const events = new EventBus();
-    // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
-    const searchWorker = createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 });
+    const captureBuilder = createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file, events });
     const deps: AppDeps = {
       store, clock, clockControl, events, ids, restartIds, random, faults, logger, options: config,
       get fixtures() {
@@ -105,11 +104,12 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
         holder.fixtures = next;
       },
       workspaces,
-      captureBuilder: createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file, events }),
-      searchWorker,
+      captureBuilder,
+      // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
+      searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
       searchIndexer: startSearchIndexer({ store, events, logger }),
-      problemChecker: startProblemChecker({ store, events, logger, worker: searchWorker }),
+      problemChecker: startProblemChecker({ store, events, logger, builder: captureBuilder }),
       smtpListening: { port: null, smtpsPort: null, starttls: false },
       webhookDelivery: createWebhookDelivery({
         store, clock, clockFrozen: () => clockControl.state().frozen, events, ids, logger, retries: config.webhookRetries,

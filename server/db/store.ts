@@ -105,23 +105,20 @@ export function openCaptureStore(file: string) {
     logItems: createLogItemStore(statements),
     sends: createSendStore(statements),
     groupCommit: createGroupCommit(db),
+    // What the problem checks read (checks/problem-step.ts), which run there while captures pause.
+    messageChecks: createMessageCheckStore(statements),
+    subscribers: createSubscriberStore(statements),
+    campaigns: createCampaignStore(statements),
   };
 }
 
 /**
- * A read connection to the database file, for the search worker (search/worker.ts): it runs searches and the
- * problem checks (search/problem-checker.ts), so it writes nothing and leaves checkpoints to the main store.
+ * A read connection to the database file, for the search worker (search/worker.ts): it only runs
+ * searches, so it writes nothing and leaves checkpoints to the main store.
  */
 export function openSearchReader(file: string) {
   const db = openDatabase(file);
   leaveCheckpointsToCheckpointer(db);
   const statements = new Statements(db);
-  return {
-    messages: createMessageStore(statements),
-    logItems: createLogItemStore(statements),
-    messageChecks: createMessageCheckStore(statements),
-    subscribers: createSubscriberStore(statements),
-    sends: createSendStore(statements),
-    campaigns: createCampaignStore(statements),
-  };
+  return { messages: createMessageStore(statements), logItems: createLogItemStore(statements) };
 }

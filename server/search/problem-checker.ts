@@ -1,8 +1,9 @@
 /**
  * Counts each captured mail's problems in the background (README "Mail checks": has:problems and the inbox's
  * marker; migration 25), never on the send path: checking costs about a millisecond for a 4 kB mail and 90 ms for
- * 1 MB of HTML (htmlparser2's DOM, at some 11 MB/s), so it runs on the search worker (worker.ts, its own read
- * connection) and the counts are recorded here through the group commit. Like the search index (indexer.ts) it
+ * 1 MB of HTML (htmlparser2's DOM, at some 11 MB/s), so it runs on a capture worker (mail/capture/worker-pool.ts:
+ * its own connection; idle then, since captures have paused; a search worker started for it cost ~28 MiB of RSS in
+ * `BENCH_ONLY=memory`) and the counts are recorded here through the group commit. Like the search index (indexer.ts) it
  * waits for captures to pause, then goes through the backlog in steps, oldest first; a search for has:problems
  * (or a wait for one) asks it to catch up at once. A mail whose count is over 0 is announced as message.updated,
  * so the open inbox shows its marker.
@@ -15,7 +16,8 @@ import type { IndexStep } from '../db/messages-store.js';
 import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
-import type { SearchWorker } from './worker.js';
+import { checkNextMessages } from '../mail/capture/problem-step.js';
+import type { CaptureBuilder } from '../mail/capture/worker-pool.js';
 
 export interface ProblemChecker {
   /** Resolves once every message captured before the call has its problem count (or checking failed). */
@@ -31,7 +33,7 @@ const STEP: IndexStep = { messages: 50, chars: 250_000 };
 /** Steps that found nothing while a search still waits, before it is let go (see check()). */
 const MAX_EMPTY_STEPS = 3;
 
-export function startProblemChecker(deps: { store: Store; events: EventBus; logger: Logger; worker: Pick<SearchWorker, 'problems'> }): ProblemChecker {
+export function startProblemChecker(deps: { store: Store; events: EventBus; logger: Logger; builder: Pick<CaptureBuilder, 'checkProblems'> }): ProblemChecker {
   const { store } = deps;
   let quiet: NodeJS.Timeout | null = null;
   let checking = false;
@@ -51,7 +53,7 @@ export function startProblemChecker(deps: { store: Store; events: EventBus; logg
   /** One step: `done` once the worker finds none left (as of its read), `failed` on an error (logged). */
   const step = async (): Promise<'progress' | 'done' | 'failed'> => {
     try {
-      const checked = await deps.worker.problems(STEP);
+      const checked = (await deps.builder.checkProblems(STEP)) ?? checkNextMessages(store, STEP);
       if (stopped || checked.length === 0) return 'done';
       for (const message of await record(checked)) {
         if (message.problems > 0) deps.events.emit('message.updated', { workspaceId: message.workspaceId, uuid: message.uuid });

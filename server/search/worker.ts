@@ -20,12 +20,10 @@
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import type { LogItemFilters } from '../db/log-items-store.js';
 import { usesFullText, type MessageFilter } from '../db/messages-search.js';
-import type { CheckedMessage } from '../db/message-checks-store.js';
-import type { IndexStep, SearchPage } from '../db/messages-store.js';
+import type { SearchPage } from '../db/messages-store.js';
 import type { LogItemRow } from '../db/rows.js';
 import type { ListResult, PageWindow, SortTerm } from '../db/statements.js';
 import { openSearchReader } from '../db/store.js';
-import { checkNextMessages, type ProblemReader } from './problem-step.js';
 
 const ROLE = 'mailcoach-emulator:search';
 
@@ -34,25 +32,20 @@ export interface SearchWorker {
   search(workspaceId: number, filter: MessageFilter, window: PageWindow): Promise<SearchPage>;
   /** GET /api/transactional-mails: with filter[search], a scan of every log item's subject. */
   logItems(workspaceId: number, filters: LogItemFilters, sort: SortTerm[], window: PageWindow): Promise<ListResult<LogItemRow>>;
-  /** The problem counts of the next messages not checked yet (problem-step.ts): nothing once all are. */
-  problems(step: IndexStep): Promise<CheckedMessage[]>;
   close(): Promise<void>;
 }
 
-/** What a query reads: the worker's connection, or the main store when there is no worker. */
-type Reader = Pick<ReturnType<typeof openSearchReader>, 'messages' | 'logItems'> & ProblemReader;
+type Reader = ReturnType<typeof openSearchReader>;
 
 type Query =
   | { kind: 'messages'; workspaceId: number; filter: MessageFilter; window: PageWindow }
-  | { kind: 'log-items'; workspaceId: number; filters: LogItemFilters; sort: SortTerm[]; window: PageWindow }
-  | { kind: 'problems'; step: IndexStep };
+  | { kind: 'log-items'; workspaceId: number; filters: LogItemFilters; sort: SortTerm[]; window: PageWindow };
 
-type Answer = SearchPage | ListResult<LogItemRow> | CheckedMessage[];
+type Answer = SearchPage | ListResult<LogItemRow>;
 
 /** Runs a query on a reader: the same code in the worker and, when there is none, in this thread. */
-function run(reader: Reader, query: Query): Answer {
+function run(reader: Pick<Reader, 'messages' | 'logItems'>, query: Query): Answer {
   if (query.kind === 'messages') return reader.messages.searchIndexed(query.workspaceId, query.filter, query.window);
-  if (query.kind === 'problems') return checkNextMessages(reader, query.step);
   return reader.logItems.list(query.workspaceId, query.filters, query.sort, query.window);
 }
 
@@ -158,7 +151,6 @@ function api(ask: (query: Query) => Promise<Answer>, close: () => Promise<void>)
     search: (workspaceId, filter, window) => ask({ kind: 'messages', workspaceId, filter, window }) as Promise<SearchPage>,
     logItems: (workspaceId, filters, sort, window) =>
       ask({ kind: 'log-items', workspaceId, filters, sort, window }) as Promise<ListResult<LogItemRow>>,
-    problems: (step) => ask({ kind: 'problems', step }) as Promise<CheckedMessage[]>,
     close,
   };
 }

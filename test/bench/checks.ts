@@ -59,7 +59,7 @@ export async function runChecksBench(log: (line: string) => void): Promise<void>
       uuids.push((JSON.parse(reply.body) as { uuid: string }).uuid);
     }
     // has:problems right after the sends: it waits for the background checks of every mail not checked yet (on
-    // the search worker), so its time is the catch-up's; the second search has nothing left to wait for.
+    // a render worker), so its time is the catch-up's; the second search has nothing left to wait for.
     const backlogStart = performance.now();
     const flagged = await client.get('/_emulator/messages?query=has%3Aproblems');
     const catchUpMs = performance.now() - backlogStart;

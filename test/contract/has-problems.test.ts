@@ -2,7 +2,7 @@
  * has:problems and the summaries' `problems` (issue 28; README "Mail checks" and "Search"): the background checks
  * count each captured mail's problems as its checks report does, a search for has:problems (or a wait for one)
  * waits for them, and the count follows the report when the emulator's records change. Run twice: with the checks
- * on the search worker (a database file and a render worker) and in the server's thread (`--render-workers 0`).
+ * on a capture worker (a database file and a render worker) and in the server's thread (`--render-workers 0`).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const NEWSLETTER_LIST = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
 const ORDER_REPLACEMENTS = { first_name: 'Jane', item_count: '2', order_total: '$20', order_url: 'https://acme.test/orders/A-17', shipping_address: '1 Main St' };
 
 describe.each([
-  { where: 'on the search worker', args: ['--render-workers', '1'] },
+  { where: 'on a capture worker', args: ['--render-workers', '1'] },
   { where: 'in the server thread', args: ['--render-workers', '0'] },
 ])('has:problems, checked $where', ({ args }) => {
   const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures'), args: ['--smtp-port', '0', ...args] });

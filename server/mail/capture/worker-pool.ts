@@ -32,6 +32,9 @@ import type { OutgoingMail } from '../mime/outgoing-mail.js';
 import { previewTemplate, type PreviewJob, type TemplatePreview } from '../render/template-preview.js';
 import { parseReceivedMail, UnreadableMessageError, type ReceivedAt, type SmtpEnvelope } from './received-mail.js';
 import { stubUnusedRenderModules } from '../render/unused-modules.js';
+import { checkNextMessages } from './problem-step.js';
+import type { CheckedMessage } from '../../db/message-checks-store.js';
+import type { IndexStep } from '../../db/messages-store.js';
 
 const ROLE = 'mailcoach-emulator:capture-builder';
 
@@ -47,6 +50,12 @@ export interface CaptureBuilder {
   receive(raw: Buffer, received: ReceivedJob, records: CaptureRecords): Promise<void>;
   /** The template studio's render, by the same renderers on the same threads as a capture. */
   preview(job: PreviewJob): Promise<TemplatePreview>;
+  /**
+   * One step of the background problem checks (checks/problem-step.ts) on a worker's connection: a worker is
+   * idle when they run (captures have paused), and no other thread need load what they use. Null when no worker
+   * has a connection of its own (none, or an in-memory database): the caller checks in its own thread.
+   */
+  checkProblems(step: IndexStep): Promise<CheckedMessage[] | null>;
   close(): Promise<void>;
 }
 
@@ -84,18 +93,20 @@ interface WorkerData {
 }
 
 type JobMessage =
+  | { id: number; problems: IndexStep }
   | { id: number; job: CaptureJob; records?: CaptureRecords }
   | { id: number; preview: PreviewJob }
   | { id: number; received: ReceivedJob; raw: Uint8Array; records: CaptureRecords };
 
 type Reply =
+  | { id: number; checked: CheckedMessage[] }
   | { id: number; stored: true }
   | { id: number; result: { content: CaptureResult['content']; raw: Uint8Array } }
   | { id: number; preview: TemplatePreview }
   | { id: number; parsed: OutgoingMail }
   | { id: number; failure: string; unreadable?: true };
 
-type Answer = { stored: true } | CaptureResult | { preview: TemplatePreview } | { parsed: OutgoingMail };
+type Answer = { checked: CheckedMessage[] } | { stored: true } | CaptureResult | { preview: TemplatePreview } | { parsed: OutgoingMail };
 
 interface PoolWorker {
   worker: Worker;
@@ -129,6 +140,7 @@ export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBui
   };
   return {
     preview: (job) => builder.preview(job),
+    checkProblems: (step) => builder.checkProblems(step),
     capture: (job, records) => track(builder.capture(job, records), records),
     store: (mail, raw, records) => track(options.store.groupCommit(() => writeCapture(options.store, records, mail, raw)), records),
     receive: (raw, received, records) => track(builder.receive(raw, received, records), records),
@@ -154,7 +166,10 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
     const mail = await parseReceivedMail(raw, received.envelope, received.at);
     await store.groupCommit(() => writeCapture(store, records, mail, raw));
   };
-  if (workers <= 0) return { capture: inThisThread, receive: receiveInThisThread, preview: previewTemplate, close: async () => undefined };
+  const noWorker = async () => null;
+  if (workers <= 0) {
+    return { capture: inThisThread, receive: receiveInThisThread, preview: previewTemplate, checkProblems: noWorker, close: async () => undefined };
+  }
   const pool: PoolWorker[] = [];
   let nextId = 0;
   let closed = false;
@@ -205,6 +220,7 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
       entry.pending.delete(reply.id);
       if ('failure' in reply) waiting.reject(reply.unreadable === true ? new UnreadableMessageError(reply.failure) : new Error(reply.failure));
       else if ('stored' in reply) waiting.resolve({ stored: true });
+      else if ('checked' in reply) waiting.resolve({ checked: reply.checked });
       else if ('parsed' in reply) waiting.resolve({ parsed: restoreAttachments(reply.parsed) });
       else if ('preview' in reply) waiting.resolve({ preview: reply.preview });
       else waiting.resolve({ content: reply.result.content, raw: Buffer.from(reply.result.raw.buffer, reply.result.raw.byteOffset, reply.result.raw.byteLength) });
@@ -217,7 +233,11 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
     return entry;
   };
 
-  type Job = { job: CaptureJob; records?: CaptureRecords } | { preview: PreviewJob } | { received: ReceivedJob; raw: Buffer; records: CaptureRecords };
+  type Job =
+    | { job: CaptureJob; records?: CaptureRecords }
+    | { preview: PreviewJob }
+    | { problems: IndexStep }
+    | { received: ReceivedJob; raw: Buffer; records: CaptureRecords };
   const post = (entry: PoolWorker, message: Job): Promise<Answer> => {
     const id = nextId++;
     return new Promise<Answer>((resolve, reject) => {
@@ -228,7 +248,10 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
         entry.worker.postMessage({ id, received: message.received, raw, records: message.records } satisfies JobMessage, [raw.buffer]);
         return;
       }
-      const sent: JobMessage = 'preview' in message ? { id, preview: message.preview } : { id, job: transferable(message.job), records: message.records };
+      const sent: JobMessage =
+        'preview' in message ? { id, preview: message.preview }
+        : 'problems' in message ? { id, problems: message.problems }
+        : { id, job: transferable(message.job), records: message.records };
       entry.worker.postMessage(sent);
     });
   };
@@ -279,6 +302,12 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
       if (entry === null) return previewTemplate(job);
       return ((await post(entry, { preview: job })) as { preview: TemplatePreview }).preview;
     },
+    async checkProblems(step) {
+      if (databaseFile === null) return null;
+      const entry = await pick(true);
+      if (entry === null) return null;
+      return ((await post(entry, { problems: step })) as { checked: CheckedMessage[] }).checked;
+    },
     async close() {
       closed = true;
       await Promise.all(pool.splice(0).map((entry) => entry.worker.terminate()));
@@ -318,6 +347,15 @@ function serveJobs(port: MessagePort, data: WorkerData): void {
   const writer = data.databaseFile === null ? null : openCaptureStore(data.databaseFile);
   port.on('message', async (message: JobMessage) => {
     const { id } = message;
+    if ('problems' in message) {
+      try {
+        if (writer === null) throw new Error('no database connection on this worker');
+        port.postMessage({ id, checked: checkNextMessages(writer, message.problems) } satisfies Reply);
+      } catch (error) {
+        port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) } satisfies Reply);
+      }
+      return;
+    }
     if ('preview' in message) {
       try {
         port.postMessage({ id, preview: await previewTemplate(message.preview) } satisfies Reply);
