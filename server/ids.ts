@@ -1,9 +1,57 @@
 /** Owns identifier generation: the only module allowed to create random UUIDs. */
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 export type IdGenerator = () => string;
 
-export const randomUuid: IdGenerator = () => randomUUID();
+/**
+ * Random v4 UUIDs whose first 48 bits are the time in milliseconds and next 12 a counter, as Laravel's
+ * Str::orderedUuid() makes them (a "COMB": time first, version 4, the rest random; 62 random bits): valid v4 UUIDs
+ * that a client cannot tell from Str::uuid()'s, generated in increasing order. Why: every uuid is in a unique
+ * index (messages, log items, sends...), and a random one lands each insert on a random page of it, which the
+ * commit then writes out whole; in increasing order the inserts share the index's last pages. A send's three rows
+ * in SQLite alone (test of the inserts and commits, 32 a transaction): 202 us a send with random uuids, 142 in
+ * order. `BENCH_ONLY=send` (50 connections, five alternated runs on this 2-core machine): inline sends, median
+ * 1,547 -> 1,697 req/s, 0.88 -> 0.84 CPU ms a send; MJML sends 1,145 / 1,295 -> 1,433 / 1,449 req/s; the open-loop
+ * p99 at 2,000 inline sends/s from 1.6-5.1 s to 0.3-1.5 s.
+ *
+ * The counter starts at a random value each millisecond and goes up within it (into the next millisecond when it
+ * runs out), so that ids stay in order even when the wall clock steps back: the last millisecond is kept then.
+ */
+export function orderedUuidGenerator(now: () => number = () => Date.now()): IdGenerator {
+  const POOL = 16 * 512;
+  const pool = Buffer.allocUnsafe(POOL);
+  let at = POOL;
+  let lastMs = 0;
+  let counter = 0;
+  return () => {
+    if (at === POOL) {
+      randomFillSync(pool);
+      at = 0;
+    }
+    const bytes = pool.subarray(at, at + 16);
+    at += 16;
+    let ms = now();
+    if (ms > lastMs) {
+      // A random start in the lower half leaves room to count up within the millisecond.
+      counter = ((bytes[6]! << 8) | bytes[7]!) & 0x7ff;
+    } else {
+      ms = lastMs;
+      if (++counter > 0xfff) {
+        ms += 1;
+        counter = 0;
+      }
+    }
+    lastMs = ms;
+    bytes.writeUIntBE(ms, 0, 6);
+    bytes[6] = 0x40 | (counter >> 8);
+    bytes[7] = counter & 0xff;
+    bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  };
+}
+
+export const randomUuid: IdGenerator = orderedUuidGenerator();
 
 /** Yields 00000000-0000-4000-8000-000000000001, ...002 and so on: valid v4-shaped UUIDs in a known order. */
 export function sequentialUuid(start = 1): IdGenerator {

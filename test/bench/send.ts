@@ -25,7 +25,8 @@
  * Targets (issue): >= 2,000 sends/s inline, >= 1,500/s templated, p99 under 50 ms.
  * Knobs: BENCH_SEND_SECONDS (10), BENCH_SEND_WARMUP_SECONDS (6), BENCH_SEND_CONNECTIONS (50),
  * BENCH_SEND_SCENARIOS (comma-separated names: baseline,inline,mjml,markdown), BENCH_CPU_PROF=<dir> (run the
- * emulator with --cpu-prof, one .cpuprofile per scenario under <dir>/<scenario>/).
+ * emulator with --cpu-prof, one .cpuprofile per thread and scenario under <dir>/<scenario>/), BENCH_SEND_ARGS
+ * (more emulator flags, e.g. `--render-workers 2`).
  */
 import autocannon, { type Result } from 'autocannon';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ const SECONDS = envNumber('BENCH_SEND_SECONDS', 10);
  */
 const WARMUP_SECONDS = envNumber('BENCH_SEND_WARMUP_SECONDS', 6);
 const CONNECTIONS = envNumber('BENCH_SEND_CONNECTIONS', 50);
+/** More flags for the emulator under test (BENCH_SEND_ARGS, space-separated), for a before/after of an option. */
+const EXTRA_ARGS = (process.env.BENCH_SEND_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const TARGETS: Record<string, { rps: number; p99: number } | undefined> = {
   inline: { rps: 2_000, p99: 50 },
   mjml: { rps: 1_500, p99: 50 },
@@ -279,7 +282,7 @@ async function runSend(
   const dbPath = join(dir, `${name}.sqlite`);
   const profiling = profileDir === null ? [] : ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)];
   const server = await startNode(
-    [...profiling, CLI, '--port', '0', '--db', dbPath, '--token', TOKEN, '--fixtures', fixturesDir],
+    [...profiling, CLI, '--port', '0', '--db', dbPath, '--token', TOKEN, '--fixtures', fixturesDir, ...EXTRA_ARGS],
     ROOT,
   );
   const body = BODIES[name]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClockRangeError, controllableClock, fixedClock, parseClockSpec, steppingClock, systemClock } from '../../server/clock.js';
-import { isUuid, parseIdSpec, randomUuid, sequentialUuid } from '../../server/ids.js';
+import { isUuid, orderedUuidGenerator, parseIdSpec, randomUuid, sequentialUuid } from '../../server/ids.js';
 
 const START = '2025-03-01T10:00:00Z';
 const iso = (date: Date) => date.toISOString();
@@ -142,6 +142,25 @@ describe('ids', () => {
     const ids = new Set(Array.from({ length: 50 }, () => randomUuid()));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('random ids come in increasing order, the time first, as Laravel\'s orderedUuid makes them', () => {
+    const ids = Array.from({ length: 5_000 }, () => randomUuid());
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keeps its order when the clock steps back, and counts past a full millisecond into the next', () => {
+    let now = 1_750_000_000_000;
+    const next = orderedUuidGenerator(() => now);
+    const first = next();
+    expect(first.slice(0, 13)).toBe(`${now.toString(16).padStart(12, '0').slice(0, 8)}-${now.toString(16).padStart(12, '0').slice(8)}`);
+    now -= 60_000;
+    const ids = [first, ...Array.from({ length: 5_000 }, () => next())];
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // 5,000 ids in one millisecond: the counter (12 bits) ran into the next ones, still in order.
+    expect(Number.parseInt(ids.at(-1)!.replace('-', '').slice(0, 12), 16)).toBeGreaterThan(1_750_000_000_000);
   });
 
   it('parses "random" and "sequential" and rejects anything else', () => {
