@@ -39,7 +39,8 @@ describe('read state', () => {
     const summary = ok(res);
     expect(res.headers['content-type']).toBe('application/json');
     const [listed] = ok(await api().get('/_emulator/messages?query=subject:First')).data;
-    expect(summary).toEqual(listed);
+    // The problem count may have arrived between the two answers (counted in the background after capture).
+    expect(summary).toEqual({ ...listed, problems: expect.toBeOneOf([null, listed.problems]) });
     expect(summary.read).toBe(true);
     expect(ok(await api().get(`/_emulator/messages/${first}`)).read).toBe(true);
   });
