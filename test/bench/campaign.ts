@@ -13,17 +13,15 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuTimeOf, memoryOf, startServer, stats, table } from './harness.js';
+import { BENCH_TOKEN, cpuTimeOf, JSON_API_HEADERS, memoryOf, startServer, stats, table } from './harness.js';
 import { publishedCli } from '../support/published.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_CAMPAIGN_SUBSCRIBERS ?? 10_000);
 const SEND_SECONDS = Number(process.env.BENCH_CAMPAIGN_SEND_SECONDS ?? 6);
-const TOKEN = 'bench';
-const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
 const HTML = `<html><body><h1>Hello ::subscriber.first_name::</h1>${'<p>News of the month, with a <a href="https://app.test/news">link</a>.</p>'.repeat(40)}<a href="::unsubscribeUrl::">Unsubscribe</a></body></html>`;
 
 async function api(base: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${base}${path}`, { method, headers: HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, { method, headers: JSON_API_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return text === '' ? null : JSON.parse(text);
@@ -31,7 +29,7 @@ async function api(base: string, method: string, path: string, body?: unknown): 
 
 export async function runCampaignBench(log: (line: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mce-campaign-bench-'));
-  const server = await startServer(publishedCli(), ['--port', '0', '--db', join(dir, 'campaign.sqlite'), '--token', TOKEN, '--no-fixtures', '--smtp-port', 'off']);
+  const server = await startServer(publishedCli(), ['--port', '0', '--db', join(dir, 'campaign.sqlite'), '--token', BENCH_TOKEN, '--no-fixtures', '--smtp-port', 'off']);
   const base = `http://127.0.0.1:${server.port}`;
   try {
     log(`campaign at scale: ${SUBSCRIBERS} subscribers, beside ${SEND_SECONDS} s of inline sends on the same server (load average ${loadavg()[0]!.toFixed(2)})`);
@@ -50,7 +48,7 @@ export async function runCampaignBench(log: (line: string) => void): Promise<voi
 
     const inlineCpu = cpuTimeOf(server.child.pid!);
     const inline = await autocannon({
-      url: `${base}/api/transactional-mails/send`, method: 'POST', headers: HEADERS, connections: 50, duration: SEND_SECONDS,
+      url: `${base}/api/transactional-mails/send`, method: 'POST', headers: JSON_API_HEADERS, connections: 50, duration: SEND_SECONDS,
       body: JSON.stringify({ from: 'app@bench.test', to: 'jane@bench.test', subject: 'Inline', html: HTML.replaceAll('::subscriber.first_name::', 'Jane') }),
     });
     const inlineRate = inline.requests.average;

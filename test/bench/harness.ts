@@ -3,6 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
+/** The token every bench part starts the emulator with, and the headers of a JSON call to its API. */
+export const BENCH_TOKEN = 'bench';
+export const JSON_API_HEADERS = { authorization: `Bearer ${BENCH_TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
+
 export interface RunningServer {
   child: ChildProcess;
   port: number;

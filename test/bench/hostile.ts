@@ -23,10 +23,9 @@ import fc from 'fast-check';
 import {
   buildRequest, HOSTILE_SEED, hostileCases, regressionRequests, SHAPE_NAMES, TARGETS, type HostileRequest,
 } from '../support/hostile.js';
-import { memoryOf, startServer, stats, table } from './harness.js';
+import { BENCH_TOKEN, memoryOf, startServer, stats, table } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TOKEN = 'bench';
 const BODY_BYTES = Number(process.env.BENCH_HOSTILE_BYTES ?? 250_000);
 const FUZZ_RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 10_000);
 
@@ -80,12 +79,12 @@ const ms = (value: number) => value.toFixed(1);
 /** The CLI as users run it: a database file, the bundled fixtures, its render worker. */
 function startBenchServer(dir: string) {
   return startServer(publishedCli(), [
-    '--port', '0', '--db', join(dir, 'bench.sqlite'), '--token', TOKEN, '--fixtures', join(ROOT, 'fixtures'),
+    '--port', '0', '--db', join(dir, 'bench.sqlite'), '--token', BENCH_TOKEN, '--fixtures', join(ROOT, 'fixtures'),
   ]);
 }
 
 const clearFaults = (port: number) => send(port, {
-  label: 'clear', method: 'DELETE', path: '/_emulator/faults', headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}` },
+  label: 'clear', method: 'DELETE', path: '/_emulator/faults', headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
 });
 
 /** A fault rule a case created (each can never fire, hostile.ts) goes, so that the next case starts clean. */
@@ -101,7 +100,7 @@ async function runWalk(log: (line: string) => void): Promise<void> {
   const server = await startBenchServer(dir);
   const pid = server.child.pid as number;
   const { port } = server;
-  const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+  const headers = { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
   const post = (body: object): HostileRequest => ({
     label: 'normal', method: 'POST', path: '/api/transactional-mails/send', headers, body: JSON.stringify(body),
   });
@@ -118,7 +117,7 @@ async function runWalk(log: (line: string) => void): Promise<void> {
 
     const probe = healthProbe(port);
     const rows: string[][] = [];
-    for (const request of regressionRequests(TOKEN)) {
+    for (const request of regressionRequests(BENCH_TOKEN)) {
       const answers: Answer[] = [];
       for (let i = 0; i < 3; i++) answers.push(await send(port, request));
       const time = median(answers.map((a) => a.ms));
@@ -133,7 +132,7 @@ async function runWalk(log: (line: string) => void): Promise<void> {
     for (const target of TARGETS) {
       if (target.kind !== 'body' && target.path.includes('timeout_ms={}')) continue;
       for (const shape of SHAPE_NAMES) {
-        const request = buildRequest({ target, shape, length: BODY_BYTES, wrapping: 'string', encoding: 'json' }, TOKEN);
+        const request = buildRequest({ target, shape, length: BODY_BYTES, wrapping: 'string', encoding: 'json' }, BENCH_TOKEN);
         const answer = await send(port, request);
         walked.push({ label: request.label, ...answer });
         if (createsFaultRule(request)) await clearFaults(port);
@@ -186,7 +185,7 @@ async function runFuzz(log: (line: string) => void): Promise<void> {
     let peak = 0;
     const started = performance.now();
     for (const [i, hostile] of cases.entries()) {
-      const request = buildRequest(hostile, TOKEN);
+      const request = buildRequest(hostile, BENCH_TOKEN);
       const answer = await send(port, request);
       if (answer.status >= 500 || answer.status === 0) failures += 1;
       if (answer.ms > slowest.ms) slowest = { ms: answer.ms, label: request.label };

@@ -25,13 +25,12 @@ import type { NewMessage } from '../../server/db/messages-store.js';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
 import { parseSearchQuery } from '../../server/search/query.js';
-import { Client, memoryOf, startServer, stats, table } from './harness.js';
+import { BENCH_TOKEN, Client, memoryOf, startServer, stats, table } from './harness.js';
 import { prng } from './seed.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = publishedCli();
-const TOKEN = 'bench';
 const TARGET_MS = 20;
 const PER_PAGE = 50;
 const MESSAGES = envInt('BENCH_INBOX_MESSAGES', 100_000);
@@ -258,8 +257,8 @@ function post(client: Client, path: string, body: unknown): Promise<{ status: nu
 }
 
 async function waitForLatency(port: number): Promise<{ afterReply: number[]; afterStart: number[] }> {
-  const waits = new Client(port, TOKEN, 4);
-  const sends = new Client(port, TOKEN, 1);
+  const waits = new Client(port, BENCH_TOKEN, 4);
+  const sends = new Client(port, BENCH_TOKEN, 1);
   const afterReply: number[] = [];
   const afterStart: number[] = [];
   try {
@@ -333,8 +332,8 @@ export async function runInboxBench(log: (line: string) => void): Promise<void> 
   store.close();
   const dbBytes = fileSize(dbPath) + fileSize(`${dbPath}-wal`);
 
-  const server = await startServer(CLI, ['--port', '0', '--db', dbPath, '--token', TOKEN, '--no-fixtures']);
-  const client = new Client(server.port, TOKEN, 1);
+  const server = await startServer(CLI, ['--port', '0', '--db', dbPath, '--token', BENCH_TOKEN, '--no-fixtures']);
+  const client = new Client(server.port, BENCH_TOKEN, 1);
   const latency = new Map<Scenario, ReturnType<typeof stats>>();
   let wait: { afterReply: number[]; afterStart: number[] };
   let memory: { rss: number; peak: number };

@@ -13,21 +13,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, startNode, table } from './harness.js';
+import { BENCH_TOKEN, JSON_API_HEADERS, memoryOf, startNode, table } from './harness.js';
 import { publishedCli } from '../support/published.js';
 
 const ROUNDS = 5;
 const ROUND_SECONDS = Number(process.env.BENCH_MEMORY_ROUND_SECONDS ?? 5);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TOKEN = 'bench';
-const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
 const BODY = JSON.stringify({
   from: 'app@bench.test', to: 'jane@bench.test', subject: 'Memory round',
   html: `<html><body>${'<p>Memory round, a paragraph of a few words <a href="https://app.test/x">link</a>.</p>'.repeat(48)}</body></html>`,
 });
 
 const load = (port: number, path: string) =>
-  autocannon({ url: `http://127.0.0.1:${port}${path}`, method: 'POST', headers: HEADERS, body: BODY, connections: 50, duration: ROUND_SECONDS });
+  autocannon({ url: `http://127.0.0.1:${port}${path}`, method: 'POST', headers: JSON_API_HEADERS, body: BODY, connections: 50, duration: ROUND_SECONDS });
 
 export async function runMemoryBench(log: (line: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mce-memory-bench-'));
@@ -38,7 +36,7 @@ export async function runMemoryBench(log: (line: string) => void): Promise<void>
         `${threshold === undefined ? '' : `, MALLOC_MMAP_THRESHOLD_=${threshold}`} (load average ${loadavg()[0]!.toFixed(2)})`,
     );
     const emulator = await startNode(
-      [publishedCli(), '--port', '0', '--db', join(dir, 'memory.sqlite'), '--token', TOKEN, '--no-fixtures', '--smtp-port', 'off'],
+      [publishedCli(), '--port', '0', '--db', join(dir, 'memory.sqlite'), '--token', BENCH_TOKEN, '--no-fixtures', '--smtp-port', 'off'],
       ROOT,
       threshold === undefined ? undefined : { ...process.env, MALLOC_MMAP_THRESHOLD_: threshold },
     );

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../server/db/open.js';
 import type { PageWindow, SortTerm } from '../../server/db/statements.js';
 import { createStore } from '../../server/db/store.js';
-import { Client, memoryOf, startServer, stats, table, type Stats } from './harness.js';
+import { BENCH_TOKEN, Client, memoryOf, startServer, stats, type Stats, table } from './harness.js';
 import { byId, contains, expectPage, PER_PAGE, type Expected } from './expected.js';
 import { checkSearches } from './search-check.js';
 import { seed, type SeededData } from './seed.js';
@@ -44,7 +44,6 @@ import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = publishedCli();
-const TOKEN = 'bench';
 const TARGET_MS = 5;
 
 const COUNTS = {
@@ -397,14 +396,14 @@ async function runListBench(): Promise<void> {
   store.close();
   const dbBytes = fileSize(dbPath) + fileSize(`${dbPath}-wal`);
 
-  const server = await startServer(CLI, ['--port', '0', '--db', dbPath, '--token', TOKEN, '--no-fixtures']);
+  const server = await startServer(CLI, ['--port', '0', '--db', dbPath, '--token', BENCH_TOKEN, '--no-fixtures']);
   const pid = server.child.pid!;
   const results: Array<{ scenario: Scenario; stats: Stats }> = [];
   let concurrent: Stats;
   let memStart: { rss: number; peak: number };
   let memEnd: { rss: number; peak: number };
   const memIdle = memoryOf(pid);
-  const client = new Client(server.port, TOKEN, 1);
+  const client = new Client(server.port, BENCH_TOKEN, 1);
   try {
     for (const scenario of list) {
       const first = await client.get(scenario.path);
@@ -413,7 +412,7 @@ async function runListBench(): Promise<void> {
     }
     memStart = memoryOf(pid);
     for (const [scenario, figures] of await runSequential(client, list)) results.push({ scenario, stats: figures });
-    const pool = new Client(server.port, TOKEN, CONCURRENCY);
+    const pool = new Client(server.port, BENCH_TOKEN, CONCURRENCY);
     concurrent = await runConcurrent(pool, list[0]!.path);
     pool.close();
     memEnd = memoryOf(pid);

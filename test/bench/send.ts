@@ -33,15 +33,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuTimeOf, memoryOf, startNode, table } from './harness.js';
+import { BENCH_TOKEN, cpuTimeOf, JSON_API_HEADERS, memoryOf, startNode, table } from './harness.js';
 import { pacedLoad, type PacedLoadResult } from './paced-load.js';
 import { publishedCli } from '../support/published.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = publishedCli();
 const BASELINE = join(ROOT, 'test/bench/baseline-server.ts');
-const TOKEN = 'bench';
-const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
 
 const SECONDS = envNumber('BENCH_SEND_SECONDS', 10);
 /**
@@ -188,7 +186,7 @@ async function request(
 ): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
-    headers: HEADERS,
+    headers: JSON_API_HEADERS,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -221,7 +219,7 @@ function load(options: { port: number; path: string; body: string; seconds: numb
     autocannon({
       url: `http://127.0.0.1:${options.port}${options.path}`,
       method: 'POST',
-      headers: HEADERS,
+      headers: JSON_API_HEADERS,
       connections: CONNECTIONS,
       duration: options.seconds,
       timeout: 30,
@@ -282,7 +280,7 @@ async function runSend(
   const dbPath = join(dir, `${name}.sqlite`);
   const profiling = profileDir === null ? [] : ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)];
   const server = await startNode(
-    [...profiling, CLI, '--port', '0', '--db', dbPath, '--token', TOKEN, '--fixtures', fixturesDir, ...EXTRA_ARGS],
+    [...profiling, CLI, '--port', '0', '--db', dbPath, '--token', BENCH_TOKEN, '--fixtures', fixturesDir, ...EXTRA_ARGS],
     ROOT,
   );
   const body = BODIES[name]!;
@@ -312,7 +310,7 @@ async function runSend(
     const stored = (await settledCount(count)) - before;
     const loadAverage = loadavg()[0]!;
     const paced = await pacedLoad({
-      port: server.port, path, headers: HEADERS, body: () => text.replaceAll('[<id>]', String(++sequence)),
+      port: server.port, path, headers: JSON_API_HEADERS, body: () => text.replaceAll('[<id>]', String(++sequence)),
       rate: TARGETS[name]!.rps, seconds: SECONDS, connections: CONNECTIONS,
     });
     const memory = { idle, after, peak: memoryOf(server.child.pid!).peak };

@@ -24,7 +24,7 @@ import { chromium, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore } from '../../server/db/store.js';
 import { publishedCli } from '../support/published.js';
-import { startServer, stats, table } from './harness.js';
+import { BENCH_TOKEN, startServer, stats, table } from './harness.js';
 import { seedMessages } from './inbox.js';
 import { seed } from './seed.js';
 
@@ -32,7 +32,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000);
 const SENDS = Number(process.env.BENCH_UI_SENDS ?? 40);
 const SUBSCRIBERS = Number(process.env.BENCH_UI_SUBSCRIBERS ?? 100_000);
-const TOKEN = 'bench';
 const WARM_LOADS = 5;
 
 const ms = (value: number) => value.toFixed(0);
@@ -43,7 +42,7 @@ function send(port: number, subject: string): Promise<number> {
     const request = http.request(
       {
         host: '127.0.0.1', port, method: 'POST', path: '/api/transactional-mails/send',
-        headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { authorization: `Bearer ${BENCH_TOKEN}`, accept: 'application/json', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         res.resume();
@@ -99,7 +98,7 @@ export async function runUiBench(log: (line: string) => void): Promise<void> {
   store.close();
   log(`UI bench: seeded ${SUBSCRIBERS.toLocaleString('en')} subscribers of one list in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const server = await startServer(publishedCli(), ['--port', '0', '--db', dbPath, '--token', TOKEN, '--no-fixtures']);
+  const server = await startServer(publishedCli(), ['--port', '0', '--db', dbPath, '--token', BENCH_TOKEN, '--no-fixtures']);
   const url = `http://127.0.0.1:${server.port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
