@@ -1,9 +1,13 @@
 /**
  * The message view's Checks tab (issue 28; README "Mail checks"): a mail with an unreplaced placeholder and a
  * flexbox layout shows both, each with its line, and the count on the tab; the template studio's Checks follow
- * each render as the body is edited; axe finds no serious violation in either theme, in both places.
+ * each render as the body is edited; axe finds no serious violation in either theme, in both places. The inbox marks a
+ * mail with problems live and has:problems finds it; with --check-links online-all the tab shows a 404 link and how
+ * the requests went.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
@@ -82,3 +86,25 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(checks.getByText(/^1 problem|^\d+ problems/)).toBeVisible();
   });
 }
+
+test.describe('with --check-links online-all', () => {
+  test.use({ emulatorOptions: { args: ['--check-links', 'online-all'] } });
+
+  test('the Checks tab shows a link whose page answers 404, and how the requests went', async ({ page, emulator }) => {
+    const site = createServer((request, response) => {
+      response.writeHead(request.url === '/gone' ? 404 : 200);
+      response.end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      await sendMail(emulator, { subject: 'Your order is ready', html: `<p><a href="${base}/orders">Orders</a> <a href="${base}/gone">Gone</a></p>`, text: 'Hi' });
+      await openChecks(page, emulator.url);
+      const problems = page.getByRole('tabpanel').getByRole('list', { name: 'Problems' }).getByRole('listitem');
+      await expect(problems.filter({ hasText: `href="${base}/gone": the page answers 404` })).toHaveCount(1);
+      await expect(page.getByRole('tabpanel').getByText('Links requested online: 1 answered, 1 broken, 0 without an answer.')).toBeVisible();
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
+});

@@ -43,6 +43,7 @@ export function ChecksReportView({ report }: { report: ChecksReport }) {
       </p>
       <IssueList title="Problems" issues={problems} />
       <IssueList title="Warnings" issues={warnings} />
+      <OnlineLinks report={report} />
       {families.length > 0 && (
         <>
           <h3>Client support</h3>
@@ -63,6 +64,22 @@ export function ChecksReportView({ report }: { report: ChecksReport }) {
       )}
     </div>
   );
+}
+
+/**
+ * With `--check-links online`, what the links' requests found, counted: the broken and unanswered ones are listed
+ * above as problems and warnings; this says how many were asked at all, and why the others were not.
+ */
+function OnlineLinks({ report }: { report: ChecksReport }) {
+  const results = report.links.flatMap((link) => (link.online === null ? [] : [link.online]));
+  if (results.length === 0) return null;
+  const answered = results.filter((result) => result.status !== null && result.status < 400).length;
+  const broken = results.filter((result) => result.status !== null && result.status >= 400).length;
+  const unanswered = results.filter((result) => result.error !== null).length;
+  const skipped = results.filter((result) => result.skipped !== null).length;
+  const parts = [`${answered} answered`, `${broken} broken`, `${unanswered} without an answer`];
+  if (skipped > 0) parts.push(`${skipped} not requested (a private address; --check-links online-all requests those)`);
+  return <p>Links requested online: {parts.join(', ')}.</p>;
 }
 
 function IssueList({ title, issues }: { title: string; issues: CheckIssue[] }) {
