@@ -37,14 +37,7 @@ export function checkLinks(document: Document, lineOf: (offset: number) => numbe
   };
   visit(document);
   const issues = links.flatMap((link) =>
-    link.problems.map((problem): CheckIssue => ({
-      check: 'links',
-      code: problem.split(':')[0]!,
-      severity: 'problem',
-      message: `${link.attribute}="${shorten(link.url)}": ${problem.slice(problem.indexOf(':') + 2)}`,
-      where: 'html',
-      line: link.line,
-    })),
+    link.problems.map((problem) => linkIssue(link, problem.split(':')[0]!, 'problem', problem.slice(problem.indexOf(':') + 2))),
   );
   return { links, issues };
 }
@@ -133,6 +126,8 @@ function safeDecode(part: string): string {
   }
 }
 
-function shorten(url: string): string {
-  return url.length > 120 ? `${url.slice(0, 117)}...` : url;
+/** An issue about one link, named by its attribute and URL (shortened), at its line: these checks' and online.ts's. */
+export function linkIssue(link: LinkReport, code: string, severity: CheckIssue['severity'], what: string): CheckIssue {
+  const url = link.url.length > 120 ? `${link.url.slice(0, 117)}...` : link.url;
+  return { check: 'links', code, severity, message: `${link.attribute}="${url}": ${what}`, where: 'html', line: link.line };
 }

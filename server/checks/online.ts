@@ -16,6 +16,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { BoundedCache } from '../bounded-cache.js';
+import { linkIssue } from './links.js';
 import type { CheckIssue, ChecksReport, LinkReport } from './report.js';
 
 export type OnlineLinkMode = 'off' | 'online' | 'online-all';
@@ -166,11 +167,6 @@ export function withOnlineResults(report: ChecksReport, results: Map<string, Onl
   const issues = [...report.issues, ...found];
   const problems = issues.filter((issue) => issue.severity === 'problem').length;
   return { ...report, summary: { problems, warnings: issues.length - problems }, issues, links };
-}
-
-function linkIssue(link: LinkReport, code: string, severity: CheckIssue['severity'], what: string): CheckIssue {
-  const url = link.url.length > 120 ? `${link.url.slice(0, 117)}...` : link.url;
-  return { check: 'links', code, severity, message: `${link.attribute}="${url}": ${what}`, where: 'html', line: link.line };
 }
 
 function describe(error: unknown): string {
