@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { rawRequest, type RawResponse } from '../support/http.js';
 import {
-  buildRequest, buildSmtpMessage, describeSmtpCase, HOSTILE_SEED, hostileCases, hostileSmtpCases, regressionRequests, type HostileRequest,
+  buildRequest, buildSmtpMessage, describeSmtpCase, HOSTILE_SEED, hostileCases, HTML_WITH_CONSTRUCTOR, hostileSmtpCases, regressionRequests, type HostileRequest,
   type HostileSmtpCase,
 } from '../support/hostile.js';
 import { smtpDialog } from '../support/smtp.js';
@@ -105,6 +105,16 @@ describe('the requests that froze or crashed the server', () => {
     expect(res.status).toBe(200);
     const message = await rawRequest(emulator().url, { path: '/_emulator/messages?per_page=1', headers: auth() });
     expect(message.json().data[0].cc).toHaveLength(41_666);
+  });
+
+  it('HTML with an element named constructor: captured, its text part the tags stripped', async () => {
+    const request = regressionRequests(emulator().token).find((r) => r.label.includes('constructor'))!;
+    expect(request.body).toContain(HTML_WITH_CONSTRUCTOR.slice(0, 20));
+    const { res } = await send(request);
+    expect(res.status).toBe(200);
+    const list = await rawRequest(emulator().url, { path: '/_emulator/messages?per_page=1', headers: auth() });
+    const message = await rawRequest(emulator().url, { path: `/_emulator/messages/${list.json().data[0].uuid}`, headers: auth() });
+    expect(message.json().text).toBe('Blue mug Thanks');
   });
 });
 

@@ -11,6 +11,7 @@ import { htmlToText, inlineCss, nestsDeeperThan } from '../../server/mail/render
 import { restoreCodeBlocks, setAsideCodeBlocks } from '../../server/mail/render/juice-code-blocks.js';
 import { renderTwig } from '../../server/mail/render/twig.js';
 import { fill } from '../support/hostile.js';
+import { random } from '../support/random.js';
 import { growth, LINEAR_GROWTH } from '../support/scaling.js';
 
 describe('address lists', () => {
@@ -98,6 +99,39 @@ describe('deeply nested HTML', () => {
     expect(nestsDeeperThan(`${'<p>a'.repeat(1_000)}${'<li>b<br><img src=x>'.repeat(1_000)}${'<x-y/>'.repeat(1_000)}`, 256)).toBe(false);
     expect(nestsDeeperThan(`${'<a@b.co>'.repeat(300)}`, 256)).toBe(true);
     expect(nestsDeeperThan(`${'<div'.repeat(100_000)}`, 256)).toBe(false);
+  });
+
+  it('reads tag names in place exactly as the slice-and-pattern version did', () => {
+    // The version before tag names were read in place (a slice and a regular expression per tag).
+    const OPTIONAL_END = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'rt', 'rp']);
+    const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+    const reference = (html: string, limit: number): boolean => {
+      let depth = 0;
+      let at = 0;
+      for (;;) {
+        const open = html.indexOf('<', at);
+        if (open === -1) return false;
+        const close = html.indexOf('>', open + 1);
+        if (close === -1) return false;
+        at = close + 1;
+        const closing = html.charCodeAt(open + 1) === 0x2f;
+        const name = /^[a-zA-Z][^\s/>]*/.exec(html.slice(closing ? open + 2 : open + 1, Math.min(close, open + 20)))?.[0].toLowerCase();
+        if (name === undefined || OPTIONAL_END.has(name) || VOID.has(name)) continue;
+        if (closing) depth = Math.max(0, depth - 1);
+        else if (html.charCodeAt(close - 1) !== 0x2f && ++depth > limit) return true;
+      }
+    };
+    const pieces = ['<div>', '</div>', '<P>', '<br/>', '<x/>', '<li\u00a0a>', '<TD\u2028>', '<img', '>', '</', '<9>', '<optgroupx>', '<averyveryverylongname>', '<col\tspan=2>', '<a\ufeff>', 'text', '<'];
+    const next = random(7);
+    let deep = 0;
+    for (let run = 0; run < 3000; run++) {
+      const html = Array.from({ length: 1 + next(40) }, () => pieces[next(pieces.length)]).join('');
+      const limit = next(6);
+      const expected = reference(html, limit);
+      if (expected) deep++;
+      expect({ html, limit, deep: nestsDeeperThan(html, limit) }).toEqual({ html, limit, deep: expected });
+    }
+    expect(deep).toBeGreaterThan(300);
   });
 
   it('keeps the HTML of a mail nested deeper than libxml2 allows as it is, and strips its tags for the text, quickly', () => {
