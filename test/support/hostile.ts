@@ -106,7 +106,7 @@ function bracketPairs(value: unknown, prefix: string): Array<[string, string]> {
 }
 
 /** The request's other fields, valid, so that the hostile one is what the server must cope with. */
-export const HTML_WITH_CONSTRUCTOR = '<ul><li>Blue mug</li></ul><constructor>Thanks</constructor>';
+export const HTML_WITH_CONSTRUCTOR = '<pre>Blue mug</pre><constructor>Thanks</constructor>';
 const VALID_SEND = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hi', text: 'Hello' };
 const TEMPLATE_SEND = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com' };
 
@@ -304,7 +304,7 @@ export function regressionRequests(token: string): HostileRequest[] {
     send('form reply_to = 250 kB of right-to-left text', { ...VALID_SEND, reply_to: fill('rtl', 250_000) }, 'form'),
     send('JSON 41,666 cc + 2 to', { ...VALID_SEND, to: 'jane@example.com,john@example.com', cc: manyCc }, 'json'),
     // html-to-text looked the tag name up in a plain object and threw: a 500 (server/mail/render/html.ts).
-    send('JSON html: a list and an element named constructor', { from: VALID_SEND.from, to: VALID_SEND.to, subject: 'Hi', html: HTML_WITH_CONSTRUCTOR }, 'json'),
+    send('JSON html: a <pre> and an element named constructor', { from: VALID_SEND.from, to: VALID_SEND.to, subject: 'Hi', html: HTML_WITH_CONSTRUCTOR }, 'json'),
   ];
 }
 

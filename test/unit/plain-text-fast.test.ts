@@ -20,10 +20,11 @@ const oracle = compile({ wordwrap: false, selectors: [{ selector: 'img', format:
 const TAGS = [
   'p', 'div', 'span', 'a', 'a', 'a', 'strong', 'em', 'b', 'h1', 'h2', 'h4', 'h6', 'br', 'hr', 'wbr', 'img', 'table',
   'tbody', 'tr', 'td', 'th', 'section', 'header', 'footer', 'center', 'font', 'title', 'textarea', 'body', 'style',
-  'script', 'li', 'dd', 'ul', 'ol', 'pre', 'blockquote', 'constructor',
+  'script', 'li', 'li', 'li', 'dd', 'ul', 'ul', 'ol', 'ol', 'pre', 'blockquote', 'constructor',
 ];
 const WORDS = ['Hello', 'wörld', 'ß', 'order', '#1', 'a', 'Ünïcode', 'mailto:x', '::name::', '—', 'x&y', '<3'];
 const SPACES = [' ', '  ', '\n', '\t', '\r\n', '\f', '\u200b', '\u00a0', '&nbsp;', ' \n ', '&#32;', '&#x200b;', ''];
+const OL_ATTRIBUTES = ['', ' start="3"', ' start="x"', ' start=""', ' type="1"', ' type="i"', ' start="-2" type="A"', ' start="9"'];
 const HREFS = [
   'https://acme.example/o?a=1&amp;b=2', 'mailto:jane@example.com', '#top', '', 'mailto:', '/relative', ' spaced link ',
   'https://acme.example/x', 'MAILTO:x@y',
@@ -39,7 +40,7 @@ function generateDocument(next: (n: number) => number): string {
     if (roll < 4) parts.push(pick(SPACES) + pick(WORDS) + pick(SPACES));
     else if (roll < 7) {
       const tag = pick(TAGS);
-      const attributes = tag === 'a' ? ` href="${pick(HREFS)}"` : tag === 'img' ? ' alt="Logo" src="x.png"' : '';
+      const attributes = tag === 'a' ? ` href="${pick(HREFS)}"` : tag === 'img' ? ' alt="Logo" src="x.png"' : tag === 'ol' ? pick(OL_ATTRIBUTES) : '';
       parts.push(`<${tag}${attributes}>`);
       open.push(tag);
     } else if (roll < 9 && open.length > 0) {
@@ -62,6 +63,7 @@ function generateDocument(next: (n: number) => number): string {
 describe('plainTextFast', () => {
   it('gives html-to-text\'s exact text for generated documents, or leaves them to it', () => {
     let converted = 0;
+    let withLists = 0;
     const runs = 4000;
     for (let seed = 1; seed <= runs; seed++) {
       const html = generateDocument(random(seed));
@@ -74,6 +76,7 @@ describe('plainTextFast', () => {
       const fast = plainTextFast(html);
       if (fast === undefined) continue;
       converted++;
+      if (/<[uo]l/.test(html)) withLists++;
       // html-to-text's selector tree throws on an element named `constructor` (an Object.prototype key): the
       // port formats it as the inline element it is, and html.ts no longer depends on that crash.
       if (expected instanceof Error) {
@@ -82,8 +85,9 @@ describe('plainTextFast', () => {
       }
       expect({ seed, html, text: fast }).toEqual({ seed, html, text: expected });
     }
-    // Most generated documents have a body and none of the left-out formats.
+    // Most generated documents have a body and none of the left-out formats; many have lists.
     expect(converted).toBeGreaterThan(runs / 4);
+    expect(withLists).toBeGreaterThan(runs / 8);
   });
 
   it('converts the bundled fixtures and an MJML mail, exactly', async () => {
@@ -101,8 +105,15 @@ describe('plainTextFast', () => {
     }
   });
 
-  it('leaves lists, <pre>, <blockquote> and documents without <body> to html-to-text', () => {
-    for (const html of ['<body><ul><li>a</li></ul></body>', '<body><pre> a </pre></body>', '<body><blockquote>q</blockquote></body>', '<p>no body</p>']) {
+  it('formats lists as html-to-text does: prefixes, numbering from start, nesting, items that are no li', () => {
+    const html = '<body><p>Your order:</p><ul><li>Blue mug</li> <li>Green <b>cup</b><ul><li>lid</li></ul></li>text<!-- c --></ul>'
+      + '<ol start="9"><li>nine</li><li>ten<br>and more</li></ol></body>';
+    expect(plainTextFast(html)).toBe(oracle(html));
+    expect(plainTextFast(html)).toContain(' 9.  nine');
+  });
+
+  it('leaves <pre>, <blockquote>, lettered or Roman lists and documents without <body> to html-to-text', () => {
+    for (const html of ['<body><pre> a </pre></body>', '<body><blockquote>q</blockquote></body>', '<body><ol type="i"><li>a</li></ol></body>', '<p>no body</p>']) {
       expect(plainTextFast(html)).toBeUndefined();
       expect(htmlToText(html)).toBe(oracle(html));
     }
@@ -110,9 +121,9 @@ describe('plainTextFast', () => {
 
   it('gives a text even where html-to-text throws: an element named `constructor`', () => {
     expect(htmlToText('<body><p>Hi <constructor>Jane</constructor></p></body>')).toBe('Hi Jane');
-    // With a list the port leaves the document to html-to-text, which throws; the tags are stripped instead.
-    expect(() => oracle('<body><ul><li>a</li></ul><constructor>b</constructor></body>')).toThrow(TypeError);
-    expect(htmlToText('<body><ul><li>a</li></ul><constructor>b</constructor></body>')).toBe('a b');
+    // With a <pre> the port leaves the document to html-to-text, which throws; the tags are stripped instead.
+    expect(() => oracle('<body><pre>a</pre><constructor>b</constructor></body>')).toThrow(TypeError);
+    expect(htmlToText('<body><pre>a</pre><constructor>b</constructor></body>')).toBe('a b');
   });
 
   it('reads the HTML with the very htmlparser2 html-to-text reads it with', () => {

@@ -7,16 +7,17 @@
  *
  * This is a port of html-to-text 10.0.1's BlockTextBuilder, InlineTextBuilder and WhitespaceProcessor for
  * the formats a mail's HTML mostly uses: inline (any element without a format), blocks (div, section, table
- * and the like), p, h1-h6, a, br, hr, wbr, and the skipped img, script and style. A document with a list,
- * <pre> or <blockquote> (formats that look at an element's children or rewrite its lines), or without a
- * <body>, gets undefined, and html-to-text converts it. test/unit/plain-text-fast.test.ts compares both on
- * generated documents and on every fixture's HTML.
+ * and the like), p, h1-h6, a, br, hr, wbr, ul and ol (numbered), and the skipped img, script and style. A
+ * document with <pre>, <blockquote>, a list numbered with letters or Roman numerals, or without a <body>,
+ * gets undefined, and html-to-text converts it. test/unit/plain-text-fast.test.ts compares both on generated
+ * documents and on every fixture's HTML.
  *
  * It reads the events of the same HTML parser html-to-text uses (htmlparser2, its exact version pinned in
  * package.json), so elements close, entities decode and attributes read exactly as in the DOM html-to-text
  * walks; adjacent text events are joined into one text node as domhandler joins them.
  */
 import { Parser } from 'htmlparser2';
+import { addList, addText, newBlock, startNewLine, textOf, type Block, type ListItemText } from './plain-text-blocks.js';
 
 /** html-to-text's `whitespaceCharacters`: the HTML ones and the zero-width space, but not U+00A0. */
 const WORD = /[^ \t\r\n\f\u200b]+/g;
@@ -34,6 +35,7 @@ type Format =
   | { kind: 'anchor' }
   | { kind: 'lineBreak' }
   | { kind: 'horizontalLine' }
+  | { kind: 'list'; ordered: boolean }
   | { kind: 'skip' };
 
 const block = (leading: number, trailing: number, uppercase = false): Format => ({ kind: 'block', leading, trailing, uppercase });
@@ -54,69 +56,44 @@ const FORMATS = new Map<string, Format>([
   ['h6', block(2, 2, true)],
   ['hr', { kind: 'horizontalLine' }],
   ['img', { kind: 'skip' }],
+  ['ol', { kind: 'list', ordered: true }],
   ['p', block(2, 2)],
   // `table` formats as a data table only for the deprecated `tables` option's selectors (none): a block.
   ['table', block(2, 2)],
+  ['ul', { kind: 'list', ordered: false }],
   ['script', { kind: 'skip' }],
   ['style', { kind: 'skip' }],
 ]);
 
 /** Formats this port leaves to html-to-text. */
-const UNSUPPORTED = new Set(['blockquote', 'ol', 'pre', 'ul']);
+const UNSUPPORTED = new Set(['blockquote', 'pre']);
+/** `<ol type>`s numbered with letters or Roman numerals, left to html-to-text too. */
+const UNSUPPORTED_NUMBERING = new Set(['a', 'A', 'i', 'I']);
+/** What formatList() takes for a whitespace-only text node among a list's children, and skips. */
+const BLANK = /^\s*$/;
 
-/** InlineTextBuilder without word wrap: lines of words. */
-interface Block {
-  lines: string[][];
-  words: string[];
-  stashedSpace: boolean;
-  rawText: string;
-  stashedLineBreaks: number;
-  leadingLineBreaks: number;
+/** A list being walked: its items' text so far, and the prefix of its next `li`. */
+interface ListFrame {
+  kind: 'list';
+  nested: boolean;
+  items: ListItemText[];
+  nextPrefix: () => string;
 }
 
-const newBlock = (leadingLineBreaks: number): Block => ({
-  lines: [],
-  words: [],
-  stashedSpace: false,
-  rawText: '',
-  stashedLineBreaks: 0,
-  leadingLineBreaks,
-});
-
-function textOf(item: Block): string {
-  if (item.lines.length === 0 && item.words.length === 0) return item.rawText;
-  let inline = '';
-  for (const line of item.lines) inline += line.join(' ') + '\n';
-  return item.rawText + inline + item.words.join(' ');
+/** An element that is a list's child: a list item of its own, closed with it. */
+interface OpenItem {
+  list: ListFrame;
+  prefix: string;
 }
 
-function startNewLine(item: Block, count: number): void {
-  item.lines.push(item.words);
-  for (let extra = 1; extra < count; extra++) item.lines.push([]);
-  item.words = [];
-}
-
-/** html-to-text's addText(): a closed block's text appended to its parent. */
-function addText(parent: Block, text: string, leadingLineBreaks: number, trailingLineBreaks: number): void {
-  const parentText = textOf(parent);
-  const lineBreaks = Math.max(parent.stashedLineBreaks, leadingLineBreaks);
-  parent.lines = [];
-  parent.words = [];
-  if (parentText) {
-    parent.rawText = parentText + '\n'.repeat(lineBreaks) + text;
-  } else {
-    parent.rawText = text;
-    parent.leadingLineBreaks = lineBreaks;
-  }
-  parent.stashedLineBreaks = trailingLineBreaks;
-}
-
-/** What an element's end tag must undo. */
-type Frame =
+/** What an element's end tag must undo; `name` is the element's (a list in an `li` is nested). */
+type Frame = { name: string; item?: OpenItem } & (
   | { kind: 'inline' }
   | { kind: 'skip' }
   | { kind: 'block'; trailing: number; uppercase: boolean }
-  | { kind: 'anchor'; href: string; hadText: boolean };
+  | { kind: 'anchor'; href: string; hadText: boolean }
+  | ListFrame
+);
 
 class Converter {
   private readonly stack: Block[] = [newBlock(1)];
@@ -145,37 +122,40 @@ class Converter {
         this.bodyFrame = this.frames.length;
         this.sawBody = true;
       }
-      this.frames.push({ kind: 'skip' });
+      this.frames.push({ kind: 'skip', name });
       return;
     }
     if (this.frames.length > MAX_DEPTH || UNSUPPORTED.has(name)) this.unsupported = true;
+    const parent = this.frames[this.frames.length - 1];
+    // Each child of a list is walked as a list item of its own; an `li` takes the list's next prefix.
+    const item = parent?.kind === 'list' ? this.openItem(parent, name === 'li' ? parent.nextPrefix() : '') : undefined;
     const format = FORMATS.get(name);
     if (format === undefined) {
-      this.frames.push({ kind: 'inline' });
+      this.frames.push({ kind: 'inline', name, item });
       return;
     }
     switch (format.kind) {
       case 'skip':
         this.skipDepth = 1;
-        this.frames.push({ kind: 'skip' });
+        this.frames.push({ kind: 'skip', name, item });
         return;
       case 'lineBreak':
         startNewLine(this.current, 1);
-        this.frames.push({ kind: 'inline' });
+        this.frames.push({ kind: 'inline', name, item });
         return;
       case 'horizontalLine':
         this.stack.push(newBlock(2));
         this.addInline('-'.repeat(40), false);
-        this.frames.push({ kind: 'block', trailing: 2, uppercase: false });
+        this.frames.push({ kind: 'block', name, item, trailing: 2, uppercase: false });
         return;
       case 'block':
         this.stack.push(newBlock(format.leading));
         if (format.uppercase) this.transforms.push(uppercase);
-        this.frames.push({ kind: 'block', trailing: format.trailing, uppercase: format.uppercase });
+        this.frames.push({ kind: 'block', name, item, trailing: format.trailing, uppercase: format.uppercase });
         return;
       case 'anchor': {
         const href = anchorHref(attributes);
-        const frame: Frame = { kind: 'anchor', href, hadText: false };
+        const frame: Frame = { kind: 'anchor', name, item, href, hadText: false };
         if (href) {
           this.transforms.push((word) => {
             frame.hadText = true;
@@ -183,6 +163,17 @@ class Converter {
           });
         }
         this.frames.push(frame);
+        return;
+      }
+      case 'list': {
+        const nested = parent?.name === 'li';
+        const prefixes = listPrefixes(format.ordered, attributes);
+        if (prefixes === undefined) this.unsupported = true;
+        const nextPrefix = () => {
+          const prefix = prefixes?.() ?? '';
+          return nested ? prefix.trimStart() : prefix;
+        };
+        this.frames.push({ kind: 'list', name, item, nested, items: [], nextPrefix });
         return;
       }
     }
@@ -195,16 +186,24 @@ class Converter {
     if (frame.kind === 'skip') {
       if (this.skipDepth > 0) this.skipDepth--;
       else if (this.frames.length === this.bodyFrame) this.bodyFrame = -1;
-      return;
-    }
-    if (frame.kind === 'block') {
+    } else if (frame.kind === 'block') {
       if (frame.uppercase) this.transforms.pop();
       const closed = this.stack.pop()!;
       addText(this.current, textOf(closed), closed.leadingLineBreaks, Math.max(closed.stashedLineBreaks, frame.trailing));
     } else if (frame.kind === 'anchor' && frame.href) {
       this.transforms.pop();
       this.addInline(frame.hadText ? ` [${frame.href}]` : frame.href, true);
+    } else if (frame.kind === 'list') {
+      addList(this.current, frame.items, frame.nested);
     }
+    if (frame.item !== undefined) this.closeItem(frame.item);
+  }
+
+  /** A comment or a processing instruction: no text, but a list item of its own among a list's children. */
+  other(): void {
+    this.flushText();
+    const parent = this.frames[this.frames.length - 1];
+    if (parent?.kind === 'list' && this.skipDepth === 0) this.closeItem(this.openItem(parent, ''));
   }
 
   text(data: string): void {
@@ -216,7 +215,25 @@ class Converter {
     if (this.pendingText === '') return;
     const text = this.pendingText;
     this.pendingText = '';
-    this.addInline(text, false);
+    const parent = this.frames[this.frames.length - 1];
+    if (parent?.kind !== 'list') {
+      this.addInline(text, false);
+    } else if (!BLANK.test(text)) {
+      const item = this.openItem(parent, '');
+      this.addInline(text, false);
+      this.closeItem(item);
+    }
+  }
+
+  /** openListItem(): the item's own block, one line break from the row before. */
+  private openItem(list: ListFrame, prefix: string): OpenItem {
+    this.stack.push(newBlock(1));
+    return { list, prefix };
+  }
+
+  private closeItem({ list, prefix }: OpenItem): void {
+    const closed = this.stack.pop()!;
+    list.items.push({ prefix, text: textOf(closed), leadingLineBreaks: closed.leadingLineBreaks, stashedLineBreaks: closed.stashedLineBreaks });
   }
 
   result(): string {
@@ -257,6 +274,17 @@ class Converter {
 
 const uppercase = (word: string): string => word.toUpperCase();
 
+/**
+ * formatUnorderedList's and formatOrderedList's prefixes, one call per `li`: ` * `, or ` 1. `, ` 2. `... from
+ * `start` (Number() of it, as html-to-text reads it); undefined for letters or Roman numerals.
+ */
+function listPrefixes(ordered: boolean, attributes: Record<string, string>): (() => string) | undefined {
+  if (!ordered) return () => ' * ';
+  if (attributes.type !== undefined && UNSUPPORTED_NUMBERING.has(attributes.type)) return undefined;
+  let next = Number(attributes.start || '1');
+  return () => ' ' + String(next++) + '. ';
+}
+
 /** formatAnchor's getHref() with the default options: no `#` links, `mailto:` dropped, no base URL. */
 function anchorHref(attributes: Record<string, string>): string {
   const raw = attributes.href;
@@ -277,9 +305,9 @@ export function plainTextFast(html: string): string | undefined {
       onopentag: (name, attributes) => converter.open(name, attributes),
       onclosetag: () => converter.close(),
       ontext: (data) => converter.text(data),
-      oncomment: () => converter.flushText(),
-      oncdatastart: () => converter.flushText(),
-      onprocessinginstruction: () => converter.flushText(),
+      oncomment: () => converter.other(),
+      oncdatastart: () => converter.other(),
+      onprocessinginstruction: () => converter.other(),
     },
     { decodeEntities: true },
   );
