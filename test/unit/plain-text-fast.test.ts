@@ -112,6 +112,13 @@ describe('plainTextFast', () => {
     expect(plainTextFast(html)).toContain(' 9.  nine');
   });
 
+  it('formats a list of 300,000 items (more than a call takes arguments)', () => {
+    const html = `<body><ol>${'<li>x</li>'.repeat(300_000)}</ol></body>`;
+    const text = plainTextFast(html);
+    expect(text?.split('\n')).toHaveLength(300_000);
+    expect(text?.endsWith(' 300000. x')).toBe(true);
+  });
+
   it('leaves <pre>, <blockquote>, lettered or Roman lists and documents without <body> to html-to-text', () => {
     for (const html of ['<body><pre> a </pre></body>', '<body><blockquote>q</blockquote></body>', '<body><ol type="i"><li>a</li></ol></body>', '<p>no body</p>']) {
       expect(plainTextFast(html)).toBeUndefined();

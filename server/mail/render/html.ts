@@ -48,7 +48,13 @@ let htmlToTextConverter: ((html: string) => string) | undefined;
 
 export function htmlToText(html: string): string {
   if (nestsDeeperThan(html, MAX_NESTING)) return strippedText(html);
-  const fast = plainTextFast(html);
+  let fast: string | undefined;
+  try {
+    fast = plainTextFast(html);
+  } catch {
+    // Whatever the port did not foresee goes the way it would have gone without it.
+    fast = undefined;
+  }
   if (fast !== undefined) return fast;
   htmlToTextConverter ??= (requireModule('html-to-text') as { compile: typeof compileType }).compile({
     wordwrap: false,

@@ -65,7 +65,9 @@ export interface ListItemText {
  */
 export function addList(parent: Block, items: readonly ListItemText[], nested: boolean): void {
   if (items.length === 0) return;
-  const widestPrefix = Math.max(...items.map((item) => item.prefix.length));
+  // A loop, not Math.max(...): a list may have more items than a call has room for arguments.
+  let widestPrefix = 0;
+  for (const item of items) widestPrefix = Math.max(widestPrefix, item.prefix.length);
   const list = newBlock(nested ? 1 : 2);
   for (const item of items) {
     const prefixLength = Math.max(item.prefix.length, widestPrefix);
