@@ -66,7 +66,8 @@ export function htmlToText(html: string): string {
     // The mail is still captured, with the tags stripped from its text. html-to-text walks the document
     // recursively: elements nested some ten thousand deep (a replacement of `<div>` repeated) overflow the stack.
     // And its selector tree looks tag names up in a plain object: an element named `constructor` finds
-    // Object.prototype's and throws a TypeError (plain-text-fast.ts formats such a mail, unless it has a list).
+    // Object.prototype's and throws a TypeError (plain-text-fast.ts formats such a mail, unless it has a <pre> or a
+    // <blockquote>).
     return strippedText(html);
   }
 }
