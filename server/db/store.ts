@@ -104,6 +104,7 @@ export function openCaptureStore(file: string) {
     messages: createMessageStore(statements),
     logItems: createLogItemStore(statements),
     sends: createSendStore(statements),
+    suppressions: createSuppressionStore(statements),
     groupCommit: createGroupCommit(db),
     // What the problem checks read (checks/problem-step.ts), which run there while captures pause.
     messageChecks: createMessageCheckStore(statements),

@@ -35,12 +35,6 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     cc: normalizeAddresses(request.cc ?? ''),
     bcc: normalizeAddresses(request.bcc ?? ''),
   };
-  if (!request.fake) {
-    // Only the request's own recipients are checked: template defaults and reply_to are not (reference §2).
-    const emails = [...requested.to, ...requested.cc, ...requested.bcc].map((a) => a.email);
-    const suppressed = deps.store.suppressions.findFirstAmong(workspaceId, emails);
-    if (suppressed !== undefined) return { kind: 'suppressed', email: suppressed.email };
-  }
   const now = deps.clock();
   const ids = { logItem: deps.ids(), send: deps.ids(), message: deps.ids(), messageId: deps.ids() };
   const from = normalizeAddresses(request.from)[0] as MailAddress;
@@ -72,9 +66,13 @@ export async function sendTransactionalMail(deps: SendDeps, workspaceId: number,
     meta: { templateName: template?.name ?? null, replacements: template ? request.replacements : null },
     logItem: request.store ? logItemRecord(deps, workspaceId, ids.logItem, envelope, request, at) : null,
     send: request.store ? sendRecord(workspaceId, ids.send, ids.logItem, envelope.messageId, at) : null,
+    // Only the request's own recipients are checked: template defaults and reply_to are not (reference §2).
+    suppressible: request.fake ? [] : [...requested.to, ...requested.cc, ...requested.bcc].map((a) => a.email),
   };
-  // Rendering, the MIME message and storing them: in this thread or on a worker (capture/worker-pool.ts).
-  await deps.captureBuilder.capture(job, records);
+  // The suppression check, rendering, the MIME message and storing them: in this thread or on a worker
+  // (capture/worker-pool.ts), which checks on the connection it stores with (write-records.ts).
+  const outcome = await deps.captureBuilder.capture(job, records);
+  if ('suppressed' in outcome) return { kind: 'suppressed', email: outcome.suppressed };
   return request.store
     ? { kind: 'stored', logItemUuid: ids.logItem, sendUuid: ids.send, messageUuid: ids.message }
     : { kind: 'not-stored', messageUuid: ids.message };

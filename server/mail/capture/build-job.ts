@@ -10,7 +10,7 @@ import { buildMessage } from '../mime/build-message.js';
 import { type OutgoingMail } from '../mime/outgoing-mail.js';
 import { inlineContent, renderTemplateContent, type MailContent } from '../render/mail-content.js';
 import type { Replacements } from '../render/replacements.js';
-import { writeCapture, type CaptureRecords, type CaptureWriter } from './write-records.js';
+import { firstSuppressed, writeCapture, type CaptureOutcome, type CaptureRecords, type CaptureWriter } from './write-records.js';
 
 export interface CaptureJob {
   /** The template's fields that rendering reads; null for inline content. */
@@ -38,12 +38,16 @@ export async function buildCapture(job: CaptureJob): Promise<CaptureResult> {
 }
 
 /**
- * buildCapture(), then the message and its records written through `writer`'s group commit: resolves with the
- * message's row id once committed.
+ * The suppression check (before rendering, as Mailcoach refuses a suppressed recipient before it renders),
+ * buildCapture(), then the message and its records written through `writer`'s group commit: resolves once
+ * committed.
  */
-export async function buildAndStoreCapture(job: CaptureJob, records: CaptureRecords, writer: CaptureWriter): Promise<number> {
+export async function buildAndStoreCapture(job: CaptureJob, records: CaptureRecords, writer: CaptureWriter): Promise<CaptureOutcome> {
+  const suppressed = firstSuppressed(writer, records);
+  if (suppressed !== undefined) return { suppressed };
   const { content, raw } = await buildCapture(job);
-  return storeCapture(job, records, content, raw, writer);
+  await storeCapture(job, records, content, raw, writer);
+  return { stored: true };
 }
 
 /** Writes a built capture through `writer`'s group commit. */

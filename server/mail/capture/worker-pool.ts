@@ -27,7 +27,7 @@ import { isMainThread, parentPort, Worker, workerData, type MessagePort } from '
 import { openCaptureStore } from '../../db/store.js';
 import type { EventBus } from '../../events.js';
 import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './build-job.js';
-import { writeCapture, type CaptureRecords, type CaptureWriter } from './write-records.js';
+import { firstSuppressed, writeCapture, type CaptureOutcome, type CaptureRecords, type CaptureWriter } from './write-records.js';
 import type { OutgoingMail } from '../mime/outgoing-mail.js';
 import { previewTemplate, type PreviewJob, type TemplatePreview } from '../render/template-preview.js';
 import { parseReceivedMail, UnreadableMessageError, type ReceivedAt, type SmtpEnvelope } from './received-mail.js';
@@ -39,8 +39,11 @@ import type { IndexStep } from '../../db/messages-store.js';
 const ROLE = 'mailcoach-emulator:capture-builder';
 
 export interface CaptureBuilder {
-  /** Renders the job, writes its message and stores both with their records; resolves once committed. */
-  capture(job: CaptureJob, records: CaptureRecords): Promise<void>;
+  /**
+   * Checks the records' suppressible recipients, renders the job, writes its message and stores both with their
+   * records; resolves once committed, or with the suppressed recipient when one refused it (nothing stored).
+   */
+  capture(job: CaptureJob, records: CaptureRecords): Promise<CaptureOutcome>;
   /** Stores a message built elsewhere (a resend's copy of a stored mail) with its records, as capture() does. */
   store(mail: OutgoingMail, raw: Buffer, records: CaptureRecords): Promise<void>;
   /**
@@ -101,12 +104,13 @@ type JobMessage =
 type Reply =
   | { id: number; checked: CheckedMessage[] }
   | { id: number; stored: true }
+  | { id: number; suppressed: string }
   | { id: number; result: { content: CaptureResult['content']; raw: Uint8Array } }
   | { id: number; preview: TemplatePreview }
   | { id: number; parsed: OutgoingMail }
   | { id: number; failure: string; unreadable?: true };
 
-type Answer = { checked: CheckedMessage[] } | { stored: true } | CaptureResult | { preview: TemplatePreview } | { parsed: OutgoingMail };
+type Answer = { checked: CheckedMessage[] } | CaptureOutcome | CaptureResult | { preview: TemplatePreview } | { parsed: OutgoingMail };
 
 interface PoolWorker {
   worker: Worker;
@@ -127,11 +131,13 @@ const CLOSE_WAIT_MS = 5_000;
  */
 export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBuilder {
   const builder = createBuilder(options);
-  const underWay = new Set<Promise<void>>();
-  /** Follows a capture until it is committed, then announces its message. */
-  const track = (stored: Promise<unknown>, records: CaptureRecords): Promise<void> => {
-    const capture = stored.then(() => {
-      options.events.emit('message.captured', { workspaceId: records.workspaceId, uuid: records.messageUuid });
+  const underWay = new Set<Promise<unknown>>();
+  /** Follows a capture until it is committed, then announces its message (unless a suppression refused it). */
+  const track = <T>(stored: Promise<T>, records: CaptureRecords): Promise<T> => {
+    const capture = stored.then((outcome) => {
+      const refused = typeof outcome === 'object' && outcome !== null && 'suppressed' in outcome;
+      if (!refused) options.events.emit('message.captured', { workspaceId: records.workspaceId, uuid: records.messageUuid });
+      return outcome;
     });
     underWay.add(capture);
     const done = () => void underWay.delete(capture);
@@ -142,7 +148,7 @@ export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBui
     preview: (job) => builder.preview(job),
     checkProblems: (step) => builder.checkProblems(step),
     capture: (job, records) => track(builder.capture(job, records), records),
-    store: (mail, raw, records) => track(options.store.groupCommit(() => writeCapture(options.store, records, mail, raw)), records),
+    store: (mail, raw, records) => track(options.store.groupCommit(() => void writeCapture(options.store, records, mail, raw)), records),
     receive: (raw, received, records) => track(builder.receive(raw, received, records), records),
     async close() {
       await settledWithin([...underWay], CLOSE_WAIT_MS);
@@ -161,7 +167,7 @@ async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<
 
 function createBuilder(options: CaptureBuilderOptions): Builder {
   const { workers, store, databaseFile } = options;
-  const inThisThread = (job: CaptureJob, records: CaptureRecords) => buildAndStoreCapture(job, records, store).then(() => undefined);
+  const inThisThread = (job: CaptureJob, records: CaptureRecords) => buildAndStoreCapture(job, records, store);
   const receiveInThisThread = async (raw: Buffer, received: ReceivedJob, records: CaptureRecords) => {
     const mail = await parseReceivedMail(raw, received.envelope, received.at);
     await store.groupCommit(() => writeCapture(store, records, mail, raw));
@@ -220,6 +226,7 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
       entry.pending.delete(reply.id);
       if ('failure' in reply) waiting.reject(reply.unreadable === true ? new UnreadableMessageError(reply.failure) : new Error(reply.failure));
       else if ('stored' in reply) waiting.resolve({ stored: true });
+      else if ('suppressed' in reply) waiting.resolve({ suppressed: reply.suppressed });
       else if ('checked' in reply) waiting.resolve({ checked: reply.checked });
       else if ('parsed' in reply) waiting.resolve({ parsed: restoreAttachments(reply.parsed) });
       else if ('preview' in reply) waiting.resolve({ preview: reply.preview });
@@ -276,12 +283,13 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
     async capture(job, records) {
       const entry = await pick(job.template !== null);
       if (entry === null) return inThisThread(job, records);
-      if (databaseFile !== null) {
-        await post(entry, { job, records });
-        return;
-      }
+      if (databaseFile !== null) return (await post(entry, { job, records })) as CaptureOutcome;
+      // The worker only renders: the connection that stores checks the suppressions.
+      const suppressed = firstSuppressed(store, records);
+      if (suppressed !== undefined) return { suppressed };
       const answer = (await post(entry, { job })) as CaptureResult;
       await storeCapture(job, records, answer.content, answer.raw, store);
+      return { stored: true };
     },
     async receive(raw, received, records) {
       // Parsing and storing are most of a received message's cost (postal-mime, ~0.25 ms for a 4 KB mail, and the
@@ -384,8 +392,8 @@ function serveJobs(port: MessagePort, data: WorkerData): void {
     try {
       const restored = { ...job, envelope: restoreAttachments(job.envelope) };
       if (writer !== null && records !== undefined) {
-        await buildAndStoreCapture(restored, records, writer);
-        port.postMessage({ id, stored: true } satisfies Reply);
+        const outcome = await buildAndStoreCapture(restored, records, writer);
+        port.postMessage({ id, ...outcome } satisfies Reply);
         return;
       }
       const { content, raw } = await buildCapture(restored);
