@@ -16,7 +16,7 @@ import { composeDirect } from '../../server/mail/mime/direct.js';
 import { textBodyEncoding } from '../../server/mail/mime/body-encoding.js';
 import { withCrlfLineBreaks } from '../../server/mail/mime/newlines.js';
 import { encodeText, quotedPrintableBody, wrapLines } from '../../server/mail/mime/quoted-printable.js';
-import { encodeTextBody } from '../../server/mail/mime/text-body.js';
+import { encodeTextBody, fixedPartsRemembered } from '../../server/mail/mime/text-body.js';
 
 
 type Pick = (n: number) => number;
@@ -253,10 +253,43 @@ describe('encodeTextBody', () => {
     expect([...encodings].sort()).toEqual(['7bit', 'base64', 'quoted-printable']);
   });
 
+  it('encodes a text given as fixed and changing parts as the whole text, remembering the fixed ones', () => {
+    const pick = random(12);
+    // Templates: fixed segments (the same strings send after send) around 0 to 6 values, as inlined-template.ts
+    // gives them. Some segments end in CR and some values hold line breaks: those take the whole-text path.
+    // Half of them ASCII with short lines, which stay 7bit more often than not.
+    const withoutLineBreaks = (pieces: readonly string[]) => pieces.filter((piece) => !/[\r\n]/.test(piece));
+    const templates = Array.from({ length: 30 }, (_, t) => {
+      const pieces = t % 2 === 0 ? BODY_PIECES : ASCII_BODY_PIECES;
+      const segments = Array.from({ length: pick(7) + 1 }, () => text(pick, pieces, 30) + (pick(15) === 0 ? '\r' : ''));
+      return { segments, values: withoutLineBreaks(t % 2 === 0 ? BODY_PIECES : ASCII_BODY_PIECES.filter((piece) => piece.length < 20)) };
+    });
+    // Mostly non-Latin text, which is base64-encoded.
+    const WIDE = ['日本', '☕', '😀', 'Ελληνικά', ' ', '\n', '\r\n', '1'];
+    templates.push({ segments: Array.from({ length: 4 }, () => text(pick, WIDE, 40)), values: withoutLineBreaks(WIDE) });
+    const before = fixedPartsRemembered();
+    const encodings = new Set<string>();
+    for (let i = 0; i < 3_000; i++) {
+      const { segments, values } = oneOf(pick, templates);
+      const parts = [segments[0] as string];
+      for (const segment of segments.slice(1)) parts.push(text(pick, pick(20) === 0 ? BODY_PIECES : values, 4), segment);
+      const content = parts.join('');
+      const expected = reference(content);
+      encodings.add(expected.encoding);
+      expect(encodeTextBody(content, parts), `case ${i}: ${JSON.stringify(parts)}`).toEqual(expected);
+    }
+    expect([...encodings].sort()).toEqual(['7bit', 'base64', 'quoted-printable']);
+    expect(fixedPartsRemembered()).toBeGreaterThan(before);
+    // Parts that do not make the text are not trusted.
+    expect(encodeTextBody('a = b\n', ['a = ', 'c', '\n'])).toEqual(reference('a = b\n'));
+  });
+
   it('encodes a text too long for one lib/qp slice as a whole', () => {
     const content = `${'<p>caf\u00e9 = cr\u00e8me br\u00fbl\u00e9e</p>'.repeat(40)}\n`.repeat(60);
     expect(Buffer.byteLength(content)).toBeGreaterThan(64 * 1024);
     expect(encodeTextBody(content)).toEqual(reference(content));
+    const parts = [content.slice(0, 30_000), 'crème', content.slice(30_000)];
+    expect(encodeTextBody(parts.join(''), parts)).toEqual(reference(parts.join('')));
   });
 });
 

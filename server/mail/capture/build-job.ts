@@ -33,7 +33,7 @@ export async function buildCapture(job: CaptureJob): Promise<CaptureResult> {
   const content = job.template
     ? await renderTemplateContent(job.template, job.subject, job.replacements)
     : inlineContent(job.subject ?? '', job.html, job.text);
-  const raw = await buildMessage({ ...job.envelope, subject: content.subject, html: content.html, text: content.text });
+  const raw = await buildMessage({ ...job.envelope, subject: content.subject, html: content.html, htmlParts: content.htmlParts, text: content.text });
   return { content, raw };
 }
 

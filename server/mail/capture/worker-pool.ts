@@ -397,9 +397,10 @@ function serveJobs(port: MessagePort, data: WorkerData): void {
         return;
       }
       const { content, raw } = await buildCapture(restored);
-      // A copy of its own, moved (not copied again) to the main thread.
+      // A copy of its own, moved (not copied again) to the main thread; of the content, what is stored.
       const bytes = new Uint8Array(raw);
-      port.postMessage({ id, result: { content, raw: bytes } } satisfies Reply, [bytes.buffer]);
+      const stored = { subject: content.subject, html: content.html, text: content.text };
+      port.postMessage({ id, result: { content: stored, raw: bytes } } satisfies Reply, [bytes.buffer]);
     } catch (error) {
       port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) } satisfies Reply);
     }

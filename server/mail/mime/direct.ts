@@ -51,7 +51,7 @@ interface PartFields {
 /** MimeNode.stream(): the header block, then the body, or each child between boundary delimiters. */
 function writePart(part: MimePart, base: string, rootFields: string[] | null, chunks: Chunk[]): void {
   // getTransferEncoding(): none for a text part without content (the empty part of a mail without any).
-  const body = part.kind === 'text' && part.content ? encodeTextBody(part.content) : null;
+  const body = part.kind === 'text' && part.content ? encodeTextBody(part.content, part.parts) : null;
   const fields = partFields(part, base, body);
   // buildHeaders() of the root adds MIME-Version after everything else and moves Content-Type to the end.
   const lines =

@@ -20,6 +20,11 @@ export interface OutgoingMail {
   replyTo: MailAddress[];
   subject: string;
   html: string | null;
+  /**
+   * A hint for the encoder, never stored: `html` as the concatenation of these, the even ones fixed for every send
+   * of a template version (text-body.ts encodeTextBody()). Absent for any other mail.
+   */
+  htmlParts?: readonly string[];
   text: string | null;
   attachments: MailAttachment[];
   /** Without angle brackets. */

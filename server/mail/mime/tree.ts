@@ -14,6 +14,8 @@ export interface TextPart {
   /** As MailComposer sets it; `text/plain` alone for the empty part of a mail without content. */
   contentType: 'text/plain; charset=utf-8' | 'text/html; charset=utf-8' | 'text/plain';
   content: string;
+  /** `content` as fixed and changing parts, when the mail says (OutgoingMail.htmlParts). */
+  parts?: readonly string[];
 }
 
 export interface AttachmentPart {
@@ -40,7 +42,7 @@ export function mimeTree(mail: OutgoingMail): MimePart | undefined {
   const alternatives: TextPart[] = [];
   if (mail.text) alternatives.push({ kind: 'text', contentType: 'text/plain; charset=utf-8', content: mail.text });
   const html: TextPart | undefined = mail.html
-    ? { kind: 'text', contentType: 'text/html; charset=utf-8', content: mail.html }
+    ? { kind: 'text', contentType: 'text/html; charset=utf-8', content: mail.html, ...(mail.htmlParts ? { parts: mail.htmlParts } : {}) }
     : undefined;
   if (html) alternatives.push(html);
 

@@ -66,6 +66,21 @@ export function inlinedTemplateHtml(
   replacements: Replacements,
   subject: string,
 ): string | undefined {
+  const parts = inlinedTemplateParts(body, type, replacements, subject);
+  return parts === undefined || typeof parts === 'string' ? parts : parts.join('');
+}
+
+/**
+ * inlinedTemplateHtml()'s HTML, as the cached body's segments between the values put in (segments[0], value,
+ * segments[1], ...: the segments the same strings for every send of the template) when one pass made it, which
+ * lets the MIME encoder reuse the segments' encoding (mime/text-body.ts); else as one string.
+ */
+export function inlinedTemplateParts(
+  body: string,
+  type: TemplateType,
+  replacements: Replacements,
+  subject: string,
+): string[] | string | undefined {
   // Without a <style> inlineCss is the identity and the per-send path costs nothing.
   if (!body.includes('<style')) return undefined;
   const cached = inlinedBody(body);
@@ -141,7 +156,7 @@ function replaceInOnePass(
   type: TemplateType,
   replacements: Replacements,
   subject: string,
-): string | undefined | typeof SEQUENTIAL {
+): string[] | undefined | typeof SEQUENTIAL {
   const values = new Map<string, string>();
   const take = (key: string, value: string): boolean | typeof SEQUENTIAL => {
     if (!SAFE_KEY.test(key)) return SEQUENTIAL;
@@ -163,11 +178,11 @@ function replaceInOnePass(
     if (taken !== true) return taken === false ? undefined : SEQUENTIAL;
   }
   if (type === 'html' && compiled.twig) return undefined;
-  let out = compiled.segments[0] as string;
+  const parts = [compiled.segments[0] as string];
   compiled.keys.forEach((key, i) => {
-    out += (values.get(key) ?? `::${key}::`) + (compiled.segments[i + 1] as string);
+    parts.push(values.get(key) ?? `::${key}::`, compiled.segments[i + 1] as string);
   });
-  return out;
+  return parts;
 }
 
 /** Splits the inlined body at its placeholders; null when two overlap. */

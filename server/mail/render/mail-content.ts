@@ -5,7 +5,7 @@
 import type { TemplateRow } from '../../db/rows.js';
 import { renderBody } from './body.js';
 import { htmlToText, inlineCss, wrapInlineHtml } from './html.js';
-import { cachedInlinedBody, inlinedTemplateHtml } from './inlined-template.js';
+import { cachedInlinedBody, inlinedTemplateParts } from './inlined-template.js';
 import { replacePlaceholders, undot, type Replacements } from './replacements.js';
 import { textFromTemplate } from './text-template.js';
 import { renderTwig } from './twig.js';
@@ -14,6 +14,8 @@ export interface MailContent {
   subject: string;
   html: string | null;
   text: string | null;
+  /** `html` as fixed and changing parts, when it was put together that way (OutgoingMail.htmlParts). */
+  htmlParts?: readonly string[];
 }
 
 /**
@@ -29,7 +31,8 @@ export async function renderTemplateContent(
   const subject = renderSubject(requestSubject ?? template.subject, replacements, context);
   const body = await renderBody(template.body, template.type);
   // CSS inlined once per template body when the replacements cannot change its result (inlined-template.ts).
-  let html = inlinedTemplateHtml(body, template.type, replacements, subject);
+  const parts = inlinedTemplateParts(body, template.type, replacements, subject);
+  let html = parts === undefined ? undefined : typeof parts === 'string' ? parts : parts.join('');
   let templateHtml = html === undefined ? undefined : cachedInlinedBody(body);
   if (html === undefined) {
     html = replacePlaceholders(body, replacements).replaceAll('::subject::', () => subject);
@@ -40,7 +43,7 @@ export async function renderTemplateContent(
   }
   // The text part from the template's text when that is exact (text-template.ts), else from the final HTML.
   const text = (templateHtml === undefined ? undefined : textFromTemplate(templateHtml, replacements, subject)) ?? htmlToText(html);
-  return { subject, html, text };
+  return { subject, html, text, ...(Array.isArray(parts) ? { htmlParts: parts } : {}) };
 }
 
 /** The subject: `::key::` first, then Twig (always, whatever the template's type). */

@@ -25,7 +25,9 @@ export async function previewTemplate({ template, replacements }: PreviewJob): P
   const warnings: RenderDiagnostic[] = [];
   let content: { subject: string; html: string | null; text: string | null };
   try {
-    content = await renderTemplateContent(template, null, replacements);
+    // The three fields alone: the rest (htmlParts, the encoder's hint) is no part of the answer.
+    const { subject, html, text } = await renderTemplateContent(template, null, replacements);
+    content = { subject, html, text };
   } catch (error) {
     // Only MJML's parser throws ("Malformed MJML..."): the send itself would fail with this message.
     errors.push(diagnostic('body', null, error instanceof Error ? error.message : String(error), 'mjml'));
