@@ -5,8 +5,21 @@
  * recipient gets Mailcoach's 406 and nothing is stored, a suppression added a moment before counts, and a fake
  * send or another recipient is captured.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
+
+/** Fixtures with a template MJML cannot parse, and one suppression. */
+function brokenTemplateFixtures(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'send-workers-'));
+  mkdirSync(join(dir, 'templates'));
+  writeFileSync(join(dir, 'templates', 'broken.mjml'), '<mjml><<<>>>');
+  writeFileSync(join(dir, 'templates.json'), JSON.stringify({ templates: [{ name: 'broken', type: 'mjml', subject: 'x', body_file: 'templates/broken.mjml' }] }));
+  writeFileSync(join(dir, 'suppressions.json'), JSON.stringify({ suppressions: [{ email: 'jane@example.com', reason: 'manual' }] }));
+  return dir;
+}
 
 const PLAIN = { from: 'app@example.com', to: 'bob@example.com', subject: 'Hello', html: '<p>Hi</p>' };
 const TEMPLATED = { mail_name: 'Order-Shipped', from: 'shop@example.com', to: 'bob@example.com', replacements: { order: '7' } };
@@ -53,3 +66,22 @@ for (const [name, dbArgs] of [['a database file', []], ['an in-memory database',
     });
   });
 }
+
+describe('a template that cannot be rendered, on a capture worker', () => {
+  const emulator = useEmulator({ args: ['--render-workers', '1'], fixtures: brokenTemplateFixtures() });
+
+  it('is still refused with the 406 for a suppressed recipient, as Mailcoach checks before it renders', async () => {
+    const send = (to: string) =>
+      fetch(`${emulator().url}/api/transactional-mails/send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${emulator().token}`, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ mail_name: 'broken', from: 'app@example.com', to }),
+      });
+    const refused = await send('jane@example.com');
+    expect(refused.status).toBe(406);
+    expect(await refused.text()).toBe('The email `jane@example.com` is on the suppression list.');
+    // The template does fail to render (a send to anyone else would be a 500, which the server logs as an error).
+    const rendered = await fetch(`${emulator().url}/_emulator/templates/broken/render`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(((await rendered.json()) as any).errors[0].message).toContain('Malformed MJML');
+  });
+});
