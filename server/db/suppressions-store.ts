@@ -78,7 +78,7 @@ export function createSuppressionStore(statements: Statements) {
     findByEmail: (workspaceId: number, email: string) => byEmail.get(workspaceId, email) as SuppressionRow | undefined,
 
     /** The first suppressed address among `emails`, as the send endpoint's `email IN (...)` check finds it. */
-    findFirstAmong(workspaceId: number, emails: string[]): SuppressionRow | undefined {
+    findFirstAmong(workspaceId: number, emails: readonly string[]): SuppressionRow | undefined {
       if (emails.length === 0) return undefined;
       const among = inCondition('email', emails);
       const sql = `SELECT * FROM suppressions WHERE workspace_id = ? AND ${among.sql} ORDER BY id LIMIT 1`;

@@ -49,11 +49,12 @@ function compiledRuleSet(ruleSet: RuleSet): CompiledField[] {
   let compiled = compiledRuleSets.get(ruleSet);
   if (compiled === undefined) {
     const ordered = [...ruleSet.filter(([p]) => !p.includes('*')), ...ruleSet.filter(([p]) => p.includes('*'))];
-    compiled = ordered.map(([pattern, rules]) => {
-      const segments = pattern.includes('*') ? pattern.split('.') : null;
-      const prefix = segments === null ? pattern : segments.slice(0, segments.indexOf('*')).join('.');
-      return { pattern, rules, nullable: rules.some((rule) => rule.name === 'nullable'), segments, prefix };
-    });
+    compiled = ordered.map(([pattern, rules]) => ({
+      pattern,
+      rules,
+      nullable: rules.some((rule) => rule.name === 'nullable'),
+      ...(pattern.includes('*') ? wildcard(pattern) : { segments: null, prefix: pattern }),
+    }));
     compiledRuleSets.set(ruleSet, compiled);
   }
   return compiled;
@@ -91,8 +92,14 @@ function validateAttribute(data: Input, attribute: string, field: CompiledField)
  */
 export function expandWildcards(pattern: string, data: Input): string[] {
   if (!pattern.includes('*')) return [pattern];
+  const { segments, prefix } = wildcard(pattern);
+  return expandSegments(segments, prefix, data);
+}
+
+/** A wildcard pattern's segments, and the path before its first `*`. */
+function wildcard(pattern: string): { segments: string[]; prefix: string } {
   const segments = pattern.split('.');
-  return expandSegments(segments, segments.slice(0, segments.indexOf('*')).join('.'), data);
+  return { segments, prefix: segments.slice(0, segments.indexOf('*')).join('.') };
 }
 
 function expandSegments(segments: readonly string[], prefix: string, data: Input): string[] {

@@ -45,7 +45,7 @@ export interface CaptureWriter {
 export function firstSuppressed(writer: CaptureWriter, records: CaptureRecords): string | undefined {
   const emails = records.suppressible;
   if (emails === undefined || emails.length === 0) return undefined;
-  return writer.suppressions.findFirstAmong(records.workspaceId, [...emails])?.email;
+  return writer.suppressions.findFirstAmong(records.workspaceId, emails)?.email;
 }
 
 /** Writes the message and its records in the caller's transaction; returns the message's row id. */

@@ -66,21 +66,35 @@ export function encodeTextBody(content: string, parts?: readonly string[]): Enco
   const canonical = withCrlfLineBreaks(content);
   if (canonical.length * 3 > ENCODER_SLICE && Buffer.byteLength(canonical, 'utf8') > ENCODER_SLICE) return wholeText(canonical);
   const lines = newLines();
-  let start = 0;
-  for (let at = canonical.indexOf('\r\n'); at !== -1; at = canonical.indexOf('\r\n', at + 2)) {
-    addLine(lines, canonical.substring(start, at + 2));
-    start = at + 2;
-  }
-  lines.tail = canonical.substring(start);
+  lines.tail = canonical.substring(eachLine(canonical, (line) => addLine(lines, line)));
   return encodeLines(lines, canonical);
 }
 
-/** A text's CRLF-terminated lines with their facts, in order, then the text after the last CRLF. */
-interface Lines {
-  items: Array<{ line: string; facts: LineFacts } | FixedLines>;
+/** Calls `each` with every CRLF-terminated line of `text`, in order; returns where the text after them starts. */
+function eachLine(text: string, each: (line: string) => void): number {
+  let start = 0;
+  for (let at = text.indexOf('\r\n'); at !== -1; at = text.indexOf('\r\n', at + 2)) {
+    each(text.substring(start, at + 2));
+    start = at + 2;
+  }
+  return start;
+}
+
+/** What lines add up to for the choice of encoding. */
+interface Aggregate {
   printable: boolean;
   long: boolean;
   letter: boolean;
+}
+
+interface Line {
+  line: string;
+  facts: LineFacts;
+}
+
+/** A text's CRLF-terminated lines with their facts, in order, then the text after the last CRLF. */
+interface Lines extends Aggregate {
+  items: Array<Line | FixedLines>;
   tail: string;
 }
 
@@ -92,10 +106,10 @@ function addLine(lines: Lines, line: string): void {
   addFacts(lines, facts);
 }
 
-function addFacts(lines: Lines, facts: Pick<LineFacts, 'printable' | 'long' | 'letter'>): void {
-  lines.printable &&= facts.printable;
-  lines.long ||= facts.long;
-  lines.letter ||= facts.letter;
+function addFacts(aggregate: Aggregate, facts: Aggregate): void {
+  aggregate.printable &&= facts.printable;
+  aggregate.long ||= facts.long;
+  aggregate.letter ||= facts.letter;
 }
 
 /** `canonical`: the whole canonical text, when the caller has it (else it is joined when needed). */
@@ -119,7 +133,8 @@ function encodeLines(lines: Lines, canonical?: string): EncodedTextBody {
       }
       body += facts.qp;
     } else {
-      item.qp ??= quotedPrintableLines(item.text);
+      // Each line as the loop above encodes one.
+      item.qp ??= item.lines.map(({ line, facts }) => wrapLines(encodeText(line, facts.printable))).join('');
       body += item.qp;
     }
   }
@@ -128,12 +143,10 @@ function encodeLines(lines: Lines, canonical?: string): EncodedTextBody {
   return { encoding, body: tail === '' ? body : body + quotedPrintableBody(tail, tailFacts.printable, body.length) };
 }
 
-/** The complete lines inside a fixed part: their text, what they add to the choice of encoding, their encoding. */
-interface FixedLines {
+/** The complete lines inside a fixed part: their text, each with its facts, what they add up to, their encoding. */
+interface FixedLines extends Aggregate {
   text: string;
-  printable: boolean;
-  long: boolean;
-  letter: boolean;
+  lines: Line[];
   qp: string | undefined;
 }
 
@@ -212,15 +225,14 @@ function fixedPartOf(part: string): FixedPart {
   let middle: FixedLines | null = null;
   if (firstLineEnd !== -1 && lastLineStart > firstLineEnd) {
     const text = canonical.substring(firstLineEnd, lastLineStart);
-    middle = { text, printable: true, long: false, letter: false, qp: undefined };
-    let start = 0;
-    for (let at = text.indexOf('\r\n'); at !== -1; at = text.indexOf('\r\n', at + 2)) {
-      const facts = computeFacts(text.substring(start, at + 2));
-      middle.printable &&= facts.printable;
-      middle.long ||= facts.long;
-      middle.letter ||= facts.letter;
-      start = at + 2;
-    }
+    const fixedLines: FixedLines = { text, lines: [], printable: true, long: false, letter: false, qp: undefined };
+    // Not through the memo (factsOf()): these lines are remembered here, with their part.
+    eachLine(text, (line) => {
+      const facts = computeFacts(line);
+      fixedLines.lines.push({ line, facts });
+      addFacts(fixedLines, facts);
+    });
+    middle = fixedLines;
   }
   if (fixedChars > MAX_REMEMBERED_CHARS) {
     fixedParts.clear();
@@ -231,18 +243,6 @@ function fixedPartOf(part: string): FixedPart {
   // The part, its canonical copy and, once encoded, the lines' quoted-printable form: about three times its size.
   fixedChars += part.length * 3;
   return fixed;
-}
-
-/** The quoted-printable form of CRLF-terminated lines, each encoded as encodeTextBody() encodes one. */
-function quotedPrintableLines(text: string): string {
-  let encoded = '';
-  let start = 0;
-  for (let at = text.indexOf('\r\n'); at !== -1; at = text.indexOf('\r\n', at + 2)) {
-    const line = text.substring(start, at + 2);
-    encoded += wrapLines(encodeText(line, computeFacts(line).printable));
-    start = at + 2;
-  }
-  return encoded;
 }
 
 function wholeText(canonical: string): EncodedTextBody {
