@@ -21,7 +21,8 @@
  * runner) turns the pool off: every job then runs in-process.
  *
  * A worker loads this very module (by its own URL, which is also right inside the esbuild bundle's chunks) and
- * answers jobs when it finds itself started in the worker role.
+ * answers jobs when it finds itself started in the worker role. The bundle makes this module an entry of its own
+ * (esbuild.config.mjs), so that the chunk a worker loads holds what a capture needs and not the HTTP server.
  */
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { openCaptureStore } from '../../db/store.js';
