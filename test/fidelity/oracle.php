@@ -12,6 +12,10 @@
  *  - twig:      RenderTwigAction::execute($html, $context, throw: false)
  *  - template:  RenderTemplateAction for a template body already through MJML: by type, `::key::`, `::subject::`,
  *               Twig (html only), CssToInlineStyles; output is JSON {"html":..., "text":...}
+ *  - campaign:  a campaign mail: PrepareEmailHtmlAction's email_html (CssToInlineStyles; the caller passes MJML
+ *               already rendered), then PersonalizeTextAction (Twig with `context`, then the replacers, given as
+ *               `replacements`: `::key::` => value), then ConvertHtmlToTextAction; output is JSON
+ *               {"email_html":..., "html":..., "text":...}
  *  - dom:       DOMDocument::loadHTML + saveHTML() (libxml2's HTML parser and serializer, for the port's own tests)
  *  - dom-inline: loadHTML as CssToInlineStyles loads, saveHTML(documentElement) with formatOutput on
  */
@@ -153,6 +157,17 @@ function template(array $case): array
     return ['html' => $html, 'text' => textPart($html)];
 }
 
+function campaign(array $case): array
+{
+    $html = $case['html'];
+    $emailHtml = ($case['mjml'] ?? false) || empty($html) ? $html : (new CssToInlineStyles())->convert($html);
+    $personal = twig($emailHtml, $case['context'] ?? []);
+    foreach ($case['replacements'] ?? [] as $search => $replace) {
+        $personal = str_replace($search, (string) $replace, $personal);
+    }
+    return ['email_html' => $emailHtml, 'html' => $personal, 'text' => textPart($personal)];
+}
+
 function run(array $case): string
 {
     switch ($case['stage']) {
@@ -166,6 +181,8 @@ function run(array $case): string
             return twig($case['input'], $case['context'] ?? []);
         case 'template':
             return json_encode(template($case), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
+        case 'campaign':
+            return json_encode(campaign($case), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
         case 'dom':
             $document = new DOMDocument();
             libxml_use_internal_errors(true);
