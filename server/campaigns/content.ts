@@ -6,6 +6,7 @@
  * of those template values.
  */
 import type { CampaignTemplateRow } from '../db/rows.js';
+import { phpJsonEncode } from '../php-json.js';
 import { replacePlaceholders, templateFields } from './template-placeholders.js';
 
 export interface CampaignContent {
@@ -13,30 +14,74 @@ export interface CampaignContent {
   structuredHtml: string | null;
 }
 
-type FieldValue = string | { markdown: string; html: string };
-
+/**
+ * `previous`: the content item's structured_html before this change (null for a new campaign), whose other keys
+ * ContentItem::setTemplateFieldValues keeps.
+ */
 export async function campaignContent(
   inputHtml: string | null,
   fields: Record<string, unknown> | null,
   template: CampaignTemplateRow | undefined,
+  previous: string | null = null,
 ): Promise<CampaignContent> {
   let html = inputHtml ?? template?.html ?? null;
   if (template === undefined) {
-    // No template: the fields, with the html as the `html` field.
-    return { html, structuredHtml: JSON.stringify({ templateValues: { ...(fields ?? {}), html } }) };
+    // No template: `array_merge($attributes['fields'] ?? [], ['html' => $html])`.
+    return { html, structuredHtml: withTemplateValues(previous, { ...(fields ?? {}), html }) };
   }
   if (fields === null) return { html, structuredHtml: template.structured_html };
-  const values: Record<string, FieldValue> = {};
+  const values: Record<string, unknown> = {};
   for (const field of templateFields(template.html)) {
-    const given = fields[field.name];
-    const text = typeof given === 'string' ? given : given === undefined || given === null ? '' : String(given);
-    values[field.name] = field.type === 'editor' ? { markdown: text, html: await renderMarkdown(text) } : text;
+    // `Arr::get($attributes, "fields.{name}")`: the value as given, null when absent; an editor field's markdown
+    // is `?? ''`.
+    const given = fields[field.name] ?? null;
+    if (field.type !== 'editor') {
+      values[field.name] = given;
+      continue;
+    }
+    const markdown = typeof given === 'string' ? given : given === null ? '' : phpString(given);
+    values[field.name] = { markdown, html: await renderMarkdown(markdown) };
   }
   html = replacePlaceholders(template.html, (placeholder) => {
+    // TemplateRenderer: `$values[name] ?? ''`, an array's `html`.
     const value = values[placeholder.split(':', 1)[0] as string];
-    return value === undefined ? '' : typeof value === 'string' ? value : value.html;
+    if (value !== null && typeof value === 'object') return phpString((value as { html?: unknown }).html ?? '');
+    return phpString(value ?? '');
   });
-  return { html, structuredHtml: JSON.stringify({ templateValues: values }) };
+  return { html, structuredHtml: withTemplateValues(previous, values) };
+}
+
+/**
+ * ContentItem::setTemplateFieldValues: the previous structured_html decoded (`json_decode(..., true) ?? []`), its
+ * `templateValues` set, and `json_encode`d again: so the stored string is PHP's JSON (`\/`, `\u00e9`), and the API
+ * and webhooks encode that string once more. An empty array (no template fields) is `[]`, as is any empty object
+ * inside the previous value.
+ */
+function withTemplateValues(previous: string | null, values: Record<string, unknown>): string {
+  let decoded: unknown = null;
+  try {
+    decoded = previous === null || previous === '' ? null : JSON.parse(previous);
+  } catch {
+    decoded = null;
+  }
+  const structured: Record<string, unknown> = decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded) ? (asPhpArray(decoded) as Record<string, unknown>) : {};
+  structured.templateValues = asPhpArray(values);
+  return phpJsonEncode(structured);
+}
+
+/** What a JSON object becomes once PHP has decoded it as an array: an empty one encodes back as `[]`. */
+function asPhpArray(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asPhpArray);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.length === 0 ? [] : Object.fromEntries(entries.map(([key, item]) => [key, asPhpArray(item)]));
+}
+
+/** A scalar as PHP's string conversion writes it into the html (str_replace): true "1", false and null "". */
+function phpString(value: unknown): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value === true) return '1';
+  return typeof value === 'object' ? 'Array' : String(value);
 }
 
 /** The resource's `fields`: the template values, each reduced to its markdown when it has one; `[]` when none. */

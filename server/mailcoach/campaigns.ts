@@ -58,11 +58,11 @@ export function campaignRoutes(deps: AppDeps) {
       counts: campaigns.counts(row),
     });
   };
-  const write = async (c: Context<AppEnv>) => {
+  const write = async (c: Context<AppEnv>, previous: CampaignRow | null) => {
     const workspaceId = c.get('workspaceId');
     const input = c.get('input');
     validate(input, campaignRules(deps, workspaceId));
-    return campaignFields(deps, workspaceId, input);
+    return campaignFields(deps, workspaceId, input, previous?.structured_html ?? null);
   };
 
   return new Hono<AppEnv>()
@@ -82,7 +82,7 @@ export function campaignRoutes(deps: AppDeps) {
       }),
     )
     .post('/', async (c) => {
-      const fields = await write(c);
+      const fields = await write(c, null);
       const at = toEpochSeconds(deps.clock());
       const row = campaigns.insert({ ...newCampaign(c.get('workspaceId'), deps.ids(), at), ...fields });
       return laravelJson({ data: present(row) }, 201);
@@ -90,7 +90,7 @@ export function campaignRoutes(deps: AppDeps) {
     .get('/:campaign', (c) => laravelJson({ data: present(findCampaign(deps, c)) }))
     .on(['PUT', 'PATCH'], '/:campaign', async (c) => {
       const campaign = findCampaign(deps, c);
-      const row = campaigns.update(campaign.id, await write(c));
+      const row = campaigns.update(campaign.id, await write(c, campaign));
       return laravelJson({ data: present(row) });
     })
     .delete('/:campaign', (c) => {
@@ -126,7 +126,7 @@ function newCampaign(workspaceId: number, uuid: string, at: number): Omit<Campai
 }
 
 /** UpdateCampaignAction (§5.5): the segment, the campaign's own fields, the content, the content item's flags. */
-async function campaignFields(deps: AppDeps, workspaceId: number, input: Input) {
+async function campaignFields(deps: AppDeps, workspaceId: number, input: Input, previousStructuredHtml: string | null) {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   const flag = (value: unknown, fallback: 0 | 1) => (value === undefined || value === null || value === '' ? fallback : [true, 1, '1'].includes(value as never) ? (1 as const) : (0 as const));
   const segment = text(input.segment_uuid) === null ? undefined : deps.store.segments.findByUuid(workspaceId, input.segment_uuid as string);
@@ -134,7 +134,7 @@ async function campaignFields(deps: AppDeps, workspaceId: number, input: Input) 
   // template_uuid is read raw: an unknown uuid is no template.
   const template = text(input.template_uuid) === null ? undefined : deps.store.campaignTemplates.findByUuid(workspaceId, input.template_uuid as string);
   const fieldsInput = input.fields !== null && typeof input.fields === 'object' ? (input.fields as Record<string, unknown>) : null;
-  const content = await campaignContent(text(input.html), fieldsInput, template);
+  const content = await campaignContent(text(input.html), fieldsInput, template, previousStructuredHtml);
   const name = String(input.name);
   return {
     name,

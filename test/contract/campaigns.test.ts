@@ -49,7 +49,7 @@ describe('campaigns', () => {
     ]);
     expect(campaign).toMatchObject({
       name: 'March news', email_list_uuid: list.uuid, template_uuid: null, template: null, from_email: null, from_name: 'March news',
-      status: 'draft', html: '<p>Hi</p>', structured_html: '{"templateValues":{"html":"<p>Hi</p>"}}', fields: { html: '<p>Hi</p>' },
+      status: 'draft', html: '<p>Hi</p>', structured_html: '{"templateValues":{"html":"<p>Hi<\\/p>"}}', fields: { html: '<p>Hi</p>' },
       utm_tags: true, segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\EverySubscriberSegment',
       segment_description: 'all subscribers', open_rate: 0, scheduled_at: null,
     });
