@@ -3,7 +3,9 @@
  * §2.10): from the list's default sender, Reply-To each of its reply-to addresses, subject "Confirm your
  * subscription to <list>", `X-Mailgun-Track: no`, and a link to GET /confirm-subscription/{uuid} on this emulator
  * (with `?redirect=` when the list has one), which confirms the subscriber. Captured like any mail; no Send and
- * no log item, as in v8. The markup is ours (v8's markdown view is not reproduced).
+ * no log item, as in v8. The text part is v8's text view (resources/views/mails/confirmSubscriptionText.blade.php)
+ * as Blade renders it; the HTML is ours: v8's is Laravel's markdown mail layout, which depends on the host app's
+ * `app.name`, `app.url` and published mail views, so no one HTML is Mailcoach's (quirks.md).
  */
 import type { Clock } from '../clock.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
@@ -20,7 +22,8 @@ export interface ConfirmationMailDeps {
 /** Where the mail's links point: this emulator, as the request that caused the mail reached it. */
 export function confirmationUrl(baseUrl: string, list: EmailListRow, subscriber: SubscriberRow): string {
   const url = `${baseUrl}/confirm-subscription/${subscriber.uuid}`;
-  return list.redirect_after_subscribed === null ? url : `${url}?redirect=${encodeURIComponent(list.redirect_after_subscribed)}`;
+  // ConfirmSubscriberMail appends the redirect as it is, not URL-encoded.
+  return list.redirect_after_subscribed === null || list.redirect_after_subscribed === '' ? url : `${url}?redirect=${list.redirect_after_subscribed}`;
 }
 
 export async function sendConfirmationMail(
@@ -46,7 +49,7 @@ export async function sendConfirmationMail(
     template: null,
     subject: `Confirm your subscription to ${list.name}`,
     html,
-    text: null,
+    text: confirmationText(list.name, link),
     replacements: {},
     envelope: {
       from: { name: list.default_from_name ?? '', email: fromEmail },
@@ -66,6 +69,26 @@ export async function sendConfirmationMail(
   });
   return uuid;
 }
+
+/**
+ * v8's confirmSubscriptionText view rendered: each `{{ }}` is Blade's e() (htmlspecialchars with ENT_QUOTES), and
+ * Blade keeps the newline after an echo that PHP's `?>` would swallow, so the text ends with one.
+ */
+export function confirmationText(listName: string, confirmationUrl: string): string {
+  const url = bladeEscape(confirmationUrl);
+  return (
+    `Hey,\n\nYou are almost subscribed to the list **${bladeEscape(listName)}**.\n\n` +
+    'Prove it is really you by pressing the button below.\n\n' +
+    `<a href="${url}">\n    Confirm subscription\n</a>\n\n${url}\n`
+  );
+}
+
+/** Blade's e(): htmlspecialchars($value, ENT_QUOTES | ENT_SUBSTITUTE, 'UTF-8', double_encode: true). */
+function bladeEscape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => BLADE_ENTITIES[char] as string);
+}
+
+const BLADE_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

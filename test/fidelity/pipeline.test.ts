@@ -108,6 +108,24 @@ describe.skipIf(!available)('a transactional send renders as Mailcoach 8 renders
     expect(actual.text).toBe(expected.text);
   });
 
+  it("the double opt-in mail's text part is v8's confirmSubscriptionText view as Blade renders it", async () => {
+    // No oracle runs Blade here: the expectation is the view (resources/views/mails/confirmSubscriptionText.blade.php)
+    // with each {{ }} through e() (htmlspecialchars, ENT_QUOTES) and the newline after each echo kept, as Blade's
+    // compileRegularEchos doubles it before PHP's `?>` swallows one.
+    const api = apiClient(emulator().url, emulator().token);
+    const list = (await api.post('/api/email-lists', {
+      json: { name: 'Tips & "Tricks"', default_from_email: 'news@acme.test', requires_confirmation: true, redirect_after_subscribed: 'https://acme.test/thanks?a=1&b=2' },
+    })).json().data;
+    const subscriber = (await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'kim@reader.test' } })).json().data;
+    const url = `${emulator().url}/confirm-subscription/${subscriber.uuid}?redirect=https://acme.test/thanks?a=1&amp;b=2`;
+    const { text } = await captured();
+    expect(text).toBe(
+      'Hey,\n\nYou are almost subscribed to the list **Tips &amp; &quot;Tricks&quot;**.\n\n' +
+        'Prove it is really you by pressing the button below.\n\n' +
+        `<a href="${url}">\n    Confirm subscription\n</a>\n\n${url}\n`,
+    );
+  });
+
   for (const c of INLINE_CASES) {
     it(`inline HTML, ${c.name}: the HTML wrapped as prepareHtml wraps it, the text part converted`, async () => {
       const wrapped = c.html.includes('<html') ? c.html : `<html><body>${c.html}</body></html>`;
