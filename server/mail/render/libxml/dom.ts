@@ -27,6 +27,11 @@ export interface TextNode extends BaseNode {
   type: 'text';
   /** Decoded text (entities resolved), as DOMText::$data holds it. */
   value: string;
+  /**
+   * True for the raw content of `<script>` and `<style>`: libxml2 stores it as a CDATA node (htmlParseScript hands
+   * it to the cdataBlock callback), which the serializer writes unescaped and which never merges with text.
+   */
+  cdata?: boolean;
 }
 
 export interface CommentNode extends BaseNode {
@@ -39,10 +44,17 @@ export interface ProcessingInstructionNode extends BaseNode {
   /** The target (`xml` for `<?xml encoding="UTF-8">`) and what follows it. */
   target: string;
   value: string;
+  /** True when the PI has no data at all (`<?php>`): written without the space `<?php >` has. */
+  bare?: boolean;
 }
 
+/**
+ * The document's DTD (libxml2's intSubset): the one in the source, or the HTML 4.0 Transitional one libxml2 adds
+ * when there is none. It is the document's first child; the serializer writes it from there.
+ */
 export interface DoctypeNode extends BaseNode {
   type: 'doctype';
+  /** As written (`html`, `HTML`); '' when the DOCTYPE had no name. */
   name: string;
   publicId: string | null;
   systemId: string | null;
