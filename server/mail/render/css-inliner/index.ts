@@ -1,0 +1,80 @@
+/**
+ * `(new CssToInlineStyles)->convert($html)` (tijsverkoyen/css-to-inline-styles 2.2 with Symfony CssSelector 5.4 on
+ * PHP 8.2's DOMDocument, libxml2 2.9.14), byte for byte: what Mailcoach 8 does to every template and campaign mail.
+ *
+ * The CSS comes from the `<style>` blocks of the raw HTML (css.ts), the document from libxml2's HTML parser fed
+ * the HTML with every non-ASCII character as a numeric reference (mb_encode_numericentity, as
+ * createDomDocumentFromHtml does), the matching from Symfony's XPath run as libxml2 runs it (selector-xpath.ts,
+ * xpath.ts), and the output is getHtmlFromDocument's: the doctype line (lower-cased when it is `<!DOCTYPE html>`),
+ * "\n", then saveHTML(documentElement) with formatOutput on, the `<style>` blocks kept.
+ */
+import type { DocumentNode, ElementNode } from '../libxml/dom.js';
+import { parseHtml } from '../libxml/parse.js';
+import { serializeHtml } from '../libxml/serialize.js';
+import { cssFromStyleTags, getRules, type Rule } from './css.js';
+import { inlineRules, sortRules } from './inline.js';
+import { encodeNumericEntities, phpTrim } from './php.js';
+import { PhpFatal } from './selector-parser.js';
+
+export type ConvertResult = { ok: true; html: string } | { ok: false; error: string };
+
+/** The sorted rules of a CSS text, cached: a campaign's mails share their CSS. */
+const RULES_CACHE_LIMIT = 200;
+const rulesCache = new Map<string, Rule[]>();
+
+function rulesOf(css: string): Rule[] {
+  let rules = rulesCache.get(css);
+  if (rules === undefined) {
+    rules = sortRules(getRules(css));
+    if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.clear();
+    rulesCache.set(css, rules);
+  }
+  return rules;
+}
+
+/** xmlDocGetRootElement: the document's first element child. */
+function documentElement(document: DocumentNode): ElementNode | null {
+  for (const child of document.children) if (child.type === 'element') return child;
+  return null;
+}
+
+/**
+ * CssToInlineStyles::convert($html), or the error PHP ends it with: a ValueError for '' (DOMDocument::loadHTML
+ * refuses an empty string), a TypeError when the document has no element (getHtmlFromDocument's removeChild(null)),
+ * or one a selector provokes in Symfony (`[*|=x]`). In Mailcoach these fail the render.
+ */
+export function convertCss(html: string): ConvertResult {
+  if (html === '') return { ok: false, error: 'ValueError: DOMDocument::loadHTML(): Argument #1 ($source) must not be empty' };
+  try {
+    const rules = rulesOf(cssFromStyleTags(html));
+    const document = parseHtml(encodeNumericEntities(html));
+    inlineRules(document, rules);
+    return getHtmlFromDocument(document);
+  } catch (error) {
+    if (error instanceof PhpFatal) return { ok: false, error: error.message };
+    // Not a PHP behaviour: a bug of the port. Reported as an error rather than thrown.
+    return { ok: false, error: `internal: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** CssToInlineStyles::getHtmlFromDocument. */
+function getHtmlFromDocument(document: DocumentNode): ConvertResult {
+  const root = documentElement(document);
+  if (root === null) {
+    return { ok: false, error: 'TypeError: DOMNode::removeChild(): Argument #1 ($child) must be of type DOMNode, null given' };
+  }
+  const html = phpTrim(serializeHtml(root, { format: true }));
+  document.children.splice(document.children.indexOf(root), 1);
+  let doctype = phpTrim(serializeHtml(document, { format: true }));
+  if (doctype === '<!DOCTYPE html>') doctype = doctype.toLowerCase();
+  return { ok: true, html: doctype + '\n' + html };
+}
+
+/**
+ * CssToInlineStyles::convert($html): the HTML with its `<style>` rules inlined, as Mailcoach 8 makes it. Never
+ * throws: where PHP would throw (see convertCss), the input comes back unchanged.
+ */
+export function inlineCss(html: string): string {
+  const result = convertCss(html);
+  return result.ok ? result.html : html;
+}

@@ -1,0 +1,134 @@
+/**
+ * CssToInlineStyles::inline, calculatePropertiesToBeApplied and inlineCssOnElement (tijsverkoyen/
+ * css-to-inline-styles 2.2): rules sorted by Css\Rule\Processor::sortOnSpecificity (PHP 8's usort is stable, as
+ * Array.prototype.sort), each rule's selector through CssSelectorConverter::toXPath and DOMXPath::query, the
+ * matched elements' properties merged, then written into their style attributes.
+ */
+import type { ElementNode } from '../libxml/dom.js';
+import { inlineStyleProperties, type Property, type Rule } from './css.js';
+import { buildDocumentIndex, type DocumentIndex } from './document-index.js';
+import { PhpFatal, SelectorError } from './selector-parser.js';
+import { cssToXPath } from './selector-xpath.js';
+import { compareSpecificity } from './specificity.js';
+import { XPathError, XPathQuery } from './xpath.js';
+import type { DocumentNode } from '../libxml/dom.js';
+
+/** A compiled selector: the query, or null when Symfony throws or libxml2 rejects the XPath (the rule is skipped). */
+type CompiledSelector = XPathQuery | null | PhpFatal;
+
+/** CssSelectorConverter keeps its translations in a static cache; this one is bounded. */
+const SELECTOR_CACHE_LIMIT = 5000;
+const selectorCache = new Map<string, CompiledSelector>();
+
+export function compileSelector(selector: string): CompiledSelector {
+  const cached = selectorCache.get(selector);
+  if (cached !== undefined) return cached;
+  let compiled: CompiledSelector;
+  try {
+    compiled = new XPathQuery(cssToXPath(selector));
+  } catch (error) {
+    if (error instanceof SelectorError || error instanceof XPathError) compiled = null;
+    else if (error instanceof PhpFatal) compiled = error;
+    else compiled = null;
+  }
+  if (selectorCache.size >= SELECTOR_CACHE_LIMIT) selectorCache.clear();
+  selectorCache.set(selector, compiled);
+  return compiled;
+}
+
+/** Css\Rule\Processor::sortOnSpecificity. */
+function sortOnSpecificity(e1: Rule, e2: Rule): number {
+  const value = compareSpecificity(e1.specificity, e2.specificity);
+  return value === 0 ? e1.order - e2.order : value;
+}
+
+/** The rules in the order inline() applies them (stable sort: PHP 8's usort). */
+export function sortRules(rules: readonly Rule[]): Rule[] {
+  return rules.slice().sort(sortOnSpecificity);
+}
+
+/**
+ * CssToInlineStyles::calculatePropertiesToBeApplied: `properties` merged into `current` (a Map keeps PHP's array
+ * order: a property that overrules is unset and appended at the end).
+ */
+function calculatePropertiesToBeApplied(properties: readonly Property[], current: Map<string, Property>): void {
+  for (const property of properties) {
+    const existing = current.get(property.name);
+    if (existing === undefined) {
+      current.set(property.name, property);
+      continue;
+    }
+    // "skip check to overrule if existing property is important and current is not"
+    if (existing.important && !property.important) continue;
+    let overrule = !existing.important && property.important;
+    if (!overrule) overrule = compareSpecificity(existing.specificity!, property.specificity!) <= 0;
+    if (overrule) {
+      current.delete(property.name);
+      current.set(property.name, property);
+    }
+  }
+}
+
+/** DOMElement::getAttribute('style'). */
+function getStyle(element: ElementNode): string {
+  for (const attribute of element.attributes) if (attribute.name === 'style') return attribute.value ?? '';
+  return '';
+}
+
+/** DOMElement::setAttribute('style', $value): in place when present, appended otherwise. */
+function setStyle(element: ElementNode, value: string): void {
+  for (const attribute of element.attributes) {
+    if (attribute.name === 'style') {
+      attribute.value = value;
+      return;
+    }
+  }
+  element.attributes.push({ name: 'style', value });
+}
+
+/** CssToInlineStyles::inlineCssOnElement. */
+function inlineCssOnElement(element: ElementNode, properties: Map<string, Property>): void {
+  if (properties.size === 0) return;
+  const inline = new Map<string, Property>();
+  for (const property of inlineStyleProperties(getStyle(element))) inline.set(property.name, property);
+  const texts: string[] = [];
+  for (const [name, property] of properties) if (!inline.has(name)) texts.push(property.text);
+  for (const property of inline.values()) texts.push(property.text);
+  setStyle(element, texts.join(' '));
+}
+
+/**
+ * CssToInlineStyles::inline($document, $rules) with `rules` already sorted. Throws PhpFatal where PHP would stop
+ * with an uncaught error.
+ */
+export function inlineRules(document: DocumentNode, sortedRules: readonly Rule[]): void {
+  if (sortedRules.length === 0) return;
+  let index: DocumentIndex | null = null;
+  // SplObjectStorage: elements in the order they were first matched, with their merged properties.
+  const storage = new Map<number, Map<string, Property>>();
+  for (const rule of sortedRules) {
+    const query = compileSelector(rule.selector);
+    if (query === null) continue;
+    if (query instanceof PhpFatal) throw query;
+    index ??= buildDocumentIndex(document);
+    let matched: number[];
+    try {
+      matched = query.run(index);
+    } catch (error) {
+      // An XPath evaluation error: DOMXPath::query returns false and the rule is skipped.
+      if (error instanceof XPathError) continue;
+      throw error;
+    }
+    for (const id of matched) {
+      if (id === 0 || id > index.elementCount) continue;
+      let current = storage.get(id);
+      if (current === undefined) {
+        current = new Map();
+        storage.set(id, current);
+      }
+      if (rule.properties.length > 0) calculatePropertiesToBeApplied(rule.properties, current);
+    }
+  }
+  if (index === null) return;
+  for (const [id, properties] of storage) inlineCssOnElement(index.elements[id]!, properties);
+}

@@ -1,0 +1,89 @@
+/**
+ * The few PHP string functions the port leans on, with PHP's exact semantics (byte-oriented functions here only
+ * ever meet ASCII-significant characters, so UTF-16 strings behave as PHP's UTF-8 bytes do).
+ */
+
+/** PHP's trim() with its default character list " \t\n\r\0\x0B" (not \f). */
+export function phpTrim(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isTrimChar(s.charCodeAt(start))) start++;
+  while (end > start && isTrimChar(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+function isTrimChar(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x00 || c === 0x0b;
+}
+
+/** PHP's rtrim($s, $char) for one character. */
+export function phpRtrimChar(s: string, char: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === char) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+/** PHP's truthiness of a string: '' and '0' are false. */
+export function phpTruthy(s: string | null | undefined): boolean {
+  return s !== null && s !== undefined && s !== '' && s !== '0';
+}
+
+/** PHP's strtolower() (PHP 8: ASCII only, length preserved). */
+export function asciiLower(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+/** PHP's strlen() of the UTF-8 encoding of a string. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * PCRE's \s without the UTF flag (PHP's default tables): space, \t, \n, \v, \f, \r. Used where a PHP pattern says
+ * \s; JavaScript's \s also matches NBSP and other Unicode spaces, which PCRE does not.
+ */
+export const PCRE_SPACE = '[\\t\\n\\x0B\\f\\r ]';
+
+/**
+ * mb_encode_numericentity($s, [0x80, 0x10FFFF, 0, 0x1FFFFF], 'UTF-8'): every character from U+0080 up written as
+ * a decimal character reference. A lone surrogate (invalid UTF-8 in PHP) becomes '?', as mbstring substitutes.
+ */
+export function encodeNumericEntities(s: string): string {
+  let i = 0;
+  const n = s.length;
+  while (i < n && s.charCodeAt(i) < 0x80) i++;
+  if (i === n) return s;
+  const parts: string[] = [s.slice(0, i)];
+  let runStart = i;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    if (runStart < i) parts.push(s.slice(runStart, i));
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      parts.push(`&#${((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000};`);
+      i += 2;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      parts.push('?');
+      i++;
+    } else {
+      parts.push(`&#${c};`);
+      i++;
+    }
+    runStart = i;
+  }
+  if (runStart < n) parts.push(s.slice(runStart));
+  return parts.join('');
+}
