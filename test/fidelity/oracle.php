@@ -10,8 +10,9 @@
  *  - inline:    (new CssToInlineStyles)->convert($html)
  *  - markdown:  RenderMarkdownToHtmlAction (league/commonmark + table, strikethrough, autolink; `{{ }}` kept)
  *  - twig:      RenderTwigAction::execute($html, $context, throw: false)
- *  - template:  RenderTemplateAction for a template body already through MJML: by type, `::key::`, `::subject::`,
- *               Twig (html only), CssToInlineStyles; output is JSON {"html":..., "text":...}
+ *  - template:  the subject (UsesMailcoachTemplate::setSubject) and RenderTemplateAction for a template body
+ *               already through MJML: by type, `::key::`, `::subject::`, Twig (html only), CssToInlineStyles; then
+ *               the text part; output is JSON {"subject":..., "html":..., "text":...}
  *  - campaign:  a campaign mail: PrepareEmailHtmlAction's email_html (CssToInlineStyles; the caller passes MJML
  *               already rendered), then PersonalizeTextAction (Twig with `context`, then the replacers, given as
  *               `replacements`: `::key::` => value), then ConvertHtmlToTextAction; output is JSON
@@ -138,6 +139,19 @@ function undot(array $array): array
 
 function template(array $case): array
 {
+    // UsesMailcoachTemplate::setSubject: the request's subject or the template's, string replacements, Twig with
+    // the replacements as they are (not un-dotted), then the replacers (SubjectReplacer: `::subject::`); the
+    // body's `::subject::` is then this subject.
+    $subject = $case['subject'] ?? '';
+    foreach ($case['replacements'] ?? [] as $search => $replace) {
+        if (is_string($replace)) {
+            $subject = str_replace("::{$search}::", $replace, $subject);
+        }
+    }
+    $subject = twig($subject, $case['replacements'] ?? []);
+    // SubjectReplacer reads the mailable's subject, which is still the request's (none in these cases) here.
+    $subject = str_replace('::subject::', '', $subject);
+    $case['subject'] = $subject;
     $html = $case['body'];
     if ($case['type'] === 'markdown') {
         $html = markdown($html);
@@ -154,7 +168,7 @@ function template(array $case): array
         $html = twig($html, undot($replacements));
     }
     $html = empty($html) ? '' : (new CssToInlineStyles())->convert($html);
-    return ['html' => $html, 'text' => textPart($html)];
+    return ['subject' => $subject, 'html' => $html, 'text' => textPart($html)];
 }
 
 function campaign(array $case): array

@@ -64,21 +64,22 @@ async function captured() {
   if (message === undefined) throw new Error('nothing was captured');
   const parsed = await parseMessage(message.raw);
   expect(parsed.html === false ? null : parsed.html).toBe(message.html);
-  return { html: message.html ?? '', text: message.text ?? '' };
+  return { subject: message.subject, html: message.html ?? '', text: message.text ?? '' };
 }
 
-async function templateOracle(c: TemplateCase): Promise<{ html: string; text: string }> {
+async function templateOracle(c: TemplateCase): Promise<{ subject: string; html: string; text: string }> {
   const body = c.type === 'mjml' ? await mailcoachMjml(c.body) : c.body;
   const type = c.type === 'mjml' ? 'html' : c.type;
   const oracleCase: OracleCase = { stage: 'template', type, body, subject: c.subject, replacements: c.replacements };
-  return JSON.parse(oracleOutput(runOracle([oracleCase])[0])) as { html: string; text: string };
+  return JSON.parse(oracleOutput(runOracle([oracleCase])[0])) as { subject: string; html: string; text: string };
 }
 
 describe.skipIf(!available)('a transactional send renders as Mailcoach 8 renders it', () => {
   for (const c of TEMPLATE_CASES) {
-    it(`template ${c.name} (${c.type}): HTML and text part`, async () => {
+    it(`template ${c.name} (${c.type}): subject, HTML and text part`, async () => {
       const expected = await templateOracle(c);
       const actual = await sendTemplate(c);
+      expect(actual.subject).toBe(expected.subject);
       expect(actual.html).toBe(expected.html);
       expect(actual.text).toBe(expected.text);
     });
