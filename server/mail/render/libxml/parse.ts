@@ -114,6 +114,8 @@ class HtmlParser {
   private nextLt = -1;
   private nextAmp = -1;
   private nextNul = -1;
+  /** Where the name parseNameAt last read starts. */
+  private nameStart = 0;
 
   constructor(html: string) {
     // A NUL byte is a space where chars are read with htmlCurrentChar (text, comments, scripts, PIs) and the end of
@@ -476,10 +478,9 @@ class HtmlParser {
    * back as `name` for the caller to write as "&name"; the ';' is left to be read as text.
    */
   private parseEntityRef(at: number): Reference {
-    const start = at + 1;
-    const nameEnd = this.parseNameAt(start);
-    if (nameEnd < 0) return { value: 0, name: null, end: start };
-    const name = this.s.slice(start, nameEnd);
+    const nameEnd = this.parseNameAt(at + 1);
+    if (nameEnd < 0) return { value: 0, name: null, end: this.nameStart };
+    const name = this.s.slice(this.nameStart, nameEnd);
     if (this.s.charCodeAt(nameEnd) === 0x3b) {
       const value = ENTITY_VALUES.get(name);
       if (value !== undefined) return { value, name, end: nameEnd + 1 };
@@ -488,10 +489,12 @@ class HtmlParser {
   }
 
   /**
-   * htmlParseName from `at`: where the name ends, or -1 for none. The ASCII fast path gives no name when it runs
-   * into the end of the input; a non-ASCII char sends it to htmlParseNameComplex (Unicode letters).
+   * htmlParseName from `at`: where the name ends (it starts at this.nameStart), or -1 for none (read up to
+   * this.nameStart). The ASCII fast path
+   * gives no name when it runs into the end of the input; a non-ASCII char sends it to htmlParseNameComplex.
    */
   private parseNameAt(at: number): number {
+    this.nameStart = at;
     const s = this.s;
     let c = s.charCodeAt(at);
     if (isAsciiLetter(c) || c === 0x5f || c === 0x3a) {
@@ -503,19 +506,48 @@ class HtmlParser {
       if (j >= this.n) return -1;
       if (c < 0x80) return j;
     }
-    if (at >= this.n) return -1;
-    // htmlParseNameComplex reads chars: a non-ASCII one may settle the encoding first.
-    this.touch(at + 1);
-    const first = String.fromCodePoint(s.codePointAt(at) ?? 0);
-    if (!COMPLEX_NAME_START.test(first)) return -1;
-    let j = at;
-    while (j < this.n) {
-      this.touch(j + 1);
-      const ch = String.fromCodePoint(this.s.codePointAt(j) ?? 0);
-      if (!COMPLEX_NAME_CHAR.test(ch)) break;
-      j += ch.length;
+    return this.parseNameComplex(at);
+  }
+
+  /**
+   * htmlParseNameComplex (Unicode letters, approximated with Unicode classes). Its chars are read with
+   * htmlCurrentChar, so the first non-ASCII one may settle the encoding; when that re-reads the input the C code
+   * starts over from where it is, losing what it had read (the name's first char when the switch came with it).
+   */
+  private parseNameComplex(at: number): number {
+    let start = at;
+    for (;;) {
+      const switchedFirst = this.touch(start + 1);
+      const first = this.charAt(start);
+      this.nameStart = start;
+      if (!COMPLEX_NAME_START.test(first)) return -1;
+      if (switchedFirst) {
+        start += first.length;
+        continue;
+      }
+      let j = start + first.length;
+      let restart = -1;
+      while (j < this.n) {
+        if (this.touch(j + 1)) {
+          restart = j;
+          break;
+        }
+        const ch = this.charAt(j);
+        if (!COMPLEX_NAME_CHAR.test(ch)) break;
+        j += ch.length;
+      }
+      if (restart < 0) {
+        this.nameStart = start;
+        return j;
+      }
+      start = restart;
     }
-    return j;
+  }
+
+  /** The char (a whole code point) at `at`, '' at the end. */
+  private charAt(at: number): string {
+    if (at >= this.n) return '';
+    return String.fromCodePoint(this.s.codePointAt(at)!);
   }
 
   /** htmlParseScript: raw text of script/style up to `</` and an ASCII letter (the flag-less, non-recovery rule). */
@@ -565,8 +597,11 @@ class HtmlParser {
   private parsePI(): void {
     this.i += 2;
     const targetEnd = this.parseNameAt(this.i);
-    if (targetEnd < 0) return;
-    const target = this.s.slice(this.i, targetEnd);
+    if (targetEnd < 0) {
+      this.i = this.nameStart;
+      return;
+    }
+    const target = this.s.slice(this.nameStart, targetEnd);
     this.i = targetEnd;
     if (this.s.charCodeAt(this.i) === 0x3e) {
       this.i++;
@@ -596,8 +631,10 @@ class HtmlParser {
     const nameEnd = this.parseNameAt(this.i);
     let name = '';
     if (nameEnd >= 0) {
-      name = this.s.slice(this.i, nameEnd);
+      name = this.s.slice(this.nameStart, nameEnd);
       this.i = nameEnd;
+    } else {
+      this.i = this.nameStart;
     }
     this.skipBlanks();
     let publicId: string | null = null;
@@ -753,7 +790,17 @@ class HtmlParser {
    * it (htmlFindEncoding, else ISO-8859-1). True when the input was re-read, so the caller must scan again.
    */
   private touch(end: number): boolean {
-    if (this.pending < 0 || this.pending >= end) return false;
+    if (this.pending < 0) return false;
+    if (this.pending < this.i) {
+      // Skipped with NEXT (xmlNextChar steps over bytes without deciding): the next one decides.
+      NON_ASCII.lastIndex = this.i;
+      this.pending = NON_ASCII.exec(this.s)?.index ?? -1;
+      if (this.pending < 0) {
+        this.utf8 = true;
+        return false;
+      }
+    }
+    if (this.pending >= end) return false;
     const at = this.pending;
     this.pending = -1;
     this.utf8 = true;
