@@ -85,3 +85,38 @@ function detach(deps: TagDeps, subscriber: SubscriberRow, shown: SubscriberRow, 
     deps.store.subscribers.detachTag(subscriber.id, tag.id);
   }
 }
+
+/**
+ * Subscriber::syncPreferenceTags (the preferences page's POST): each name `html_entity_decode`d, all of them added
+ * (any name: a tag the list lacks is created, as addTags does), then every `default` tag visible in preferences that
+ * is not named goes (compared case-insensitively, as MySQL's collation does), its `TagRemovedEvent` listing the tags
+ * loaded at the start and those just added. Answers the tags newly attached.
+ */
+export function syncPreferenceTags(deps: TagDeps, subscriber: SubscriberRow, names: string[]): TagRow[] {
+  const decoded = names.map(htmlEntityDecode);
+  const loaded = deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
+  const added = addTags(deps, subscriber, decoded);
+  const named = new Set(decoded.map((name) => name.toLowerCase()));
+  const going = deps.store.subscribers
+    .tagsOf(subscriber.id)
+    .filter((tag) => tag.type === 'default' && tag.visible_in_preferences === 1 && !named.has(tag.name.toLowerCase()));
+  detach(deps, subscriber, subscriber, going, [...loaded, ...added.map((tag) => tag.name)]);
+  return added;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: '\u00a0' };
+
+/**
+ * PHP's html_entity_decode (ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401) for the entities a form's field name can
+ * carry: numeric ones, `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&nbsp;`; other named entities are left as they are.
+ */
+function htmlEntityDecode(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g, (entity, decimal?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
+    const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex as string, 16);
+    // ENT_HTML401 refuses NUL, surrogates and what is beyond Unicode: those stay as written.
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return entity;
+    return String.fromCodePoint(code);
+  });
+}

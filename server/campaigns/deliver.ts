@@ -12,7 +12,8 @@ import { toEpochSeconds } from '../instant.js';
 import type { CaptureJob } from '../mail/capture/build-job.js';
 import type { CaptureRecords } from '../mail/capture/write-records.js';
 import { publishMailcoachEvent } from '../mailcoach-events.js';
-import { campaignUrls, personalize, type Recipient } from './personalize.js';
+import { campaignLinks, personalize, type Recipient } from './personalize.js';
+import { listUnsubscribeTag } from './unsubscribe-tag.js';
 
 /** Enough for the capture worker's queue and the group commit to batch; few enough to keep the API answering. */
 const MAILS_IN_FLIGHT = 32;
@@ -92,7 +93,8 @@ async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow,
     });
     return;
   }
-  const { job, messageId } = campaignMail(deps, campaign, list, subscriber, baseUrl, sendUuid, null);
+  const tags = deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
+  const { job, messageId } = campaignMail(deps, campaign, list, { ...subscriber, tags }, baseUrl, sendUuid, null);
   const messageUuid = deps.ids();
   const records: CaptureRecords = {
     workspaceId: campaign.workspace_id, messageUuid, logItem: null,
@@ -105,7 +107,10 @@ async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow,
 /**
  * One campaign mail to one recipient: the content item's sender and reply-to (the list's defaults were copied in
  * when the campaign was sent), the subject and html made personal, and List-Unsubscribe with its RFC 8058 one-click
- * POST. `subjectPrefix`: `[Test] ` for a test send.
+ * POST (MailcoachMail::addUnsubscribeHeaders): the unsubscribe-tag URL of the first `unsubscribeTag['<tag>']`, else
+ * the first `::unsubscribeTag::<tag>::`, of the campaign's html, else the unsubscribe URL; so a one-click POST to a
+ * mail that offers leaving a tag removes the tag and leaves the subscriber subscribed. `subjectPrefix`: `[Test] `
+ * for a test send.
  */
 export function campaignMail(
   deps: Pick<AppDeps, 'clock' | 'ids'>,
@@ -116,7 +121,9 @@ export function campaignMail(
   sendUuid: string | null,
   subjectPrefix: string | null,
 ): { job: CaptureJob; messageId: string } {
-  const urls = campaignUrls(baseUrl, campaign, recipient, sendUuid);
+  const links = campaignLinks(baseUrl, campaign, recipient, sendUuid);
+  const headerTag = listUnsubscribeTag(campaign.html);
+  const listUnsubscribe = headerTag === null ? links.urls.unsubscribeUrl : links.unsubscribeTagUrl(headerTag);
   const fromEmail = campaign.from_email ?? list.default_from_email ?? 'mailcoach@localhost';
   const replyName = campaign.reply_to_name ?? list.default_reply_to_name ?? '';
   const replyTo = (campaign.reply_to_email ?? list.default_reply_to_email ?? '')
@@ -127,8 +134,8 @@ export function campaignMail(
   const messageId = `${deps.ids().replaceAll('-', '')}@${fromEmail.split('@')[1] ?? 'localhost'}`;
   const job: CaptureJob = {
     template: null,
-    subject: `${subjectPrefix ?? ''}${personalize(campaign.subject ?? campaign.name, recipient, urls)}`,
-    html: personalize(campaign.email_html ?? campaign.html ?? '', recipient, urls),
+    subject: `${subjectPrefix ?? ''}${personalize(campaign.subject ?? campaign.name, recipient, links)}`,
+    html: personalize(campaign.email_html ?? campaign.html ?? '', recipient, links),
     text: null,
     replacements: {},
     envelope: {
@@ -141,7 +148,7 @@ export function campaignMail(
       messageId,
       date: deps.clock(),
       headers: {
-        'List-Unsubscribe': { prepared: true, value: `<${urls.unsubscribeUrl}>` },
+        'List-Unsubscribe': { prepared: true, value: `<${listUnsubscribe}>` },
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         ...(sendUuid === null ? {} : { 'mailcoach-send-uuid': sendUuid }),
       },

@@ -1,20 +1,34 @@
 /**
  * A campaign mail made personal (decisions.md "Campaign and confirmation mails are rendered"): `::subscriber.<field>::`
  * and `{{ subscriber.<field> }}` (email, first_name, last_name, uuid, and each extra attribute), `::unsubscribeUrl::`,
- * `::preferencesUrl::` and `::webviewUrl::`, with the same placeholder and Twig code a transactional send uses. The
- * URLs are v8's paths on this emulator, and work (mailcoach/public-routes.ts).
+ * `::preferencesUrl::` and `::webviewUrl::`, with the same placeholder and Twig code a transactional send uses; Twig
+ * also gets `tags` and `unsubscribeTag` (each tag's unsubscribe-tag URL, GetReplaceContextForSubscriberAction), and
+ * after Twig `::unsubscribeTag::<tag>::` becomes that tag's URL (UnsubscribeUrlReplacer, unsubscribe-tag.ts). The
+ * URLs are v8's routes on this emulator, and work (mailcoach/public-routes.ts).
  */
 import type { CampaignRow, SubscriberRow } from '../db/rows.js';
 import { replacePlaceholders } from '../mail/render/replacements.js';
 import { renderTwig } from '../mail/render/twig.js';
+import { replaceUnsubscribeTags, unsubscribeTagPath } from './unsubscribe-tag.js';
 
-/** A recipient: a subscriber of the list, or (a test send to an unknown address) only an email. */
-export type Recipient = Pick<SubscriberRow, 'email'> & Partial<Pick<SubscriberRow, 'uuid' | 'first_name' | 'last_name' | 'extra_attributes'>>;
+/**
+ * A recipient: a subscriber of the list, or (a test send to an unknown address) only an email. `tags`: the
+ * subscriber's tag names, for Twig's `tags` and `unsubscribeTag`.
+ */
+export type Recipient = Pick<SubscriberRow, 'email'> &
+  Partial<Pick<SubscriberRow, 'uuid' | 'first_name' | 'last_name' | 'extra_attributes'>> & { tags?: string[] };
 
 export interface CampaignUrls {
   unsubscribeUrl: string;
   preferencesUrl: string;
   webviewUrl: string;
+}
+
+/** What the URLs of one mail are built from: the links of `::unsubscribeTag::<tag>::` need them too. */
+export interface CampaignLinks {
+  urls: CampaignUrls;
+  /** `Subscriber::unsubscribeTagUrl($tag, $send)`: the tag as a string, or as bytes after a urldecode. */
+  unsubscribeTagUrl(tag: string | Uint8Array): string;
 }
 
 /**
@@ -25,17 +39,26 @@ export function webviewPath(campaignUuid: string): string {
   return `/webview/campaign/${campaignUuid}`;
 }
 
-export function campaignUrls(baseUrl: string, campaign: CampaignRow, recipient: Recipient, sendUuid: string | null): CampaignUrls {
+/** v8's `mailcoach.manage-preferences` route, `manage-preferences/{subscriberUuid}/{sendUuid?}`. */
+export function preferencesPath(subscriberUuid: string, sendUuid: string | null): string {
+  return `/manage-preferences/${subscriberUuid}${sendUuid === null ? '' : `/${sendUuid}`}`;
+}
+
+export function campaignLinks(baseUrl: string, campaign: CampaignRow, recipient: Recipient, sendUuid: string | null): CampaignLinks {
   const subscriber = recipient.uuid ?? 'test';
   const send = sendUuid === null ? '' : `/${sendUuid}`;
   return {
-    unsubscribeUrl: `${baseUrl}/unsubscribe/${subscriber}${send}`,
-    preferencesUrl: `${baseUrl}/preferences/${subscriber}${send}`,
-    webviewUrl: `${baseUrl}${webviewPath(campaign.uuid)}`,
+    urls: {
+      unsubscribeUrl: `${baseUrl}/unsubscribe/${subscriber}${send}`,
+      preferencesUrl: `${baseUrl}${preferencesPath(subscriber, sendUuid)}`,
+      webviewUrl: `${baseUrl}${webviewPath(campaign.uuid)}`,
+    },
+    unsubscribeTagUrl: (tag) => `${baseUrl}${unsubscribeTagPath(subscriber, tag, sendUuid)}`,
   };
 }
 
-export function personalize(text: string, recipient: Recipient, urls: CampaignUrls): string {
+export function personalize(text: string, recipient: Recipient, links: CampaignLinks): string {
+  const { urls } = links;
   const extra = recipient.extra_attributes === undefined ? {} : (JSON.parse(recipient.extra_attributes) as Record<string, unknown>);
   const subscriber: Record<string, unknown> = {
     ...extra,
@@ -46,5 +69,8 @@ export function personalize(text: string, recipient: Recipient, urls: CampaignUr
   };
   const flat: Record<string, unknown> = { ...urls };
   for (const [key, value] of Object.entries(subscriber)) flat[`subscriber.${key}`] = value === null ? '' : typeof value === 'string' ? value : String(value);
-  return renderTwig(replacePlaceholders(text, flat), { subscriber, ...urls });
+  const tags = recipient.tags ?? [];
+  const unsubscribeTag = Object.fromEntries(tags.map((tag) => [tag, links.unsubscribeTagUrl(tag)]));
+  const rendered = renderTwig(replacePlaceholders(text, flat), { subscriber, ...urls, tags, unsubscribeTag });
+  return replaceUnsubscribeTags(rendered, (tag) => links.unsubscribeTagUrl(tag));
 }

@@ -96,7 +96,7 @@ function resolveOwn(path: string, records: EmulatorRecords): string | null | und
   const [page, first, second, extra] = parts;
   const subscriberAndSend = (): string | null => {
     if (first === undefined || first === '' || extra !== undefined) return `/${page}/ needs a subscriber uuid (and optionally a send uuid)`;
-    if (!records.subscriberExists(first)) return `no subscriber ${first} (the page answers 404)`;
+    if (!records.subscriberExists(first)) return `no subscriber ${first} (${page === 'unsubscribe' ? 'the page answers 404' : 'the page cannot find the subscription'})`;
     if (second !== undefined && second !== '' && !records.sendExists(second)) return `no send ${second} for this subscriber's link`;
     return null;
   };
@@ -105,8 +105,19 @@ function resolveOwn(path: string, records: EmulatorRecords): string | null | und
       if (first === undefined || first === '' || second !== undefined) return '/confirm-subscription/ needs exactly a subscriber uuid';
       return records.subscriberExists(first) ? null : `no subscriber ${first} (the page answers 404)`;
     case 'unsubscribe':
+    case 'manage-preferences':
     case 'preferences':
       return subscriberAndSend();
+    case 'unsubscribe-tag': {
+      // /unsubscribe-tag/{subscriberUuid}/{tag}/{sendUuid?}: an unknown subscriber's page says it cannot find it.
+      const [, , , sendUuid, beyond] = parts;
+      if (first === undefined || first === '' || second === undefined || second === '' || beyond !== undefined) {
+        return '/unsubscribe-tag/ needs a subscriber uuid and a tag (and optionally a send uuid)';
+      }
+      if (!records.subscriberExists(first)) return `no subscriber ${first} (the page cannot find the subscription)`;
+      if (sendUuid !== undefined && sendUuid !== '' && !records.sendExists(sendUuid)) return `no send ${sendUuid} for this subscriber's link`;
+      return null;
+    }
     case 'webview': {
       if (first !== 'campaign' || second === undefined || extra !== undefined) return 'the webview page is /webview/campaign/{campaignUuid} (v8)';
       const state = records.webview(second);

@@ -145,10 +145,11 @@ describe('campaigns', () => {
     expect(oneClick.status).toBe(200);
     expect(ok(await api().get(`/api/subscribers/${jane.uuid}`)).data.unsubscribed_at).not.toBeNull();
     expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data).toMatchObject({ unsubscribe_count: 1, unsubscribe_rate: 5000 });
-    // The preferences link: the subscription's state and an unsubscribe button to the send's link.
-    const preferences = await rawRequest(emulator().url, { path: `/preferences/${jane.uuid}` });
+    // The preferences link is v8's manage-preferences page (public-pages-v8.test.ts): for Jane, now unsubscribed, v8's
+    // "already unsubscribed" page.
+    const preferences = await rawRequest(emulator().url, { path: `/manage-preferences/${jane.uuid}` });
     expect(preferences.status).toBe(200);
-    expect(preferences.text).toContain('jane@acme.test is unsubscribed on News.');
+    expect(preferences.text).toContain('You were already unsubscribed from the list <strong>News</strong>.');
     // The webview link is v8's route (webview/campaign/{uuid}) and shows the campaign, sandboxed.
     const webviewUrl = `${emulator().url}/webview/campaign/${campaign.uuid}`;
     expect(mail.links).toContain(webviewUrl);

@@ -71,7 +71,7 @@ describe('checks of the bundled fixtures', () => {
     const report = await client().checks(mail.uuid);
     expect(problems(report)).toEqual([]);
     const own = report.links.filter((link) => link.emulator);
-    expect(own.map((link) => new URL(link.url).pathname.split('/')[1])).toEqual(['unsubscribe', 'webview', 'preferences']);
+    expect(own.map((link) => new URL(link.url).pathname.split('/')[1])).toEqual(['unsubscribe', 'webview', 'manage-preferences']);
 
     // The subscriber goes: the same mail's links are now broken (checked against the records as they are now).
     const subscriber = await client().mailcoach.findSubscriber(list, 'john@example.com');

@@ -19,6 +19,9 @@
  *               {"email_html":..., "html":..., "text":...}
  *  - dom:       DOMDocument::loadHTML + saveHTML() (libxml2's HTML parser and serializer, for the port's own tests)
  *  - dom-inline: loadHTML as CssToInlineStyles loads, saveHTML(documentElement) with formatOutput on
+ *  - dom-format: loadHTML + saveHTML() with formatOutput on
+ *  - dom-utf8:   loadHTML as HtmlConverter loads (`<?xml encoding="UTF-8">` prefix, encoding set) + saveHTML()
+ *  - dom-inline-rest: loadHTML as CssToInlineStyles loads, documentElement removed, saveHTML() (its doctype line)
  */
 require '/usr/share/php/League/HTMLToMarkdown/autoload.php';
 require '/usr/share/php/League/CommonMark/autoload.php';
@@ -210,6 +213,30 @@ function run(array $case): string
             libxml_clear_errors();
             $document->formatOutput = true;
             return $document->saveHTML($document->documentElement);
+        case 'dom-format':
+            $document = new DOMDocument();
+            libxml_use_internal_errors(true);
+            $document->loadHTML($case['input']);
+            libxml_clear_errors();
+            $document->formatOutput = true;
+            return $document->saveHTML();
+        case 'dom-utf8':
+            $document = new DOMDocument();
+            libxml_use_internal_errors(true);
+            $document->loadHTML('<?xml encoding="UTF-8">' . $case['input']);
+            $document->encoding = 'UTF-8';
+            libxml_clear_errors();
+            return $document->saveHTML();
+        case 'dom-inline-rest':
+            $document = new DOMDocument('1.0', 'UTF-8');
+            libxml_use_internal_errors(true);
+            $document->loadHTML(mb_encode_numericentity($case['input'], [0x80, 0x10FFFF, 0, 0x1FFFFF], 'UTF-8'));
+            libxml_clear_errors();
+            $document->formatOutput = true;
+            if ($document->documentElement !== null) {
+                $document->removeChild($document->documentElement);
+            }
+            return $document->saveHTML();
     }
     throw new InvalidArgumentException('unknown stage ' . $case['stage']);
 }

@@ -15,7 +15,7 @@ import { renderBody, renderBodyWithMessages } from '../../server/mail/render/bod
 import { htmlToText, inlineCss, wrapInlineHtml } from '../../server/mail/render/html.js';
 import { inlineContent, renderTemplateContent } from '../../server/mail/render/mail-content.js';
 import { replacePlaceholders, undot } from '../../server/mail/render/replacements.js';
-import { renderTwig } from '../../server/mail/render/twig.js';
+import { renderTwig, twigMayChange } from '../../server/mail/render/twig.js';
 
 /** Counts MJML compilations; a body containing FAIL_ONCE fails the first time it is compiled. */
 const mjml = vi.hoisted(() => ({ calls: [] as string[], failed: new Set<string>() }));
@@ -26,7 +26,8 @@ vi.mock('mjml', async (importOriginal) => {
       mjml.calls.push(source);
       if (source.includes('FAIL_ONCE') && !mjml.failed.has(source)) {
         mjml.failed.add(source);
-        return Promise.reject(new Error('mjml failed'));
+        // mjml 4's mjml2html is synchronous: a failure is a throw.
+        throw new Error('mjml failed');
       }
       return actual(source, options);
     },
@@ -118,6 +119,30 @@ describe('renderTwig', () => {
 
   it('reads {{+x+}} and {{%20x%20}} (editors that URL-encode spaces) as {{ x }}', () => {
     expect(renderTwig('{{+name+}}|{{%20name%20}}', { name: 'Jo' })).toBe('Jo|Jo');
+  });
+
+  it('rawurldecodes the whole text first, as RenderTwigAction does: every %XX, in hrefs too, Twig or not', () => {
+    expect(renderTwig('<a href="https://x.test/my%20file.pdf?to=a%2Fb">%7B%7B name %7D%7D</a>', { name: 'Jo' })).toBe(
+      '<a href="https://x.test/my file.pdf?to=a/b">Jo</a>',
+    );
+    expect(renderTwig('100% a+b %zz %C3%A9', {})).toBe('100% a+b %zz é');
+  });
+
+  it('gives the decoded, mended text back when Twig fails, not the original', () => {
+    expect(renderTwig('{{+name+}} {% nosuchtag %} a%20b', { name: 'x' })).toBe('{{ name }} {% nosuchtag %} a b');
+  });
+
+  it('prints values as PHP does: true is 1, false is empty, floats at precision 14; constants are not escaped', () => {
+    expect(renderTwig('[{{ t }}][{{ f }}][{{ 0.1 + 0.2 }}][{{ "<br>" }}][{{ c ? "<b>" : v }}]', { t: true, f: false, c: true, v: '<' })).toBe(
+      '[1][][0.3][<br>][<b>]',
+    );
+  });
+
+  it('says when the Twig step can change a text: a tag, or a %XX escape', () => {
+    expect(twigMayChange('plain { text } 100%')).toBe(false);
+    expect(twigMayChange('a%20b')).toBe(true);
+    expect(twigMayChange('{# c #}')).toBe(true);
+    expect(twigMayChange('{{ a }}')).toBe(true);
   });
 
   it('returns text without {{ or {% as it is, without compiling', () => {

@@ -55,11 +55,19 @@ async function renderUncached(body: string, type: TemplateType): Promise<Rendere
   return { html, mjmlMessages: mjml?.messages ?? [] };
 }
 
+/**
+ * MJML as Mailcoach 8 runs it: node's `mjml` 4 (Mailcoach's package.json `^4.15.3`, pinned here to 4.18.0) with
+ * spatie/mjml-php's options (bin/mjml.mjs passes them to mjml2html): comments kept, neither beautified nor
+ * minified, soft validation, and mjml's default fonts (a Google Fonts <link> and @import for a default font the
+ * mail uses, as Mailcoach's mails have). One difference on purpose: `ignoreIncludes`. spatie's default reads
+ * mj-include's file from the server's disk; here the text comes from requests, so an mj-include is dropped.
+ */
+const MJML_OPTIONS = { keepComments: true, beautify: false, minify: false, validationLevel: 'soft', ignoreIncludes: true } as const;
+
 async function renderMjml(source: string): Promise<{ html: string; messages: MjmlMessage[] }> {
-  // `ignoreIncludes`: mj-include would read files from the emulator's disk. `fonts: {}`: no Google Fonts link.
   // Loaded on first use: importing mjml costs most of a second, which every start would otherwise pay.
   const { default: mjml2html } = await import('mjml');
-  const result = await mjml2html(source, { validationLevel: 'soft', fonts: {}, ignoreIncludes: true });
+  const result = mjml2html(source, MJML_OPTIONS);
   const messages = result.errors.map((error) => ({
     line: typeof error.line === 'number' ? error.line : null,
     message: error.message,

@@ -1,14 +1,26 @@
 /**
- * Twig rendering as Mailcoach's RenderTwigAction does it: HTML autoescaping on, errors swallowed (the text is
- * left as it was), and `{{+x+}}` from editors that URL-encode spaces read as `{{ x }}`. Compiled templates are
- * cached by source. Templates cannot include or import anything: their text comes from requests.
+ * Twig rendering as Mailcoach's RenderTwigAction does it (html templates and subjects):
+ *
+ *   1. rawurldecode() of the whole text (every `%XX`, the ones in hrefs too), then `{{+`/`+}}` read as `{{ `/` }}`;
+ *   2. Twig 3 with HTML autoescaping over that text (its lexer first turns every \r\n and \r into \n);
+ *   3. on any error, the text of step 1 back (decoded, mended), not the original.
+ *
+ * Twig 3 is PHP; the emulator runs twig.js, made to answer as Twig 3 does where it differed (twig-php.ts, and the
+ * extensions below): values printed and joined as PHP prints them, constant strings not escaped, PHP's arithmetic
+ * errors, and the filters whose twig.js versions differ. What twig.js still does differently is listed in
+ * test/fidelity/corpus/twig.ts (`known`), checked against Twig 3.5 by test/fidelity/twig.test.ts. Compiled
+ * templates are cached by source. Templates cannot include or import anything: their text comes from requests.
  */
 import { createRequire } from 'node:module';
 import type TwigModule from 'twig';
 import { BoundedCache } from '../../bounded-cache.js';
 import { TEMPLATE_SOURCES } from './cache-limits.js';
 import { makeTokenizerLinear } from './twig-linear-tokenizer.js';
+import { installPhpSemantics, type TwigInternals } from './twig-semantics.js';
+import { decodeForTwig, hasTwigTag } from './twig-php.js';
 import { renderVariablesOnly } from './twig-variables.js';
+
+export { twigMayChange } from './twig-php.js';
 
 type Twig = typeof TwigModule;
 
@@ -25,6 +37,7 @@ function loadTwig(): Twig {
   loaded.cache(false);
   loaded.extend((instance) => {
     makeTokenizerLinear(instance as unknown as Parameters<typeof makeTokenizerLinear>[0]);
+    installPhpSemantics(instance as unknown as TwigInternals);
     const refuse = () => {
       throw new Error('templates cannot load other templates');
     };
@@ -42,36 +55,40 @@ function refuseSource(): never {
   throw new Error('templates cannot load other templates');
 }
 
-/** Sources that failed to compile are remembered too (as null): they render as themselves. */
+/** Sources that failed to compile are remembered too (as null): they render as their decoded text. */
 const compiled = new BoundedCache<TwigModule.Template | null>(TEMPLATE_SOURCES);
 
+/** RenderTwigAction::execute($source, $context, throw: false). */
 export function renderTwig(source: string, context: Record<string, unknown>): string {
-  if (!source.includes('{{') && !source.includes('{%')) return source;
-  const normalized = normalize(source);
-  return renderVariablesOnly(normalized, context) ?? renderWithTwigJs(normalized, context, source);
+  const decoded = decodeForTwig(source);
+  const lexed = twigLexerText(decoded);
+  if (!hasTwigTag(lexed)) return lexed;
+  return renderVariablesOnly(lexed, context) ?? renderWithTwigJs(lexed, context, decoded);
 }
 
-function normalize(source: string): string {
-  return source.replaceAll('{{+', '{{ ').replaceAll('+}}', ' }}').replaceAll('{{%20', '{{ ').replaceAll('%20}}', ' }}');
+/** The text as Twig's lexer reads it: every \r\n and \r is \n (so even a text without a tag comes out so). */
+function twigLexerText(decoded: string): string {
+  return decoded.includes('\r') ? decoded.replace(/\r\n?/g, '\n') : decoded;
 }
 
 /**
- * Why twig.js cannot compile `source`, or null when it can (or has no Twig in it). A send leaves such a text as it
- * was (Mailcoach swallows Twig errors); the template studio shows the reason.
+ * Why twig.js cannot compile `source`, or null when it can (or has no Twig in it). A send gives such a text back
+ * decoded (Mailcoach swallows Twig errors); the template studio shows the reason.
  */
 export function twigCompileError(source: string): string | null {
-  if (!source.includes('{{') && !source.includes('{%')) return null;
+  const lexed = twigLexerText(decodeForTwig(source));
+  if (!hasTwigTag(lexed)) return null;
   try {
-    loadTwig().twig({ data: normalize(source), autoescape: true, rethrow: true } as TwigModule.Parameters);
+    loadTwig().twig({ data: lexed, autoescape: true, rethrow: true } as TwigModule.Parameters);
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
 }
 
-/** `normalized` rendered by twig.js; `fallback` when it does not compile or render (Mailcoach swallows Twig errors). */
-export function renderWithTwigJs(normalized: string, context: Record<string, unknown>, fallback = normalized): string {
-  const template = compile(normalized);
+/** `text` (decoded, as Twig's lexer reads it) rendered by twig.js; `fallback` when it does not compile or render. */
+export function renderWithTwigJs(text: string, context: Record<string, unknown>, fallback = text): string {
+  const template = compile(text);
   if (template === null) return fallback;
   try {
     return template.render(context);

@@ -32,6 +32,15 @@ const NON_ASCII = /[^\x00-\x7F]/g;
 const COMPLEX_NAME_START = /[\p{L}_:]/u;
 const COMPLEX_NAME_CHAR = /[\p{L}\p{Nd}\p{Mn}\p{Mc}._:\-\u00B7]/u;
 
+/** parser.c xmlParserMaxDepth: nodePush refuses a node when this many are open already (no XML_PARSE_HUGE). */
+const MAX_DEPTH = 256;
+
+/** SAX2.c xmlSplitQName: the local part of `prefix:name` (a leading or trailing ':' keeps the whole name). */
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon <= 0 || colon === name.length - 1 ? name : name.slice(colon + 1);
+}
+
 const HEAD_ELEMENTS = new Set(['script', 'style', 'meta', 'link', 'title', 'base']);
 
 function isBlank(c: number): boolean {
@@ -64,7 +73,9 @@ function isPubidChar(c: number): boolean {
   );
 }
 
+/** What htmlCurrentChar and COPY_BUF make of a run: a NUL reads as a space, chars IS_CHAR refuses are dropped. */
 function dropInvalid(text: string): string {
+  if (text.includes('\0')) text = text.replaceAll('\0', ' ');
   INVALID_CHARS.lastIndex = 0;
   return INVALID_CHARS.test(text) ? text.replace(INVALID_CHARS, '') : text;
 }
@@ -81,8 +92,12 @@ class HtmlParser {
   private n: number;
   private i = 0;
   private readonly doc: DocumentNode = { type: 'document', children: [] };
-  /** The open elements: libxml2's name stack and node stack, which move together under PHP's SAX2 callbacks. */
-  private readonly stack: ElementNode[] = [];
+  /** ctxt->nameTab: the names of the open elements, as the parser matches end tags against them. */
+  private readonly names: string[] = [];
+  /** ctxt->nodeTab: SAX2's open nodes (one fewer than names once the depth limit halted the parser). */
+  private readonly nodes: ElementNode[] = [];
+  /** xmlHaltParser was called (nodePush refused a node deeper than xmlParserMaxDepth). */
+  private halted = false;
   /** ctxt->html: 3 once a head was opened, 10 once a body was (htmlnamePush). */
   private seen = 1;
   /** ctxt->depth: misplaced html/head/body start tags not pushed, whose end tags are to be ignored. */
@@ -98,12 +113,15 @@ class HtmlParser {
   /** Cached next '<' and '&' positions for text scanning (linear: each is searched forward once). */
   private nextLt = -1;
   private nextAmp = -1;
+  private nextNul = -1;
+  /** Where the name parseNameAt last read starts. */
+  private nameStart = 0;
 
   constructor(html: string) {
-    // PHP passes the string through xmlStrlen: it ends at the first NUL byte.
-    const nul = html.indexOf('\0');
-    this.s = nul < 0 ? html : html.slice(0, nul);
-    this.n = this.s.length;
+    // A NUL byte is a space where chars are read with htmlCurrentChar (text, comments, scripts, PIs) and the end of
+    // the input where bytes are (CUR == 0: between tokens, in tags and attribute values).
+    this.s = html;
+    this.n = html.length;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -131,7 +149,7 @@ class HtmlParser {
     this.skipBlanks();
     this.leadingMisc();
     this.parseContent();
-    if (this.i >= this.n) this.closeAll();
+    if (this.atEnd(this.i)) this.closeAll();
     if (!this.doc.children.some((child) => child.type === 'doctype')) {
       this.setDoctype('html', DEFAULT_PUBLIC_ID, DEFAULT_SYSTEM_ID);
     }
@@ -162,7 +180,7 @@ class HtmlParser {
 
   private parseContent(): void {
     let currentNode = this.name();
-    let depth = this.stack.length;
+    let depth = this.names.length;
     for (;;) {
       const s = this.s;
       const i = this.i;
@@ -170,9 +188,9 @@ class HtmlParser {
       const next = s.charCodeAt(i + 1);
       // Our tag or one of its parents or children is ending.
       if (c === 0x3c && next === 0x2f) {
-        if (this.parseEndTag() && (currentNode !== null || this.stack.length === 0)) {
+        if (this.parseEndTag() && (currentNode !== null || this.names.length === 0)) {
           currentNode = this.name();
-          depth = this.stack.length;
+          depth = this.names.length;
         }
         continue;
       }
@@ -185,13 +203,13 @@ class HtmlParser {
         }
       }
       // Has this node been popped out during parsing of the next element?
-      if (this.stack.length > 0 && depth >= this.stack.length && currentNode !== this.name()) {
-        if (this.i >= this.n) this.closeAll();
+      if (this.names.length > 0 && depth >= this.names.length && currentNode !== this.name()) {
+        if (this.atEnd(this.i)) this.closeAll();
         currentNode = this.name();
-        depth = this.stack.length;
+        depth = this.names.length;
         continue;
       }
-      if (i < this.n && (currentNode === 'script' || currentNode === 'style')) {
+      if (!this.atEnd(i) && (currentNode === 'script' || currentNode === 'style')) {
         this.parseScript();
         continue;
       }
@@ -207,14 +225,14 @@ class HtmlParser {
       } else if (ck === 0x3c && isAsciiLetter(nk)) {
         this.parseElement();
         currentNode = this.name();
-        depth = this.stack.length;
+        depth = this.names.length;
       } else if (ck === 0x3c) {
         // A '<' that starts nothing is text (and implies no paragraph).
         this.characters('<');
         this.i = k + 1;
       } else if (ck === 0x26) {
         this.parseReference();
-      } else if (k >= this.n) {
+      } else if (this.atEnd(k)) {
         this.closeAll();
         return;
       } else {
@@ -243,7 +261,7 @@ class HtmlParser {
     } else {
       // "Couldn't find end of Start Tag": only at the end of the input.
       this.pop();
-      if (this.i >= this.n) this.closeAll();
+      if (this.atEnd(this.i)) this.closeAll();
       return;
     }
     if (ELEMENTS.get(name)?.empty === true) this.pop();
@@ -255,24 +273,23 @@ class HtmlParser {
     const name = this.parseHTMLName();
     if (name === null) {
       // Dump the bogus tag like browsers do (up to, not past, the '>').
-      const gt = this.s.indexOf('>', this.i);
-      this.i = gt < 0 ? this.n : gt;
+      this.i = this.gtOrEnd(this.i);
       return -1;
     }
     this.autoClose(name);
     this.checkImplied(name);
     let discard = false;
-    if (this.stack.length > 0 && name === 'html') {
+    if (this.names.length > 0 && name === 'html') {
       discard = true;
       this.depth++;
     }
-    if (this.stack.length !== 1 && name === 'head') {
+    if (this.names.length !== 1 && name === 'head') {
       discard = true;
       this.depth++;
     }
     if (name === 'body') {
-      for (const open of this.stack) {
-        if (open.name === 'body') {
+      for (const open of this.names) {
+        if (open === 'body') {
           discard = true;
           this.depth++;
         }
@@ -282,7 +299,7 @@ class HtmlParser {
     this.skipBlanks();
     for (;;) {
       const c = this.s.charCodeAt(this.i);
-      if (this.i >= this.n || c === 0x3e || (c === 0x2f && this.s.charCodeAt(this.i + 1) === 0x3e)) break;
+      if (this.atEnd(this.i) || c === 0x3e || (c === 0x2f && this.s.charCodeAt(this.i + 1) === 0x3e)) break;
       const attname = this.parseHTMLName();
       if (attname !== null) {
         this.skipBlanks();
@@ -300,7 +317,7 @@ class HtmlParser {
         let j = this.i;
         while (j < this.n) {
           const d = s.charCodeAt(j);
-          if (isBlank(d) || d === 0x3e || (d === 0x2f && s.charCodeAt(j + 1) === 0x3e)) break;
+          if (d === 0 || isBlank(d) || d === 0x3e || (d === 0x2f && s.charCodeAt(j + 1) === 0x3e)) break;
           j++;
         }
         this.i = j;
@@ -324,16 +341,15 @@ class HtmlParser {
     if (name === null) return false;
     this.skipBlanks();
     if (this.s.charCodeAt(this.i) !== 0x3e) {
-      const gt = this.s.indexOf('>', this.i);
-      this.i = gt < 0 ? this.n : gt;
+      this.i = this.gtOrEnd(this.i);
     }
-    if (this.i < this.n) this.i++;
+    if (this.s.charCodeAt(this.i) === 0x3e) this.i++;
     if (this.depth > 0 && (name === 'html' || name === 'body' || name === 'head')) {
       this.depth--;
       return false;
     }
-    let k = this.stack.length - 1;
-    while (k >= 0 && this.stack[k]!.name !== name) k--;
+    let k = this.names.length - 1;
+    while (k >= 0 && this.names[k] !== name) k--;
     if (k < 0) return false;
     this.autoCloseOnClose(name);
     if (this.name() === name) {
@@ -354,9 +370,9 @@ class HtmlParser {
   /** htmlAutoCloseOnClose: an end tag closes what is above its element, unless something of higher priority is. */
   private autoCloseOnClose(newTag: string): void {
     const priority = endPriority(newTag);
-    let k = this.stack.length - 1;
+    let k = this.names.length - 1;
     for (; k >= 0; k--) {
-      const open = this.stack[k]!.name;
+      const open = this.names[k]!;
       if (open === newTag) break;
       if (endPriority(open) > priority) return;
     }
@@ -366,20 +382,21 @@ class HtmlParser {
 
   /** htmlAutoCloseOnEnd. */
   private closeAll(): void {
-    this.stack.length = 0;
+    this.names.length = 0;
+    this.nodes.length = 0;
   }
 
   /** htmlCheckImplied: the html, head or body a tag needs first. */
   private checkImplied(newTag: string): void {
     if (newTag === 'html') return;
-    if (this.stack.length === 0) this.push('html', []);
+    if (this.names.length === 0) this.push('html', []);
     if (newTag === 'body' || newTag === 'head') return;
-    if (this.stack.length <= 1 && HEAD_ELEMENTS.has(newTag)) {
+    if (this.names.length <= 1 && HEAD_ELEMENTS.has(newTag)) {
       if (this.seen >= 3) return;
       this.push('head', []);
     } else if (newTag !== 'noframes' && newTag !== 'frame' && newTag !== 'frameset') {
       if (this.seen >= 10) return;
-      for (const open of this.stack) if (open.name === 'body' || open.name === 'head') return;
+      for (const open of this.names) if (open === 'body' || open === 'head') return;
       this.push('body', []);
     }
   }
@@ -461,10 +478,9 @@ class HtmlParser {
    * back as `name` for the caller to write as "&name"; the ';' is left to be read as text.
    */
   private parseEntityRef(at: number): Reference {
-    const start = at + 1;
-    const nameEnd = this.parseNameAt(start);
-    if (nameEnd < 0) return { value: 0, name: null, end: start };
-    const name = this.s.slice(start, nameEnd);
+    const nameEnd = this.parseNameAt(at + 1);
+    if (nameEnd < 0) return { value: 0, name: null, end: this.nameStart };
+    const name = this.s.slice(this.nameStart, nameEnd);
     if (this.s.charCodeAt(nameEnd) === 0x3b) {
       const value = ENTITY_VALUES.get(name);
       if (value !== undefined) return { value, name, end: nameEnd + 1 };
@@ -473,10 +489,12 @@ class HtmlParser {
   }
 
   /**
-   * htmlParseName from `at`: where the name ends, or -1 for none. The ASCII fast path gives no name when it runs
-   * into the end of the input; a non-ASCII char sends it to htmlParseNameComplex (Unicode letters).
+   * htmlParseName from `at`: where the name ends (it starts at this.nameStart), or -1 for none (read up to
+   * this.nameStart). The ASCII fast path
+   * gives no name when it runs into the end of the input; a non-ASCII char sends it to htmlParseNameComplex.
    */
   private parseNameAt(at: number): number {
+    this.nameStart = at;
     const s = this.s;
     let c = s.charCodeAt(at);
     if (isAsciiLetter(c) || c === 0x5f || c === 0x3a) {
@@ -488,19 +506,48 @@ class HtmlParser {
       if (j >= this.n) return -1;
       if (c < 0x80) return j;
     }
-    if (at >= this.n) return -1;
-    // htmlParseNameComplex reads chars: a non-ASCII one may settle the encoding first.
-    this.touch(at + 1);
-    const first = String.fromCodePoint(s.codePointAt(at) ?? 0);
-    if (!COMPLEX_NAME_START.test(first)) return -1;
-    let j = at;
-    while (j < this.n) {
-      this.touch(j + 1);
-      const ch = String.fromCodePoint(this.s.codePointAt(j) ?? 0);
-      if (!COMPLEX_NAME_CHAR.test(ch)) break;
-      j += ch.length;
+    return this.parseNameComplex(at);
+  }
+
+  /**
+   * htmlParseNameComplex (Unicode letters, approximated with Unicode classes). Its chars are read with
+   * htmlCurrentChar, so the first non-ASCII one may settle the encoding; when that re-reads the input the C code
+   * starts over from where it is, losing what it had read (the name's first char when the switch came with it).
+   */
+  private parseNameComplex(at: number): number {
+    let start = at;
+    for (;;) {
+      const switchedFirst = this.touch(start + 1);
+      const first = this.charAt(start);
+      this.nameStart = start;
+      if (!COMPLEX_NAME_START.test(first)) return -1;
+      if (switchedFirst) {
+        start += first.length;
+        continue;
+      }
+      let j = start + first.length;
+      let restart = -1;
+      while (j < this.n) {
+        if (this.touch(j + 1)) {
+          restart = j;
+          break;
+        }
+        const ch = this.charAt(j);
+        if (!COMPLEX_NAME_CHAR.test(ch)) break;
+        j += ch.length;
+      }
+      if (restart < 0) {
+        this.nameStart = start;
+        return j;
+      }
+      start = restart;
     }
-    return j;
+  }
+
+  /** The char (a whole code point) at `at`, '' at the end. */
+  private charAt(at: number): string {
+    if (at >= this.n) return '';
+    return String.fromCodePoint(this.s.codePointAt(at)!);
   }
 
   /** htmlParseScript: raw text of script/style up to `</` and an ASCII letter (the flag-less, non-recovery rule). */
@@ -550,8 +597,11 @@ class HtmlParser {
   private parsePI(): void {
     this.i += 2;
     const targetEnd = this.parseNameAt(this.i);
-    if (targetEnd < 0) return;
-    const target = this.s.slice(this.i, targetEnd);
+    if (targetEnd < 0) {
+      this.i = this.nameStart;
+      return;
+    }
+    const target = this.s.slice(this.nameStart, targetEnd);
     this.i = targetEnd;
     if (this.s.charCodeAt(this.i) === 0x3e) {
       this.i++;
@@ -581,8 +631,10 @@ class HtmlParser {
     const nameEnd = this.parseNameAt(this.i);
     let name = '';
     if (nameEnd >= 0) {
-      name = this.s.slice(this.i, nameEnd);
+      name = this.s.slice(this.nameStart, nameEnd);
       this.i = nameEnd;
+    } else {
+      this.i = this.nameStart;
     }
     this.skipBlanks();
     let publicId: string | null = null;
@@ -602,10 +654,9 @@ class HtmlParser {
     }
     this.skipBlanks();
     if (this.s.charCodeAt(this.i) !== 0x3e) {
-      const gt = this.s.indexOf('>', this.i);
-      this.i = gt < 0 ? this.n : gt;
+      this.i = this.gtOrEnd(this.i);
     }
-    if (this.i < this.n) this.i++;
+    if (this.s.charCodeAt(this.i) === 0x3e) this.i++;
     this.setDoctype(name, publicId, systemId);
   }
 
@@ -614,11 +665,13 @@ class HtmlParser {
     const quote = this.s.charCodeAt(this.i);
     if (quote !== 0x22 && quote !== 0x27) return null;
     const start = this.i + 1;
-    const end = this.s.indexOf(String.fromCharCode(quote), start);
-    if (end < 0) {
-      this.i = this.n;
+    const found = this.s.indexOf(String.fromCharCode(quote), start);
+    const nul = this.nulFrom(start);
+    if (found < 0 || nul < found) {
+      this.i = Math.min(nul, this.n);
       return null;
     }
+    const end = found;
     this.i = end + 1;
     const value = this.s.slice(start, end);
     for (let j = 0; j < value.length; j++) {
@@ -648,11 +701,11 @@ class HtmlParser {
       let end: number;
       for (;;) {
         const found = this.s.indexOf(quote === 0x22 ? '"' : "'", this.i);
-        end = found < 0 ? this.n : found;
+        end = Math.min(found < 0 ? this.n : found, this.nulFrom(this.i));
         if (!this.touch(end)) break;
       }
       const value = this.decodeAttribute(end);
-      if (this.i < this.n) this.i++;
+      if (this.s.charCodeAt(this.i) === quote) this.i++;
       return value;
     }
     let end: number;
@@ -661,7 +714,7 @@ class HtmlParser {
       end = this.i;
       while (end < this.n) {
         const c = s.charCodeAt(end);
-        if (isBlank(c) || c === 0x3e) break;
+        if (c === 0 || isBlank(c) || c === 0x3e) break;
         end++;
       }
       if (!this.touch(end)) break;
@@ -737,7 +790,17 @@ class HtmlParser {
    * it (htmlFindEncoding, else ISO-8859-1). True when the input was re-read, so the caller must scan again.
    */
   private touch(end: number): boolean {
-    if (this.pending < 0 || this.pending >= end) return false;
+    if (this.pending < 0) return false;
+    if (this.pending < this.i) {
+      // Skipped with NEXT (xmlNextChar steps over bytes without deciding): the next one decides.
+      NON_ASCII.lastIndex = this.i;
+      this.pending = NON_ASCII.exec(this.s)?.index ?? -1;
+      if (this.pending < 0) {
+        this.utf8 = true;
+        return false;
+      }
+    }
+    if (this.pending >= end) return false;
     const at = this.pending;
     this.pending = -1;
     this.utf8 = true;
@@ -759,13 +822,31 @@ class HtmlParser {
     this.switched = true;
     this.nextLt = -1;
     this.nextAmp = -1;
+    this.nextNul = -1;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
   // Scanning helpers
 
-  private indexOrEnd(char: string): number {
-    const found = this.s.indexOf(char, this.i);
+  /** CUR == 0: the end of the input, or a NUL byte where libxml2 reads bytes. */
+  private atEnd(k: number): boolean {
+    return k >= this.n || this.s.charCodeAt(k) === 0;
+  }
+
+  /** The next NUL from `from` (cached: linear), or the end. */
+  private nulFrom(from: number): number {
+    if (this.nextNul < from) this.nextNul = this.indexOrEnd('\0', from);
+    return this.nextNul;
+  }
+
+  /** Skipping to the next '>' (`while ((CUR != 0) && (CUR != '>')) NEXT`). */
+  private gtOrEnd(from: number): number {
+    const gt = this.indexOrEnd('>', from);
+    return Math.min(gt, this.nulFrom(from));
+  }
+
+  private indexOrEnd(char: string, from = this.i): number {
+    const found = this.s.indexOf(char, from);
     return found < 0 ? this.n : found;
   }
 
@@ -813,16 +894,27 @@ class HtmlParser {
   // The tree (SAX2.c callbacks)
 
   private name(): string | null {
-    const top = this.stack[this.stack.length - 1];
-    return top === undefined ? null : top.name;
+    return this.names[this.names.length - 1] ?? null;
   }
 
   /** htmlnamePush + xmlSAX2StartElement. */
   private push(name: string, attributes: { name: string; value: string | null }[]): void {
     if (this.seen < 3 && name === 'head') this.seen = 3;
     if (this.seen < 10 && name === 'body') this.seen = 10;
-    const element: ElementNode = { type: 'element', name, attributes, children: [], parent: null };
-    const parent = this.stack[this.stack.length - 1];
+    this.names.push(name);
+    if (this.halted) return;
+    if (this.nodes.length > MAX_DEPTH) {
+      // nodePush: "Excessive depth in document"; xmlHaltParser empties the input, nothing more is built.
+      this.halted = true;
+      this.s = '';
+      this.n = 0;
+      this.i = 0;
+      this.nextLt = this.nextAmp = this.nextNul = -1;
+      return;
+    }
+    // xmlSplitQName: the node is named without its prefix (`o:p` is a `p`); the parser keeps the full name.
+    const element: ElementNode = { type: 'element', name: localName(name), attributes, children: [], parent: null };
+    const parent = this.nodes[this.nodes.length - 1];
     const doc = this.doc;
     if (doc.children.length === 0) {
       element.parent = doc;
@@ -842,17 +934,18 @@ class HtmlParser {
         doc.children.push(element);
       }
     }
-    this.stack.push(element);
+    this.nodes.push(element);
   }
 
   /** htmlnamePop + xmlSAX2EndElement. */
   private pop(): void {
-    this.stack.pop();
+    this.names.pop();
+    this.nodes.pop();
   }
 
   /** xmlSAX2Characters: text joins a text last child; with no open element it is dropped. */
   private characters(text: string): void {
-    const node = this.stack[this.stack.length - 1];
+    const node = this.nodes[this.nodes.length - 1];
     if (node === undefined) return;
     const last = node.children[node.children.length - 1];
     if (last !== undefined && last.type === 'text' && last.cdata !== true) {
@@ -865,7 +958,7 @@ class HtmlParser {
 
   /** xmlSAX2CDataBlock: the raw text of script and style. */
   private cdata(text: string): void {
-    const node = this.stack[this.stack.length - 1];
+    const node = this.nodes[this.nodes.length - 1];
     if (node === undefined) return;
     const last = node.children[node.children.length - 1];
     if (last !== undefined && last.type === 'text' && last.cdata === true) {
@@ -877,7 +970,7 @@ class HtmlParser {
 
   /** xmlSAX2Comment / xmlSAX2ProcessingInstruction: into the open element, or the document. */
   private appendMisc(node: CommentNode | ProcessingInstructionNode): void {
-    const parent = this.stack[this.stack.length - 1];
+    const parent = this.nodes[this.nodes.length - 1];
     if (parent === undefined) {
       node.parent = this.doc;
       this.doc.children.push(node);

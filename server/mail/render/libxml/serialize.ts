@@ -209,22 +209,24 @@ function escapeText(text: string, attribute: boolean): string {
     out += text.slice(from, i);
     from = i + 1;
     if (c === 0x3c) {
+      // A server-side include `<!--...-->` stays as it is, its `-->` included.
       const end = attribute && text.startsWith('!--', i + 1) ? text.indexOf('-->', i) : -1;
       if (end >= 0) {
-        out += text.slice(i, end);
-        from = end;
-        i = end - 1;
+        out += text.slice(i, end + 3);
+        from = end + 3;
+        i = end + 2;
       } else {
         out += '&lt;';
       }
     } else if (c === 0x3e) {
       out += '&gt;';
     } else if (c === 0x26) {
+      // HTML 4's `&{script}` stays as it is, its `}` included.
       const close = attribute && text.charCodeAt(i + 1) === 0x7b ? text.indexOf('}', i) : -1;
       if (close >= 0) {
-        out += text.slice(i, close);
-        from = close;
-        i = close - 1;
+        out += text.slice(i, close + 1);
+        from = close + 1;
+        i = close;
       } else {
         out += '&amp;';
       }

@@ -1,0 +1,126 @@
+/**
+ * HtmlConverter::convert() (league/html-to-markdown 5.1) after DOMDocument::loadHTML(): find the <html> root,
+ * replaceMisplacedComments(), convert, then saveHTML() the document and sanitize() it.
+ *
+ * After the walk the document holds its doctype, the `<?xml encoding="UTF-8">` processing instruction PHP's hack
+ * put before the HTML, the root's Markdown as one text node and (without a <body>) comments. saveHTML() writes
+ * them in libxml2's HTML serializer's way (htmlDocContentDumpFormatOutput, no formatting), through the "HTML"
+ * output encoder because no <meta> charset survives the conversion; sanitize() then html_entity_decode()s the
+ * whole. Escaping then decoding gives most characters back, and this module writes the result directly:
+ *   - the Markdown text node: & < > are escaped and decoded back; C0 controls other than tab, LF and CR are
+ *     dropped (xmlEncodeEntitiesReentrant); U+0080-U+009F come out as `&#N;`, which the decode leaves as is
+ *     (PHP decodes no numeric reference to them); every other character round-trips;
+ *   - comments, processing instructions and the doctype are written raw, so entities in them are decoded.
+ */
+import type { DoctypeNode, DocumentNode, ElementNode, Node } from '../libxml/dom.js';
+import { htmlEntityDecode } from './entities.js';
+import { phpTrim, phpTrimExceptSpace } from './php.js';
+import { convertRoot } from './walk.js';
+
+/** `getElementsByTagName($name)->item(0)`: the first element so named in document order, without recursion. */
+function firstElementNamed(nodes: readonly Node[], name: string): ElementNode | null {
+  const stack: Node[] = [];
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i] as Node);
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.type !== 'element') continue;
+    if (node.name === name) return node;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Node);
+  }
+  return null;
+}
+
+const C1_OR_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x80-\x9f]/;
+const C1_OR_CONTROL_ALL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x80-\x9f]/g;
+const C1 = /[\x80-\x9f]/;
+const C1_ALL = /[\x80-\x9f]/g;
+
+function numericReference(character: string): string {
+  const code = character.charCodeAt(0);
+  return code >= 0x80 ? '&#' + code + ';' : '';
+}
+
+/** A text node through saveHTML() and html_entity_decode(). */
+function writtenText(text: string): string {
+  return C1_OR_CONTROL.test(text) ? text.replace(C1_OR_CONTROL_ALL, numericReference) : text;
+}
+
+/** Raw markup (comment, processing instruction, doctype) through saveHTML() and html_entity_decode(). */
+function writtenRaw(markup: string): string {
+  const decoded = htmlEntityDecode(markup);
+  return C1.test(decoded) ? decoded.replace(C1_ALL, numericReference) : decoded;
+}
+
+/** xmlBufWriteQuotedString() */
+function quoted(text: string): string {
+  if (text.indexOf('"') === -1) return '"' + text + '"';
+  if (text.indexOf("'") === -1) return "'" + text + "'";
+  return '"' + text.split('"').join('&quot;') + '"';
+}
+
+/** htmlDtdDumpOutput() */
+function doctypeString(doctype: DoctypeNode): string {
+  let out = '<!DOCTYPE ' + doctype.name;
+  if (doctype.publicId !== null) {
+    out += ' PUBLIC ' + quoted(doctype.publicId);
+    if (doctype.systemId !== null) out += ' ' + quoted(doctype.systemId);
+  } else if (doctype.systemId !== null && doctype.systemId !== 'about:legacy-compat') {
+    out += ' SYSTEM ' + quoted(doctype.systemId);
+  }
+  return out + '>\n';
+}
+
+const DOCTYPE_DECLARATION = /<!DOCTYPE [^>]+>/g;
+const UNWANTED = ['<?xml encoding="UTF-8">', '<html>', '</html>', '<body>', '</body>', '<head>', '</head>', '&#xD;'];
+
+/** HtmlConverter::sanitize(), after the html_entity_decode() the writing above accounts for. */
+function sanitize(markdown: string): string {
+  if (markdown.indexOf('<!DOCTYPE ') !== -1) markdown = markdown.replace(DOCTYPE_DECLARATION, '');
+  markdown = phpTrim(markdown);
+  for (const tag of UNWANTED) {
+    if (tag.indexOf('/') === -1) {
+      if (markdown.startsWith(tag)) markdown = markdown.slice(tag.length);
+    } else {
+      // strpos() finds the first occurrence: only when that one ends the string is it cut.
+      const at = markdown.indexOf(tag);
+      if (at !== -1 && at === markdown.length - tag.length) markdown = markdown.slice(0, at);
+    }
+  }
+  return phpTrimExceptSpace(markdown, true);
+}
+
+/**
+ * HtmlConverter::convert() on the tree loadHTML() built from `'<?xml encoding="UTF-8">' . $html`. Without an
+ * <html> element PHP throws 'Invalid HTML was provided', which Mailcoach answers with '': null here.
+ */
+export function convertDocument(document: DocumentNode): string | null {
+  const root = firstElementNamed(document.children, 'html');
+  // libxml2's HTML parser puts <html> at the top of the document, never inside another element.
+  if (root === null || !document.children.includes(root)) return null;
+
+  // replaceMisplacedComments(): comments at the document's top level move to the start of the first <body>.
+  let documentChildren: readonly Node[] = document.children;
+  let body: ElementNode | null = null;
+  let bodyChildren: Node[] | null = null;
+  const misplaced = document.children.filter((node) => node.type === 'comment');
+  if (misplaced.length > 0) {
+    body = firstElementNamed(document.children, 'body');
+    if (body !== null) {
+      bodyChildren = [...misplaced, ...body.children];
+      documentChildren = document.children.filter((node) => node.type !== 'comment');
+    }
+  }
+
+  const markdown = convertRoot(root, documentChildren, body, bodyChildren);
+
+  // saveHTML(): the doctype first (intSubset), then the document's children, then a line feed.
+  let written = '';
+  for (const node of documentChildren) if (node.type === 'doctype') written += writtenRaw(doctypeString(node));
+  for (const node of documentChildren) {
+    if (node === root) written += writtenText(markdown);
+    else if (node.type === 'comment') written += writtenRaw('<!--' + node.value + '-->');
+    else if (node.type === 'pi') written += writtenRaw('<?' + node.target + (node.bare === true ? '' : ' ' + node.value) + '>');
+    else if (node.type === 'text') written += writtenText(node.value);
+  }
+  return sanitize(written + '\n');
+}

@@ -1,0 +1,25 @@
+/**
+ * The text part Mailcoach 8 writes for a mail's HTML: ConvertHtmlToTextAction::execute(), which runs
+ * league/html-to-markdown 5.1's HtmlConverter with ['strip_tags' => true, 'suppress_errors' => true,
+ * 'remove_nodes' => 'head script style'] and answers '' when it throws. The HTML is parsed as PHP's DOMDocument
+ * parses it (libxml2's HTML parser, ../libxml/parse.ts), the converters are ported one by one (walk.ts, text.ts,
+ * inline.ts, block.ts) and the document is written back and sanitized as saveHTML() and sanitize() do
+ * (document.ts).
+ */
+import { parseHtml } from '../libxml/parse.js';
+import { convertDocument } from './document.js';
+import { phpTrim } from './php.js';
+
+/** HtmlConverter::createDOMDocument()'s hack to make libxml2 read the HTML as UTF-8. */
+const UTF8_DECLARATION = '<?xml encoding="UTF-8">';
+
+/** ConvertHtmlToTextAction::execute($html): never throws; '' where PHP throws. */
+export function htmlToText(html: string): string {
+  // HtmlConverter::convert(): blank input is '' before any parsing.
+  if (phpTrim(html) === '') return '';
+  try {
+    return convertDocument(parseHtml(UTF8_DECLARATION + html)) ?? '';
+  } catch {
+    return '';
+  }
+}

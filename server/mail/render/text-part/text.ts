@@ -1,0 +1,74 @@
+/**
+ * TextConverter::convert() (league/html-to-markdown 5.1), in one pass over the text instead of its four
+ * preg_replace()s and htmlspecialchars():
+ *
+ *   ltrim($text, "\n");
+ *   preg_replace('~\s+~u', ' ', ...)            whitespace runs to one space; PHP's /u turns on PCRE2_UCP, so \s
+ *                                                is Unicode's: U+0085, U+00A0, U+1680, U+180E, U+2000-U+200A,
+ *                                                U+2028, U+2029, U+202F, U+205F, U+3000 besides ASCII's
+ *   preg_replace('~([*_\[\]\\\\])~u', '\\\\$1')  unless the parent is a <div>
+ *   preg_replace('~^#~u', '\\\\#', ...)
+ *   ' ' before a block (or nothing) becomes ''   (the walk decides that: it needs the tree)
+ *   htmlspecialchars($text, ENT_NOQUOTES)        & < > as &amp; &lt; &gt;, which the text part keeps
+ */
+
+/** Nothing in the text that any step changes: the common text node is returned as it is. */
+const PLAIN =
+  /^(?!#)[^\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000*_[\]\\&<>]*(?: [^\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000*_[\]\\&<>]+)* ?$/;
+
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    code === 0x180e ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/**
+ * The text node's Markdown, before the walk's "a lone space before a block is dropped" rule. `escapeMarkdown`
+ * is false for a text node whose parent is a <div>.
+ */
+export function convertText(value: string, escapeMarkdown: boolean): string {
+  if (PLAIN.test(value)) return value;
+  let start = 0;
+  while (start < value.length && value.charCodeAt(start) === 10) start++;
+  let out = '';
+  let from = start;
+  let i = start;
+  for (; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    let replacement: string;
+    if (isSpace(code)) {
+      let end = i + 1;
+      while (end < value.length && isSpace(value.charCodeAt(end))) end++;
+      if (code === 0x20 && end === i + 1) continue;
+      out += value.slice(from, i) + ' ';
+      from = end;
+      i = end - 1;
+      continue;
+    } else if (code === 0x26) {
+      replacement = '&amp;';
+    } else if (code === 0x3c) {
+      replacement = '&lt;';
+    } else if (code === 0x3e) {
+      replacement = '&gt;';
+    } else if (escapeMarkdown && (code === 0x2a || code === 0x5f || code === 0x5b || code === 0x5d || code === 0x5c)) {
+      replacement = '\\' + value[i];
+    } else {
+      continue;
+    }
+    out += value.slice(from, i) + replacement;
+    from = i + 1;
+  }
+  out += value.slice(from, i);
+  return out.charCodeAt(0) === 0x23 ? '\\' + out : out;
+}
