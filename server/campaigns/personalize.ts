@@ -71,6 +71,9 @@ export function personalize(text: string, recipient: Recipient, links: CampaignL
   for (const [key, value] of Object.entries(subscriber)) flat[`subscriber.${key}`] = value === null ? '' : typeof value === 'string' ? value : String(value);
   const tags = recipient.tags ?? [];
   const unsubscribeTag = Object.fromEntries(tags.map((tag) => [tag, links.unsubscribeTagUrl(tag)]));
-  const rendered = renderTwig(replacePlaceholders(text, flat), { subscriber, ...urls, tags, unsubscribeTag });
-  return replaceUnsubscribeTags(rendered, (tag) => links.unsubscribeTagUrl(tag));
+  // PersonalizeTextAction: `::subscriber.uuid::` first, then Twig, then the replacers (`::subscriber.<field>::`, the
+  // URLs, the tags): so a value is never read as Twig, nor rawurldecoded.
+  const uuidReplaced = text.replace(/::subscriber\.uuid::/gi, () => recipient.uuid ?? '');
+  const rendered = renderTwig(uuidReplaced, { subscriber, ...urls, tags, unsubscribeTag });
+  return replaceUnsubscribeTags(replacePlaceholders(rendered, flat), (tag) => links.unsubscribeTagUrl(tag));
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.js';
 import type { CampaignRow } from '../db/rows.js';
 import { abort } from '../errors.js';
 import { toEpochSeconds } from '../instant.js';
+import { inlineCss } from '../mail/render/html.js';
 import { TAG_SEGMENT } from './segment-classes.js';
 
 export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
@@ -34,14 +35,19 @@ export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow
 
 
 /**
- * PrepareEmailHtmlAction: the content item's `email_html`, filled by a send and by a test send. v8 inlines the CSS
- * and adds UTM tags to the links; the emulator keeps the html as it is (decisions.md: no tracking rewrites).
+ * PrepareEmailHtmlAction: the content item's `email_html`, filled by a send and by a test send: the html through
+ * CssToInlineStyles (ContentItem::htmlWithInlinedCss), as v8 makes it. v8 also adds UTM tags to the links when the
+ * campaign asks for them; the emulator does not (decisions.md: no tracking rewrites), and renders no MJML campaign
+ * (quirks.md).
  */
 export function preparedEmailHtml(campaign: Pick<CampaignRow, 'html'>): string | null {
-  return campaign.html;
+  return campaign.html === null || campaign.html === '' ? campaign.html : inlineCss(campaign.html);
 }
 
-/** PrepareWebviewHtmlAction: the `webview_html`, filled by a send only; null when the campaign disables its webview. */
+/**
+ * PrepareWebviewHtmlAction: the `webview_html`, filled by a send only: the html with its CSS inlined; null when the
+ * campaign disables its webview.
+ */
 export function preparedWebviewHtml(campaign: Pick<CampaignRow, 'html' | 'disable_webview'>): string | null {
-  return campaign.disable_webview === 1 ? null : campaign.html;
+  return campaign.disable_webview === 1 ? null : preparedEmailHtml(campaign);
 }

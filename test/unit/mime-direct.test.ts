@@ -255,7 +255,7 @@ describe('encodeTextBody', () => {
 
   it('encodes a text given as fixed and changing parts as the whole text, remembering the fixed ones', () => {
     const pick = random(12);
-    // Templates: fixed segments (the same strings send after send) around 0 to 6 values, as inlined-template.ts
+    // Templates: fixed segments (the same strings send after send) around 0 to 6 values, as template-cache.ts
     // gives them. Some segments end in CR and some values hold line breaks: those take the whole-text path.
     // Half of them ASCII with short lines, which stay 7bit more often than not.
     const withoutLineBreaks = (pieces: readonly string[]) => pieces.filter((piece) => !/[\r\n]/.test(piece));

@@ -54,7 +54,7 @@ let rememberedChars = 0;
 
 /**
  * `parts`: optionally, `content` as the concatenation of these, the even ones fixed for every send of a template
- * version (the CSS-inlined body between its placeholders, render/inlined-template.ts) and the odd ones the values
+ * version (the CSS-inlined body between its placeholders, render/template-cache.ts) and the odd ones the values
  * put between them. The complete lines inside a fixed part are then found, judged and encoded once per part,
  * not once per send: only the lines that hold a value are looked at again. The result is the same as without.
  */

@@ -1,14 +1,22 @@
 /**
- * The subject and bodies of a transactional mail, from a template (reference §4.4) or from inline content
- * (§4.3 step 3). Inline content gets no placeholder processing at all.
+ * The subject and bodies of a transactional mail, from a template or from inline content, in Mailcoach 8's order
+ * (decisions.md "Rendering is Mailcoach's, byte for byte"; test/fidelity proves it against Mailcoach's libraries):
+ *
+ * - subject (UsesMailcoachTemplate::setSubject): the request's when not empty, else the template's; `::key::` for
+ *   string values; Twig with the replacements as they are (not un-dotted); `::subject::` (SubjectReplacer, which
+ *   reads the request's subject at that point);
+ * - body (RenderTemplateAction): MJML and markdown (body.ts); `::key::`; `::subject::`; Twig for html templates
+ *   (and `mjml` ones, which are Mailcoach html templates whose body is MJML) with the replacements un-dotted;
+ *   CssToInlineStyles, which always re-serialises the document; then the text part (ConvertHtmlToTextAction);
+ * - inline content (TransactionalMail::prepareHtml and build()): the HTML wrapped in <html><body> when it has no
+ *   <html>, no placeholder processing, and a text part converted from it when the request gives none.
  */
-import type { TemplateRow } from '../../db/rows.js';
+import type { TemplateRow, TemplateType } from '../../db/rows.js';
 import { renderBody } from './body.js';
 import { htmlToText, inlineCss, wrapInlineHtml } from './html.js';
-import { cachedInlinedBody, inlinedTemplateParts } from './inlined-template.js';
-import { replacePlaceholders, undot, type Replacements } from './replacements.js';
-import { textFromTemplate } from './text-template.js';
-import { renderTwig } from './twig.js';
+import { replaceBodyPlaceholders, replacePlaceholders, undot, type Replacements } from './replacements.js';
+import { cachedTemplateRender, type LaterSteps } from './template-cache.js';
+import { renderTwig, twigFreeText } from './twig.js';
 
 export interface MailContent {
   subject: string;
@@ -18,44 +26,40 @@ export interface MailContent {
   htmlParts?: readonly string[];
 }
 
-/**
- * Subject: the request's when non-empty, else the template's; then `::key::`, then Twig. Body: rendered by type,
- * `::key::`, the `::subject::` replacer, Twig for html templates only, CSS inlined, and a text part from it.
- */
+const LATER_STEPS: LaterSteps = { twigFreeText, inlineCss, htmlToText };
+
 export async function renderTemplateContent(
   template: Pick<TemplateRow, 'body' | 'type' | 'subject'>,
   requestSubject: string | null,
   replacements: Replacements,
 ): Promise<MailContent> {
-  const context = undot(replacements);
-  const subject = renderSubject(requestSubject ?? template.subject, replacements, context);
+  const subject = renderSubject(requestSubject ?? template.subject, replacements, requestSubject);
   const body = await renderBody(template.body, template.type);
-  // CSS inlined once per template body when the replacements cannot change its result (inlined-template.ts).
-  const parts = inlinedTemplateParts(body, template.type, replacements, subject);
-  let html = parts === undefined ? undefined : typeof parts === 'string' ? parts : parts.join('');
-  let templateHtml = html === undefined ? undefined : cachedInlinedBody(body);
-  if (html === undefined) {
-    html = replacePlaceholders(body, replacements).replaceAll('::subject::', () => subject);
-    if (template.type === 'html') html = renderTwig(html, context);
-    html = inlineCss(html);
-    // Without CSS to inline or Twig to run, the final HTML is the body with its placeholders replaced.
-    if (!body.includes('<style') && !(template.type === 'html' && hasTwigSyntax(body))) templateHtml = body;
-  }
-  // The text part from the template's text when that is exact (text-template.ts), else from the final HTML.
-  const text = (templateHtml === undefined ? undefined : textFromTemplate(templateHtml, replacements, subject)) ?? htmlToText(html);
-  return { subject, html, text, ...(Array.isArray(parts) ? { htmlParts: parts } : {}) };
+  const twig = runsTwig(template.type);
+  // A template version's final HTML and text, cached with its placeholders, when this send's values allow it.
+  const cached = cachedTemplateRender(body, twig, replacements, subject, LATER_STEPS);
+  if (cached !== undefined) return { subject, html: cached.htmlParts.join(''), htmlParts: cached.htmlParts, text: cached.text };
+  let html = replaceBodyPlaceholders(body, replacements).replaceAll('::subject::', () => subject);
+  if (twig) html = renderTwig(html, undot(replacements));
+  // RenderTemplateAction: `if (empty($html)) return '';`, before the inliner.
+  if (html !== '') html = inlineCss(html);
+  return { subject, html, text: htmlToText(html) };
 }
 
-/** The subject: `::key::` first, then Twig (always, whatever the template's type). */
-export function renderSubject(subject: string, replacements: Replacements, context = undot(replacements)): string {
-  return renderTwig(replacePlaceholders(subject, replacements), context);
+/** RenderTemplateAction runs Twig for `html` templates only; an `mjml` fixture is an html template with MJML in it. */
+export function runsTwig(type: TemplateType): boolean {
+  return type === 'html' || type === 'mjml';
 }
 
-function hasTwigSyntax(source: string): boolean {
-  return source.includes('{{') || source.includes('{%');
+/**
+ * UsesMailcoachTemplate::setSubject: `::key::` for string values, Twig with the replacements as its context (not
+ * un-dotted: `{{ user.name }}` finds no `user.name` key), then `::subject::` as the request's subject.
+ */
+export function renderSubject(subject: string, replacements: Replacements, requestSubject: string | null = null): string {
+  return renderTwig(replacePlaceholders(subject, replacements), replacements).replaceAll('::subject::', () => requestSubject ?? '');
 }
 
-/** Inline HTML is wrapped in <html><body> when it has no <html>; a missing text part is generated from it. */
+/** Inline HTML is wrapped in <html><body> when it has no <html>; a missing text part is converted from it. */
 export function inlineContent(subject: string, html: string | null, text: string | null): MailContent {
   const wrapped = html === null ? null : wrapInlineHtml(html);
   return { subject, html: wrapped, text: text ?? (wrapped === null ? null : htmlToText(wrapped)) };

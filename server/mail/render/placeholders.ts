@@ -1,4 +1,4 @@
-/** Mailcoach's `::key::` placeholders as the per-template caches see them (text-template.ts, inlined-template.ts). */
+/** Mailcoach's `::key::` placeholders as the per-template cache sees them (template-cache.ts). */
 
 /** `::key::` with a key of letters, digits, `_`, `.`, `-`: the keys whose occurrences the caches can track. */
 export const PLACEHOLDER = /::([A-Za-z0-9_.-]+)::/g;

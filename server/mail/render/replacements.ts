@@ -11,6 +11,20 @@ export function replacePlaceholders(text: string, replacements: Replacements): s
   return out;
 }
 
+/**
+ * RenderTemplateAction::handleReplacements, for a template's body: every value that is no array replaces its
+ * `::key::`, a null (what Laravel's ConvertEmptyStringsToNull makes of `""`) as the empty string, as str_replace
+ * does. (The subject, UsesMailcoachTemplate::setSubject, takes strings only: replacePlaceholders.)
+ */
+export function replaceBodyPlaceholders(text: string, replacements: Replacements): string {
+  let out = text;
+  for (const [key, value] of Object.entries(replacements)) {
+    const replacement = value === null ? '' : typeof value === 'string' ? value : undefined;
+    if (replacement !== undefined && out.includes(`::${key}::`)) out = out.replaceAll(`::${key}::`, () => replacement);
+  }
+  return out;
+}
+
 /** Arr::undot(): `{"a.b": 1}` becomes `{"a": {"b": 1}}`, so Twig can read `{{ a.b }}`. */
 export function undot(replacements: Replacements): Record<string, unknown> {
   const result: Record<string, unknown> = {};

@@ -107,3 +107,13 @@ function compile(source: string): TwigModule.Template | null {
   }
   return compiled.set(source, template);
 }
+
+/**
+ * What renderTwig() gives back for `source` when it holds no Twig tag once decoded (the decoded, mended text, its
+ * newlines as Twig's lexer reads them), whatever the context; null when it holds one. The template cache
+ * (template-cache.ts) computes a body's HTML from this once instead of running renderTwig per send.
+ */
+export function twigFreeText(source: string): string | null {
+  const lexed = twigLexerText(decodeForTwig(source));
+  return hasTwigTag(lexed) ? null : lexed;
+}
