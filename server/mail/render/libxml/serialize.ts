@@ -37,6 +37,14 @@ function parentName(parent: Parent | null): string | null {
   return parent !== null && parent.type === 'element' ? parent.name : null;
 }
 
+/** Text in script and style is written raw (xmlStrcasecmp on the parent's name). */
+function isRawParent(parent: Parent | null): boolean {
+  if (parent === null || parent.type !== 'element') return false;
+  const name = parent.name;
+  if (name === 'script' || name === 'style') return true;
+  return (name.length === 6 || name.length === 5) && (name.toLowerCase() === 'script' || name.toLowerCase() === 'style');
+}
+
 /** HTML_TEXT_NODE (a CDATA node, script and style content, is not one for the formatting rules). */
 function isText(node: Node | undefined): boolean {
   return node !== undefined && node.type === 'text' && node.cdata !== true;
@@ -109,8 +117,7 @@ function dump(root: DocumentNode | ElementNode, format: boolean): string {
         if (cur.cdata === true) {
           out += cur.value;
         } else {
-          const name = parentName(parent)?.toLowerCase();
-          out += name === 'script' || name === 'style' ? cur.value : escapeText(cur.value, false);
+          out += isRawParent(parent) ? cur.value : escapeText(cur.value, false);
         }
         break;
       case 'comment':
@@ -201,6 +208,9 @@ function escapeText(text: string, attribute: boolean): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   let out = '';
   let from = 0;
+  // Once a search found nothing, later ones would not either (and would make this quadratic).
+  let noCommentEnd = false;
+  let noBrace = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) {
@@ -210,7 +220,9 @@ function escapeText(text: string, attribute: boolean): string {
     from = i + 1;
     if (c === 0x3c) {
       // A server-side include `<!--...-->` stays as it is, its `-->` included.
-      const end = attribute && text.startsWith('!--', i + 1) ? text.indexOf('-->', i) : -1;
+      const opens = attribute && !noCommentEnd && text.startsWith('!--', i + 1);
+      const end = opens ? text.indexOf('-->', i) : -1;
+      if (opens && end < 0) noCommentEnd = true;
       if (end >= 0) {
         out += text.slice(i, end + 3);
         from = end + 3;
@@ -222,7 +234,9 @@ function escapeText(text: string, attribute: boolean): string {
       out += '&gt;';
     } else if (c === 0x26) {
       // HTML 4's `&{script}` stays as it is, its `}` included.
-      const close = attribute && text.charCodeAt(i + 1) === 0x7b ? text.indexOf('}', i) : -1;
+      const opens = attribute && !noBrace && text.charCodeAt(i + 1) === 0x7b;
+      const close = opens ? text.indexOf('}', i) : -1;
+      if (opens && close < 0) noBrace = true;
       if (close >= 0) {
         out += text.slice(i, close + 1);
         from = close + 1;
