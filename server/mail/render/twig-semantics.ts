@@ -157,6 +157,13 @@ export function installPhpSemantics(twig: TwigInternals): void {
       stack.push(text(left ?? '') + text(right ?? ''));
       return undefined;
     }
+    if (COMPARISONS.has(operator)) {
+      const order = phpLooseCompare(plain(stack.at(-2)), plain(stack.at(-1)));
+      if (order !== undefined) {
+        stack.splice(-2, 2, COMPARISONS.get(operator)?.(order));
+        return undefined;
+      }
+    }
     if (ARITHMETIC.has(operator)) {
       const right = phpNumeric(stack.pop());
       const left = phpNumeric(stack.pop());
@@ -175,12 +182,25 @@ export function installPhpSemantics(twig: TwigInternals): void {
   installFilters(twig, markup);
 }
 
-/** What Twig's `~` whitespace control trims (whitespace_line_chars), and what `-` trims (PCRE's \s). */
+/**
+ * What Twig's lexer trims: `~` the spaces and tabs of a line (whitespace_line_chars) on either side; `-` before
+ * the tag what rtrim() trims, after it what PCRE's \s matches. twig.js trims with JavaScript's trimEnd() and
+ * trimStart(), which take a no-break space and the other Unicode spaces too.
+ */
 const LINE_SPACE_END = /[ \t\0\x0B]*$/;
 const LINE_SPACE_START = /^[ \t\0\x0B]*/;
-const SPACE_END = /[ \t\n\x0B\f\r]*$/;
+const SPACE_END = /[ \t\n\r\0\x0B]*$/;
 const SPACE_START = /^[ \t\n\x0B\f\r]*/;
 const TAGS = new Set(['output', 'logic', 'comment']);
+/** twig.js's whitespace-control tags, the plain tag each is, and which sides it trims. */
+const TRIMMING: Record<string, { plain: string; before: boolean; after: boolean }> = {
+  output_whitespace_pre: { plain: 'output', before: true, after: false },
+  output_whitespace_post: { plain: 'output', before: false, after: true },
+  output_whitespace_both: { plain: 'output', before: true, after: true },
+  logic_whitespace_pre: { plain: 'logic', before: true, after: false },
+  logic_whitespace_post: { plain: 'logic', before: false, after: true },
+  logic_whitespace_both: { plain: 'logic', before: true, after: true },
+};
 
 /**
  * What twig.js's tokenizer does not do as Twig's lexer does, mended on its tokens: `{{~`, `{%~`, `{#~` and their
@@ -191,6 +211,16 @@ function lexLikeTwig(tokens: TemplateToken[], template: string): TemplateToken[]
   const raw = (token: TemplateToken | undefined) => (token?.type === 'raw' ? token : undefined);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as TemplateToken;
+    const trimming = TRIMMING[token.type];
+    if (trimming !== undefined) {
+      // `{{-` and `-}}` trimmed here with Twig's characters; twig.js then sees a plain tag and trims nothing.
+      const before = raw(tokens[i - 1]);
+      if (trimming.before && before !== undefined) before.value = before.value.replace(SPACE_END, '');
+      const after = raw(tokens[i + 1]);
+      if (trimming.after && after !== undefined) after.value = after.value.replace(SPACE_START, '');
+      token.type = trimming.plain;
+      continue;
+    }
     if (!TAGS.has(token.type)) continue;
     // The character right after the two-character opening and right before the two-character closing.
     const opening = template[token.position.start + 2];
@@ -220,6 +250,48 @@ function lexLikeTwig(tokens: TemplateToken[], template: string): TemplateToken[]
     else if (after.position.start === token.position.end && after.value.startsWith('\n')) after.value = after.value.slice(1);
   }
   return tokens;
+}
+
+/** Twig's comparison operators, each PHP's, from the order of PHP 8's loose comparison (`<=>`). */
+const COMPARISONS = new Map<string, (order: number) => boolean | number>([
+  ['==', (order) => order === 0],
+  ['!=', (order) => order !== 0],
+  ['<', (order) => order < 0],
+  ['<=', (order) => order <= 0],
+  ['>', (order) => order > 0],
+  ['>=', (order) => order >= 0],
+  ['<=>', (order) => order],
+]);
+
+/**
+ * PHP 8's loose comparison of two scalars (-1, 0, 1): null or a bool against anything compares as bools, null
+ * against a string as "", numbers and numeric strings by value, a number against another string as strings, two
+ * strings byte by byte. undefined for arrays and objects (left to twig.js).
+ */
+function phpLooseCompare(a: unknown, b: unknown): number | undefined {
+  const scalar = (value: unknown) => value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  if (!scalar(a) || !scalar(b)) return undefined;
+  const left = a ?? null;
+  const right = b ?? null;
+  const sign = (x: number) => (x < 0 ? -1 : x > 0 ? 1 : 0);
+  if ((left === null && typeof right === 'string') || (right === null && typeof left === 'string')) {
+    return compareBytes(left === null ? '' : (left as string), right === null ? '' : (right as string));
+  }
+  if (typeof left === 'boolean' || typeof right === 'boolean' || left === null || right === null) {
+    return sign(Number(phpTruthy(left)) - Number(phpTruthy(right)));
+  }
+  const numeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && NUMERIC.test(value));
+  if (numeric(left) && numeric(right)) return sign(Number(typeof left === 'string' ? left.trim() : left) - Number(typeof right === 'string' ? right.trim() : right));
+  return compareBytes(phpString(left), phpString(right));
+}
+
+function phpTruthy(value: unknown): boolean {
+  return !(value === null || value === false || value === 0 || value === '' || value === '0' || Number.isNaN(value));
+}
+
+/** strcmp()'s order: by UTF-8 bytes. */
+function compareBytes(a: string, b: string): number {
+  return Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
 }
 
 /** The unary minus's name among twig.js's operators. */
@@ -303,6 +375,7 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
       return plain(result);
     };
   }
+  const sliceArray = filters.slice as Filter;
   const strings: Record<string, Filter> = {
     upper: (value) => (value === undefined || value === null ? '' : text(value).toUpperCase()),
     lower: (value) => (value === undefined || value === null ? '' : text(value).toLowerCase()),
@@ -324,6 +397,17 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
       return rawUrlEncode(text(input ?? ''));
     },
     json_encode: (value) => phpJsonEncode(plain(value)),
+    slice: function (this: unknown, value, params) {
+      const input = plain(value);
+      if (input === undefined || input === null || typeof input === 'object') return sliceArray.call(this, input, params);
+      // mb_substr(): by characters, not UTF-16 units.
+      const chars = [...phpString(input)];
+      const start = params?.[0] === undefined || params[0] === null ? 0 : Math.trunc(phpNumeric(params[0]));
+      const length = params?.[1] === undefined || params[1] === null ? null : Math.trunc(phpNumeric(params[1]));
+      const from = start < 0 ? Math.max(0, chars.length + start) : start;
+      const to = length === null ? chars.length : length < 0 ? chars.length + length : from + length;
+      return from >= chars.length || to <= from ? '' : chars.slice(from, to).join('');
+    },
     length: (value) => {
       const input = plain(value);
       if (input === undefined || input === null) return 0;
