@@ -9,6 +9,7 @@
  */
 import type { DocumentNode, ElementNode, Node } from './dom.js';
 import { ELEMENTS, isBooleanAttribute } from './elements.js';
+import { byteEncoder } from './encoding.js';
 import { VALUE_NAMES } from './entities.js';
 
 export interface SerializeOptions {
@@ -22,14 +23,10 @@ export function serializeHtml(node: DocumentNode | ElementNode, options: Seriali
   if (node.type !== 'document') return out;
   const encoding = metaEncoding(node);
   if (encoding === null) return encodeHtml(out);
-  const upper = encoding.toUpperCase();
-  if (upper === 'UTF-8' || upper === 'UTF8') return out;
-  if (LATIN1_NAMES.has(upper)) return encodeLatin1(out);
-  // Other encodings (iconv) are not emulated: the text comes back as UTF-8.
-  return out;
+  // ISO-8859-1 and windows-1252 come back as one char per byte (Buffer.from(out, 'latin1') gives PHP's bytes);
+  // UTF-8, names libxml2 does not know, and other encodings (not emulated) as the UTF-8 text.
+  return byteEncoder(encoding)?.(out) ?? out;
 }
-
-const LATIN1_NAMES = new Set(['ISO-8859-1', 'ISO-LATIN-1', 'ISO LATIN 1', 'LATIN1', 'L1', 'ISO8859-1', 'ISO_8859-1']);
 
 type Parent = ElementNode | DocumentNode;
 
@@ -286,14 +283,6 @@ function encodeHtml(text: string): string {
     const cp = char.codePointAt(0)!;
     const name = VALUE_NAMES.get(cp);
     return name === undefined ? '&#' + cp + ';' : '&' + name + ';';
-  });
-}
-
-/** The ISO-8859-1 output encoder: chars it cannot write become decimal references (as one char per byte). */
-function encodeLatin1(text: string): string {
-  return text.replace(NON_ASCII, (char) => {
-    const cp = char.codePointAt(0)!;
-    return cp <= 0xff ? char : '&#' + cp + ';';
   });
 }
 
