@@ -901,12 +901,15 @@ class HtmlParser {
     const s = this.s;
     const start = this.i + 1;
     let j = start;
+    let upper = false;
     while (j < this.n && j - start < NAME_MAX) {
       const d = s.charCodeAt(j);
-      if (!(isAsciiLetter(d) || isDigit(d) || d === 0x3a || d === 0x2d || d === 0x5f)) break;
+      if (d >= 0x41 && d <= 0x5a) upper = true;
+      else if (!((d >= 0x61 && d <= 0x7a) || isDigit(d) || d === 0x3a || d === 0x2d || d === 0x5f)) break;
       j++;
     }
-    return s.slice(start, j).toLowerCase();
+    const name = s.slice(start, j);
+    return upper ? name.toLowerCase() : name;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
