@@ -74,9 +74,19 @@ function isPubidChar(c: number): boolean {
   );
 }
 
+/** Whether a run holds a char IS_CHAR refuses (a loop for short runs: a regex call costs more there). */
+function hasInvalid(text: string): boolean {
+  if (text.length > 64) return HAS_INVALID.test(text);
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0xfffe && c <= 0xffff) return true;
+  }
+  return false;
+}
+
 /** What htmlCurrentChar and COPY_BUF make of a run: a NUL reads as a space, chars IS_CHAR refuses are dropped. */
 function dropInvalid(text: string): string {
-  if (!HAS_INVALID.test(text)) return text;
+  if (!hasInvalid(text)) return text;
   return text.replaceAll('\0', ' ').replace(INVALID_CHARS, '');
 }
 

@@ -197,12 +197,22 @@ function quoted(value: string): string {
 
 const NEEDS_ESCAPE = /[<>&\x00-\x08\x0B\x0C\x0E-\x1F]/;
 
+/** Whether escapeText changes anything (a loop for short strings: a regex call costs more there). */
+function needsEscape(text: string): boolean {
+  if (text.length > 64) return NEEDS_ESCAPE.test(text);
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c === 0x3c || c === 0x3e || c === 0x26) return true;
+  }
+  return false;
+}
+
 /**
  * entities.c xmlEncodeEntitiesInternal for an HTML document: `<`, `>`, `&` as entities, control chars dropped,
  * everything else (\t \n \r and non-ASCII included) as it is. In an attribute, `&{...}` and `<!--...` are kept.
  */
 function escapeText(text: string, attribute: boolean): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
+  if (!needsEscape(text)) return text;
   let out = '';
   let from = 0;
   // Once a search found nothing, later ones would not either (and would make this quadratic).
