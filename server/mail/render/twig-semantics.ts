@@ -54,7 +54,14 @@ export interface TwigInternals {
   Markup: (content: string, strategy?: string | boolean) => unknown;
   filters: Record<string, Filter>;
   expression: {
-    handler: Record<string, { regex: RegExp | RegExp[]; parse?: (this: unknown, token: ExpressionToken, stack: unknown[], context: unknown) => unknown }>;
+    handler: Record<
+      string,
+      {
+        regex: RegExp | RegExp[];
+        parse?: (this: unknown, token: ExpressionToken, stack: unknown[], context: unknown) => unknown;
+        compile?: (this: unknown, token: ExpressionToken, stack: unknown[], output: unknown[]) => unknown;
+      }
+    >;
     tokenize(this: unknown, rawToken: unknown): ExpressionToken[];
     compile(this: unknown, rawToken: { type: string; stack: ExpressionToken[] }): { type: string; stack: ExpressionToken[] };
     operator: {
@@ -130,13 +137,27 @@ export function installPhpSemantics(twig: TwigInternals): void {
     };
   }
 
-  // At the very start of an expression twig.js takes any kind of token, so a `-` there is read as binary.
+  // A string literal's escapes as Twig's lexer reads them (stripcslashes); twig.js undid only the first \" or \'.
+  const string = handler[`${T}string`];
+  if (string !== undefined) {
+    string.compile = function (this: unknown, token: ExpressionToken, _stack: unknown[], output: unknown[]) {
+      delete (token as { match?: unknown }).match;
+      token.value = stripcslashes(String(token.value).slice(1, -1));
+      output.push(token);
+    };
+  }
+
   const tokenizeExpression = twig.expression.tokenize;
   twig.expression.tokenize = function (this: unknown, rawToken: unknown) {
     const tokens = tokenizeExpression.call(this, rawToken);
+    // At the very start of an expression twig.js takes any kind of token, so a `-` there is read as binary.
     const first = tokens[0];
     if (first?.type === `${T}operator.binary` && first.value === '-') first.type = `${T}operator.unary`;
-    return tokens;
+    // "#{expression}" in a double-quoted string: Twig reads the string as its parts joined by `~`.
+    if (!tokens.some(isInterpolated)) return tokens;
+    return tokens.flatMap((token) =>
+      isInterpolated(token) ? interpolation(String(token.value), (text) => tokenizeExpression.call(this, { type: 'expression', value: text })) : [token],
+    );
   };
   const lookup = twig.expression.operator.lookup;
   const { rightToLeft } = twig.expression.operator;
@@ -315,6 +336,70 @@ function phpTruthy(value: unknown): boolean {
 /** strcmp()'s order: by UTF-8 bytes. */
 function compareBytes(a: string, b: string): number {
   return Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+}
+
+function isInterpolated(token: ExpressionToken): boolean {
+  return token.type === `${T}string` && typeof token.value === 'string' && token.value.startsWith('"') && token.value.includes('#{');
+}
+
+/**
+ * The tokens of a double-quoted string with `#{...}` in it, as Twig's lexer reads it: `(` "text" `~` `(` expression
+ * `)` `~` ... `)`. The expression ends at its matching `}` (braces and quotes inside it counted).
+ */
+function interpolation(literal: string, tokenize: (text: string) => ExpressionToken[]): ExpressionToken[] {
+  const body = literal.slice(1, -1);
+  const parts: ExpressionToken[][] = [];
+  const text = (value: string) => [{ type: `${T}string`, value: `"${value}"` }];
+  let copied = 0;
+  let at = body.indexOf('#{');
+  while (at !== -1) {
+    if (at > 0 && body[at - 1] === '\\') {
+      at = body.indexOf('#{', at + 2);
+      continue;
+    }
+    let depth = 1;
+    let end = at + 2;
+    let quote: string | null = null;
+    for (; end < body.length && depth > 0; end++) {
+      const char = body[end];
+      if (quote !== null) {
+        if (char === '\\') end++;
+        else if (char === quote) quote = null;
+      } else if (char === "'" || char === '"') quote = char;
+      else if (char === '{') depth++;
+      else if (char === '}') depth--;
+    }
+    if (depth > 0) throw new PhpError('Unclosed "#{" in a string');
+    if (at > copied) parts.push(text(body.slice(copied, at)));
+    const expression = body.slice(at + 2, end - 1);
+    if (expression.trim() === '') throw new PhpError('An empty "#{}" in a string');
+    parts.push([open(), ...tokenize(expression), close()]);
+    copied = end;
+    at = body.indexOf('#{', end);
+  }
+  if (copied < body.length) parts.push(text(body.slice(copied)));
+  const joined = parts.flatMap((part, index) => (index === 0 ? part : [{ type: `${T}operator.binary`, value: '~' }, ...part]));
+  return [open(), ...joined, close()];
+}
+
+function open(): ExpressionToken {
+  return { type: `${T}subexpression.start`, value: '(' };
+}
+
+function close(): ExpressionToken {
+  return { type: `${T}subexpression.end`, value: ')' };
+}
+
+/** PHP's stripcslashes(): \n \t \r \v \f \a \b, \xHH, \ooo (octal), and a backslash before anything else dropped. */
+function stripcslashes(text: string): string {
+  if (!text.includes('\\')) return text;
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', a: '\x07', b: '\b' };
+  return text.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[\s\S]?)/g, (_match, escape: string) => {
+    if (escape === '') return '';
+    if (escape[0] === 'x' && escape.length > 1) return String.fromCharCode(parseInt(escape.slice(1), 16));
+    if (/^[0-7]/.test(escape)) return String.fromCharCode(parseInt(escape, 8) & 0xff);
+    return simple[escape] ?? escape;
+  });
 }
 
 /** The unary minus's name among twig.js's operators. */
