@@ -15,13 +15,15 @@ import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import { toEpochSeconds } from '../instant.js';
 import { subscriberStatus } from './status.js';
 import { publishMailcoachEvent } from '../mailcoach-events.js';
+import { storedExtraAttributes } from './extra-attributes.js';
 import { syncTags, type TagDeps } from './subscriber-tags.js';
 
 export interface SubscribeRequest {
   email: string;
   firstName: string | null;
   lastName: string | null;
-  extraAttributes: Record<string, unknown>;
+  /** The request's array, in its key order (a list too); anything else stores an empty one. */
+  extraAttributes: unknown;
   /** Undefined when the request has no `tags` key: the tags stay as they are. */
   tags: string[] | undefined;
   skipConfirmation: boolean;
@@ -47,7 +49,7 @@ export function subscribe(deps: TagDeps, list: EmailListRow, request: SubscribeR
     const fields = {
       first_name: request.firstName,
       last_name: request.lastName,
-      extra_attributes: JSON.stringify(request.extraAttributes),
+      extra_attributes: storedExtraAttributes(request.extraAttributes),
       subscribed_at: confirmationDue ? null : (existing?.subscribed_at ?? now),
       unsubscribed_at: null,
       updated_at: now,

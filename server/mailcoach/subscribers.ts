@@ -22,6 +22,8 @@ import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
 import { ACTIONS, actionRefusal, listSubscriberIndex, origin, performAction, TAG_RULES, tagNames, type StateAction } from './subscriber-actions.js';
 import { findEmailList } from './bindings.js';
+import { orderedInputValue } from './ordered-input.js';
+import { storedExtraAttributes } from '../audience/extra-attributes.js';
 import { respondWithIndex } from '../http/listing.js';
 
 
@@ -84,7 +86,7 @@ export function listSubscriberRoutes(deps: AppDeps) {
         email: input.email as string,
         firstName: typeof input.first_name === 'string' && input.first_name !== '' ? input.first_name : null,
         lastName: typeof input.last_name === 'string' && input.last_name !== '' ? input.last_name : null,
-        extraAttributes: isMap(input.extra_attributes) ? input.extra_attributes : {},
+        extraAttributes: await orderedInputValue(c, deps.options.maxBodyBytes, 'extra_attributes'),
         tags: 'tags' in input ? tagNames(input.tags) : undefined,
         skipConfirmation: phpTruthy(input.skip_confirmation),
       });
@@ -109,12 +111,13 @@ export function subscriberRoutes(deps: AppDeps) {
   const present = subscriberPresenter(deps);
   const routes = new Hono<AppEnv>()
     .get('/:subscriber', (c) => laravelJson({ data: present(findSubscriber(deps, c)) }))
-    .on(['PUT', 'PATCH'], '/:subscriber', (c) => {
+    .on(['PUT', 'PATCH'], '/:subscriber', async (c) => {
       const subscriber = findSubscriber(deps, c);
       const input = c.get('input');
       validate(input, UPDATE_RULES(deps, subscriber));
+      const extra = 'extra_attributes' in input ? await orderedInputValue(c, deps.options.maxBodyBytes, 'extra_attributes') : undefined;
       const updated = deps.store.transaction(() => {
-        const row = deps.store.subscribers.update(subscriber.id, { ...changedFields(input), updated_at: toEpochSeconds(deps.clock()) });
+        const row = deps.store.subscribers.update(subscriber.id, { ...changedFields(input, extra), updated_at: toEpochSeconds(deps.clock()) });
         // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (§2.6).
         // The tag events show the filled attributes with the old updated_at: v8 saves after the tags.
         const names = tagNames(input.tags);
@@ -175,17 +178,16 @@ function findSubscriber(deps: AppDeps, c: Context<AppEnv>): SubscriberRow {
   return row;
 }
 
-/** The validated keys present in an update (§2.6): email as given, names, extra attributes replaced. */
-function changedFields(input: Input) {
+/**
+ * The validated keys present in an update (§2.6): email as given, names, extra attributes replaced (`extra`: the
+ * request's, in its key order).
+ */
+function changedFields(input: Input, extra: unknown) {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     ...('email' in input && typeof input.email === 'string' ? { email: input.email } : {}),
     ...('first_name' in input ? { first_name: text(input.first_name) } : {}),
     ...('last_name' in input ? { last_name: text(input.last_name) } : {}),
-    ...('extra_attributes' in input ? { extra_attributes: JSON.stringify(isMap(input.extra_attributes) ? input.extra_attributes : {}) } : {}),
+    ...('extra_attributes' in input ? { extra_attributes: storedExtraAttributes(extra) } : {}),
   };
-}
-
-function isMap(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -14,6 +14,7 @@ import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import type { IdGenerator } from '../ids.js';
 import type { Logger } from '../logger.js';
+import { decodePhpJson } from '../php-array.js';
 import { phpJsonEncode } from '../php-json.js';
 import { callWebhook, type WebhookResponse } from './http-call.js';
 import { retryDelayMs, type WebhookRetries } from './retries.js';
@@ -134,7 +135,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     async resend(call: WebhookCallRow): Promise<WebhookAttemptRow | undefined> {
       const configuration = store.webhooks.configurations.findById(call.configuration_id);
       if (configuration === undefined) return undefined;
-      const body = phpJsonEncode(asPhpArrays(JSON.parse(call.body)));
+      const body = phpJsonEncode(decodePhpJson(call.body));
       const signature = webhookSignature(body, configuration.secret);
       const result = await callWebhook({ url: configuration.url, body, signature });
       if (stopped || store.webhooks.calls.findById(call.id) === undefined) return undefined;
@@ -158,10 +159,3 @@ function isSuccess(result: WebhookResponse): boolean {
   return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
 }
 
-/** json_decode($json, true): objects become PHP arrays, so an empty one is encoded back as `[]`. */
-function asPhpArrays(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asPhpArrays);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>);
-  return entries.length === 0 ? [] : Object.fromEntries(entries.map(([key, item]) => [key, asPhpArrays(item)]));
-}

@@ -4,38 +4,43 @@
  * Mailcoach libraries load and save HTML.
  */
 import { describe, expect, it } from 'vitest';
-import type { DocumentNode, ElementNode } from '../../server/mail/render/libxml/dom.js';
+import { canonicalize } from '../../server/mail/render/libxml/c14n.js';
+import type { DocumentNode, ElementNode, Node } from '../../server/mail/render/libxml/dom.js';
+import { documentElement, loadForCssInliner, loadForHtmlToMarkdown } from '../../server/mail/render/libxml/load.js';
 import { parseHtml } from '../../server/mail/render/libxml/parse.js';
 import { serializeHtml } from '../../server/mail/render/libxml/serialize.js';
 import { HTML_CORPUS } from './corpus/html.js';
 import { type OracleCase, oracleAvailable, oracleOutput, runOracle } from './oracle.js';
 
-/** mb_encode_numericentity($html, [0x80, 0x10FFFF, 0, 0x1FFFFF], 'UTF-8'), as CssToInlineStyles loads. */
-function numericEntities(html: string): string {
-  return html.replace(/[^\x00-\x7F]/gu, (char) => `&#${char.codePointAt(0)};`);
-}
-
-/** DOMDocument::$documentElement (xmlDocGetRootElement: the first element child). */
-function documentElement(doc: DocumentNode): ElementNode | null {
-  return doc.children.find((child): child is ElementNode => child.type === 'element') ?? null;
+/** getElementsByTagName('*'): the document's elements in document order. */
+function elements(doc: DocumentNode): ElementNode[] {
+  const found: ElementNode[] = [];
+  const pending: Node[] = [...doc.children].reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.type !== 'element') continue;
+    found.push(node);
+    for (let k = node.children.length - 1; k >= 0; k--) pending.push(node.children[k]!);
+  }
+  return found;
 }
 
 /** Each oracle stage done with the port. */
 const STAGES: Record<string, (input: string) => string> = {
   dom: (input) => serializeHtml(parseHtml(input), { format: false }),
   'dom-format': (input) => serializeHtml(parseHtml(input), { format: true }),
-  'dom-utf8': (input) => serializeHtml(parseHtml('<?xml encoding="UTF-8">' + input), { format: false }),
+  'dom-utf8': (input) => serializeHtml(loadForHtmlToMarkdown(input), { format: false }),
   'dom-inline': (input) => {
-    const doc = parseHtml(numericEntities(input));
+    const doc = loadForCssInliner(input);
     // saveHTML(null) when there is no document element: the whole document.
     return serializeHtml(documentElement(doc) ?? doc, { format: true });
   },
   'dom-inline-rest': (input) => {
-    const doc = parseHtml(numericEntities(input));
+    const doc = loadForCssInliner(input);
     const root = documentElement(doc);
     if (root !== null) doc.children.splice(doc.children.indexOf(root), 1);
     return serializeHtml(doc, { format: true });
   },
+  'dom-c14n': (input) => elements(loadForHtmlToMarkdown(input)).map(canonicalize).join('\n--\n'),
 };
 
 const run = oracleAvailable();

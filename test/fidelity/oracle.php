@@ -22,6 +22,7 @@
  *  - dom-format: loadHTML + saveHTML() with formatOutput on
  *  - dom-utf8:   loadHTML as HtmlConverter loads (`<?xml encoding="UTF-8">` prefix, encoding set) + saveHTML()
  *  - dom-inline-rest: loadHTML as CssToInlineStyles loads, documentElement removed, saveHTML() (its doctype line)
+ *  - dom-c14n:   loadHTML as HtmlConverter loads, then C14N() of every element in document order, joined by "\n--\n"
  */
 require '/usr/share/php/League/HTMLToMarkdown/autoload.php';
 require '/usr/share/php/League/CommonMark/autoload.php';
@@ -237,6 +238,17 @@ function run(array $case): string
                 $document->removeChild($document->documentElement);
             }
             return $document->saveHTML();
+        case 'dom-c14n':
+            $document = new DOMDocument();
+            libxml_use_internal_errors(true);
+            $document->loadHTML('<?xml encoding="UTF-8">' . $case['input']);
+            $document->encoding = 'UTF-8';
+            libxml_clear_errors();
+            $parts = [];
+            foreach ($document->getElementsByTagName('*') as $element) {
+                $parts[] = $element->C14N();
+            }
+            return implode("\n--\n", $parts);
     }
     throw new InvalidArgumentException('unknown stage ' . $case['stage']);
 }

@@ -54,7 +54,14 @@ export interface TwigInternals {
   Markup: (content: string, strategy?: string | boolean) => unknown;
   filters: Record<string, Filter>;
   expression: {
-    handler: Record<string, { regex: RegExp | RegExp[]; parse?: (this: unknown, token: ExpressionToken, stack: unknown[], context: unknown) => unknown }>;
+    handler: Record<
+      string,
+      {
+        regex: RegExp | RegExp[];
+        parse?: (this: unknown, token: ExpressionToken, stack: unknown[], context: unknown) => unknown;
+        compile?: (this: unknown, token: ExpressionToken, stack: unknown[], output: unknown[]) => unknown;
+      }
+    >;
     tokenize(this: unknown, rawToken: unknown): ExpressionToken[];
     compile(this: unknown, rawToken: { type: string; stack: ExpressionToken[] }): { type: string; stack: ExpressionToken[] };
     operator: {
@@ -130,13 +137,27 @@ export function installPhpSemantics(twig: TwigInternals): void {
     };
   }
 
-  // At the very start of an expression twig.js takes any kind of token, so a `-` there is read as binary.
+  // A string literal's escapes as Twig's lexer reads them (stripcslashes); twig.js undid only the first \" or \'.
+  const string = handler[`${T}string`];
+  if (string !== undefined) {
+    string.compile = function (this: unknown, token: ExpressionToken, _stack: unknown[], output: unknown[]) {
+      delete (token as { match?: unknown }).match;
+      token.value = stripcslashes(String(token.value).slice(1, -1));
+      output.push(token);
+    };
+  }
+
   const tokenizeExpression = twig.expression.tokenize;
   twig.expression.tokenize = function (this: unknown, rawToken: unknown) {
     const tokens = tokenizeExpression.call(this, rawToken);
+    // At the very start of an expression twig.js takes any kind of token, so a `-` there is read as binary.
     const first = tokens[0];
     if (first?.type === `${T}operator.binary` && first.value === '-') first.type = `${T}operator.unary`;
-    return tokens;
+    // "#{expression}" in a double-quoted string: Twig reads the string as its parts joined by `~`.
+    if (!tokens.some(isInterpolated)) return tokens;
+    return tokens.flatMap((token) =>
+      isInterpolated(token) ? interpolation(String(token.value), (text) => tokenizeExpression.call(this, { type: 'expression', value: text })) : [token],
+    );
   };
   const lookup = twig.expression.operator.lookup;
   const { rightToLeft } = twig.expression.operator;
@@ -157,6 +178,13 @@ export function installPhpSemantics(twig: TwigInternals): void {
       stack.push(text(left ?? '') + text(right ?? ''));
       return undefined;
     }
+    if (COMPARISONS.has(operator)) {
+      const order = phpLooseCompare(plain(stack.at(-2)), plain(stack.at(-1)));
+      if (order !== undefined) {
+        stack.splice(-2, 2, COMPARISONS.get(operator)?.(order));
+        return undefined;
+      }
+    }
     if (ARITHMETIC.has(operator)) {
       const right = phpNumeric(stack.pop());
       const left = phpNumeric(stack.pop());
@@ -175,51 +203,203 @@ export function installPhpSemantics(twig: TwigInternals): void {
   installFilters(twig, markup);
 }
 
-/** What Twig's `~` whitespace control trims (whitespace_line_chars), and what `-` trims (PCRE's \s). */
-const LINE_SPACE_END = /[ \t\0\x0B]*$/;
-const LINE_SPACE_START = /^[ \t\0\x0B]*/;
-const SPACE_END = /[ \t\n\x0B\f\r]*$/;
-const SPACE_START = /^[ \t\n\x0B\f\r]*/;
+/**
+ * What Twig's lexer trims: `~` the spaces and tabs of a line (whitespace_line_chars) on either side; `-` before
+ * the tag what rtrim() trims, after it what PCRE's \s matches. twig.js trims with JavaScript's trimEnd() and
+ * trimStart(), which take a no-break space and the other Unicode spaces too.
+ */
+const LINE_SPACE = ' \t\0\x0B';
+const SPACE_BEFORE = ' \t\n\r\0\x0B';
+const SPACE_AFTER = ' \t\n\x0B\f\r';
 const TAGS = new Set(['output', 'logic', 'comment']);
+/** twig.js's whitespace-control tags, the plain tag each is, and which sides it trims. */
+const TRIMMING: Record<string, { plain: string; before: boolean; after: boolean }> = {
+  output_whitespace_pre: { plain: 'output', before: true, after: false },
+  output_whitespace_post: { plain: 'output', before: false, after: true },
+  output_whitespace_both: { plain: 'output', before: true, after: true },
+  logic_whitespace_pre: { plain: 'logic', before: true, after: false },
+  logic_whitespace_post: { plain: 'logic', before: false, after: true },
+  logic_whitespace_both: { plain: 'logic', before: true, after: true },
+};
+
+/** `text` without the characters of `chars` at its end (a loop: a pattern like /[ ]*$/ is quadratic on spaces). */
+function trimEndOf(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+function trimStartOf(text: string, chars: string): string {
+  let start = 0;
+  while (start < text.length && chars.includes(text[start] as string)) start++;
+  return start === 0 ? text : text.slice(start);
+}
 
 /**
  * What twig.js's tokenizer does not do as Twig's lexer does, mended on its tokens: `{{~`, `{%~`, `{#~` and their
- * closings trim the spaces and tabs (not newlines) beside the tag; a comment's `-` trims all whitespace beside it;
- * and a newline right after `#}` is dropped as after `%}` (not after `~%}`, which twig.js dropped).
+ * closings trim the spaces and tabs (not newlines) beside the tag; `-` trims Twig's whitespace (not JavaScript's);
+ * a comment's `-` trims too; and a newline right after `#}` is dropped as after `%}` (not after `~%}`, where
+ * twig.js dropped it). One pass, each token looked at once.
  */
 function lexLikeTwig(tokens: TemplateToken[], template: string): TemplateToken[] {
+  const out: TemplateToken[] = [];
   const raw = (token: TemplateToken | undefined) => (token?.type === 'raw' ? token : undefined);
+  const trimBefore = (chars: string) => {
+    const before = raw(out.at(-1));
+    if (before !== undefined) before.value = trimEndOf(before.value, chars);
+  };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as TemplateToken;
+    out.push(token);
+    const after = raw(tokens[i + 1]);
+    const trimAfter = (chars: string) => {
+      if (after !== undefined) after.value = trimStartOf(after.value, chars);
+    };
+    const trimming = TRIMMING[token.type];
+    if (trimming !== undefined) {
+      // `{{-` and `-}}` trimmed here with Twig's characters; twig.js then sees a plain tag and trims nothing.
+      out.pop();
+      if (trimming.before) trimBefore(SPACE_BEFORE);
+      if (trimming.after) trimAfter(SPACE_AFTER);
+      token.type = trimming.plain;
+      out.push(token);
+      continue;
+    }
     if (!TAGS.has(token.type)) continue;
     // The character right after the two-character opening and right before the two-character closing.
     const opening = template[token.position.start + 2];
     const closing = template[token.position.end - 3];
     if (opening === '~') {
       token.value = token.value.slice(1).trim();
-      const before = raw(tokens[i - 1]);
-      if (before !== undefined) before.value = before.value.replace(LINE_SPACE_END, '');
+      out.pop();
+      trimBefore(LINE_SPACE);
+      out.push(token);
     }
     if (closing === '~') {
       token.value = token.value.slice(0, -1).trim();
       if (token.type === 'logic' && template[token.position.end] === '\n') {
         // twig.js dropped the newline after `%}`; Twig keeps it after `~%}`.
-        const after = raw(tokens[i + 1]);
         if (after !== undefined && after.position.start === token.position.end + 1) after.value = `\n${after.value}`;
-        else tokens.splice(i + 1, 0, { type: 'raw', value: '\n', position: { start: token.position.end, end: token.position.end + 1 } });
-      }
-      const after = raw(tokens[i + 1]);
-      if (after !== undefined) after.value = after.value.replace(LINE_SPACE_START, '');
+        else out.push({ type: 'raw', value: '\n', position: { start: token.position.end, end: token.position.end + 1 } });
+      } else trimAfter(LINE_SPACE);
     }
     if (token.type !== 'comment') continue;
-    const before = raw(tokens[i - 1]);
-    if (opening === '-' && before !== undefined) before.value = before.value.replace(SPACE_END, '');
-    const after = raw(tokens[i + 1]);
+    if (opening === '-') {
+      out.pop();
+      trimBefore(SPACE_BEFORE);
+      out.push(token);
+    }
     if (after === undefined || closing === '~') continue;
-    if (closing === '-') after.value = after.value.replace(SPACE_START, '');
+    if (closing === '-') trimAfter(SPACE_AFTER);
     else if (after.position.start === token.position.end && after.value.startsWith('\n')) after.value = after.value.slice(1);
   }
-  return tokens;
+  return out;
+}
+
+/** Twig's comparison operators, each PHP's, from the order of PHP 8's loose comparison (`<=>`). */
+const COMPARISONS = new Map<string, (order: number) => boolean | number>([
+  ['==', (order) => order === 0],
+  ['!=', (order) => order !== 0],
+  ['<', (order) => order < 0],
+  ['<=', (order) => order <= 0],
+  ['>', (order) => order > 0],
+  ['>=', (order) => order >= 0],
+  ['<=>', (order) => order],
+]);
+
+/**
+ * PHP 8's loose comparison of two scalars (-1, 0, 1): null or a bool against anything compares as bools, null
+ * against a string as "", numbers and numeric strings by value, a number against another string as strings, two
+ * strings byte by byte. undefined for arrays and objects (left to twig.js).
+ */
+function phpLooseCompare(a: unknown, b: unknown): number | undefined {
+  const scalar = (value: unknown) => value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  if (!scalar(a) || !scalar(b)) return undefined;
+  const left = a ?? null;
+  const right = b ?? null;
+  const sign = (x: number) => (x < 0 ? -1 : x > 0 ? 1 : 0);
+  if ((left === null && typeof right === 'string') || (right === null && typeof left === 'string')) {
+    return compareBytes(left === null ? '' : (left as string), right === null ? '' : (right as string));
+  }
+  if (typeof left === 'boolean' || typeof right === 'boolean' || left === null || right === null) {
+    return sign(Number(phpTruthy(left)) - Number(phpTruthy(right)));
+  }
+  const numeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && NUMERIC.test(value));
+  if (numeric(left) && numeric(right)) return sign(Number(typeof left === 'string' ? left.trim() : left) - Number(typeof right === 'string' ? right.trim() : right));
+  return compareBytes(phpString(left), phpString(right));
+}
+
+function phpTruthy(value: unknown): boolean {
+  return !(value === null || value === false || value === 0 || value === '' || value === '0' || Number.isNaN(value));
+}
+
+/** strcmp()'s order: by UTF-8 bytes. */
+function compareBytes(a: string, b: string): number {
+  return Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+}
+
+function isInterpolated(token: ExpressionToken): boolean {
+  return token.type === `${T}string` && typeof token.value === 'string' && token.value.startsWith('"') && token.value.includes('#{');
+}
+
+/**
+ * The tokens of a double-quoted string with `#{...}` in it, as Twig's lexer reads it: `(` "text" `~` `(` expression
+ * `)` `~` ... `)`. The expression ends at its matching `}` (braces and quotes inside it counted).
+ */
+function interpolation(literal: string, tokenize: (text: string) => ExpressionToken[]): ExpressionToken[] {
+  const body = literal.slice(1, -1);
+  const parts: ExpressionToken[][] = [];
+  const text = (value: string) => [{ type: `${T}string`, value: `"${value}"` }];
+  let copied = 0;
+  let at = body.indexOf('#{');
+  while (at !== -1) {
+    if (at > 0 && body[at - 1] === '\\') {
+      at = body.indexOf('#{', at + 2);
+      continue;
+    }
+    let depth = 1;
+    let end = at + 2;
+    let quote: string | null = null;
+    for (; end < body.length && depth > 0; end++) {
+      const char = body[end];
+      if (quote !== null) {
+        if (char === '\\') end++;
+        else if (char === quote) quote = null;
+      } else if (char === "'" || char === '"') quote = char;
+      else if (char === '{') depth++;
+      else if (char === '}') depth--;
+    }
+    if (depth > 0) throw new PhpError('Unclosed "#{" in a string');
+    if (at > copied) parts.push(text(body.slice(copied, at)));
+    const expression = body.slice(at + 2, end - 1);
+    if (expression.trim() === '') throw new PhpError('An empty "#{}" in a string');
+    parts.push([open(), ...tokenize(expression), close()]);
+    copied = end;
+    at = body.indexOf('#{', end);
+  }
+  if (copied < body.length) parts.push(text(body.slice(copied)));
+  const joined = parts.flatMap((part, index) => (index === 0 ? part : [{ type: `${T}operator.binary`, value: '~' }, ...part]));
+  return [open(), ...joined, close()];
+}
+
+function open(): ExpressionToken {
+  return { type: `${T}subexpression.start`, value: '(' };
+}
+
+function close(): ExpressionToken {
+  return { type: `${T}subexpression.end`, value: ')' };
+}
+
+/** PHP's stripcslashes(): \n \t \r \v \f \a \b, \xHH, \ooo (octal), and a backslash before anything else dropped. */
+function stripcslashes(text: string): string {
+  if (!text.includes('\\')) return text;
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', a: '\x07', b: '\b' };
+  return text.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[\s\S]?)/g, (_match, escape: string) => {
+    if (escape === '') return '';
+    if (escape[0] === 'x' && escape.length > 1) return String.fromCharCode(parseInt(escape.slice(1), 16));
+    if (/^[0-7]/.test(escape)) return String.fromCharCode(parseInt(escape, 8) & 0xff);
+    return simple[escape] ?? escape;
+  });
 }
 
 /** The unary minus's name among twig.js's operators. */
@@ -303,6 +483,7 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
       return plain(result);
     };
   }
+  const sliceArray = filters.slice as Filter;
   const strings: Record<string, Filter> = {
     upper: (value) => (value === undefined || value === null ? '' : text(value).toUpperCase()),
     lower: (value) => (value === undefined || value === null ? '' : text(value).toLowerCase()),
@@ -324,6 +505,17 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
       return rawUrlEncode(text(input ?? ''));
     },
     json_encode: (value) => phpJsonEncode(plain(value)),
+    slice: function (this: unknown, value, params) {
+      const input = plain(value);
+      if (input === undefined || input === null || typeof input === 'object') return sliceArray.call(this, input, params);
+      // mb_substr(): by characters, not UTF-16 units.
+      const chars = [...phpString(input)];
+      const start = params?.[0] === undefined || params[0] === null ? 0 : Math.trunc(phpNumeric(params[0]));
+      const length = params?.[1] === undefined || params[1] === null ? null : Math.trunc(phpNumeric(params[1]));
+      const from = start < 0 ? Math.max(0, chars.length + start) : start;
+      const to = length === null ? chars.length : length < 0 ? chars.length + length : from + length;
+      return from >= chars.length || to <= from ? '' : chars.slice(from, to).join('');
+    },
     length: (value) => {
       const input = plain(value);
       if (input === undefined || input === null) return 0;

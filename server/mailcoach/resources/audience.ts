@@ -7,6 +7,7 @@ import type { CampaignTemplateRow, EmailListRow, SegmentRow, SubscriberRow, TagR
 import { laravelTimestamp } from '../../http/timestamps.js';
 import { templateFields } from '../../campaigns/template-placeholders.js';
 import type { AppDeps } from '../../deps.js';
+import { shownExtraAttributes } from '../../audience/extra-attributes.js';
 
 export const AUDIENCE_MODEL_CLASSES = {
   emailList: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\EmailList',
@@ -49,7 +50,10 @@ export function emailListResource(row: EmailListRow, activeSubscribersCount: num
   };
 }
 
-/** `extra_attributes` is an object, `{}` when empty (the resource casts it); `tags` are names. */
+/**
+ * `extra_attributes` is the stored array in its key order, `{}` when empty (the resource casts it); `tags` are
+ * names.
+ */
 export function subscriberResource(row: SubscriberRow, listUuid: string, tagNames: string[]) {
   return {
     uuid: row.uuid,
@@ -57,7 +61,7 @@ export function subscriberResource(row: SubscriberRow, listUuid: string, tagName
     email: row.email,
     first_name: row.first_name,
     last_name: row.last_name,
-    extra_attributes: JSON.parse(row.extra_attributes) as Record<string, unknown>,
+    extra_attributes: shownExtraAttributes(row.extra_attributes),
     tags: tagNames,
     subscribed_at: laravelTimestamp(row.subscribed_at),
     unsubscribed_at: laravelTimestamp(row.unsubscribed_at),

@@ -43,6 +43,7 @@ export const HTML_CORPUS: readonly HtmlCase[] = [
   { name: 'head after body content', html: '<p>a</p><head><title>late</title></head><style>p{}</style>' },
   { name: 'second body and html', html: '<html><body class="a"><p>x</p><body class="b"><html lang="x"><p>y</p></body></html>' },
   { name: 'content after </html>', html: '<html><body><p>a</p></body></html>\n<p>after</p>' },
+  { name: 'doctype, then content after </html>', html: '<!DOCTYPE html><html><body></body></html>x<!-- y -->' },
   { name: 'comment after </html>', html: '<html><body><p>a</p></body></html><!-- end -->' },
   { name: 'pi-started document', html: '<?xml version="1.0" encoding="utf-8"?><html><body><p>x</p></body></html><p>after</p>' },
   { name: 'php pi and bare pi', html: '<p><?php echo 1; ?></p><?php><? >' },

@@ -122,7 +122,7 @@ export function buildDocumentIndex(document: DocumentNode): DocumentIndex {
 }
 
 /** The XPath string-value of a node: an attribute's value, or the concatenated text below an element (or the document). */
-export function stringValue(index: DocumentIndex, id: number): string {
+export function stringValue(index: DocumentIndex, id: number, charge: (visits: number) => void = () => {}): string {
   if (id > index.elementCount) return index.attributeValues[id]!;
   const root = id === 0 ? index.document : index.elements[id]!;
   const parts: string[] = [];
@@ -134,6 +134,7 @@ export function stringValue(index: DocumentIndex, id: number): string {
       continue;
     }
     const child = top.children[top.index++]!;
+    charge(1);
     if (child.type === 'text') parts.push(child.value);
     else if (child.type === 'element') stack.push({ children: child.children, index: 0 });
   }

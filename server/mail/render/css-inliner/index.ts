@@ -11,8 +11,8 @@
 import type { DocumentNode, ElementNode } from '../libxml/dom.js';
 import { parseHtml } from '../libxml/parse.js';
 import { serializeHtml } from '../libxml/serialize.js';
-import { cssFromStyleTags, getRules, type Rule } from './css.js';
-import { inlineRules, sortRules } from './inline.js';
+import { cssFromStyleTags, getRules } from './css.js';
+import { inlineRules, prepareRules, type PreparedRule } from './inline.js';
 import { encodeNumericEntities, phpTrim } from './php.js';
 import { PhpFatal } from './selector-parser.js';
 
@@ -20,12 +20,12 @@ export type ConvertResult = { ok: true; html: string } | { ok: false; error: str
 
 /** The sorted rules of a CSS text, cached: a campaign's mails share their CSS. */
 const RULES_CACHE_LIMIT = 200;
-const rulesCache = new Map<string, Rule[]>();
+const rulesCache = new Map<string, PreparedRule[]>();
 
-function rulesOf(css: string): Rule[] {
+function rulesOf(css: string): PreparedRule[] {
   let rules = rulesCache.get(css);
   if (rules === undefined) {
-    rules = sortRules(getRules(css));
+    rules = prepareRules(getRules(css));
     if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.clear();
     rulesCache.set(css, rules);
   }

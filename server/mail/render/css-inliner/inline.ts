@@ -10,7 +10,7 @@ import { buildDocumentIndex, type DocumentIndex } from './document-index.js';
 import { PhpFatal, SelectorError } from './selector-parser.js';
 import { cssToXPath } from './selector-xpath.js';
 import { compareSpecificity } from './specificity.js';
-import { XPathError, XPathQuery } from './xpath.js';
+import { XPathBudgetError, XPathError, XPathQuery, setXPathBudget } from './xpath.js';
 import type { DocumentNode } from '../libxml/dom.js';
 
 /** A compiled selector: the query, or null when Symfony throws or libxml2 rejects the XPath (the rule is skipped). */
@@ -36,15 +36,17 @@ export function compileSelector(selector: string): CompiledSelector {
   return compiled;
 }
 
+/**
+ * Node visits all the queries of one convert() may make. A real mail needs well under a million (elements times
+ * rules); hostile input that would take PHP minutes (a positional `~` rule over tens of thousands of siblings)
+ * ends with an error instead.
+ */
+const XPATH_BUDGET = 20_000_000;
+
 /** Css\Rule\Processor::sortOnSpecificity. */
 function sortOnSpecificity(e1: Rule, e2: Rule): number {
   const value = compareSpecificity(e1.specificity, e2.specificity);
   return value === 0 ? e1.order - e2.order : value;
-}
-
-/** The rules in the order inline() applies them (stable sort: PHP 8's usort). */
-export function sortRules(rules: readonly Rule[]): Rule[] {
-  return rules.slice().sort(sortOnSpecificity);
 }
 
 /**
@@ -86,11 +88,37 @@ function setStyle(element: ElementNode, value: string): void {
   element.attributes.push({ name: 'style', value });
 }
 
+/** A rule with what applying it to an element no other rule matched gives, computed once per CSS text. */
+export interface PreparedRule extends Rule {
+  /** calculatePropertiesToBeApplied($rule->getProperties(), []). */
+  readonly alone: ReadonlyMap<string, Property>;
+  /** The style attribute inlineCssOnElement writes from `alone` on an element without one. */
+  readonly aloneText: string;
+}
+
+/** The rules in the order inline() applies them (stable sort: PHP 8's usort), prepared. */
+export function prepareRules(rules: readonly Rule[]): PreparedRule[] {
+  return rules
+    .slice()
+    .sort(sortOnSpecificity)
+    .map((rule) => {
+      const alone = new Map<string, Property>();
+      calculatePropertiesToBeApplied(rule.properties, alone);
+      return { ...rule, alone, aloneText: Array.from(alone.values(), (p) => p.text).join(' ') };
+    });
+}
+
 /** CssToInlineStyles::inlineCssOnElement. */
-function inlineCssOnElement(element: ElementNode, properties: Map<string, Property>): void {
+function inlineCssOnElement(element: ElementNode, properties: ReadonlyMap<string, Property>, aloneText: string | null): void {
   if (properties.size === 0) return;
+  const style = getStyle(element);
+  if (style === '' && aloneText !== null) {
+    // No inline properties to keep: the rule's own text.
+    setStyle(element, aloneText);
+    return;
+  }
   const inline = new Map<string, Property>();
-  for (const property of inlineStyleProperties(getStyle(element))) inline.set(property.name, property);
+  for (const property of inlineStyleProperties(style)) inline.set(property.name, property);
   const texts: string[] = [];
   for (const [name, property] of properties) if (!inline.has(name)) texts.push(property.text);
   for (const property of inline.values()) texts.push(property.text);
@@ -98,37 +126,58 @@ function inlineCssOnElement(element: ElementNode, properties: Map<string, Proper
 }
 
 /**
- * CssToInlineStyles::inline($document, $rules) with `rules` already sorted. Throws PhpFatal where PHP would stop
+ * CssToInlineStyles::inline($document, $rules) with `rules` already prepared. Throws PhpFatal where PHP would stop
  * with an uncaught error.
  */
-export function inlineRules(document: DocumentNode, sortedRules: readonly Rule[]): void {
-  if (sortedRules.length === 0) return;
+export function inlineRules(document: DocumentNode, rules: readonly PreparedRule[]): void {
+  if (rules.length === 0) return;
+  setXPathBudget(XPATH_BUDGET);
   let index: DocumentIndex | null = null;
-  // SplObjectStorage: elements in the order they were first matched, with their merged properties.
-  const storage = new Map<number, Map<string, Property>>();
-  for (const rule of sortedRules) {
+  // SplObjectStorage: elements in the order they were first matched, with their merged properties. An element
+  // only one rule matched keeps a reference to that rule (`only`) instead of a map of its own.
+  const order: number[] = [];
+  let only: (PreparedRule | undefined)[] = [];
+  let merged: (Map<string, Property> | undefined)[] = [];
+  for (const rule of rules) {
     const query = compileSelector(rule.selector);
     if (query === null) continue;
     if (query instanceof PhpFatal) throw query;
-    index ??= buildDocumentIndex(document);
+    if (index === null) {
+      index = buildDocumentIndex(document);
+      only = new Array<PreparedRule | undefined>(index.elementCount + 1);
+      merged = new Array<Map<string, Property> | undefined>(index.elementCount + 1);
+    }
     let matched: number[];
     try {
       matched = query.run(index);
     } catch (error) {
       // An XPath evaluation error: DOMXPath::query returns false and the rule is skipped.
       if (error instanceof XPathError) continue;
+      if (error instanceof XPathBudgetError) throw new PhpFatal(`Timeout: ${error.message}`);
       throw error;
     }
     for (const id of matched) {
       if (id === 0 || id > index.elementCount) continue;
-      let current = storage.get(id);
-      if (current === undefined) {
-        current = new Map();
-        storage.set(id, current);
+      const map = merged[id];
+      if (map !== undefined) {
+        calculatePropertiesToBeApplied(rule.properties, map);
+        continue;
       }
-      if (rule.properties.length > 0) calculatePropertiesToBeApplied(rule.properties, current);
+      const first = only[id];
+      if (first === undefined) {
+        only[id] = rule;
+        order.push(id);
+      } else if (rule.properties.length > 0) {
+        const map = new Map(first.alone);
+        calculatePropertiesToBeApplied(rule.properties, map);
+        merged[id] = map;
+      }
     }
   }
   if (index === null) return;
-  for (const [id, properties] of storage) inlineCssOnElement(index.elements[id]!, properties);
+  for (const id of order) {
+    const map = merged[id];
+    if (map !== undefined) inlineCssOnElement(index.elements[id]!, map, null);
+    else inlineCssOnElement(index.elements[id]!, only[id]!.alone, only[id]!.aloneText);
+  }
 }

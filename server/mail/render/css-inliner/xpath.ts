@@ -17,6 +17,25 @@ import { stringValue, type DocumentIndex } from './document-index.js';
 
 export class XPathError extends Error {}
 
+/**
+ * Thrown when a query has done more work than any real mail needs (hostile input: tens of thousands of siblings
+ * under a positional `~` rule). PHP itself takes minutes on such input; the port gives up instead of hanging.
+ */
+export class XPathBudgetError extends Error {}
+
+/** Node visits left for the current convert(): steps over axes and text nodes. */
+let budget = Infinity;
+
+/** Sets the work allowed until the next call. */
+export function setXPathBudget(visits: number): void {
+  budget = visits;
+}
+
+function spend(n: number): void {
+  budget -= n;
+  if (budget < 0) throw new XPathBudgetError('The CSS selectors need more work than the inliner allows on this document');
+}
+
 // --- AST ----------------------------------------------------------------------------------------------------------
 
 type Axis =
@@ -464,7 +483,7 @@ export class XPathQuery {
 
   /** The string-value of a node of the document being queried. */
   stringValueOf(id: number): string {
-    return stringValue(this.index, id);
+    return stringValue(this.index, id, spend);
   }
 
   private compile(e: Expr): Compiled {
@@ -549,6 +568,12 @@ export class XPathQuery {
   }
 
   private compileComparison(op: '=' | '!=' | '<' | '<=' | '>' | '>=', l: Compiled, r: Compiled): Compiled {
+    const countOf = (l as Compiled & { countOf?: Compiled }).countOf;
+    if (op === '=' && countOf !== undefined && r.constant === 0) {
+      // `count(path)=0` (:only-of-type): whether the path is empty, without counting it.
+      const exists = countOf.bool;
+      return fromBool((n, p, s) => !exists(n, p, s), l.positional, l.usesLast);
+    }
     const positional = l.positional || r.positional;
     const usesLast = l.usesLast || r.usesLast;
     const cmpNum = numberComparator(op);
@@ -565,8 +590,8 @@ export class XPathQuery {
             const b = rs(n, p, s);
             if (b.length === 0) return false;
             const idx = index();
-            const as = a.map((id) => stringValue(idx, id));
-            const bs = b.map((id) => stringValue(idx, id));
+            const as = a.map((id) => stringValue(idx, id, spend));
+            const bs = b.map((id) => stringValue(idx, id, spend));
             for (const x of as) {
               for (const y of bs) {
                 if (op === '=' ? x === y : op === '!=' ? x !== y : cmpNum(stringToNumber(x), stringToNumber(y))) return true;
@@ -604,7 +629,7 @@ export class XPathQuery {
             const b = on(n, p, s);
             const idx = index();
             for (const id of members) {
-              const a = stringToNumber(stringValue(idx, id));
+              const a = stringToNumber(stringValue(idx, id, spend));
               if (flip ? cmpNum(b, a) : cmpNum(a, b)) return true;
             }
             return false;
@@ -634,7 +659,7 @@ export class XPathQuery {
           const b = os(n, p, s);
           const idx = index();
           for (const id of members) {
-            const a = stringValue(idx, id);
+            const a = stringValue(idx, id, spend);
             if (op === '=' ? a === b : a !== b) return true;
           }
           return false;
@@ -676,7 +701,7 @@ export class XPathQuery {
     const anyPositional = args.some((a) => a.positional);
     const anyLast = args.some((a) => a.usesLast);
     const index = (): DocumentIndex => this.index;
-    const contextString: Fn<string> = (n) => stringValue(index(), n);
+    const contextString: Fn<string> = (n) => stringValue(index(), n, spend);
     switch (name) {
       case 'position':
         arity(0, 0);
@@ -688,7 +713,9 @@ export class XPathQuery {
         arity(1, 1);
         const set = args[0]!.set;
         if (set === null) throw new XPathError('count() of a non node-set');
-        return fromNum((n, p, s) => set(n, p, s).length, anyPositional, anyLast);
+        const c = fromNum((n, p, s) => set(n, p, s).length, anyPositional, anyLast);
+        (c as Compiled & { countOf?: Compiled }).countOf = args[0]!;
+        return c;
       }
       case 'name':
       case 'local-name': {
@@ -840,7 +867,7 @@ export class XPathQuery {
         return fromNum(
           (n, p, s) => {
             let total = 0;
-            for (const id of set(n, p, s)) total += stringToNumber(stringValue(index(), id));
+            for (const id of set(n, p, s)) total += stringToNumber(stringValue(index(), id, spend));
             return total;
           },
           anyPositional,
@@ -894,10 +921,23 @@ export class XPathQuery {
       compiled.str = (node) => attributeValueOf(index(), node, attributeName) ?? '';
       compiled.num = (node) => stringToNumber(compiled.str(node, 0, 0));
       (compiled as Compiled & { attributeName?: string }).attributeName = attributeName;
-    } else if (start === null && !absolute && steps.length === 1 && only!.axis === 'child' && only!.test.kind === 'any' && only!.predicates.length === 0) {
-      // `*` in a boolean context: whether the node has an element child.
-      const index = (): DocumentIndex => this.index;
-      compiled.bool = (node) => node <= index().elementCount && index().firstChild[node]! >= 0;
+    } else if (start === null && !absolute && steps.length === 1) {
+      // One step in a boolean context (`*`, `ancestor::fieldset[@disabled]`, `count(preceding-sibling::p)=0`):
+      // walk the axis from the node and stop at the first node that passes.
+      const step = only!;
+      if (!step.predicates.some((p) => p.positional)) {
+        compiled.bool = (node) => {
+          const test = this.nodeTest(step);
+          const it = axisIterator(this.index, step.axis, node);
+          outer: for (let id = it.first(); id >= 0; id = it.next(id)) {
+            spend(1);
+            if (!test(id)) continue;
+            for (const predicate of step.predicates) if (!predicate.test(id, 0, 0)) continue outer;
+            return true;
+          }
+          return false;
+        };
+      }
     }
     return compiled;
   }
@@ -907,6 +947,7 @@ export class XPathQuery {
     const positional = step.predicates.some((p) => p.positional);
     if (!positional) {
       const candidates = this.axisUnion(step.axis, context);
+      spend(candidates.length);
       const out: number[] = [];
       const test = this.nodeTest(step);
       const predicates = step.predicates;
@@ -917,21 +958,77 @@ export class XPathQuery {
       }
       return out;
     }
-    const out: number[] = [];
-    let sorted = true;
-    let last = -1;
     const test = this.nodeTest(step);
     const usesLast = step.predicates.some((p) => p.usesLast);
+    if (step.axis === 'following-sibling' && step.predicates.length === 1 && context.length > 1) {
+      return this.followingSiblingsByCandidate(step.predicates[0]!, context, test, usesLast);
+    }
+    const out: number[] = [];
+    // Several contexts can reach the same node (siblings, ancestors): keep each once. (A Set, not index.marks:
+    // predicates evaluated meanwhile use the marks.)
+    const seen = context.length > 1 ? new Set<number>() : null;
     for (const c of context) {
       const before = out.length;
       this.evalStepFrom(step, c, test, usesLast, out);
-      if (out.length > before) {
-        if (out[before]! <= last || !isAscending(out, before)) sorted = false;
-        last = Math.max(last, out[out.length - 1]!);
+      if (seen !== null) {
+        let kept = before;
+        for (let k = before; k < out.length; k++) {
+          const id = out[k]!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          out[kept++] = id;
+        }
+        out.length = kept;
       }
     }
-    if (!sorted || context.length > 1) return sortUnique(out, sorted);
-    return out;
+    return isAscending(out, 0) ? out : sortUnique(out, false);
+  }
+
+  /**
+   * following-sibling::x[P] from many contexts, one sibling at a time: a sibling j is in the union when P holds
+   * at the position it has from some earlier context c, which is its rank among the node-test-passing siblings
+   * minus c's (and the size, for last(), the count after c). The nearest contexts are tried first and the first
+   * success ends the search, so `p ~ :not(:first-child)` or `p ~ p:nth-child(2n)` over n siblings cost O(n), not
+   * the O(n^2) of one walk per context.
+   */
+  private followingSiblingsByCandidate(predicate: Predicate, context: NodeSet, test: (id: number) => boolean, usesLast: boolean): NodeSet {
+    const index = this.index;
+    const out: number[] = [];
+    const marks = index.marks;
+    const parents: number[] = [];
+    for (const c of context) {
+      if (c === 0 || c > index.elementCount) continue;
+      const p = index.parent[c]!;
+      if (marks[p] === 1) continue;
+      marks[p] = 1;
+      parents.push(p);
+    }
+    for (const p of parents) marks[p] = 0;
+    const isContext = new Set(context);
+    const bound = predicate.bound;
+    for (const p of parents) {
+      let total = 0;
+      if (usesLast) for (let id = index.firstChild[p]!; id >= 0; id = index.nextSibling[id]!) if (test(id)) total++;
+      const contextRanks: number[] = [];
+      let rank = 0;
+      for (let id = index.firstChild[p]!; id >= 0; id = index.nextSibling[id]!) {
+        if (test(id)) {
+          rank++;
+          for (let k = contextRanks.length - 1; k >= 0; k--) {
+            const position = rank - contextRanks[k]!;
+            // Farther contexts give larger positions: past the bound, none can match.
+            if (position > bound) break;
+            spend(1);
+            if (predicate.test(id, position, total - contextRanks[k]!)) {
+              out.push(id);
+              break;
+            }
+          }
+        }
+        if (isContext.has(id)) contextRanks.push(rank);
+      }
+    }
+    return isAscending(out, 0) ? out : sortUnique(out, false);
   }
 
   private nodeTest(step: CompiledStep): (id: number) => boolean {
@@ -958,6 +1055,7 @@ export class XPathQuery {
       // node can pass it.
       const seen = new Array<number>(predicates.length).fill(0);
       for (let id = it.first(); id >= 0; id = it.next(id)) {
+        spend(1);
         if (!test(id)) continue;
         let passed = true;
         for (let k = 0; k < predicates.length; k++) {
@@ -973,7 +1071,10 @@ export class XPathQuery {
       }
       return;
     }
-    for (let id = it.first(); id >= 0; id = it.next(id)) if (test(id)) nodes.push(id);
+    for (let id = it.first(); id >= 0; id = it.next(id)) {
+      spend(1);
+      if (test(id)) nodes.push(id);
+    }
     let current = nodes;
     for (const predicate of predicates) {
       const size = current.length;

@@ -106,5 +106,8 @@ const BOOLEAN_ATTRIBUTES = new Set([
 
 /** HTMLtree.c htmlIsBooleanAttr (case-insensitive, as xmlStrcasecmp compares). */
 export function isBooleanAttribute(name: string): boolean {
-  return BOOLEAN_ATTRIBUTES.has(name) || BOOLEAN_ATTRIBUTES.has(name.toLowerCase());
+  if (BOOLEAN_ATTRIBUTES.has(name)) return true;
+  return HAS_UPPER.test(name) && BOOLEAN_ATTRIBUTES.has(name.toLowerCase());
 }
+
+const HAS_UPPER = /[A-Z]/;

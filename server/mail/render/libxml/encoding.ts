@@ -12,11 +12,12 @@
  *   `HTTP-EQUIV ... CONTENT ... CHARSET=`; without one the rest is read as ISO-8859-1.
  */
 
-/** A way to re-read UTF-8 bytes: ISO-8859-1 (one char per byte) or a WHATWG decoder label. */
-export type Decoder = 'latin1' | { label: string };
+/** A way to re-read UTF-8 bytes: ISO-8859-1 (one char per byte), windows-1252, or a WHATWG decoder label. */
+export type Decoder = 'latin1' | 'cp1252' | { label: string };
 
 export type EncodingKind = 'utf8' | 'wide' | Decoder | null;
 
+const CP1252 = new Set(['WINDOWS-1252', 'CP1252', 'MS-ANSI']);
 const LATIN1 = new Set(['ISO-8859-1', 'ISO-LATIN-1', 'ISO LATIN 1', 'LATIN1', 'L1', 'ISO8859-1', 'ISO_8859-1', 'CP819', 'IBM819']);
 
 /**
@@ -28,6 +29,7 @@ export function classifyEncoding(name: string): EncodingKind {
   if (upper === 'UTF-8' || upper === 'UTF8') return 'utf8';
   if (/^(UTF-?16|ISO-10646-UCS-[24]|UCS-?[24])$/.test(upper)) return 'wide';
   if (LATIN1.has(upper)) return 'latin1';
+  if (CP1252.has(upper)) return 'cp1252';
   try {
     // iconv knows (at least) the encodings a WHATWG decoder knows; ISO-8859-1 is handled above because WHATWG
     // maps it to windows-1252, iconv does not.
@@ -42,7 +44,36 @@ export function classifyEncoding(name: string): EncodingKind {
 export function reread(rest: string, decoder: Decoder): string {
   const bytes = Buffer.from(rest, 'utf8');
   if (decoder === 'latin1') return bytes.toString('latin1');
+  // Not TextDecoder: Node 20's reads windows-1252 as ISO-8859-1.
+  if (decoder === 'cp1252') return bytes.toString('latin1').replace(C1, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]!);
   return new TextDecoder(decoder.label).decode(bytes);
+}
+
+const C1 = /[\x80-\x9F]/g;
+/** windows-1252 bytes 0x80-0x9F (the undefined ones as the C1 control of the same number, as WHATWG reads them). */
+const CP1252_HIGH = [...'\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178'];
+/** What windows-1252 can write above 0x7F besides ISO-8859-1's 0xA0-0xFF (not the undefined bytes: iconv lacks them). */
+const CP1252_BYTES: ReadonlyMap<string, string> = new Map(
+  CP1252_HIGH.map((char, k) => [char, String.fromCharCode(0x80 + k)] as const).filter(([char]) => char.charCodeAt(0) > 0xff),
+);
+
+/**
+ * An output encoder for saveHTML() (xmlCharEncOutFunc): the bytes of an ISO-8859-1 or windows-1252 document as a
+ * string of one char per byte; a char the encoding lacks becomes a decimal reference. Null for other encodings.
+ */
+export function byteEncoder(name: string): ((text: string) => string) | null {
+  const kind = classifyEncoding(name);
+  if (kind !== 'latin1' && kind !== 'cp1252') return null;
+  return (text) =>
+    text.replace(/[^\x00-\x7F]/gu, (char) => {
+      const cp = char.codePointAt(0)!;
+      if (kind === 'cp1252') {
+        const byte = CP1252_BYTES.get(char);
+        if (byte !== undefined) return byte;
+        if (cp >= 0x80 && cp <= 0x9f) return '&#' + cp + ';';
+      }
+      return cp <= 0xff ? char : '&#' + cp + ';';
+    });
 }
 
 const HTTP_EQUIV = /HTTP-EQUIV/gi;

@@ -26,6 +26,7 @@ const DEFAULT_SYSTEM_ID = 'http://www.w3.org/TR/REC-html40/loose.dtd';
 
 /** Characters IS_CHAR refuses (text, comments, scripts and PIs drop them with an error). */
 const INVALID_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+const HAS_INVALID = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const ALL_BLANK = /^[ \t\n\r]*$/;
 const NON_ASCII = /[^\x00-\x7F]/g;
 /** IS_LETTER/IS_DIGIT/IS_COMBINING/IS_EXTENDER for htmlParseNameComplex, approximated with Unicode classes. */
@@ -73,11 +74,20 @@ function isPubidChar(c: number): boolean {
   );
 }
 
+/** Whether a run holds a char IS_CHAR refuses (a loop for short runs: a regex call costs more there). */
+function hasInvalid(text: string): boolean {
+  if (text.length > 64) return HAS_INVALID.test(text);
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0xfffe && c <= 0xffff) return true;
+  }
+  return false;
+}
+
 /** What htmlCurrentChar and COPY_BUF make of a run: a NUL reads as a space, chars IS_CHAR refuses are dropped. */
 function dropInvalid(text: string): string {
-  if (text.includes('\0')) text = text.replaceAll('\0', ' ');
-  INVALID_CHARS.lastIndex = 0;
-  return INVALID_CHARS.test(text) ? text.replace(INVALID_CHARS, '') : text;
+  if (!hasInvalid(text)) return text;
+  return text.replaceAll('\0', ' ').replace(INVALID_CHARS, '');
 }
 
 /** A parsed reference: its code point (0 for none) or unknown name, and where it ends. */
@@ -114,6 +124,8 @@ class HtmlParser {
   private nextLt = -1;
   private nextAmp = -1;
   private nextNul = -1;
+  /** The next `--!>` (-2: none in the rest of the input). */
+  private nextBang = -1;
   /** Where the name parseNameAt last read starts. */
   private nameStart = 0;
 
@@ -296,6 +308,8 @@ class HtmlParser {
       }
     }
     const attributes: { name: string; value: string | null }[] = [];
+    // A Set only for tags with many attributes: the common case scans a few.
+    let seenNames: Set<string> | null = null;
     this.skipBlanks();
     for (;;) {
       const c = this.s.charCodeAt(this.i);
@@ -310,7 +324,13 @@ class HtmlParser {
           value = this.parseAttValue();
         }
         // Well-formedness: a repeated attribute is dropped.
-        if (!attributes.some((attribute) => attribute.name === attname)) attributes.push({ name: attname, value });
+        if (seenNames === null && attributes.length >= 16) seenNames = new Set(attributes.map((a) => a.name));
+        const repeated =
+          seenNames === null ? attributes.some((attribute) => attribute.name === attname) : seenNames.has(attname);
+        if (!repeated) {
+          seenNames?.add(attname);
+          attributes.push({ name: attname, value });
+        }
       } else {
         // Dump the bogus attribute string up to the next blank or the end of the tag.
         const s = this.s;
@@ -418,8 +438,7 @@ class HtmlParser {
     let end: number;
     for (;;) {
       if (this.nextLt < this.i) this.nextLt = this.indexOrEnd('<');
-      if (this.nextAmp < this.i) this.nextAmp = this.indexOrEnd('&');
-      end = Math.min(this.nextLt, this.nextAmp);
+      end = Math.min(this.nextLt, this.ampFrom(this.i));
       if (!this.touch(end)) break;
     }
     const text = dropInvalid(this.s.slice(this.i, end));
@@ -573,7 +592,10 @@ class HtmlParser {
     for (;;) {
       const s = this.s;
       const dashes = s.indexOf('-->', start);
-      const bang = s.indexOf('--!>', start);
+      // Cached: a document without any `--!>` must not be searched to its end for each comment.
+      if (this.nextBang < start && this.nextBang !== -2) this.nextBang = s.indexOf('--!>', start);
+      if (this.nextBang === -1) this.nextBang = -2;
+      const bang = this.nextBang === -2 ? -1 : this.nextBang;
       if (dashes < 0 && bang < 0) {
         this.i = this.n;
         return;
@@ -725,8 +747,8 @@ class HtmlParser {
   /** The value from this.i to `end` with references decoded; a reference to 0 ends the C string there. */
   private decodeAttribute(end: number): string {
     const s = this.s;
-    let amp = s.indexOf('&', this.i);
-    if (amp < 0 || amp >= end) {
+    let amp = this.ampFrom(this.i);
+    if (amp >= end) {
       const value = s.slice(this.i, end);
       this.i = end;
       return value;
@@ -734,7 +756,7 @@ class HtmlParser {
     let out = '';
     let from = this.i;
     let cut = false;
-    while (amp >= 0 && amp < end) {
+    while (amp < end) {
       if (!cut) out += s.slice(from, amp);
       const ref = s.charCodeAt(amp + 1) === 0x23 ? this.parseCharRef(amp) : this.parseEntityRef(amp);
       if (!cut) {
@@ -744,7 +766,7 @@ class HtmlParser {
         else out += '&';
       }
       from = ref.end;
-      amp = s.indexOf('&', from);
+      amp = this.ampFrom(from);
     }
     if (!cut) out += s.slice(from, end);
     this.i = end;
@@ -823,6 +845,7 @@ class HtmlParser {
     this.nextLt = -1;
     this.nextAmp = -1;
     this.nextNul = -1;
+    this.nextBang = -1;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -831,6 +854,12 @@ class HtmlParser {
   /** CUR == 0: the end of the input, or a NUL byte where libxml2 reads bytes. */
   private atEnd(k: number): boolean {
     return k >= this.n || this.s.charCodeAt(k) === 0;
+  }
+
+  /** The next '&' from `from` (cached: linear), or the end. */
+  private ampFrom(from: number): number {
+    if (this.nextAmp < from) this.nextAmp = this.indexOrEnd('&', from);
+    return this.nextAmp;
   }
 
   /** The next NUL from `from` (cached: linear), or the end. */
@@ -882,12 +911,15 @@ class HtmlParser {
     const s = this.s;
     const start = this.i + 1;
     let j = start;
+    let upper = false;
     while (j < this.n && j - start < NAME_MAX) {
       const d = s.charCodeAt(j);
-      if (!(isAsciiLetter(d) || isDigit(d) || d === 0x3a || d === 0x2d || d === 0x5f)) break;
+      if (d >= 0x41 && d <= 0x5a) upper = true;
+      else if (!((d >= 0x61 && d <= 0x7a) || isDigit(d) || d === 0x3a || d === 0x2d || d === 0x5f)) break;
       j++;
     }
-    return s.slice(start, j).toLowerCase();
+    const name = s.slice(start, j);
+    return upper ? name.toLowerCase() : name;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -909,7 +941,7 @@ class HtmlParser {
       this.s = '';
       this.n = 0;
       this.i = 0;
-      this.nextLt = this.nextAmp = this.nextNul = -1;
+      this.nextLt = this.nextAmp = this.nextNul = this.nextBang = -1;
       return;
     }
     // xmlSplitQName: the node is named without its prefix (`o:p` is a `p`); the parser keeps the full name.

@@ -9,6 +9,7 @@
  */
 import type { DocumentNode, ElementNode, Node } from './dom.js';
 import { ELEMENTS, isBooleanAttribute } from './elements.js';
+import { byteEncoder } from './encoding.js';
 import { VALUE_NAMES } from './entities.js';
 
 export interface SerializeOptions {
@@ -22,19 +23,23 @@ export function serializeHtml(node: DocumentNode | ElementNode, options: Seriali
   if (node.type !== 'document') return out;
   const encoding = metaEncoding(node);
   if (encoding === null) return encodeHtml(out);
-  const upper = encoding.toUpperCase();
-  if (upper === 'UTF-8' || upper === 'UTF8') return out;
-  if (LATIN1_NAMES.has(upper)) return encodeLatin1(out);
-  // Other encodings (iconv) are not emulated: the text comes back as UTF-8.
-  return out;
+  // ISO-8859-1 and windows-1252 come back as one char per byte (Buffer.from(out, 'latin1') gives PHP's bytes);
+  // UTF-8, names libxml2 does not know, and other encodings (not emulated) as the UTF-8 text.
+  return byteEncoder(encoding)?.(out) ?? out;
 }
-
-const LATIN1_NAMES = new Set(['ISO-8859-1', 'ISO-LATIN-1', 'ISO LATIN 1', 'LATIN1', 'L1', 'ISO8859-1', 'ISO_8859-1']);
 
 type Parent = ElementNode | DocumentNode;
 
 function parentName(parent: Parent | null): string | null {
   return parent !== null && parent.type === 'element' ? parent.name : null;
+}
+
+/** Text in script and style is written raw (xmlStrcasecmp on the parent's name). */
+function isRawParent(parent: Parent | null): boolean {
+  if (parent === null || parent.type !== 'element') return false;
+  const name = parent.name;
+  if (name === 'script' || name === 'style') return true;
+  return (name.length === 6 || name.length === 5) && (name.toLowerCase() === 'script' || name.toLowerCase() === 'style');
 }
 
 /** HTML_TEXT_NODE (a CDATA node, script and style content, is not one for the formatting rules). */
@@ -109,8 +114,7 @@ function dump(root: DocumentNode | ElementNode, format: boolean): string {
         if (cur.cdata === true) {
           out += cur.value;
         } else {
-          const name = parentName(parent)?.toLowerCase();
-          out += name === 'script' || name === 'style' ? cur.value : escapeText(cur.value, false);
+          out += isRawParent(parent) ? cur.value : escapeText(cur.value, false);
         }
         break;
       case 'comment':
@@ -193,14 +197,27 @@ function quoted(value: string): string {
 
 const NEEDS_ESCAPE = /[<>&\x00-\x08\x0B\x0C\x0E-\x1F]/;
 
+/** Whether escapeText changes anything (a loop for short strings: a regex call costs more there). */
+function needsEscape(text: string): boolean {
+  if (text.length > 64) return NEEDS_ESCAPE.test(text);
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c === 0x3c || c === 0x3e || c === 0x26) return true;
+  }
+  return false;
+}
+
 /**
  * entities.c xmlEncodeEntitiesInternal for an HTML document: `<`, `>`, `&` as entities, control chars dropped,
  * everything else (\t \n \r and non-ASCII included) as it is. In an attribute, `&{...}` and `<!--...` are kept.
  */
 function escapeText(text: string, attribute: boolean): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
+  if (!needsEscape(text)) return text;
   let out = '';
   let from = 0;
+  // Once a search found nothing, later ones would not either (and would make this quadratic).
+  let noCommentEnd = false;
+  let noBrace = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) {
@@ -210,7 +227,9 @@ function escapeText(text: string, attribute: boolean): string {
     from = i + 1;
     if (c === 0x3c) {
       // A server-side include `<!--...-->` stays as it is, its `-->` included.
-      const end = attribute && text.startsWith('!--', i + 1) ? text.indexOf('-->', i) : -1;
+      const opens = attribute && !noCommentEnd && text.startsWith('!--', i + 1);
+      const end = opens ? text.indexOf('-->', i) : -1;
+      if (opens && end < 0) noCommentEnd = true;
       if (end >= 0) {
         out += text.slice(i, end + 3);
         from = end + 3;
@@ -222,7 +241,9 @@ function escapeText(text: string, attribute: boolean): string {
       out += '&gt;';
     } else if (c === 0x26) {
       // HTML 4's `&{script}` stays as it is, its `}` included.
-      const close = attribute && text.charCodeAt(i + 1) === 0x7b ? text.indexOf('}', i) : -1;
+      const opens = attribute && !noBrace && text.charCodeAt(i + 1) === 0x7b;
+      const close = opens ? text.indexOf('}', i) : -1;
+      if (opens && close < 0) noBrace = true;
       if (close >= 0) {
         out += text.slice(i, close + 1);
         from = close + 1;
@@ -272,14 +293,6 @@ function encodeHtml(text: string): string {
     const cp = char.codePointAt(0)!;
     const name = VALUE_NAMES.get(cp);
     return name === undefined ? '&#' + cp + ';' : '&' + name + ';';
-  });
-}
-
-/** The ISO-8859-1 output encoder: chars it cannot write become decimal references (as one char per byte). */
-function encodeLatin1(text: string): string {
-  return text.replace(NON_ASCII, (char) => {
-    const cp = char.codePointAt(0)!;
-    return cp <= 0xff ? char : '&#' + cp + ';';
   });
 }
 
