@@ -200,9 +200,9 @@ describe('snippetOf', () => {
     }
   });
 
-  it('reads the HTML as text when the mail has no text', () => {
+  it('reads the HTML as text when the mail has no text (converted as Mailcoach converts a text part)', () => {
     expect(snippetOf(null, '<html><head><style>p{color:red}</style></head><body><p>Hi <b>there</b></p></body></html>')).toBe(
-      'Hi there',
+      'Hi **there**',
     );
     expect(snippetOf(null, null)).toBe('');
   });

@@ -292,6 +292,10 @@ describe('renderBody', () => {
   });
 });
 
+/** What CssToInlineStyles makes of a body without a doctype: libxml2's default one, and <html><body> around it. */
+const doc = (body: string) =>
+  `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body>${body}</body></html>`;
+
 describe('html helpers', () => {
   it('inlineCss moves <style> rules onto the elements', () => {
     const html = inlineCss('<html><head><style>p.a { color: red; } b { font-weight: bold }</style></head><body><p class="a">x <b>y</b></p></body></html>');
@@ -299,14 +303,13 @@ describe('html helpers', () => {
     expect(html).toContain('<b style="font-weight: bold;">y</b>');
   });
 
-  it('inlineCss returns html without <style> unchanged', () => {
-    const html = '<p class="a">x</p>';
-    expect(inlineCss(html)).toBe(html);
+  it('inlineCss re-serialises every document as CssToInlineStyles does, with or without <style>', () => {
+    expect(inlineCss('<p class="a">x</p>')).toBe(doc('<p class="a">x</p>'));
   });
 
-  it('htmlToText makes readable text: links kept, images skipped, block elements on their own lines', () => {
+  it('htmlToText writes the markdown-flavoured text league/html-to-markdown writes', () => {
     const text = htmlToText('<h1>Title</h1><p>Go <a href="https://example.com/a">there</a><img src="x.png" alt="pic"></p><ul><li>one</li><li>two</li></ul>');
-    expect(text).toBe('TITLE\n\nGo there [https://example.com/a]\n\n * one\n * two');
+    expect(text).toBe('Title\n=====\n\nGo [there](https://example.com/a)![pic](x.png)\n\n- one\n- two');
   });
 
   it('htmlToText keeps a paragraph on one line, however long (no hard wrapping)', () => {
@@ -325,13 +328,13 @@ describe('html helpers', () => {
 describe('renderTemplateContent', () => {
   it('takes the request subject over the template subject; null falls back to the template', async () => {
     const t = template({ subject: 'From template ::n::', body: '<p>::subject::</p>' });
-    expect(await renderTemplateContent(t, 'From request ::n::', { n: '1' })).toMatchObject({ subject: 'From request 1', html: '<p>From request 1</p>' });
-    expect(await renderTemplateContent(t, null, { n: '2' })).toMatchObject({ subject: 'From template 2', html: '<p>From template 2</p>' });
+    expect(await renderTemplateContent(t, 'From request ::n::', { n: '1' })).toMatchObject({ subject: 'From request 1', html: doc('<p>From request 1</p>') });
+    expect(await renderTemplateContent(t, null, { n: '2' })).toMatchObject({ subject: 'From template 2', html: doc('<p>From template 2</p>') });
   });
 
   it('puts the subject into ::subject:: literally, $ patterns included', async () => {
     const t = template({ type: 'blade', body: '<p>::subject::</p>' });
-    expect((await renderTemplateContent(t, "Costs $& and $' ::x::", { x: '$$' })).html).toBe("<p>Costs $& and $' $$</p>");
+    expect((await renderTemplateContent(t, "Costs $& and $' ::x::", { x: '$$' })).html).toBe(doc("<p>Costs $&amp; and $' $$</p>"));
   });
 
   it('applies ::key:: before Twig in the subject, and escapes Twig output there', async () => {
@@ -341,16 +344,17 @@ describe('renderTemplateContent', () => {
 
   it('renders Twig in the body of html templates only', async () => {
     const body = `<p>{{ name }} ::name::</p>`;
-    expect((await renderTemplateContent(template({ type: 'html', body }), null, { name: 'A&B' })).html).toBe('<p>A&amp;B A&B</p>');
-    expect((await renderTemplateContent(template({ type: 'blade', body }), null, { name: 'A&B' })).html).toBe('<p>{{ name }} A&B</p>');
+    // The inliner's serialisation writes a bare & as &amp;.
+    expect((await renderTemplateContent(template({ type: 'html', body }), null, { name: 'A&B' })).html).toBe(doc('<p>A&amp;B A&amp;B</p>'));
+    expect((await renderTemplateContent(template({ type: 'blade', body }), null, { name: 'A&B' })).html).toBe(doc('<p>{{ name }} A&amp;B</p>'));
     expect((await renderTemplateContent(template({ type: 'markdown', body: `{{ name }} ::name::` }), null, { name: 'A&B' })).html).toBe(
-      '<p>{{ name }} A&B</p>\n',
+      doc('\n<p>{{ name }} A&amp;B</p>\n'),
     );
   });
 
   it('gives Twig the un-dotted replacements', async () => {
     const t = template({ body: '{{ order.id }} / {{ order.total }}' });
-    expect((await renderTemplateContent(t, null, { 'order.id': '7', 'order.total': '9.50' })).html).toBe('7 / 9.50');
+    expect((await renderTemplateContent(t, null, { 'order.id': '7', 'order.total': '9.50' })).html).toBe(doc('<p>7 / 9.50</p>'));
   });
 
   it('inlines CSS and generates the text part from the final html', async () => {
@@ -360,8 +364,8 @@ describe('renderTemplateContent', () => {
     expect(content.text).toBe('Hi Jo');
   });
 
-  it('does not wrap template html in <html><body>', async () => {
-    expect((await renderTemplateContent(template({ body: '<p>bare</p>' }), null, {})).html).toBe('<p>bare</p>');
+  it('gives template html the document CssToInlineStyles makes of it, not the inline wrapping', async () => {
+    expect((await renderTemplateContent(template({ body: '<p>bare</p>' }), null, {})).html).toBe(doc('<p>bare</p>'));
   });
 });
 
