@@ -103,6 +103,9 @@ export const TEXT_CORPUS: readonly TextCase[] = [
   { name: 'text at body level and between blocks', html: 'loose <p>para</p> more loose <div>block</div> end ' },
   { name: 'empty and blank paragraphs', html: '<p></p><p> </p><p>&nbsp;</p><p>x</p>' },
   { name: 'paragraph with only a zero', html: '<p>0</p><p><b>0</b> and <i> 0 </i></p>' },
+  { name: 'long text node with escapes', html: '<p>' + 'a_b *c* [d] \\ &amp; &lt;x&gt;  \n\t e\u00a0f\u2003g '.repeat(120) + '</p>' },
+  { name: 'long text node in a div', html: '<div>\n\n#' + 'a_b *c* &amp;   d\n'.repeat(300) + '</div>' },
+  { name: 'long text node starting with a hash', html: '<span>' + '# x_y '.repeat(500) + '</span>' },
 
   // Line breaks
   { name: 'br is a hard break', html: '<p>line one<br>line two<br/>line three</p>' },

@@ -14,7 +14,7 @@
  */
 import type { DoctypeNode, DocumentNode, ElementNode, Node } from '../libxml/dom.js';
 import { htmlEntityDecode } from './entities.js';
-import { phpTrim, phpTrimExceptSpace } from './php.js';
+import { phpTrim, phpTrimLineEnds } from './php.js';
 import { convertRoot } from './walk.js';
 
 /** `getElementsByTagName($name)->item(0)`: the first element so named in document order, without recursion. */
@@ -86,7 +86,7 @@ function sanitize(markdown: string): string {
       if (at !== -1 && at === markdown.length - tag.length) markdown = markdown.slice(0, at);
     }
   }
-  return phpTrimExceptSpace(markdown, true);
+  return phpTrimLineEnds(markdown);
 }
 
 /**
