@@ -4,7 +4,7 @@
  * the PHP code that could backtrack badly in JavaScript (or that use possessive quantifiers, which JavaScript lacks)
  * are written as linear scanners with the same matches.
  */
-import { PCRE_SPACE, asciiLower, phpRtrimChar, phpTrim } from './php.js';
+import { PCRE_SPACE, phpRtrimChar, phpTrim } from './php.js';
 import { selectorSpecificity, type Specificity } from './specificity.js';
 
 /** Css\Property\Property. */
@@ -38,12 +38,13 @@ export interface Rule {
  */
 export function cssFromStyleTags(html: string): string {
   const text = removeHtmlComments(html);
-  const lower = asciiLower(text);
+  const open = /<style/gi;
+  const close = /<\/style>/gi;
   let css = '';
-  let from = 0;
   for (;;) {
-    const start = lower.indexOf('<style', from);
-    if (start < 0) break;
+    const m = open.exec(text);
+    if (m === null) break;
+    const start = m.index;
     const next = text.charCodeAt(start + 6);
     let contentStart = -1;
     if (next === 0x3e /* > */) {
@@ -55,16 +56,17 @@ export function cssFromStyleTags(html: string): string {
       if (gt >= 0) contentStart = gt + 1;
     }
     if (contentStart < 0) {
-      from = start + 1;
+      open.lastIndex = start + 1;
       continue;
     }
-    const end = lower.indexOf('</style>', contentStart);
-    if (end < 0) {
+    close.lastIndex = contentStart;
+    const end = close.exec(text);
+    if (end === null) {
       // No `</style>` after this point: no later `<style` can match either.
       break;
     }
-    css += phpTrim(text.slice(contentStart, end)) + '\n';
-    from = end + 8;
+    css += phpTrim(text.slice(contentStart, end.index)) + '\n';
+    open.lastIndex = end.index + 8;
   }
   return css;
 }

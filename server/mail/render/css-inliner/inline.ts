@@ -94,6 +94,8 @@ export interface PreparedRule extends Rule {
   readonly alone: ReadonlyMap<string, Property>;
   /** The style attribute inlineCssOnElement writes from `alone` on an element without one. */
   readonly aloneText: string;
+  /** What inlineCssOnElement writes from `alone` over an element's style attribute, by that attribute (bounded). */
+  readonly aloneOver: Map<string, string>;
 }
 
 /** The rules in the order inline() applies them (stable sort: PHP 8's usort), prepared. */
@@ -104,25 +106,60 @@ export function prepareRules(rules: readonly Rule[]): PreparedRule[] {
     .map((rule) => {
       const alone = new Map<string, Property>();
       calculatePropertiesToBeApplied(rule.properties, alone);
-      return { ...rule, alone, aloneText: Array.from(alone.values(), (p) => p.text).join(' ') };
+      return { ...rule, alone, aloneText: Array.from(alone.values(), (p) => p.text).join(' '), aloneOver: new Map<string, string>() };
     });
 }
 
-/** CssToInlineStyles::inlineCssOnElement. */
-function inlineCssOnElement(element: ElementNode, properties: ReadonlyMap<string, Property>, aloneText: string | null): void {
-  if (properties.size === 0) return;
-  const style = getStyle(element);
-  if (style === '' && aloneText !== null) {
-    // No inline properties to keep: the rule's own text.
-    setStyle(element, aloneText);
-    return;
+/**
+ * Style attributes already parsed (CssToInlineStyles::getInlineStyles), bounded: a template's elements keep the
+ * same styles from send to send (PreparedRule.aloneOver keeps the results for elements one rule matched).
+ */
+const STYLE_CACHE_LIMIT = 4000;
+const RULE_STYLE_CACHE_LIMIT = 500;
+const parsedStyles = new Map<string, Property[]>();
+
+function parsedStyle(style: string): Property[] {
+  let properties = parsedStyles.get(style);
+  if (properties === undefined) {
+    properties = inlineStyleProperties(style);
+    if (parsedStyles.size >= STYLE_CACHE_LIMIT) parsedStyles.clear();
+    parsedStyles.set(style, properties);
   }
+  return properties;
+}
+
+/** CssToInlineStyles::inlineCssOnElement: the style attribute for the element, or null to leave it alone. */
+function styleFor(style: string, properties: ReadonlyMap<string, Property>): string | null {
+  if (properties.size === 0) return null;
   const inline = new Map<string, Property>();
-  for (const property of inlineStyleProperties(style)) inline.set(property.name, property);
+  for (const property of parsedStyle(style)) inline.set(property.name, property);
   const texts: string[] = [];
   for (const [name, property] of properties) if (!inline.has(name)) texts.push(property.text);
   for (const property of inline.values()) texts.push(property.text);
-  setStyle(element, texts.join(' '));
+  return texts.join(' ');
+}
+
+function inlineCssOnElement(element: ElementNode, properties: ReadonlyMap<string, Property>): void {
+  const text = styleFor(getStyle(element), properties);
+  if (text !== null) setStyle(element, text);
+}
+
+/** inlineCssOnElement for an element only `rule` matched. */
+function inlineRuleOnElement(element: ElementNode, rule: PreparedRule): void {
+  if (rule.alone.size === 0) return;
+  const style = getStyle(element);
+  if (style === '') {
+    // No inline properties to keep: the rule's own text.
+    setStyle(element, rule.aloneText);
+    return;
+  }
+  let text = rule.aloneOver.get(style);
+  if (text === undefined) {
+    text = styleFor(style, rule.alone)!;
+    if (rule.aloneOver.size >= RULE_STYLE_CACHE_LIMIT) rule.aloneOver.clear();
+    rule.aloneOver.set(style, text);
+  }
+  setStyle(element, text);
 }
 
 /**
@@ -177,7 +214,7 @@ export function inlineRules(document: DocumentNode, rules: readonly PreparedRule
   if (index === null) return;
   for (const id of order) {
     const map = merged[id];
-    if (map !== undefined) inlineCssOnElement(index.elements[id]!, map, null);
-    else inlineCssOnElement(index.elements[id]!, only[id]!.alone, only[id]!.aloneText);
+    if (map !== undefined) inlineCssOnElement(index.elements[id]!, map);
+    else inlineRuleOnElement(index.elements[id]!, only[id]!);
   }
 }

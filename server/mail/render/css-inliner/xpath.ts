@@ -13,7 +13,7 @@
  * union of its axis over the whole context set at once; a positional one walks each context's axis and stops as soon
  * as the predicates cannot match any later node (`position() = 1`, `[1]`). Nothing recurses per tree level.
  */
-import { stringValue, type DocumentIndex } from './document-index.js';
+import { attributes, attributeStringValue, nodeName, parentOf, scratchMarks, stringValue, type DocumentIndex } from './document-index.js';
 
 export class XPathError extends Error {}
 
@@ -722,7 +722,7 @@ export class XPathQuery {
         arity(0, 1);
         const local = name === 'local-name';
         const nameOf = (id: number): string => {
-          const qname = index().names[id]!;
+          const qname = nodeName(index(), id);
           if (!local) return qname;
           const colon = qname.indexOf(':');
           return colon < 0 ? qname : qname.slice(colon + 1);
@@ -917,7 +917,7 @@ export class XPathQuery {
       // `@name`: answer existence and string-value from the element's attributes directly.
       const attributeName = only!.test.name;
       const index = (): DocumentIndex => this.index;
-      compiled.bool = (node) => attributeIdOf(index(), node, attributeName) >= 0;
+      compiled.bool = (node) => hasAttribute(index(), node, attributeName);
       compiled.str = (node) => attributeValueOf(index(), node, attributeName) ?? '';
       compiled.num = (node) => stringToNumber(compiled.str(node, 0, 0));
       (compiled as Compiled & { attributeName?: string }).attributeName = attributeName;
@@ -994,7 +994,7 @@ export class XPathQuery {
   private followingSiblingsByCandidate(predicate: Predicate, context: NodeSet, test: (id: number) => boolean, usesLast: boolean): NodeSet {
     const index = this.index;
     const out: number[] = [];
-    const marks = index.marks;
+    const marks = scratchMarks(index);
     const parents: number[] = [];
     for (const c of context) {
       if (c === 0 || c > index.elementCount) continue;
@@ -1036,7 +1036,7 @@ export class XPathQuery {
     const elementCount = index.elementCount;
     const test = step.test;
     if (step.axis === 'attribute') {
-      if (test.kind === 'name') return (id) => id > elementCount && index.names[id] === test.name;
+      if (test.kind === 'name') return (id) => id > elementCount && nodeName(index, id) === test.name;
       return (id) => id > elementCount;
     }
     if (test.kind === 'node') return () => true;
@@ -1127,7 +1127,7 @@ export class XPathQuery {
       }
       case 'following-sibling': {
         const out: number[] = [];
-        const marks = index.marks;
+        const marks = scratchMarks(index);
         const marked: number[] = [];
         for (const c of context) {
           if (c === 0 || c > index.elementCount) continue;
@@ -1144,8 +1144,8 @@ export class XPathQuery {
         const out: number[] = [];
         for (const c of context) {
           if (c === 0 || c > index.elementCount) continue;
-          const start = index.attributeStart[c]!;
-          const count = index.attributeCount[c]!;
+          const start = attributes(index).start[c]!;
+          const count = attributes(index).count[c]!;
           for (let id = start; id < start + count; id++) out.push(id);
         }
         return out;
@@ -1210,35 +1210,37 @@ function axisIterator(index: DocumentIndex, axis: Axis, c: number): AxisIterator
       return { first: () => (axis === 'descendant-or-self' ? c : c < end ? c + 1 : -1), next: (id) => (id < end ? id + 1 : -1) };
     }
     case 'parent':
-      return { first: () => index.parent[c]!, next: () => -1 };
+      return { first: () => parentOf(index, c), next: () => -1 };
     case 'ancestor':
-      return { first: () => index.parent[c]!, next: (id) => index.parent[id]! };
+      return { first: () => parentOf(index, c), next: (id) => index.parent[id]! };
     case 'ancestor-or-self':
-      return { first: () => c, next: (id) => index.parent[id]! };
+      return { first: () => c, next: (id) => parentOf(index, id) };
     case 'following-sibling':
       return { first: () => (isElement && c > 0 ? index.nextSibling[c]! : -1), next: (id) => index.nextSibling[id]! };
     case 'preceding-sibling':
       return { first: () => (isElement && c > 0 ? index.previousSibling[c]! : -1), next: (id) => index.previousSibling[id]! };
     case 'attribute': {
       if (!isElement || c === 0) return { first: () => -1, next: () => -1 };
-      const start = index.attributeStart[c]!;
-      const stop = start + index.attributeCount[c]!;
+      const start = attributes(index).start[c]!;
+      const stop = start + attributes(index).count[c]!;
       return { first: () => (start < stop ? start : -1), next: (id) => (id + 1 < stop ? id + 1 : -1) };
     }
   }
 }
 
-function attributeIdOf(index: DocumentIndex, node: number, name: string): number {
-  if (node === 0 || node > index.elementCount) return -1;
-  const start = index.attributeStart[node]!;
-  const stop = start + index.attributeCount[node]!;
-  for (let id = start; id < stop; id++) if (index.names[id] === name) return id;
-  return -1;
+/** Whether an element has the attribute (read from the element: no attribute ids needed). */
+function hasAttribute(index: DocumentIndex, node: number, name: string): boolean {
+  if (node === 0 || node > index.elementCount) return false;
+  for (const attribute of index.elements[node]!.attributes) if (attribute.name === name) return true;
+  return false;
 }
 
 function attributeValueOf(index: DocumentIndex, node: number, name: string): string | null {
-  const id = attributeIdOf(index, node, name);
-  return id < 0 ? null : index.attributeValues[id]!;
+  if (node === 0 || node > index.elementCount) return null;
+  for (const attribute of index.elements[node]!.attributes) {
+    if (attribute.name === name) return attributeStringValue(attribute.name, attribute.value);
+  }
+  return null;
 }
 
 function isAscending(a: number[], from: number): boolean {
