@@ -227,6 +227,11 @@ export const TEXT_CORPUS: readonly TextCase[] = [
   { name: 'processing instructions in body', html: '<p>a<?php echo 1 ?>b</p><?p para-pi?><?h1 heading?><?bare>' },
   { name: 'xml declaration in input', html: '<?xml version="1.0" encoding="UTF-8"?><p>x</p>' },
   { name: 'frameset document', html: '<html><frameset><frame src="a.html"></frameset></html>' },
+  { name: 'text after </html> (a second html element, left as HTML)', html: '<html> <head> <title>x</title> </head> <body> <p>a</p> <p>b</p> </body> </html> tail' },
+  { name: 'tracking pixel after </html>', html: '<html><body><p>Hi</p></body></html>\n<img src="https://t.example.com/open.gif?u=1&amp;m=2" width="1" height="1">' },
+  { name: 'non-ASCII and entities after </html>', html: '<html><body><p>a</p></body></html><p>é € 😀 &amp; &lt;b&gt; \u0085</p>' },
+  { name: 'empty body then text and a comment after </html>', html: '<!DOCTYPE html><html><body></body></html>x<!-- y -->' },
+  { name: 'comment between a bodiless document and more content', html: '<html><head><title>t</title></head></html><!-- c --><p>x</p>' },
 
   // Malformed HTML
   { name: 'unclosed tags', html: '<p>one<p>two<div>three<b>bold<i>both' },
