@@ -9,6 +9,7 @@ import type { MarkdownIt as MarkdownItInstance, Renderer, StateBlock, StateCore,
 import { AUTOLINK_MARKUP, useLeagueAutolinks } from './autolink.js';
 import { useLeagueDelimiters } from './delimiters.js';
 import { useLeagueTables } from './table.js';
+import { useLeagueTightLists } from './tight-lists.js';
 
 type RenderOptions = Parameters<Renderer['render']>[1];
 type RenderEnv = Parameters<Renderer['render']>[2];
@@ -82,6 +83,7 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
   useLeagueDelimiters(md);
   useLeagueAutolinks(md);
   useLeagueTables(md);
+  useLeagueTightLists(md);
 
   type InlineRule = (state: StateInline, silent: boolean) => boolean;
   const inlineRules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: InlineRule }[] }).__rules__;
@@ -134,6 +136,11 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
     return true;
   });
 
+  // BacktickParser: its matches (`+) are the whole runs, found over the text first: a run whose first backtick an
+  // escape took opens no code span with the rest.
+  const backticks = inlineRule('backticks');
+  md.inline.ruler.at('backticks', (state, silent) => state.src.charCodeAt(state.pos - 1) !== 0x60 && backticks(state, silent));
+
   // EscapableParser: a backslash before a character it cannot escape is a backslash alone (markdown-it's escape
   // rule takes the next character with it, hiding an autolink that starts there).
   const escape = inlineRule('escape');
@@ -143,11 +150,11 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
     return escape(state, silent);
   });
 
-  // ListItemParser::tryContinue takes a blank line's spaces with it: a code block in a list item gets its blank
-  // lines empty (markdown-it keeps the spaces past the item's indent).
+  // ListItemParser::tryContinue takes a blank line's spaces with it: a code or HTML block in a list item gets its
+  // blank lines empty (markdown-it keeps the spaces past the item's indent).
   type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
   const blockRules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule; alt: string[] }[] }).__rules__;
-  for (const name of ['fence', 'code']) {
+  for (const name of ['fence', 'code', 'html_block']) {
     const { fn: rule, alt } = blockRules.find((candidate) => candidate.name === name)!;
     // Ruler.at replaces the chains the rule terminates too: kept as they were.
     md.block.ruler.at(name, (state, startLine, endLine, silent) => {
@@ -156,7 +163,7 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
       if (!silent && state.blkIndent > 0) {
         for (let i = from; i < state.tokens.length; i++) {
           const token = state.tokens[i]!;
-          if (token.type === 'fence' || token.type === 'code_block') token.content = token.content.replace(/^[ \t]+$/gm, '');
+          if (token.type === 'fence' || token.type === 'code_block' || token.type === 'html_block') token.content = token.content.replace(/^[ \t]+$/gm, '');
         }
       }
       return true;
