@@ -7,14 +7,15 @@
 import { PCRE_SPACE, phpRtrimChar, phpTrim } from './php.js';
 import { selectorSpecificity, type Specificity } from './specificity.js';
 
-/** Css\Property\Property. */
+/**
+ * Css\Property\Property without its originalSpecificity: the selectors of one `{...}` block share their property
+ * objects, and the specificity (the rule's) travels beside a property where the merge needs it (inline.ts).
+ */
 export interface Property {
   readonly name: string;
   readonly value: string;
   /** Property::isImportant(): stripos($value, '!important') !== false. */
   readonly important: boolean;
-  /** The rule's specificity; null for a property of a style attribute. */
-  readonly specificity: Specificity | null;
   /** Property::toString(): sprintf('%1$s: %2$s;', name, value). */
   readonly text: string;
 }
@@ -215,20 +216,20 @@ export function splitIntoSeparateProperties(propertiesString: string): string[] 
 }
 
 /** Css\Property\Processor::convertToObject. */
-function convertToProperty(property: string, specificity: Specificity | null): Property | null {
+function convertToProperty(property: string): Property | null {
   const colon = property.indexOf(':');
   if (colon < 0) return null;
   const name = phpTrim(property.slice(0, colon));
   const value = phpTrim(property.slice(colon + 1));
   if (value === '') return null;
-  return { name, value, important: /!important/i.test(value), specificity, text: `${name}: ${value};` };
+  return { name, value, important: /!important/i.test(value), text: `${name}: ${value};` };
 }
 
 /** Css\Property\Processor::convertArrayToObjects. */
-export function convertToProperties(properties: readonly string[], specificity: Specificity | null): Property[] {
+export function convertToProperties(properties: readonly string[]): Property[] {
   const objects: Property[] = [];
   for (const property of properties) {
-    const object = convertToProperty(property, specificity);
+    const object = convertToProperty(property);
     if (object !== null) objects.push(object);
   }
   return objects;
@@ -236,7 +237,7 @@ export function convertToProperties(properties: readonly string[], specificity: 
 
 /** CssToInlineStyles::getInlineStyles: the properties of a style attribute's value. */
 export function inlineStyleProperties(style: string): Property[] {
-  return convertToProperties(splitIntoSeparateProperties(style), null);
+  return convertToProperties(splitIntoSeparateProperties(style));
 }
 
 // --- Css\Rule\Processor / Css\Processor::getRules -----------------------------------------------------------------
@@ -246,11 +247,11 @@ function convertToRules(rule: string, order: number, into: Rule[]): void {
   const chunks = ruleCleanup(rule).split('{');
   if (chunks.length < 2) return;
   const selectors = phpTrim(chunks[0]!).split(',');
-  const properties = splitIntoSeparateProperties(chunks[1]!);
+  // convertArrayToObjects($properties, $specificity) per selector: the same properties each time.
+  const properties = convertToProperties(splitIntoSeparateProperties(chunks[1]!));
   for (const raw of selectors) {
     const selector = phpTrim(raw);
-    const specificity = selectorSpecificity(selector);
-    into.push({ selector, properties: convertToProperties(properties, specificity), specificity, order });
+    into.push({ selector, properties, specificity: selectorSpecificity(selector), order });
   }
 }
 

@@ -34,6 +34,8 @@ export interface DocumentIndex {
   attributeTable: AttributeTable | null;
   /** Scratch marks, one per id, all zero between uses (built on first use: scratchMarks()). */
   markTable: Uint8Array | null;
+  /** Lookup tables built on first use (elements by name, by class token, by attribute value). */
+  readonly memo: Map<string, unknown>;
 }
 
 /** Attribute nodes: id elementCount + 1 + k for the k-th attribute in document order. */
@@ -120,6 +122,7 @@ export function buildDocumentIndex(document: DocumentNode): DocumentIndex {
     attributeTotal,
     attributeTable: null,
     markTable: null,
+    memo: new Map(),
   };
 }
 
@@ -163,18 +166,106 @@ export function parentOf(index: DocumentIndex, id: number): number {
 export function stringValue(index: DocumentIndex, id: number, charge: (visits: number) => void = () => {}): string {
   if (id > index.elementCount) return attributes(index).values[id - index.elementCount - 1]!;
   const root = id === 0 ? index.document : index.elements[id]!;
-  const parts: string[] = [];
-  const stack: { children: Node[]; index: number }[] = [{ children: root.children, index: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    if (top.index >= top.children.length) {
-      stack.pop();
+  let out = '';
+  let visits = 0;
+  const lists: Node[][] = [root.children];
+  const positions: number[] = [0];
+  let depth = 0;
+  while (depth >= 0) {
+    const children = lists[depth]!;
+    const at = positions[depth]!;
+    if (at >= children.length) {
+      depth--;
       continue;
     }
-    const child = top.children[top.index++]!;
-    charge(1);
-    if (child.type === 'text') parts.push(child.value);
-    else if (child.type === 'element') stack.push({ children: child.children, index: 0 });
+    positions[depth] = at + 1;
+    const child = children[at]!;
+    visits++;
+    if (child.type === 'text') out += child.value;
+    else if (child.type === 'element') {
+      depth++;
+      lists[depth] = child.children;
+      positions[depth] = 0;
+    }
   }
-  return parts.join('');
+  charge(visits);
+  return out;
+}
+
+/** XPath's whitespace (normalize-space): space, tab, CR, LF. */
+const XPATH_SPACE = /[ \t\n\r]+/;
+
+/** Element ids (ascending) by name. */
+export function elementsByName(index: DocumentIndex): Map<string, number[]> {
+  let table = index.memo.get('name') as Map<string, number[]> | undefined;
+  if (table === undefined) {
+    table = new Map();
+    for (let id = 1; id <= index.elementCount; id++) {
+      const name = index.names[id]!;
+      const list = table.get(name);
+      if (list === undefined) table.set(name, [id]);
+      else list.push(id);
+    }
+    index.memo.set('name', table);
+  }
+  return table;
+}
+
+function attributeTable(index: DocumentIndex, kind: 'token' | 'value', attribute: string): Map<string, number[]> {
+  const key = `${kind}:${attribute}`;
+  let table = index.memo.get(key) as Map<string, number[]> | undefined;
+  if (table === undefined) {
+    table = new Map();
+    for (let id = 1; id <= index.elementCount; id++) {
+      for (const a of index.elements[id]!.attributes) {
+        if (a.name !== attribute) continue;
+        const value = attributeStringValue(a.name, a.value);
+        const keys = kind === 'value' ? [value] : value.split(XPATH_SPACE);
+        for (const k of keys) {
+          if (k === '' && kind === 'token') continue;
+          const list = table.get(k);
+          if (list === undefined) table.set(k, [id]);
+          else if (list[list.length - 1] !== id) list.push(id);
+        }
+        break;
+      }
+    }
+    index.memo.set(key, table);
+  }
+  return table;
+}
+
+/** Element ids (ascending) whose attribute holds the whitespace-separated token. */
+export function elementsByToken(index: DocumentIndex, attribute: string, token: string): readonly number[] {
+  return attributeTable(index, 'token', attribute).get(token) ?? [];
+}
+
+/** Element ids (ascending) whose attribute has exactly this value. */
+export function elementsByValue(index: DocumentIndex, attribute: string, value: string): readonly number[] {
+  return attributeTable(index, 'value', attribute).get(value) ?? [];
+}
+
+/** ' ' + normalize-space(@attribute) + ' ' of an element, memoised (class matching asks it once per rule). */
+export function paddedAttribute(index: DocumentIndex, id: number, attribute: string): string {
+  const key = `padded:${attribute}`;
+  let table = index.memo.get(key) as (string | undefined)[] | undefined;
+  if (table === undefined) {
+    table = [];
+    index.memo.set(key, table);
+  }
+  let padded = table[id];
+  if (padded === undefined) {
+    let value = '';
+    if (id > 0 && id <= index.elementCount) {
+      for (const a of index.elements[id]!.attributes) {
+        if (a.name === attribute) {
+          value = attributeStringValue(a.name, a.value);
+          break;
+        }
+      }
+    }
+    padded = ' ' + value.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '') + ' ';
+    table[id] = padded;
+  }
+  return padded;
 }

@@ -13,7 +13,19 @@
  * union of its axis over the whole context set at once; a positional one walks each context's axis and stops as soon
  * as the predicates cannot match any later node (`position() = 1`, `[1]`). Nothing recurses per tree level.
  */
-import { attributes, attributeStringValue, nodeName, parentOf, scratchMarks, stringValue, type DocumentIndex } from './document-index.js';
+import {
+  attributes,
+  attributeStringValue,
+  elementsByName,
+  elementsByToken,
+  elementsByValue,
+  nodeName,
+  paddedAttribute,
+  parentOf,
+  scratchMarks,
+  stringValue,
+  type DocumentIndex,
+} from './document-index.js';
 
 export class XPathError extends Error {}
 
@@ -562,8 +574,17 @@ export class XPathQuery {
       }
       case 'path':
         return this.compilePath(e);
-      case 'call':
+      case 'call': {
+        const padded = paddedAttributeOf(e);
+        if (padded !== null) {
+          // contains(concat(' ', normalize-space(@a), ' '), x): the padded value is memoised per element.
+          const needle = this.compile(e.args[1]!);
+          const ns = needle.str;
+          const index = (): DocumentIndex => this.index;
+          return fromBool((n, p, s) => paddedAttribute(index(), n, padded).includes(ns(n, p, s)), needle.positional, needle.usesLast);
+        }
         return this.compileCall(e.name, e.args.map((a) => this.compile(a)));
+      }
     }
   }
 
@@ -897,9 +918,9 @@ export class XPathQuery {
       start = this.compile(e.filter);
       if (start.set === null) throw new XPathError('A path from a non node-set');
     }
-    const steps = e.steps.map((step, i) => {
+    const steps = e.steps.map((step, i): CompiledStep => {
       if (step.axis === 'attribute' && i !== e.steps.length - 1) throw new XPathError('Steps after an attribute step');
-      return { axis: step.axis, test: step.test, predicates: step.predicates.map((p) => this.compilePredicate(p)) };
+      return { axis: step.axis, test: step.test, predicates: step.predicates.map((p) => this.compilePredicate(p)), hints: stepHints(step) };
     });
     const startSet = start?.set ?? null;
     const absolute = e.absolute;
@@ -946,7 +967,10 @@ export class XPathQuery {
   private evalStep(step: CompiledStep, context: NodeSet): NodeSet {
     const positional = step.predicates.some((p) => p.positional);
     if (!positional) {
-      const candidates = this.axisUnion(step.axis, context);
+      const candidates =
+        context.length === 1 && context[0] === 0 && (step.axis === 'descendant-or-self' || step.axis === 'descendant')
+          ? this.hintedCandidates(step) ?? this.axisUnion(step.axis, context)
+          : this.axisUnion(step.axis, context);
       spend(candidates.length);
       const out: number[] = [];
       const test = this.nodeTest(step);
@@ -1029,6 +1053,22 @@ export class XPathQuery {
       }
     }
     return isAscending(out, 0) ? out : sortUnique(out, false);
+  }
+
+  /**
+   * From the document, the elements a step's node test or predicate conjuncts single out (by name, class token,
+   * attribute value), smallest list first: every node the step selects is among them. Null when nothing does.
+   */
+  private hintedCandidates(step: CompiledStep): readonly number[] | null {
+    let best: readonly number[] | null = null;
+    const index = this.index;
+    if (step.test.kind === 'name') best = elementsByName(index).get(step.test.name) ?? [];
+    for (const hint of step.hints) {
+      if (best !== null && best.length === 0) break;
+      const list = hint.kind === 'token' ? elementsByToken(index, hint.attribute, hint.key) : elementsByValue(index, hint.attribute, hint.key);
+      if (best === null || list.length < best.length) best = list;
+    }
+    return best;
   }
 
   private nodeTest(step: CompiledStep): (id: number) => boolean {
@@ -1185,6 +1225,63 @@ interface CompiledStep {
   axis: Axis;
   test: NodeTest;
   predicates: Predicate[];
+  hints: StepHint[];
+}
+
+/** A conjunct of a step's predicate that only elements with this class token (or attribute value) satisfy. */
+interface StepHint {
+  kind: 'token' | 'value';
+  attribute: string;
+  key: string;
+}
+
+/** `@name` (one attribute step, no predicate): the name, else null. */
+function singleAttribute(e: Expr): string | null {
+  if (e.t !== 'path' || e.absolute || e.filter !== null || e.steps.length !== 1) return null;
+  const step = e.steps[0]!;
+  return step.axis === 'attribute' && step.test.kind === 'name' && step.predicates.length === 0 ? step.test.name : null;
+}
+
+/** For contains(concat(' ', normalize-space(@a), ' '), x), the attribute a; else null. */
+function paddedAttributeOf(e: Expr): string | null {
+  if (e.t !== 'call' || e.name !== 'contains' || e.args.length !== 2) return null;
+  const concat = e.args[0]!;
+  if (concat.t !== 'call' || concat.name !== 'concat' || concat.args.length !== 3) return null;
+  const [left, middle, right] = concat.args as [Expr, Expr, Expr];
+  if (left.t !== 'literal' || left.v !== ' ' || right.t !== 'literal' || right.v !== ' ') return null;
+  if (middle.t !== 'call' || middle.name !== 'normalize-space' || middle.args.length !== 1) return null;
+  return singleAttribute(middle.args[0]!);
+}
+
+/** The hints of a step's predicates: their top-level `and` conjuncts that are class-token or attribute tests. */
+function stepHints(step: Step): StepHint[] {
+  const hints: StepHint[] = [];
+  const visit = (e: Expr): void => {
+    if (e.t === 'and') {
+      visit(e.l);
+      visit(e.r);
+      return;
+    }
+    const padded = paddedAttributeOf(e);
+    if (padded !== null) {
+      const needle = e.t === 'call' ? e.args[1]! : null;
+      // ' token ' with one token inside: exactly the elements whose attribute lists that token.
+      if (needle !== null && needle.t === 'literal' && /^ [^ \t\n\r]+ $/.test(needle.v)) {
+        hints.push({ kind: 'token', attribute: padded, key: needle.v.slice(1, -1) });
+      }
+      return;
+    }
+    if (e.t === '=') {
+      const attribute = singleAttribute(e.l);
+      if (attribute !== null && e.r.t === 'literal') hints.push({ kind: 'value', attribute, key: e.r.v });
+    }
+  };
+  for (const predicate of step.predicates) {
+    // A number-valued predicate is a position test: no hint.
+    if (predicate.t === 'number' || predicate.t === 'call' && ['position', 'last', 'count', 'string-length'].includes(predicate.name)) continue;
+    visit(predicate);
+  }
+  return hints;
 }
 
 function isReverse(axis: Axis): boolean {
