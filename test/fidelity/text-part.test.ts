@@ -100,6 +100,17 @@ describe.runIf(run)('ConvertHtmlToTextAction port against PHP', () => {
     });
   });
 
+  // Mailcoach converts a template's HTML after CssToInlineStyles (RenderTemplateAction): the mails again, inlined.
+  const mails = TEXT_CORPUS.slice(0, 7);
+  const inlined = run ? runOracle(mails.map((c) => ({ stage: 'inline' as const, input: c.html }))).map(oracleOutput) : [];
+  const inlinedExpected = run ? runOracle(inlined.map((input) => ({ stage: 'text' as const, input }))).map(oracleOutput) : [];
+
+  describe('htmlToText after CssToInlineStyles', () => {
+    it.each(mails.map((c, i) => [c.name, i] as const))('%s', (_, i) => {
+      expect(htmlToText(inlined[i]!)).toBe(inlinedExpected[i]);
+    });
+  });
+
   describe("the converters on libxml2's own tree", () => {
     it.each(cases)('%s', (_, i) => {
       const tree = trees[i];

@@ -103,6 +103,9 @@ export const TEXT_CORPUS: readonly TextCase[] = [
   { name: 'text at body level and between blocks', html: 'loose <p>para</p> more loose <div>block</div> end ' },
   { name: 'empty and blank paragraphs', html: '<p></p><p> </p><p>&nbsp;</p><p>x</p>' },
   { name: 'paragraph with only a zero', html: '<p>0</p><p><b>0</b> and <i> 0 </i></p>' },
+  { name: 'long text node with escapes', html: '<p>' + 'a_b *c* [d] \\ &amp; &lt;x&gt;  \n\t e\u00a0f\u2003g '.repeat(120) + '</p>' },
+  { name: 'long text node in a div', html: '<div>\n\n#' + 'a_b *c* &amp;   d\n'.repeat(300) + '</div>' },
+  { name: 'long text node starting with a hash', html: '<span>' + '# x_y '.repeat(500) + '</span>' },
 
   // Line breaks
   { name: 'br is a hard break', html: '<p>line one<br>line two<br/>line three</p>' },
@@ -224,6 +227,11 @@ export const TEXT_CORPUS: readonly TextCase[] = [
   { name: 'processing instructions in body', html: '<p>a<?php echo 1 ?>b</p><?p para-pi?><?h1 heading?><?bare>' },
   { name: 'xml declaration in input', html: '<?xml version="1.0" encoding="UTF-8"?><p>x</p>' },
   { name: 'frameset document', html: '<html><frameset><frame src="a.html"></frameset></html>' },
+  { name: 'text after </html> (a second html element, left as HTML)', html: '<html> <head> <title>x</title> </head> <body> <p>a</p> <p>b</p> </body> </html> tail' },
+  { name: 'tracking pixel after </html>', html: '<html><body><p>Hi</p></body></html>\n<img src="https://t.example.com/open.gif?u=1&amp;m=2" width="1" height="1">' },
+  { name: 'non-ASCII and entities after </html>', html: '<html><body><p>a</p></body></html><p>é € 😀 &amp; &lt;b&gt; \u0085</p>' },
+  { name: 'empty body then text and a comment after </html>', html: '<!DOCTYPE html><html><body></body></html>x<!-- y -->' },
+  { name: 'comment between a bodiless document and more content', html: '<html><head><title>t</title></head></html><!-- c --><p>x</p>' },
 
   // Malformed HTML
   { name: 'unclosed tags', html: '<p>one<p>two<div>three<b>bold<i>both' },

@@ -4,17 +4,18 @@
  * the PHP code that could backtrack badly in JavaScript (or that use possessive quantifiers, which JavaScript lacks)
  * are written as linear scanners with the same matches.
  */
-import { PCRE_SPACE, asciiLower, phpRtrimChar, phpTrim } from './php.js';
+import { PCRE_SPACE, phpRtrimChar, phpTrim } from './php.js';
 import { selectorSpecificity, type Specificity } from './specificity.js';
 
-/** Css\Property\Property. */
+/**
+ * Css\Property\Property without its originalSpecificity: the selectors of one `{...}` block share their property
+ * objects, and the specificity (the rule's) travels beside a property where the merge needs it (inline.ts).
+ */
 export interface Property {
   readonly name: string;
   readonly value: string;
   /** Property::isImportant(): stripos($value, '!important') !== false. */
   readonly important: boolean;
-  /** The rule's specificity; null for a property of a style attribute. */
-  readonly specificity: Specificity | null;
   /** Property::toString(): sprintf('%1$s: %2$s;', name, value). */
   readonly text: string;
 }
@@ -38,12 +39,13 @@ export interface Rule {
  */
 export function cssFromStyleTags(html: string): string {
   const text = removeHtmlComments(html);
-  const lower = asciiLower(text);
+  const open = /<style/gi;
+  const close = /<\/style>/gi;
   let css = '';
-  let from = 0;
   for (;;) {
-    const start = lower.indexOf('<style', from);
-    if (start < 0) break;
+    const m = open.exec(text);
+    if (m === null) break;
+    const start = m.index;
     const next = text.charCodeAt(start + 6);
     let contentStart = -1;
     if (next === 0x3e /* > */) {
@@ -55,16 +57,17 @@ export function cssFromStyleTags(html: string): string {
       if (gt >= 0) contentStart = gt + 1;
     }
     if (contentStart < 0) {
-      from = start + 1;
+      open.lastIndex = start + 1;
       continue;
     }
-    const end = lower.indexOf('</style>', contentStart);
-    if (end < 0) {
+    close.lastIndex = contentStart;
+    const end = close.exec(text);
+    if (end === null) {
       // No `</style>` after this point: no later `<style` can match either.
       break;
     }
-    css += phpTrim(text.slice(contentStart, end)) + '\n';
-    from = end + 8;
+    css += phpTrim(text.slice(contentStart, end.index)) + '\n';
+    open.lastIndex = end.index + 8;
   }
   return css;
 }
@@ -213,20 +216,20 @@ export function splitIntoSeparateProperties(propertiesString: string): string[] 
 }
 
 /** Css\Property\Processor::convertToObject. */
-function convertToProperty(property: string, specificity: Specificity | null): Property | null {
+function convertToProperty(property: string): Property | null {
   const colon = property.indexOf(':');
   if (colon < 0) return null;
   const name = phpTrim(property.slice(0, colon));
   const value = phpTrim(property.slice(colon + 1));
   if (value === '') return null;
-  return { name, value, important: /!important/i.test(value), specificity, text: `${name}: ${value};` };
+  return { name, value, important: /!important/i.test(value), text: `${name}: ${value};` };
 }
 
 /** Css\Property\Processor::convertArrayToObjects. */
-export function convertToProperties(properties: readonly string[], specificity: Specificity | null): Property[] {
+export function convertToProperties(properties: readonly string[]): Property[] {
   const objects: Property[] = [];
   for (const property of properties) {
-    const object = convertToProperty(property, specificity);
+    const object = convertToProperty(property);
     if (object !== null) objects.push(object);
   }
   return objects;
@@ -234,7 +237,7 @@ export function convertToProperties(properties: readonly string[], specificity: 
 
 /** CssToInlineStyles::getInlineStyles: the properties of a style attribute's value. */
 export function inlineStyleProperties(style: string): Property[] {
-  return convertToProperties(splitIntoSeparateProperties(style), null);
+  return convertToProperties(splitIntoSeparateProperties(style));
 }
 
 // --- Css\Rule\Processor / Css\Processor::getRules -----------------------------------------------------------------
@@ -244,11 +247,11 @@ function convertToRules(rule: string, order: number, into: Rule[]): void {
   const chunks = ruleCleanup(rule).split('{');
   if (chunks.length < 2) return;
   const selectors = phpTrim(chunks[0]!).split(',');
-  const properties = splitIntoSeparateProperties(chunks[1]!);
+  // convertArrayToObjects($properties, $specificity) per selector: the same properties each time.
+  const properties = convertToProperties(splitIntoSeparateProperties(chunks[1]!));
   for (const raw of selectors) {
     const selector = phpTrim(raw);
-    const specificity = selectorSpecificity(selector);
-    into.push({ selector, properties: convertToProperties(properties, specificity), specificity, order });
+    into.push({ selector, properties, specificity: selectorSpecificity(selector), order });
   }
 }
 

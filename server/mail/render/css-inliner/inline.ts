@@ -9,7 +9,7 @@ import { inlineStyleProperties, type Property, type Rule } from './css.js';
 import { buildDocumentIndex, type DocumentIndex } from './document-index.js';
 import { PhpFatal, SelectorError } from './selector-parser.js';
 import { cssToXPath } from './selector-xpath.js';
-import { compareSpecificity } from './specificity.js';
+import { compareSpecificity, type Specificity } from './specificity.js';
 import { XPathBudgetError, XPathError, XPathQuery, setXPathBudget } from './xpath.js';
 import type { DocumentNode } from '../libxml/dom.js';
 
@@ -41,7 +41,7 @@ export function compileSelector(selector: string): CompiledSelector {
  * rules); hostile input that would take PHP minutes (a positional `~` rule over tens of thousands of siblings)
  * ends with an error instead.
  */
-const XPATH_BUDGET = 20_000_000;
+const XPATH_BUDGET = 10_000_000;
 
 /** Css\Rule\Processor::sortOnSpecificity. */
 function sortOnSpecificity(e1: Rule, e2: Rule): number {
@@ -49,24 +49,30 @@ function sortOnSpecificity(e1: Rule, e2: Rule): number {
   return value === 0 ? e1.order - e2.order : value;
 }
 
+/** A property applied to an element, with its rule's specificity (Property::getOriginalSpecificity()). */
+interface Applied {
+  readonly property: Property;
+  readonly specificity: Specificity;
+}
+
 /**
- * CssToInlineStyles::calculatePropertiesToBeApplied: `properties` merged into `current` (a Map keeps PHP's array
- * order: a property that overrules is unset and appended at the end).
+ * CssToInlineStyles::calculatePropertiesToBeApplied: a rule's properties merged into `current` (a Map keeps PHP's
+ * array order: a property that overrules is unset and appended at the end).
  */
-function calculatePropertiesToBeApplied(properties: readonly Property[], current: Map<string, Property>): void {
-  for (const property of properties) {
+function calculatePropertiesToBeApplied(rule: Rule, current: Map<string, Applied>): void {
+  for (const property of rule.properties) {
     const existing = current.get(property.name);
     if (existing === undefined) {
-      current.set(property.name, property);
+      current.set(property.name, { property, specificity: rule.specificity });
       continue;
     }
     // "skip check to overrule if existing property is important and current is not"
-    if (existing.important && !property.important) continue;
-    let overrule = !existing.important && property.important;
-    if (!overrule) overrule = compareSpecificity(existing.specificity!, property.specificity!) <= 0;
+    if (existing.property.important && !property.important) continue;
+    let overrule = !existing.property.important && property.important;
+    if (!overrule) overrule = compareSpecificity(existing.specificity, rule.specificity) <= 0;
     if (overrule) {
       current.delete(property.name);
-      current.set(property.name, property);
+      current.set(property.name, { property, specificity: rule.specificity });
     }
   }
 }
@@ -88,12 +94,24 @@ function setStyle(element: ElementNode, value: string): void {
   element.attributes.push({ name: 'style', value });
 }
 
-/** A rule with what applying it to an element no other rule matched gives, computed once per CSS text. */
+/** A rule with what applying it to an element no other rule matched gives, computed on first use. */
 export interface PreparedRule extends Rule {
-  /** calculatePropertiesToBeApplied($rule->getProperties(), []). */
-  readonly alone: ReadonlyMap<string, Property>;
-  /** The style attribute inlineCssOnElement writes from `alone` on an element without one. */
-  readonly aloneText: string;
+  /** calculatePropertiesToBeApplied($rule->getProperties(), []) (built on first use: alone()). */
+  aloneMap: Map<string, Applied> | null;
+  /** The style attribute inlineCssOnElement writes from it on an element without one. */
+  aloneText: string;
+  /** What inlineCssOnElement writes from it over an element's style attribute, by that attribute (bounded). */
+  readonly aloneOver: Map<string, string>;
+}
+
+function alone(rule: PreparedRule): Map<string, Applied> {
+  if (rule.aloneMap === null) {
+    const map = new Map<string, Applied>();
+    calculatePropertiesToBeApplied(rule, map);
+    rule.aloneMap = map;
+    rule.aloneText = Array.from(map.values(), (a) => a.property.text).join(' ');
+  }
+  return rule.aloneMap;
 }
 
 /** The rules in the order inline() applies them (stable sort: PHP 8's usort), prepared. */
@@ -101,28 +119,60 @@ export function prepareRules(rules: readonly Rule[]): PreparedRule[] {
   return rules
     .slice()
     .sort(sortOnSpecificity)
-    .map((rule) => {
-      const alone = new Map<string, Property>();
-      calculatePropertiesToBeApplied(rule.properties, alone);
-      return { ...rule, alone, aloneText: Array.from(alone.values(), (p) => p.text).join(' ') };
-    });
+    .map((rule) => ({ ...rule, aloneMap: null, aloneText: '', aloneOver: new Map<string, string>() }));
 }
 
-/** CssToInlineStyles::inlineCssOnElement. */
-function inlineCssOnElement(element: ElementNode, properties: ReadonlyMap<string, Property>, aloneText: string | null): void {
-  if (properties.size === 0) return;
+/**
+ * Style attributes already parsed (CssToInlineStyles::getInlineStyles), bounded: a template's elements keep the
+ * same styles from send to send (PreparedRule.aloneOver keeps the results for elements one rule matched).
+ */
+const STYLE_CACHE_LIMIT = 4000;
+const RULE_STYLE_CACHE_LIMIT = 500;
+const parsedStyles = new Map<string, Property[]>();
+
+function parsedStyle(style: string): Property[] {
+  let properties = parsedStyles.get(style);
+  if (properties === undefined) {
+    properties = inlineStyleProperties(style);
+    if (parsedStyles.size >= STYLE_CACHE_LIMIT) parsedStyles.clear();
+    parsedStyles.set(style, properties);
+  }
+  return properties;
+}
+
+/** CssToInlineStyles::inlineCssOnElement: the style attribute for the element, or null to leave it alone. */
+function styleFor(style: string, properties: ReadonlyMap<string, Applied>): string | null {
+  if (properties.size === 0) return null;
+  const inline = new Map<string, Property>();
+  for (const property of parsedStyle(style)) inline.set(property.name, property);
+  const texts: string[] = [];
+  for (const [name, applied] of properties) if (!inline.has(name)) texts.push(applied.property.text);
+  for (const property of inline.values()) texts.push(property.text);
+  return texts.join(' ');
+}
+
+function inlineCssOnElement(element: ElementNode, properties: ReadonlyMap<string, Applied>): void {
+  const text = styleFor(getStyle(element), properties);
+  if (text !== null) setStyle(element, text);
+}
+
+/** inlineCssOnElement for an element only `rule` matched. */
+function inlineRuleOnElement(element: ElementNode, rule: PreparedRule): void {
+  const map = alone(rule);
+  if (map.size === 0) return;
   const style = getStyle(element);
-  if (style === '' && aloneText !== null) {
+  if (style === '') {
     // No inline properties to keep: the rule's own text.
-    setStyle(element, aloneText);
+    setStyle(element, rule.aloneText);
     return;
   }
-  const inline = new Map<string, Property>();
-  for (const property of inlineStyleProperties(style)) inline.set(property.name, property);
-  const texts: string[] = [];
-  for (const [name, property] of properties) if (!inline.has(name)) texts.push(property.text);
-  for (const property of inline.values()) texts.push(property.text);
-  setStyle(element, texts.join(' '));
+  let text = rule.aloneOver.get(style);
+  if (text === undefined) {
+    text = styleFor(style, map)!;
+    if (rule.aloneOver.size >= RULE_STYLE_CACHE_LIMIT) rule.aloneOver.clear();
+    rule.aloneOver.set(style, text);
+  }
+  setStyle(element, text);
 }
 
 /**
@@ -137,7 +187,7 @@ export function inlineRules(document: DocumentNode, rules: readonly PreparedRule
   // only one rule matched keeps a reference to that rule (`only`) instead of a map of its own.
   const order: number[] = [];
   let only: (PreparedRule | undefined)[] = [];
-  let merged: (Map<string, Property> | undefined)[] = [];
+  let merged: (Map<string, Applied> | undefined)[] = [];
   for (const rule of rules) {
     const query = compileSelector(rule.selector);
     if (query === null) continue;
@@ -145,7 +195,7 @@ export function inlineRules(document: DocumentNode, rules: readonly PreparedRule
     if (index === null) {
       index = buildDocumentIndex(document);
       only = new Array<PreparedRule | undefined>(index.elementCount + 1);
-      merged = new Array<Map<string, Property> | undefined>(index.elementCount + 1);
+      merged = new Array<Map<string, Applied> | undefined>(index.elementCount + 1);
     }
     let matched: number[];
     try {
@@ -160,7 +210,7 @@ export function inlineRules(document: DocumentNode, rules: readonly PreparedRule
       if (id === 0 || id > index.elementCount) continue;
       const map = merged[id];
       if (map !== undefined) {
-        calculatePropertiesToBeApplied(rule.properties, map);
+        calculatePropertiesToBeApplied(rule, map);
         continue;
       }
       const first = only[id];
@@ -168,8 +218,8 @@ export function inlineRules(document: DocumentNode, rules: readonly PreparedRule
         only[id] = rule;
         order.push(id);
       } else if (rule.properties.length > 0) {
-        const map = new Map(first.alone);
-        calculatePropertiesToBeApplied(rule.properties, map);
+        const map = new Map(alone(first));
+        calculatePropertiesToBeApplied(rule, map);
         merged[id] = map;
       }
     }
@@ -177,7 +227,7 @@ export function inlineRules(document: DocumentNode, rules: readonly PreparedRule
   if (index === null) return;
   for (const id of order) {
     const map = merged[id];
-    if (map !== undefined) inlineCssOnElement(index.elements[id]!, map, null);
-    else inlineCssOnElement(index.elements[id]!, only[id]!.alone, only[id]!.aloneText);
+    if (map !== undefined) inlineCssOnElement(index.elements[id]!, map);
+    else inlineRuleOnElement(index.elements[id]!, only[id]!);
   }
 }

@@ -59,31 +59,14 @@ export const PCRE_SPACE = '[\\t\\n\\x0B\\f\\r ]';
  * a decimal character reference. A lone surrogate (invalid UTF-8 in PHP) becomes '?', as mbstring substitutes.
  */
 export function encodeNumericEntities(s: string): string {
-  let i = 0;
-  const n = s.length;
-  while (i < n && s.charCodeAt(i) < 0x80) i++;
-  if (i === n) return s;
-  const parts: string[] = [s.slice(0, i)];
-  let runStart = i;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    if (runStart < i) parts.push(s.slice(runStart, i));
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      parts.push(`&#${((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000};`);
-      i += 2;
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      parts.push('?');
-      i++;
-    } else {
-      parts.push(`&#${c};`);
-      i++;
-    }
-    runStart = i;
-  }
-  if (runStart < n) parts.push(s.slice(runStart));
-  return parts.join('');
+  NON_ASCII.lastIndex = 0;
+  if (!NON_ASCII.test(s)) return s;
+  NON_ASCII.lastIndex = 0;
+  return s.replace(NON_ASCII, (char) => {
+    const c = char.codePointAt(0)!;
+    // A lone surrogate is invalid UTF-8 to mbstring: it substitutes '?'.
+    return c >= 0xd800 && c <= 0xdfff ? '?' : `&#${c};`;
+  });
 }
+
+const NON_ASCII = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\u0080-\uFFFF]/g;

@@ -13,7 +13,19 @@
  * union of its axis over the whole context set at once; a positional one walks each context's axis and stops as soon
  * as the predicates cannot match any later node (`position() = 1`, `[1]`). Nothing recurses per tree level.
  */
-import { stringValue, type DocumentIndex } from './document-index.js';
+import {
+  attributes,
+  attributeStringValue,
+  elementsByName,
+  elementsByToken,
+  elementsByValue,
+  nodeName,
+  paddedAttribute,
+  parentOf,
+  scratchMarks,
+  stringValue,
+  type DocumentIndex,
+} from './document-index.js';
 
 export class XPathError extends Error {}
 
@@ -562,8 +574,17 @@ export class XPathQuery {
       }
       case 'path':
         return this.compilePath(e);
-      case 'call':
+      case 'call': {
+        const padded = paddedAttributeOf(e);
+        if (padded !== null) {
+          // contains(concat(' ', normalize-space(@a), ' '), x): the padded value is memoised per element.
+          const needle = this.compile(e.args[1]!);
+          const ns = needle.str;
+          const index = (): DocumentIndex => this.index;
+          return fromBool((n, p, s) => paddedAttribute(index(), n, padded).includes(ns(n, p, s)), needle.positional, needle.usesLast);
+        }
         return this.compileCall(e.name, e.args.map((a) => this.compile(a)));
+      }
     }
   }
 
@@ -722,7 +743,7 @@ export class XPathQuery {
         arity(0, 1);
         const local = name === 'local-name';
         const nameOf = (id: number): string => {
-          const qname = index().names[id]!;
+          const qname = nodeName(index(), id);
           if (!local) return qname;
           const colon = qname.indexOf(':');
           return colon < 0 ? qname : qname.slice(colon + 1);
@@ -897,9 +918,9 @@ export class XPathQuery {
       start = this.compile(e.filter);
       if (start.set === null) throw new XPathError('A path from a non node-set');
     }
-    const steps = e.steps.map((step, i) => {
+    const steps = e.steps.map((step, i): CompiledStep => {
       if (step.axis === 'attribute' && i !== e.steps.length - 1) throw new XPathError('Steps after an attribute step');
-      return { axis: step.axis, test: step.test, predicates: step.predicates.map((p) => this.compilePredicate(p)) };
+      return { axis: step.axis, test: step.test, predicates: step.predicates.map((p) => this.compilePredicate(p)), hints: stepHints(step) };
     });
     const startSet = start?.set ?? null;
     const absolute = e.absolute;
@@ -917,7 +938,7 @@ export class XPathQuery {
       // `@name`: answer existence and string-value from the element's attributes directly.
       const attributeName = only!.test.name;
       const index = (): DocumentIndex => this.index;
-      compiled.bool = (node) => attributeIdOf(index(), node, attributeName) >= 0;
+      compiled.bool = (node) => hasAttribute(index(), node, attributeName);
       compiled.str = (node) => attributeValueOf(index(), node, attributeName) ?? '';
       compiled.num = (node) => stringToNumber(compiled.str(node, 0, 0));
       (compiled as Compiled & { attributeName?: string }).attributeName = attributeName;
@@ -946,7 +967,10 @@ export class XPathQuery {
   private evalStep(step: CompiledStep, context: NodeSet): NodeSet {
     const positional = step.predicates.some((p) => p.positional);
     if (!positional) {
-      const candidates = this.axisUnion(step.axis, context);
+      const candidates =
+        context.length === 1 && context[0] === 0 && (step.axis === 'descendant-or-self' || step.axis === 'descendant')
+          ? this.hintedCandidates(step) ?? this.axisUnion(step.axis, context)
+          : this.axisUnion(step.axis, context);
       spend(candidates.length);
       const out: number[] = [];
       const test = this.nodeTest(step);
@@ -994,7 +1018,7 @@ export class XPathQuery {
   private followingSiblingsByCandidate(predicate: Predicate, context: NodeSet, test: (id: number) => boolean, usesLast: boolean): NodeSet {
     const index = this.index;
     const out: number[] = [];
-    const marks = index.marks;
+    const marks = scratchMarks(index);
     const parents: number[] = [];
     for (const c of context) {
       if (c === 0 || c > index.elementCount) continue;
@@ -1031,12 +1055,28 @@ export class XPathQuery {
     return isAscending(out, 0) ? out : sortUnique(out, false);
   }
 
+  /**
+   * From the document, the elements a step's node test or predicate conjuncts single out (by name, class token,
+   * attribute value), smallest list first: every node the step selects is among them. Null when nothing does.
+   */
+  private hintedCandidates(step: CompiledStep): readonly number[] | null {
+    let best: readonly number[] | null = null;
+    const index = this.index;
+    if (step.test.kind === 'name') best = elementsByName(index).get(step.test.name) ?? [];
+    for (const hint of step.hints) {
+      if (best !== null && best.length === 0) break;
+      const list = hint.kind === 'token' ? elementsByToken(index, hint.attribute, hint.key) : elementsByValue(index, hint.attribute, hint.key);
+      if (best === null || list.length < best.length) best = list;
+    }
+    return best;
+  }
+
   private nodeTest(step: CompiledStep): (id: number) => boolean {
     const index = this.index;
     const elementCount = index.elementCount;
     const test = step.test;
     if (step.axis === 'attribute') {
-      if (test.kind === 'name') return (id) => id > elementCount && index.names[id] === test.name;
+      if (test.kind === 'name') return (id) => id > elementCount && nodeName(index, id) === test.name;
       return (id) => id > elementCount;
     }
     if (test.kind === 'node') return () => true;
@@ -1127,7 +1167,7 @@ export class XPathQuery {
       }
       case 'following-sibling': {
         const out: number[] = [];
-        const marks = index.marks;
+        const marks = scratchMarks(index);
         const marked: number[] = [];
         for (const c of context) {
           if (c === 0 || c > index.elementCount) continue;
@@ -1144,8 +1184,8 @@ export class XPathQuery {
         const out: number[] = [];
         for (const c of context) {
           if (c === 0 || c > index.elementCount) continue;
-          const start = index.attributeStart[c]!;
-          const count = index.attributeCount[c]!;
+          const start = attributes(index).start[c]!;
+          const count = attributes(index).count[c]!;
           for (let id = start; id < start + count; id++) out.push(id);
         }
         return out;
@@ -1185,6 +1225,63 @@ interface CompiledStep {
   axis: Axis;
   test: NodeTest;
   predicates: Predicate[];
+  hints: StepHint[];
+}
+
+/** A conjunct of a step's predicate that only elements with this class token (or attribute value) satisfy. */
+interface StepHint {
+  kind: 'token' | 'value';
+  attribute: string;
+  key: string;
+}
+
+/** `@name` (one attribute step, no predicate): the name, else null. */
+function singleAttribute(e: Expr): string | null {
+  if (e.t !== 'path' || e.absolute || e.filter !== null || e.steps.length !== 1) return null;
+  const step = e.steps[0]!;
+  return step.axis === 'attribute' && step.test.kind === 'name' && step.predicates.length === 0 ? step.test.name : null;
+}
+
+/** For contains(concat(' ', normalize-space(@a), ' '), x), the attribute a; else null. */
+function paddedAttributeOf(e: Expr): string | null {
+  if (e.t !== 'call' || e.name !== 'contains' || e.args.length !== 2) return null;
+  const concat = e.args[0]!;
+  if (concat.t !== 'call' || concat.name !== 'concat' || concat.args.length !== 3) return null;
+  const [left, middle, right] = concat.args as [Expr, Expr, Expr];
+  if (left.t !== 'literal' || left.v !== ' ' || right.t !== 'literal' || right.v !== ' ') return null;
+  if (middle.t !== 'call' || middle.name !== 'normalize-space' || middle.args.length !== 1) return null;
+  return singleAttribute(middle.args[0]!);
+}
+
+/** The hints of a step's predicates: their top-level `and` conjuncts that are class-token or attribute tests. */
+function stepHints(step: Step): StepHint[] {
+  const hints: StepHint[] = [];
+  const visit = (e: Expr): void => {
+    if (e.t === 'and') {
+      visit(e.l);
+      visit(e.r);
+      return;
+    }
+    const padded = paddedAttributeOf(e);
+    if (padded !== null) {
+      const needle = e.t === 'call' ? e.args[1]! : null;
+      // ' token ' with one token inside: exactly the elements whose attribute lists that token.
+      if (needle !== null && needle.t === 'literal' && /^ [^ \t\n\r]+ $/.test(needle.v)) {
+        hints.push({ kind: 'token', attribute: padded, key: needle.v.slice(1, -1) });
+      }
+      return;
+    }
+    if (e.t === '=') {
+      const attribute = singleAttribute(e.l);
+      if (attribute !== null && e.r.t === 'literal') hints.push({ kind: 'value', attribute, key: e.r.v });
+    }
+  };
+  for (const predicate of step.predicates) {
+    // A number-valued predicate is a position test: no hint.
+    if (predicate.t === 'number' || predicate.t === 'call' && ['position', 'last', 'count', 'string-length'].includes(predicate.name)) continue;
+    visit(predicate);
+  }
+  return hints;
 }
 
 function isReverse(axis: Axis): boolean {
@@ -1210,35 +1307,37 @@ function axisIterator(index: DocumentIndex, axis: Axis, c: number): AxisIterator
       return { first: () => (axis === 'descendant-or-self' ? c : c < end ? c + 1 : -1), next: (id) => (id < end ? id + 1 : -1) };
     }
     case 'parent':
-      return { first: () => index.parent[c]!, next: () => -1 };
+      return { first: () => parentOf(index, c), next: () => -1 };
     case 'ancestor':
-      return { first: () => index.parent[c]!, next: (id) => index.parent[id]! };
+      return { first: () => parentOf(index, c), next: (id) => index.parent[id]! };
     case 'ancestor-or-self':
-      return { first: () => c, next: (id) => index.parent[id]! };
+      return { first: () => c, next: (id) => parentOf(index, id) };
     case 'following-sibling':
       return { first: () => (isElement && c > 0 ? index.nextSibling[c]! : -1), next: (id) => index.nextSibling[id]! };
     case 'preceding-sibling':
       return { first: () => (isElement && c > 0 ? index.previousSibling[c]! : -1), next: (id) => index.previousSibling[id]! };
     case 'attribute': {
       if (!isElement || c === 0) return { first: () => -1, next: () => -1 };
-      const start = index.attributeStart[c]!;
-      const stop = start + index.attributeCount[c]!;
+      const start = attributes(index).start[c]!;
+      const stop = start + attributes(index).count[c]!;
       return { first: () => (start < stop ? start : -1), next: (id) => (id + 1 < stop ? id + 1 : -1) };
     }
   }
 }
 
-function attributeIdOf(index: DocumentIndex, node: number, name: string): number {
-  if (node === 0 || node > index.elementCount) return -1;
-  const start = index.attributeStart[node]!;
-  const stop = start + index.attributeCount[node]!;
-  for (let id = start; id < stop; id++) if (index.names[id] === name) return id;
-  return -1;
+/** Whether an element has the attribute (read from the element: no attribute ids needed). */
+function hasAttribute(index: DocumentIndex, node: number, name: string): boolean {
+  if (node === 0 || node > index.elementCount) return false;
+  for (const attribute of index.elements[node]!.attributes) if (attribute.name === name) return true;
+  return false;
 }
 
 function attributeValueOf(index: DocumentIndex, node: number, name: string): string | null {
-  const id = attributeIdOf(index, node, name);
-  return id < 0 ? null : index.attributeValues[id]!;
+  if (node === 0 || node > index.elementCount) return null;
+  for (const attribute of index.elements[node]!.attributes) {
+    if (attribute.name === name) return attributeStringValue(attribute.name, attribute.value);
+  }
+  return null;
 }
 
 function isAscending(a: number[], from: number): boolean {

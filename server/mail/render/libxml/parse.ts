@@ -126,6 +126,10 @@ class HtmlParser {
   private nextNul = -1;
   /** The next `--!>` (-2: none in the rest of the input). */
   private nextBang = -1;
+  /** The last name peekName read: the '<' it follows, where it ends, the name. */
+  private peekAt = -1;
+  private peekEnd = -1;
+  private peeked = '';
   /** Where the name parseNameAt last read starts. */
   private nameStart = 0;
 
@@ -282,7 +286,14 @@ class HtmlParser {
   /** htmlParseStartTag: -1 when no tag was read, 1 when it was discarded, 0 when pushed. */
   private parseStartTag(): number {
     this.i++;
-    const name = this.parseHTMLName();
+    // The name parseContent peeked at is this one unless a '.' follows it (htmlParseHTMLName takes dots).
+    let name: string | null;
+    if (this.peekAt === this.i - 1 && this.s.charCodeAt(this.peekEnd) !== 0x2e) {
+      name = this.peeked;
+      this.i = this.peekEnd;
+    } else {
+      name = this.parseHTMLName();
+    }
     if (name === null) {
       // Dump the bogus tag like browsers do (up to, not past, the '>').
       this.i = this.gtOrEnd(this.i);
@@ -919,7 +930,10 @@ class HtmlParser {
       j++;
     }
     const name = s.slice(start, j);
-    return upper ? name.toLowerCase() : name;
+    this.peekAt = this.i;
+    this.peekEnd = j;
+    this.peeked = upper ? name.toLowerCase() : name;
+    return this.peeked;
   }
 
   // ---------------------------------------------------------------------------------------------------------------

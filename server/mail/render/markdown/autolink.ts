@@ -71,15 +71,18 @@ function startsOf(state: StateInline): Map<number, Start> {
   return starts;
 }
 
+/** The markup of the links these parsers make (markdown-it's `<...>` autolinks have `autolink`). */
+export const AUTOLINK_MARKUP = 'league_autolink';
+
 function pushLink(state: StateInline, href: string, text: string): void {
   const open = state.push('link_open', 'a', 1);
   open.attrs = [['href', href]];
-  open.markup = 'autolink';
+  open.markup = AUTOLINK_MARKUP;
   open.info = 'auto';
   const label = state.push('text', '', 0);
   label.content = text;
   const close = state.push('link_close', 'a', -1);
-  close.markup = 'autolink';
+  close.markup = AUTOLINK_MARKUP;
   close.info = 'auto';
 }
 

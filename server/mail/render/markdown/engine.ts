@@ -5,10 +5,11 @@
  * league's own extensions and renderers, differ, the rule is replaced here and names the league class it mirrors.
  */
 import type MarkdownIt from 'markdown-it';
-import type { MarkdownIt as MarkdownItInstance, Renderer, StateCore, StateInline, Token } from 'markdown-it';
-import { useLeagueAutolinks } from './autolink.js';
+import type { MarkdownIt as MarkdownItInstance, Renderer, StateBlock, StateCore, StateInline, Token } from 'markdown-it';
+import { AUTOLINK_MARKUP, useLeagueAutolinks } from './autolink.js';
 import { useLeagueDelimiters } from './delimiters.js';
 import { useLeagueTables } from './table.js';
+import { useLeagueTightLists } from './tight-lists.js';
 
 type RenderOptions = Parameters<Renderer['render']>[1];
 type RenderEnv = Parameters<Renderer['render']>[2];
@@ -37,10 +38,24 @@ function encodeUrl(url: string): string {
   return result;
 }
 
-/** RegexHelper::PARTIAL_HTMLCOMMENT (spec 0.30: `<!-->` and `<!--->` are no comments, `--` inside ends none). */
-const LEAGUE_COMMENT = /^(?:<!---->|<!--(?:-?[^>-])(?:-?[^-])*-->)/;
+/** RegexHelper::PARTIAL_ESCAPABLE. */
+const ESCAPABLE = /^[!"#$%&'()*+,./:;<=>?@[\\\]^_`{|}~-]$/;
 
-/** The engine, from markdown-it's constructor (markdown.ts loads the package on first use). */
+/** RegexHelper::PARTIAL_HTMLTAG, PCRE's `\s` (ASCII whitespace) spelled out. */
+const HTML_TAG = (() => {
+  const space = '[ \\t\\n\\x0b\\f\\r]';
+  const tagName = '[a-z][a-z0-9-]*';
+  const attributeValue = `(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*")`;
+  const attribute = `(?:${space}+[a-z_:][a-z0-9:._-]*(?:${space}*=${space}*${attributeValue})?)`;
+  const openTag = `<${tagName}${attribute}*${space}*\\/?>`;
+  const closeTag = `<\\/${tagName}${space}*[>]`;
+  const comment = '<!---->|<!--(?:-?[^>-])(?:-?[^-])*-->';
+  const processingInstruction = '[<][?][\\s\\S]*?[?][>]';
+  const declaration = `<![A-Z]+${space}+[^>]*>`;
+  const cdata = '<!\\[CDATA\\[[\\s\\S]*?]\\]>';
+  return new RegExp(`(?:${openTag}|${closeTag}|${comment}|${processingInstruction}|${declaration}|${cdata})`, 'g');
+})();
+
 export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItInstance {
   const md = new markdownIt('default', { html: true, xhtmlOut: true, breaks: false, linkify: false, typographer: false, maxNesting: 1_000 });
   // allow_unsafe_links: true; link destinations percent-encoded as league's UrlEncoder (no punycode), autolink text kept.
@@ -48,14 +63,27 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
   md.normalizeLink = encodeUrl;
   md.normalizeLinkText = (text) => text;
 
-  // League\CommonMark\Input\MarkdownInput splits lines at \r\n, \r and \n and keeps NUL characters as they are.
+  // League\CommonMark\Input\MarkdownInput drops a leading byte order mark, splits lines at \r\n, \r and \n, and keeps
+  // NUL characters as they are. Its last line is a line even when it holds only spaces and no newline ends it
+  // (markdown-it's StateBlock drops such a line; with the newline it keeps it, and league reads both alike).
   md.core.ruler.at('normalize', (state: StateCore) => {
-    state.src = state.src.replace(/\r\n?/g, '\n');
+    const src = state.src.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    state.src = src === '' || src.endsWith('\n') ? src : `${src}\n`;
+  });
+  // ParagraphParser gets each line after its leading spaces and tabs (DocumentParser advances to the next
+  // non-space): a code span over a line break keeps none of them.
+  md.core.ruler.before('inline', 'league_paragraph_lines', (state: StateCore) => {
+    for (let i = 1; i < state.tokens.length; i++) {
+      const token = state.tokens[i]!;
+      const opener = state.tokens[i - 1]!.type;
+      if (token.type === 'inline' && (opener === 'paragraph_open' || opener === 'heading_open')) token.content = token.content.replace(/\n[ \t]+/g, '\n');
+    }
   });
   md.inline.ruler.disable(['linkify']);
   useLeagueDelimiters(md);
   useLeagueAutolinks(md);
   useLeagueTables(md);
+  useLeagueTightLists(md);
 
   type InlineRule = (state: StateInline, silent: boolean) => boolean;
   const inlineRules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: InlineRule }[] }).__rules__;
@@ -69,16 +97,78 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
     md.inline.ruler.at(name, (state, silent) => {
       let last = lastCloseBracket.get(state);
       if (last === undefined) lastCloseBracket.set(state, (last = state.src.lastIndexOf(']')));
-      return state.pos < last && rule(state, silent);
+      if (state.pos >= last) return false;
+      const from = state.tokens.length;
+      if (!rule(state, silent)) return false;
+      // CloseBracketParser::parse: a Link among the new link's children (an autolink in its label) is replaced by
+      // its own children, "CommonMark does not allow nested links".
+      for (let i = from + 1; i < state.tokens.length; i++) {
+        const token = state.tokens[i]!;
+        if ((token.type === 'link_open' || token.type === 'link_close') && token.markup === AUTOLINK_MARKUP) {
+          token.type = 'text';
+          token.tag = '';
+          token.nesting = 0;
+          token.content = '';
+          token.attrs = null;
+        }
+      }
+      return true;
     });
   }
 
-  // HtmlInlineParser with RegexHelper's spec 0.30 comment.
-  const htmlInline = inlineRule('html_inline');
+  // HtmlInlineParser: its regex (RegexHelper::PARTIAL_HTMLTAG, case-sensitive: lower-case tag and attribute names
+  // only, spec 0.30 comments, upper-case declarations) matched over the whole text as InlineParserEngine::matchParsers
+  // does (leftmost, non-overlapping): a tag only where a match starts, so a match that starts inside a code span
+  // hides the tags it spans.
+  const htmlStarts = new WeakMap<StateInline, Map<number, string>>();
   md.inline.ruler.at('html_inline', (state, silent) => {
-    if (state.src.startsWith('<!--', state.pos) && !LEAGUE_COMMENT.test(state.src.slice(state.pos, state.posMax))) return false;
-    return htmlInline(state, silent);
+    if (state.src.charCodeAt(state.pos) !== 0x3c) return false;
+    let starts = htmlStarts.get(state);
+    if (starts === undefined) {
+      starts = new Map();
+      for (const match of state.src.matchAll(HTML_TAG)) starts.set(match.index, match[0]);
+      htmlStarts.set(state, starts);
+    }
+    const tag = starts.get(state.pos);
+    if (tag === undefined || state.pos + tag.length > state.posMax) return false;
+    if (!silent) state.push('html_inline', '', 0).content = tag;
+    state.pos += tag.length;
+    return true;
   });
+
+  // BacktickParser: its matches (`+) are the whole runs, found over the text first: a run whose first backtick an
+  // escape took opens no code span with the rest.
+  const backticks = inlineRule('backticks');
+  md.inline.ruler.at('backticks', (state, silent) => state.src.charCodeAt(state.pos - 1) !== 0x60 && backticks(state, silent));
+
+  // EscapableParser: a backslash before a character it cannot escape is a backslash alone (markdown-it's escape
+  // rule takes the next character with it, hiding an autolink that starts there).
+  const escape = inlineRule('escape');
+  md.inline.ruler.at('escape', (state, silent) => {
+    const next = state.src.charCodeAt(state.pos + 1);
+    if (state.src.charCodeAt(state.pos) === 0x5c && state.pos + 1 < state.posMax && next !== 0x0a && !ESCAPABLE.test(state.src[state.pos + 1]!)) return false;
+    return escape(state, silent);
+  });
+
+  // ListItemParser::tryContinue takes a blank line's spaces with it: a code or HTML block in a list item gets its
+  // blank lines empty (markdown-it keeps the spaces past the item's indent).
+  type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+  const blockRules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule; alt: string[] }[] }).__rules__;
+  for (const name of ['fence', 'code', 'html_block']) {
+    const { fn: rule, alt } = blockRules.find((candidate) => candidate.name === name)!;
+    // Ruler.at replaces the chains the rule terminates too: kept as they were.
+    md.block.ruler.at(name, (state, startLine, endLine, silent) => {
+      const from = state.tokens.length;
+      if (!rule(state, startLine, endLine, silent)) return false;
+      if (!silent && state.blkIndent > 0) {
+        for (let i = from; i < state.tokens.length; i++) {
+          const token = state.tokens[i]!;
+          if (token.type === 'fence' || token.type === 'code_block' || token.type === 'html_block') token.content = token.content.replace(/^[ \t]+$/gm, '');
+        }
+      }
+      return true;
+    }, { alt: [...alt] });
+  }
 
   const rules = md.renderer.rules;
   // tempest/highlight's CodeBlockRenderer (FencedCode): the info string's first word's leading \w+ or txt.
@@ -109,10 +199,19 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
     return content.endsWith('\n') ? content : `${content}\n`;
   };
 
+  // BlockQuoteRenderer: an empty quote still holds the separator.
+  rules.blockquote_open = (tokens, idx, options, _env, self) => {
+    const open = self.renderToken(tokens, idx, options);
+    return tokens[idx + 1]?.type === 'blockquote_close' && !open.endsWith('\n') ? `${open}\n` : open;
+  };
+
   const renderer = md.renderer;
   renderer.render = (tokens, options, env) => renderRange(renderer, tokens, 0, tokens.length, options, env);
   return md;
 }
+
+/** The blocks written by rules of their own (the others go through renderToken, which adds that newline itself). */
+const RULE_BLOCKS = new Set(['fence', 'code_block', 'html_block']);
 
 /**
  * markdown-it's Renderer::render, with list items as League\CommonMark\...\ListItemRenderer writes them: the
@@ -135,7 +234,14 @@ function renderRange(renderer: Renderer, tokens: Token[], from: number, to: numb
       result += renderer.renderInline(token.children ?? [], options, env);
     } else {
       const rule = renderer.rules[token.type];
-      result += rule === undefined ? renderer.renderToken(tokens, i, options) : rule(tokens, i, options, env, renderer);
+      if (rule === undefined) {
+        result += renderer.renderToken(tokens, i, options);
+      } else {
+        // A block after a tight list item's paragraph (whose tags are hidden) starts on a line of its own, as
+        // renderToken does for the blocks it renders.
+        if (RULE_BLOCKS.has(token.type) && i > 0 && tokens[i - 1]!.hidden) result += '\n';
+        result += rule(tokens, i, options, env, renderer);
+      }
     }
   }
   return result;

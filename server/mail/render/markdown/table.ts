@@ -82,6 +82,9 @@ const OTHER_STARTS = ['fence', 'blockquote', 'hr', 'list', 'html_block', 'headin
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
+/** The first line of the paragraph being read, for the table rule when it is asked whether a line ends it. */
+const PARAGRAPH_START = new WeakMap<StateBlock, number>();
+
 function leagueTable(otherStarts: readonly BlockRule[]): BlockRule {
   return (state, startLine, endLine, silent) => table(state, startLine, endLine, silent, otherStarts);
 }
@@ -89,11 +92,20 @@ function leagueTable(otherStarts: readonly BlockRule[]): BlockRule {
 function table(state: StateBlock, startLine: number, endLine: number, silent: boolean, otherStarts: readonly BlockRule[]): boolean {
   if (startLine + 1 >= endLine) return false;
   if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  // A lazy header line (outside the list item the separator continues) is not followed here.
+  if (state.sCount[startLine]! < state.blkIndent) return false;
   const separatorLine = startLine + 1;
   if (state.sCount[separatorLine]! < state.blkIndent) return false;
+  // TableStartParser: the paragraph's content, every line of it, holds a `|`; its last line is the header.
   const header = lineText(state, startLine);
-  if (!header.includes('|')) return false;
-  const columns = parseSeparator(lineText(state, separatorLine));
+  const paragraphStart = silent ? (PARAGRAPH_START.get(state) ?? startLine) : startLine;
+  let pipe = false;
+  for (let line = paragraphStart; line <= startLine && !pipe; line++) pipe = lineText(state, line).includes('|');
+  if (!pipe) return false;
+  const separator = lineText(state, separatorLine);
+  // ListBlockStartParser (priority 10) comes before TableStartParser (0): `- |:-:|` is a list item.
+  if (/^-[ \t]+\S/.test(separator)) return false;
+  const columns = parseSeparator(separator);
   if (columns === null || columns.length === 0) return false;
   const headerCells = splitRow(header);
   if (headerCells.length > columns.length) return false;
@@ -124,11 +136,12 @@ function table(state: StateBlock, startLine: number, endLine: number, silent: bo
   for (; line < endLine; line++) {
     // TableParser::tryContinue: a line with `|` is a row; TableParser::canHaveLazyContinuationLines: so is any other
     // line that is not blank and starts no other block (DocumentParser tries the block starts first).
-    if (state.sCount[line]! < state.blkIndent) break;
+    // A line outside the container (less indented than a list item's content) is a lazy one.
+    const lazy = state.sCount[line]! < state.blkIndent;
     const row = lineText(state, line);
     if (row.trim() === '') break;
-    if (!row.includes('|')) {
-      if (state.sCount[line]! - state.blkIndent >= 4) break;
+    if (lazy || !row.includes('|')) {
+      if (!lazy && state.sCount[line]! - state.blkIndent >= 4) break;
       if (otherStarts.some((start) => start(state, line, endLine, true))) break;
     }
     if (!body) {
@@ -152,4 +165,15 @@ export function useLeagueTables(md: MarkdownIt): void {
   const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
   const otherStarts = OTHER_STARTS.map((name) => rules.find((rule) => rule.name === name)?.fn).filter((fn) => fn !== undefined);
   md.block.ruler.at('table', leagueTable(otherStarts), { alt: ['paragraph', 'reference'] });
+  const paragraph = rules.find((rule) => rule.name === 'paragraph')!.fn;
+  md.block.ruler.at('paragraph', (state, startLine, endLine, silent) => {
+    const outer = PARAGRAPH_START.get(state);
+    PARAGRAPH_START.set(state, startLine);
+    try {
+      return paragraph(state, startLine, endLine, silent);
+    } finally {
+      if (outer === undefined) PARAGRAPH_START.delete(state);
+      else PARAGRAPH_START.set(state, outer);
+    }
+  });
 }

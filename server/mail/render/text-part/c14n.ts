@@ -65,11 +65,14 @@ function writeNode(root: Node): string {
 }
 
 /**
- * html_entity_decode($element->getChildrenAsString()) of an element whose children are `parts`: a converted
- * child is its Markdown (a text node now), an unconverted one the node itself.
+ * html_entity_decode($element->getChildrenAsString()) of an element whose children are parts[start, end): a
+ * converted child is its Markdown (a text node now), an unconverted one the node itself.
  */
-export function childrenAsString(element: ElementNode, parts: readonly (string | Node)[]): string {
+export function childrenAsString(element: ElementNode, parts: readonly (string | Node)[], start: number, end: number): string {
   let out = startTag(element);
-  for (const part of parts) out += typeof part === 'string' ? part : writeNode(part);
+  for (let i = start; i < end; i++) {
+    const part = parts[i] as string | Node;
+    out += typeof part === 'string' ? part : writeNode(part);
+  }
   return out + '</' + element.name + '>';
 }

@@ -13,8 +13,9 @@
  *   - comments, processing instructions and the doctype are written raw, so entities in them are decoded.
  */
 import type { DoctypeNode, DocumentNode, ElementNode, Node } from '../libxml/dom.js';
+import { serializeHtml } from '../libxml/serialize.js';
 import { htmlEntityDecode } from './entities.js';
-import { phpTrim, phpTrimExceptSpace } from './php.js';
+import { phpTrim, phpTrimLineEnds } from './php.js';
 import { convertRoot } from './walk.js';
 
 /** `getElementsByTagName($name)->item(0)`: the first element so named in document order, without recursion. */
@@ -86,7 +87,39 @@ function sanitize(markdown: string): string {
       if (at !== -1 && at === markdown.length - tag.length) markdown = markdown.slice(0, at);
     }
   }
-  return phpTrimExceptSpace(markdown, true);
+  return phpTrimLineEnds(markdown);
+}
+
+function isInside(node: ElementNode, ancestor: ElementNode): boolean {
+  for (let parent = node.parent; parent !== null && parent.type === 'element'; parent = parent.parent) if (parent === ancestor) return true;
+  return false;
+}
+
+/**
+ * saveHTML() and html_entity_decode() of a document that kept elements beside the converted root: libxml2 puts
+ * what follows `</html>` in a second <html> element, which getElementsByTagName('html')->item(0) does not convert,
+ * so saveHTML() writes it as HTML. The port of libxml2's serializer writes the document as PHP holds it then: the
+ * root replaced by its Markdown, misplaced comments moved (into a <body> the walk did not convert, if that is where
+ * they went). The tree is changed for the call and put back.
+ */
+function writtenWithElements(
+  document: DocumentNode,
+  root: ElementNode,
+  markdown: string,
+  documentChildren: readonly Node[],
+  body: ElementNode | null,
+  bodyChildren: Node[] | null,
+): string {
+  const children = document.children;
+  const originalBodyChildren = body?.children ?? null;
+  document.children = documentChildren.map((node): Node => (node === root ? { type: 'text', value: markdown, parent: document } : node));
+  if (body !== null && bodyChildren !== null && !isInside(body, root)) body.children = bodyChildren;
+  try {
+    return htmlEntityDecode(serializeHtml(document, { format: false }));
+  } finally {
+    document.children = children;
+    if (body !== null && originalBodyChildren !== null) body.children = originalBodyChildren;
+  }
 }
 
 /**
@@ -112,6 +145,10 @@ export function convertDocument(document: DocumentNode): string | null {
   }
 
   const markdown = convertRoot(root, documentChildren, body, bodyChildren);
+
+  if (documentChildren.some((node) => node !== root && (node.type === 'element' || node.type === 'text'))) {
+    return sanitize(writtenWithElements(document, root, markdown, documentChildren, body, bodyChildren));
+  }
 
   // saveHTML(): the doctype first (intSubset), then the document's children, then a line feed.
   let written = '';

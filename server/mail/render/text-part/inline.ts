@@ -2,7 +2,7 @@
  * league/html-to-markdown 5.1's inline converters: EmphasisConverter, HardBreakConverter, LinkConverter,
  * ImageConverter and CodeConverter, each given what its PHP class reads from the element.
  */
-import { isPhpValidEmail, phpTrim, phpTrimExceptSpace } from './php.js';
+import { isPhpValidEmail, phpTrim, phpTrimNoSpace } from './php.js';
 
 /** EmphasisConverter::getNormTag() of a node name ('#text' and the like are no emphasis). */
 export function emphasisKind(name: string | null): '' | 'em' | 'strong' {
@@ -52,7 +52,7 @@ const AUTOLINK = /^[A-Za-z][A-Za-z0-9.+-]{1,31}:/;
  * getChildrenAsString() does, when it is '' or '0').
  */
 export function convertLink(href: string, title: string, value: string): string {
-  const text = phpTrimExceptSpace(value, false);
+  const text = phpTrimNoSpace(value);
   if (title !== '') return '[' + text + '](' + href + ' "' + title + '")';
   if (href === text && AUTOLINK.test(href)) return '<' + href + '>';
   if (href.startsWith('mailto:') && href.length === text.length + 7 && href.endsWith(text) && isPhpValidEmail(text)) {

@@ -38,14 +38,30 @@ export function isPhpBlank(text: string): boolean {
   return true;
 }
 
-/** trim($s, "\t\n\r\0\x0B") (LinkConverter) and trim($s, "\n\r\0\x0B") (HtmlConverter::sanitize): no space. */
-export function phpTrimExceptSpace(text: string, keepTab: boolean): string {
-  const trimmed = (code: number): boolean => code === 10 || code === 13 || code === 0 || code === 11 || (!keepTab && code === 9);
+/** trim($s, "\t\n\r\0\x0B") (LinkConverter::convert()): the default characters but the space. */
+export function phpTrimNoSpace(text: string): string {
   let start = 0;
   let end = text.length;
-  while (start < end && trimmed(text.charCodeAt(start))) start++;
-  while (end > start && trimmed(text.charCodeAt(end - 1))) end--;
+  while (start < end && isTrimmedNoSpace(text.charCodeAt(start))) start++;
+  while (end > start && isTrimmedNoSpace(text.charCodeAt(end - 1))) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isTrimmedNoSpace(code: number): boolean {
+  return code === 9 || code === 10 || code === 13 || code === 0 || code === 11;
+}
+
+/** trim($s, "\n\r\0\x0B") (HtmlConverter::sanitize()): neither space nor tab. */
+export function phpTrimLineEnds(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isLineEnd(text.charCodeAt(start))) start++;
+  while (end > start && isLineEnd(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isLineEnd(code: number): boolean {
+  return code === 10 || code === 13 || code === 0 || code === 11;
 }
 
 /** mb_strlen($s, 'utf-8'): code points, a surrogate pair counted once. */

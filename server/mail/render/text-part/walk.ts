@@ -35,15 +35,18 @@ interface Frame {
   index: number;
   /** The next child to convert. */
   next: number;
-  /** One per child visited so far: its Markdown, or the node itself where it is not converted. */
-  parts: (string | Node)[];
+  /**
+   * Where this element's children's parts begin in the walk's part stack: one per child visited so far, its
+   * Markdown, or the node itself where it is not converted.
+   */
+  start: number;
   /** This element or an ancestor is a <pre> or a <code>: its children other than <code> stay as they are. */
   inPreOrCode: boolean;
   /** <blockquote> elements among this element and its ancestors. */
   blockquotes: number;
   /** <li> elements among this element and its ancestors. */
   listItems: number;
-  /** getSiblingPosition() bookkeeping: parts[0, counted) are counted, nonBlank of them are not whitespace. */
+  /** getSiblingPosition() bookkeeping: the first `counted` parts are counted, nonBlank of them are not whitespace. */
   counted: number;
   nonBlank: number;
 }
@@ -118,30 +121,25 @@ function valueStart(node: Node, limit: number): string {
   return out;
 }
 
-function joinParts(parts: readonly (string | Node)[]): string {
-  if (parts.length === 1) {
-    const only = parts[0] as string | Node;
-    return typeof only === 'string' ? only : valueStart(only, Infinity);
-  }
-  let out = '';
-  for (const part of parts) out += typeof part === 'string' ? part : valueStart(part, Infinity);
-  return out;
-}
-
-const NO_PARTS: readonly (string | Node)[] = [];
 const NO_NODES: readonly Node[] = [];
 /** Frames kept between runs; a deeper tree's are let go after it. */
 const KEPT_FRAMES = 512;
+/** Past this many parts, the part stack a document grew is let go after it. */
+const KEPT_PARTS = 1 << 14;
 
 /**
- * The walk's state. One instance serves every call (frames and their part arrays are reused); a call never
- * starts while another runs, as conversion is synchronous.
+ * The walk's state. One instance serves every call (frames and the part stack are reused); a call never starts
+ * while another runs, as conversion is synchronous.
  */
 class Walk {
   private readonly stack: Frame[] = [];
   private depth = 0;
   /** The deepest frame this run used. */
   private deepest = 0;
+  /** Every open frame's parts, one after the other (a frame's from its `start` to the next frame's). */
+  private parts: (string | Node)[] = [];
+  private top = 0;
+  private highest = 0;
 
   /**
    * The root's Markdown. `documentChildren` are the document's children as the walk sees them (after
@@ -149,37 +147,40 @@ class Walk {
    */
   run(root: ElementNode, documentChildren: readonly Node[], body: ElementNode | null, bodyChildren: readonly Node[] | null): string {
     this.deepest = 0;
+    this.top = 0;
+    this.highest = 0;
     try {
       const rootIndex = documentChildren.indexOf(root);
       this.open(0, null, '#document', documentChildren, 0, false, 0, 0);
       const rootChildren = root === body && bodyChildren !== null ? bodyChildren : root.children;
-      if (rootChildren.length === 0) return this.convert(root, root.name, NO_PARTS, 0, rootIndex);
+      if (rootChildren.length === 0) return this.convert(root, root.name, 0, 0, 0, rootIndex);
       this.open(1, root, root.name, rootChildren, rootIndex, root.name === 'pre' || root.name === 'code', root.name === 'blockquote' ? 1 : 0, root.name === 'li' ? 1 : 0);
-      let result = '';
       while (this.depth > 0) {
         const frame = this.stack[this.depth] as Frame;
         if (frame.next < frame.children.length) {
           const index = frame.next++;
-          const child = frame.children[index] as Node;
-          this.visit(frame, child, index, body, bodyChildren);
+          this.visit(frame, frame.children[index] as Node, index, body, bodyChildren);
           continue;
         }
-        // All children converted: convert the element and hand its Markdown to the parent (setFinalMarkdown()).
+        // All children converted: convert the element, whose Markdown takes the children's place as the
+        // element's part in its parent (setFinalMarkdown()).
         this.depth--;
-        const markdown = this.convert(frame.element as ElementNode, frame.name, frame.parts, this.depth, frame.index);
-        if (this.depth === 0) result = markdown;
-        else (this.stack[this.depth] as Frame).parts.push(markdown);
+        if (this.top > this.highest) this.highest = this.top;
+        const markdown = this.convert(frame.element as ElementNode, frame.name, frame.start, this.top, this.depth, frame.index);
+        this.top = frame.start;
+        this.parts[this.top++] = markdown;
       }
-      return result;
+      return this.parts[0] as string;
     } finally {
-      // Drop the tree's nodes from the reused frames, and the frames a very deep tree left.
+      // Let go of this document: its nodes in the frames, its strings in the part stack.
       for (let depth = 0; depth <= this.deepest; depth++) {
         const frame = this.stack[depth] as Frame;
-        frame.parts.length = 0;
         frame.element = null;
         frame.children = NO_NODES;
       }
       if (this.stack.length > KEPT_FRAMES) this.stack.length = KEPT_FRAMES;
+      if (this.highest > KEPT_PARTS) this.parts = [];
+      else this.parts.fill('', 0, Math.max(this.highest, this.top));
     }
   }
 
@@ -196,7 +197,7 @@ class Walk {
     if (depth > this.deepest) this.deepest = depth;
     let frame = this.stack[depth];
     if (frame === undefined) {
-      frame = { element, name, children, index, next: 0, parts: [], inPreOrCode, blockquotes, listItems, counted: 0, nonBlank: 0 };
+      frame = { element, name, children, index, next: 0, start: this.top, inPreOrCode, blockquotes, listItems, counted: 0, nonBlank: 0 };
       this.stack[depth] = frame;
     } else {
       frame.element = element;
@@ -204,7 +205,7 @@ class Walk {
       frame.children = children;
       frame.index = index;
       frame.next = 0;
-      frame.parts.length = 0;
+      frame.start = this.top;
       frame.inPreOrCode = inPreOrCode;
       frame.blockquotes = blockquotes;
       frame.listItems = listItems;
@@ -218,14 +219,14 @@ class Walk {
   private visit(frame: Frame, child: Node, index: number, body: ElementNode | null, bodyChildren: readonly Node[] | null): void {
     if (frame.inPreOrCode && nodeName(child) !== 'code') {
       // Inside <pre> or <code>: left as it is for C14N.
-      frame.parts.push(child);
+      this.parts[this.top++] = child;
       return;
     }
     switch (child.type) {
       case 'text': {
         if (child.cdata === true) {
           // <script> and <style> content, a CDATA node to libxml2: DefaultConverter, its value as it is.
-          frame.parts.push(child.value);
+          this.parts[this.top++] = child.value;
           return;
         }
         let markdown = convertText(child.value, frame.name !== 'div');
@@ -233,21 +234,24 @@ class Walk {
           const next = this.nextInDocument(this.depth, index);
           if (next === null || isBlockName(nodeName(next) as string)) markdown = '';
         }
-        frame.parts.push(markdown);
+        this.parts[this.top++] = markdown;
         return;
       }
       case 'comment':
         // CommentConverter with preserve_comments false.
-        frame.parts.push('');
+        this.parts[this.top++] = '';
         return;
       case 'pi':
-      case 'doctype':
-        frame.parts.push(this.convert(child, nodeName(child) as string, NO_PARTS, this.depth, index));
+      case 'doctype': {
+        const markdown = this.convert(child, nodeName(child) as string, this.top, this.top, this.depth, index);
+        this.parts[this.top++] = markdown;
         return;
+      }
       case 'element': {
         const children = child === body && bodyChildren !== null ? bodyChildren : child.children;
         if (children.length === 0) {
-          frame.parts.push(this.convert(child, child.name, NO_PARTS, this.depth, index));
+          const markdown = this.convert(child, child.name, this.top, this.top, this.depth, index);
+          this.parts[this.top++] = markdown;
           return;
         }
         const name = child.name;
@@ -281,7 +285,7 @@ class Walk {
   /** Element::getSiblingPosition() of the child at `index` of `frame`: its siblings before it are converted. */
   private siblingPosition(frame: Frame, index: number): number {
     while (frame.counted < index) {
-      const part = frame.parts[frame.counted++] as string | Node;
+      const part = this.parts[frame.start + frame.counted++] as string | Node;
       const blank = typeof part === 'string' ? isPhpBlank(part) : part.type === 'text' && part.cdata !== true && isPhpBlank(part.value);
       if (!blank) frame.nonBlank++;
     }
@@ -289,10 +293,10 @@ class Walk {
   }
 
   /**
-   * convertToMarkdown(): the node's Markdown from its converter. `parts` are its children's; its parent is the
-   * frame at `depth`, where it is child `index`.
+   * convertToMarkdown(): the node's Markdown from its converter. Its children's parts are parts[start, end); its
+   * parent is the frame at `depth`, where it is child `index`.
    */
-  private convert(node: NamedLeaf, name: string, parts: readonly (string | Node)[], depth: number, index: number): string {
+  private convert(node: NamedLeaf, name: string, start: number, end: number, depth: number, index: number): string {
     const parent = this.stack[depth] as Frame;
     const element = node.type === 'element' ? node : null;
     switch (name) {
@@ -302,72 +306,81 @@ class Walk {
         // remove_nodes
         return '';
       case 'p':
-        return convertParagraph(this.value(node, parts));
+        return convertParagraph(this.value(node, start, end));
       case 'div':
         // DivConverter with strip_tags
-        return this.value(node, parts) + '\n\n';
+        return this.value(node, start, end) + '\n\n';
       case 'blockquote':
-        return convertBlockquote(this.value(node, parts));
+        return convertBlockquote(this.value(node, start, end));
       case 'h1':
       case 'h2':
       case 'h3':
       case 'h4':
       case 'h5':
       case 'h6':
-        return convertHeader(name.charCodeAt(1) - 48, this.value(node, parts), parent.blockquotes > 0);
+        return convertHeader(name.charCodeAt(1) - 48, this.value(node, start, end), parent.blockquotes > 0);
       case 'hr':
         return '---\n\n';
       case 'ol':
       case 'ul':
         // ListBlockConverter
-        return this.value(node, parts) + '\n';
+        return this.value(node, start, end) + '\n';
       case 'li':
-        return convertListItem(this.value(node, parts), parent.name, parent.listItems, this.siblingPosition(parent, index), attribute(parent.element, 'start'));
+        return convertListItem(this.value(node, start, end), parent.name, parent.listItems, this.siblingPosition(parent, index), attribute(parent.element, 'start'));
       case 'pre':
-        return convertPreformatted(this.childrenAsString(node, parts));
+        return convertPreformatted(this.childrenAsString(node, start, end));
       case 'code':
-        return convertCode(this.childrenAsString(node, parts), attribute(element, 'class'), parent.name === 'pre');
+        return convertCode(this.childrenAsString(node, start, end), attribute(element, 'class'), parent.name === 'pre');
       case 'em':
       case 'i':
       case 'strong':
       case 'b':
-        return convertEmphasis(name, this.value(node, parts), nodeName(parent.children[index - 1]), nodeName(parent.children[index + 1]));
+        return convertEmphasis(name, this.value(node, start, end), nodeName(parent.children[index - 1]), nodeName(parent.children[index + 1]));
       case 'br':
-        return convertHardBreak(parent.name === 'li', parent.name === 'li' ? this.valueAfter(parts, depth, index) : '');
+        return convertHardBreak(parent.name === 'li', parent.name === 'li' ? this.valueAfter(start, end, depth, index) : '');
       case 'a': {
         const href = attribute(element, 'href');
-        if (isFalsyHref(href)) return this.childrenAsString(node, parts);
-        return convertLink(href, attribute(element, 'title'), this.value(node, parts));
+        if (isFalsyHref(href)) return this.childrenAsString(node, start, end);
+        return convertLink(href, attribute(element, 'title'), this.value(node, start, end));
       }
       case 'img':
         return convertImage(attribute(element, 'src'), attribute(element, 'alt'), attribute(element, 'title'));
       default:
         // DefaultConverter with strip_tags
-        return this.value(node, parts);
+        return this.value(node, start, end);
     }
   }
 
-  /** Element::getValue() once the children are converted. */
-  private value(node: NamedLeaf, parts: readonly (string | Node)[]): string {
+  /** Element::getValue() once the children are converted: their parts joined. */
+  private value(node: NamedLeaf, start: number, end: number): string {
     if (node.type === 'pi') return node.value;
     if (node.type === 'doctype') return '';
-    return parts.length === 0 ? '' : joinParts(parts);
+    if (end - start === 1) {
+      const only = this.parts[start] as string | Node;
+      return typeof only === 'string' ? only : valueStart(only, Infinity);
+    }
+    let out = '';
+    for (let i = start; i < end; i++) {
+      const part = this.parts[i] as string | Node;
+      out += typeof part === 'string' ? part : valueStart(part, Infinity);
+    }
+    return out;
   }
 
   /**
    * html_entity_decode(getChildrenAsString()). C14N() of a lone processing instruction writes it as it writes
    * one before the document element: with a line feed after it.
    */
-  private childrenAsString(node: NamedLeaf, parts: readonly (string | Node)[]): string {
-    if (node.type === 'element') return childrenAsString(node, parts);
+  private childrenAsString(node: NamedLeaf, start: number, end: number): string {
+    if (node.type === 'element') return childrenAsString(node, this.parts, start, end);
     if (node.type === 'pi') return processingInstructionString(node) + '\n';
     return '';
   }
 
   /** The start of getNext()->getValue() for a <br>: its first child's, else the next node's in document order. */
-  private valueAfter(parts: readonly (string | Node)[], depth: number, index: number): string {
-    if (parts.length > 0) {
-      const first = parts[0] as string | Node;
+  private valueAfter(start: number, end: number, depth: number, index: number): string {
+    if (end > start) {
+      const first = this.parts[start] as string | Node;
       return typeof first === 'string' ? first : valueStart(first, 2);
     }
     const next = this.nextInDocument(depth, index);
