@@ -6,6 +6,7 @@
  * of those template values.
  */
 import type { CampaignTemplateRow } from '../db/rows.js';
+import { renderMarkdown } from '../mail/render/markdown.js';
 import { phpJsonEncode } from '../php-json.js';
 import { replacePlaceholders, templateFields } from './template-placeholders.js';
 
@@ -40,7 +41,8 @@ export async function campaignContent(
       continue;
     }
     const markdown = typeof given === 'string' ? given : given === null ? '' : phpString(given);
-    values[field.name] = { markdown, html: await renderMarkdown(markdown) };
+    // UpdateCampaignAction: RenderMarkdownToHtmlAction.
+    values[field.name] = { markdown, html: renderMarkdown(markdown) };
   }
   html = replacePlaceholders(template.html, (placeholder) => {
     // TemplateRenderer: `$values[name] ?? ''`, an array's `html`.
@@ -101,10 +103,4 @@ export function campaignFields(structuredHtml: string | null): Record<string, un
       value !== null && typeof value === 'object' && 'markdown' in value ? (value as { markdown: unknown }).markdown : value,
     ]),
   );
-}
-
-async function renderMarkdown(markdown: string): Promise<string> {
-  // Loaded on first use, as the template renderer does (mail/render/body.ts).
-  const { marked } = await import('marked');
-  return marked.parse(markdown, { gfm: true, async: false });
 }

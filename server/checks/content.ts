@@ -16,6 +16,15 @@ export const GMAIL_CLIP_BYTES = 102 * 1024;
  * nothing replaced them.
  */
 const PLACEHOLDERS = [/::[A-Za-z_][\w.-]*::/g, /\{\{\s*[^{}\s][^{}]*?\s*\}\}/g, /\[\[\[[^\]\n]{1,200}\]\]\]/g];
+/**
+ * In a text part the converter (league/html-to-markdown's TextConverter) escapes `_`, `*`, `[` and `]`:
+ * `::order_number::` reads `::order\_number::` there, and `[[[x]]]` `\[\[\[x\]\]\]`.
+ */
+const TEXT_PLACEHOLDERS = [
+  /::(?:[A-Za-z_]|\\_)(?:[\w.-]|\\_)*::/g,
+  PLACEHOLDERS[1] as RegExp,
+  /\\\[\\\[\\\[(?:[^\]\n\\]|\\[^\n]){1,200}?\\\]\\\]\\\]/g,
+];
 
 export interface ContentInput {
   subject: string;
@@ -31,9 +40,11 @@ export function checkPlaceholders(where: Where, value: string | null): CheckIssu
   if (value === null) return [];
   const lineOf = where === 'subject' ? null : lineLocator(value);
   const issues: CheckIssue[] = [];
-  for (const pattern of PLACEHOLDERS) {
+  for (const pattern of where === 'text' ? TEXT_PLACEHOLDERS : PLACEHOLDERS) {
     for (const match of value.matchAll(pattern)) {
-      issues.push(issue('placeholder', 'problem', `${match[0]} was not replaced`, where, lineOf === null ? null : lineOf(match.index)));
+      // Named as the template writes it, without the text part's escapes.
+      const placeholder = where === 'text' ? match[0].replace(/\\([_*[\]])/g, '$1') : match[0];
+      issues.push(issue('placeholder', 'problem', `${placeholder} was not replaced`, where, lineOf === null ? null : lineOf(match.index)));
       if (issues.length >= 50) return issues;
     }
   }

@@ -10,6 +10,8 @@ import { connectEventStream } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
 
+const HTML4_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">';
+
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
 const client = () => createClient({ url: emulator().url, token: emulator().token });
@@ -162,13 +164,15 @@ describe('campaigns', () => {
   it("prepares email_html on a test send and both htmls on a send; the webview is v8's /webview/campaign/{uuid} only", async () => {
     const { list } = await audience();
     const html = '<p>Hi ::subscriber.first_name:: <a href="::webviewUrl::">web</a></p>';
+    // ContentItem::htmlWithInlinedCss: CssToInlineStyles' document around the html.
+    const inlined = (body: string) => `${HTML4_DOCTYPE}\n<html><body>${body}</body></html>`;
     const campaign = await createCampaign({ name: 'Prepared', email_list_uuid: list.uuid, html });
     expect(campaign).toMatchObject({ email_html: null, webview_html: null });
     // SendCampaignTestAction: PrepareEmailHtmlAction stores email_html; the campaign's updated_at and subject stay.
     ok(await api().post('/_emulator/clock', { json: { advance_ms: 5_000 } }));
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: { email: 'qa@acme.test' } }), 204);
     const tested = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
-    expect(tested).toEqual({ ...campaign, email_html: html, webview_html: null });
+    expect(tested).toEqual({ ...campaign, email_html: inlined(html), webview_html: null });
     const mail = ok(await api().get(`/_emulator/messages/${ok(await api().get('/_emulator/messages')).data[0].uuid}`));
     expect(mail.subject).toBe('[Test] Prepared');
     expect(mail.links).toEqual([`${emulator().url}/webview/campaign/${campaign.uuid}`]);
@@ -176,23 +180,23 @@ describe('campaigns', () => {
     const other = await createCampaign({ name: 'Suppressed', email_list_uuid: list.uuid, html: '<p>x</p>' });
     ok(await api().post('/api/suppressions', { json: { email: 'blocked@acme.test' } }), 201);
     ok(await api().post(`/api/campaigns/${other.uuid}/send-test`, { json: { email: 'blocked@acme.test' } }), 204);
-    expect(ok(await api().get(`/api/campaigns/${other.uuid}`)).data).toMatchObject({ email_html: '<p>x</p>', webview_html: null });
+    expect(ok(await api().get(`/api/campaigns/${other.uuid}`)).data).toMatchObject({ email_html: inlined('<p>x</p>'), webview_html: null });
     expect(ok(await api().get('/_emulator/messages')).data).toHaveLength(1);
 
     // The send prepares both; a campaign that disables its webview gets none (PrepareWebviewHtmlAction).
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     const sent = await client().waitForCampaignSent(campaign.uuid);
-    expect(sent).toMatchObject({ status: 'sent', email_html: html, webview_html: html });
+    expect(sent).toMatchObject({ status: 'sent', email_html: inlined(html), webview_html: inlined(html) });
     const hidden = await createCampaign({ name: 'Hidden', email_list_uuid: list.uuid, html: '<p>y</p>', disable_webview: true });
     ok(await api().post(`/api/campaigns/${hidden.uuid}/send`), 204);
     const hiddenSent = await client().waitForCampaignSent(hidden.uuid);
-    expect(hiddenSent).toMatchObject({ status: 'sent', email_html: '<p>y</p>', webview_html: null });
+    expect(hiddenSent).toMatchObject({ status: 'sent', email_html: inlined('<p>y</p>'), webview_html: null });
     expect((await rawRequest(emulator().url, { path: `/webview/campaign/${hidden.uuid}` })).status).toBe(404);
 
     // v8's route is webview/campaign/{campaignUuid}; v7's webview/{campaignUuid} is an unknown route there, and here.
     const page = await rawRequest(emulator().url, { path: `/webview/campaign/${campaign.uuid}` });
     expect(page.status).toBe(200);
-    expect(page.text).toBe(html);
+    expect(page.text).toBe(inlined(html));
     const v7 = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}`, headers: { accept: 'application/json' } });
     expect(v7.status).toBe(404);
     expect(v7.text).toBe(`{\n    "message": "The route webview/${campaign.uuid} could not be found."\n}`);

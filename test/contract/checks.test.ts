@@ -90,11 +90,12 @@ describe('each check fires on a mail with the problem', () => {
       mail_name: 'order-confirmation',
       replacements: { first_name: 'Jane', item_count: '2', order_total: '$20', order_url: 'https://acme.test/orders/A-17', shipping_address: '1 Main St' },
     });
-    // The template's `<strong>::order_number::</strong>` is on line 7 of the rendered HTML and line 3 of its text.
+    // The template's `<strong>::order_number::</strong>` is on line 13 of the rendered HTML (the inliner's document)
+    // and line 4 of its text, where the converter wrote `**::order\_number::**` (named without the escape).
     expect(pick(report, 'placeholder')).toEqual([
       { where: 'subject', line: null, message: '::order_number:: was not replaced' },
-      { where: 'html', line: 7, message: '::order_number:: was not replaced' },
-      { where: 'text', line: 3, message: '::order_number:: was not replaced' },
+      { where: 'html', line: 13, message: '::order_number:: was not replaced' },
+      { where: 'text', line: 4, message: '::order_number:: was not replaced' },
     ]);
     expect(report.summary.problems).toBeGreaterThan(0);
   });

@@ -93,7 +93,11 @@ describe('GET /_emulator/campaigns/{uuid}/preview', () => {
     const asBob = await client().campaignPreview(campaign.uuid, bob.uuid);
     expect(asBob.subscriber).toMatchObject({ uuid: bob.uuid, first_name: 'Bob' });
     expect(asBob.subject).toBe('Hi Bob');
-    expect(asBob.html).toBe('<html><body><p>Hello Bob, <a href="https://acme.test/deal">deal</a></p></body></html>');
+    // The campaign's html as PrepareEmailHtmlAction inlines it (CssToInlineStyles' document), made personal.
+    expect(asBob.html).toBe(
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n' +
+        '<html><body><p>Hello Bob, <a href="https://acme.test/deal">deal</a></p></body></html>',
+    );
     expect(asBob.text).toContain('Hello Bob');
     const first = await client().campaignPreview(campaign.uuid);
     expect(first.subscriber?.uuid).toBe(jane.uuid);

@@ -303,7 +303,7 @@ export function regressionRequests(token: string): HostileRequest[] {
     send('form cc = 233 kB of {{ a }}', { ...VALID_SEND, cc: fill('{{ a }}', 233_000) }, 'form'),
     send('form reply_to = 250 kB of right-to-left text', { ...VALID_SEND, reply_to: fill('rtl', 250_000) }, 'form'),
     send('JSON 41,666 cc + 2 to', { ...VALID_SEND, to: 'jane@example.com,john@example.com', cc: manyCc }, 'json'),
-    // html-to-text looked the tag name up in a plain object and threw: a 500 (server/mail/render/html.ts).
+    // html-to-text, the converter before the port of league/html-to-markdown, looked the tag name up in a plain object and threw: a 500.
     send('JSON html: a <pre> and an element named constructor', { from: VALID_SEND.from, to: VALID_SEND.to, subject: 'Hi', html: HTML_WITH_CONSTRUCTOR }, 'json'),
   ];
 }

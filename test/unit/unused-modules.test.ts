@@ -1,6 +1,6 @@
 /**
- * The render worker's stubs (server/mail/render/unused-modules.ts): MJML and juice render the same bytes with them,
- * and the three modules are not loaded. Each case runs in a fresh Node process, as a render worker starts with an
+ * The render worker's stubs (server/mail/render/unused-modules.ts): MJML renders the same bytes with them, and the
+ * two modules are not loaded. Each case runs in a fresh Node process, as a render worker starts with an
  * empty module cache (stubbing this test process would change the modules every other test in it loads).
  */
 import { execFileSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Renders a bundled MJML fixture and inlines a style block, optionally after stubbing; prints what it saw. */
+/** Renders a bundled MJML fixture (one with a style to inline, as mjml-core inlines), optionally after stubbing; prints what it saw. */
 const SCRIPT = `
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -18,10 +18,9 @@ const stubbed = process.argv.includes('stub')
   : [];
 const require = createRequire(import.meta.url);
 const mjml = require('mjml');
-const juice = require('juice');
-const { html, errors } = await mjml(readFileSync('fixtures/templates/welcome.mjml', 'utf8'), { validationLevel: 'soft' });
-const inlined = juice('<style>p { color: red }</style><p>Hi</p>');
-const loaded = Object.keys(require.cache).filter((path) => /node_modules\\/(undici|htmlnano|js-beautify)\\//.test(path) && require.cache[path].filename === path && !stubbed.some((s) => path.endsWith(s)));
+const { html, errors } = mjml(readFileSync('fixtures/templates/welcome.mjml', 'utf8'), { validationLevel: 'soft' });
+const { html: inlined } = mjml('<mjml><mj-head><mj-style inline="inline">.a { color: red; }</mj-style></mj-head><mj-body><mj-section><mj-column><mj-text css-class="a">Hi</mj-text></mj-column></mj-section></mj-body></mjml>', { validationLevel: 'soft' });
+const loaded = Object.keys(require.cache).filter((path) => /node_modules\\/(html-minifier|js-beautify)\\//.test(path) && require.cache[path].filename === path && !stubbed.some((s) => path.endsWith(s)));
 console.log(JSON.stringify({ html, errors: errors.length, inlined, stubbed, loaded }));
 `;
 
@@ -33,7 +32,7 @@ function render(...args: string[]): { html: string; errors: number; inlined: str
   return JSON.parse(out);
 }
 
-describe('the modules MJML and juice load but never run for us', () => {
+describe('the modules MJML loads but never runs for us', () => {
   it('render the same bytes when stubbed, and are not loaded', () => {
     const plain = render();
     const stubbed = render('stub');
@@ -41,7 +40,7 @@ describe('the modules MJML and juice load but never run for us', () => {
     expect(stubbed.html).toBe(plain.html);
     expect(stubbed.inlined).toBe(plain.inlined);
     expect(stubbed.errors).toBe(plain.errors);
-    expect([...new Set(stubbed.stubbed.map((path) => path.split('/')[0]))].sort()).toEqual(['js-beautify', 'undici']);
+    expect([...new Set(stubbed.stubbed.map((path) => path.split('/')[0]))].sort()).toEqual(['html-minifier', 'js-beautify']);
     expect(stubbed.loaded).toEqual([]);
   }, 60_000);
 });

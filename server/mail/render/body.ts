@@ -7,6 +7,7 @@
 import { BoundedCache } from '../../bounded-cache.js';
 import type { TemplateType } from '../../db/rows.js';
 import { TEMPLATE_SOURCES } from './cache-limits.js';
+import { renderMarkdown } from './markdown.js';
 
 /** One message of MJML's validator (soft level: the mail still renders). `line` counts from the body's first line. */
 export interface MjmlMessage {
@@ -47,11 +48,8 @@ export function isMjml(body: string): boolean {
 async function renderUncached(body: string, type: TemplateType): Promise<RenderedBody> {
   const mjml = isMjml(body) ? await renderMjml(body) : null;
   let html = mjml?.html ?? body;
-  if (type === 'markdown') {
-    // Loaded on first use, like mjml: a start that renders no markdown should not pay for the parser.
-    const { marked } = await import('marked');
-    html = marked.parse(html, { gfm: true, async: false });
-  }
+  // RenderMarkdownToHtmlAction (markdown.ts; it loads its parser on first use).
+  if (type === 'markdown') html = renderMarkdown(html);
   return { html, mjmlMessages: mjml?.messages ?? [] };
 }
 

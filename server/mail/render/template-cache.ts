@@ -16,10 +16,12 @@
  * - every key sits where a value cannot change which CSS rules match or what they say: not in a <style>, not in
  *   a class, id or style attribute, nor in an attribute a selector names, nor inside a tag outside an attribute
  *   value;
- * - replacing each key by a probe gives exactly the cached HTML and text with the same replacement: once with a
- *   word probe (letters and digits) and once with a rich one (space, non-ASCII and `.,:;@/?=+!'()~-`). libxml2
- *   percent-encodes spaces and non-ASCII in href and src, html-to-markdown counts a heading's length into its
- *   underline, and so on: a key that fails the rich probe takes only word values, one that fails both neither.
+ * - the cached HTML and text are rendered with a word probe (letters and digits) for each key and split at the
+ *   probes (html-to-markdown escapes a placeholder's own `_`, so never at `::key::`); rendering with another word
+ *   (other length and case) for a key gives exactly the cached segments around it, and so does a rich one (space,
+ *   non-ASCII and `.,:;@/?=+!'()~-`). libxml2 percent-encodes spaces and non-ASCII in href and src,
+ *   html-to-markdown counts a heading's length into its underline, and so on: a key that fails the rich probe takes
+ *   only word values, one that fails both neither. A send must give every key of the template a value.
  *
  * And once per send, each value: non-empty, no `%`, `{`, `}`, no character the converters escape or read as
  * markup (`< > & " * _ [ ] \ #` and the like), no whitespace but single inner spaces, starting and ending with a
@@ -51,6 +53,8 @@ export interface CachedRender {
 type ValueClass = 'word' | 'rich';
 
 interface Prepared {
+  /** The keys of the template's placeholders, each once. */
+  keys: string[];
   html: Split;
   text: Split;
   /** Per key: the widest class of values it takes. */
@@ -61,13 +65,18 @@ interface Prepared {
 
 interface Split {
   segments: string[];
+  /** The key between segments[i] and segments[i + 1]. */
   keys: string[];
 }
 
 const WORD = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 const RICH = /^[\p{L}\p{N}](?:[\p{L}\p{N}.,:;@/?=+!'()~-]| (?! ))*(?<=[\p{L}\p{N}])$/u;
+/** Probes: letters and digits the converters copy through anywhere; `q` ends each, so `qzx1q` is not in `qzx11q`. */
 const WORD_PROBE = (i: number) => `qzx${i}q`;
+/** Another word, of another length and case (a heading's underline counts the characters). */
+const OTHER_WORD_PROBE = (i: number) => `QZX${i}Qa1b2c3d4`;
 const RICH_PROBE = (i: number) => `qzx${i}q a\u00e9\u20ac.,:;@/?=+!'()~-q`;
+const PROBE_LIKE = /qzx\d/i;
 const PERCENT_BEFORE_KEY = /%[0-9A-Fa-f]?::[A-Za-z0-9_.-]+::/;
 
 /**
@@ -87,7 +96,7 @@ export function cachedTemplateRender(
   const take = (key: string, value: string): boolean => {
     const accepts = prepared.accepts.get(key);
     // A key the template does not hold (or one no PLACEHOLDER matches, such as `first name`) must not occur at all.
-    if (accepts === undefined) return !body.includes(`::${key}::`) && !prepared.html.keys.includes(key);
+    if (accepts === undefined) return !body.includes(`::${key}::`);
     if (!(accepts === 'rich' ? RICH : WORD).test(value)) return false;
     if (prepared.lineStart.has(key) && !/^\p{L}/u.test(value)) return false;
     values.set(key, value);
@@ -101,12 +110,14 @@ export function cachedTemplateRender(
   }
   // A `subject` replacement has replaced `::subject::` already.
   if (!values.has('subject') && !take('subject', subject)) return undefined;
+  // A placeholder left unreplaced reads `::first\_name::` in the text part: that send renders itself.
+  if (prepared.keys.some((key) => !values.has(key))) return undefined;
   return { htmlParts: fill(prepared.html, values), text: fill(prepared.text, values).join('') };
 }
 
 function fill(split: Split, values: Map<string, string>): string[] {
   const parts = [split.segments[0] as string];
-  split.keys.forEach((key, i) => parts.push(values.get(key) ?? `::${key}::`, split.segments[i + 1] as string));
+  split.keys.forEach((key, i) => parts.push(values.get(key) as string, split.segments[i + 1] as string));
   return parts;
 }
 
@@ -123,7 +134,7 @@ function preparedFor(steps: LaterSteps): (key: string) => Prepared | null {
 }
 
 function prepare(body: string, twig: boolean, steps: LaterSteps): Prepared | null {
-  if (hasOverlappingPlaceholders(body)) return null;
+  if (hasOverlappingPlaceholders(body) || PROBE_LIKE.test(body)) return null;
   let source = body;
   if (twig) {
     if (PERCENT_BEFORE_KEY.test(body)) return null;
@@ -134,70 +145,66 @@ function prepare(body: string, twig: boolean, steps: LaterSteps): Prepared | nul
     source = text;
   }
   const keys = [...new Set([...source.matchAll(PLACEHOLDER)].map((match) => match[1] as string))];
-  const render = (html: string) => {
-    const inlined = steps.inlineCss(html);
+  const render = (probe: (index: number) => string) => {
+    const inlined = steps.inlineCss(source.replace(PLACEHOLDER, (_, key: string) => probe(keys.indexOf(key))));
     return { html: inlined, text: steps.htmlToText(inlined) };
   };
-  const base = render(source);
-  if (keys.length === 0) return { html: split(base.html), text: split(base.text), accepts: new Map(), lineStart: new Set() };
-  if (/qzx\d/.test(source) || /qzx\d/.test(base.text)) return null;
+  // Rendered with a word probe for each key, and split at the probes: the converters escape a placeholder's own
+  // `_` in the text part, so the split is at probes, never at `::key::`.
+  const base = render(WORD_PROBE);
+  const html = splitAtProbes(base.html, keys);
+  const text = splitAtProbes(base.text, keys);
+  const prepared = { keys, html, text, accepts: new Map<string, ValueClass>(), lineStart: keysStartingLines(base.text, keys) };
+  if (keys.length === 0) return prepared;
+  const holds = (probes: (index: number) => string) => {
+    const probed = render(probes);
+    const values = new Map(keys.map((key, index) => [key, probes(index)]));
+    return probed.html === fill(html, values).join('') && probed.text === fill(text, values).join('');
+  };
   const styled = keysInStyledPlaces(source, keys);
-  const accepts = new Map<string, ValueClass>();
   for (const [index, key] of keys.entries()) {
     if (styled.has(key)) continue;
-    for (const [valueClass, probe] of [['rich', RICH_PROBE(index)], ['word', WORD_PROBE(index)]] as const) {
-      if (probeHolds(source, base, render, new Map([[key, probe]]))) {
-        accepts.set(key, valueClass);
-        break;
-      }
-    }
+    const only = (probe: (i: number) => string) => (i: number) => (i === index ? probe(i) : WORD_PROBE(i));
+    if (!holds(only(OTHER_WORD_PROBE))) continue;
+    prepared.accepts.set(key, holds(only(RICH_PROBE)) ? 'rich' : 'word');
   }
-  // Each key alone took its probe; all of them at once must too (the common case, and what a send does).
-  const all = new Map([...accepts].map(([key, valueClass]) => {
-    const index = keys.indexOf(key);
-    return [key, valueClass === 'rich' ? RICH_PROBE(index) : WORD_PROBE(index)];
-  }));
-  if (all.size > 0 && !probeHolds(source, base, render, all)) return null;
-  return { html: split(base.html), text: split(base.text), accepts, lineStart: keysStartingLines(base.text) };
+  // Each key alone took its probes; all of them at once must too (what a send does).
+  const widest = (i: number) => {
+    const accepts = prepared.accepts.get(keys[i] as string);
+    return accepts === 'rich' ? RICH_PROBE(i) : accepts === 'word' ? OTHER_WORD_PROBE(i) : WORD_PROBE(i);
+  };
+  if (prepared.accepts.size > 0 && !holds(widest)) return null;
+  return prepared;
 }
 
 function placeholdersOf(text: string): string {
   return [...text.matchAll(PLACEHOLDER)].map((match) => match[0]).join('');
 }
 
-function probeHolds(
-  source: string,
-  base: { html: string; text: string },
-  render: (html: string) => { html: string; text: string },
-  probes: Map<string, string>,
-): boolean {
-  const replace = (text: string) => {
-    let out = text;
-    for (const [key, probe] of probes) out = out.split(`::${key}::`).join(probe);
-    return out;
-  };
-  const probed = render(replace(source));
-  return probed.html === replace(base.html) && probed.text === replace(base.text);
-}
-
-function split(text: string): Split {
+/** `text` split at the word probes of `keys`. */
+function splitAtProbes(text: string, keys: readonly string[]): Split {
   const segments: string[] = [];
-  const keys: string[] = [];
+  const found: string[] = [];
   let at = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
+  for (const match of text.matchAll(/qzx(\d+)q/g)) {
+    const key = keys[Number(match[1])];
+    if (key === undefined) continue;
     segments.push(text.slice(at, match.index));
-    keys.push(match[1] as string);
+    found.push(key);
     at = match.index + match[0].length;
   }
   segments.push(text.slice(at));
-  return { segments, keys };
+  return { segments, keys: found };
 }
 
-/** Keys that occur at the start of a line of `text` (after blanks). */
-function keysStartingLines(text: string): Set<string> {
-  const keys = new Set<string>();
-  for (const match of text.matchAll(/^[ \t]*::([A-Za-z0-9_.-]+)::/gm)) keys.add(match[1] as string);
-  return keys;
+/** Keys whose probe starts a line of `text` (after blanks). */
+function keysStartingLines(text: string, keys: readonly string[]): Set<string> {
+  const starting = new Set<string>();
+  for (const match of text.matchAll(/^[ \t]*qzx(\d+)q/gm)) {
+    const key = keys[Number(match[1])];
+    if (key !== undefined) starting.add(key);
+  }
+  return starting;
 }
 
 const STYLING_ATTRIBUTES = new Set(['class', 'id', 'style']);

@@ -1,11 +1,7 @@
 /**
- * Modules that MJML and juice load at once but never run for us, replaced by stubs on the render workers.
- *
- * Loading mjml costs a render worker some 55 MB of RSS, of which these three take about 30 MB and are never
- * called: we render with `minify` and `beautify` off (mjml-core then never calls htmlnano, nor js-beautify through
- * helpers/formatHtml.js), and nothing of ours calls cheerio's fromURL(), the one user of undici in cheerio (which
- * both mjml-core and juice load). Measured one by one in a fresh Node 20 process: undici +18 MB RSS (+4.6 MB of
- * heap), htmlnano with its cosmiconfig +10 MB, js-beautify +6 MB.
+ * Modules that MJML 4 loads at once but never runs for us, replaced by stubs on the render workers: we render with
+ * `minify` and `beautify` off, so mjml-core never calls html-minifier (about 9.5 MB of RSS per worker) nor
+ * js-beautify through helpers/formatHtml.js (about 6 MB).
  *
  * The stubs go into require.cache (Node's documented module cache, which may be added to) under the very path each
  * requirer would load, resolved from the requirer's own location, so other copies of these packages are left
@@ -26,18 +22,15 @@ const refuse = (what: string) => () => {
 };
 
 const STUBS: Stub[] = [
-  // cheerio/dist/commonjs/index.js: `__importStar(require("undici"))`, used in fromURL() only.
-  { via: ['mjml', 'mjml-core', 'cheerio'], name: 'undici', exports: {} },
-  { via: ['juice', 'cheerio'], name: 'undici', exports: {} },
-  // mjml-core/lib/index.js: `_interopRequireDefault(require("htmlnano"))`, used when `minify` is on.
-  { via: ['mjml', 'mjml-core'], name: 'htmlnano', exports: { process: refuse('htmlnano (MJML minify)') } },
+  // mjml-core 4's lib/index.js: `require("html-minifier")`, used when `minify` is on (about 9.5 MB of RSS).
+  { via: ['mjml', 'mjml-core'], name: 'html-minifier', exports: { minify: refuse('html-minifier (MJML minify)') } },
   // mjml-core/lib/helpers/formatHtml.js: `const { html } = require('js-beautify')`, used when `beautify` is on.
   { via: ['mjml', 'mjml-core'], name: 'js-beautify', exports: { html: refuse('js-beautify (MJML beautify)') } },
 ];
 
 let stubbed = false;
 
-/** Puts the stubs in place; call before the first mjml or juice load. Returns the module paths stubbed. */
+/** Puts the stubs in place; call before the first mjml load. Returns the module paths stubbed. */
 export function stubUnusedRenderModules(): string[] {
   if (stubbed) return [];
   stubbed = true;
