@@ -44,6 +44,13 @@ export const CSS_CORPUS: readonly CssCase[] = [
   { name: 'no head, style in body', html: '<body><style>p { color: red }</style><p>x</p></body>' },
   { name: 'whitespace and newlines between blocks', html: '<html>\n  <head>\n    <style>\n      p { color: red; }\n    </style>\n  </head>\n  <body>\n    <div>\n      <p>x</p>\n    </div>\n  </body>\n</html>\n' },
   { name: 'zero string', html: '0' },
+  { name: 'empty string (PHP: ValueError)', html: '' },
+  { name: 'whitespace only', html: ' \n ' },
+  { name: 'a comment only (PHP: TypeError)', html: '<!-- only a comment -->' },
+  { name: 'a doctype only', html: '<!DOCTYPE html>' },
+  { name: 'xml declaration', html: "<?xml version='1.0' encoding='UTF-8'?><style>p{a:b}</style><p>x</p>" },
+  { name: 'comments around the html element', html: '<!DOCTYPE html><!-- c --><html><head><style>p{a:b}</style></head><body><p>x</p></body></html><!-- after -->' },
+  { name: 'svg, noscript, template, frameset', html: '<svg><circle r="1"/></svg><noscript><p>x</p></noscript><template><p>y</p></template><style>circle, p { a: b }</style>' },
 
   // Style blocks
   { name: 'several style blocks', html: '<style>p { color: red; }</style><style type="text/css">p { font-size: 12px; } .a { color: blue }</style><p class="a">x</p>' },

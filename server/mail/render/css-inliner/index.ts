@@ -20,14 +20,18 @@ export type ConvertResult = { ok: true; html: string } | { ok: false; error: str
 
 /** The sorted rules of a CSS text, cached: a campaign's mails share their CSS. */
 const RULES_CACHE_LIMIT = 200;
+/** Style sheets with more rules than this are not kept (each rule also keeps its results, PreparedRule.aloneOver). */
+const RULES_CACHE_MAX_RULES = 2000;
 const rulesCache = new Map<string, PreparedRule[]>();
 
 function rulesOf(css: string): PreparedRule[] {
   let rules = rulesCache.get(css);
   if (rules === undefined) {
     rules = prepareRules(getRules(css));
-    if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.clear();
-    rulesCache.set(css, rules);
+    if (rules.length <= RULES_CACHE_MAX_RULES) {
+      if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.clear();
+      rulesCache.set(css, rules);
+    }
   }
   return rules;
 }
