@@ -91,6 +91,10 @@ export function convertText(value: string, escapeMarkdown: boolean): string {
   if (value.length > LONG_TEXT) return convertLongText(value, escapeMarkdown);
   let start = 0;
   while (start < value.length && value.charCodeAt(start) === 10) start++;
+  // Whitespace only (the indentation between tags): one space, or nothing once the line feeds are gone.
+  let blank = start;
+  while (blank < value.length && isSpace(value.charCodeAt(blank))) blank++;
+  if (blank === value.length) return start === value.length ? '' : ' ';
   let out = '';
   let from = start;
   let i = start;
