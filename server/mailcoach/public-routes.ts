@@ -55,10 +55,7 @@ export function publicAudienceRoutes(deps: AppDeps) {
     // UnsubscribeController: for any subscriber not unsubscribed yet (an unconfirmed one too), with its
     // UnsubscribedEvent; an unsubscribed one changes nothing and fires nothing (mailcoach-webhooks.md §3.2).
     if (subscriberStatus(subscriber) !== 'unsubscribed') {
-      const sendUuid = c.req.param('sendUuid');
-      const send = sendUuid === undefined ? undefined : deps.store.sends.findByUuid(subscriber.workspace_id, sendUuid);
-      const campaign = send?.campaign_uuid == null ? undefined : deps.store.campaigns.findByUuid(subscriber.workspace_id, send.campaign_uuid);
-      unsubscribeSubscriber(deps, subscriber, campaign);
+      unsubscribeSubscriber(deps, subscriber, campaignOfSend(deps, subscriber, optionalParam(c.req.param('sendUuid'))));
     }
     return c.html(page('Unsubscribed', `${subscriber.email} has been unsubscribed from ${list.name}.`));
   };

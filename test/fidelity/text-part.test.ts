@@ -8,7 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { DocumentNode, ElementNode, Node } from '../../server/mail/render/libxml/dom.js';
 import { convertDocument } from '../../server/mail/render/text-part/document.js';
+import { htmlEntityDecode } from '../../server/mail/render/text-part/entities.js';
 import { htmlToText } from '../../server/mail/render/text-part/index.js';
+import { isPhpValidEmail } from '../../server/mail/render/text-part/php.js';
 import { TEXT_CORPUS } from './corpus/text.js';
 import { oracleAvailable, oracleOutput, runOracle } from './oracle.js';
 
@@ -116,5 +118,33 @@ describe.runIf(run)('ConvertHtmlToTextAction port against PHP', () => {
       const tree = trees[i];
       expect(tree === null || tree === undefined ? '' : (convertDocument(tree) ?? '')).toBe(expected[i]);
     });
+  });
+});
+
+/** Runs `code` (PHP reading a JSON array from stdin as $in and echoing JSON) and parses its answer. */
+function php(code: string, input: unknown): unknown {
+  return JSON.parse(execFileSync('php', ['-r', code], { input: JSON.stringify(input), encoding: 'utf8' }));
+}
+
+describe.runIf(run)('the PHP built-ins the converters use, against PHP', () => {
+  it('filter_var(FILTER_VALIDATE_EMAIL) (LinkConverter::isValidEmail)', () => {
+    const locals = ['a', 'first.last', 'x+y', 'a_b', "o'hara", '.a', 'a.', 'a..b', '"quoted"', '"a b"', 'A.B', 'ü', 'a'.repeat(64), 'a'.repeat(65), 'a b', '', 'a@b'];
+    const domains = ['b.co', 'example.com', 'sub.example.org', 'b', 'xn--bcher-kva.de', 'a-b.c-d.com', '-a.com', 'a-.com', 'a.b-', '1.com', 'a.1com', 'a.c1', '[127.0.0.1]', '[IPv6:::1]', 'EXAMPLE.COM', `${'d'.repeat(63)}.com`, `${'d'.repeat(64)}.com`, 'a.b.c.d.e.f.g.h', '', 'a..b'];
+    const addresses = locals.flatMap((local) => domains.map((domain) => `${local}@${domain}`));
+    addresses.push(`${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com`, 'a@b.co\n', ' a@b.co');
+    const expected = php('echo json_encode(array_map(fn ($e) => filter_var($e, FILTER_VALIDATE_EMAIL) !== false, json_decode(stream_get_contents(STDIN))));', addresses);
+    expect(addresses.map(isPhpValidEmail)).toEqual(expected);
+  });
+
+  it('html_entity_decode($s, ENT_QUOTES | ENT_HTML401, UTF-8) (sanitize, getChildrenAsString)', () => {
+    const names = 'quot amp lt gt apos nbsp eacute Eacute euro hellip rarr lang rang thetasym sigmaf AMP Amp copy COPY reg trade zwj zwnj lrm'.split(' ');
+    const inputs = [
+      ...names.map((name) => `&${name};`),
+      ...['0', '9', '10', '13', '31', '32', '39', '65', '127', '128', '133', '159', '160', '55296', '57343', '65534', '1114111', '1114112', '0000065', '99999999999999999999'].map((n) => `&#${n};`),
+      ...['41', 'D', 'd', '1F600', 'FFFE', 'DFFF', '110000', '0041'].flatMap((n) => [`&#x${n};`, `&#X${n};`]),
+      '&amp', '&#65', '&#x;', '&#;', '&;', '&a;', '&amp;amp;', 'a & b', '&&amp;;', '&#x41', '&am p;', 'x&eacute', '&eacute;&eacute;', 'é&euro;😀',
+    ];
+    const expected = php('echo json_encode(array_map(fn ($s) => html_entity_decode($s, ENT_QUOTES, "UTF-8"), json_decode(stream_get_contents(STDIN))), JSON_INVALID_UTF8_SUBSTITUTE);', inputs);
+    expect(inputs.map(htmlEntityDecode)).toEqual(expected);
   });
 });

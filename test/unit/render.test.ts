@@ -138,11 +138,12 @@ describe('renderTwig', () => {
     );
   });
 
-  it('says when the Twig step can change a text: a tag, or a %XX escape', () => {
+  it('says when the Twig step can change a text: a tag, a %XX escape, or a \\r', () => {
     expect(twigMayChange('plain { text } 100%')).toBe(false);
     expect(twigMayChange('a%20b')).toBe(true);
     expect(twigMayChange('{# c #}')).toBe(true);
     expect(twigMayChange('{{ a }}')).toBe(true);
+    expect(twigMayChange('line\r\nbreak')).toBe(true);
   });
 
   it('returns text without {{ or {% as it is, without compiling', () => {

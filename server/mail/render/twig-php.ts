@@ -54,11 +54,12 @@ export function hasTwigTag(decoded: string): boolean {
 }
 
 /**
- * Whether Mailcoach's Twig step can give something other than `text` itself: a Twig tag, or a `%XX` escape that
- * rawurldecode() changes. A caller that skips renderTwig for a text must check this, not only `{{` and `{%`.
+ * Whether Mailcoach's Twig step can give something other than `text` itself: a Twig tag (`{#` too), a `%XX`
+ * escape that rawurldecode() changes, or a \r (Twig's lexer makes every line break \n, tags or not). A caller
+ * that skips renderTwig for a text must check this, not only `{{` and `{%`.
  */
 export function twigMayChange(text: string): boolean {
-  return TWIG_TAG.test(text) || (text.includes('%') && PERCENT_ESCAPE.test(text));
+  return TWIG_TAG.test(text) || text.includes('\r') || (text.includes('%') && PERCENT_ESCAPE.test(text));
 }
 
 /** Thrown where PHP would raise an error (Twig's RuntimeError, DivisionByZeroError, a warning Laravel rethrows). */

@@ -44,6 +44,13 @@ export const CSS_CORPUS: readonly CssCase[] = [
   { name: 'no head, style in body', html: '<body><style>p { color: red }</style><p>x</p></body>' },
   { name: 'whitespace and newlines between blocks', html: '<html>\n  <head>\n    <style>\n      p { color: red; }\n    </style>\n  </head>\n  <body>\n    <div>\n      <p>x</p>\n    </div>\n  </body>\n</html>\n' },
   { name: 'zero string', html: '0' },
+  { name: 'empty string (PHP: ValueError)', html: '' },
+  { name: 'whitespace only', html: ' \n ' },
+  { name: 'a comment only (PHP: TypeError)', html: '<!-- only a comment -->' },
+  { name: 'a doctype only', html: '<!DOCTYPE html>' },
+  { name: 'xml declaration', html: "<?xml version='1.0' encoding='UTF-8'?><style>p{a:b}</style><p>x</p>" },
+  { name: 'comments around the html element', html: '<!DOCTYPE html><!-- c --><html><head><style>p{a:b}</style></head><body><p>x</p></body></html><!-- after -->' },
+  { name: 'svg, noscript, template, frameset', html: '<svg><circle r="1"/></svg><noscript><p>x</p></noscript><template><p>y</p></template><style>circle, p { a: b }</style>' },
 
   // Style blocks
   { name: 'several style blocks', html: '<style>p { color: red; }</style><style type="text/css">p { font-size: 12px; } .a { color: blue }</style><p class="a">x</p>' },
@@ -130,6 +137,13 @@ export const CSS_CORPUS: readonly CssCase[] = [
   { name: 'script and textarea content', html: '<style>p { color: red }</style><script>var s = "<p>not</p>";</script><textarea><p>raw</p></textarea><p>x</p>' },
   { name: 'style block with non-ascii kept', html: '<style>p { content: "é" } /* ü */</style><p>x</p>' },
   { name: 'implied structure', html: '<style>td { color: red } p { margin: 0 }</style><table><td>cell</td></table><p>one<p>two<li>item' },
+
+  { name: 'latin-1 meta charset', html: '<html><head><meta charset="iso-8859-1"><style>p{a:b}</style></head><body><p title="é">é ü €</p></body></html>' },
+  { name: 'windows-1252 http-equiv', html: '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><style>p{a:b}</style></head><body><p>é €</p></body></html>' },
+  { name: 'control characters and noncharacters', html: '<style>p{content:"é"}</style><p>\u0000x\u0001y\u000bz\ufffe</p>' },
+  { name: 'CR and CRLF in text and attributes', html: '<style>p{a:b}</style><p>line1\r\nline2\rline3</p><p title="a\r\nb\tc">x</p>' },
+  { name: 'upper-case markup', html: '<STYLE>P{A:B} TD[NOWRAP]{C:D}</STYLE><P CLASS=X ID=Y>x</P><TABLE><TR><TD NOWRAP>y</TD></TR></TABLE>' },
+  { name: 'implied end tags in lists and tables', html: '<style>li, dd, td { a: b } li + li { c: d }</style><ol><li>1<li>2</ol><dl><dt>a<dd>b</dl><table><tbody><tr><td>1</td></tr></tbody><tfoot><tr><td>2</td></tr></tfoot></table>' },
 
   // Templates
   { name: 'order confirmation fixture', html: fixture('templates/order-confirmation.html') },

@@ -173,6 +173,7 @@ export const MARKDOWN_CORPUS: readonly MarkdownCase[] = [
   { name: '100 KB line', markdown: 'word '.repeat(20_480) },
   { name: '100 KB line of symbols', markdown: '*_~`<[!&'.repeat(12_800) },
   { name: 'long url', markdown: `https://example.com/${'a'.repeat(100_000)}` },
+  { name: 'many paragraph lines', markdown: 'word | x\n'.repeat(20_000) },
   { name: 'many table rows', markdown: `| a | b |\n|---|---|\n${'| x | y |\n'.repeat(2000)}` },
   { name: 'null bytes and control characters', markdown: 'nul\u0000byte and \u0001\u0007 bell and \u000b vt and \u00a0 nbsp' },
 ];

@@ -7,6 +7,18 @@
  * createDomDocumentFromHtml does), the matching from Symfony's XPath run as libxml2 runs it (selector-xpath.ts,
  * xpath.ts), and the output is getHtmlFromDocument's: the doctype line (lower-cased when it is `<!DOCTYPE html>`),
  * "\n", then saveHTML(documentElement) with formatOutput on, the `<style>` blocks kept.
+ *
+ * Placeholders (checked against PHP, same results with the port): inlineCss(replace(body)) equals
+ * replace(inlineCss(body)), `::key::` surviving the conversion as it is, when the placeholder sits
+ * - in text (not in `<style>`, `<script>` or a comment), with a value that has no `&`, `<` or `>` and is not empty
+ *   or blank where it is a whole text node (formatting newlines depend on the text), and the CSS has no
+ *   `:contains()` or `:empty`;
+ * - in an attribute other than href, src, action, a's name, class, id, style, lang and any attribute the CSS
+ *   selects on (`[title=...]`), with a value that has no `&`, `<`, `>` or `"`; non-ASCII is kept as UTF-8;
+ * - in href, src, action or a's name, which libxml2 URI-escapes (xmlURIEscapeStr) after dropping leading blanks:
+ *   only with a value of ASCII letters, digits and `-_.!~*'()@/:=?;#%,+` (no `&`, space, non-ASCII, `$[]{}|\^`"`),
+ *   not starting with a blank. A Twig `{{ x }}` there comes out as `%7B%7B%20x%20%7D%7D`.
+ * Never in `<style>` or a comment (non-ASCII becomes `&#NNN;` there), class, id or style.
  */
 import type { DocumentNode, ElementNode } from '../libxml/dom.js';
 import { parseHtml } from '../libxml/parse.js';
@@ -20,14 +32,18 @@ export type ConvertResult = { ok: true; html: string } | { ok: false; error: str
 
 /** The sorted rules of a CSS text, cached: a campaign's mails share their CSS. */
 const RULES_CACHE_LIMIT = 200;
+/** Style sheets with more rules than this are not kept (each rule also keeps its results, PreparedRule.aloneOver). */
+const RULES_CACHE_MAX_RULES = 2000;
 const rulesCache = new Map<string, PreparedRule[]>();
 
 function rulesOf(css: string): PreparedRule[] {
   let rules = rulesCache.get(css);
   if (rules === undefined) {
     rules = prepareRules(getRules(css));
-    if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.clear();
-    rulesCache.set(css, rules);
+    if (rules.length <= RULES_CACHE_MAX_RULES) {
+      if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.clear();
+      rulesCache.set(css, rules);
+    }
   }
   return rules;
 }

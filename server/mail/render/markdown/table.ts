@@ -96,17 +96,18 @@ function table(state: StateBlock, startLine: number, endLine: number, silent: bo
   if (state.sCount[startLine]! < state.blkIndent) return false;
   const separatorLine = startLine + 1;
   if (state.sCount[separatorLine]! < state.blkIndent) return false;
-  // TableStartParser: the paragraph's content, every line of it, holds a `|`; its last line is the header.
-  const header = lineText(state, startLine);
-  const paragraphStart = silent ? (PARAGRAPH_START.get(state) ?? startLine) : startLine;
-  let pipe = false;
-  for (let line = paragraphStart; line <= startLine && !pipe; line++) pipe = lineText(state, line).includes('|');
-  if (!pipe) return false;
   const separator = lineText(state, separatorLine);
   // ListBlockStartParser (priority 10) comes before TableStartParser (0): `- |:-:|` is a list item.
   if (/^-[ \t]+\S/.test(separator)) return false;
   const columns = parseSeparator(separator);
   if (columns === null || columns.length === 0) return false;
+  // TableStartParser: the paragraph's content, any line of it, holds a `|`; its last line is the header. (Asked
+  // after the separator, which almost every line fails: the paragraph is read only below a separator.)
+  const header = lineText(state, startLine);
+  const paragraphStart = silent ? (PARAGRAPH_START.get(state) ?? startLine) : startLine;
+  let pipe = false;
+  for (let line = startLine; line >= paragraphStart && !pipe; line--) pipe = lineText(state, line).includes('|');
+  if (!pipe) return false;
   const headerCells = splitRow(header);
   if (headerCells.length > columns.length) return false;
   if (!silent) {

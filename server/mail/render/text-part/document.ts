@@ -74,9 +74,21 @@ function doctypeString(doctype: DoctypeNode): string {
 const DOCTYPE_DECLARATION = /<!DOCTYPE [^>]+>/g;
 const UNWANTED = ['<?xml encoding="UTF-8">', '<html>', '</html>', '<body>', '</body>', '<head>', '</head>', '&#xD;'];
 
-/** HtmlConverter::sanitize(), after the html_entity_decode() the writing above accounts for. */
-function sanitize(markdown: string): string {
-  if (markdown.indexOf('<!DOCTYPE ') !== -1) markdown = markdown.replace(DOCTYPE_DECLARATION, '');
+/** A doctype line the declaration pattern takes whole: its only `>` ends it. */
+const DOCTYPE_LINE = /^<!DOCTYPE [^>]+>\n$/;
+
+/**
+ * HtmlConverter::sanitize(), after the html_entity_decode() the writing above accounts for, on the doctype line
+ * and what follows it. The doctype line is the declaration the pattern removes (unless a `>` in its identifiers
+ * cuts the match short), so the rest is searched alone.
+ */
+function sanitize(doctype: string, rest: string): string {
+  let markdown: string;
+  if (doctype === '' || DOCTYPE_LINE.test(doctype)) {
+    markdown = (doctype === '' ? '' : '\n') + (rest.indexOf('<!DOCTYPE ') === -1 ? rest : rest.replace(DOCTYPE_DECLARATION, ''));
+  } else {
+    markdown = (doctype + rest).replace(DOCTYPE_DECLARATION, '');
+  }
   markdown = phpTrim(markdown);
   for (const tag of UNWANTED) {
     if (tag.indexOf('/') === -1) {
@@ -127,37 +139,39 @@ function writtenWithElements(
  * <html> element PHP throws 'Invalid HTML was provided', which Mailcoach answers with '': null here.
  */
 export function convertDocument(document: DocumentNode): string | null {
-  const root = firstElementNamed(document.children, 'html');
-  // libxml2's HTML parser puts <html> at the top of the document, never inside another element.
-  if (root === null || !document.children.includes(root)) return null;
+  // getElementsByTagName('html')->item(0): libxml2's parser puts <html> at the top of the document, never inside
+  // another element, so it is the first element there.
+  let root: ElementNode | null = null;
+  let comments = 0;
+  for (const node of document.children) {
+    if (node.type === 'comment') comments++;
+    else if (node.type === 'element' && root === null) root = node;
+  }
+  if (root === null || root.name !== 'html') return null;
 
   // replaceMisplacedComments(): comments at the document's top level move to the start of the first <body>.
   let documentChildren: readonly Node[] = document.children;
   let body: ElementNode | null = null;
   let bodyChildren: Node[] | null = null;
-  const misplaced = document.children.filter((node) => node.type === 'comment');
-  if (misplaced.length > 0) {
+  if (comments > 0) {
     body = firstElementNamed(document.children, 'body');
     if (body !== null) {
-      bodyChildren = [...misplaced, ...body.children];
+      bodyChildren = [...document.children.filter((node) => node.type === 'comment'), ...body.children];
       documentChildren = document.children.filter((node) => node.type !== 'comment');
     }
   }
 
   const markdown = convertRoot(root, documentChildren, body, bodyChildren);
 
-  if (documentChildren.some((node) => node !== root && (node.type === 'element' || node.type === 'text'))) {
-    return sanitize(writtenWithElements(document, root, markdown, documentChildren, body, bodyChildren));
-  }
-
   // saveHTML(): the doctype first (intSubset), then the document's children, then a line feed.
+  let doctype = '';
   let written = '';
-  for (const node of documentChildren) if (node.type === 'doctype') written += writtenRaw(doctypeString(node));
   for (const node of documentChildren) {
     if (node === root) written += writtenText(markdown);
+    else if (node.type === 'doctype') doctype += writtenRaw(doctypeString(node));
     else if (node.type === 'comment') written += writtenRaw('<!--' + node.value + '-->');
     else if (node.type === 'pi') written += writtenRaw('<?' + node.target + (node.bare === true ? '' : ' ' + node.value) + '>');
-    else if (node.type === 'text') written += writtenText(node.value);
+    else return sanitize('', writtenWithElements(document, root, markdown, documentChildren, body, bodyChildren));
   }
-  return sanitize(written + '\n');
+  return sanitize(doctype, written + '\n');
 }

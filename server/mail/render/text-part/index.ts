@@ -5,6 +5,14 @@
  * parses it (libxml2's HTML parser, ../libxml/parse.ts), the converters are ported one by one (walk.ts, text.ts,
  * inline.ts, block.ts) and the document is written back and sanitized as saveHTML() and sanitize() do
  * (document.ts).
+ *
+ * For a cache that converts a template once and puts values into its text: in a text node, the converters
+ * change whitespace other than a lone space (Unicode's \s: runs become one space, a text node's leading line
+ * feeds go), `* _ [ ] \` (escaped, except in text directly inside a <div>), `& < >` (written &amp; &lt; &gt;),
+ * a leading `#`, and C0/C1 controls; at a paragraph line's start `- `, `+ `, `--`, `~~~` and digits before
+ * `.` or `)`; the length of an <h1>/<h2> (its underline) and the blankness of an element's whole content
+ * (<p>, <b>, <em>, links). A placeholder's own `_` is escaped too (`::first\_name::` in a <p>). The HTML parser
+ * has already decoded `&name;` references and read `<` as markup.
  */
 import { parseHtml } from '../libxml/parse.js';
 import { convertDocument } from './document.js';

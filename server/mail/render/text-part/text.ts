@@ -12,9 +12,37 @@
  *   htmlspecialchars($text, ENT_NOQUOTES)        & < > as &amp; &lt; &gt;, which the text part keeps
  */
 
-/** Nothing in the text that any step changes: the common text node is returned as it is. */
-const PLAIN =
-  /^(?!#)[^\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000*_[\]\\&<>]*(?: [^\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000*_[\]\\&<>]+)* ?$/;
+/** ASCII characters a step changes: 1 for the escaped ones and whitespace but the space, 2 for the space. */
+const ASCII_CLASS = new Uint8Array(128);
+for (const character of '*_[]\\&<>\t\n\v\f\r') ASCII_CLASS[character.charCodeAt(0)] = 1;
+ASCII_CLASS[0x20] = 2;
+
+/**
+ * Whether no step changes the text (no whitespace but lone spaces, nothing to escape, no leading `#`): the
+ * common text node, returned as it is.
+ */
+function isUnchanged(value: string): boolean {
+  if (value.charCodeAt(0) === 0x23) return false;
+  let afterSpace = false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x80) {
+      const kind = ASCII_CLASS[code] as number;
+      if (kind === 0) {
+        afterSpace = false;
+        continue;
+      }
+      if (kind === 2 && !afterSpace) {
+        afterSpace = true;
+        continue;
+      }
+      return false;
+    }
+    if (code >= 0x85 && isSpace(code)) return false;
+    afterSpace = false;
+  }
+  return true;
+}
 
 /** Past this length the steps run as PHP runs them, one native replace each: fewer, bigger strings than the loop's. */
 const LONG_TEXT = 2048;
@@ -59,10 +87,14 @@ function isSpace(code: number): boolean {
  * is false for a text node whose parent is a <div>.
  */
 export function convertText(value: string, escapeMarkdown: boolean): string {
-  if (PLAIN.test(value)) return value;
+  if (isUnchanged(value)) return value;
   if (value.length > LONG_TEXT) return convertLongText(value, escapeMarkdown);
   let start = 0;
   while (start < value.length && value.charCodeAt(start) === 10) start++;
+  // Whitespace only (the indentation between tags): one space, or nothing once the line feeds are gone.
+  let blank = start;
+  while (blank < value.length && isSpace(value.charCodeAt(blank))) blank++;
+  if (blank === value.length) return start === value.length ? '' : ' ';
   let out = '';
   let from = start;
   let i = start;
