@@ -19,11 +19,12 @@ const OUT_DIR = 'dist/bundle';
 
 /**
  * Left to Node's resolver at run time: better-sqlite3 (both release lines, server/db/driver.ts, which requires
- * them with createRequire, so Node never scans them for ES export names) loads a native addon relative to its own files; mjml,
- * juice and selfsigned are big, loaded on first use only (a mail with MJML or a <style> block, HTTPS without a
- * certificate), and mjml finds its components with requires a bundler cannot follow.
+ * them with createRequire, so Node never scans them for ES export names) loads a native addon relative to its own files; mjml
+ * and selfsigned are big, loaded on first use only (a mail with MJML, HTTPS without a certificate), and mjml finds
+ * its components with requires a bundler cannot follow. (markdown-it is required at run time by
+ * server/mail/render/markdown.ts, so Node resolves it too.)
  */
-const EXTERNAL = ['better-sqlite3', 'better-sqlite3-node22', 'mjml', 'juice', 'selfsigned'];
+const EXTERNAL = ['better-sqlite3', 'better-sqlite3-node22', 'mjml', 'selfsigned'];
 
 /**
  * The bundle is ESM, but the CommonJS packages inside it call require() for Node's built-in modules: esbuild

@@ -40,7 +40,7 @@ const WARM = envInt('BENCH_STARTUP_WARM', 10);
 const IMPORT_RUNS = 3;
 
 /** Packages the server loads on first use only: to render and compose mail, or to make a certificate. */
-const LAZY_CANDIDATES = ['mjml', 'juice', 'html-to-text', 'nodemailer/lib/mail-composer/index.js', 'marked', 'twig', 'selfsigned'];
+const LAZY_CANDIDATES = ['mjml', 'markdown-it', 'nodemailer/lib/mail-composer/index.js', 'twig', 'selfsigned'];
 const BASE_PACKAGES = ['hono', '@hono/node-server', 'better-sqlite3', 'zod/mini', 'qs', 'email-addresses'];
 const PROJECT_MODULES = [
   'testing/index.js', 'testing/server-side.js', 'server.js', 'app.js', 'deps.js', 'mailcoach/index.js', 'emulator/index.js',

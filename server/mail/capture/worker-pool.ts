@@ -351,7 +351,7 @@ function transferable(job: CaptureJob): CaptureJob {
  * that cannot open it dies unready and turns the pool off.
  */
 function serveJobs(port: MessagePort, data: WorkerData): void {
-  // This isolate is ours: what MJML and juice load but never run for us stays unloaded (about 17 MB of RSS).
+  // This isolate is ours: what MJML loads but never runs for us stays unloaded (render/unused-modules.ts).
   stubUnusedRenderModules();
   const writer = data.databaseFile === null ? null : openCaptureStore(data.databaseFile);
   port.on('message', async (message: JobMessage) => {
