@@ -82,7 +82,7 @@ describe('cachedTemplateRender', () => {
     'Jane Doe', 'EUR 16.50', 'https://acme.example/orders/1', 'A-1001', 'x%20y', 'é', '- item', '1. first',
   ];
 
-  const plain = ['Jane', 'A-1001', 'Jane Doe', 'https://acme.example/orders/1', 'EUR 16.50', 'Zoë', '12'];
+  const plain = ['Jane', 'A-1001', 'Jane Doe', 'https://acme.example/orders/1', 'https://x.test/a_b?c=d#e', 'EUR 16.50', 'Zoë', '12'];
 
   it('gives the per-send result whenever it answers, and answers for the everyday case', async () => {
     const pick = random(11);

@@ -18,10 +18,11 @@
  *   value;
  * - the cached HTML and text are rendered with a word probe (letters and digits) for each key and split at the
  *   probes (html-to-markdown escapes a placeholder's own `_`, so never at `::key::`); rendering with another word
- *   (other length and case) for a key gives exactly the cached segments around it, and so does a rich one (space,
- *   non-ASCII and `.,:;@/?=+!'()~-`). libxml2 percent-encodes spaces and non-ASCII in href and src,
- *   html-to-markdown counts a heading's length into its underline, and so on: a key that fails the rich probe takes
- *   only word values, one that fails both neither. A send must give every key of the template a value.
+ *   (other length and case) for a key gives exactly the cached segments around it, and so may a URL-like one
+ *   (ASCII, `.,:;@/?=+!'()~_#-`, no space) and a rich one (space, non-ASCII and `.,:;@/?=+!'()~-`). libxml2
+ *   percent-encodes spaces and non-ASCII in href and src, html-to-markdown escapes `_` and `#` in text and counts a
+ *   heading's length into its underline, and so on: a key takes the classes of values whose probes hold, none when
+ *   the word probe fails. A send must give every key of the template a value.
  *
  * And once per send, each value: non-empty, no `%`, `{`, `}`, no character the converters escape or read as
  * markup (`< > & " * _ [ ] \ #` and the like), no whitespace but single inner spaces, starting and ending with a
@@ -50,15 +51,16 @@ export interface CachedRender {
   text: string;
 }
 
-type ValueClass = 'word' | 'rich';
+/** word: letters, digits, inner `.` and `-`; url: ASCII without spaces (a link); rich: any letters, single spaces. */
+type ValueClass = 'word' | 'url' | 'rich';
 
 interface Prepared {
   /** The keys of the template's placeholders, each once. */
   keys: string[];
   html: Split;
   text: Split;
-  /** Per key: the widest class of values it takes. */
-  accepts: Map<string, ValueClass>;
+  /** Per key: the classes of values it takes (word always, when it takes any). */
+  accepts: Map<string, Set<ValueClass>>;
   /** Keys that start a line of the text part. */
   lineStart: Set<string>;
 }
@@ -70,11 +72,14 @@ interface Split {
 }
 
 const WORD = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
+const URL = /^[A-Za-z0-9][A-Za-z0-9.,:;@/?=+!'()~_#-]*(?<=[A-Za-z0-9/])$/;
 const RICH = /^[\p{L}\p{N}](?:[\p{L}\p{N}.,:;@/?=+!'()~-]| (?! ))*(?<=[\p{L}\p{N}])$/u;
+const CLASSES: readonly (readonly [ValueClass, RegExp])[] = [['word', WORD], ['url', URL], ['rich', RICH]];
 /** Probes: letters and digits the converters copy through anywhere; `q` ends each, so `qzx1q` is not in `qzx11q`. */
 const WORD_PROBE = (i: number) => `qzx${i}q`;
 /** Another word, of another length and case (a heading's underline counts the characters). */
 const OTHER_WORD_PROBE = (i: number) => `QZX${i}Qa1b2c3d4`;
+const URL_PROBE = (i: number) => `qzx${i}q.,:;@/?=+!'()~_#-q/`;
 const RICH_PROBE = (i: number) => `qzx${i}q a\u00e9\u20ac.,:;@/?=+!'()~-q`;
 const PROBE_LIKE = /qzx\d/i;
 const PERCENT_BEFORE_KEY = /%[0-9A-Fa-f]?::[A-Za-z0-9_.-]+::/;
@@ -97,7 +102,7 @@ export function cachedTemplateRender(
     const accepts = prepared.accepts.get(key);
     // A key the template does not hold (or one no PLACEHOLDER matches, such as `first name`) must not occur at all.
     if (accepts === undefined) return !body.includes(`::${key}::`);
-    if (!(accepts === 'rich' ? RICH : WORD).test(value)) return false;
+    if (!CLASSES.some(([valueClass, pattern]) => accepts.has(valueClass) && pattern.test(value))) return false;
     if (prepared.lineStart.has(key) && !/^\p{L}/u.test(value)) return false;
     values.set(key, value);
     return true;
@@ -154,7 +159,7 @@ function prepare(body: string, twig: boolean, steps: LaterSteps): Prepared | nul
   const base = render(WORD_PROBE);
   const html = splitAtProbes(base.html, keys);
   const text = splitAtProbes(base.text, keys);
-  const prepared = { keys, html, text, accepts: new Map<string, ValueClass>(), lineStart: keysStartingLines(base.text, keys) };
+  const prepared = { keys, html, text, accepts: new Map<string, Set<ValueClass>>(), lineStart: keysStartingLines(base.text, keys) };
   if (keys.length === 0) return prepared;
   const holds = (probes: (index: number) => string) => {
     const probed = render(probes);
@@ -166,14 +171,17 @@ function prepare(body: string, twig: boolean, steps: LaterSteps): Prepared | nul
     if (styled.has(key)) continue;
     const only = (probe: (i: number) => string) => (i: number) => (i === index ? probe(i) : WORD_PROBE(i));
     if (!holds(only(OTHER_WORD_PROBE))) continue;
-    prepared.accepts.set(key, holds(only(RICH_PROBE)) ? 'rich' : 'word');
+    const accepts = new Set<ValueClass>(['word']);
+    if (holds(only(URL_PROBE))) accepts.add('url');
+    if (holds(only(RICH_PROBE))) accepts.add('rich');
+    prepared.accepts.set(key, accepts);
   }
-  // Each key alone took its probes; all of them at once must too (what a send does).
-  const widest = (i: number) => {
-    const accepts = prepared.accepts.get(keys[i] as string);
-    return accepts === 'rich' ? RICH_PROBE(i) : accepts === 'word' ? OTHER_WORD_PROBE(i) : WORD_PROBE(i);
-  };
-  if (prepared.accepts.size > 0 && !holds(widest)) return null;
+  // Each key alone took its probes; all of them at once must too (what a send does), with each class in turn.
+  const probeOf: Record<ValueClass, (i: number) => string> = { word: OTHER_WORD_PROBE, url: URL_PROBE, rich: RICH_PROBE };
+  for (const valueClass of ['word', 'url', 'rich'] as const) {
+    const all = (i: number) => (prepared.accepts.get(keys[i] as string)?.has(valueClass) ? probeOf[valueClass](i) : WORD_PROBE(i));
+    if (prepared.accepts.size > 0 && !holds(all)) return null;
+  }
   return prepared;
 }
 
