@@ -22,8 +22,9 @@
  * schedule whatever the answers, and latency counts from each scheduled start; its table says how the server
  * answers that rate, where the closed loop's latency is bound to 50 / throughput.
  *
- * Targets: the first send issue's, >= 2,000 sends/s inline, >= 1,500/s templated, p99 under 50 ms ("target"); issue
- * 29's as shares of the same run's baseline, inline >= 0.4x, templated >= 0.5x, p99 <= 3x the baseline's ("ratio target").
+ * Targets: the first send issue's, >= 2,000 sends/s inline, >= 1,500/s templated, p99 under 50 ms ("target"); the
+ * regression guards decisions.md made of issue 29's, as shares of the same run's baseline: inline >= 0.3x,
+ * templated >= 0.25x, p99 <= 3x the baseline's (MJML 3.5x) ("ratio target").
  * Knobs: BENCH_SEND_SECONDS (10), BENCH_SEND_WARMUP_SECONDS (6), BENCH_SEND_CONNECTIONS (50),
  * BENCH_SEND_SCENARIOS (comma-separated names: baseline,inline,mjml,markdown), BENCH_CPU_PROF=<dir> (run the
  * emulator with --cpu-prof, one .cpuprofile per thread and scenario under <dir>/<scenario>/), BENCH_SEND_ARGS
@@ -54,16 +55,16 @@ const CONNECTIONS = envNumber('BENCH_SEND_CONNECTIONS', 50);
 /** More flags for the emulator under test (BENCH_SEND_ARGS, space-separated), for a before/after of an option. */
 const EXTRA_ARGS = (process.env.BENCH_SEND_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 /**
- * Per scenario: the first send issue's absolute targets (`rps`, `p99` in ms), and issue 29's as a share of the same
- * run's baseline (machines here vary 4x from day to day, a ratio does not): req/s at least `share` of the
- * baseline's, p99 at most P99_FACTOR times the baseline's p99.
+ * Per scenario: the first send issue's absolute targets (`rps`, `p99` in ms), and the regression guards decisions.md
+ * ("Send cost") made of issue 29's same-run targets, as a share of the same run's baseline (machines here vary 4x
+ * from day to day, a ratio does not): req/s at least `share` of the baseline's, p99 at most `p99Factor` times the
+ * baseline's p99 (the bench's load generator shares the two cores with the server).
  */
-const TARGETS: Record<string, { rps: number; p99: number; share: number } | undefined> = {
-  inline: { rps: 2_000, p99: 50, share: 0.4 },
-  mjml: { rps: 1_500, p99: 50, share: 0.5 },
-  markdown: { rps: 1_500, p99: 50, share: 0.5 },
+const TARGETS: Record<string, { rps: number; p99: number; share: number; p99Factor: number } | undefined> = {
+  inline: { rps: 2_000, p99: 50, share: 0.3, p99Factor: 3 },
+  mjml: { rps: 1_500, p99: 50, share: 0.25, p99Factor: 3.5 },
+  markdown: { rps: 1_500, p99: 50, share: 0.25, p99Factor: 3 },
 };
-const P99_FACTOR = 3;
 /**
  * The baseline the issue set its targets against ("on these machines that baseline is about 40,000 req/s",
  * measured with wrk, ../shared/design/stack.md §3). The "at 40k base" column scales each run to it: req/s by
@@ -381,15 +382,15 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
   };
   const baselineRow = rows.find((row) => row.scenario.startsWith('baseline'));
   const baseline = baselineRow?.result.requests.average;
-  /** Whether a send scenario meets issue 29's same-run ratios, and by how much (needs the baseline in the run). */
+  /** Whether a send scenario meets its same-run ratio guards, and by how much (needs the baseline in the run). */
   const meetsRatios = (row: Row): string => {
-    const share = targetOf(row)?.share;
-    if (share === undefined || baselineRow === undefined) return '';
+    const target = targetOf(row);
+    if (target === undefined || baselineRow === undefined) return '';
     const base = baselineRow.result;
     const rate = row.result.requests.average / base.requests.average;
     const p99 = row.result.latency.p99 / base.latency.p99;
-    const met = rate >= share && p99 <= P99_FACTOR && row.ok;
-    return `${met ? 'yes' : 'NO'} (${rate.toFixed(2)}x >= ${share}x base, p99 ${p99.toFixed(1)}x <= ${P99_FACTOR}x base)`;
+    const met = rate >= target.share && p99 <= target.p99Factor && row.ok;
+    return `${met ? 'yes' : 'NO'} (${rate.toFixed(2)}x >= ${target.share}x base, p99 ${p99.toFixed(1)}x <= ${target.p99Factor}x base)`;
   };
   log('');
   log(
@@ -397,7 +398,7 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
       '"% base": req/s as a share of the baseline\'s; ' +
       '"CPU ms/req": the server process\'s user+system CPU time per answer; load avg: 1-minute, after the run; ' +
       `"at 40k base": req/s and p99 scaled to the issue's reference baseline of ${REFERENCE_BASELINE} req/s (an estimate); ` +
-      '"ratio target": issue 29\'s, req/s and p99 as multiples of the same run\'s baseline.',
+      '"ratio target": the regression guards (decisions.md "Send cost"), req/s and p99 as multiples of the same run\'s baseline.',
   );
   log(table(
     [
