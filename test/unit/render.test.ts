@@ -226,10 +226,10 @@ describe('renderBody', () => {
     expect(await renderBody(html, 'html')).toBe(html);
   });
 
-  it('renders markdown as GFM: tables, strikethrough and autolinks', async () => {
+  it('renders markdown as league/commonmark does: tables, strikethrough and autolinks', async () => {
     const html = await renderBody(`# T ${unique()}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~no~~ yes https://example.com/p\n`, 'markdown');
     expect(html).toMatch(/^<h1>T body-\d+-\w+<\/h1>\n/);
-    expect(html).toContain('<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody><tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody></table>');
+    expect(html).toContain('<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>');
     expect(html).toContain('<p><del>no</del> yes <a href="https://example.com/p">https://example.com/p</a></p>');
   });
 
