@@ -17,13 +17,13 @@ export const GMAIL_CLIP_BYTES = 102 * 1024;
  */
 const PLACEHOLDERS = [/::[A-Za-z_][\w.-]*::/g, /\{\{\s*[^{}\s][^{}]*?\s*\}\}/g, /\[\[\[[^\]\n]{1,200}\]\]\]/g];
 /**
- * In a text part the converter (league/html-to-markdown's TextConverter) escapes `_`, `*`, `[` and `]`:
- * `::order_number::` reads `::order\_number::` there, and `[[[x]]]` `\[\[\[x\]\]\]`.
+ * In a text part the converter (league/html-to-markdown's TextConverter) escapes `_`, `*`, `[` and `]` outside a
+ * <div>: `::order_number::` reads `::order\_number::` there, and `[[[x]]]` `\[\[\[x\]\]\]`. Both forms count.
  */
 const TEXT_PLACEHOLDERS = [
   /::(?:[A-Za-z_]|\\_)(?:[\w.-]|\\_)*::/g,
   PLACEHOLDERS[1] as RegExp,
-  /\\\[\\\[\\\[(?:[^\]\n\\]|\\[^\n]){1,200}?\\\]\\\]\\\]/g,
+  /(?:\\?\[){3}(?:[^\]\n\\]|\\[^\n]){1,200}?(?:\\?\]){3}/g,
 ];
 
 export interface ContentInput {

@@ -352,11 +352,12 @@ function decodeEntities(text: string): string {
 /**
  * One-time codes: runs of 4 to 8 digits, or of 6 to 8 upper-case letters and digits with at least one digit,
  * standing alone: after the start, a space or an opening bracket, quote or colon ("Code:123456"), and before the
- * end, a space, a closing bracket or quote, or punctuation that ends a sentence. So "#123456", "INV-2025",
- * "12.50" and "2025-03-01" are not codes. Each code once, in order.
+ * end, a space, a closing bracket or quote, or punctuation that ends a sentence; markdown's emphasis and code marks
+ * count as brackets (Mailcoach's text part writes a bold code as `**123456**`). So "#123456", "INV-2025", "12.50"
+ * and "2025-03-01" are not codes. Each code once, in order.
  */
 export function extractCodes(text: string): string[] {
   const pattern =
-    /(?<=^|[\s(\[{"'«:>])((?=[A-Z]*[0-9])[A-Z0-9]{6,8}|[0-9]{4,8})(?=$|[\s)\]}"'»<]|[.,;:!?](?:$|[\s)\]}"'»<]))/gu;
+    /(?<=^|[\s(\[{"'«:>*_`])((?=[A-Z]*[0-9])[A-Z0-9]{6,8}|[0-9]{4,8})(?=$|[\s)\]}"'»<*_`]|[.,;:!?](?:$|[\s)\]}"'»<*_`]))/gu;
   return [...new Set(Array.from(text.matchAll(pattern), (match) => match[1]!))];
 }

@@ -48,8 +48,8 @@ it('names the placeholder a send left unreplaced (then clears the inbox, so the 
   expect((await send({ replacements: rest })).status).toBe(200);
   expect(await brokenMail()).toEqual([
     'Your order ::order_number:: is confirmed: ::order_number:: was not replaced (subject)',
-    'Your order ::order_number:: is confirmed: ::order_number:: was not replaced (html, line 7)',
-    'Your order ::order_number:: is confirmed: ::order_number:: was not replaced (text, line 3)',
+    'Your order ::order_number:: is confirmed: ::order_number:: was not replaced (html, line 13)',
+    'Your order ::order_number:: is confirmed: ::order_number:: was not replaced (text, line 4)',
   ]);
   await emulator.client.deleteMessages();
 });

@@ -180,6 +180,12 @@ describe('extractCodes', () => {
       '123456789 is too long, 123 too short, 1234.5678 a number; 123456 again.';
     expect(extractCodes(text)).toEqual(['123456', 'AB12CD34', '4821', 'XK9P2Q', '777777']);
   });
+
+  it('finds a code in the markdown-flavoured text part Mailcoach writes (bold, emphasis, code), not in escaped names', () => {
+    expect(extractCodes('Use this code: **482913**\n\nor *QX7P2M*, `5521`, __66778899__ and a\\_2025\\_b')).toEqual([
+      '482913', 'QX7P2M', '5521', '66778899',
+    ]);
+  });
 });
 
 describe('snippetOf', () => {
