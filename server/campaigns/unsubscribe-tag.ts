@@ -12,6 +12,7 @@
  *   tag), taken as written (not urldecoded).
  * PHP works on bytes: the tag is urldecoded and urlencoded again byte for byte, so `%FF` stays `%FF`.
  */
+import { asciiLower } from '../ascii.js';
 
 const UNRESERVED = /^[A-Za-z0-9_.-]$/;
 
@@ -130,10 +131,6 @@ function lastDelimiter(text: string, from: number, lineEnd: number): number {
   return -1;
 }
 
-/** Lower-cases A-Z only, as PHP 8.2's case-insensitive string functions do; the length stays. */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-}
 
 /** PHP's str_ireplace for one search string. */
 function strIreplace(text: string, search: string, replacement: string): string {

@@ -13,6 +13,7 @@
  * place its first literal piece occurs, which can cost text x run length on repetitive text: a value needs `_`
  * for that, and a run never longer than the text is tried at all.
  */
+import { asciiLower } from '../ascii.js';
 
 /** like_linear(text, pattern): 1, 0, or null when either is NULL (LIKE's answers). */
 export function likeLinear(text: unknown, pattern: unknown): 0 | 1 | null {
@@ -42,12 +43,6 @@ export function likeMatches(text: string, pattern: string): boolean {
   return endsWithRun(haystack, last, at);
 }
 
-const ASCII_UPPER = /[A-Z]+/g;
-
-/** Folds A-Z only, as SQLite's LIKE does (its case folding covers ASCII alone); lengths never change. */
-function asciiLower(value: string): string {
-  return value.replace(ASCII_UPPER, (letters) => letters.toLowerCase());
-}
 
 /** Where `run` ends if it matches exactly at `at`, or -1. */
 function matchesAt(text: string, at: number, run: string): number {

@@ -21,11 +21,11 @@
  * Never in `<style>` or a comment (non-ASCII becomes `&#NNN;` there), class, id or style.
  */
 import type { DocumentNode, ElementNode } from '../libxml/dom.js';
-import { parseHtml } from '../libxml/parse.js';
+import { documentElement, loadForCssInliner } from '../libxml/load.js';
 import { serializeHtml } from '../libxml/serialize.js';
 import { cssFromStyleTags, getRules } from './css.js';
 import { inlineRules, prepareRules, type PreparedRule } from './inline.js';
-import { encodeNumericEntities, phpTrim } from './php.js';
+import { phpTrim } from './php.js';
 import { PhpFatal } from './selector-parser.js';
 
 export type ConvertResult = { ok: true; html: string } | { ok: false; error: string };
@@ -48,12 +48,6 @@ function rulesOf(css: string): PreparedRule[] {
   return rules;
 }
 
-/** xmlDocGetRootElement: the document's first element child. */
-function documentElement(document: DocumentNode): ElementNode | null {
-  for (const child of document.children) if (child.type === 'element') return child;
-  return null;
-}
-
 /**
  * CssToInlineStyles::convert($html), or the error PHP ends it with: a ValueError for '' (DOMDocument::loadHTML
  * refuses an empty string), a TypeError when the document has no element (getHtmlFromDocument's removeChild(null)),
@@ -63,7 +57,7 @@ export function convertCss(html: string): ConvertResult {
   if (html === '') return { ok: false, error: 'ValueError: DOMDocument::loadHTML(): Argument #1 ($source) must not be empty' };
   try {
     const rules = rulesOf(cssFromStyleTags(html));
-    const document = parseHtml(encodeNumericEntities(html));
+    const document = loadForCssInliner(html);
     inlineRules(document, rules);
     return getHtmlFromDocument(document);
   } catch (error) {

@@ -28,10 +28,6 @@ export function phpTruthy(s: string | null | undefined): boolean {
   return s !== null && s !== undefined && s !== '' && s !== '0';
 }
 
-/** PHP's strtolower() (PHP 8: ASCII only, length preserved). */
-export function asciiLower(s: string): string {
-  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
-}
 
 /** PHP's strlen() of the UTF-8 encoding of a string. */
 export function utf8Length(s: string): number {
@@ -53,20 +49,3 @@ export function utf8Length(s: string): number {
  * \s; JavaScript's \s also matches NBSP and other Unicode spaces, which PCRE does not.
  */
 export const PCRE_SPACE = '[\\t\\n\\x0B\\f\\r ]';
-
-/**
- * mb_encode_numericentity($s, [0x80, 0x10FFFF, 0, 0x1FFFFF], 'UTF-8'): every character from U+0080 up written as
- * a decimal character reference. A lone surrogate (invalid UTF-8 in PHP) becomes '?', as mbstring substitutes.
- */
-export function encodeNumericEntities(s: string): string {
-  NON_ASCII.lastIndex = 0;
-  if (!NON_ASCII.test(s)) return s;
-  NON_ASCII.lastIndex = 0;
-  return s.replace(NON_ASCII, (char) => {
-    const c = char.codePointAt(0)!;
-    // A lone surrogate is invalid UTF-8 to mbstring: it substitutes '?'.
-    return c >= 0xd800 && c <= 0xdfff ? '?' : `&#${c};`;
-  });
-}
-
-const NON_ASCII = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\u0080-\uFFFF]/g;

@@ -4,7 +4,8 @@
  * CssSelectorConverter registers. A SelectorError stands for any Symfony ExceptionInterface (the rule is skipped);
  * a PhpFatal for a PHP error that no one catches (a TypeError), which aborts CssToInlineStyles::convert.
  */
-import { asciiLower, phpTrim } from './php.js';
+import { asciiLower } from '../../../ascii.js';
+import { phpTrim } from './php.js';
 
 /** Symfony\Component\CssSelector\Exception\ExceptionInterface: CssToInlineStyles::inline skips the rule. */
 export class SelectorError extends Error {}

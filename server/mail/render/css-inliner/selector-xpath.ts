@@ -5,7 +5,8 @@
  * AttributeMatchingExtension, HtmlExtension). The output is compared byte for byte with
  * CssSelectorConverter::toXPath in the unit tests; test/fidelity then checks what libxml2's XPath makes of it.
  */
-import { asciiLower, phpTruthy, utf8Length } from './php.js';
+import { asciiLower } from '../../../ascii.js';
+import { phpTruthy, utf8Length } from './php.js';
 import { SelectorError, parseSelectors, type SelectorTree, type Token } from './selector-parser.js';
 
 /** XPath\XPathExpr. */

@@ -23,12 +23,22 @@ export function loadForCssInliner(html: string): DocumentNode {
   return parseHtml(encodeNumericEntities(html));
 }
 
-/** mb_encode_numericentity($html, [0x80, 0x10FFFF, 0, 0x1FFFFF], 'UTF-8'). */
+/**
+ * mb_encode_numericentity($html, [0x80, 0x10FFFF, 0, 0x1FFFFF], 'UTF-8'): every character from U+0080 up written
+ * as a decimal character reference. A lone surrogate (invalid UTF-8 to mbstring) becomes '?', as mbstring
+ * substitutes.
+ */
 export function encodeNumericEntities(html: string): string {
-  return html.replace(NON_ASCII, (char) => `&#${char.codePointAt(0)};`);
+  NON_ASCII.lastIndex = 0;
+  if (!NON_ASCII.test(html)) return html;
+  NON_ASCII.lastIndex = 0;
+  return html.replace(NON_ASCII, (char) => {
+    const code = char.codePointAt(0)!;
+    return code >= 0xd800 && code <= 0xdfff ? '?' : `&#${code};`;
+  });
 }
 
-const NON_ASCII = /[^\x00-\x7F]/gu;
+const NON_ASCII = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\u0080-\uFFFF]/g;
 
 /** DOMDocument::$documentElement (xmlDocGetRootElement): the document's first element child. */
 export function documentElement(doc: DocumentNode): ElementNode | null {

@@ -14,19 +14,16 @@
  * (<p>, <b>, <em>, links). A placeholder's own `_` is escaped too (`::first\_name::` in a <p>). The HTML parser
  * has already decoded `&name;` references and read `<` as markup.
  */
-import { parseHtml } from '../libxml/parse.js';
+import { loadForHtmlToMarkdown } from '../libxml/load.js';
 import { convertDocument } from './document.js';
 import { phpTrim } from './php.js';
-
-/** HtmlConverter::createDOMDocument()'s hack to make libxml2 read the HTML as UTF-8. */
-const UTF8_DECLARATION = '<?xml encoding="UTF-8">';
 
 /** ConvertHtmlToTextAction::execute($html): never throws; '' where PHP throws. */
 export function htmlToText(html: string): string {
   // HtmlConverter::convert(): blank input is '' before any parsing.
   if (phpTrim(html) === '') return '';
   try {
-    return convertDocument(parseHtml(UTF8_DECLARATION + html)) ?? '';
+    return convertDocument(loadForHtmlToMarkdown(html)) ?? '';
   } catch {
     return '';
   }
