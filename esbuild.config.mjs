@@ -30,8 +30,9 @@ const EXTERNAL = ['better-sqlite3', 'better-sqlite3-node22', 'mjml', 'selfsigned
  * The bundle is ESM, but the CommonJS packages inside it call require() for Node's built-in modules: esbuild
  * routes those calls to a global `require`, which an ES module lacks, so each output file defines one.
  */
-const DEFINE_REQUIRE = "import { createRequire as __bundleCreateRequire } from 'node:module';\n"
-  + 'const require = __bundleCreateRequire(import.meta.url);';
+const DEFINE_REQUIRE =
+  "import { createRequire as __bundleCreateRequire } from 'node:module';\n" +
+  'const require = __bundleCreateRequire(import.meta.url);';
 
 rmSync(OUT_DIR, { recursive: true, force: true });
 const result = await build({
@@ -39,7 +40,11 @@ const result = await build({
   // own, which is all a capture worker loads (it imports the module by its own URL). Inside the chunk the whole
   // server shares, a worker also compiled the HTTP app it never runs: 10.6 MB of heap after loading it, 4.4 MB now,
   // and the CLI's RSS peak over two of the memory bench's rounds of inline sends (three alternated runs) 208 / 210 / 208 -> 199 / 200 / 203 MiB.
-  entryPoints: { testing: 'server/testing/index.ts', cli: 'server/cli.ts', 'capture-worker': 'server/mail/capture/worker-pool.ts' },
+  entryPoints: {
+    testing: 'server/testing/index.ts',
+    cli: 'server/cli.ts',
+    'capture-worker': 'server/mail/capture/worker-pool.ts',
+  },
   outdir: OUT_DIR,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -76,4 +81,5 @@ const API_DOCS_DIR = 'dist/api-docs';
 const swaggerUiDist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 rmSync(API_DOCS_DIR, { recursive: true, force: true });
 mkdirSync(API_DOCS_DIR, { recursive: true });
-for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) copyFileSync(join(swaggerUiDist, file), join(API_DOCS_DIR, file));
+for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE'])
+  copyFileSync(join(swaggerUiDist, file), join(API_DOCS_DIR, file));

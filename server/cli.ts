@@ -8,7 +8,8 @@ import { tuneHeapForServer } from './heap.js';
 import { consoleLogger } from './logger.js';
 import { startServer, type RunningEmulator } from './server.js';
 
-const VERSION = (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** Captures under way get 5 s to finish (server.ts); past this, stopping gives up waiting. */
 const STOP_DEADLINE_MS = 8_000;
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
       console.error(`mailcoach-emulator: still stopping after ${STOP_DEADLINE_MS / 1000} s; exiting now`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    void emulator.close().then(() => process.exit(0), () => process.exit(1));
+    void emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -52,11 +56,13 @@ function printBanner(emulator: RunningEmulator, config: Config): void {
   const lines = [
     `mailcoach-emulator ${VERSION} listening on ${emulator.url}`,
     `  API base URL: ${emulator.url}/api`,
-    ...(emulator.https
-      ? [`  HTTPS:        ${emulator.https.url} (certificate: ${emulator.https.certPath})`]
-      : []),
+    ...(emulator.https ? [`  HTTPS:        ${emulator.https.url} (certificate: ${emulator.https.certPath})`] : []),
     ...(emulator.smtp ? [`  SMTP:         ${smtpLine(emulator.smtp, config.host)}`] : []),
-    ...(emulator.smtps ? [`  SMTPS:        ${hostPort(config.host, emulator.smtps.port)} (implicit TLS with the HTTPS certificate; AUTH as on SMTP)`] : []),
+    ...(emulator.smtps
+      ? [
+          `  SMTPS:        ${hostPort(config.host, emulator.smtps.port)} (implicit TLS with the HTTPS certificate; AUTH as on SMTP)`,
+        ]
+      : []),
     `  API token:    ${config.anyToken ? 'any non-empty bearer token' : config.tokens.join(', ')}`,
     `  database:     ${config.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(config.dbPath)}`,
     ...(config.isolate ? ['  workspaces:   one per API token (--isolate)'] : []),
@@ -85,7 +91,8 @@ function fixtureCounts(fixtures: RunningEmulator['deps']['fixtures']): string {
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   const counts = [`${fixtures.templates.length} templates`, `${fixtures.suppressions.length} suppressions`];
   if (fixtures.emailLists.length > 0) counts.push(plural(fixtures.emailLists.length, 'email list'));
-  if (fixtures.campaignTemplates.length > 0) counts.push(plural(fixtures.campaignTemplates.length, 'campaign template'));
+  if (fixtures.campaignTemplates.length > 0)
+    counts.push(plural(fixtures.campaignTemplates.length, 'campaign template'));
   if (fixtures.automations.length > 0) counts.push(plural(fixtures.automations.length, 'automation'));
   if (fixtures.webhooks.length > 0) counts.push(plural(fixtures.webhooks.length, 'webhook'));
   return counts.join(', ');
@@ -100,8 +107,11 @@ function webhookLines(config: Config, fixtureWebhooks: number): string[] {
     config.webhookSecretSource === 'default'
       ? `the default secret "${config.webhookSecret}" (--webhook-secret sets another)`
       : `the secret of ${config.webhookSecretSource}`;
-  const lines = config.webhooks.map((url) => `  webhook:      ${url} (every event of every list; signed with ${secret})`);
-  if (config.webhooks.length > 0 || fixtureWebhooks > 0) lines.push(`  webhook retries: ${RETRY_WORDS[config.webhookRetries]} (--webhook-retries)`);
+  const lines = config.webhooks.map(
+    (url) => `  webhook:      ${url} (every event of every list; signed with ${secret})`,
+  );
+  if (config.webhooks.length > 0 || fixtureWebhooks > 0)
+    lines.push(`  webhook retries: ${RETRY_WORDS[config.webhookRetries]} (--webhook-retries)`);
   return lines;
 }
 
@@ -119,7 +129,9 @@ function faultsLine(emulator: RunningEmulator, file: string): string {
 
 function fail(error: unknown): void {
   const message =
-    error instanceof ConfigError || error instanceof FixtureError ? error.message : `cannot start: ${(error as Error).message}`;
+    error instanceof ConfigError || error instanceof FixtureError
+      ? error.message
+      : `cannot start: ${(error as Error).message}`;
   console.error(`mailcoach-emulator: ${message}`);
   process.exitCode = exitCodeFor(error);
 }

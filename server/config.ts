@@ -130,38 +130,146 @@ interface OptionDoc {
 
 /** The option table `--help` prints; README.md documents the same list. */
 export const OPTION_DOCS: OptionDoc[] = [
-  { flag: '--port <n>', env: 'MAILCOACH_EMULATOR_PORT, PORT', help: `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})` },
-  { flag: '--https-port <n>', env: 'MAILCOACH_EMULATOR_HTTPS_PORT', help: 'also serve HTTPS on this port (0: a free one), for the Mailcoach mailer transport' },
-  { flag: '--tls-cert <file>', env: 'MAILCOACH_EMULATOR_TLS_CERT', help: 'HTTPS certificate (PEM; default: a self-signed one for localhost, kept beside the db)' },
+  {
+    flag: '--port <n>',
+    env: 'MAILCOACH_EMULATOR_PORT, PORT',
+    help: `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})`,
+  },
+  {
+    flag: '--https-port <n>',
+    env: 'MAILCOACH_EMULATOR_HTTPS_PORT',
+    help: 'also serve HTTPS on this port (0: a free one), for the Mailcoach mailer transport',
+  },
+  {
+    flag: '--tls-cert <file>',
+    env: 'MAILCOACH_EMULATOR_TLS_CERT',
+    help: 'HTTPS certificate (PEM; default: a self-signed one for localhost, kept beside the db)',
+  },
   { flag: '--tls-key <file>', env: 'MAILCOACH_EMULATOR_TLS_KEY', help: 'HTTPS private key (PEM), with --tls-cert' },
-  { flag: '--host <addr>', env: 'MAILCOACH_EMULATOR_HOST', help: `address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it)` },
-  { flag: '--smtp-port <n>', env: 'MAILCOACH_EMULATOR_SMTP_PORT', help: `SMTP port capturing mail like the API (default ${DEFAULT_SMTP_PORT}; 0: a free one; off: no SMTP)` },
-  { flag: '--smtp-max-recipients <n>', env: 'MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS', help: `recipients per SMTP message, 452 beyond (default ${DEFAULT_SMTP_MAX_RECIPIENTS})` },
-  { flag: '--smtp-starttls', env: 'MAILCOACH_EMULATOR_SMTP_STARTTLS=1', help: 'offer STARTTLS on the SMTP port, with the HTTPS certificate (clients must trust it)' },
-  { flag: '--smtps-port <n>', env: 'MAILCOACH_EMULATOR_SMTPS_PORT', help: 'also SMTP over implicit TLS (smtps://, port 465 style) with the HTTPS certificate (default: off; 0: a free one)' },
+  {
+    flag: '--host <addr>',
+    env: 'MAILCOACH_EMULATOR_HOST',
+    help: `address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it)`,
+  },
+  {
+    flag: '--smtp-port <n>',
+    env: 'MAILCOACH_EMULATOR_SMTP_PORT',
+    help: `SMTP port capturing mail like the API (default ${DEFAULT_SMTP_PORT}; 0: a free one; off: no SMTP)`,
+  },
+  {
+    flag: '--smtp-max-recipients <n>',
+    env: 'MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS',
+    help: `recipients per SMTP message, 452 beyond (default ${DEFAULT_SMTP_MAX_RECIPIENTS})`,
+  },
+  {
+    flag: '--smtp-starttls',
+    env: 'MAILCOACH_EMULATOR_SMTP_STARTTLS=1',
+    help: 'offer STARTTLS on the SMTP port, with the HTTPS certificate (clients must trust it)',
+  },
+  {
+    flag: '--smtps-port <n>',
+    env: 'MAILCOACH_EMULATOR_SMTPS_PORT',
+    help: 'also SMTP over implicit TLS (smtps://, port 465 style) with the HTTPS certificate (default: off; 0: a free one)',
+  },
   { flag: '--db <path>', env: 'MAILCOACH_EMULATOR_DB', help: `SQLite file, or :memory: (default ./${DEFAULT_DB})` },
-  { flag: '--token <token>', env: 'MAILCOACH_EMULATOR_TOKENS (comma-separated)', help: `accepted API token, repeatable (default ${DEFAULT_TOKEN})` },
+  {
+    flag: '--token <token>',
+    env: 'MAILCOACH_EMULATOR_TOKENS (comma-separated)',
+    help: `accepted API token, repeatable (default ${DEFAULT_TOKEN})`,
+  },
   { flag: '--any-token', env: 'MAILCOACH_EMULATOR_ANY_TOKEN=1', help: 'accept any non-empty bearer token' },
-  { flag: '--fixtures <dir>', env: 'MAILCOACH_EMULATOR_FIXTURES', help: 'fixtures directory to seed (default: the bundled fixtures)' },
+  {
+    flag: '--fixtures <dir>',
+    env: 'MAILCOACH_EMULATOR_FIXTURES',
+    help: 'fixtures directory to seed (default: the bundled fixtures)',
+  },
   { flag: '--no-fixtures', env: 'MAILCOACH_EMULATOR_FIXTURES=none', help: 'start with no templates or suppressions' },
-  { flag: '--watch', env: 'MAILCOACH_EMULATOR_WATCH=1', help: 'reload fixture templates when their files change (a broken file keeps the last good version)' },
-  { flag: '--always-json', env: 'MAILCOACH_EMULATOR_ALWAYS_JSON=1', help: 'answer errors as JSON even without "Accept: application/json"' },
-  { flag: '--rate-limit <n>', env: 'MAILCOACH_EMULATOR_RATE_LIMIT', help: 'requests per minute per token, 429 beyond (default: off)' },
-  { flag: '--allow-spam-complaint-deletion', env: 'MAILCOACH_EMULATOR_ALLOW_SPAM_COMPLAINT_DELETION=1', help: 'let DELETE remove spam_complaint suppressions (self-hosted behaviour)' },
-  { flag: '--mailers <a,b>', env: 'MAILCOACH_EMULATOR_MAILERS', help: `mailer names the send endpoint accepts (default ${DEFAULT_MAILERS.join(',')})` },
-  { flag: '--max-body-mb <n>', env: 'MAILCOACH_EMULATOR_MAX_BODY_MB', help: 'largest request body accepted, in MB (default 40)' },
-  { flag: '--clock <spec>', env: 'MAILCOACH_EMULATOR_CLOCK', help: 'system, fixed:<iso> or stepping:<iso>[,<ms>] (deterministic tests)' },
+  {
+    flag: '--watch',
+    env: 'MAILCOACH_EMULATOR_WATCH=1',
+    help: 'reload fixture templates when their files change (a broken file keeps the last good version)',
+  },
+  {
+    flag: '--always-json',
+    env: 'MAILCOACH_EMULATOR_ALWAYS_JSON=1',
+    help: 'answer errors as JSON even without "Accept: application/json"',
+  },
+  {
+    flag: '--rate-limit <n>',
+    env: 'MAILCOACH_EMULATOR_RATE_LIMIT',
+    help: 'requests per minute per token, 429 beyond (default: off)',
+  },
+  {
+    flag: '--allow-spam-complaint-deletion',
+    env: 'MAILCOACH_EMULATOR_ALLOW_SPAM_COMPLAINT_DELETION=1',
+    help: 'let DELETE remove spam_complaint suppressions (self-hosted behaviour)',
+  },
+  {
+    flag: '--mailers <a,b>',
+    env: 'MAILCOACH_EMULATOR_MAILERS',
+    help: `mailer names the send endpoint accepts (default ${DEFAULT_MAILERS.join(',')})`,
+  },
+  {
+    flag: '--max-body-mb <n>',
+    env: 'MAILCOACH_EMULATOR_MAX_BODY_MB',
+    help: 'largest request body accepted, in MB (default 40)',
+  },
+  {
+    flag: '--clock <spec>',
+    env: 'MAILCOACH_EMULATOR_CLOCK',
+    help: 'system, fixed:<iso> or stepping:<iso>[,<ms>] (deterministic tests)',
+  },
   { flag: '--ids <kind>', env: 'MAILCOACH_EMULATOR_IDS', help: 'random or sequential uuids (deterministic tests)' },
-  { flag: '--random <spec>', env: 'MAILCOACH_EMULATOR_RANDOM', help: 'system or seed:<n>: the source of fault probabilities (seed it for repeatable runs)' },
-  { flag: '--isolate', env: 'MAILCOACH_EMULATOR_ISOLATE=1', help: 'give each API token its own workspace (data, captured mail, faults)' },
-  { flag: '--faults <file>', env: 'MAILCOACH_EMULATOR_FAULTS', help: 'JSON array of fault rules applied to every workspace' },
-  { flag: '--render-workers <n>', env: 'MAILCOACH_EMULATOR_RENDER_WORKERS', help: `threads rendering sends, 0: in-process (default ${defaultRenderWorkers()}: one per core beyond the first, at most 2)` },
-  { flag: '--ui-token <mode>', env: 'MAILCOACH_EMULATOR_UI_TOKEN', help: 'auto, required or off: whether the web UI and /_emulator need a token (auto: when --host is not loopback)' },
-  { flag: '--allowed-hosts <a,b>', env: 'MAILCOACH_EMULATOR_ALLOWED_HOSTS', help: 'more host names the UI and /_emulator answer to (default: localhost, 127.0.0.1, [::1] only)' },
-  { flag: '--webhook <url>', env: 'MAILCOACH_EMULATOR_WEBHOOKS (comma-separated)', help: "call this URL with Mailcoach's webhooks (all lists, all events), repeatable" },
-  { flag: '--webhook-secret <s>', env: 'MAILCOACH_EMULATOR_WEBHOOK_SECRET', help: `the Signature secret of --webhook's calls (default ${DEFAULT_WEBHOOK_SECRET})` },
-  { flag: '--check-links <mode>', env: 'MAILCOACH_EMULATOR_CHECK_LINKS', help: "offline (default), online (a mail's checks request its links, never a private address) or online-all (private ones too)" },
-  { flag: '--webhook-retries <m>', env: 'MAILCOACH_EMULATOR_WEBHOOK_RETRIES', help: "mailcoach (5 tries, 10 s to 10000 s apart on the emulator's clock), fast (5 tries within 4 s) or off" },
+  {
+    flag: '--random <spec>',
+    env: 'MAILCOACH_EMULATOR_RANDOM',
+    help: 'system or seed:<n>: the source of fault probabilities (seed it for repeatable runs)',
+  },
+  {
+    flag: '--isolate',
+    env: 'MAILCOACH_EMULATOR_ISOLATE=1',
+    help: 'give each API token its own workspace (data, captured mail, faults)',
+  },
+  {
+    flag: '--faults <file>',
+    env: 'MAILCOACH_EMULATOR_FAULTS',
+    help: 'JSON array of fault rules applied to every workspace',
+  },
+  {
+    flag: '--render-workers <n>',
+    env: 'MAILCOACH_EMULATOR_RENDER_WORKERS',
+    help: `threads rendering sends, 0: in-process (default ${defaultRenderWorkers()}: one per core beyond the first, at most 2)`,
+  },
+  {
+    flag: '--ui-token <mode>',
+    env: 'MAILCOACH_EMULATOR_UI_TOKEN',
+    help: 'auto, required or off: whether the web UI and /_emulator need a token (auto: when --host is not loopback)',
+  },
+  {
+    flag: '--allowed-hosts <a,b>',
+    env: 'MAILCOACH_EMULATOR_ALLOWED_HOSTS',
+    help: 'more host names the UI and /_emulator answer to (default: localhost, 127.0.0.1, [::1] only)',
+  },
+  {
+    flag: '--webhook <url>',
+    env: 'MAILCOACH_EMULATOR_WEBHOOKS (comma-separated)',
+    help: "call this URL with Mailcoach's webhooks (all lists, all events), repeatable",
+  },
+  {
+    flag: '--webhook-secret <s>',
+    env: 'MAILCOACH_EMULATOR_WEBHOOK_SECRET',
+    help: `the Signature secret of --webhook's calls (default ${DEFAULT_WEBHOOK_SECRET})`,
+  },
+  {
+    flag: '--check-links <mode>',
+    env: 'MAILCOACH_EMULATOR_CHECK_LINKS',
+    help: "offline (default), online (a mail's checks request its links, never a private address) or online-all (private ones too)",
+  },
+  {
+    flag: '--webhook-retries <m>',
+    env: 'MAILCOACH_EMULATOR_WEBHOOK_RETRIES',
+    help: "mailcoach (5 tries, 10 s to 10000 s apart on the emulator's clock), fast (5 tries within 4 s) or off",
+  },
   { flag: '--help', env: '', help: 'print this help' },
   { flag: '--version', env: '', help: 'print the version' },
 ];
@@ -191,19 +299,42 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
       args: argv,
       strict: true,
       options: {
-        port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' },
-        'https-port': { type: 'string' }, 'smtp-port': { type: 'string' }, 'smtp-max-recipients': { type: 'string' }, 'smtp-starttls': { type: 'boolean' }, 'smtps-port': { type: 'string' },
-        'smtp-idle-timeout-ms': { type: 'string' }, 'smtp-connection-timeout-ms': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
-        token: { type: 'string', multiple: true }, 'any-token': { type: 'boolean' },
-        fixtures: { type: 'string' }, 'no-fixtures': { type: 'boolean' }, watch: { type: 'boolean' }, 'always-json': { type: 'boolean' },
-        'rate-limit': { type: 'string' }, 'allow-spam-complaint-deletion': { type: 'boolean' },
-        mailers: { type: 'string' }, 'max-body-mb': { type: 'string' },
-        clock: { type: 'string' }, ids: { type: 'string' },
-        random: { type: 'string' }, isolate: { type: 'boolean' }, faults: { type: 'string' },
-        'render-workers': { type: 'string' }, 'ui-token': { type: 'string' }, 'allowed-hosts': { type: 'string' },
-        webhook: { type: 'string', multiple: true }, 'webhook-secret': { type: 'string' }, 'webhook-retries': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        'https-port': { type: 'string' },
+        'smtp-port': { type: 'string' },
+        'smtp-max-recipients': { type: 'string' },
+        'smtp-starttls': { type: 'boolean' },
+        'smtps-port': { type: 'string' },
+        'smtp-idle-timeout-ms': { type: 'string' },
+        'smtp-connection-timeout-ms': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        token: { type: 'string', multiple: true },
+        'any-token': { type: 'boolean' },
+        fixtures: { type: 'string' },
+        'no-fixtures': { type: 'boolean' },
+        watch: { type: 'boolean' },
+        'always-json': { type: 'boolean' },
+        'rate-limit': { type: 'string' },
+        'allow-spam-complaint-deletion': { type: 'boolean' },
+        mailers: { type: 'string' },
+        'max-body-mb': { type: 'string' },
+        clock: { type: 'string' },
+        ids: { type: 'string' },
+        random: { type: 'string' },
+        isolate: { type: 'boolean' },
+        faults: { type: 'string' },
+        'render-workers': { type: 'string' },
+        'ui-token': { type: 'string' },
+        'allowed-hosts': { type: 'string' },
+        webhook: { type: 'string', multiple: true },
+        'webhook-secret': { type: 'string' },
+        'webhook-retries': { type: 'string' },
         'check-links': { type: 'string' },
-        help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     }).values;
   } catch (error) {
@@ -217,18 +348,33 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     port: integerOption('--port', parsed.port ?? env.MAILCOACH_EMULATOR_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
     host: nonEmpty('--host', parsed.host ?? env.MAILCOACH_EMULATOR_HOST ?? DEFAULT_HOST),
     httpsPort: optionalPort('--https-port', parsed['https-port'] ?? env.MAILCOACH_EMULATOR_HTTPS_PORT),
-    ...tlsFiles(parsed['tls-cert'] ?? env.MAILCOACH_EMULATOR_TLS_CERT, parsed['tls-key'] ?? env.MAILCOACH_EMULATOR_TLS_KEY),
+    ...tlsFiles(
+      parsed['tls-cert'] ?? env.MAILCOACH_EMULATOR_TLS_CERT,
+      parsed['tls-key'] ?? env.MAILCOACH_EMULATOR_TLS_KEY,
+    ),
     smtpPort: smtpPortOption(parsed['smtp-port'] ?? env.MAILCOACH_EMULATOR_SMTP_PORT),
     smtpMaxRecipients: integerOption(
-      '--smtp-max-recipients', parsed['smtp-max-recipients'] ?? env.MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS, DEFAULT_SMTP_MAX_RECIPIENTS, 1, 100_000,
+      '--smtp-max-recipients',
+      parsed['smtp-max-recipients'] ?? env.MAILCOACH_EMULATOR_SMTP_MAX_RECIPIENTS,
+      DEFAULT_SMTP_MAX_RECIPIENTS,
+      1,
+      100_000,
     ),
     smtpStartTls: parsed['smtp-starttls'] ?? booleanEnv('MAILCOACH_EMULATOR_SMTP_STARTTLS', env),
     smtpsPort: offOrPort('--smtps-port', parsed['smtps-port'] ?? env.MAILCOACH_EMULATOR_SMTPS_PORT),
     smtpIdleTimeoutMs: integerOption(
-      '--smtp-idle-timeout-ms', parsed['smtp-idle-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_IDLE_TIMEOUT_MS, 60_000, 100, 86_400_000,
+      '--smtp-idle-timeout-ms',
+      parsed['smtp-idle-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_IDLE_TIMEOUT_MS,
+      60_000,
+      100,
+      86_400_000,
     ),
     smtpConnectionTimeoutMs: integerOption(
-      '--smtp-connection-timeout-ms', parsed['smtp-connection-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_CONNECTION_TIMEOUT_MS, 600_000, 100, 86_400_000,
+      '--smtp-connection-timeout-ms',
+      parsed['smtp-connection-timeout-ms'] ?? env.MAILCOACH_EMULATOR_SMTP_CONNECTION_TIMEOUT_MS,
+      600_000,
+      100,
+      86_400_000,
     ),
     dbPath: nonEmpty('--db', parsed.db ?? env.MAILCOACH_EMULATOR_DB ?? DEFAULT_DB),
     tokens: tokensOption(parsed.token, env.MAILCOACH_EMULATOR_TOKENS),
@@ -240,25 +386,46 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
     allowSpamComplaintDeletion:
       parsed['allow-spam-complaint-deletion'] ?? booleanEnv('MAILCOACH_EMULATOR_ALLOW_SPAM_COMPLAINT_DELETION', env),
     mailers: listOption('--mailers', parsed.mailers ?? env.MAILCOACH_EMULATOR_MAILERS) ?? DEFAULT_MAILERS,
-    maxBodyBytes: integerOption('--max-body-mb', parsed['max-body-mb'] ?? env.MAILCOACH_EMULATOR_MAX_BODY_MB, 40, 1, 1024) * 1024 * 1024,
+    maxBodyBytes:
+      integerOption('--max-body-mb', parsed['max-body-mb'] ?? env.MAILCOACH_EMULATOR_MAX_BODY_MB, 40, 1, 1024) *
+      1024 *
+      1024,
     clock: checked('--clock', parsed.clock ?? env.MAILCOACH_EMULATOR_CLOCK ?? 'system', parseClockSpec),
     ids: checked('--ids', parsed.ids ?? env.MAILCOACH_EMULATOR_IDS ?? 'random', parseIdSpec),
     random: checked('--random', parsed.random ?? env.MAILCOACH_EMULATOR_RANDOM ?? 'system', parseRandomSpec),
     isolate: parsed.isolate ?? booleanEnv('MAILCOACH_EMULATOR_ISOLATE', env),
     faultsFile: fileOption('--faults', parsed.faults ?? env.MAILCOACH_EMULATOR_FAULTS),
     renderWorkers: integerOption(
-      '--render-workers', parsed['render-workers'] ?? env.MAILCOACH_EMULATOR_RENDER_WORKERS, defaultRenderWorkers(), 0, 16,
+      '--render-workers',
+      parsed['render-workers'] ?? env.MAILCOACH_EMULATOR_RENDER_WORKERS,
+      defaultRenderWorkers(),
+      0,
+      16,
     ),
     uiToken: uiTokenOption(parsed['ui-token'] ?? env.MAILCOACH_EMULATOR_UI_TOKEN),
-    allowedHosts: (listOption('--allowed-hosts', parsed['allowed-hosts'] ?? env.MAILCOACH_EMULATOR_ALLOWED_HOSTS) ?? []).map((host) => host.toLowerCase()),
-    webhooks: webhookUrls(parsed.webhook ?? listOption('MAILCOACH_EMULATOR_WEBHOOKS', env.MAILCOACH_EMULATOR_WEBHOOKS) ?? []),
-    webhookSecret: nonEmpty('--webhook-secret', parsed['webhook-secret'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET),
+    allowedHosts: (
+      listOption('--allowed-hosts', parsed['allowed-hosts'] ?? env.MAILCOACH_EMULATOR_ALLOWED_HOSTS) ?? []
+    ).map((host) => host.toLowerCase()),
+    webhooks: webhookUrls(
+      parsed.webhook ?? listOption('MAILCOACH_EMULATOR_WEBHOOKS', env.MAILCOACH_EMULATOR_WEBHOOKS) ?? [],
+    ),
+    webhookSecret: nonEmpty(
+      '--webhook-secret',
+      parsed['webhook-secret'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET,
+    ),
     webhookSecretSource:
-      parsed['webhook-secret'] !== undefined ? '--webhook-secret' : env.MAILCOACH_EMULATOR_WEBHOOK_SECRET !== undefined ? 'MAILCOACH_EMULATOR_WEBHOOK_SECRET' : 'default',
-    webhookRetries: webhookRetriesOption(parsed['webhook-retries'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_RETRIES ?? 'mailcoach'),
+      parsed['webhook-secret'] !== undefined
+        ? '--webhook-secret'
+        : env.MAILCOACH_EMULATOR_WEBHOOK_SECRET !== undefined
+          ? 'MAILCOACH_EMULATOR_WEBHOOK_SECRET'
+          : 'default',
+    webhookRetries: webhookRetriesOption(
+      parsed['webhook-retries'] ?? env.MAILCOACH_EMULATOR_WEBHOOK_RETRIES ?? 'mailcoach',
+    ),
     checkLinks: checkLinksOption(parsed['check-links'] ?? env.MAILCOACH_EMULATOR_CHECK_LINKS ?? 'offline'),
   };
-  if (config.watch && config.fixturesDir === null) throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
+  if (config.watch && config.fixturesDir === null)
+    throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
   return { kind: 'run', config };
 }
 
@@ -313,9 +480,15 @@ function smtpPortOption(raw: string | undefined): number | null {
   return integerOption('--smtp-port', raw, DEFAULT_SMTP_PORT, 0, 65535);
 }
 
-function tlsFiles(cert: string | undefined, key: string | undefined): { tlsCert: string | null; tlsKey: string | null } {
+function tlsFiles(
+  cert: string | undefined,
+  key: string | undefined,
+): { tlsCert: string | null; tlsKey: string | null } {
   if ((cert === undefined) !== (key === undefined)) throw new ConfigError('--tls-cert and --tls-key go together');
-  for (const [flag, file] of [['--tls-cert', cert], ['--tls-key', key]] as const) {
+  for (const [flag, file] of [
+    ['--tls-cert', cert],
+    ['--tls-key', key],
+  ] as const) {
     if (file !== undefined && !existsSync(file)) throw new ConfigError(`${flag}: no such file "${file}"`);
   }
   return { tlsCert: cert ?? null, tlsKey: key ?? null };
@@ -353,30 +526,40 @@ function webhookUrls(urls: string[]): string[] {
   return [...new Set(urls)];
 }
 
-const CHECK_LINK_MODES: Record<string, OnlineLinkMode> = { offline: 'off', online: 'online', 'online-all': 'online-all' };
+const CHECK_LINK_MODES: Record<string, OnlineLinkMode> = {
+  offline: 'off',
+  online: 'online',
+  'online-all': 'online-all',
+};
 
 function checkLinksOption(raw: string): OnlineLinkMode {
   const mode = CHECK_LINK_MODES[raw];
-  if (mode === undefined) throw new ConfigError(`--check-links must be one of ${Object.keys(CHECK_LINK_MODES).join(', ')}, got "${raw}"`);
+  if (mode === undefined)
+    throw new ConfigError(`--check-links must be one of ${Object.keys(CHECK_LINK_MODES).join(', ')}, got "${raw}"`);
   return mode;
 }
 
 function webhookRetriesOption(raw: string): WebhookRetries {
-  if (!isWebhookRetries(raw)) throw new ConfigError(`--webhook-retries must be one of ${WEBHOOK_RETRY_MODES.join(', ')}, got "${raw}"`);
+  if (!isWebhookRetries(raw))
+    throw new ConfigError(`--webhook-retries must be one of ${WEBHOOK_RETRY_MODES.join(', ')}, got "${raw}"`);
   return raw;
 }
 
 function tokensOption(flags: string[] | undefined, env: string | undefined): string[] {
   const tokens = flags ?? listOption('MAILCOACH_EMULATOR_TOKENS', env) ?? [DEFAULT_TOKEN];
   for (const token of tokens) {
-    if (token.trim() === '' || /\s/.test(token)) throw new ConfigError(`--token must be non-empty without spaces, got "${token}"`);
+    if (token.trim() === '' || /\s/.test(token))
+      throw new ConfigError(`--token must be non-empty without spaces, got "${token}"`);
   }
   return tokens;
 }
 
 function listOption(name: string, raw: string | undefined): string[] | null {
   if (raw === undefined) return null;
-  const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (items.length === 0) throw new ConfigError(`${name} must list at least one value`);
   return items;
 }

@@ -18,8 +18,20 @@ import { createWorkspaces, type Workspaces } from './workspaces.js';
 
 export type AppOptions = Pick<
   Config,
-  | 'tokens' | 'anyToken' | 'alwaysJson' | 'rateLimit' | 'allowSpamComplaintDeletion' | 'mailers' | 'maxBodyBytes'
-  | 'host' | 'uiToken' | 'allowedHosts' | 'renderWorkers' | 'webhooks' | 'webhookSecret' | 'webhookRetries'
+  | 'tokens'
+  | 'anyToken'
+  | 'alwaysJson'
+  | 'rateLimit'
+  | 'allowSpamComplaintDeletion'
+  | 'mailers'
+  | 'maxBodyBytes'
+  | 'host'
+  | 'uiToken'
+  | 'allowedHosts'
+  | 'renderWorkers'
+  | 'webhooks'
+  | 'webhookSecret'
+  | 'webhookRetries'
   | 'checkLinks'
 >;
 
@@ -89,14 +101,32 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
   try {
     const holder = { fixtures };
     const workspaces = createWorkspaces({
-      store, clock, ids, fixtures: () => holder.fixtures, isolate: config.isolate,
+      store,
+      clock,
+      ids,
+      fixtures: () => holder.fixtures,
+      isolate: config.isolate,
       cliWebhooks: { urls: config.webhooks, secret: config.webhookSecret },
     });
     const random = parseRandomSpec(config.random);
     const events = new EventBus();
-    const captureBuilder = createCaptureBuilder({ workers: config.renderWorkers, store, databaseFile: store.file, events });
+    const captureBuilder = createCaptureBuilder({
+      workers: config.renderWorkers,
+      store,
+      databaseFile: store.file,
+      events,
+    });
     const deps: AppDeps = {
-      store, clock, clockControl, events, ids, restartIds, random, faults, logger, options: config,
+      store,
+      clock,
+      clockControl,
+      events,
+      ids,
+      restartIds,
+      random,
+      faults,
+      logger,
+      options: config,
       get fixtures() {
         return holder.fixtures;
       },
@@ -112,7 +142,13 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       problemChecker: startProblemChecker({ store, events, logger, builder: captureBuilder }),
       smtpListening: { port: null, smtpsPort: null, starttls: false },
       webhookDelivery: createWebhookDelivery({
-        store, clock, clockFrozen: () => clockControl.state().frozen, events, ids, logger, retries: config.webhookRetries,
+        store,
+        clock,
+        clockFrozen: () => clockControl.state().frozen,
+        events,
+        ids,
+        logger,
+        retries: config.webhookRetries,
       }),
     };
     return deps;

@@ -46,7 +46,10 @@ export const hostNotAllowed = (host: string) =>
 
 /** A state change asked by another site's page (CSRF). */
 export const crossSiteRequest = () =>
-  new ApiError(403, 'Cross-site requests cannot change the emulator: send it from the emulator\'s own pages or from a non-browser client.');
+  new ApiError(
+    403,
+    "Cross-site requests cannot change the emulator: send it from the emulator's own pages or from a non-browser client.",
+  );
 
 /** Bound beyond loopback: every request of the UI and /_emulator names an accepted token. */
 export const uiTokenRequired = () =>
@@ -101,14 +104,19 @@ export const abort = (status: number, message: string) => new AbortError(status,
  * whatever the Accept header (mailcoach-audience-campaigns.md §0.1).
  */
 export class RawJsonError extends ApiError {
-  constructor(status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(status, '');
   }
 }
 
 /** StartSubscriberImportController: a CSV whose header row names no email column (§8). */
 export const noEmailHeaderRow = () =>
-  new RawJsonError(422, { errors: { file: 'No header row found. Make sure your first row has at least 1 column with "email"' } });
+  new RawJsonError(422, {
+    errors: { file: 'No header row found. Make sure your first row has at least 1 column with "email"' },
+  });
 
 /**
  * Answered after the body was drained but not parsed (http/body.ts), and the connection is not reused:
@@ -116,8 +124,7 @@ export const noEmailHeaderRow = () =>
  */
 export const payloadTooLarge = () => new ApiError(413, 'The POST data is too large.', { connection: 'close' });
 
-export const tooManyAttempts = (headers: Record<string, string>) =>
-  new ApiError(429, 'Too Many Attempts.', headers);
+export const tooManyAttempts = (headers: Record<string, string>) => new ApiError(429, 'Too Many Attempts.', headers);
 
 /** /_emulator/messages/{uuid} (and its parts) for a uuid the workspace has no message with. */
 export const messageNotFound = (uuid: string) => new ApiError(404, `No message with uuid ${uuid}.`);

@@ -5,7 +5,8 @@
  * "March 7, 2025" and rolls 2025-02-30 over to 2 March, and reads a date-time without an offset as local time;
  * here it is UTC.
  */
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * An ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset) as epoch milliseconds; null for
@@ -23,7 +24,9 @@ export function parseInstant(value: string, options: { requireTime?: boolean } =
   // Date.parse rolls some impossible dates over (2025-02-30 is 2 March): the calendar date must survive a round trip.
   const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const sameDay =
-    calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
+    calendar.getUTCFullYear() === Number(year) &&
+    calendar.getUTCMonth() === Number(month) - 1 &&
+    calendar.getUTCDate() === Number(day);
   return sameDay && Number(hour ?? 0) < 24 && Number(minute) < 60 && Number(second) < 60 ? at : null;
 }
 

@@ -9,20 +9,46 @@ import type { CampaignRow, SendRow, SubscriberRow } from './db/rows.js';
 
 /** The eleven event names, as the body's `event` and a configuration's `events` hold them (§3.0). */
 export const WEBHOOK_EVENTS = [
-  'SubscribedEvent', 'ResubscribedEvent', 'UnconfirmedSubscriberCreatedEvent', 'UnsubscribedEvent', 'TagAddedEvent',
-  'TagRemovedEvent', 'CampaignSentEvent', 'ContentOpenedEvent', 'LinkClickedEvent', 'BounceRegisteredEvent',
+  'SubscribedEvent',
+  'ResubscribedEvent',
+  'UnconfirmedSubscriberCreatedEvent',
+  'UnsubscribedEvent',
+  'TagAddedEvent',
+  'TagRemovedEvent',
+  'CampaignSentEvent',
+  'ContentOpenedEvent',
+  'LinkClickedEvent',
+  'BounceRegisteredEvent',
   'SoftBounceRegisteredEvent',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export type MailcoachEvent =
   /** `tags`: the subscriber's tag names as the payload lists them at that moment (§3.1, §3.8). */
-  | { type: 'SubscribedEvent' | 'ResubscribedEvent' | 'UnconfirmedSubscriberCreatedEvent' | 'UnsubscribedEvent'; subscriber: SubscriberRow; tags: string[] }
+  | {
+      type: 'SubscribedEvent' | 'ResubscribedEvent' | 'UnconfirmedSubscriberCreatedEvent' | 'UnsubscribedEvent';
+      subscriber: SubscriberRow;
+      tags: string[];
+    }
   | { type: 'TagAddedEvent' | 'TagRemovedEvent'; subscriber: SubscriberRow; tags: string[]; tag: string }
   /** `campaign`: as marked sent; `counts`: its statistics from before (§3.3). */
   | { type: 'CampaignSentEvent'; campaign: CampaignRow; counts: CampaignCounts }
-  | { type: 'ContentOpenedEvent'; send: SendRow; campaign: CampaignRow; subscriber: SubscriberRow | undefined; openUuid: string; openedAt: number }
-  | { type: 'LinkClickedEvent'; send: SendRow; subscriber: SubscriberRow; clickUuid: string; linkUuid: string; clickedAt: number }
+  | {
+      type: 'ContentOpenedEvent';
+      send: SendRow;
+      campaign: CampaignRow;
+      subscriber: SubscriberRow | undefined;
+      openUuid: string;
+      openedAt: number;
+    }
+  | {
+      type: 'LinkClickedEvent';
+      send: SendRow;
+      subscriber: SubscriberRow;
+      clickUuid: string;
+      linkUuid: string;
+      clickedAt: number;
+    }
   | { type: 'BounceRegisteredEvent' | 'SoftBounceRegisteredEvent'; send: SendRow; subscriber: SubscriberRow };
 
 /** Where events are published: the app's EventBus (events.ts), named by shape so that it needs no import back. */

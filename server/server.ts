@@ -53,20 +53,35 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.httpsPort !== null) {
       // The real time, not the emulator's clock: clients check a certificate's validity against their own clock, so
       // one made under `--clock fixed:2025-...` would expire for them on the real date (the HTTPS tests' did).
-      const tls = await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: systemClock });
+      const tls = await loadOrCreateCertificate({
+        certFile: config.tlsCert,
+        keyFile: config.tlsKey,
+        dbPath: config.dbPath,
+        clock: systemClock,
+      });
       // Loaded here: most starts serve plain HTTP only, and node:https is one more module for each of them.
       const { createServer: createHttpsServer } = await import('node:https');
       const secure = await listen({
-        fetch: app.fetch, port: config.httpsPort, hostname: config.host,
-        createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert },
+        fetch: app.fetch,
+        port: config.httpsPort,
+        hostname: config.host,
+        createServer: createHttpsServer,
+        serverOptions: { key: tls.key, cert: tls.cert },
       });
       servers.push(secure);
       https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
     }
     smtpListeners = await startSmtp(config, deps, logger, (started) => (smtpListeners = started));
-    const smtp = smtpListeners.smtp === null ? null : { port: smtpListeners.smtp.port, starttls: config.smtpStartTls, authRequired: tokenNeeded(config) };
+    const smtp =
+      smtpListeners.smtp === null
+        ? null
+        : { port: smtpListeners.smtp.port, starttls: config.smtpStartTls, authRequired: tokenNeeded(config) };
     const smtps = smtpListeners.smtps === null ? null : { port: smtpListeners.smtps.port };
-    deps.smtpListening = { port: smtp?.port ?? null, smtpsPort: smtps?.port ?? null, starttls: smtp?.starttls ?? false };
+    deps.smtpListening = {
+      port: smtp?.port ?? null,
+      smtpsPort: smtps?.port ?? null,
+      starttls: smtp?.starttls ?? false,
+    };
     const [plain] = servers as [ServerType];
     return { url: urlOf('http', config.host, plain), port: portOf(plain), https, smtp, smtps, deps, close };
   } catch (error) {
@@ -90,15 +105,30 @@ interface SmtpListeners {
  * `started` hears each listener as soon as it listens, so that a start failing on the second (its port in use)
  * still closes the first.
  */
-async function startSmtp(config: Config, deps: AppDeps, logger: Logger, started: (listeners: SmtpListeners) => void): Promise<SmtpListeners> {
+async function startSmtp(
+  config: Config,
+  deps: AppDeps,
+  logger: Logger,
+  started: (listeners: SmtpListeners) => void,
+): Promise<SmtpListeners> {
   const listeners: SmtpListeners = { smtp: null, smtps: null };
   if (config.smtpPort === null && config.smtpsPort === null) return listeners;
-  const [{ startSmtpListener }, { receiveSmtpMessage }] = await Promise.all([import('./smtp/listener.js'), import('./smtp/intake.js')]);
-  const tls = config.smtpStartTls || config.smtpsPort !== null
-    ? await loadOrCreateCertificate({ certFile: config.tlsCert, keyFile: config.tlsKey, dbPath: config.dbPath, clock: systemClock })
-    : null;
+  const [{ startSmtpListener }, { receiveSmtpMessage }] = await Promise.all([
+    import('./smtp/listener.js'),
+    import('./smtp/intake.js'),
+  ]);
+  const tls =
+    config.smtpStartTls || config.smtpsPort !== null
+      ? await loadOrCreateCertificate({
+          certFile: config.tlsCert,
+          keyFile: config.tlsKey,
+          dbPath: config.dbPath,
+          clock: systemClock,
+        })
+      : null;
   const known = new Set(config.tokens);
-  const workspaceOf = (token: string | null) => (token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token));
+  const workspaceOf = (token: string | null) =>
+    token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token);
   const options = {
     host: config.host,
     maxBytes: config.maxBodyBytes,
@@ -115,7 +145,11 @@ async function startSmtp(config: Config, deps: AppDeps, logger: Logger, started:
     // The workspace's fault rules for SMTP, drawn and counted as its HTTP rules are (http/apply-faults.ts).
     fault: (command, envelope, token) => {
       const workspaceId = workspaceOf(token);
-      const rule = deps.faults.fireSmtp(workspaceId, { command, sender: envelope.from, recipients: envelope.to }, deps.random);
+      const rule = deps.faults.fireSmtp(
+        workspaceId,
+        { command, sender: envelope.from, recipients: envelope.to },
+        deps.random,
+      );
       if (rule === null) return null;
       deps.events.emit('faults.changed', { workspaceId });
       return smtpReplyOf(rule.spec);
@@ -123,7 +157,11 @@ async function startSmtp(config: Config, deps: AppDeps, logger: Logger, started:
   } satisfies Omit<SmtpListenerOptions, 'port'>;
   if (config.smtpPort !== null) {
     // STARTTLS only when asked for (config.ts says why); the smtps port below speaks TLS anyway.
-    listeners.smtp = await startSmtpListener({ ...options, port: config.smtpPort, tls: config.smtpStartTls ? options.tls : null });
+    listeners.smtp = await startSmtpListener({
+      ...options,
+      port: config.smtpPort,
+      tls: config.smtpStartTls ? options.tls : null,
+    });
     started({ ...listeners });
   }
   if (config.smtpsPort !== null) {

@@ -29,9 +29,16 @@ const VALID_DAYS = 825;
 
 export async function loadOrCreateCertificate(options: TlsOptions): Promise<TlsMaterial> {
   if (options.certFile !== null && options.keyFile !== null) {
-    return { cert: readFileSync(options.certFile, 'utf8'), key: readFileSync(options.keyFile, 'utf8'), certPath: resolve(options.certFile) };
+    return {
+      cert: readFileSync(options.certFile, 'utf8'),
+      key: readFileSync(options.keyFile, 'utf8'),
+      certPath: resolve(options.certFile),
+    };
   }
-  const dir = options.dbPath === ':memory:' ? mkdtempSync(join(tmpdir(), 'mailcoach-emulator-tls-')) : dirname(resolve(options.dbPath));
+  const dir =
+    options.dbPath === ':memory:'
+      ? mkdtempSync(join(tmpdir(), 'mailcoach-emulator-tls-'))
+      : dirname(resolve(options.dbPath));
   const certPath = join(dir, CERT_NAME);
   const keyPath = join(dir, KEY_NAME);
   if (existsSync(certPath) && existsSync(keyPath)) {
@@ -50,7 +57,14 @@ export async function loadOrCreateCertificate(options: TlsOptions): Promise<TlsM
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   writeFileSync(keyPath, pems.private, { mode: 0o600 });

@@ -23,7 +23,9 @@ export interface ConfirmationMailDeps {
 export function confirmationUrl(baseUrl: string, list: EmailListRow, subscriber: SubscriberRow): string {
   const url = `${baseUrl}/confirm-subscription/${subscriber.uuid}`;
   // ConfirmSubscriberMail appends the redirect as it is, not URL-encoded.
-  return list.redirect_after_subscribed === null || list.redirect_after_subscribed === '' ? url : `${url}?redirect=${list.redirect_after_subscribed}`;
+  return list.redirect_after_subscribed === null || list.redirect_after_subscribed === ''
+    ? url
+    : `${url}?redirect=${list.redirect_after_subscribed}`;
 }
 
 export async function sendConfirmationMail(
@@ -64,8 +66,15 @@ export async function sendConfirmationMail(
     },
   };
   await deps.captureBuilder.capture(job, {
-    workspaceId: subscriber.workspace_id, messageUuid: uuid, logItem: null, send: null,
-    meta: { templateName: null, replacements: null, origin: { campaignUuid: null, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid } },
+    workspaceId: subscriber.workspace_id,
+    messageUuid: uuid,
+    logItem: null,
+    send: null,
+    meta: {
+      templateName: null,
+      replacements: null,
+      origin: { campaignUuid: null, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid },
+    },
   });
   return uuid;
 }

@@ -27,7 +27,8 @@ export function deleteSubscriber(deps: DeleteDeps, subscriber: SubscriberRow): v
     recalculate(deps, subscriber.workspace_id, campaigns);
     return uuids;
   });
-  if (sendUuids.length > 0) deps.events.emit('sends.changed', { workspaceId: subscriber.workspace_id, uuids: sendUuids });
+  if (sendUuids.length > 0)
+    deps.events.emit('sends.changed', { workspaceId: subscriber.workspace_id, uuids: sendUuids });
   deps.events.emit('audience.changed', { workspaceId: subscriber.workspace_id, uuids: [subscriber.uuid] });
 }
 

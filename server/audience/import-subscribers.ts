@@ -19,12 +19,29 @@ export const EMAIL_HEADERS = ['email', 'Email', 'Email Address', 'email address'
 
 /** The email column's header, or null when the first row has none (the import is then refused). */
 export function emailHeader(csv: string): string | null {
-  const [header] = parse(csv, { to_line: 1, relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
+  const [header] = parse(csv, {
+    to_line: 1,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    bom: true,
+  }) as string[][];
   return (header ?? []).map((name) => name.trim()).find((name) => EMAIL_HEADERS.includes(name)) ?? null;
 }
 
-export function runImport(deps: TagDeps, subscriberImport: SubscriberImportRow, list: EmailListRow, csv: string, emailColumn: string): SubscriberImportRow {
-  const rows = parse(csv, { columns: (header: string[]) => header.map((name) => name.trim()), relax_column_count: true, skip_empty_lines: true, trim: true, bom: true }) as Array<Record<string, string>>;
+export function runImport(
+  deps: TagDeps,
+  subscriberImport: SubscriberImportRow,
+  list: EmailListRow,
+  csv: string,
+  emailColumn: string,
+): SubscriberImportRow {
+  const rows = parse(csv, {
+    columns: (header: string[]) => header.map((name) => name.trim()),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+  }) as Array<Record<string, string>>;
   const { subscribers } = deps.store;
   return deps.store.transaction(() => {
     const now = toEpochSeconds(deps.clock());
@@ -39,7 +56,12 @@ export function runImport(deps: TagDeps, subscriberImport: SubscriberImportRow, 
       }
       named.add(email);
       const existing = subscribers.findByEmail(list.id, email);
-      if (existing !== undefined && subscriberStatus(existing) === 'unsubscribed' && subscribeImport(subscriberImport) === false) continue;
+      if (
+        existing !== undefined &&
+        subscriberStatus(existing) === 'unsubscribed' &&
+        subscribeImport(subscriberImport) === false
+      )
+        continue;
       const extra: Record<string, string> = {};
       for (const [column, value] of Object.entries(row)) {
         if (![emailColumn, 'first_name', 'last_name', 'tags'].includes(column) && value !== '') extra[column] = value;
@@ -47,15 +69,29 @@ export function runImport(deps: TagDeps, subscriberImport: SubscriberImportRow, 
       const fields = {
         first_name: row.first_name || existing?.first_name || null,
         last_name: row.last_name || existing?.last_name || null,
-        extra_attributes: JSON.stringify({ ...(existing === undefined ? {} : (JSON.parse(existing.extra_attributes) as object)), ...extra }),
+        extra_attributes: JSON.stringify({
+          ...(existing === undefined ? {} : (JSON.parse(existing.extra_attributes) as object)),
+          ...extra,
+        }),
         subscribed_at: existing?.subscribed_at ?? now,
         unsubscribed_at: null,
         updated_at: now,
       };
-      const subscriber = existing === undefined
-        ? subscribers.insert({ workspace_id: list.workspace_id, email_list_id: list.id, uuid: deps.ids(), email, ...fields, created_at: now })
-        : subscribers.update(existing.id, fields);
-      const tags = (row.tags ?? '').split(';').map((tag) => tag.trim()).filter((tag) => tag !== '');
+      const subscriber =
+        existing === undefined
+          ? subscribers.insert({
+              workspace_id: list.workspace_id,
+              email_list_id: list.id,
+              uuid: deps.ids(),
+              email,
+              ...fields,
+              created_at: now,
+            })
+          : subscribers.update(existing.id, fields);
+      const tags = (row.tags ?? '')
+        .split(';')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== '');
       if (subscriberImport.replace_tags === 1) syncTags(deps, subscriber, tags);
       else if (tags.length > 0) addTags(deps, subscriber, tags);
       imported++;
@@ -63,11 +99,16 @@ export function runImport(deps: TagDeps, subscriberImport: SubscriberImportRow, 
     if (subscriberImport.unsubscribe_others === 1) {
       for (const id of subscribers.audienceIds(list.id, [])) {
         const subscriber = subscribers.findById(id);
-        if (subscriber !== undefined && !named.has(subscriber.email.toLowerCase())) subscribers.update(id, { unsubscribed_at: now, updated_at: now });
+        if (subscriber !== undefined && !named.has(subscriber.email.toLowerCase()))
+          subscribers.update(id, { unsubscribed_at: now, updated_at: now });
       }
     }
     return deps.store.subscriberImports.update(subscriberImport.id, {
-      status: 'completed', subscribers_csv: null, imported_subscribers_count: imported, error_count: errors, updated_at: now,
+      status: 'completed',
+      subscribers_csv: null,
+      imported_subscribers_count: imported,
+      error_count: errors,
+      updated_at: now,
     });
   });
 }

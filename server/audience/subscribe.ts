@@ -56,12 +56,21 @@ export function subscribe(deps: TagDeps, list: EmailListRow, request: SubscribeR
     };
     const subscriber =
       existing === undefined
-        ? subscribers.insert({ workspace_id: list.workspace_id, email_list_id: list.id, uuid: deps.ids(), email, ...fields, created_at: now })
+        ? subscribers.insert({
+            workspace_id: list.workspace_id,
+            email_list_id: list.id,
+            uuid: deps.ids(),
+            email,
+            ...fields,
+            created_at: now,
+          })
         : subscribers.update(existing.id, fields);
     const before = existing === undefined ? [] : subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
     const needsConfirmation = subscriberStatus(subscriber) === 'unconfirmed';
     publishMailcoachEvent(deps.events, subscriber.workspace_id, {
-      type: needsConfirmation ? 'UnconfirmedSubscriberCreatedEvent' : 'SubscribedEvent', subscriber, tags: before,
+      type: needsConfirmation ? 'UnconfirmedSubscriberCreatedEvent' : 'SubscribedEvent',
+      subscriber,
+      tags: before,
     });
     const added = request.tags === undefined ? [] : syncTags(deps, subscriber, request.tags).map((tag) => tag.name);
     const afterSync = subscribers.tagsOf(subscriber.id).map((tag) => tag.name);

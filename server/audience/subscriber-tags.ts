@@ -27,14 +27,24 @@ export interface TagDeps {
 
 /** Str::ascii(Str::lower(trim(name))), close enough: accents dropped by Unicode decomposition. */
 function folded(name: string): string {
-  return name.trim().toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /**
  * Attaches the named tags; answers the tags newly attached, in the order given. `type`: of a tag the list does not
  * have yet (`mailcoach` for Mailcoach's own engagement tags).
  */
-export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[], shown: SubscriberRow = subscriber, type: TagType = 'default'): TagRow[] {
+export function addTags(
+  deps: TagDeps,
+  subscriber: SubscriberRow,
+  names: string[],
+  shown: SubscriberRow = subscriber,
+  type: TagType = 'default',
+): TagRow[] {
   const { subscribers, tags } = deps.store;
   const loaded = subscribers.tagsOf(subscriber.id);
   const had = new Set(loaded.map((tag) => folded(tag.name)));
@@ -48,15 +58,26 @@ export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[
     if (tag === undefined) {
       const at = toEpochSeconds(deps.clock());
       tag = tags.insert({
-        workspace_id: subscriber.workspace_id, email_list_id: subscriber.email_list_id, uuid: deps.ids(), name, type,
-        visible_in_preferences: 0, created_at: at, updated_at: at,
+        workspace_id: subscriber.workspace_id,
+        email_list_id: subscriber.email_list_id,
+        uuid: deps.ids(),
+        name,
+        type,
+        visible_in_preferences: 0,
+        created_at: at,
+        updated_at: at,
       });
     }
     subscribers.attachTag(subscriber.id, tag.id);
     had.add(key);
     added.push(tag);
     listed.push(tag.name);
-    publishMailcoachEvent(deps.events, subscriber.workspace_id, { type: 'TagAddedEvent', subscriber: shown, tags: [...listed], tag: tag.name });
+    publishMailcoachEvent(deps.events, subscriber.workspace_id, {
+      type: 'TagAddedEvent',
+      subscriber: shown,
+      tags: [...listed],
+      tag: tag.name,
+    });
   }
   return added;
 }
@@ -65,23 +86,47 @@ export function addTags(deps: TagDeps, subscriber: SubscriberRow, names: string[
 export function removeTags(deps: TagDeps, subscriber: SubscriberRow, names: string[]): void {
   const lowered = new Set(names.map((name) => name.toLowerCase()));
   const loaded = deps.store.subscribers.tagsOf(subscriber.id);
-  detach(deps, subscriber, subscriber, loaded.filter((tag) => lowered.has(tag.name.toLowerCase())), loaded.map((tag) => tag.name));
+  detach(
+    deps,
+    subscriber,
+    subscriber,
+    loaded.filter((tag) => lowered.has(tag.name.toLowerCase())),
+    loaded.map((tag) => tag.name),
+  );
 }
 
 /** add(names), then the `default` tags not named go; `mailcoach` tags stay. Answers the tags newly attached. */
-export function syncTags(deps: TagDeps, subscriber: SubscriberRow, names: string[], shown: SubscriberRow = subscriber): TagRow[] {
+export function syncTags(
+  deps: TagDeps,
+  subscriber: SubscriberRow,
+  names: string[],
+  shown: SubscriberRow = subscriber,
+): TagRow[] {
   const loaded = deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
   const added = addTags(deps, subscriber, names, shown);
   const lowered = new Set(names.map((name) => name.trim().toLowerCase()));
-  const going = deps.store.subscribers.tagsOf(subscriber.id).filter((tag) => tag.type === 'default' && !lowered.has(tag.name.toLowerCase()));
+  const going = deps.store.subscribers
+    .tagsOf(subscriber.id)
+    .filter((tag) => tag.type === 'default' && !lowered.has(tag.name.toLowerCase()));
   // The relation is not reloaded: the payloads list the tags loaded at the start and those just added.
   detach(deps, subscriber, shown, going, [...loaded, ...added.map((tag) => tag.name)]);
   return added;
 }
 
-function detach(deps: TagDeps, subscriber: SubscriberRow, shown: SubscriberRow, going: TagRow[], listed: string[]): void {
+function detach(
+  deps: TagDeps,
+  subscriber: SubscriberRow,
+  shown: SubscriberRow,
+  going: TagRow[],
+  listed: string[],
+): void {
   for (const tag of going) {
-    publishMailcoachEvent(deps.events, subscriber.workspace_id, { type: 'TagRemovedEvent', subscriber: shown, tags: [...listed], tag: tag.name });
+    publishMailcoachEvent(deps.events, subscriber.workspace_id, {
+      type: 'TagRemovedEvent',
+      subscriber: shown,
+      tags: [...listed],
+      tag: tag.name,
+    });
     deps.store.subscribers.detachTag(subscriber.id, tag.id);
   }
 }
@@ -112,11 +157,14 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
  */
 function htmlEntityDecode(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g, (entity, decimal?: string, hex?: string, name?: string) => {
-    if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
-    const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex as string, 16);
-    // ENT_HTML401 refuses NUL, surrogates and what is beyond Unicode: those stay as written.
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return entity;
-    return String.fromCodePoint(code);
-  });
+  return text.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
+    (entity, decimal?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
+      const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex as string, 16);
+      // ENT_HTML401 refuses NUL, surrogates and what is beyond Unicode: those stay as written.
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return entity;
+      return String.fromCodePoint(code);
+    },
+  );
 }

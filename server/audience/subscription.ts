@@ -32,21 +32,30 @@ export function confirmSubscriber(deps: SubscriptionDeps, subscriber: Subscriber
     const now = toEpochSeconds(deps.clock());
     const row = deps.store.subscribers.update(subscriber.id, { subscribed_at: now, updated_at: now });
     const tags = tagNamesOf(deps.store, row);
-    for (const tag of tags) publishMailcoachEvent(deps.events, row.workspace_id, { type: 'TagAddedEvent', subscriber: row, tags, tag });
+    for (const tag of tags)
+      publishMailcoachEvent(deps.events, row.workspace_id, { type: 'TagAddedEvent', subscriber: row, tags, tag });
     publishMailcoachEvent(deps.events, row.workspace_id, { type: 'SubscribedEvent', subscriber: row, tags });
     return row;
   });
 }
 
 /** `campaign`: the campaign whose mail the unsubscribe came from, counted once per subscriber. */
-export function unsubscribeSubscriber(deps: SubscriptionDeps, subscriber: SubscriberRow, campaign?: CampaignRow): SubscriberRow {
+export function unsubscribeSubscriber(
+  deps: SubscriptionDeps,
+  subscriber: SubscriberRow,
+  campaign?: CampaignRow,
+): SubscriberRow {
   return deps.store.transaction(() => {
     const now = toEpochSeconds(deps.clock());
     const row = deps.store.subscribers.update(subscriber.id, { unsubscribed_at: now, updated_at: now });
     if (campaign !== undefined && !deps.store.campaignStatistics.hasUnsubscribe(campaign, row.id)) {
       deps.store.campaigns.addUnsubscribe(campaign, row.id, now);
     }
-    publishMailcoachEvent(deps.events, row.workspace_id, { type: 'UnsubscribedEvent', subscriber: row, tags: tagNamesOf(deps.store, row) });
+    publishMailcoachEvent(deps.events, row.workspace_id, {
+      type: 'UnsubscribedEvent',
+      subscriber: row,
+      tags: tagNamesOf(deps.store, row),
+    });
     return row;
   });
 }
@@ -56,12 +65,24 @@ export function resubscribeSubscriber(deps: SubscriptionDeps, subscriber: Subscr
     const now = toEpochSeconds(deps.clock());
     // Only unsubscribed_at: one unsubscribed while unconfirmed comes back unconfirmed, with no mail (§2.8).
     const row = deps.store.subscribers.update(subscriber.id, { unsubscribed_at: null, updated_at: now });
-    publishMailcoachEvent(deps.events, row.workspace_id, { type: 'ResubscribedEvent', subscriber: row, tags: tagNamesOf(deps.store, row) });
+    publishMailcoachEvent(deps.events, row.workspace_id, {
+      type: 'ResubscribedEvent',
+      subscriber: row,
+      tags: tagNamesOf(deps.store, row),
+    });
     return row;
   });
 }
 
 /** A confirmation mail is due for this unconfirmed subscriber (a repeated one too: it fires each time). */
-export function announceConfirmationMail(deps: SubscriptionDeps, subscriber: SubscriberRow, tags: string[] = tagNamesOf(deps.store, subscriber)): void {
-  publishMailcoachEvent(deps.events, subscriber.workspace_id, { type: 'UnconfirmedSubscriberCreatedEvent', subscriber, tags });
+export function announceConfirmationMail(
+  deps: SubscriptionDeps,
+  subscriber: SubscriberRow,
+  tags: string[] = tagNamesOf(deps.store, subscriber),
+): void {
+  publishMailcoachEvent(deps.events, subscriber.workspace_id, {
+    type: 'UnconfirmedSubscriberCreatedEvent',
+    subscriber,
+    tags,
+  });
 }

@@ -15,27 +15,46 @@ import { sendTestMails } from './send-test.js';
 
 /** SendCampaignTestRequest: `required` with its own message, then 1 to 10 comma-separated addresses (§5.8). */
 const SEND_TEST_RULES: RuleSet = [
-  ['email', [{ ...required, check: (value, context) => (required.check(value, context) === null ? null : 'You must specify at least one e-mail address.') }, delimited(email({ strict: true }), { min: 1, max: 10 })]],
+  [
+    'email',
+    [
+      {
+        ...required,
+        check: (value, context) =>
+          required.check(value, context) === null ? null : 'You must specify at least one e-mail address.',
+      },
+      delimited(email({ strict: true }), { min: 1, max: 10 }),
+    ],
+  ],
 ];
 
 /**
  * SendTestEmailController's checks and action (§5.8), shared with the web UI's campaign page
  * (emulator/records/campaigns.ts) so that a test send from there is the API's own.
  */
-export async function sendTestChecked(deps: AppDeps, campaign: CampaignRow, input: Input, baseUrl: string): Promise<void> {
+export async function sendTestChecked(
+  deps: AppDeps,
+  campaign: CampaignRow,
+  input: Input,
+  baseUrl: string,
+): Promise<void> {
   const errors = collectErrors(input, SEND_TEST_RULES);
   // The after-hook runs even when the rules failed.
-  if (campaign.status !== 'draft') errors.campaign = ['You cannot send a test mail for a campaign that already was sent.'];
+  if (campaign.status !== 'draft')
+    errors.campaign = ['You cannot send a test mail for a campaign that already was sent.'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   await sendTestMails(deps, campaign, String(input.email), baseUrl);
 }
 
 /** SendCampaignController (§5.9), shared with the web UI's campaign page as sendTestChecked is. */
 export function startSending(deps: AppDeps, campaign: CampaignRow, baseUrl: string): void {
-  if (campaign.status !== 'draft') throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
+  if (campaign.status !== 'draft')
+    throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
   const ready = prepareToSend(deps, campaign);
   // Delivered right after the answer (decisions.md): a client may see `sending` at first.
   setImmediate(() => {
-    deliverCampaign(deps, ready, baseUrl).catch((error: unknown) => deps.logger.error(`sending campaign ${campaign.uuid} failed`, error));
+    deliverCampaign(deps, ready, baseUrl).catch((error: unknown) =>
+      deps.logger.error(`sending campaign ${campaign.uuid} failed`, error),
+    );
   });
 }

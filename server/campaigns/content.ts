@@ -66,7 +66,10 @@ function withTemplateValues(previous: string | null, values: Record<string, unkn
   } catch {
     decoded = null;
   }
-  const structured: Record<string, unknown> = decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded) ? (asPhpArray(decoded) as Record<string, unknown>) : {};
+  const structured: Record<string, unknown> =
+    decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)
+      ? (asPhpArray(decoded) as Record<string, unknown>)
+      : {};
   structured.templateValues = asPhpArray(values);
   return phpJsonEncode(structured);
 }
@@ -100,7 +103,9 @@ export function campaignFields(structuredHtml: string | null): Record<string, un
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
-      value !== null && typeof value === 'object' && 'markdown' in value ? (value as { markdown: unknown }).markdown : value,
+      value !== null && typeof value === 'object' && 'markdown' in value
+        ? (value as { markdown: unknown }).markdown
+        : value,
     ]),
   );
 }

@@ -51,12 +51,17 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
     // (and statistics_calculated_at) as they were then: normally zeros and null.
     const counts = store.campaigns.counts(campaign);
     const sent = store.campaigns.update(campaign.id, {
-      status: 'sent', sent_at: now, statistics_calculated_at: now, updated_at: now,
+      status: 'sent',
+      sent_at: now,
+      statistics_calculated_at: now,
+      updated_at: now,
       sent_to_number_of_subscribers: store.sends.countOfCampaign(campaign.workspace_id, campaign.uuid),
     });
     if (list !== undefined) {
       publishMailcoachEvent(deps.events, campaign.workspace_id, {
-        type: 'CampaignSentEvent', campaign: { ...sent, statistics_calculated_at: campaign.statistics_calculated_at }, counts,
+        type: 'CampaignSentEvent',
+        campaign: { ...sent, statistics_calculated_at: campaign.statistics_calculated_at },
+        counts,
       });
     }
   });
@@ -68,7 +73,11 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
  * The segment's conditions; [] for every subscriber (no segment, or a deleted one: v8 then sends to the whole
  * list); null when the segment belongs to another list, which reaches nobody (§5.5).
  */
-export function segmentConditions(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined): SegmentCondition[] | null {
+export function segmentConditions(
+  deps: AppDeps,
+  campaign: CampaignRow,
+  list: EmailListRow | undefined,
+): SegmentCondition[] | null {
   if (campaign.segment_id === null) return [];
   const segment = deps.store.segments.findById(campaign.segment_id);
   if (segment === undefined) return [];
@@ -76,15 +85,35 @@ export function segmentConditions(deps: AppDeps, campaign: CampaignRow, list: Em
   return JSON.parse(segment.stored_conditions) as SegmentCondition[];
 }
 
-async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow, subscriber: SubscriberRow, baseUrl: string): Promise<void> {
+async function sendOne(
+  deps: AppDeps,
+  campaign: CampaignRow,
+  list: EmailListRow,
+  subscriber: SubscriberRow,
+  baseUrl: string,
+): Promise<void> {
   const now = deps.clock();
   const at = toEpochSeconds(now);
   const sendUuid = deps.ids();
   const send = {
-    workspace_id: campaign.workspace_id, uuid: sendUuid, transport_message_id: null as string | null, campaign_uuid: campaign.uuid,
-    automation_mail_uuid: null, transactional_mail_log_item_uuid: null, subscriber_uuid: subscriber.uuid, sent_at: at, failed_at: null,
-    failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null, first_clicked_at: null,
-    last_clicked_at: null, created_at: at, updated_at: at,
+    workspace_id: campaign.workspace_id,
+    uuid: sendUuid,
+    transport_message_id: null as string | null,
+    campaign_uuid: campaign.uuid,
+    automation_mail_uuid: null,
+    transactional_mail_log_item_uuid: null,
+    subscriber_uuid: subscriber.uuid,
+    sent_at: at,
+    failed_at: null,
+    failure_reason: null,
+    open_count: 0,
+    click_count: 0,
+    first_opened_at: null,
+    last_opened_at: null,
+    first_clicked_at: null,
+    last_clicked_at: null,
+    created_at: at,
+    updated_at: at,
   };
   if (deps.store.suppressions.findByEmail(campaign.workspace_id, subscriber.email) !== undefined) {
     deps.store.transaction(() => {
@@ -97,8 +126,14 @@ async function sendOne(deps: AppDeps, campaign: CampaignRow, list: EmailListRow,
   const { job, messageId } = campaignMail(deps, campaign, list, { ...subscriber, tags }, baseUrl, sendUuid, null);
   const messageUuid = deps.ids();
   const records: CaptureRecords = {
-    workspaceId: campaign.workspace_id, messageUuid, logItem: null,
-    meta: { templateName: null, replacements: null, origin: { campaignUuid: campaign.uuid, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid } },
+    workspaceId: campaign.workspace_id,
+    messageUuid,
+    logItem: null,
+    meta: {
+      templateName: null,
+      replacements: null,
+      origin: { campaignUuid: campaign.uuid, emailListUuid: list.uuid, subscriberUuid: subscriber.uuid },
+    },
     send: { ...send, transport_message_id: messageId },
   };
   await deps.captureBuilder.capture(job, records);

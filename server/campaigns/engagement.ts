@@ -47,12 +47,18 @@ export function registerOpen(deps: EngagementDeps, send: SendRow): SendRow {
  * `url`: the link clicked; without one, a campaign's first link (else its webview). `unsubscribePrefix`: this
  * emulator's absolute `…/unsubscribe/` URL, whose clicks v8 does not count.
  */
-export function registerClick(deps: EngagementDeps, send: SendRow, url: string | undefined, unsubscribePrefix: string): SendRow {
+export function registerClick(
+  deps: EngagementDeps,
+  send: SendRow,
+  url: string | undefined,
+  unsubscribePrefix: string,
+): SendRow {
   return deps.store.transaction(() => {
     const now = deps.clock();
     let row = send.open_count === 0 ? open(deps, send, now) : send;
     const campaign = campaignOf(deps, row);
-    const target = url ?? (campaign === undefined ? undefined : (firstLinkOf(campaign.html) ?? webviewPath(campaign.uuid)));
+    const target =
+      url ?? (campaign === undefined ? undefined : (firstLinkOf(campaign.html) ?? webviewPath(campaign.uuid)));
     if (target?.startsWith(unsubscribePrefix) === true) return row;
     const at = toEpochSeconds(now);
     row = deps.store.sends.registerEngagement(row.id, 'click', at);
@@ -62,8 +68,16 @@ export function registerClick(deps: EngagementDeps, send: SendRow, url: string |
     const subscriber = subscriberOf(deps, row);
     if (subscriber !== undefined) {
       // AddClickedTag runs before the webhooks' listener (§3.8); link tags (add_subscriber_link_tags) are not modelled.
-      if (campaign.add_subscriber_tags === 1) addTags(deps, subscriber, [`campaign-${campaign.uuid}-clicked`], subscriber, 'mailcoach');
-      publishMailcoachEvent(deps.events, row.workspace_id, { type: 'LinkClickedEvent', send: row, subscriber, clickUuid, linkUuid, clickedAt: at });
+      if (campaign.add_subscriber_tags === 1)
+        addTags(deps, subscriber, [`campaign-${campaign.uuid}-clicked`], subscriber, 'mailcoach');
+      publishMailcoachEvent(deps.events, row.workspace_id, {
+        type: 'LinkClickedEvent',
+        send: row,
+        subscriber,
+        clickUuid,
+        linkUuid,
+        clickedAt: at,
+      });
     }
     return row;
   });
@@ -91,28 +105,39 @@ export function registerFeedback(deps: EngagementDeps, send: SendRow, kind: Feed
 
 function open(deps: EngagementDeps, send: SendRow, now: Date): SendRow {
   // diffInSeconds(absolute: true) against the latest open's whole-second created_at.
-  if (send.last_opened_at !== null && Math.abs(now.getTime() - send.last_opened_at * 1000) < OPEN_WINDOW_MS) return send;
+  if (send.last_opened_at !== null && Math.abs(now.getTime() - send.last_opened_at * 1000) < OPEN_WINDOW_MS)
+    return send;
   const at = toEpochSeconds(now);
   const row = deps.store.sends.registerEngagement(send.id, 'open', at);
   const campaign = campaignOf(deps, row);
   const subscriber = subscriberOf(deps, row);
   // AddOpenedTag runs before the webhooks' listener: its TagAddedEvent comes first (§3.8).
-  if (campaign?.add_subscriber_tags === 1 && subscriber !== undefined) addTags(deps, subscriber, [`campaign-${campaign.uuid}-opened`], subscriber, 'mailcoach');
+  if (campaign?.add_subscriber_tags === 1 && subscriber !== undefined)
+    addTags(deps, subscriber, [`campaign-${campaign.uuid}-opened`], subscriber, 'mailcoach');
   if (campaign !== undefined && campaign.email_list_id !== null) {
     // No Open rows are kept (only the send's counts): the open's uuid is new each time.
     publishMailcoachEvent(deps.events, row.workspace_id, {
-      type: 'ContentOpenedEvent', send: row, campaign, subscriber, openUuid: deps.ids(), openedAt: at,
+      type: 'ContentOpenedEvent',
+      send: row,
+      campaign,
+      subscriber,
+      openUuid: deps.ids(),
+      openedAt: at,
     });
   }
   return row;
 }
 
 function campaignOf(deps: EngagementDeps, send: SendRow): CampaignRow | undefined {
-  return send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
+  return send.campaign_uuid === null
+    ? undefined
+    : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
 }
 
 function subscriberOf(deps: EngagementDeps, send: SendRow): SubscriberRow | undefined {
-  return send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
+  return send.subscriber_uuid === null
+    ? undefined
+    : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
 }
 
 /** The first href of a campaign's html, where a simulated click without a url lands. */

@@ -44,7 +44,12 @@ export function preferencesPath(subscriberUuid: string, sendUuid: string | null)
   return `/manage-preferences/${subscriberUuid}${sendUuid === null ? '' : `/${sendUuid}`}`;
 }
 
-export function campaignLinks(baseUrl: string, campaign: CampaignRow, recipient: Recipient, sendUuid: string | null): CampaignLinks {
+export function campaignLinks(
+  baseUrl: string,
+  campaign: CampaignRow,
+  recipient: Recipient,
+  sendUuid: string | null,
+): CampaignLinks {
   const subscriber = recipient.uuid ?? 'test';
   const send = sendUuid === null ? '' : `/${sendUuid}`;
   return {
@@ -59,7 +64,8 @@ export function campaignLinks(baseUrl: string, campaign: CampaignRow, recipient:
 
 export function personalize(text: string, recipient: Recipient, links: CampaignLinks): string {
   const { urls } = links;
-  const extra = recipient.extra_attributes === undefined ? {} : (JSON.parse(recipient.extra_attributes) as Record<string, unknown>);
+  const extra =
+    recipient.extra_attributes === undefined ? {} : (JSON.parse(recipient.extra_attributes) as Record<string, unknown>);
   const subscriber: Record<string, unknown> = {
     ...extra,
     email: recipient.email,
@@ -68,7 +74,8 @@ export function personalize(text: string, recipient: Recipient, links: CampaignL
     uuid: recipient.uuid ?? null,
   };
   const flat: Record<string, unknown> = { ...urls };
-  for (const [key, value] of Object.entries(subscriber)) flat[`subscriber.${key}`] = value === null ? '' : typeof value === 'string' ? value : String(value);
+  for (const [key, value] of Object.entries(subscriber))
+    flat[`subscriber.${key}`] = value === null ? '' : typeof value === 'string' ? value : String(value);
   const tags = recipient.tags ?? [];
   const unsubscribeTag = Object.fromEntries(tags.map((tag) => [tag, links.unsubscribeTagUrl(tag)]));
   // PersonalizeTextAction: `::subscriber.uuid::` first, then Twig, then the replacers (`::subscriber.<field>::`, the

@@ -14,8 +14,10 @@ import { TAG_SEGMENT } from './segment-classes.js';
 export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
   const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
   const id = campaign.id;
-  if (list === undefined) throw abort(400, `The campaign with id \`${id}\` can't be sent, because there is no list set to send it to.`);
-  if (!campaign.from_email && !list.default_from_email) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no no from email.`);
+  if (list === undefined)
+    throw abort(400, `The campaign with id \`${id}\` can't be sent, because there is no list set to send it to.`);
+  if (!campaign.from_email && !list.default_from_email)
+    throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no no from email.`);
   if (!campaign.subject) throw abort(400, `The campaign with id \`${id}\` can't be sent, because it has no subject.`);
   if (!campaign.html) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no content.`);
   const segment = campaign.segment_id === null ? undefined : deps.store.segments.findById(campaign.segment_id);
@@ -32,7 +34,6 @@ export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow
     updated_at: toEpochSeconds(deps.clock()),
   });
 }
-
 
 /**
  * PrepareEmailHtmlAction: the content item's `email_html`, filled by a send and by a test send: the html through

@@ -37,7 +37,9 @@ export function startCampaignScheduler(deps: AppDeps, baseUrl: string): Campaign
       try {
         await deliverCampaign(deps, prepareToSend(deps, { ...campaign, scheduled_at: null }), baseUrl);
       } catch (error) {
-        deps.logger.warn(`scheduled campaign ${campaign.uuid} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+        deps.logger.warn(
+          `scheduled campaign ${campaign.uuid} was not sent: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   };

@@ -9,19 +9,48 @@ import type { CampaignRow, EmailListRow } from '../db/rows.js';
 import { campaignMail } from './deliver.js';
 import { preparedEmailHtml } from './prepare.js';
 
-export async function sendTestMails(deps: AppDeps, draft: CampaignRow, addresses: string, baseUrl: string): Promise<void> {
+export async function sendTestMails(
+  deps: AppDeps,
+  draft: CampaignRow,
+  addresses: string,
+  baseUrl: string,
+): Promise<void> {
   // Stored before any address is tried (v8 prepares it first, suppressed addresses included); updated_at untouched.
   const campaign = deps.store.campaigns.update(draft.id, { email_html: preparedEmailHtml(draft) });
   const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
-  const fallbackList = { default_from_email: null, default_from_name: null, default_reply_to_email: null, default_reply_to_name: null } as unknown as EmailListRow;
-  for (const address of addresses.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+  const fallbackList = {
+    default_from_email: null,
+    default_from_name: null,
+    default_reply_to_email: null,
+    default_reply_to_name: null,
+  } as unknown as EmailListRow;
+  for (const address of addresses
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
     if (deps.store.suppressions.findByEmail(campaign.workspace_id, address) !== undefined) continue;
     const subscriber = list === undefined ? undefined : deps.store.subscribers.findByEmail(list.id, address);
-    const { job } = campaignMail(deps, campaign, list ?? fallbackList, subscriber ?? { email: address }, baseUrl, null, '[Test] ');
+    const { job } = campaignMail(
+      deps,
+      campaign,
+      list ?? fallbackList,
+      subscriber ?? { email: address },
+      baseUrl,
+      null,
+      '[Test] ',
+    );
     const messageUuid = deps.ids();
-    const origin = { campaignUuid: campaign.uuid, emailListUuid: list?.uuid ?? null, subscriberUuid: subscriber?.uuid ?? null };
+    const origin = {
+      campaignUuid: campaign.uuid,
+      emailListUuid: list?.uuid ?? null,
+      subscriberUuid: subscriber?.uuid ?? null,
+    };
     await deps.captureBuilder.capture(job, {
-      workspaceId: campaign.workspace_id, messageUuid, meta: { templateName: null, replacements: null, origin }, logItem: null, send: null,
+      workspaceId: campaign.workspace_id,
+      messageUuid,
+      meta: { templateName: null, replacements: null, origin },
+      logItem: null,
+      send: null,
     });
   }
 }

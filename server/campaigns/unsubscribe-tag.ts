@@ -47,7 +47,10 @@ export function phpUrldecodeBytes(value: string | Uint8Array, plusAsSpace: boole
 }
 
 function isHex(byte: number | undefined): boolean {
-  return byte !== undefined && ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
+  return (
+    byte !== undefined &&
+    ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66))
+  );
 }
 
 /** `/unsubscribe-tag/{subscriberUuid}/{urlencode(tag)}[/{sendUuid}]`; `tag` as bytes when it came from a urldecode. */
@@ -130,7 +133,6 @@ function lastDelimiter(text: string, from: number, lineEnd: number): number {
   }
   return -1;
 }
-
 
 /** PHP's str_ireplace for one search string. */
 function strIreplace(text: string, search: string, replacement: string): string {

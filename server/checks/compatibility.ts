@@ -130,7 +130,8 @@ class LocatedChecker extends DoIUseEmail {
 
   private useOf(feature: string): Use {
     let use = this.uses.get(feature);
-    if (use === undefined) this.uses.set(feature, (use = { lines: [], unsupported: new Set(), partial: new Set(), notes: new Set() }));
+    if (use === undefined)
+      this.uses.set(feature, (use = { lines: [], unsupported: new Set(), partial: new Set(), notes: new Set() }));
     if (use.lines.length < MAX_LINES && !use.lines.includes(this.line)) use.lines.push(this.line);
     return use;
   }
@@ -196,7 +197,12 @@ function scores(checker: LocatedChecker, features: FeatureUse[]): ClientScore[] 
       else if (feature.partial.includes(client)) lost += 0.5;
     }
     const [family = client, platform = ''] = client.split('.');
-    return { client, family: FAMILIES[family] ?? family, platform, score: used === 0 ? 100 : Math.round((100 * (used - lost)) / used) };
+    return {
+      client,
+      family: FAMILIES[family] ?? family,
+      platform,
+      score: used === 0 ? 100 : Math.round((100 * (used - lost)) / used),
+    };
   });
 }
 

@@ -44,14 +44,26 @@ export function checkPlaceholders(where: Where, value: string | null): CheckIssu
     for (const match of value.matchAll(pattern)) {
       // Named as the template writes it, without the text part's escapes.
       const placeholder = where === 'text' ? match[0].replace(/\\([_*[\]])/g, '$1') : match[0];
-      issues.push(issue('placeholder', 'problem', `${placeholder} was not replaced`, where, lineOf === null ? null : lineOf(match.index)));
+      issues.push(
+        issue(
+          'placeholder',
+          'problem',
+          `${placeholder} was not replaced`,
+          where,
+          lineOf === null ? null : lineOf(match.index),
+        ),
+      );
       if (issues.length >= 50) return issues;
     }
   }
   return issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
-export function checkContent(input: ContentInput, document: Document | null, lineOf: ((offset: number) => number) | null): CheckIssue[] {
+export function checkContent(
+  input: ContentInput,
+  document: Document | null,
+  lineOf: ((offset: number) => number) | null,
+): CheckIssue[] {
   const issues = [
     ...checkPlaceholders('subject', input.subject),
     ...checkPlaceholders('html', input.html),
@@ -60,11 +72,22 @@ export function checkContent(input: ContentInput, document: Document | null, lin
   if (input.html !== null) {
     const bytes = Buffer.byteLength(input.html, 'utf8');
     if (bytes > GMAIL_CLIP_BYTES) {
-      issues.push(issue('gmail-clipping', 'warning', `the HTML is ${Math.round(bytes / 1024)} KB: Gmail clips a message over 102 KB`, 'html', null));
+      issues.push(
+        issue(
+          'gmail-clipping',
+          'warning',
+          `the HTML is ${Math.round(bytes / 1024)} KB: Gmail clips a message over 102 KB`,
+          'html',
+          null,
+        ),
+      );
     }
   }
   if (document !== null && lineOf !== null) issues.push(...imagesWithoutAlt(document, lineOf));
-  if (input.text === null) issues.push(issue('no-text-part', 'warning', 'no text part: some clients and spam filters expect one', 'text', null));
+  if (input.text === null)
+    issues.push(
+      issue('no-text-part', 'warning', 'no text part: some clients and spam filters expect one', 'text', null),
+    );
   if (input.headers !== null) issues.push(...checkHeaders(input.headers, input.campaign));
   return issues;
 }
@@ -76,7 +99,15 @@ function imagesWithoutAlt(document: Document, lineOf: (offset: number) => number
       if (child.type !== 'tag') continue;
       const element = child as Element;
       if (element.name === 'img' && element.attribs.alt === undefined) {
-        issues.push(issue('image-without-alt', 'warning', `<img src="${element.attribs.src ?? ''}"> has no alt text`, 'html', lineOf(element.startIndex ?? 0)));
+        issues.push(
+          issue(
+            'image-without-alt',
+            'warning',
+            `<img src="${element.attribs.src ?? ''}"> has no alt text`,
+            'html',
+            lineOf(element.startIndex ?? 0),
+          ),
+        );
       }
       visit(element);
     }
@@ -89,16 +120,34 @@ function checkHeaders(headers: { name: string; value: string }[], campaign: bool
   const issues: CheckIssue[] = [];
   const header = (name: string) => headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
   if (header('Date') === undefined) issues.push(issue('missing-date', 'problem', 'no Date header', 'headers', null));
-  if (header('Message-ID') === undefined) issues.push(issue('missing-message-id', 'problem', 'no Message-ID header', 'headers', null));
+  if (header('Message-ID') === undefined)
+    issues.push(issue('missing-message-id', 'problem', 'no Message-ID header', 'headers', null));
   const from = header('From');
   if (from === undefined) issues.push(issue('invalid-from', 'problem', 'no From header', 'headers', null));
-  else if (!validFrom(from)) issues.push(issue('invalid-from', 'problem', `From: ${from} is not a valid address`, 'headers', null));
+  else if (!validFrom(from))
+    issues.push(issue('invalid-from', 'problem', `From: ${from} is not a valid address`, 'headers', null));
   if (campaign) {
     if (header('List-Unsubscribe') === undefined) {
-      issues.push(issue('missing-list-unsubscribe', 'problem', 'a campaign mail without a List-Unsubscribe header', 'headers', null));
+      issues.push(
+        issue(
+          'missing-list-unsubscribe',
+          'problem',
+          'a campaign mail without a List-Unsubscribe header',
+          'headers',
+          null,
+        ),
+      );
     }
     if (!/^\s*List-Unsubscribe=One-Click\s*$/i.test(header('List-Unsubscribe-Post') ?? '')) {
-      issues.push(issue('missing-list-unsubscribe-post', 'problem', 'a campaign mail without List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058)', 'headers', null));
+      issues.push(
+        issue(
+          'missing-list-unsubscribe-post',
+          'problem',
+          'a campaign mail without List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058)',
+          'headers',
+          null,
+        ),
+      );
     }
   }
   return issues;
@@ -107,7 +156,11 @@ function checkHeaders(headers: { name: string; value: string }[], campaign: bool
 /** One or more mailboxes (RFC 5322 §3.6.2), each with a local part and a domain. */
 function validFrom(value: string): boolean {
   const list = parseAddresses.parseAddressList({ input: value, rfc6532: true });
-  return list !== null && list.length > 0 && list.every((entry) => entry.type === 'mailbox' && entry.local !== '' && entry.domain !== '');
+  return (
+    list !== null &&
+    list.length > 0 &&
+    list.every((entry) => entry.type === 'mailbox' && entry.local !== '' && entry.domain !== '')
+  );
 }
 
 function issue(code: string, severity: Severity, message: string, where: Where, line: number | null): CheckIssue {

@@ -28,14 +28,21 @@ export function checkMail(
 ): ChecksReport {
   const parsed = parseHtml(input.html);
   const { document, lineOf } = parsed;
-  const compatibility = document === null || lineOf === null ? { clients: [], features: [], issues: [] } : memo(() => checkCompatibility(document, lineOf));
+  const compatibility =
+    document === null || lineOf === null
+      ? { clients: [], features: [], issues: [] }
+      : memo(() => checkCompatibility(document, lineOf));
   const found = contentAndLinkIssues(input, parsed, context);
   const issues = [...found.issues, ...compatibility.issues];
   const problems = issues.filter(isProblem).length;
   return {
     summary: { problems, warnings: issues.length - problems },
     issues,
-    compatibility: { source: { ...COMPATIBILITY_SOURCE }, clients: compatibility.clients, features: compatibility.features },
+    compatibility: {
+      source: { ...COMPATIBILITY_SOURCE },
+      clients: compatibility.clients,
+      features: compatibility.features,
+    },
     links: found.links,
   };
 }

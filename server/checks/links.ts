@@ -23,21 +23,28 @@ export interface LinkContext {
 const LINK_ELEMENTS = new Set(['a', 'area']);
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 
-export function checkLinks(document: Document, lineOf: (offset: number) => number, context: LinkContext): { links: LinkReport[]; issues: CheckIssue[] } {
+export function checkLinks(
+  document: Document,
+  lineOf: (offset: number) => number,
+  context: LinkContext,
+): { links: LinkReport[]; issues: CheckIssue[] } {
   const links: LinkReport[] = [];
   const visit = (node: Document | Element) => {
     for (const child of node.children) {
       if (child.type !== 'tag') continue;
       const element = child as Element;
       const line = lineOf(element.startIndex ?? 0);
-      if (LINK_ELEMENTS.has(element.name) && element.attribs.href !== undefined) links.push(linkReport('href', element.attribs.href, line, context));
+      if (LINK_ELEMENTS.has(element.name) && element.attribs.href !== undefined)
+        links.push(linkReport('href', element.attribs.href, line, context));
       if (element.attribs.src !== undefined) links.push(linkReport('src', element.attribs.src, line, context));
       visit(element);
     }
   };
   visit(document);
   const issues = links.flatMap((link) =>
-    link.problems.map((problem) => linkIssue(link, problem.split(':')[0]!, 'problem', problem.slice(problem.indexOf(':') + 2))),
+    link.problems.map((problem) =>
+      linkIssue(link, problem.split(':')[0]!, 'problem', problem.slice(problem.indexOf(':') + 2)),
+    ),
   );
   return { links, issues };
 }
@@ -95,14 +102,18 @@ function resolveOwn(path: string, records: EmulatorRecords): string | null | und
   const parts = path.split('/').slice(1).map(safeDecode);
   const [page, first, second, extra] = parts;
   const subscriberAndSend = (): string | null => {
-    if (first === undefined || first === '' || extra !== undefined) return `/${page}/ needs a subscriber uuid (and optionally a send uuid)`;
-    if (!records.subscriberExists(first)) return `no subscriber ${first} (${page === 'unsubscribe' ? 'the page answers 404' : 'the page cannot find the subscription'})`;
-    if (second !== undefined && second !== '' && !records.sendExists(second)) return `no send ${second} for this subscriber's link`;
+    if (first === undefined || first === '' || extra !== undefined)
+      return `/${page}/ needs a subscriber uuid (and optionally a send uuid)`;
+    if (!records.subscriberExists(first))
+      return `no subscriber ${first} (${page === 'unsubscribe' ? 'the page answers 404' : 'the page cannot find the subscription'})`;
+    if (second !== undefined && second !== '' && !records.sendExists(second))
+      return `no send ${second} for this subscriber's link`;
     return null;
   };
   switch (page) {
     case 'confirm-subscription':
-      if (first === undefined || first === '' || second !== undefined) return '/confirm-subscription/ needs exactly a subscriber uuid';
+      if (first === undefined || first === '' || second !== undefined)
+        return '/confirm-subscription/ needs exactly a subscriber uuid';
       return records.subscriberExists(first) ? null : `no subscriber ${first} (the page answers 404)`;
     case 'unsubscribe':
     case 'manage-preferences':
@@ -115,11 +126,13 @@ function resolveOwn(path: string, records: EmulatorRecords): string | null | und
         return '/unsubscribe-tag/ needs a subscriber uuid and a tag (and optionally a send uuid)';
       }
       if (!records.subscriberExists(first)) return `no subscriber ${first} (the page cannot find the subscription)`;
-      if (sendUuid !== undefined && sendUuid !== '' && !records.sendExists(sendUuid)) return `no send ${sendUuid} for this subscriber's link`;
+      if (sendUuid !== undefined && sendUuid !== '' && !records.sendExists(sendUuid))
+        return `no send ${sendUuid} for this subscriber's link`;
       return null;
     }
     case 'webview': {
-      if (first !== 'campaign' || second === undefined || extra !== undefined) return 'the webview page is /webview/campaign/{campaignUuid} (v8)';
+      if (first !== 'campaign' || second === undefined || extra !== undefined)
+        return 'the webview page is /webview/campaign/{campaignUuid} (v8)';
       const state = records.webview(second);
       if (state === 'missing') return `no campaign ${second} (the page answers 404)`;
       return state === 'disabled' ? `campaign ${second} has its webview disabled (the page answers 404)` : null;
@@ -140,5 +153,12 @@ function safeDecode(part: string): string {
 /** An issue about one link, named by its attribute and URL (shortened), at its line: these checks' and online.ts's. */
 export function linkIssue(link: LinkReport, code: string, severity: CheckIssue['severity'], what: string): CheckIssue {
   const url = link.url.length > 120 ? `${link.url.slice(0, 117)}...` : link.url;
-  return { check: 'links', code, severity, message: `${link.attribute}="${url}": ${what}`, where: 'html', line: link.line };
+  return {
+    check: 'links',
+    code,
+    severity,
+    message: `${link.attribute}="${url}": ${what}`,
+    where: 'html',
+    line: link.line,
+  };
 }

@@ -44,10 +44,27 @@ const USER_AGENT = 'mailcoach-emulator (link check)';
 
 /** Addresses no mail's link should make the emulator request unless asked: the developer's own networks. */
 const PRIVATE = new BlockList();
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 }
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
@@ -64,7 +81,10 @@ class PrivateAddress extends Error {}
  * `now`: a monotonic reading in ms for the cache's age (default performance.now()): the network's state ages in
  * real time, not on the emulator's clock, which tests freeze and step.
  */
-export function createOnlineLinkChecker(options: { mode: Exclude<OnlineLinkMode, 'off'>; now?: () => number }): OnlineLinkChecker {
+export function createOnlineLinkChecker(options: {
+  mode: Exclude<OnlineLinkMode, 'off'>;
+  now?: () => number;
+}): OnlineLinkChecker {
   const now = options.now ?? (() => performance.now());
   const cache = new BoundedCache<{ at: number; result: OnlineLinkResult }>({ maxEntries: 5_000, maxKeyLength: 2_000 });
   const allowPrivate = options.mode === 'online-all';
@@ -76,7 +96,8 @@ export function createOnlineLinkChecker(options: { mode: Exclude<OnlineLinkMode,
       if (!allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address))) {
         return callback(new PrivateAddress(`${hostname} resolves to a private address`), '', 0);
       }
-      if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      if (lookupOptions.all)
+        return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0]!;
       return callback(null, first.address, first.family);
     });
@@ -111,7 +132,8 @@ export function createOnlineLinkChecker(options: { mode: Exclude<OnlineLinkMode,
       if (response.statusCode === 405 || response.statusCode === 501) response = await ask(url, 'GET');
       return { status: response.statusCode ?? null, error: null, skipped: null };
     } catch (error) {
-      if (error instanceof PrivateAddress) return { status: null, error: null, skipped: `${error.message} (--check-links online-all checks those too)` };
+      if (error instanceof PrivateAddress)
+        return { status: null, error: null, skipped: `${error.message} (--check-links online-all checks those too)` };
       return { status: null, error: describe(error), skipped: null };
     }
   };
@@ -142,7 +164,12 @@ export function createOnlineLinkChecker(options: { mode: Exclude<OnlineLinkMode,
 /** The links worth a request: http(s), not the emulator's own pages, nothing wrong with them offline but http:. */
 export function onlineCandidates(report: ChecksReport): string[] {
   return report.links
-    .filter((link) => !link.emulator && /^https?:/i.test(link.url) && link.problems.every((problem) => problem.startsWith('link-insecure:')))
+    .filter(
+      (link) =>
+        !link.emulator &&
+        /^https?:/i.test(link.url) &&
+        link.problems.every((problem) => problem.startsWith('link-insecure:')),
+    )
     .map((link) => link.url);
 }
 
@@ -170,7 +197,8 @@ export function withOnlineResults(report: ChecksReport, results: Map<string, Onl
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${TIMEOUT_MS / 1000} s`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${TIMEOUT_MS / 1000} s`;
   const code = (error as { code?: string }).code;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
   if (code === 'ECONNREFUSED') return 'the connection was refused';

@@ -25,7 +25,8 @@ export function parseHtml(html: string | null): ParsedHtml {
 /** The content and link findings, in the order the report lists them. */
 export function contentAndLinkIssues(input: ContentInput, parsed: ParsedHtml, context: LinkContext) {
   const { document, lineOf } = parsed;
-  const links = document === null || lineOf === null ? { links: [], issues: [] } : checkLinks(document, lineOf, context);
+  const links =
+    document === null || lineOf === null ? { links: [], issues: [] } : checkLinks(document, lineOf, context);
   return { links: links.links, issues: [...checkContent(input, document, lineOf), ...links.issues] };
 }
 

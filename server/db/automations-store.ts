@@ -4,8 +4,17 @@ import { rowAccess } from './row-access.js';
 import type { Statements } from './statements.js';
 
 const COLUMNS = [
-  'workspace_id', 'uuid', 'name', 'email_list_id', 'segment_id', 'status', 'webhook_trigger', 'repeat_enabled',
-  'repeat_only_after_halt', 'created_at', 'updated_at',
+  'workspace_id',
+  'uuid',
+  'name',
+  'email_list_id',
+  'segment_id',
+  'status',
+  'webhook_trigger',
+  'repeat_enabled',
+  'repeat_only_after_halt',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export function createAutomationStore(statements: Statements) {
@@ -17,7 +26,11 @@ export function createAutomationStore(statements: Statements) {
     'INSERT INTO automation_triggers (workspace_id, automation_id, subscriber_uuid, entered, reason, created_at) VALUES (@workspace_id, @automation_id, @subscriber_uuid, @entered, @reason, @created_at)',
   );
   const triggersOf = db.prepare('SELECT * FROM automation_triggers WHERE automation_id = ? ORDER BY id');
-  const hasEntered = db.prepare('SELECT 1 FROM automation_triggers WHERE automation_id = ? AND subscriber_uuid = ? AND entered = 1 LIMIT 1').pluck();
+  const hasEntered = db
+    .prepare(
+      'SELECT 1 FROM automation_triggers WHERE automation_id = ? AND subscriber_uuid = ? AND entered = 1 LIMIT 1',
+    )
+    .pluck();
   return {
     insert,
     findByUuid,
@@ -26,7 +39,8 @@ export function createAutomationStore(statements: Statements) {
     all: (workspaceId: number) => all.all(workspaceId) as AutomationRow[],
     addTrigger: (row: NewRow<AutomationTriggerRow>): void => void addTrigger.run(row),
     triggersOf: (automationId: number) => triggersOf.all(automationId) as AutomationTriggerRow[],
-    hasEntered: (automationId: number, subscriberUuid: string): boolean => hasEntered.get(automationId, subscriberUuid) !== undefined,
+    hasEntered: (automationId: number, subscriberUuid: string): boolean =>
+      hasEntered.get(automationId, subscriberUuid) !== undefined,
   };
 }
 

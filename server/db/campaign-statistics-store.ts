@@ -6,11 +6,44 @@
 import type { CampaignRow } from './rows.js';
 import { aggregatePage, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
 
-export interface OpenRow { id: number; subscriber_uuid: string; list_uuid: string; email: string; open_count: number; first_opened_at: number | null; last_opened_at: number | null }
-export interface LinkRow { id: number; uuid: string; url: string; unique_click_count: number; click_count: number }
-export interface ClickRow { uuid: string; send_uuid: string; link_uuid: string; subscriber_uuid: string | null; created_at: number }
-export interface UnsubscribeRow { id: number; subscriber_id: number; created_at: number; email: string }
-export interface FeedbackRow { id: number; subscriber_uuid: string; list_uuid: string; email: string; type: string; bounce_count: number; created_at: number }
+export interface OpenRow {
+  id: number;
+  subscriber_uuid: string;
+  list_uuid: string;
+  email: string;
+  open_count: number;
+  first_opened_at: number | null;
+  last_opened_at: number | null;
+}
+export interface LinkRow {
+  id: number;
+  uuid: string;
+  url: string;
+  unique_click_count: number;
+  click_count: number;
+}
+export interface ClickRow {
+  uuid: string;
+  send_uuid: string;
+  link_uuid: string;
+  subscriber_uuid: string | null;
+  created_at: number;
+}
+export interface UnsubscribeRow {
+  id: number;
+  subscriber_id: number;
+  created_at: number;
+  email: string;
+}
+export interface FeedbackRow {
+  id: number;
+  subscriber_uuid: string;
+  list_uuid: string;
+  email: string;
+  type: string;
+  bounce_count: number;
+  created_at: number;
+}
 
 /** `LIKE %search%` on the email, as a FuzzyFilter. */
 function searching(search: string | undefined, columns: string[]): { sql: string; params: string[] } {
@@ -21,9 +54,15 @@ function searching(search: string | undefined, columns: string[]): { sql: string
 export function createCampaignStatisticsStore(statements: Statements) {
   const db = statements.db;
   const linkByUrl = db.prepare('SELECT * FROM campaign_links WHERE campaign_id = ? AND url = ?');
-  const insertLink = db.prepare('INSERT INTO campaign_links (workspace_id, campaign_id, uuid, url, created_at) VALUES (?, ?, ?, ?, ?)');
-  const insertClick = db.prepare('INSERT INTO campaign_clicks (workspace_id, link_id, send_id, uuid, subscriber_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const unsubscribeOf = db.prepare('SELECT 1 FROM campaign_unsubscribes WHERE campaign_id = ? AND subscriber_id = ? LIMIT 1').pluck();
+  const insertLink = db.prepare(
+    'INSERT INTO campaign_links (workspace_id, campaign_id, uuid, url, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertClick = db.prepare(
+    'INSERT INTO campaign_clicks (workspace_id, link_id, send_id, uuid, subscriber_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const unsubscribeOf = db
+    .prepare('SELECT 1 FROM campaign_unsubscribes WHERE campaign_id = ? AND subscriber_id = ? LIMIT 1')
+    .pluck();
   const clicksOf = db.prepare(
     `SELECT c.uuid, s.uuid AS send_uuid, l.uuid AS link_uuid, c.subscriber_uuid, c.created_at FROM campaign_clicks c
      JOIN sends s ON s.id = c.send_id JOIN campaign_links l ON l.id = c.link_id WHERE c.link_id = ? ORDER BY c.id`,
@@ -34,7 +73,13 @@ export function createCampaignStatisticsStore(statements: Statements) {
      * A click on `url` in the campaign's mail of `send` (the link is created on its first click, Link::firstOrCreate):
      * answers the click's uuid and its link's, as LinkClickedEvent carries them (mailcoach-webhooks.md §3.5).
      */
-    addClick(campaign: CampaignRow, send: { id: number; subscriber_uuid: string | null }, url: string, uuids: () => string, at: number): { clickUuid: string; linkUuid: string } {
+    addClick(
+      campaign: CampaignRow,
+      send: { id: number; subscriber_uuid: string | null },
+      url: string,
+      uuids: () => string,
+      at: number,
+    ): { clickUuid: string; linkUuid: string } {
       let link = linkByUrl.get(campaign.id, url) as { id: number; uuid: string } | undefined;
       if (link === undefined) {
         const uuid = uuids();
@@ -46,22 +91,35 @@ export function createCampaignStatisticsStore(statements: Statements) {
     },
 
     /** Whether the subscriber's unsubscribe already counts for the campaign (CampaignUnsubscribe::firstOrCreate). */
-    hasUnsubscribe: (campaign: CampaignRow, subscriberId: number): boolean => unsubscribeOf.get(campaign.id, subscriberId) !== undefined,
+    hasUnsubscribe: (campaign: CampaignRow, subscriberId: number): boolean =>
+      unsubscribeOf.get(campaign.id, subscriberId) !== undefined,
 
-    opens(campaign: CampaignRow, search: string | undefined, sort: SortTerm[], window: PageWindow): ListResult<OpenRow> {
+    opens(
+      campaign: CampaignRow,
+      search: string | undefined,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<OpenRow> {
       const filter = searching(search, ['email']);
       return aggregatePage(statements, {
-        sql: `SELECT s.id, s.subscriber_uuid, l.uuid AS list_uuid, sub.email, s.open_count, s.first_opened_at, s.last_opened_at
+        sql:
+          `SELECT s.id, s.subscriber_uuid, l.uuid AS list_uuid, sub.email, s.open_count, s.first_opened_at, s.last_opened_at
               FROM sends s JOIN subscribers sub ON sub.workspace_id = s.workspace_id AND sub.uuid = s.subscriber_uuid
               JOIN email_lists l ON l.id = sub.email_list_id
-              WHERE s.workspace_id = ? AND s.campaign_uuid = ? AND s.open_count > 0`.replace(/\s+/g, ' ') + filter.sql.replace('email', 'sub.email'),
+              WHERE s.workspace_id = ? AND s.campaign_uuid = ? AND s.open_count > 0`.replace(/\s+/g, ' ') +
+          filter.sql.replace('email', 'sub.email'),
         params: [campaign.workspace_id, campaign.uuid, ...filter.params],
         orderBy: sort,
         window,
       });
     },
 
-    links(campaign: CampaignRow, search: string | undefined, sort: SortTerm[], window: PageWindow): ListResult<LinkRow> {
+    links(
+      campaign: CampaignRow,
+      search: string | undefined,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<LinkRow> {
       const filter = searching(search, ['url']);
       return aggregatePage(statements, {
         sql: `SELECT l.id, l.uuid, l.url, (SELECT COUNT(DISTINCT c.subscriber_uuid) FROM campaign_clicks c WHERE c.link_id = l.id) AS unique_click_count,
@@ -74,7 +132,12 @@ export function createCampaignStatisticsStore(statements: Statements) {
     },
     clicksOf: (linkId: number) => clicksOf.all(linkId) as ClickRow[],
 
-    unsubscribes(campaign: CampaignRow, search: string | undefined, sort: SortTerm[], window: PageWindow): ListResult<UnsubscribeRow> {
+    unsubscribes(
+      campaign: CampaignRow,
+      search: string | undefined,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<UnsubscribeRow> {
       const filter = searching(search, ['sub.email', 'sub.first_name', 'sub.last_name']);
       return aggregatePage(statements, {
         sql: `SELECT u.id, u.subscriber_id, u.created_at, sub.email FROM campaign_unsubscribes u JOIN subscribers sub ON sub.id = u.subscriber_id
@@ -85,7 +148,13 @@ export function createCampaignStatisticsStore(statements: Statements) {
       });
     },
 
-    feedback(campaign: CampaignRow, search: string | undefined, type: string | undefined, sort: SortTerm[], window: PageWindow): ListResult<FeedbackRow> {
+    feedback(
+      campaign: CampaignRow,
+      search: string | undefined,
+      type: string | undefined,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<FeedbackRow> {
       const filter = searching(search, ['sub.email']);
       return aggregatePage(statements, {
         sql: `SELECT MIN(f.id) AS id, s.subscriber_uuid, l.uuid AS list_uuid, sub.email, f.type, COUNT(DISTINCT s.id) AS bounce_count, MIN(f.created_at) AS created_at

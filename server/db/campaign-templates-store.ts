@@ -2,7 +2,14 @@
 import { rowAccess } from './row-access.js';
 import type { CampaignTemplateRow } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';
-import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
+} from './statements.js';
 
 const COLUMNS = ['workspace_id', 'uuid', 'name', 'html', 'structured_html', 'created_at', 'updated_at'] as const;
 
@@ -11,7 +18,12 @@ export function createCampaignTemplateStore(statements: Statements) {
   return {
     ...table.rows,
     update: table.update(['name', 'html', 'structured_html', 'updated_at']),
-    list(workspaceId: number, search: string[] | undefined, sort: SortTerm[], window: PageWindow): ListResult<CampaignTemplateRow> {
+    list(
+      workspaceId: number,
+      search: string[] | undefined,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<CampaignTemplateRow> {
       const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
       if (search !== undefined) where.and(fuzzyCondition(['name'], search));
       return listPage(statements, { table: 'campaign_templates', ...where, orderBy: sort, window });

@@ -43,7 +43,6 @@ export function likeMatches(text: string, pattern: string): boolean {
   return endsWithRun(haystack, last, at);
 }
 
-
 /** Where `run` ends if it matches exactly at `at`, or -1. */
 function matchesAt(text: string, at: number, run: string): number {
   if (!run.includes('_')) return text.startsWith(run, at) ? at + run.length : -1;

@@ -3,7 +3,13 @@ import { rowAccess } from './row-access.js';
 import type { LogItemRow } from './rows.js';
 import { fuzzyCondition, inCondition, Where } from './sql.js';
 import {
-  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
+  keptTotal,
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
 } from './statements.js';
 
 export interface LogItemFilters {
@@ -14,8 +20,22 @@ export interface LogItemFilters {
 }
 
 const COLUMNS = [
-  'workspace_id', 'uuid', 'mail_name', 'subject', 'from_json', 'to_json', 'cc_json', 'bcc_json', 'body',
-  'body_in_message', 'attachments_json', 'mailer', 'fake', 'message_id', 'created_at', 'updated_at',
+  'workspace_id',
+  'uuid',
+  'mail_name',
+  'subject',
+  'from_json',
+  'to_json',
+  'cc_json',
+  'bcc_json',
+  'body',
+  'body_in_message',
+  'attachments_json',
+  'mailer',
+  'fake',
+  'message_id',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** Every column, with the body of a send that keeps it in its captured message read from there (migration 5). */
@@ -36,14 +56,26 @@ export function createLogItemStore(statements: Statements) {
       const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
       // Mailcoach searches its content item's subject, a VARCHAR(255) column (`$table->string('subject')` in its
       // migrations), which never holds more: so do we, whatever the length of the subject a send captured.
-      if (filters.search !== undefined) where.and(fuzzyCondition([`substr(subject, 1, ${MAILCOACH_SUBJECT_CHARS})`], filters.search));
+      if (filters.search !== undefined)
+        where.and(fuzzyCondition([`substr(subject, 1, ${MAILCOACH_SUBJECT_CHARS})`], filters.search));
       if (filters.transportMessageIds !== undefined) {
         const ids = inCondition('transport_message_id', filters.transportMessageIds);
-        where.and(`uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? AND ${ids.sql})`, workspaceId, ...ids.params);
+        where.and(
+          `uuid IN (SELECT transactional_mail_log_item_uuid FROM sends WHERE workspace_id = ? AND ${ids.sql})`,
+          workspaceId,
+          ...ids.params,
+        );
       }
       // Unfiltered, the total is the trigger-kept count.
       const total = where.conditions.length === 1 ? keptTotal(workspaceId, ['log_items']) : undefined;
-      return listPage(statements, { table: 'log_items', columns: SELECT_COLUMNS, ...where, orderBy: sort, window, total });
+      return listPage(statements, {
+        table: 'log_items',
+        columns: SELECT_COLUMNS,
+        ...where,
+        orderBy: sort,
+        window,
+        total,
+      });
     },
 
     findByUuid: table.rows.findByUuid,

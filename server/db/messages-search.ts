@@ -114,7 +114,9 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
   return { match, times, read, problems };
 }
 
-function ftsExpression(condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' }>): string {
+function ftsExpression(
+  condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' }>,
+): string {
   switch (condition.kind) {
     case 'text':
       return `${TEXT_COLUMNS} : ${quote(asWords(condition.value))}${condition.phrase ? '' : '*'}`;

@@ -46,7 +46,11 @@ export interface AttachmentRow {
 }
 
 /** `via` defaults to `api`: only the SMTP intake says otherwise. */
-export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via'> & { via?: MessageVia; raw: Buffer; attachments: AttachmentRow[] };
+export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via'> & {
+  via?: MessageVia;
+  raw: Buffer;
+  attachments: AttachmentRow[];
+};
 
 /** The records a stored send made for the message (null for a mail sent with store=false, or a resend's copy). */
 export interface MessageLinks {
@@ -64,8 +68,23 @@ export type LinkedMessageRow = MessageRow & MessageLinks & MessageProblems;
 /** What a list needs of a message: no bodies, only their first characters. */
 export type MessageSummaryRow = Pick<
   MessageRow,
-  | 'id' | 'workspace_id' | 'uuid' | 'message_id' | 'from_json' | 'to_json' | 'cc_json' | 'bcc_json' | 'subject' | 'size'
-  | 'attachments_json' | 'template_name' | 'created_at_ms' | 'read' | 'campaign_uuid' | 'email_list_uuid' | 'via'
+  | 'id'
+  | 'workspace_id'
+  | 'uuid'
+  | 'message_id'
+  | 'from_json'
+  | 'to_json'
+  | 'cc_json'
+  | 'bcc_json'
+  | 'subject'
+  | 'size'
+  | 'attachments_json'
+  | 'template_name'
+  | 'created_at_ms'
+  | 'read'
+  | 'campaign_uuid'
+  | 'email_list_uuid'
+  | 'via'
 > &
   MessageLinks & {
     /** The text body's first 1,000 characters. */
@@ -149,7 +168,8 @@ export function createMessageStore(statements: Statements) {
     findById: (id: number) => byId.get(id) as MessageRow | undefined,
 
     /** A message's uuid by its row id (a log item's message_id). */
-    uuidOf: (id: number) => statements.get('SELECT uuid FROM messages WHERE id = ?').pluck().get(id) as string | undefined,
+    uuidOf: (id: number) =>
+      statements.get('SELECT uuid FROM messages WHERE id = ?').pluck().get(id) as string | undefined,
 
     findByUuid: (workspaceId: number, uuid: string) => byUuid.get(workspaceId, uuid) as MessageRow | undefined,
 
@@ -182,7 +202,8 @@ const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json
   CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS}`;
 
 /** The columns of messages_search (migration 3), which the view messages_search_source gives too. */
-const SEARCH_COLUMNS = 'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
+const SEARCH_COLUMNS =
+  'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
 
 /** The inbox: search and list (newest first, in capture order), the linked records, deletes, and indexing. */
 function createSearch(statements: Statements) {
@@ -194,10 +215,14 @@ function createSearch(statements: Statements) {
     `INSERT INTO messages_search (rowid, ${SEARCH_COLUMNS}) SELECT id, ${SEARCH_COLUMNS} FROM messages_search_source
      WHERE id > (SELECT indexed_through FROM messages_search_state)`,
   );
-  const raiseMark = db.prepare('UPDATE messages_search_state SET indexed_through = (SELECT COALESCE(MAX(id), 0) FROM messages)');
+  const raiseMark = db.prepare(
+    'UPDATE messages_search_state SET indexed_through = (SELECT COALESCE(MAX(id), 0) FROM messages)',
+  );
   const dropIndex = db.prepare("INSERT INTO messages_search (messages_search) VALUES ('delete-all')");
   const clearMark = db.prepare('UPDATE messages_search_state SET indexed_through = 0');
-  const deleteIds = db.prepare('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?)) RETURNING uuid').pluck();
+  const deleteIds = db
+    .prepare('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?)) RETURNING uuid')
+    .pluck();
   const workspaceIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id').pluck();
   const messageCount = db.prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE list = 'messages'").pluck();
   const idByUuid = db.prepare('SELECT id FROM messages WHERE workspace_id = ? AND uuid = ?').pluck();
@@ -206,7 +231,9 @@ function createSearch(statements: Statements) {
     `SELECT u.sent, (SELECT created_at_ms FROM messages WHERE id = u.last_id) AS last_ms
      FROM (SELECT count(*) AS sent, max(id) AS last_id FROM messages WHERE workspace_id = ? AND template_name = ?) u`,
   );
-  const linkedByUuid = db.prepare(`SELECT m.*, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
+  const linkedByUuid = db.prepare(
+    `SELECT m.*, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`,
+  );
   const summariesByIds = db.prepare(
     `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,
   );
@@ -214,7 +241,9 @@ function createSearch(statements: Statements) {
     'SELECT filename, content_type, content_id, content FROM message_attachments WHERE message_id = ? AND position = ?',
   );
   const deleteByUuid = db.prepare('DELETE FROM messages WHERE workspace_id = ? AND uuid = ?');
-  const newestIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').pluck();
+  const newestIds = db
+    .prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
+    .pluck();
   const timeRegressed = db.prepare('SELECT 1 FROM messages_time_regressions WHERE workspace_id = ?').pluck();
   const forgetTimeRegression = db.prepare('DELETE FROM messages_time_regressions WHERE workspace_id = ?');
   // The next step of deleting a workspace's messages up to an id, counted by raw size: a delete copies each body
@@ -222,10 +251,12 @@ function createSearch(statements: Statements) {
   const deleteStepIds = db.prepare(stepSql('workspace_id = ? AND id <= ?', 'size')).pluck();
   /** With capture times in id order: the first id captured after a time bound, or the last one before it. */
   const edgeId = (condition: string, order: string) =>
-    db.prepare(
-      `SELECT id FROM messages INDEXED BY messages_created_at WHERE workspace_id = ? AND created_at_ms ${condition} ?
+    db
+      .prepare(
+        `SELECT id FROM messages INDEXED BY messages_created_at WHERE workspace_id = ? AND created_at_ms ${condition} ?
        ORDER BY created_at_ms ${order}, id ${order} LIMIT 1`,
-    ).pluck();
+      )
+      .pluck();
   const edgeIds: Record<TimeBound['op'], ReturnType<typeof edgeId>> = {
     '>': edgeId('>', 'ASC'),
     '>=': edgeId('>=', 'ASC'),
@@ -270,8 +301,16 @@ function createSearch(statements: Statements) {
     });
   }
 
-  const campaignsNamed = db.prepare('SELECT uuid FROM campaigns WHERE workspace_id = ? AND (uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE)').pluck();
-  const listsNamed = db.prepare('SELECT uuid FROM email_lists WHERE workspace_id = ? AND (uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE)').pluck();
+  const campaignsNamed = db
+    .prepare(
+      'SELECT uuid FROM campaigns WHERE workspace_id = ? AND (uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE)',
+    )
+    .pluck();
+  const listsNamed = db
+    .prepare(
+      'SELECT uuid FROM email_lists WHERE workspace_id = ? AND (uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE)',
+    )
+    .pluck();
 
   /** `campaign:` and `list:` terms with the uuids their name or uuid stands for in the workspace. */
   function resolveOrigins(filter: MessageFilter, workspaceId: number): MessageFilter {
@@ -280,7 +319,10 @@ function createSearch(statements: Statements) {
       const { condition } = term;
       if (condition.kind !== 'origin') return term;
       const named = condition.field === 'campaign' ? campaignsNamed : listsNamed;
-      return { ...term, condition: { ...condition, uuids: named.all(workspaceId, condition.ref, condition.ref) as string[] } };
+      return {
+        ...term,
+        condition: { ...condition, uuids: named.all(workspaceId, condition.ref, condition.ref) as string[] },
+      };
     });
     return { ...filter, terms };
   }
@@ -290,9 +332,17 @@ function createSearch(statements: Statements) {
    * the filter has a full-text term: its rowids are the message ids, and it yields them in descending order
    * without a sort. Time bounds become rowid bounds unless the workspace's clock ever went backwards.
    */
-  function matchingIds(workspaceId: number, filter: MessageFilter, window: PageWindow): { ids: number[]; total: number } {
+  function matchingIds(
+    workspaceId: number,
+    filter: MessageFilter,
+    window: PageWindow,
+  ): { ids: number[]; total: number } {
     const kept = totals(workspaceId);
-    const { match, times, read, problems } = compileSearch(resolveOrigins(filter, workspaceId), workspaceId, kept.total === kept.everywhere);
+    const { match, times, read, problems } = compileSearch(
+      resolveOrigins(filter, workspaceId),
+      workspaceId,
+      kept.total === kept.everywhere,
+    );
     const range = idRange(workspaceId, times, filter.capturedAfterId);
     if (range === null || read === 'none' || problems === 'none') return { ids: [], total: 0 };
     const { lo, hi, conditions, params } = range;
@@ -306,7 +356,10 @@ function createSearch(statements: Statements) {
     const values: unknown[] = [];
     if (match !== null) {
       // The table's columns (times, read state) only when a condition reads them.
-      from = conditions.length === 0 && read === null ? 'messages_search s' : 'messages_search s JOIN messages m ON m.id = s.rowid';
+      from =
+        conditions.length === 0 && read === null
+          ? 'messages_search s'
+          : 'messages_search s JOIN messages m ON m.id = s.rowid';
       id = 's.rowid';
       where.push('s.messages_search MATCH ?');
       values.push(match);
@@ -314,10 +367,13 @@ function createSearch(statements: Statements) {
       // Times without rowid bounds: the capture-time index holds the ids too, so the range needs no table rows;
       // so does the read-state index for is:read / is:unread alone.
       from =
-        conditions.length > 0 ? 'messages m INDEXED BY messages_created_at'
-        : read === true ? 'messages m INDEXED BY messages_read'
-        : read === false ? 'messages m INDEXED BY messages_unread'
-        : 'messages m';
+        conditions.length > 0
+          ? 'messages m INDEXED BY messages_created_at'
+          : read === true
+            ? 'messages m INDEXED BY messages_read'
+            : read === false
+              ? 'messages m INDEXED BY messages_unread'
+              : 'messages m';
       id = 'm.id';
       where.push('m.workspace_id = ?');
       values.push(workspaceId);
@@ -330,7 +386,10 @@ function createSearch(statements: Statements) {
       // The ids with problems, off the partial index (migration 25): few, whatever the inbox holds.
       where.push(`${id} ${problems ? 'IN' : 'NOT IN'} (SELECT message_id FROM message_checks WHERE problems > 0)`);
     }
-    for (const [bound, op] of [[lo, '>='], [hi, '<=']] as const) {
+    for (const [bound, op] of [
+      [lo, '>='],
+      [hi, '<='],
+    ] as const) {
       if (bound === null) continue;
       where.push(`${id} ${op} ?`);
       values.push(bound);
@@ -338,11 +397,17 @@ function createSearch(statements: Statements) {
     where.push(...conditions);
     values.push(...params);
     const body = `FROM ${from} WHERE ${where.join(' AND ')}`;
-    const total = statements.get(`SELECT COUNT(*) ${body}`).pluck().get(...values) as number;
+    const total = statements
+      .get(`SELECT COUNT(*) ${body}`)
+      .pluck()
+      .get(...values) as number;
     const ids =
       window.offset >= total
         ? []
-        : (statements.get(`SELECT ${id} ${body} ORDER BY ${id} DESC LIMIT ? OFFSET ?`).pluck().all(...values, window.limit, window.offset) as number[]);
+        : (statements
+            .get(`SELECT ${id} ${body} ORDER BY ${id} DESC LIMIT ? OFFSET ?`)
+            .pluck()
+            .all(...values, window.limit, window.offset) as number[]);
     return { ids, total };
   }
 
@@ -377,7 +442,11 @@ function createSearch(statements: Statements) {
     if (ids.length === 0) return [];
     return writeTransaction(db, () => {
       const count = messageCount.get() as number;
-      if ((ids.length >= BULK_DELETE_MIN && ids.length > count * BULK_DELETE_SHARE) || ids.length === count || everything) {
+      if (
+        (ids.length >= BULK_DELETE_MIN && ids.length > count * BULK_DELETE_SHARE) ||
+        ids.length === count ||
+        everything
+      ) {
         // Cheaper than removing each message from the index (about 100 us each, up to 40 ms for a message with
         // megabytes of text: emptying an inbox of 300 such took 1.2 s): empty the index and lower the mark to 0,
         // so that the delete trigger has nothing to remove and the rest is indexed again later. Always so when
@@ -421,7 +490,8 @@ function createSearch(statements: Statements) {
     /** search() without indexing first: it sees the messages indexed so far (and writes nothing). */
     searchIndexed,
 
-    findLinked: (workspaceId: number, uuid: string) => linkedByUuid.get(workspaceId, uuid) as LinkedMessageRow | undefined,
+    findLinked: (workspaceId: number, uuid: string) =>
+      linkedByUuid.get(workspaceId, uuid) as LinkedMessageRow | undefined,
 
     idOf: (workspaceId: number, uuid: string) => idByUuid.get(workspaceId, uuid) as number | undefined,
 
@@ -438,7 +508,8 @@ function createSearch(statements: Statements) {
     /** How many captured mails a template (by name) rendered, and when the last one was captured (ms) or null. */
     templateUsage: (workspaceId: number, templateName: string) =>
       templateUsage.get(workspaceId, templateName) as { sent: number; last_ms: number | null },
-    setRead: (workspaceId: number, uuid: string, read: boolean): boolean => setRead.run(read ? 1 : 0, workspaceId, uuid).changes > 0,
+    setRead: (workspaceId: number, uuid: string, read: boolean): boolean =>
+      setRead.run(read ? 1 : 0, workspaceId, uuid).changes > 0,
 
     /** Deletes one message (its raw bytes and attachments go with it). Returns whether it existed. */
     deleteByUuid: (workspaceId: number, uuid: string): boolean => deleteByUuid.run(workspaceId, uuid).changes > 0,
@@ -469,7 +540,8 @@ function createSearch(statements: Statements) {
         return 0;
       }
       const everything = totals(workspaceId);
-      return deleteMessages(ids, everything.total === everything.everywhere && (highest.get() as number) <= through).length;
+      return deleteMessages(ids, everything.total === everything.everywhere && (highest.get() as number) <= through)
+        .length;
     },
   };
 }

@@ -41,7 +41,8 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    if (migration.rebuildsTables === true) rebuildingTables(db, migration.version, (check) => run(db, migration, check));
+    if (migration.rebuildsTables === true)
+      rebuildingTables(db, migration.version, (check) => run(db, migration, check));
     else run(db, migration);
   }
 }
@@ -68,7 +69,9 @@ function rebuildingTables(db: Db, version: number, migrate: (check: () => void) 
       const broken = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
       if (broken.length > 0) {
         const first = broken[0] as { table: string; parent: string };
-        throw new Error(`migration ${version} would leave ${broken.length} rows whose parent is missing (first: ${first.table} -> ${first.parent})`);
+        throw new Error(
+          `migration ${version} would leave ${broken.length} rows whose parent is missing (first: ${first.table} -> ${first.parent})`,
+        );
       }
     });
   } finally {

@@ -9,16 +9,30 @@ import type { Statements } from './statements.js';
 
 /** The tables whose stores use rowAccess(). */
 export type RowTable =
-  | 'automations' | 'campaign_templates' | 'campaigns' | 'email_lists' | 'log_items' | 'segments' | 'sends'
-  | 'subscriber_imports' | 'subscribers' | 'suppressions' | 'tags' | 'templates';
+  | 'automations'
+  | 'campaign_templates'
+  | 'campaigns'
+  | 'email_lists'
+  | 'log_items'
+  | 'segments'
+  | 'sends'
+  | 'subscriber_imports'
+  | 'subscribers'
+  | 'suppressions'
+  | 'tags'
+  | 'templates';
 
 /** The columns set once, by the insert: an update writes the others. */
 const FIXED_COLUMNS = ['workspace_id', 'uuid', 'created_at'] as const;
 type FixedColumn = (typeof FIXED_COLUMNS)[number];
 
 /** `columns` without the fixed ones, in their order: what a full replace writes. */
-export function updatableColumns<Column extends string>(columns: readonly Column[]): Array<Exclude<Column, FixedColumn>> {
-  return columns.filter((column): column is Exclude<Column, FixedColumn> => !(FIXED_COLUMNS as readonly string[]).includes(column));
+export function updatableColumns<Column extends string>(
+  columns: readonly Column[],
+): Array<Exclude<Column, FixedColumn>> {
+  return columns.filter(
+    (column): column is Exclude<Column, FixedColumn> => !(FIXED_COLUMNS as readonly string[]).includes(column),
+  );
 }
 
 /** A change of some of a row's columns: any but the id and the fixed ones. */

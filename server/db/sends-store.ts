@@ -3,7 +3,13 @@ import { rowAccess } from './row-access.js';
 import type { SendRow } from './rows.js';
 import { inCondition, Where } from './sql.js';
 import {
-  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
+  keptTotal,
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
 } from './statements.js';
 
 /** The owner-uuid columns GET /api/sends can filter on; each has its own index. */
@@ -43,10 +49,24 @@ const RECIPIENT_CONDITION = `(
 )`;
 
 const COLUMNS = [
-  'workspace_id', 'uuid', 'transport_message_id', 'campaign_uuid', 'automation_mail_uuid',
-  'transactional_mail_log_item_uuid', 'subscriber_uuid', 'sent_at', 'failed_at', 'failure_reason',
-  'open_count', 'click_count', 'first_opened_at', 'last_opened_at', 'first_clicked_at', 'last_clicked_at',
-  'created_at', 'updated_at',
+  'workspace_id',
+  'uuid',
+  'transport_message_id',
+  'campaign_uuid',
+  'automation_mail_uuid',
+  'transactional_mail_log_item_uuid',
+  'subscriber_uuid',
+  'sent_at',
+  'failed_at',
+  'failure_reason',
+  'open_count',
+  'click_count',
+  'first_opened_at',
+  'last_opened_at',
+  'first_clicked_at',
+  'last_clicked_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** `suppressed`: a campaign send to a suppressed address, which got no mail (§5.9). */
@@ -108,32 +128,57 @@ export function createSendStore(statements: Statements) {
 
     /** A deleted campaign's sends (its content item's, in v8, which cascade). */
     deleteOfCampaign: (workspaceId: number, campaignUuid: string): void =>
-      void statements.get('DELETE FROM sends WHERE workspace_id = ? AND campaign_uuid = ?').run(workspaceId, campaignUuid),
+      void statements
+        .get('DELETE FROM sends WHERE workspace_id = ? AND campaign_uuid = ?')
+        .run(workspaceId, campaignUuid),
 
     /** The uuids of a subscriber's sends: those its deletion takes (migration 20's trigger). */
     uuidsOfSubscriber: (workspaceId: number, subscriberUuid: string) =>
-      statements.get('SELECT uuid FROM sends WHERE workspace_id = ? AND subscriber_uuid = ?').pluck().all(workspaceId, subscriberUuid) as string[],
+      statements
+        .get('SELECT uuid FROM sends WHERE workspace_id = ? AND subscriber_uuid = ?')
+        .pluck()
+        .all(workspaceId, subscriberUuid) as string[],
 
     /** The campaigns (by uuid) with a send to the subscriber, or to any subscriber of the list. */
     campaignsOfSubscriber: (workspaceId: number, subscriberUuid: string) =>
-      statements.get('SELECT DISTINCT campaign_uuid FROM sends WHERE workspace_id = ? AND subscriber_uuid = ? AND campaign_uuid IS NOT NULL')
-        .pluck().all(workspaceId, subscriberUuid) as string[],
+      statements
+        .get(
+          'SELECT DISTINCT campaign_uuid FROM sends WHERE workspace_id = ? AND subscriber_uuid = ? AND campaign_uuid IS NOT NULL',
+        )
+        .pluck()
+        .all(workspaceId, subscriberUuid) as string[],
     campaignsOfList: (listId: number) =>
-      statements.get(
-        `SELECT DISTINCT s.campaign_uuid FROM subscribers sub JOIN sends s ON s.workspace_id = sub.workspace_id AND s.subscriber_uuid = sub.uuid
+      statements
+        .get(
+          `SELECT DISTINCT s.campaign_uuid FROM subscribers sub JOIN sends s ON s.workspace_id = sub.workspace_id AND s.subscriber_uuid = sub.uuid
          WHERE sub.email_list_id = ? AND s.campaign_uuid IS NOT NULL`,
-      ).pluck().all(listId) as string[],
+        )
+        .pluck()
+        .all(listId) as string[],
     /** Whether any subscriber of the list has a send. */
     anyOfList: (listId: number): boolean =>
-      statements.get(
-        'SELECT 1 FROM subscribers sub JOIN sends s ON s.workspace_id = sub.workspace_id AND s.subscriber_uuid = sub.uuid WHERE sub.email_list_id = ? LIMIT 1',
-      ).pluck().get(listId) !== undefined,
+      statements
+        .get(
+          'SELECT 1 FROM subscribers sub JOIN sends s ON s.workspace_id = sub.workspace_id AND s.subscriber_uuid = sub.uuid WHERE sub.email_list_id = ? LIMIT 1',
+        )
+        .pluck()
+        .get(listId) !== undefined,
 
     /** The subscribers (by uuid) that already have a send of this campaign. */
     subscribersSentTo: (workspaceId: number, campaignUuid: string) =>
-      new Set(statements.get('SELECT subscriber_uuid FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND subscriber_uuid IS NOT NULL').pluck().all(workspaceId, campaignUuid) as string[]),
+      new Set(
+        statements
+          .get(
+            'SELECT subscriber_uuid FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND subscriber_uuid IS NOT NULL',
+          )
+          .pluck()
+          .all(workspaceId, campaignUuid) as string[],
+      ),
     countOfCampaign: (workspaceId: number, campaignUuid: string) =>
-      statements.get('SELECT COUNT(*) FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND sent_at IS NOT NULL').pluck().get(workspaceId, campaignUuid) as number,
+      statements
+        .get('SELECT COUNT(*) FROM sends WHERE workspace_id = ? AND campaign_uuid = ? AND sent_at IS NOT NULL')
+        .pluck()
+        .get(workspaceId, campaignUuid) as number,
 
     /** A simulated bounce, soft bounce or complaint on the send (send_feedback, migration 11). */
     addFeedback: (id: number, type: SendFeedbackType, at: number): void => void addFeedback.run(id, type, at),

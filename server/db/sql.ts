@@ -19,7 +19,8 @@ const INLINE_VALUES = 8;
 
 /** `column IN (...)` over `values` (at least one). */
 export function inCondition(column: string, values: readonly string[]): Condition {
-  if (values.length <= INLINE_VALUES) return { sql: `${column} IN (${placeholders(values.length)})`, params: [...values] };
+  if (values.length <= INLINE_VALUES)
+    return { sql: `${column} IN (${placeholders(values.length)})`, params: [...values] };
   return { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
 }
 

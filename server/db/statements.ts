@@ -114,7 +114,10 @@ export function listPage<Row>(statements: Statements, spec: ListSpec): ListResul
 
 function readPage<Row>(statements: Statements, spec: ListSpec): ListResult<Row> {
   const where = spec.conditions.join(' AND ');
-  const totalQuery = spec.total ?? { sql: `SELECT COUNT(*) AS total FROM ${spec.table} WHERE ${where}`, params: spec.params };
+  const totalQuery = spec.total ?? {
+    sql: `SELECT COUNT(*) AS total FROM ${spec.table} WHERE ${where}`,
+    params: spec.params,
+  };
   const counted =
     typeof totalQuery === 'number'
       ? { total: totalQuery }
@@ -145,10 +148,17 @@ function readPage<Row>(statements: Statements, spec: ListSpec): ListResult<Row> 
  * One page of rows an aggregate query makes (a campaign's opens, bounces...: a few rows per subscriber, not a table
  * of its own), with their total. `sql` selects the rows; `orderBy` must make the order total.
  */
-export function aggregatePage<Row>(statements: Statements, spec: { sql: string; params: unknown[]; orderBy: SortTerm[]; window: PageWindow }): ListResult<Row> {
+export function aggregatePage<Row>(
+  statements: Statements,
+  spec: { sql: string; params: unknown[]; orderBy: SortTerm[]; window: PageWindow },
+): ListResult<Row> {
   return statements.read(() => {
-    const total = statements.get(`SELECT COUNT(*) AS total FROM (${spec.sql})`).get(...spec.params) as { total: number };
-    const rows = statements.get(`SELECT * FROM (${spec.sql}) ORDER BY ${orderSql(spec.orderBy)} LIMIT ? OFFSET ?`).all(...spec.params, spec.window.limit, spec.window.offset) as Row[];
+    const total = statements.get(`SELECT COUNT(*) AS total FROM (${spec.sql})`).get(...spec.params) as {
+      total: number;
+    };
+    const rows = statements
+      .get(`SELECT * FROM (${spec.sql}) ORDER BY ${orderSql(spec.orderBy)} LIMIT ? OFFSET ?`)
+      .all(...spec.params, spec.window.limit, spec.window.offset) as Row[];
     return { rows, total: total.total };
   });
 }

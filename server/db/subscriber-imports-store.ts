@@ -2,11 +2,28 @@
 import { rowAccess } from './row-access.js';
 import type { SubscriberImportRow } from './rows.js';
 import { inCondition, Where } from './sql.js';
-import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
+} from './statements.js';
 
 const COLUMNS = [
-  'workspace_id', 'uuid', 'email_list_id', 'status', 'subscribers_csv', 'subscribe_unsubscribed', 'unsubscribe_others',
-  'replace_tags', 'imported_subscribers_count', 'error_count', 'created_at', 'updated_at',
+  'workspace_id',
+  'uuid',
+  'email_list_id',
+  'status',
+  'subscribers_csv',
+  'subscribe_unsubscribed',
+  'unsubscribe_others',
+  'replace_tags',
+  'imported_subscribers_count',
+  'error_count',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export interface SubscriberImportFilters {
@@ -23,12 +40,21 @@ export function createSubscriberImportStore(statements: Statements) {
     update: table.change,
     delete: table.rows.delete,
     findByUuid: table.rows.findByUuid,
-    list(workspaceId: number, filters: SubscriberImportFilters, sort: SortTerm[], window: PageWindow): ListResult<SubscriberImportRow> {
+    list(
+      workspaceId: number,
+      filters: SubscriberImportFilters,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<SubscriberImportRow> {
       const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
       if (filters.statuses !== undefined) where.and(inCondition('status', filters.statuses));
       if (filters.listUuids !== undefined) {
         const among = inCondition('uuid', filters.listUuids);
-        where.and(`email_list_id IN (SELECT id FROM email_lists WHERE workspace_id = ? AND ${among.sql})`, workspaceId, ...among.params);
+        where.and(
+          `email_list_id IN (SELECT id FROM email_lists WHERE workspace_id = ? AND ${among.sql})`,
+          workspaceId,
+          ...among.params,
+        );
       }
       return listPage(statements, { table: 'subscriber_imports', ...where, orderBy: sort, window });
     },

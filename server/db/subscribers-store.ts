@@ -2,7 +2,15 @@
 import { rowAccess } from './row-access.js';
 import type { SegmentCondition, SubscriberRow, TagRow } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';
-import { keptTotal, listPage, type ListResult, type TotalQuery, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  keptTotal,
+  listPage,
+  type ListResult,
+  type TotalQuery,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
+} from './statements.js';
 
 export type SubscriberStatus = 'unconfirmed' | 'subscribed' | 'unsubscribed';
 
@@ -24,18 +32,36 @@ export const STATUS_CONDITIONS: Record<SubscriberStatus, string> = {
 };
 
 const COLUMNS = [
-  'workspace_id', 'email_list_id', 'uuid', 'email', 'first_name', 'last_name', 'extra_attributes', 'subscribed_at',
-  'unsubscribed_at', 'created_at', 'updated_at',
+  'workspace_id',
+  'email_list_id',
+  'uuid',
+  'email',
+  'first_name',
+  'last_name',
+  'extra_attributes',
+  'subscribed_at',
+  'unsubscribed_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
-export type SubscriberChange = Partial<Pick<SubscriberRow, 'email' | 'first_name' | 'last_name' | 'extra_attributes' | 'subscribed_at' | 'unsubscribed_at' | 'updated_at'>>;
+export type SubscriberChange = Partial<
+  Pick<
+    SubscriberRow,
+    'email' | 'first_name' | 'last_name' | 'extra_attributes' | 'subscribed_at' | 'unsubscribed_at' | 'updated_at'
+  >
+>;
 
 export function createSubscriberStore(statements: Statements) {
   const db = statements.db;
   const table = rowAccess<SubscriberRow>(statements, 'subscribers', COLUMNS);
   const byUuidAnywhere = db.prepare('SELECT * FROM subscribers WHERE uuid = ? ORDER BY id LIMIT 1');
-  const byEmail = db.prepare('SELECT * FROM subscribers WHERE email_list_id = ? AND email = ? COLLATE NOCASE ORDER BY id LIMIT 1');
-  const tagsOf = db.prepare('SELECT t.* FROM subscriber_tags st JOIN tags t ON t.id = st.tag_id WHERE st.subscriber_id = ? ORDER BY t.name, t.id');
+  const byEmail = db.prepare(
+    'SELECT * FROM subscribers WHERE email_list_id = ? AND email = ? COLLATE NOCASE ORDER BY id LIMIT 1',
+  );
+  const tagsOf = db.prepare(
+    'SELECT t.* FROM subscriber_tags st JOIN tags t ON t.id = st.tag_id WHERE st.subscriber_id = ? ORDER BY t.name, t.id',
+  );
   const attach = db.prepare('INSERT OR IGNORE INTO subscriber_tags (subscriber_id, tag_id) VALUES (?, ?)');
   const detach = db.prepare('DELETE FROM subscriber_tags WHERE subscriber_id = ? AND tag_id = ?');
   const statusCounts = db.prepare(
@@ -56,22 +82,34 @@ export function createSubscriberStore(statements: Statements) {
      */
     audienceIds(listId: number, conditions: SegmentCondition[]): number[] {
       const { where, params } = audienceWhere(listId, conditions, 'list');
-      return statements.get(`SELECT id FROM subscribers WHERE ${where} ORDER BY id`).pluck().all(...params) as number[];
+      return statements
+        .get(`SELECT id FROM subscribers WHERE ${where} ORDER BY id`)
+        .pluck()
+        .all(...params) as number[];
     },
 
     /** How many subscribers that audience holds (a segment's reach, for the web UI), counted without loading them. */
     audienceCount(listId: number, conditions: SegmentCondition[]): number {
       const { where, params } = audienceWhere(listId, conditions, 'list');
-      return statements.get(`SELECT COUNT(*) FROM subscribers WHERE ${where}`).pluck().get(...params) as number;
+      return statements
+        .get(`SELECT COUNT(*) FROM subscribers WHERE ${where}`)
+        .pluck()
+        .get(...params) as number;
     },
 
     /** The list's subscribers by status, each counted in its status's partial index (migration 17). */
-    statusCounts: (listId: number): Record<SubscriberStatus, number> => statusCounts.get(listId, listId, listId) as Record<SubscriberStatus, number>,
+    statusCounts: (listId: number): Record<SubscriberStatus, number> =>
+      statusCounts.get(listId, listId, listId) as Record<SubscriberStatus, number>,
 
     /** Whether one subscriber is in that audience (an automation's, for its trigger). */
     inAudience(subscriberId: number, listId: number, conditions: SegmentCondition[]): boolean {
       const { where, params } = audienceWhere(listId, conditions, 'one');
-      return statements.get(`SELECT 1 FROM subscribers WHERE id = ? AND ${where}`).pluck().get(subscriberId, ...params) !== undefined;
+      return (
+        statements
+          .get(`SELECT 1 FROM subscribers WHERE id = ? AND ${where}`)
+          .pluck()
+          .get(subscriberId, ...params) !== undefined
+      );
     },
 
     /** The subscriber's tags, by name (v8's relation is ordered by name). */
@@ -79,7 +117,13 @@ export function createSubscriberStore(statements: Statements) {
     attachTag: (subscriberId: number, tagId: number): void => void attach.run(subscriberId, tagId),
     detachTag: (subscriberId: number, tagId: number): void => void detach.run(subscriberId, tagId),
 
-    list(workspaceId: number, listId: number, filters: SubscriberFilters, sort: SortTerm[], window: PageWindow): ListResult<SubscriberRow> {
+    list(
+      workspaceId: number,
+      listId: number,
+      filters: SubscriberFilters,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<SubscriberRow> {
       // The list is the workspace's (found by its uuid in it): no workspace condition, which would lead SQLite to the
       // (workspace_id, uuid) index and a sort of the whole list instead of the list's own indexes.
       const where = new Where().and('email_list_id = ?', listId);
@@ -90,19 +134,28 @@ export function createSubscriberStore(statements: Statements) {
         const ids = filters.tags.ids;
         // Driven from the tag's side (subscriber_tags_tag): the subscribers with those tags, not every subscriber
         // asked whether it has them. The ids as integers, as the column holds them (inCondition() takes text).
-        const tagged = 'SELECT st.subscriber_id FROM subscriber_tags st WHERE st.tag_id IN (SELECT value FROM json_each(?))';
-        if (filters.tags.all) where.and(`id IN (${tagged} GROUP BY st.subscriber_id HAVING COUNT(*) = ?)`, JSON.stringify(ids), ids.length);
+        const tagged =
+          'SELECT st.subscriber_id FROM subscriber_tags st WHERE st.tag_id IN (SELECT value FROM json_each(?))';
+        if (filters.tags.all)
+          where.and(`id IN (${tagged} GROUP BY st.subscriber_id HAVING COUNT(*) = ?)`, JSON.stringify(ids), ids.length);
         else where.and(`id IN (${tagged})`, JSON.stringify(ids));
       }
       // Unfiltered, the total is the trigger-kept count (migration 17). Filtered by tags alone, it is counted in the
       // tag pivot's index: a list's tags are its own, so their subscribers are the list's (a tenth of the time of
       // counting the list's rows that have them).
-      let total: TotalQuery | undefined = where.conditions.length === 1 ? keptTotal(workspaceId, [`subscribers:${listId}`]) : undefined;
+      let total: TotalQuery | undefined =
+        where.conditions.length === 1 ? keptTotal(workspaceId, [`subscribers:${listId}`]) : undefined;
       if (where.conditions.length === 2 && filters.tags !== undefined && filters.tags.ids.length > 0) {
         const tagged = 'SELECT subscriber_id FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))';
         total = filters.tags.all
-          ? { sql: `SELECT COUNT(*) AS total FROM (${tagged} GROUP BY subscriber_id HAVING COUNT(*) = ?)`, params: [JSON.stringify(filters.tags.ids), filters.tags.ids.length] }
-          : { sql: `SELECT COUNT(DISTINCT subscriber_id) AS total FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(filters.tags.ids)] };
+          ? {
+              sql: `SELECT COUNT(*) AS total FROM (${tagged} GROUP BY subscriber_id HAVING COUNT(*) = ?)`,
+              params: [JSON.stringify(filters.tags.ids), filters.tags.ids.length],
+            }
+          : {
+              sql: `SELECT COUNT(DISTINCT subscriber_id) AS total FROM subscriber_tags WHERE tag_id IN (SELECT value FROM json_each(?))`,
+              params: [JSON.stringify(filters.tags.ids)],
+            };
       }
       return listPage(statements, { table: 'subscribers', ...where, orderBy: sort, window, total });
     },
@@ -118,20 +171,31 @@ export type SubscriberStore = ReturnType<typeof createSubscriberStore>;
  * agree: the pivot holds a (subscriber, tag) pair once, so "has k of the tags" is a count either way; with no tags,
  * `all` holds for everyone and `none` for no one, as the counts say (0 = 0, 0 < 0).
  */
-function audienceWhere(listId: number, conditions: SegmentCondition[], scope: 'one' | 'list'): { where: string; params: unknown[] } {
+function audienceWhere(
+  listId: number,
+  conditions: SegmentCondition[],
+  scope: 'one' | 'list',
+): { where: string; params: unknown[] } {
   const where = ['email_list_id = ?', STATUS_CONDITIONS.subscribed];
   const params: unknown[] = [listId];
   for (const condition of conditions) {
     const tagIds = JSON.stringify(condition.tagIds);
     if (scope === 'one') {
-      const having = '(SELECT COUNT(*) FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND st.tag_id IN (SELECT value FROM json_each(?)))';
-      const tests: Record<SegmentCondition['operator'], string> = { in: `${having} > 0`, all: `${having} = ?`, 'not-in': `${having} = 0`, none: `${having} < ?` };
+      const having =
+        '(SELECT COUNT(*) FROM subscriber_tags st WHERE st.subscriber_id = subscribers.id AND st.tag_id IN (SELECT value FROM json_each(?)))';
+      const tests: Record<SegmentCondition['operator'], string> = {
+        in: `${having} > 0`,
+        all: `${having} = ?`,
+        'not-in': `${having} = 0`,
+        none: `${having} < ?`,
+      };
       where.push(tests[condition.operator]);
       params.push(tagIds);
       if (condition.operator === 'all' || condition.operator === 'none') params.push(condition.tagIds.length);
       continue;
     }
-    const tagged = 'SELECT st.subscriber_id FROM subscriber_tags st WHERE st.tag_id IN (SELECT value FROM json_each(?))';
+    const tagged =
+      'SELECT st.subscriber_id FROM subscriber_tags st WHERE st.tag_id IN (SELECT value FROM json_each(?))';
     const withAll = `${tagged} GROUP BY st.subscriber_id HAVING COUNT(*) = ?`;
     if (condition.operator === 'in' || condition.operator === 'not-in') {
       where.push(`id ${condition.operator === 'in' ? 'IN' : 'NOT IN'} (${tagged})`);

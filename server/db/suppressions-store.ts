@@ -3,7 +3,13 @@ import { rowAccess } from './row-access.js';
 import type { SuppressionRow } from './rows.js';
 import { fuzzyCondition, inCondition, trigramQuery, Where } from './sql.js';
 import {
-  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type ListSpec, type PageWindow, type SortTerm,
+  keptTotal,
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type ListSpec,
+  type PageWindow,
+  type SortTerm,
   type Statements,
 } from './statements.js';
 
@@ -42,7 +48,10 @@ export function createSuppressionStore(statements: Statements) {
   const planSearch = (workspaceId: number, values: string[]): { candidates: string | null; matching?: number } => {
     const query = trigramQuery(values);
     if (query === null) return { candidates: null };
-    const { total: workspace, everywhere } = totals.get(workspaceId, 'suppressions') as { total: number; everywhere: number };
+    const { total: workspace, everywhere } = totals.get(workspaceId, 'suppressions') as {
+      total: number;
+      everywhere: number;
+    };
     const holdsAll = workspace === everywhere;
     const limit = Math.max(CANDIDATE_FLOOR, Math.floor(workspace / CANDIDATE_SHARE));
     const ids = candidateIds.all(query, limit + 1) as number[];
@@ -54,7 +63,12 @@ export function createSuppressionStore(statements: Statements) {
   };
 
   return {
-    list(workspaceId: number, filters: SuppressionFilters, sort: SortTerm[], window: PageWindow): ListResult<SuppressionRow> {
+    list(
+      workspaceId: number,
+      filters: SuppressionFilters,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<SuppressionRow> {
       return statements.read(() => {
         const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
         // Without a search, the total is the trigger-kept count of the workspace's suppressions or of the reasons.

@@ -2,14 +2,30 @@
 import { rowAccess } from './row-access.js';
 import type { TagRow, TagType } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';
-import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements } from './statements.js';
+import {
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
+} from './statements.js';
 
 export interface TagFilters {
   search?: string[];
   type?: TagType;
 }
 
-const COLUMNS = ['workspace_id', 'email_list_id', 'uuid', 'name', 'type', 'visible_in_preferences', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'workspace_id',
+  'email_list_id',
+  'uuid',
+  'name',
+  'type',
+  'visible_in_preferences',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** The number of subscribers with the tag: the `subscriber_count` sort (a 500 on v8; decisions.md: make it work). */
 export const TAG_SUBSCRIBER_COUNT_SQL = '(SELECT COUNT(*) FROM subscriber_tags st WHERE st.tag_id = tags.id)';
@@ -20,7 +36,9 @@ export function createTagStore(statements: Statements) {
   const byName = db.prepare('SELECT * FROM tags WHERE email_list_id = ? AND name = ? AND type = ?');
   const byNameAnyType = db.prepare('SELECT * FROM tags WHERE email_list_id = ? AND name = ? ORDER BY id LIMIT 1');
   const ofList = db.prepare('SELECT * FROM tags WHERE email_list_id = ? ORDER BY name, id');
-  const ofListCounted = db.prepare(`SELECT *, ${TAG_SUBSCRIBER_COUNT_SQL} AS subscriber_count FROM tags WHERE email_list_id = ? ORDER BY name, id`);
+  const ofListCounted = db.prepare(
+    `SELECT *, ${TAG_SUBSCRIBER_COUNT_SQL} AS subscriber_count FROM tags WHERE email_list_id = ? ORDER BY name, id`,
+  );
 
   return {
     insert: table.rows.insert,
@@ -34,7 +52,13 @@ export function createTagStore(statements: Statements) {
     /** The list's tags, each with how many subscribers have it (counted in the pivot's tag index). */
     ofListCounted: (listId: number) => ofListCounted.all(listId) as Array<TagRow & { subscriber_count: number }>,
 
-    list(workspaceId: number, listId: number, filters: TagFilters, sort: SortTerm[], window: PageWindow): ListResult<TagRow> {
+    list(
+      workspaceId: number,
+      listId: number,
+      filters: TagFilters,
+      sort: SortTerm[],
+      window: PageWindow,
+    ): ListResult<TagRow> {
       const where = new Where().and(WORKSPACE_CONDITION, workspaceId).and('email_list_id = ?', listId);
       if (filters.type !== undefined) where.and('type = ?', filters.type);
       if (filters.search !== undefined) where.and(fuzzyCondition(['name'], filters.search));

@@ -5,7 +5,13 @@ import { rowAccess, updatableColumns } from './row-access.js';
 import type { NewRow, TemplateRow } from './rows.js';
 import { fuzzyCondition, inCondition, updateSql, Where } from './sql.js';
 import {
-  keptTotal, listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type SortTerm, type Statements,
+  keptTotal,
+  listPage,
+  WORKSPACE_CONDITION,
+  type ListResult,
+  type PageWindow,
+  type SortTerm,
+  type Statements,
 } from './statements.js';
 
 export interface TemplateFilters {
@@ -17,8 +23,20 @@ export interface TemplateFilters {
 }
 
 const COLUMNS = [
-  'workspace_id', 'uuid', 'name', 'label', 'type', 'subject', 'body', 'from_address',
-  'to_json', 'cc_json', 'bcc_json', 'store_mail', 'created_at', 'updated_at',
+  'workspace_id',
+  'uuid',
+  'name',
+  'label',
+  'type',
+  'subject',
+  'body',
+  'from_address',
+  'to_json',
+  'cc_json',
+  'bcc_json',
+  'store_mail',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export function createTemplateStore(statements: Statements) {
@@ -29,8 +47,10 @@ export function createTemplateStore(statements: Statements) {
   const byName = db.prepare('SELECT * FROM templates WHERE workspace_id = ? AND name = ?');
   const allOf = db.prepare('SELECT * FROM templates WHERE workspace_id = ? ORDER BY name COLLATE NOCASE, id');
   const lookups = createLookupCache(db);
-  const findByName = (workspaceId: number, name: string) => lookups.get(`n${workspaceId}:${name}`, () => byName.get(workspaceId, name) as TemplateRow | undefined);
-  const findByUuid = (workspaceId: number, uuid: string) => lookups.get(`u${workspaceId}:${uuid}`, () => rows.findByUuid(workspaceId, uuid));
+  const findByName = (workspaceId: number, name: string) =>
+    lookups.get(`n${workspaceId}:${name}`, () => byName.get(workspaceId, name) as TemplateRow | undefined);
+  const findByUuid = (workspaceId: number, uuid: string) =>
+    lookups.get(`u${workspaceId}:${uuid}`, () => rows.findByUuid(workspaceId, uuid));
 
   return {
     /** Whether a template has this name or this uuid (the send validation's mail_name rule). */
@@ -40,7 +60,10 @@ export function createTemplateStore(statements: Statements) {
     list(workspaceId: number, filters: TemplateFilters, sort: SortTerm[], window: PageWindow): ListResult<TemplateRow> {
       const where = new Where().and(WORKSPACE_CONDITION, workspaceId);
       if (filters.uuids !== undefined) where.and(inCondition('uuid', filters.uuids));
-      for (const [columns, values] of [[['name'], filters.names], [['subject', 'name'], filters.search]] as const) {
+      for (const [columns, values] of [
+        [['name'], filters.names],
+        [['subject', 'name'], filters.search],
+      ] as const) {
         if (values !== undefined) where.and(fuzzyCondition([...columns], values));
       }
       // Unfiltered, the total is the trigger-kept count.

@@ -7,16 +7,63 @@ import { insertSql, updateSql, Where } from './sql.js';
 import { listPage, WORKSPACE_CONDITION, type ListResult, type PageWindow, type Statements } from './statements.js';
 
 const CONFIGURATION_COLUMNS = [
-  'workspace_id', 'uuid', 'name', 'url', 'secret', 'enabled', 'use_for_all_lists', 'use_for_all_events', 'email_list_uuids',
-  'events', 'origin', 'created_at', 'updated_at',
+  'workspace_id',
+  'uuid',
+  'name',
+  'url',
+  'secret',
+  'enabled',
+  'use_for_all_lists',
+  'use_for_all_events',
+  'email_list_uuids',
+  'events',
+  'origin',
+  'created_at',
+  'updated_at',
 ] as const;
-const CONFIGURATION_CHANGES = ['name', 'url', 'secret', 'enabled', 'use_for_all_lists', 'use_for_all_events', 'email_list_uuids', 'events', 'updated_at'] as const;
+const CONFIGURATION_CHANGES = [
+  'name',
+  'url',
+  'secret',
+  'enabled',
+  'use_for_all_lists',
+  'use_for_all_events',
+  'email_list_uuids',
+  'events',
+  'updated_at',
+] as const;
 const CALL_COLUMNS = [
-  'workspace_id', 'uuid', 'configuration_id', 'event', 'url', 'body', 'signature', 'status', 'attempts', 'next_attempt_at_ms',
-  'email_list_uuid', 'subscriber_uuid', 'email', 'send_uuid', 'campaign_uuid', 'created_at_ms', 'updated_at_ms',
+  'workspace_id',
+  'uuid',
+  'configuration_id',
+  'event',
+  'url',
+  'body',
+  'signature',
+  'status',
+  'attempts',
+  'next_attempt_at_ms',
+  'email_list_uuid',
+  'subscriber_uuid',
+  'email',
+  'send_uuid',
+  'campaign_uuid',
+  'created_at_ms',
+  'updated_at_ms',
 ] as const;
 const ATTEMPT_COLUMNS = [
-  'workspace_id', 'uuid', 'call_id', 'attempt', 'url', 'body', 'signature', 'status_code', 'response', 'error', 'duration_ms', 'created_at_ms',
+  'workspace_id',
+  'uuid',
+  'call_id',
+  'attempt',
+  'url',
+  'body',
+  'signature',
+  'status_code',
+  'response',
+  'error',
+  'duration_ms',
+  'created_at_ms',
 ] as const;
 
 export type WebhookConfigurationChange = Pick<WebhookConfigurationRow, (typeof CONFIGURATION_CHANGES)[number]>;
@@ -67,21 +114,27 @@ export function createWebhookStore(statements: Statements) {
         return configurationById.get(id) as WebhookConfigurationRow;
       },
       findById: (id: number) => configurationById.get(id) as WebhookConfigurationRow | undefined,
-      findByUuid: (workspaceId: number, uuid: string) => configurationByUuid.get(workspaceId, uuid) as WebhookConfigurationRow | undefined,
+      findByUuid: (workspaceId: number, uuid: string) =>
+        configurationByUuid.get(workspaceId, uuid) as WebhookConfigurationRow | undefined,
       /** A workspace's configurations, oldest first (v8 queries without ORDER BY: id order in practice, §1.4). */
       of: (workspaceId: number) => configurationsOf.all(workspaceId) as WebhookConfigurationRow[],
       delete: (id: number): void => void deleteConfiguration.run(id),
     },
 
     calls: {
-      insert: (row: NewRow<WebhookCallRow>): WebhookCallRow => callById.get(insertCall.run(row).lastInsertRowid) as WebhookCallRow,
+      insert: (row: NewRow<WebhookCallRow>): WebhookCallRow =>
+        callById.get(insertCall.run(row).lastInsertRowid) as WebhookCallRow,
       findById: (id: number) => callById.get(id) as WebhookCallRow | undefined,
-      findByUuid: (workspaceId: number, uuid: string) => callByUuid.get(workspaceId, uuid) as WebhookCallRow | undefined,
+      findByUuid: (workspaceId: number, uuid: string) =>
+        callByUuid.get(workspaceId, uuid) as WebhookCallRow | undefined,
       /** Calls whose attempt is due at `nowMs`, at most one per configuration (its oldest), oldest first. */
       due: (nowMs: number, limit: number) => dueCalls.all(nowMs, limit) as WebhookCallRow[],
       /** When the next pending attempt is due (emulator epoch ms), or null when none is pending. */
       nextDueAt: () => nextDue.get() as number | null,
-      recordOutcome(id: number, outcome: Pick<WebhookCallRow, 'status' | 'attempts' | 'next_attempt_at_ms' | 'updated_at_ms'>): void {
+      recordOutcome(
+        id: number,
+        outcome: Pick<WebhookCallRow, 'status' | 'attempts' | 'next_attempt_at_ms' | 'updated_at_ms'>,
+      ): void {
         recordOutcome.run({ ...outcome, id });
       },
       list(workspaceId: number, filters: WebhookCallFilters, window: PageWindow): ListResult<WebhookCallRow> {
@@ -93,7 +146,12 @@ export function createWebhookStore(statements: Statements) {
         if (filters.campaignUuid !== undefined) where.and('campaign_uuid = ?', filters.campaignUuid);
         if (filters.configurationId !== undefined) where.and('configuration_id = ?', filters.configurationId);
         if (filters.status !== undefined) where.and('status = ?', filters.status);
-        return listPage<WebhookCallRow>(statements, { table: 'webhook_calls', ...where, orderBy: [{ column: 'id', descending: true }], window });
+        return listPage<WebhookCallRow>(statements, {
+          table: 'webhook_calls',
+          ...where,
+          orderBy: [{ column: 'id', descending: true }],
+          window,
+        });
       },
     },
 

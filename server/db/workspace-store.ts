@@ -36,7 +36,8 @@ export function createWorkspaceStore(db: Db, clearMessages: (workspaceId: number
     clear(workspaceId: number): void {
       writeTransaction(db, () => {
         const tables = (tablesWithWorkspace.all() as string[]).filter((name) => !DERIVED.has(name));
-        const clearTable = (table: string) => db.prepare(`DELETE FROM "${table}" WHERE workspace_id = ?`).run(workspaceId);
+        const clearTable = (table: string) =>
+          db.prepare(`DELETE FROM "${table}" WHERE workspace_id = ?`).run(workspaceId);
         for (const table of FIRST.filter((name) => tables.includes(name))) clearTable(table);
         clearMessages(workspaceId);
         for (const table of tables.filter((name) => !FIRST.includes(name))) clearTable(table);

@@ -19,8 +19,14 @@ const renderedMail = lazySchema(() =>
 
 export function checkRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {
-    const mail = parseOr422(renderedMail(), await readJsonObject(c), () => 'The body must be {"subject": string, "html": string|null, "text": string|null}.');
+    const mail = parseOr422(
+      renderedMail(),
+      await readJsonObject(c),
+      () => 'The body must be {"subject": string, "html": string|null, "text": string|null}.',
+    );
     const records = emulatorRecords(deps.store, c.get('workspaceId'));
-    return c.json(checkMail({ ...mail, headers: null, campaign: false }, { origin: new URL(c.req.url).origin, records }));
+    return c.json(
+      checkMail({ ...mail, headers: null, campaign: false }, { origin: new URL(c.req.url).origin, records }),
+    );
   });
 }

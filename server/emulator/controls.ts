@@ -9,7 +9,12 @@ import { CLOCK_RANGE, ClockRangeError } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
 import { applyFixtures } from '../fixtures/apply.js';
-import { checkEmailLists, resolveCampaignTemplates, type AudienceContext, type FieldPath } from '../fixtures/audience-load.js';
+import {
+  checkEmailLists,
+  resolveCampaignTemplates,
+  type AudienceContext,
+  type FieldPath,
+} from '../fixtures/audience-load.js';
 import { displayPath, type FixtureSet } from '../fixtures/load.js';
 import { fixtureFile } from '../fixtures/schema.js';
 import { tokenNeeded } from '../http/local-surface.js';
@@ -87,7 +92,12 @@ export function controlRoutes(deps: AppDeps) {
     .post('/clock', async (c) => {
       const change = parseOr422(clockChange(), await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
       try {
-        deps.clockControl.change({ reset: change.reset, freeze: change.freeze, resume: change.resume, advanceMs: change.advance_ms });
+        deps.clockControl.change({
+          reset: change.reset,
+          freeze: change.freeze,
+          resume: change.resume,
+          advanceMs: change.advance_ms,
+        });
       } catch (error) {
         if (error instanceof ClockRangeError) throw clockOutOfRange(change);
         throw error;
@@ -123,7 +133,9 @@ function parseSeedDocument(document: unknown): FixtureSet {
   const problems: FieldErrors = {};
   const templates = result.data.templates.flatMap(({ body, body_file: bodyFile, ...template }, index) => {
     if (body !== undefined) return [{ ...template, body }];
-    problems[`templates.${index}.body_file`] = [`body_file "${bodyFile}" cannot be read through the API: give the body inline.`];
+    problems[`templates.${index}.body_file`] = [
+      `body_file "${bodyFile}" cannot be read through the API: give the body inline.`,
+    ];
     return [];
   });
   const audience = seedAudienceContext(problems);
@@ -133,7 +145,15 @@ function parseSeedDocument(document: unknown): FixtureSet {
     problem: `html_file "${htmlFile}" cannot be read through the API: give the html inline.`,
   }));
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const { suppressions, transactional_mails: logItems, sends, email_lists: emailLists, automations, campaigns, webhooks } = result.data;
+  const {
+    suppressions,
+    transactional_mails: logItems,
+    sends,
+    email_lists: emailLists,
+    automations,
+    campaigns,
+    webhooks,
+  } = result.data;
   return { templates, suppressions, logItems, sends, emailLists, campaignTemplates, automations, campaigns, webhooks };
 }
 
@@ -170,45 +190,58 @@ function seed(deps: AppDeps, workspaceId: number, set: FixtureSet): void {
 const MAX_ADVANCE_MS = 100 * 365.25 * 86_400_000;
 
 const CLOCK_MESSAGES: Record<string, string> = {
-  freeze: 'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).',
+  freeze:
+    'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).',
   advance_ms: `The advance_ms must be an integer from 0 to ${MAX_ADVANCE_MS} (100 years).`,
   resume: 'The resume must be true.',
   reset: 'The reset must be true.',
 };
 
 const clockChange = lazySchema(() =>
-  z.strictObject({
-    // The one reading of ISO 8601 (instant.ts), a time required: no Date.parse guesswork.
-    freeze: z.optional(
-      z.union([
-        z.literal(true),
-        z.pipe(
-          z.string().check(z.refine((value) => parseInstant(value, { requireTime: true }) !== null)),
-          z.transform((value) => new Date(parseInstant(value, { requireTime: true }) as number)),
-        ),
-      ]),
-    ),
-    advance_ms: z.optional(
-      z.number().check(
-        z.refine((ms) => ms <= MAX_ADVANCE_MS, `The advance_ms must not be greater than ${MAX_ADVANCE_MS} (100 years).`),
-        z.refine(
-          (ms) => ms > MAX_ADVANCE_MS || (Number.isInteger(ms) && ms >= 0),
-          'The advance_ms must be an integer of at least 0.',
+  z
+    .strictObject({
+      // The one reading of ISO 8601 (instant.ts), a time required: no Date.parse guesswork.
+      freeze: z.optional(
+        z.union([
+          z.literal(true),
+          z.pipe(
+            z.string().check(z.refine((value) => parseInstant(value, { requireTime: true }) !== null)),
+            z.transform((value) => new Date(parseInstant(value, { requireTime: true }) as number)),
+          ),
+        ]),
+      ),
+      advance_ms: z.optional(
+        z.number().check(
+          z.refine(
+            (ms) => ms <= MAX_ADVANCE_MS,
+            `The advance_ms must not be greater than ${MAX_ADVANCE_MS} (100 years).`,
+          ),
+          z.refine(
+            (ms) => ms > MAX_ADVANCE_MS || (Number.isInteger(ms) && ms >= 0),
+            'The advance_ms must be an integer of at least 0.',
+          ),
         ),
       ),
+      resume: z.optional(z.literal(true)),
+      reset: z.optional(z.literal(true)),
+    })
+    .check(
+      z.refine(
+        (change) =>
+          change.freeze !== undefined ||
+          change.advance_ms !== undefined ||
+          change.resume !== undefined ||
+          change.reset !== undefined,
+        {
+          message: 'Give freeze (true or an ISO 8601 date-time), advance_ms, resume or reset.',
+          path: ['freeze'],
+        },
+      ),
+      z.refine((change) => change.freeze === undefined || change.resume === undefined, {
+        message: 'Give freeze or resume, not both.',
+        path: ['resume'],
+      }),
     ),
-    resume: z.optional(z.literal(true)),
-    reset: z.optional(z.literal(true)),
-  }).check(
-    z.refine((change) => change.freeze !== undefined || change.advance_ms !== undefined || change.resume !== undefined || change.reset !== undefined, {
-      message: 'Give freeze (true or an ISO 8601 date-time), advance_ms, resume or reset.',
-      path: ['freeze'],
-    }),
-    z.refine((change) => change.freeze === undefined || change.resume === undefined, {
-      message: 'Give freeze or resume, not both.',
-      path: ['resume'],
-    }),
-  ),
 );
 
 /**

@@ -23,12 +23,14 @@ export function messageChecks(deps: AppDeps) {
    * its own could wait for a capture worker's lock in this thread. A mail not checked yet is left to the checker.
    */
   const keepCount = (row: LinkedMessageRow, problems: number) => {
-    deps.store.groupCommit(() => deps.store.messageChecks.update(row.id, problems)).then(
-      (changed) => {
-        if (changed) deps.events.emit('message.updated', { workspaceId: row.workspace_id, uuid: row.uuid });
-      },
-      (error: unknown) => deps.logger.error(`keeping the problem count of message ${row.uuid} failed`, error),
-    );
+    deps.store
+      .groupCommit(() => deps.store.messageChecks.update(row.id, problems))
+      .then(
+        (changed) => {
+          if (changed) deps.events.emit('message.updated', { workspaceId: row.workspace_id, uuid: row.uuid });
+        },
+        (error: unknown) => deps.logger.error(`keeping the problem count of message ${row.uuid} failed`, error),
+      );
   };
   return {
     async of(row: LinkedMessageRow, origin: string): Promise<ChecksReport> {

@@ -50,7 +50,9 @@ export type MessageSummary = ReturnType<typeof messageSummary>;
  * carry the campaign), the double opt-in confirmation (the only mail with a list and no campaign), or null for a
  * transactional send. Two columns of the row itself, so a list of 500 summaries costs no lookup more.
  */
-export function originOf(row: Pick<MessageSummaryRow, 'campaign_uuid' | 'email_list_uuid'>): 'campaign' | 'confirmation' | null {
+export function originOf(
+  row: Pick<MessageSummaryRow, 'campaign_uuid' | 'email_list_uuid'>,
+): 'campaign' | 'confirmation' | null {
   if (row.campaign_uuid !== null) return 'campaign';
   return row.email_list_uuid === null ? null : 'confirmation';
 }
@@ -69,7 +71,11 @@ export interface MessageOrigins {
   email_list: { uuid: string; name: string | null } | null;
 }
 
-export function fullMessage(row: LinkedMessageRow, raw: Buffer | undefined, origins: MessageOrigins = { campaign: null, email_list: null }) {
+export function fullMessage(
+  row: LinkedMessageRow,
+  raw: Buffer | undefined,
+  origins: MessageOrigins = { campaign: null, email_list: null },
+) {
   const text = row.text_body ?? (row.html_body === null ? null : htmlToText(row.html_body));
   const stored = JSON.parse(row.attachments_json) as StoredAttachment[];
   return {
@@ -137,8 +143,15 @@ function isSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (
-    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
-    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 
@@ -204,7 +217,8 @@ function anchorTexts(html: string): Map<string, string> {
   const finish = () => {
     if (open === null) return;
     const text = open.text !== '' ? open.text : open.alt;
-    if (text !== '' && !texts.has(open.url)) texts.set(open.url, text.length > LINK_TEXT_LENGTH ? `${text.slice(0, LINK_TEXT_LENGTH).trimEnd()}…` : text);
+    if (text !== '' && !texts.has(open.url))
+      texts.set(open.url, text.length > LINK_TEXT_LENGTH ? `${text.slice(0, LINK_TEXT_LENGTH).trimEnd()}…` : text);
     open = null;
   };
   /** Appends text to the open anchor, collapsing whitespace; stops reading once it holds enough. */
@@ -272,7 +286,8 @@ function anchorTexts(html: string): Map<string, string> {
       at = end === -1 ? length : end;
     } else if (open !== null) {
       if (BREAKS.has(tag.name)) append(' ');
-      if (tag.name === 'img' && open.alt === '') open.alt = collapse(decodeEntities((tag.attributes.get('alt') ?? '').slice(0, 4 * LINK_TEXT_LENGTH)));
+      if (tag.name === 'img' && open.alt === '')
+        open.alt = collapse(decodeEntities((tag.attributes.get('alt') ?? '').slice(0, 4 * LINK_TEXT_LENGTH)));
     }
   }
   finish();
@@ -280,7 +295,10 @@ function anchorTexts(html: string): Map<string, string> {
 }
 
 function collapse(text: string): string {
-  return text.split(/\s+/).filter((word) => word !== '').join(' ');
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .join(' ');
 }
 
 interface Tag {

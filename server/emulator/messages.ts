@@ -115,7 +115,11 @@ export function messageRoutes(deps: AppDeps) {
     .patch('/:uuid', async (c) => {
       const workspaceId = c.get('workspaceId');
       const uuid = c.req.param('uuid');
-      const { read } = parseOr422(readStateChange(), await readJsonObject(c), () => 'The read field must be true or false.');
+      const { read } = parseOr422(
+        readStateChange(),
+        await readJsonObject(c),
+        () => 'The read field must be true or false.',
+      );
       if (!messages.setRead(workspaceId, uuid, read)) throw messageNotFound(uuid);
       deps.events.emit('message.updated', { workspaceId, uuid });
       return c.json(messageSummary(messages.summaryOf(workspaceId, uuid)!));
@@ -144,7 +148,8 @@ function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
  * header cannot carry (a line break, a non-Latin-1 character) is served as application/octet-stream.
  */
 function attachmentHeaders(contentType: string, filename: string): Record<string, string> {
-  const type = /^[\t\x20-\x7e]*$/.test(contentType) && contentType.trim() !== '' ? contentType : 'application/octet-stream';
+  const type =
+    /^[\t\x20-\x7e]*$/.test(contentType) && contentType.trim() !== '' ? contentType : 'application/octet-stream';
   return {
     'content-type': type,
     'content-disposition': contentDisposition(filename),
@@ -156,14 +161,22 @@ function attachmentHeaders(contentType: string, filename: string): Record<string
 /** `attachment` with an ASCII fallback filename and the exact one in RFC 5987 form. */
 function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const exact = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const exact = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
 /** The campaign and list a captured mail came from, with their names as they are now. */
-function originsOf(deps: AppDeps, row: { workspace_id: number; campaign_uuid: string | null; email_list_uuid: string | null }): MessageOrigins {
-  const campaign = row.campaign_uuid === null ? null : deps.store.campaigns.findByUuid(row.workspace_id, row.campaign_uuid);
-  const list = row.email_list_uuid === null ? null : deps.store.emailLists.findByUuid(row.workspace_id, row.email_list_uuid);
+function originsOf(
+  deps: AppDeps,
+  row: { workspace_id: number; campaign_uuid: string | null; email_list_uuid: string | null },
+): MessageOrigins {
+  const campaign =
+    row.campaign_uuid === null ? null : deps.store.campaigns.findByUuid(row.workspace_id, row.campaign_uuid);
+  const list =
+    row.email_list_uuid === null ? null : deps.store.emailLists.findByUuid(row.workspace_id, row.email_list_uuid);
   return {
     campaign: row.campaign_uuid === null ? null : { uuid: row.campaign_uuid, name: campaign?.name ?? null },
     email_list: row.email_list_uuid === null ? null : { uuid: row.email_list_uuid, name: list?.name ?? null },

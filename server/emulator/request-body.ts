@@ -24,6 +24,7 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
 /** The body as a JSON object; a 400 for anything else. */
 export async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const body = await readJsonBody(c);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be a JSON object.');
   return body as Record<string, unknown>;
 }

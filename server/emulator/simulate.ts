@@ -33,24 +33,30 @@ const SIMULATE_MESSAGES: Record<string, string> = {
 };
 
 const engagementBody = lazySchema(() =>
-  z.object({ send_uuid: z.optional(z.string()), url: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))) }).check(
-    z.refine((body) => body.send_uuid !== undefined && body.send_uuid !== '', {
-      message: 'The send_uuid field is required.',
-      path: ['send_uuid'],
-    }),
-  ),
+  z
+    .object({ send_uuid: z.optional(z.string()), url: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))) })
+    .check(
+      z.refine((body) => body.send_uuid !== undefined && body.send_uuid !== '', {
+        message: 'The send_uuid field is required.',
+        path: ['send_uuid'],
+      }),
+    ),
 );
 
 const bounceBody = lazySchema(() =>
-  z.object({
-    email: z.optional(z.string().check(z.refine((value) => isRfcEmail(value), SIMULATE_MESSAGES.email))),
-    send_uuid: z.optional(z.string().check(z.refine((value) => value !== '', 'The send_uuid field must have a value.'))),
-  }).check(
-    z.refine((body) => body.email !== undefined || body.send_uuid !== undefined, {
-      message: 'Give the email or the send_uuid.',
-      path: ['email'],
-    }),
-  ),
+  z
+    .object({
+      email: z.optional(z.string().check(z.refine((value) => isRfcEmail(value), SIMULATE_MESSAGES.email))),
+      send_uuid: z.optional(
+        z.string().check(z.refine((value) => value !== '', 'The send_uuid field must have a value.')),
+      ),
+    })
+    .check(
+      z.refine((body) => body.email !== undefined || body.send_uuid !== undefined, {
+        message: 'Give the email or the send_uuid.',
+        path: ['email'],
+      }),
+    ),
 );
 
 /** Which suppression each kind of bounce adds (Send::registerBounce / registerComplaint); a soft bounce adds none. */
@@ -61,16 +67,27 @@ const SUPPRESSION_FOR = {
 } as const satisfies Record<string, SuppressionReason | null>;
 
 /** What a simulation given a send records on it (send_feedback), for the web UI's sends page. */
-const FEEDBACK_FOR = { bounce: 'bounce', 'soft-bounce': 'soft_bounce', complaint: 'complaint' } as const satisfies Record<string, SendFeedbackType>;
+const FEEDBACK_FOR = {
+  bounce: 'bounce',
+  'soft-bounce': 'soft_bounce',
+  complaint: 'complaint',
+} as const satisfies Record<string, SendFeedbackType>;
 
 export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
     api.post(`/${kind}`, async (c) => {
-      const { send_uuid, url } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
+      const { send_uuid, url } = parseOr422(
+        engagementBody(),
+        await readJsonObject(c),
+        (field) => SIMULATE_MESSAGES[field],
+      );
       const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
       // v8 compares the clicked URL with route('mailcoach.unsubscribe'): the absolute unsubscribe URL of this emulator.
-      const updated = kind === 'open' ? registerOpen(deps, send) : registerClick(deps, send, url, `${new URL(c.req.url).origin}/unsubscribe/`);
+      const updated =
+        kind === 'open'
+          ? registerOpen(deps, send)
+          : registerClick(deps, send, url, `${new URL(c.req.url).origin}/unsubscribe/`);
       deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
       return c.json({ data: sendResource(updated) });
     });
@@ -89,19 +106,27 @@ export function simulateRoutes(deps: AppDeps) {
           deps.store.sends.addFeedback(send.id, FEEDBACK_FOR[kind], toEpochSeconds(deps.clock()));
           registerFeedback(deps, send, kind);
         }
-        return reason === null ? null : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
+        return reason === null
+          ? null
+          : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
       });
       if (send !== undefined) deps.events.emit('sends.changed', { workspaceId, uuids: [send.uuid] });
-      if (suppression?.created === true) deps.events.emit('suppressions.changed', { workspaceId, uuids: [suppression.row.uuid] });
+      if (suppression?.created === true)
+        deps.events.emit('suppressions.changed', { workspaceId, uuids: [suppression.row.uuid] });
       return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
     });
   }
   api.post('/unsubscribe', async (c) => {
     const { send_uuid } = parseOr422(engagementBody(), await readJsonObject(c), (field) => SIMULATE_MESSAGES[field]);
     const send = findSend(deps, c.get('workspaceId'), send_uuid as string);
-    const subscriber = send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
-    if (subscriber === undefined) throw new ValidationError({ send_uuid: ['The send has no subscriber to unsubscribe (a transactional send).'] });
-    const campaign = send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
+    const subscriber =
+      send.subscriber_uuid === null
+        ? undefined
+        : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
+    if (subscriber === undefined)
+      throw new ValidationError({ send_uuid: ['The send has no subscriber to unsubscribe (a transactional send).'] });
+    const campaign =
+      send.campaign_uuid === null ? undefined : deps.store.campaigns.findByUuid(send.workspace_id, send.campaign_uuid);
     // As the unsubscribe link of the mail does (mailcoach/public-routes.ts): once, counted for the campaign, with
     // its UnsubscribedEvent; nothing for one already unsubscribed.
     if (subscriber.unsubscribed_at === null) unsubscribeSubscriber(deps, subscriber, campaign);
@@ -119,14 +144,19 @@ function findSend(deps: AppDeps, workspaceId: number, uuid: string): SendRow {
   const send = deps.store.sends.findByUuid(workspaceId, uuid);
   if (send === undefined) throw new ApiError(404, `No send with uuid ${uuid} in this workspace.`);
   if (deps.store.sends.feedbackOf(send.id).some((feedback) => feedback.type === 'suppressed')) {
-    throw new ValidationError({ send_uuid: ['The send was suppressed: no mail went out, so nothing can be reported about it.'] });
+    throw new ValidationError({
+      send_uuid: ['The send was suppressed: no mail went out, so nothing can be reported about it.'],
+    });
   }
   return send;
 }
 
 /** The address a send went to: its subscriber's (a campaign send), or the first To of its log item. */
 function recipientOf(deps: AppDeps, send: SendRow): string {
-  const subscriber = send.subscriber_uuid === null ? undefined : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
+  const subscriber =
+    send.subscriber_uuid === null
+      ? undefined
+      : deps.store.subscribers.findByUuid(send.workspace_id, send.subscriber_uuid);
   if (subscriber !== undefined) return subscriber.email;
   const logItemUuid = send.transactional_mail_log_item_uuid;
   const logItem = logItemUuid === null ? undefined : deps.store.logItems.findByUuid(send.workspace_id, logItemUuid);

@@ -18,8 +18,18 @@ const HEARTBEAT_MS = 15_000;
 
 /** The events about one workspace that go out as they are, without their workspace id. */
 const WORKSPACE_EVENTS = [
-  'messages.deleted', 'workspace.reset', 'templates.changed', 'suppressions.changed', 'sends.changed', 'log.changed', 'faults.changed',
-  'webhooks.changed', 'webhook-calls.changed', 'audience.changed', 'automations.changed', 'campaigns.changed',
+  'messages.deleted',
+  'workspace.reset',
+  'templates.changed',
+  'suppressions.changed',
+  'sends.changed',
+  'log.changed',
+  'faults.changed',
+  'webhooks.changed',
+  'webhook-calls.changed',
+  'audience.changed',
+  'automations.changed',
+  'campaigns.changed',
 ] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
 
 export function streamRoutes(deps: AppDeps) {
@@ -29,11 +39,12 @@ export function streamRoutes(deps: AppDeps) {
     return streamSSE(c, async (stream) => {
       const send = queueWrites(stream);
       /** A message event of this workspace, sent with the message's summary as it now is. */
-      const withSummary = (name: 'message.captured' | 'message.updated') => (event: { workspaceId: number; uuid: string }) => {
-        if (event.workspaceId !== workspaceId) return;
-        const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
-        if (summary !== undefined) send(name, { uuid: event.uuid, summary: messageSummary(summary) });
-      };
+      const withSummary =
+        (name: 'message.captured' | 'message.updated') => (event: { workspaceId: number; uuid: string }) => {
+          if (event.workspaceId !== workspaceId) return;
+          const summary = deps.store.messages.summaryOf(workspaceId, event.uuid);
+          if (summary !== undefined) send(name, { uuid: event.uuid, summary: messageSummary(summary) });
+        };
       /** An event of this workspace, sent with its payload but the workspace id. */
       const forward = (name: (typeof WORKSPACE_EVENTS)[number]) =>
         deps.events.on(name, (event: { workspaceId: number }) => {
@@ -47,7 +58,8 @@ export function streamRoutes(deps: AppDeps) {
         ...WORKSPACE_EVENTS.map((name) => forward(name)),
         // A subscriber's Mailcoach event (subscribed, confirmed, a tag...) is a change of the audience the UI shows.
         deps.events.on('mailcoach.event', ({ workspaceId: of, event }) => {
-          if (of === workspaceId && 'subscriber' in event && event.subscriber !== undefined) send('audience.changed', { uuids: [event.subscriber.uuid] });
+          if (of === workspaceId && 'subscriber' in event && event.subscriber !== undefined)
+            send('audience.changed', { uuids: [event.subscriber.uuid] });
         }),
         deps.events.on('fixtures.reloaded', (event) => send('fixtures.reloaded', { problems: event.problems })),
         deps.events.on('clock.changed', (event) => send('clock.changed', event)),
@@ -73,7 +85,8 @@ export function streamRoutes(deps: AppDeps) {
 function queueWrites(stream: SSEStreamingApi) {
   let last: Promise<unknown> = Promise.resolve();
   return (event: string | null, data: unknown) => {
-    const write = (): Promise<unknown> => (event === null ? stream.write(': heartbeat\n\n') : stream.writeSSE({ event, data: JSON.stringify(data) }));
+    const write = (): Promise<unknown> =>
+      event === null ? stream.write(': heartbeat\n\n') : stream.writeSSE({ event, data: JSON.stringify(data) });
     last = last.then(write).catch(() => undefined);
   };
 }

@@ -14,7 +14,11 @@ const MAX_NAME = 255;
 const templateFields = () => {
   const text = z.string();
   const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME));
-  const emails = z.nullable(z.array(z.string().check(z.refine((value) => isRfcEmail(value), 'The :attribute field must be a valid email address.'))));
+  const emails = z.nullable(
+    z.array(
+      z.string().check(z.refine((value) => isRfcEmail(value), 'The :attribute field must be a valid email address.')),
+    ),
+  );
   return {
     name,
     label: z.nullable(z.string().check(z.maxLength(MAX_NAME))),
@@ -49,7 +53,13 @@ export const templateChange = lazySchema(() => z.partial(z.strictObject(template
 export const renderRequest = lazySchema(() =>
   z.strictObject({
     replacements: z._default(z.record(z.string(), z.unknown()), {}),
-    template: z.optional(z.strictObject({ type: z.optional(z.enum(TEMPLATE_TYPES)), subject: z.optional(z.string()), body: z.optional(z.string()) })),
+    template: z.optional(
+      z.strictObject({
+        type: z.optional(z.enum(TEMPLATE_TYPES)),
+        subject: z.optional(z.string()),
+        body: z.optional(z.string()),
+      }),
+    ),
   }),
 );
 

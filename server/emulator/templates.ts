@@ -13,7 +13,13 @@ import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../instant.js';
 import { readJsonObject } from './request-body.js';
 import { parseOr422 } from '../validation/zod-issues.js';
-import { renderRequest, templateChange, templateCreation, templateFieldMessage, type TemplateChange } from './template-input.js';
+import {
+  renderRequest,
+  templateChange,
+  templateCreation,
+  templateFieldMessage,
+  type TemplateChange,
+} from './template-input.js';
 
 export function templateRoutes(deps: AppDeps) {
   const templates = deps.store.templates;
@@ -26,11 +32,13 @@ export function templateRoutes(deps: AppDeps) {
     return row;
   };
   const present = (row: TemplateRow) => templateResource(deps, row);
-  const changed = (workspaceId: number, uuid: string) => deps.events.emit('templates.changed', { workspaceId, uuids: [uuid] });
+  const changed = (workspaceId: number, uuid: string) =>
+    deps.events.emit('templates.changed', { workspaceId, uuids: [uuid] });
   /** Names are unique in a workspace (Mailcoach's transactional mails are found by name). */
   const requireFreeName = (workspaceId: number, name: string, own?: TemplateRow) => {
     const holder = templates.findByName(workspaceId, name);
-    if (holder !== undefined && holder.id !== own?.id) throw new ValidationError({ name: ['The name has already been taken.'] });
+    if (holder !== undefined && holder.id !== own?.id)
+      throw new ValidationError({ name: ['The name has already been taken.'] });
   };
 
   return new Hono<AppEnv>()
@@ -43,7 +51,13 @@ export function templateRoutes(deps: AppDeps) {
       const at = toEpochSeconds(deps.clock());
       // A creation has every field (defaults filled in), so every column is there.
       const fields = columns(input) as Omit<NewRow<TemplateRow>, 'workspace_id' | 'uuid' | 'created_at' | 'updated_at'>;
-      const row = templates.insert({ workspace_id: workspaceId, uuid: deps.ids(), ...fields, created_at: at, updated_at: at });
+      const row = templates.insert({
+        workspace_id: workspaceId,
+        uuid: deps.ids(),
+        ...fields,
+        created_at: at,
+        updated_at: at,
+      });
       changed(workspaceId, row.uuid);
       return c.json(present(row), 201);
     })
@@ -119,9 +133,14 @@ function templateResource(deps: AppDeps, row: TemplateRow) {
 function isFixtureVersion(row: TemplateRow, fixture: ResolvedTemplate): boolean {
   const json = (list: string[] | null) => (list === null ? null : JSON.stringify(list));
   return (
-    row.type === fixture.type && row.subject === fixture.subject && row.body === fixture.body &&
-    row.label === (fixture.label ?? null) && row.from_address === (fixture.from ?? null) &&
-    row.to_json === json(fixture.to) && row.cc_json === json(fixture.cc) && row.bcc_json === json(fixture.bcc) &&
+    row.type === fixture.type &&
+    row.subject === fixture.subject &&
+    row.body === fixture.body &&
+    row.label === (fixture.label ?? null) &&
+    row.from_address === (fixture.from ?? null) &&
+    row.to_json === json(fixture.to) &&
+    row.cc_json === json(fixture.cc) &&
+    row.bcc_json === json(fixture.bcc) &&
     row.store_mail === (fixture.store_mail ? 1 : 0)
   );
 }

@@ -13,11 +13,12 @@ import { parseOr422 } from '../validation/zod-issues.js';
 import { generatedWebhookSecret, isWebhookUrl } from '../webhooks/configurations.js';
 import { WEBHOOK_EVENTS } from '../mailcoach-events.js';
 
-
 const configurationBody = lazySchema(() =>
   z.strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The name field is required.'), z.maxLength(255))),
-    url: z.optional(z.string().check(z.trim(), z.refine(isWebhookUrl, 'The url field must be a valid http:// or https:// URL.'))),
+    url: z.optional(
+      z.string().check(z.trim(), z.refine(isWebhookUrl, 'The url field must be a valid http:// or https:// URL.')),
+    ),
     secret: z.optional(z.string().check(z.minLength(1, 'The secret field is required.'), z.maxLength(255))),
     enabled: z.optional(z.boolean()),
     use_for_all_lists: z.optional(z.boolean()),
@@ -33,7 +34,12 @@ export type WebhookConfigurationInput = Pick<
 > & { secret: string | undefined };
 
 /** The columns a create (existing null) or an update writes; a 422 naming each bad field otherwise. */
-export function webhookConfigurationInput(deps: AppDeps, workspaceId: number, body: unknown, existing: WebhookConfigurationRow | null): WebhookConfigurationInput {
+export function webhookConfigurationInput(
+  deps: AppDeps,
+  workspaceId: number,
+  body: unknown,
+  existing: WebhookConfigurationRow | null,
+): WebhookConfigurationInput {
   const input = parseOr422(configurationBody(), body);
   const errors: Record<string, string[]> = {};
   const name = input.name ?? existing?.name;
@@ -43,9 +49,11 @@ export function webhookConfigurationInput(deps: AppDeps, workspaceId: number, bo
   const forAllLists = input.use_for_all_lists ?? (existing === null ? true : existing.use_for_all_lists === 1);
   const lists = input.email_lists ?? (existing === null ? [] : (JSON.parse(existing.email_list_uuids) as string[]));
   // required_if:use_for_all_lists,false, each an existing list (§1.2).
-  if (!forAllLists && lists.length === 0) errors.email_lists = ['The email lists field is required when use for all lists is false.'];
+  if (!forAllLists && lists.length === 0)
+    errors.email_lists = ['The email lists field is required when use for all lists is false.'];
   lists.forEach((uuid, index) => {
-    if (deps.store.emailLists.findByUuid(workspaceId, uuid) === undefined) errors[`email_lists.${index}`] = [`No email list ${uuid} in this workspace.`];
+    if (deps.store.emailLists.findByUuid(workspaceId, uuid) === undefined)
+      errors[`email_lists.${index}`] = [`No email list ${uuid} in this workspace.`];
   });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return {
@@ -54,9 +62,16 @@ export function webhookConfigurationInput(deps: AppDeps, workspaceId: number, bo
     secret: input.secret,
     enabled: (input.enabled ?? (existing === null ? true : existing.enabled === 1)) ? 1 : 0,
     use_for_all_lists: forAllLists ? 1 : 0,
-    use_for_all_events: (input.use_for_all_events ?? (existing === null ? true : existing.use_for_all_events === 1)) ? 1 : 0,
+    use_for_all_events:
+      (input.use_for_all_events ?? (existing === null ? true : existing.use_for_all_events === 1)) ? 1 : 0,
     email_list_uuids: JSON.stringify([...new Set(lists)]),
-    events: JSON.stringify(input.events === undefined ? (existing === null ? [] : (JSON.parse(existing.events) as string[])) : [...new Set(input.events)]),
+    events: JSON.stringify(
+      input.events === undefined
+        ? existing === null
+          ? []
+          : (JSON.parse(existing.events) as string[])
+        : [...new Set(input.events)],
+    ),
     updated_at: toEpochSeconds(deps.clock()),
   };
 }

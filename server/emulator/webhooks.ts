@@ -31,13 +31,20 @@ export function webhookRoutes(deps: AppDeps) {
   };
   const changed = (workspaceId: number) => deps.events.emit('webhooks.changed', { workspaceId });
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ data: deps.store.webhooks.configurations.of(c.get('workspaceId')).map(webhookConfigurationResource) }))
+    .get('/', (c) =>
+      c.json({ data: deps.store.webhooks.configurations.of(c.get('workspaceId')).map(webhookConfigurationResource) }),
+    )
     .post('/', async (c) => {
       const workspaceId = c.get('workspaceId');
       const input = webhookConfigurationInput(deps, workspaceId, await readJsonObject(c), null);
       const now = toEpochSeconds(deps.clock());
       const row = deps.store.webhooks.configurations.insert({
-        workspace_id: workspaceId, uuid: deps.ids(), origin: 'api', created_at: now, ...input, secret: input.secret ?? webhookSecret(deps),
+        workspace_id: workspaceId,
+        uuid: deps.ids(),
+        origin: 'api',
+        created_at: now,
+        ...input,
+        secret: input.secret ?? webhookSecret(deps),
       });
       changed(workspaceId);
       return c.json(webhookConfigurationResource(row), 201);
@@ -47,7 +54,10 @@ export function webhookRoutes(deps: AppDeps) {
       const workspaceId = c.get('workspaceId');
       const existing = find(workspaceId, c.req.param('webhook'));
       const input = webhookConfigurationInput(deps, workspaceId, await readJsonObject(c), existing);
-      const row = deps.store.webhooks.configurations.update(existing.id, { ...input, secret: input.secret ?? existing.secret });
+      const row = deps.store.webhooks.configurations.update(existing.id, {
+        ...input,
+        secret: input.secret ?? existing.secret,
+      });
       changed(workspaceId);
       return c.json(webhookConfigurationResource(row));
     })
@@ -77,14 +87,18 @@ export function webhookCallRoutes(deps: AppDeps) {
       const page = readInteger(input, 'page', { min: 1, max: 1_000_000, fallback: 1 });
       const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
       const filters = callFilters(deps, workspaceId, input);
-      const { rows, total } = deps.store.webhooks.calls.list(workspaceId, filters, { offset: (page - 1) * perPage, limit: perPage });
+      const { rows, total } = deps.store.webhooks.calls.list(workspaceId, filters, {
+        offset: (page - 1) * perPage,
+        limit: perPage,
+      });
       return c.json({ data: rows.map(present()), meta: { page, per_page: perPage, total } });
     })
     .get('/:call', (c) => c.json(present()(find(c.get('workspaceId'), c.req.param('call')))))
     .post('/:call/resend', async (c) => {
       const call = find(c.get('workspaceId'), c.req.param('call'));
       const attempt = await deps.webhookDelivery.resend(call);
-      if (attempt === undefined) throw new ApiError(409, 'The call is gone, or its configuration is (a reset or a delete meanwhile).');
+      if (attempt === undefined)
+        throw new ApiError(409, 'The call is gone, or its configuration is (a reset or a delete meanwhile).');
       return c.json(present()(find(c.get('workspaceId'), call.uuid)));
     });
 }
@@ -93,18 +107,21 @@ function callFilters(deps: AppDeps, workspaceId: number, input: Record<string, u
   const text = (name: string): string | undefined => {
     const value = input[name];
     if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string') throw new ValidationError({ [name]: [`The ${name.replaceAll('_', ' ')} field must be a string.`] });
+    if (typeof value !== 'string')
+      throw new ValidationError({ [name]: [`The ${name.replaceAll('_', ' ')} field must be a string.`] });
     return value;
   };
   const filters: WebhookCallFilters = {};
   const event = text('event');
   if (event !== undefined) {
-    if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) throw new ValidationError({ event: [`The event must be one of ${WEBHOOK_EVENTS.join(', ')}.`] });
+    if (!(WEBHOOK_EVENTS as readonly string[]).includes(event))
+      throw new ValidationError({ event: [`The event must be one of ${WEBHOOK_EVENTS.join(', ')}.`] });
     filters.event = event;
   }
   const status = text('status');
   if (status !== undefined) {
-    if (!(STATUSES as readonly string[]).includes(status)) throw new ValidationError({ status: [`The status must be one of ${STATUSES.join(', ')}.`] });
+    if (!(STATUSES as readonly string[]).includes(status))
+      throw new ValidationError({ status: [`The status must be one of ${STATUSES.join(', ')}.`] });
     filters.status = status as WebhookCallFilters['status'];
   }
   const email = text('email');
@@ -127,12 +144,16 @@ const sinkName = lazySchema(() => z.string().check(z.regex(/^[A-Za-z0-9._-]{1,64
 
 export function webhookSinkRoutes(deps: AppDeps) {
   // Per workspace and name; in memory: a sink is a window on the calls, the log keeps them.
-  const received = new Map<string, Array<{ received_at: string; method: string; url: string; headers: Record<string, string>; body: string }>>();
+  const received = new Map<
+    string,
+    Array<{ received_at: string; method: string; url: string; headers: Record<string, string>; body: string }>
+  >();
   deps.events.on('workspace.reset', ({ workspaceId }) => {
     for (const key of received.keys()) if (key.startsWith(`${workspaceId}:`)) received.delete(key);
   });
   const key = (workspaceId: number, name: string) => {
-    if (!sinkName().safeParse(name).success) throw new ApiError(404, 'A sink name is 1 to 64 letters, digits, dots, dashes or underscores.');
+    if (!sinkName().safeParse(name).success)
+      throw new ApiError(404, 'A sink name is 1 to 64 letters, digits, dots, dashes or underscores.');
     return `${workspaceId}:${name}`;
   };
   return new Hono<AppEnv>()
@@ -150,7 +171,9 @@ export function webhookSinkRoutes(deps: AppDeps) {
       received.set(at, requests);
       return c.json({ received: true });
     })
-    .get('/:name', (c) => c.json({ data: [...(received.get(key(c.get('workspaceId'), c.req.param('name'))) ?? [])].reverse() }))
+    .get('/:name', (c) =>
+      c.json({ data: [...(received.get(key(c.get('workspaceId'), c.req.param('name'))) ?? [])].reverse() }),
+    )
     .delete('/:name', (c) => {
       received.delete(key(c.get('workspaceId'), c.req.param('name')));
       return c.body(null, 204);

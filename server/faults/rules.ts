@@ -52,58 +52,85 @@ const FIELD_MESSAGES: Record<string, string> = {
 const HTTP_ONLY = ['method', 'route', 'status', 'body', 'headers', 'delay_ms', 'drop', 'preset'] as const;
 
 const ruleSchema = lazySchema(() =>
-  z.strictObject({
-    method: z.optional(z.pipe(z.pipe(z.string(), z.transform((m) => m.toUpperCase())), z.enum(METHODS))),
-    route: z.optional(z.string().check(z.regex(/^\/\S*$/))),
-    recipient: z.optional(z.string().check(z.minLength(1))),
-    status: z.optional(z.int().check(z.gte(100), z.lte(599))),
-    body: z.optional(z.unknown()),
-    headers: z.optional(
-      z.pipe(
-        z.record(z.string(), z.unknown()).check(z.superRefine(checkHeaders)),
-        z.transform((headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]))),
+  z
+    .strictObject({
+      method: z.optional(
+        z.pipe(
+          z.pipe(
+            z.string(),
+            z.transform((m) => m.toUpperCase()),
+          ),
+          z.enum(METHODS),
+        ),
       ),
-    ),
-    delay_ms: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
-    drop: z.optional(z.boolean()),
-    times: z.optional(z.int().check(z.gte(1))),
-    probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
-    preset: z.optional(z.enum(PRESETS)),
-    smtp: z.optional(z.pipe(z.pipe(z.string(), z.transform((m) => m.toUpperCase())), z.enum(SMTP_COMMANDS))),
-    sender: z.optional(z.string().check(z.minLength(1))),
-    reply: z.optional(
-      z.strictObject({
-        code: z.int().check(z.gte(400), z.lte(599)),
-        message: z.optional(z.string().check(z.maxLength(500), z.regex(SMTP_TEXT))),
+      route: z.optional(z.string().check(z.regex(/^\/\S*$/))),
+      recipient: z.optional(z.string().check(z.minLength(1))),
+      status: z.optional(z.int().check(z.gte(100), z.lte(599))),
+      body: z.optional(z.unknown()),
+      headers: z.optional(
+        z.pipe(
+          z.record(z.string(), z.unknown()).check(z.superRefine(checkHeaders)),
+          z.transform((headers) =>
+            Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
+          ),
+        ),
+      ),
+      delay_ms: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
+      drop: z.optional(z.boolean()),
+      times: z.optional(z.int().check(z.gte(1))),
+      probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
+      preset: z.optional(z.enum(PRESETS)),
+      smtp: z.optional(
+        z.pipe(
+          z.pipe(
+            z.string(),
+            z.transform((m) => m.toUpperCase()),
+          ),
+          z.enum(SMTP_COMMANDS),
+        ),
+      ),
+      sender: z.optional(z.string().check(z.minLength(1))),
+      reply: z.optional(
+        z.strictObject({
+          code: z.int().check(z.gte(400), z.lte(599)),
+          message: z.optional(z.string().check(z.maxLength(500), z.regex(SMTP_TEXT))),
+        }),
+      ),
+    })
+    .check(
+      z.superRefine((rule, ctx) => {
+        const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+        if (rule.smtp !== undefined || rule.reply !== undefined || rule.sender !== undefined) {
+          if (rule.smtp === undefined)
+            problem('smtp', 'A reply or sender belongs to an SMTP rule: give smtp (MAIL, RCPT or DATA).');
+          if (rule.reply === undefined)
+            problem('reply', 'An SMTP rule needs a reply: { "code": 550, "message": "..." }.');
+          for (const field of HTTP_ONLY) {
+            if (rule[field] !== undefined)
+              problem(field, `An SMTP rule answers a command, not an HTTP request: ${field} cannot go with smtp.`);
+          }
+          if (rule.smtp === 'MAIL' && rule.recipient !== undefined) {
+            problem(
+              'recipient',
+              'MAIL FROM comes before any recipient: match a MAIL rule by sender, or use RCPT or DATA.',
+            );
+          }
+          return;
+        }
+        if (rule.preset !== undefined && (rule.status !== undefined || rule.body !== undefined)) {
+          problem('preset', 'A preset brings its own status and body: give either preset or status.');
+        }
+        if (rule.body !== undefined && rule.status === undefined && rule.preset === undefined)
+          problem('body', 'A body needs a status.');
+        if (rule.drop && [rule.status, rule.body, rule.headers, rule.preset].some((value) => value !== undefined)) {
+          problem('drop', 'A dropped connection has no answer: drop cannot go with status, body, headers or preset.');
+        }
+        const effects = [rule.status, rule.preset, rule.headers, rule.delay_ms, rule.drop ? true : undefined];
+        if (rule.body === undefined && effects.every((value) => value === undefined)) {
+          problem('status', 'Give an effect: status (with body and headers), preset, headers, delay_ms or drop.');
+        }
       }),
     ),
-  }).check(
-    z.superRefine((rule, ctx) => {
-      const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (rule.smtp !== undefined || rule.reply !== undefined || rule.sender !== undefined) {
-        if (rule.smtp === undefined) problem('smtp', 'A reply or sender belongs to an SMTP rule: give smtp (MAIL, RCPT or DATA).');
-        if (rule.reply === undefined) problem('reply', 'An SMTP rule needs a reply: { "code": 550, "message": "..." }.');
-        for (const field of HTTP_ONLY) {
-          if (rule[field] !== undefined) problem(field, `An SMTP rule answers a command, not an HTTP request: ${field} cannot go with smtp.`);
-        }
-        if (rule.smtp === 'MAIL' && rule.recipient !== undefined) {
-          problem('recipient', 'MAIL FROM comes before any recipient: match a MAIL rule by sender, or use RCPT or DATA.');
-        }
-        return;
-      }
-      if (rule.preset !== undefined && (rule.status !== undefined || rule.body !== undefined)) {
-        problem('preset', 'A preset brings its own status and body: give either preset or status.');
-      }
-      if (rule.body !== undefined && rule.status === undefined && rule.preset === undefined) problem('body', 'A body needs a status.');
-      if (rule.drop && [rule.status, rule.body, rule.headers, rule.preset].some((value) => value !== undefined)) {
-        problem('drop', 'A dropped connection has no answer: drop cannot go with status, body, headers or preset.');
-      }
-      const effects = [rule.status, rule.preset, rule.headers, rule.delay_ms, rule.drop ? true : undefined];
-      if (rule.body === undefined && effects.every((value) => value === undefined)) {
-        problem('status', 'Give an effect: status (with body and headers), preset, headers, delay_ms or drop.');
-      }
-    }),
-  ),
 );
 
 /** Each header on its own field (`headers.X-Name`), so that a 422 says which one a response could not carry. */
@@ -150,7 +177,10 @@ export interface FaultSmtpCommand {
 export function smtpReplyOf(spec: FaultSpec): { code: number; message: string } {
   const reply = spec.reply as { code: number; message?: string | undefined };
   const fallback = reply.code < 500 ? '4.3.0 Temporary failure (fault rule)' : '5.7.1 Refused (fault rule)';
-  return { code: reply.code, message: reply.message === undefined || reply.message.trim() === '' ? fallback : reply.message };
+  return {
+    code: reply.code,
+    message: reply.message === undefined || reply.message.trim() === '' ? fallback : reply.message,
+  };
 }
 
 /** Parses one rule, or throws the 422 naming the fields. `null` values count as absent. */
@@ -173,9 +203,10 @@ export function loadFaultFile(path: string | null): FaultSpec[] {
   if (!Array.isArray(json)) throw new FaultFileError(`invalid faults file ${path}: expected a JSON array of rules`);
   const problems: string[] = [];
   const specs = json.flatMap((item: unknown, index) => {
-    const present = item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null))
-      : item;
+    const present =
+      item !== null && typeof item === 'object' && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null))
+        : item;
     const result = ruleSchema().safeParse(present);
     if (result.success) return [result.data];
     const errors = issueErrors(result.error.issues, (field) => FIELD_MESSAGES[field]);
@@ -278,7 +309,8 @@ function fires(rule: FaultRule, random: RandomSource): boolean {
   return true;
 }
 
-export const isDecisive = (spec: FaultSpec) => spec.status !== undefined || spec.preset !== undefined || spec.drop === true;
+export const isDecisive = (spec: FaultSpec) =>
+  spec.status !== undefined || spec.preset !== undefined || spec.drop === true;
 
 /** A rule as the API shows it: every field, null when not set. */
 export function faultResource(rule: FaultRule) {
@@ -334,7 +366,8 @@ function globPattern(pattern: string): Matcher {
     test(text: string): boolean {
       const lowered = text.toLowerCase();
       if (parts.length === 1) return lowered === first;
-      if (lowered.length < first.length + last.length || !lowered.startsWith(first) || !lowered.endsWith(last)) return false;
+      if (lowered.length < first.length + last.length || !lowered.startsWith(first) || !lowered.endsWith(last))
+        return false;
       let at = first.length;
       const end = lowered.length - last.length;
       for (const part of middle) {

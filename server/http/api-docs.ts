@@ -122,7 +122,10 @@ export function createApiDocs(dir = swaggerUiDir()) {
       const path = resolve(dir, name);
       if (!existsSync(path)) return null;
       const bytes = readFileSync(path);
-      found = { body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), type: SWAGGER_FILES[name] };
+      found = {
+        body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length),
+        type: SWAGGER_FILES[name],
+      };
     }
     if (found !== null) cache.set(name, found);
     return found;
@@ -141,7 +144,11 @@ export function createApiDocs(dir = swaggerUiDir()) {
     file(c: Context, name: string): Response | null {
       const found = asset(name);
       if (found === null) return null;
-      return c.body(found.body, 200, { 'content-type': found.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+      return c.body(found.body, 200, {
+        'content-type': found.type,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
     },
   };
 }

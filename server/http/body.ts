@@ -17,7 +17,8 @@ import type { AppEnv } from './env.js';
 export function declaredSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const declared = c.req.header('content-length');
-    if (declared !== undefined && Number.parseInt(declared, 10) > maxBytes) await refuseAfterDraining(c.req.raw.body, maxBytes);
+    if (declared !== undefined && Number.parseInt(declared, 10) > maxBytes)
+      await refuseAfterDraining(c.req.raw.body, maxBytes);
     await next();
   };
 }
@@ -32,7 +33,11 @@ export function declaredSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
 const DRAIN_FACTOR = 4;
 const DRAIN_MS = 10_000;
 
-async function refuseAfterDraining(body: ReadableStream<Uint8Array> | null, maxBytes: number, alreadyRead = 0): Promise<never> {
+async function refuseAfterDraining(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  alreadyRead = 0,
+): Promise<never> {
   if (body !== null) {
     const reader = body.getReader();
     let read = alreadyRead;

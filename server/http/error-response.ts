@@ -23,7 +23,10 @@ export function createErrorFormatter(options: ErrorFormatterOptions) {
     const apiError = toApiError(error, options.logger, c);
     if (apiError instanceof PlainTextError) return renderPlainText(apiError);
     if (apiError instanceof RawJsonError) {
-      return new Response(phpJsonEncode(apiError.body, { pretty: false }), { status: apiError.status, headers: { 'content-type': 'application/json' } });
+      return new Response(phpJsonEncode(apiError.body, { pretty: false }), {
+        status: apiError.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     // Laravel's browser-style answers only concern the Mailcoach surface; our own endpoints always speak JSON.
     const isMailcoachRoute = new URL(c.req.url).pathname.startsWith('/api');

@@ -119,7 +119,11 @@ async function parseMultipart(request: Request, bytes: Uint8Array): Promise<Inpu
   let form: FormData;
   try {
     // A Request of its own: the original's body has been read already.
-    const copy = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes as Uint8Array<ArrayBuffer> });
+    const copy = new Request(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: bytes as Uint8Array<ArrayBuffer>,
+    });
     form = await copy.formData();
   } catch {
     return {};

@@ -11,12 +11,20 @@ export interface IndexSpec<Row, Filters> {
   /** API sort name to column; each must be a trusted column name. */
   sortColumns: Record<string, string>;
   filters(query: ListQuery): Filters;
-  list(workspaceId: number, filters: Filters, sort: SortTerm[], window: PageWindow): ListResult<Row> | Promise<ListResult<Row>>;
+  list(
+    workspaceId: number,
+    filters: Filters,
+    sort: SortTerm[],
+    window: PageWindow,
+  ): ListResult<Row> | Promise<ListResult<Row>>;
   present(row: Row): unknown;
   withMetaLinks?: boolean;
 }
 
-export async function respondWithIndex<Row, Filters>(c: Context<AppEnv>, spec: IndexSpec<Row, Filters>): Promise<Response> {
+export async function respondWithIndex<Row, Filters>(
+  c: Context<AppEnv>,
+  spec: IndexSpec<Row, Filters>,
+): Promise<Response> {
   const input = c.get('input');
   const query = readListQuery(input, spec.query);
   const page = readPage(input);
@@ -38,6 +46,7 @@ export async function respondWithIndex<Row, Filters>(c: Context<AppEnv>, spec: I
  */
 function sortTerms(query: ListQuery, columns: Record<string, string>): SortTerm[] {
   const terms = query.sorts.map((sort) => ({ column: columns[sort.name] as string, descending: sort.descending }));
-  if (!terms.some((term) => term.column === 'id')) terms.push({ column: 'id', descending: terms[0]?.descending ?? false });
+  if (!terms.some((term) => term.column === 'id'))
+    terms.push({ column: 'id', descending: terms[0]?.descending ?? false });
   return terms;
 }

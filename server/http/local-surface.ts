@@ -72,7 +72,6 @@ export function createLocalSurfaceCheck(options: LocalSurfaceOptions): (c: Conte
   };
 }
 
-
 /** An Origin of this machine (any port: the developer's app on localhost:3000 may reset it), or the Host's own. */
 function isOwnOrigin(origin: string, requestHostName: string, options: LocalSurfaceOptions): boolean {
   let url: URL;

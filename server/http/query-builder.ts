@@ -26,7 +26,9 @@ export interface ListQuery {
 
 export function readListQuery(input: Input, spec: ListQuerySpec): ListQuery {
   const requestedSorts = readSortNames(input.sort);
-  const unknownSorts = requestedSorts.map((sort) => sort.replace(/^-+/, '')).filter((n) => !spec.allowedSorts.includes(n));
+  const unknownSorts = requestedSorts
+    .map((sort) => sort.replace(/^-+/, ''))
+    .filter((n) => !spec.allowedSorts.includes(n));
   if (unknownSorts.length > 0) {
     throw badRequest(
       // Collection::diff() keeps repeats, so `sort=foo,-foo` names `foo` twice.

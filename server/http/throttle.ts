@@ -21,10 +21,13 @@ export function throttle(maxAttempts: number, clock: Clock): MiddlewareHandler<A
     const now = Math.floor(clock().getTime() / 1000);
     // Laravel's limiter key is a sha1 too (ThrottleRequests::resolveRequestSignature()); here it also keeps a
     // megabyte-long token from being held for a minute.
-    const key = createHash('sha1').update(bearerToken(c.req.header('authorization')) ?? '').digest('base64');
+    const key = createHash('sha1')
+      .update(bearerToken(c.req.header('authorization')) ?? '')
+      .digest('base64');
     let window = windows.get(key);
     if (window === undefined || window.resetsAt <= now) {
-      if (windows.size >= PRUNE_AT) for (const [stale, { resetsAt }] of windows) if (resetsAt <= now) windows.delete(stale);
+      if (windows.size >= PRUNE_AT)
+        for (const [stale, { resetsAt }] of windows) if (resetsAt <= now) windows.delete(stale);
       window = { hits: 0, resetsAt: now + DECAY_SECONDS };
       windows.set(key, window);
     }

@@ -66,7 +66,10 @@ export function createWebUi(root = webRoot()) {
     if ((path === root || path.startsWith(root + sep)) && existsSync(path) && !path.endsWith(sep)) {
       try {
         const bytes = readFileSync(path);
-        file = { body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream' };
+        file = {
+          body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length),
+          type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+        };
       } catch {
         file = null;
       }
@@ -104,7 +107,11 @@ export function createWebUi(root = webRoot()) {
       const file = read(path);
       if (file === null) return null;
       const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return c.body(file.body, 200, { 'content-type': file.type, 'cache-control': cache, 'x-content-type-options': 'nosniff' });
+      return c.body(file.body, 200, {
+        'content-type': file.type,
+        'cache-control': cache,
+        'x-content-type-options': 'nosniff',
+      });
     }
     // Another URL of the UI (a permalink): its page, for browsers; other clients get the 404 an API would give.
     return (c.req.header('accept') ?? '').includes('text/html') ? page(c) : null;

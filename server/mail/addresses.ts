@@ -39,7 +39,8 @@ export function createAddress(item: string): MailAddress {
     .replace(/[\r\n]/g, '')
     .trim();
   // Symfony quotes the address as it was given, before trimming (`Email " bob" ...` for `a@example.com, bob`).
-  if (!isMessageIdAddrSpec(email)) throw new AddressError(`Email "${addrSpec}" does not comply with addr-spec of RFC 2822.`);
+  if (!isMessageIdAddrSpec(email))
+    throw new AddressError(`Email "${addrSpec}" does not comply with addr-spec of RFC 2822.`);
   return { name, email };
 }
 

@@ -20,7 +20,11 @@ export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRo
   const isTextOnly = original !== undefined && original.html_body === null;
   // The resend view outputs the stored HTML raw: no <html><body> wrapper is added (unlike an inline send).
   const html = isTextOnly ? null : logItem.body;
-  const content = { subject: logItem.subject, html, text: isTextOnly ? logItem.body : html === null ? null : htmlToText(html) };
+  const content = {
+    subject: logItem.subject,
+    html,
+    text: isTextOnly ? logItem.body : html === null ? null : htmlToText(html),
+  };
   const from = parse(logItem.from_json)[0] ?? { name: '', email: 'unknown@localhost' };
   const now = deps.clock();
   const uuid = deps.ids();
@@ -45,7 +49,11 @@ export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRo
   };
   const raw = await buildMessage(mail);
   await deps.captureBuilder.store(mail, raw, {
-    workspaceId: logItem.workspace_id, messageUuid: uuid, meta: { templateName: null, replacements: null }, logItem: null, send: null,
+    workspaceId: logItem.workspace_id,
+    messageUuid: uuid,
+    meta: { templateName: null, replacements: null },
+    logItem: null,
+    send: null,
   });
   return uuid;
 }

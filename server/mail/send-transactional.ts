@@ -28,7 +28,11 @@ export type SendOutcome =
   | { kind: 'not-stored'; messageUuid: string }
   | { kind: 'suppressed'; email: string };
 
-export async function sendTransactionalMail(deps: SendDeps, workspaceId: number, request: SendRequest): Promise<SendOutcome> {
+export async function sendTransactionalMail(
+  deps: SendDeps,
+  workspaceId: number,
+  request: SendRequest,
+): Promise<SendOutcome> {
   const template = findTemplate(deps, workspaceId, request);
   const requested = {
     to: normalizeAddresses(request.to),
@@ -94,7 +98,10 @@ function findTemplate(deps: SendDeps, workspaceId: number, request: SendRequest)
 function withDefaults(addresses: MailAddress[], defaultsJson: string | null): MailAddress[] {
   const defaults = defaultsJson === null ? [] : (JSON.parse(defaultsJson) as string[]);
   const present = new Set(addresses.map((a) => a.email.toLowerCase()));
-  return [...addresses, ...defaults.filter((email) => !present.has(email.toLowerCase())).map((email) => ({ name: '', email }))];
+  return [
+    ...addresses,
+    ...defaults.filter((email) => !present.has(email.toLowerCase())).map((email) => ({ name: '', email })),
+  ];
 }
 
 /**
@@ -132,19 +139,47 @@ function logItemRecord(
 ): NonNullable<CaptureRecords['logItem']> {
   const addresses = (list: MailAddress[]) => JSON.stringify(list.map(({ name, email }) => ({ name, email })));
   return {
-    workspace_id: workspaceId, uuid, mail_name: request.mailName,
-    from_json: addresses([envelope.from]), to_json: addresses(envelope.to), cc_json: addresses(envelope.cc),
-    bcc_json: addresses(envelope.bcc), attachments_json: JSON.stringify(envelope.attachments.map((a) => a.filename)),
-    mailer: request.mailer ?? deps.defaultMailer, fake: request.fake ? 1 : 0, created_at: at, updated_at: at,
+    workspace_id: workspaceId,
+    uuid,
+    mail_name: request.mailName,
+    from_json: addresses([envelope.from]),
+    to_json: addresses(envelope.to),
+    cc_json: addresses(envelope.cc),
+    bcc_json: addresses(envelope.bcc),
+    attachments_json: JSON.stringify(envelope.attachments.map((a) => a.filename)),
+    mailer: request.mailer ?? deps.defaultMailer,
+    fake: request.fake ? 1 : 0,
+    created_at: at,
+    updated_at: at,
   };
 }
 
 /** The Send of a stored transactional mail: its transport message id is the Message-ID (reference §4.7). */
-function sendRecord(workspaceId: number, uuid: string, logItemUuid: string, messageId: string, at: number): NonNullable<CaptureRecords['send']> {
+function sendRecord(
+  workspaceId: number,
+  uuid: string,
+  logItemUuid: string,
+  messageId: string,
+  at: number,
+): NonNullable<CaptureRecords['send']> {
   return {
-    workspace_id: workspaceId, uuid, transport_message_id: messageId, campaign_uuid: null,
-    automation_mail_uuid: null, transactional_mail_log_item_uuid: logItemUuid, subscriber_uuid: null, sent_at: at,
-    failed_at: null, failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null,
-    first_clicked_at: null, last_clicked_at: null, created_at: at, updated_at: at,
+    workspace_id: workspaceId,
+    uuid,
+    transport_message_id: messageId,
+    campaign_uuid: null,
+    automation_mail_uuid: null,
+    transactional_mail_log_item_uuid: logItemUuid,
+    subscriber_uuid: null,
+    sent_at: at,
+    failed_at: null,
+    failure_reason: null,
+    open_count: 0,
+    click_count: 0,
+    first_opened_at: null,
+    last_opened_at: null,
+    first_clicked_at: null,
+    last_clicked_at: null,
+    created_at: at,
+    updated_at: at,
   };
 }

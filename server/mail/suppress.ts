@@ -27,7 +27,13 @@ export function suppress(
     if (existing !== undefined) return { row: existing, created: false };
     const now = toEpochSeconds(deps.clock());
     const row = deps.store.suppressions.insert({
-      workspace_id: workspaceId, uuid: deps.ids(), email, reason, origin, created_at: now, updated_at: now,
+      workspace_id: workspaceId,
+      uuid: deps.ids(),
+      email,
+      reason,
+      origin,
+      created_at: now,
+      updated_at: now,
     });
     return { row, created: true };
   });

@@ -25,8 +25,16 @@ export function automationRoutes(deps: AppDeps) {
     const workspaceId = c.get('workspaceId');
     const rules: RuleSet = [
       ['subscribers', [required, array]],
-      ['subscribers.*', [custom('exists', (value, { attribute }) =>
-        typeof value === 'string' && deps.store.subscribers.findByUuid(workspaceId, value) !== undefined ? null : `The selected ${attribute} is invalid.`)]],
+      [
+        'subscribers.*',
+        [
+          custom('exists', (value, { attribute }) =>
+            typeof value === 'string' && deps.store.subscribers.findByUuid(workspaceId, value) !== undefined
+              ? null
+              : `The selected ${attribute} is invalid.`,
+          ),
+        ],
+      ],
     ];
     const input = c.get('input');
     validate(input, rules);
@@ -40,7 +48,12 @@ export function automationRoutes(deps: AppDeps) {
         if (subscriber === undefined) continue;
         const reason = whyNot(deps, automation, subscriber);
         deps.store.automations.addTrigger({
-          workspace_id: workspaceId, automation_id: automation.id, subscriber_uuid: subscriber.uuid, entered: reason === null ? 1 : 0, reason, created_at: at,
+          workspace_id: workspaceId,
+          automation_id: automation.id,
+          subscriber_uuid: subscriber.uuid,
+          entered: reason === null ? 1 : 0,
+          reason,
+          created_at: at,
         });
       }
     });
@@ -58,8 +71,10 @@ function whyNot(deps: AppDeps, automation: AutomationRow, subscriber: Subscriber
   if (subscriberStatus(subscriber) !== 'subscribed') return 'the subscriber is not subscribed';
   const segment = automation.segment_id === null ? undefined : deps.store.segments.findById(automation.segment_id);
   const conditions = segment === undefined ? [] : (JSON.parse(segment.stored_conditions) as SegmentCondition[]);
-  if (!deps.store.subscribers.inAudience(subscriber.id, automation.email_list_id, conditions)) return "the subscriber is not in the automation's list and segment";
-  if (automation.repeat_enabled !== 1 && deps.store.automations.hasEntered(automation.id, subscriber.uuid)) return 'the subscriber is already in the automation';
+  if (!deps.store.subscribers.inAudience(subscriber.id, automation.email_list_id, conditions))
+    return "the subscriber is not in the automation's list and segment";
+  if (automation.repeat_enabled !== 1 && deps.store.automations.hasEntered(automation.id, subscriber.uuid))
+    return 'the subscriber is already in the automation';
   return null;
 }
 

@@ -22,13 +22,21 @@ function bound<Row>(c: Context<AppEnv>, param: string, modelClass: string, find:
   return row;
 }
 
-export const findEmailList = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'emailList', AUDIENCE_MODEL_CLASSES.emailList, deps.store.emailLists.findByUuid);
-export const findTag = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'tag', AUDIENCE_MODEL_CLASSES.tag, deps.store.tags.findByUuid);
-export const findSegment = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'segment', AUDIENCE_MODEL_CLASSES.segment, deps.store.segments.findByUuid);
-export const findCampaignTemplate = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'template', AUDIENCE_MODEL_CLASSES.template, deps.store.campaignTemplates.findByUuid);
-export const findCampaign = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'campaign', CAMPAIGN_MODEL_CLASS, deps.store.campaigns.findByUuid);
-export const findSubscriberImport = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'subscriberImport', IMPORT_MODEL_CLASS, deps.store.subscriberImports.findByUuid);
+export const findEmailList = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'emailList', AUDIENCE_MODEL_CLASSES.emailList, deps.store.emailLists.findByUuid);
+export const findTag = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'tag', AUDIENCE_MODEL_CLASSES.tag, deps.store.tags.findByUuid);
+export const findSegment = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'segment', AUDIENCE_MODEL_CLASSES.segment, deps.store.segments.findByUuid);
+export const findCampaignTemplate = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'template', AUDIENCE_MODEL_CLASSES.template, deps.store.campaignTemplates.findByUuid);
+export const findCampaign = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'campaign', CAMPAIGN_MODEL_CLASS, deps.store.campaigns.findByUuid);
+export const findSubscriberImport = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'subscriberImport', IMPORT_MODEL_CLASS, deps.store.subscriberImports.findByUuid);
 /** Explicit binding Route::model('send'): by uuid only, and a 404 without the value. */
-export const findSend = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'send', MODEL_CLASSES.send, deps.store.sends.findByUuid);
+export const findSend = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'send', MODEL_CLASSES.send, deps.store.sends.findByUuid);
 /** Explicit binding by uuid: `GET /api/transactional-mails/send` lands here too, and is this 404. */
-export const findLogItem = (deps: AppDeps, c: Context<AppEnv>) => bound(c, 'transactionalMail', MODEL_CLASSES.logItem, deps.store.logItems.findByUuid);
+export const findLogItem = (deps: AppDeps, c: Context<AppEnv>) =>
+  bound(c, 'transactionalMail', MODEL_CLASSES.logItem, deps.store.logItems.findByUuid);

@@ -24,8 +24,18 @@ export function campaignStatisticsRoutes(deps: AppDeps) {
     .get('/:campaign/opens', (c) => {
       const campaign = findCampaign(deps, c);
       return respondWithIndex(c, {
-        query: { allowedSorts: ['email', 'open_count', 'first_opened_at', 'last_opened_at'], allowedFilters: ['search'], defaultSort: ['-first_opened_at'] },
-        sortColumns: { email: 'email', open_count: 'open_count', first_opened_at: 'first_opened_at', last_opened_at: 'last_opened_at', id: 'id' },
+        query: {
+          allowedSorts: ['email', 'open_count', 'first_opened_at', 'last_opened_at'],
+          allowedFilters: ['search'],
+          defaultSort: ['-first_opened_at'],
+        },
+        sortColumns: {
+          email: 'email',
+          open_count: 'open_count',
+          first_opened_at: 'first_opened_at',
+          last_opened_at: 'last_opened_at',
+          id: 'id',
+        },
         filters: ({ filters }) => search(filters),
         list: (_workspaceId, text, sort, window) => statistics.opens(campaign, text, sort, window),
         present: (row) => ({
@@ -42,7 +52,11 @@ export function campaignStatisticsRoutes(deps: AppDeps) {
     .get('/:campaign/clicks', (c) => {
       const campaign = findCampaign(deps, c);
       return respondWithIndex(c, {
-        query: { allowedSorts: ['unique_click_count', 'click_count'], allowedFilters: ['search'], defaultSort: ['-unique_click_count'] },
+        query: {
+          allowedSorts: ['unique_click_count', 'click_count'],
+          allowedFilters: ['search'],
+          defaultSort: ['-unique_click_count'],
+        },
         sortColumns: { unique_click_count: 'unique_click_count', click_count: 'click_count', id: 'id' },
         filters: ({ filters }) => search(filters),
         list: (_workspaceId, text, sort, window) => statistics.links(campaign, text, sort, window),
@@ -52,8 +66,12 @@ export function campaignStatisticsRoutes(deps: AppDeps) {
           unique_click_count: row.unique_click_count,
           click_count: row.click_count,
           clicks: statistics.clicksOf(row.id).map((click) => ({
-            uuid: click.uuid, send_uuid: click.send_uuid, link_uuid: click.link_uuid, subscriber_uuid: click.subscriber_uuid,
-            created_at: laravelTimestamp(click.created_at), updated_at: laravelTimestamp(click.created_at),
+            uuid: click.uuid,
+            send_uuid: click.send_uuid,
+            link_uuid: click.link_uuid,
+            subscriber_uuid: click.subscriber_uuid,
+            created_at: laravelTimestamp(click.created_at),
+            updated_at: laravelTimestamp(click.created_at),
           })),
         }),
       });
@@ -67,14 +85,23 @@ export function campaignStatisticsRoutes(deps: AppDeps) {
         list: (_workspaceId, text, sort, window) => statistics.unsubscribes(campaign, text, sort, window),
         present: (row) => {
           const subscriber = deps.store.subscribers.findById(row.subscriber_id) as SubscriberRow;
-          return { campaign_uuid: campaign.uuid, subscriber_uuid: subscriber.uuid, subscriber_email: subscriber.email, subscriber: presentSubscriber(subscriber) };
+          return {
+            campaign_uuid: campaign.uuid,
+            subscriber_uuid: subscriber.uuid,
+            subscriber_email: subscriber.email,
+            subscriber: presentSubscriber(subscriber),
+          };
         },
       });
     })
     .get('/:campaign/bounces', (c) => {
       const campaign = findCampaign(deps, c);
       return respondWithIndex(c, {
-        query: { allowedSorts: ['email', 'bounce_count', 'created_at'], allowedFilters: ['search', 'type'], defaultSort: ['-created_at'] },
+        query: {
+          allowedSorts: ['email', 'bounce_count', 'created_at'],
+          allowedFilters: ['search', 'type'],
+          defaultSort: ['-created_at'],
+        },
         sortColumns: { email: 'email', bounce_count: 'bounce_count', created_at: 'created_at', id: 'id' },
         filters: ({ filters }) => ({ text: search(filters), type: filters.type?.[0] }),
         list: (_workspaceId, { text, type }, sort, window) => statistics.feedback(campaign, text, type, sort, window),

@@ -41,8 +41,13 @@ export function campaignTemplateRoutes(deps: AppDeps) {
       validate(input, TEMPLATE_RULES);
       const at = toEpochSeconds(deps.clock());
       const row = templates.insert({
-        workspace_id: c.get('workspaceId'), uuid: deps.ids(), name: String(input.name),
-        html: text(input.html) ?? DEFAULT_CAMPAIGN_TEMPLATE_HTML, structured_html: text(input.structured_html), created_at: at, updated_at: at,
+        workspace_id: c.get('workspaceId'),
+        uuid: deps.ids(),
+        name: String(input.name),
+        html: text(input.html) ?? DEFAULT_CAMPAIGN_TEMPLATE_HTML,
+        structured_html: text(input.structured_html),
+        created_at: at,
+        updated_at: at,
       });
       return laravelJson({ data: campaignTemplateResource(row) }, 201);
     })
@@ -53,7 +58,10 @@ export function campaignTemplateRoutes(deps: AppDeps) {
       validate(input, TEMPLATE_RULES);
       // A full replace: an omitted html empties the template (UpdateTemplateAction).
       const row = templates.update(template.id, {
-        name: String(input.name), html: text(input.html) ?? '', structured_html: text(input.structured_html), updated_at: toEpochSeconds(deps.clock()),
+        name: String(input.name),
+        html: text(input.html) ?? '',
+        structured_html: text(input.structured_html),
+        updated_at: toEpochSeconds(deps.clock()),
       });
       return laravelJson({ data: campaignTemplateResource(row) });
     })
@@ -62,4 +70,3 @@ export function campaignTemplateRoutes(deps: AppDeps) {
       return noContent();
     });
 }
-

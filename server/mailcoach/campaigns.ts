@@ -29,7 +29,10 @@ const SCHEDULE_FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 function campaignRules(deps: AppDeps, workspaceId: number): RuleSet {
   const exists = (find: (uuid: string) => unknown) =>
     custom('exists', (value, { attribute }) =>
-      typeof value === 'string' && find(value) !== undefined ? null : `The selected ${attribute.replaceAll('_', ' ')} is invalid.`);
+      typeof value === 'string' && find(value) !== undefined
+        ? null
+        : `The selected ${attribute.replaceAll('_', ' ')} is invalid.`,
+    );
   return [
     ['name', [required]],
     ['subject', [nullable]],
@@ -43,7 +46,16 @@ function campaignRules(deps: AppDeps, workspaceId: number): RuleSet {
     ['add_subscriber_tags', [nullable, boolean]],
     ['add_subscriber_link_tags', [nullable, boolean]],
     ['disable_webview', [nullable, boolean]],
-    ['schedule_at', [custom('date_format', (value, { attribute }) => (parseScheduleAt(value) === null ? `The ${attribute.replaceAll('_', ' ')} field must match the format Y-m-d H:i:s.` : null))]],
+    [
+      'schedule_at',
+      [
+        custom('date_format', (value, { attribute }) =>
+          parseScheduleAt(value) === null
+            ? `The ${attribute.replaceAll('_', ' ')} field must match the format Y-m-d H:i:s.`
+            : null,
+        ),
+      ],
+    ],
   ];
 }
 
@@ -69,7 +81,15 @@ export function campaignRoutes(deps: AppDeps) {
     .get('/', (c) =>
       respondWithIndex(c, {
         query: {
-          allowedSorts: ['name', 'email_list_id', 'unique_open_count', 'unique_click_count', 'unsubscribe_rate', 'sent_to_number_of_subscribers', 'sent'],
+          allowedSorts: [
+            'name',
+            'email_list_id',
+            'unique_open_count',
+            'unique_click_count',
+            'unsubscribe_rate',
+            'sent_to_number_of_subscribers',
+            'sent',
+          ],
           allowedFilters: ['search', 'status', 'email_list_id', 'emailList.uuid', 'contentItem.template.uuid'],
           defaultSort: ['-sent'],
         },
@@ -77,7 +97,12 @@ export function campaignRoutes(deps: AppDeps) {
         filters: ({ filters }) => campaignFilters(filters),
         // filter[status]=draft also orders by created_at ascending ahead of the requested sort (CampaignStatusFilter).
         list: (workspaceId, filters, sort, window) =>
-          campaigns.list(workspaceId, filters, filters.status === 'draft' ? [{ column: 'created_at', descending: false }, ...sort] : sort, window),
+          campaigns.list(
+            workspaceId,
+            filters,
+            filters.status === 'draft' ? [{ column: 'created_at', descending: false }, ...sort] : sort,
+            window,
+          ),
         present,
       }),
     )
@@ -116,24 +141,59 @@ export function campaignRoutes(deps: AppDeps) {
 
 function newCampaign(workspaceId: number, uuid: string, at: number): Omit<CampaignRow, 'id'> {
   return {
-    workspace_id: workspaceId, uuid, name: '', email_list_id: null, status: 'draft', segment_class: EVERY_SUBSCRIBER_SEGMENT,
-    segment_id: null, segment_description: 'all subscribers', sent_at: null, scheduled_at: null, summary_mail_sent_at: null,
-    disable_webview: 0, from_email: null, from_name: null, reply_to_email: null, reply_to_name: null, subject: null,
-    template_id: null, html: null, structured_html: null, email_html: null, webview_html: null, utm_tags: 1,
-    add_subscriber_tags: 0, add_subscriber_link_tags: 0, sent_to_number_of_subscribers: 0, statistics_calculated_at: null,
-    created_at: at, updated_at: at,
+    workspace_id: workspaceId,
+    uuid,
+    name: '',
+    email_list_id: null,
+    status: 'draft',
+    segment_class: EVERY_SUBSCRIBER_SEGMENT,
+    segment_id: null,
+    segment_description: 'all subscribers',
+    sent_at: null,
+    scheduled_at: null,
+    summary_mail_sent_at: null,
+    disable_webview: 0,
+    from_email: null,
+    from_name: null,
+    reply_to_email: null,
+    reply_to_name: null,
+    subject: null,
+    template_id: null,
+    html: null,
+    structured_html: null,
+    email_html: null,
+    webview_html: null,
+    utm_tags: 1,
+    add_subscriber_tags: 0,
+    add_subscriber_link_tags: 0,
+    sent_to_number_of_subscribers: 0,
+    statistics_calculated_at: null,
+    created_at: at,
+    updated_at: at,
   };
 }
 
 /** UpdateCampaignAction (§5.5): the segment, the campaign's own fields, the content, the content item's flags. */
 async function campaignFields(deps: AppDeps, workspaceId: number, input: Input, previousStructuredHtml: string | null) {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const flag = (value: unknown, fallback: 0 | 1) => (value === undefined || value === null || value === '' ? fallback : [true, 1, '1'].includes(value as never) ? (1 as const) : (0 as const));
-  const segment = text(input.segment_uuid) === null ? undefined : deps.store.segments.findByUuid(workspaceId, input.segment_uuid as string);
+  const flag = (value: unknown, fallback: 0 | 1) =>
+    value === undefined || value === null || value === ''
+      ? fallback
+      : [true, 1, '1'].includes(value as never)
+        ? (1 as const)
+        : (0 as const);
+  const segment =
+    text(input.segment_uuid) === null
+      ? undefined
+      : deps.store.segments.findByUuid(workspaceId, input.segment_uuid as string);
   const list = deps.store.emailLists.findByUuid(workspaceId, input.email_list_uuid as string) as EmailListRow;
   // template_uuid is read raw: an unknown uuid is no template.
-  const template = text(input.template_uuid) === null ? undefined : deps.store.campaignTemplates.findByUuid(workspaceId, input.template_uuid as string);
-  const fieldsInput = input.fields !== null && typeof input.fields === 'object' ? (input.fields as Record<string, unknown>) : null;
+  const template =
+    text(input.template_uuid) === null
+      ? undefined
+      : deps.store.campaignTemplates.findByUuid(workspaceId, input.template_uuid as string);
+  const fieldsInput =
+    input.fields !== null && typeof input.fields === 'object' ? (input.fields as Record<string, unknown>) : null;
   const content = await campaignContent(text(input.html), fieldsInput, template, previousStructuredHtml);
   const name = String(input.name);
   return {
@@ -166,12 +226,23 @@ function parseScheduleAt(value: unknown): number | null {
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const date = new Date(ms);
   // PHP's createFromFormat rolls over (2025-02-30 is March 2nd); Laravel's date_format rejects what does not format back.
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (
+    date.getUTCFullYear() !== y ||
+    date.getUTCMonth() !== mo - 1 ||
+    date.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59 ||
+    s > 59
+  )
+    return null;
   return Math.floor(ms / 1000);
 }
 
 function campaignFilters(filters: Record<string, string[]>): CampaignFilters {
-  const status = filters.status?.length === 1 && ['sent', 'scheduled', 'draft'].includes(filters.status[0] as string) ? (filters.status[0] as CampaignFilters['status']) : undefined;
+  const status =
+    filters.status?.length === 1 && ['sent', 'scheduled', 'draft'].includes(filters.status[0] as string)
+      ? (filters.status[0] as CampaignFilters['status'])
+      : undefined;
   return {
     search: filters.search?.map(urlDecode),
     status,

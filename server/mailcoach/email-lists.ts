@@ -14,7 +14,17 @@ import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
-import { array, boolean, delimited, email, nullable, oneOf, required, requiredIfTruthyBoolean, string } from '../validation/rules.js';
+import {
+  array,
+  boolean,
+  delimited,
+  email,
+  nullable,
+  oneOf,
+  required,
+  requiredIfTruthyBoolean,
+  string,
+} from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { emailListResource } from './resources/audience.js';
 import { respondWithIndex } from '../http/listing.js';
@@ -22,8 +32,12 @@ import { findEmailList } from './bindings.js';
 
 const CONFIRMATION_MAILS = ['send_default_confirmation_mail', 'send_custom_confirmation_mail'];
 const FLAGS = [
-  'campaigns_feed_enabled', 'report_campaign_sent', 'report_campaign_summary', 'report_email_list_summary',
-  'allow_form_subscriptions', 'requires_confirmation',
+  'campaigns_feed_enabled',
+  'report_campaign_sent',
+  'report_campaign_summary',
+  'report_email_list_summary',
+  'allow_form_subscriptions',
+  'requires_confirmation',
 ] as const;
 
 /** UpdateEmailListSettingsRequest, in key order; the mailers are the emulator's (--mailers). */
@@ -65,9 +79,18 @@ export function emailListRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', (c) =>
       respondWithIndex(c, {
-        query: { allowedSorts: ['name', 'created_at', 'active_subscribers_count'], allowedFilters: ['name', 'search'], defaultSort: ['name'] },
+        query: {
+          allowedSorts: ['name', 'created_at', 'active_subscribers_count'],
+          allowedFilters: ['name', 'search'],
+          defaultSort: ['name'],
+        },
         // Sorting by the subscribed count, not v8's inner join that drops lists without subscribers (§1.3).
-        sortColumns: { name: 'name', created_at: 'created_at', active_subscribers_count: ACTIVE_SUBSCRIBERS_SQL, id: 'id' },
+        sortColumns: {
+          name: 'name',
+          created_at: 'created_at',
+          active_subscribers_count: ACTIVE_SUBSCRIBERS_SQL,
+          id: 'id',
+        },
         filters: ({ filters }) => ({
           // filter[name] is exact, and its delimiter is ",,": one comma does not split it.
           names: filters.name === undefined ? undefined : filters.name.join(',').split(',,'),
@@ -81,7 +104,12 @@ export function emailListRoutes(deps: AppDeps) {
       const input = c.get('input');
       validate(input, rules);
       const at = toEpochSeconds(deps.clock());
-      const row = lists.insert({ workspace_id: c.get('workspaceId'), uuid: deps.ids(), ...listFields(deps, input, '{}', at), created_at: at });
+      const row = lists.insert({
+        workspace_id: c.get('workspaceId'),
+        uuid: deps.ids(),
+        ...listFields(deps, input, '{}', at),
+        created_at: at,
+      });
       return laravelJson({ data: present(row) }, 201);
     })
     .get('/:emailList', (c) => laravelJson({ data: present(findEmailList(deps, c)) }))
@@ -101,9 +129,13 @@ export function emailListRoutes(deps: AppDeps) {
 /** UpdateEmailListAction: every field from the input or its default (§1.5). */
 function listFields(deps: AppDeps, input: Input, storedExtra: string, at: number): EmailListFields {
   const text = (key: string) => (typeof input[key] === 'string' && input[key] !== '' ? (input[key] as string) : null);
-  const flag = (key: (typeof FLAGS)[number]) => ([true, 1, '1'].includes(input[key] as never) ? (1 as const) : (0 as const));
+  const flag = (key: (typeof FLAGS)[number]) =>
+    [true, 1, '1'].includes(input[key] as never) ? (1 as const) : (0 as const);
   const fromEmail = text('default_from_email') as string;
-  const extra = { ...(JSON.parse(storedExtra) as object), ...(isMap(input.extra_attributes) ? input.extra_attributes : {}) };
+  const extra = {
+    ...(JSON.parse(storedExtra) as object),
+    ...(isMap(input.extra_attributes) ? input.extra_attributes : {}),
+  };
   return {
     name: String(input.name),
     default_from_email: fromEmail,

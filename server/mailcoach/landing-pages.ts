@@ -30,17 +30,26 @@ export function messagePage(title: string, message: string, extra = ''): string 
 
 /** couldNotFindSubscription.blade.php */
 export function couldNotFindSubscriptionPage(): string {
-  return landingPage('Could not find subscription', '<p>We could not find your subscription to this list.</p>\n<p>The link you used seems invalid.</p>');
+  return landingPage(
+    'Could not find subscription',
+    '<p>We could not find your subscription to this list.</p>\n<p>The link you used seems invalid.</p>',
+  );
 }
 
 /** alreadyUnsubscribed.blade.php */
 export function alreadyUnsubscribedPage(listName: string): string {
-  return landingPage('Already unsubscribed', `<p>You were already unsubscribed from the list <strong>${escapeHtml(listName)}</strong>.</p>`);
+  return landingPage(
+    'Already unsubscribed',
+    `<p>You were already unsubscribed from the list <strong>${escapeHtml(listName)}</strong>.</p>`,
+  );
 }
 
 /** unsubscribed.blade.php */
 export function unsubscribedPage(listName: string): string {
-  return landingPage('Unsubscribed', `<p>Sorry to see you go.</p>\n<p>You have been unsubscribed from list <strong>${escapeHtml(listName)}</strong>.</p>`);
+  return landingPage(
+    'Unsubscribed',
+    `<p>Sorry to see you go.</p>\n<p>You have been unsubscribed from list <strong>${escapeHtml(listName)}</strong>.</p>`,
+  );
 }
 
 /** unsubscribe-tag.blade.php: its form posts to the page's own URL. */
@@ -54,7 +63,10 @@ export function unsubscribeTagPage(listName: string, tag: string): string {
 
 /** unsubscribed-tag.blade.php */
 export function unsubscribedTagPage(listName: string, tag: string): string {
-  return landingPage('Unsubscribed', `<p>Sorry to see you go.</p>\n<p>You have been unsubscribed from list <strong>${escapeHtml(listName)}</strong>'s tag ${escapeHtml(tag)}.</p>`);
+  return landingPage(
+    'Unsubscribed',
+    `<p>Sorry to see you go.</p>\n<p>You have been unsubscribed from list <strong>${escapeHtml(listName)}</strong>'s tag ${escapeHtml(tag)}.</p>`,
+  );
 }
 
 export interface PreferencesView {
@@ -87,11 +99,17 @@ export function managePreferencesPage(view: PreferencesView): string {
       ? '<input type="hidden" name="unsubscribe_from_all" value="1">\n'
       : '<p><strong>Manage your subscriptions</strong></p>\n<fieldset><legend>Preferences</legend>\n' +
         view.tags
-          .map((tag, index) => `<p><input type="checkbox" id="tag-${index}" name="tags[${escapeHtml(tag.name)}]"${tag.checked ? ' checked' : ''}> <label for="tag-${index}">${escapeHtml(tag.name)}</label></p>\n`)
+          .map(
+            (tag, index) =>
+              `<p><input type="checkbox" id="tag-${index}" name="tags[${escapeHtml(tag.name)}]"${tag.checked ? ' checked' : ''}> <label for="tag-${index}">${escapeHtml(tag.name)}</label></p>\n`,
+          )
           .join('') +
         '</fieldset>\n<hr>\n<p><input type="checkbox" id="unsubscribe_from_all" name="unsubscribe_from_all"> <label for="unsubscribe_from_all">Unsubscribe from all</label></p>\n';
   const subscriptions =
     `<form method="POST" action="/manage-preferences/subscriptions/${uuid}">\n${choices}` +
     `<button type="submit">${view.tags.length === 0 ? 'Unsubscribe' : 'Save'}</button>\n</form>\n`;
-  return landingPage('Manage preferences', `${alert}<p><strong>Manage your personal information</strong></p>\n${info}${subscriptions}`);
+  return landingPage(
+    'Manage preferences',
+    `${alert}<p><strong>Manage your personal information</strong></p>\n${info}${subscriptions}`,
+  );
 }

@@ -27,6 +27,7 @@ export async function orderedInputValue(c: Context<AppEnv>, maxBodyBytes: number
   } catch {
     return toPhpArray(value);
   }
-  if (document === null || typeof document !== 'object' || Array.isArray(document) || !Object.hasOwn(document, key)) return toPhpArray(value);
+  if (document === null || typeof document !== 'object' || Array.isArray(document) || !Object.hasOwn(document, key))
+    return toPhpArray(value);
   return toPhpArray(cleanse((document as Record<string, unknown>)[key]));
 }

@@ -4,7 +4,18 @@
  */
 import { AddressError, normalizeAddresses } from '../mail/addresses.js';
 import { isRfcEmail } from '../validation/email.js';
-import { array, boolean, custom, email, nullable, required, requiredWithout, requiredWithoutAll, string, type Rule } from '../validation/rules.js';
+import {
+  array,
+  boolean,
+  custom,
+  email,
+  nullable,
+  required,
+  requiredWithout,
+  requiredWithoutAll,
+  string,
+  type Rule,
+} from '../validation/rules.js';
 import type { RuleSet } from '../validation/validate.js';
 
 export interface SendRuleDeps {
@@ -20,7 +31,15 @@ export interface SendRuleDeps {
  */
 export function sendRules(deps: SendRuleDeps): RuleSet {
   return [
-    ['mail_name', [string, custom('template_exists', (value) => (typeof value === 'string' && deps.templateExists(value) ? null : 'The selected mail name is invalid.'))]],
+    [
+      'mail_name',
+      [
+        string,
+        custom('template_exists', (value) =>
+          typeof value === 'string' && deps.templateExists(value) ? null : 'The selected mail name is invalid.',
+        ),
+      ],
+    ],
     ['subject', [nullable, string, requiredWithout('mail_name')]],
     ['html', [nullable, string, requiredWithoutAll('mail_name', 'text')]],
     ['text', [nullable, string, requiredWithoutAll('mail_name', 'html')]],
@@ -45,7 +64,9 @@ export function sendRules(deps: SendRuleDeps): RuleSet {
 
 /** Since 7.7.5 a replacement must be a string or an array; JSON numbers and booleans fail. */
 const stringOrArray = custom('string_or_array', (value, { attribute }) =>
-  typeof value === 'string' || (value !== null && typeof value === 'object') ? null : `${attribute} must be a string or array`,
+  typeof value === 'string' || (value !== null && typeof value === 'object')
+    ? null
+    : `${attribute} must be a string or array`,
 );
 
 /**
@@ -55,7 +76,10 @@ const stringOrArray = custom('string_or_array', (value, { attribute }) =>
 const delimited: Rule = custom('delimited', (value, { attribute }) => {
   if (typeof value !== 'string') return `${attribute} must be a string`;
   // Empty items are dropped before the items are trimmed (`a, ,b` has three), duplicates compared after.
-  const items = value.trim().split(',').filter((item) => item !== '');
+  const items = value
+    .trim()
+    .split(',')
+    .filter((item) => item !== '');
   if (items.length < 1) return `You must specify at least 1 ${items.length === 1 ? 'item' : 'items'}`;
   if (new Set(items.map((item) => item.trim())).size !== items.length) return 'You may not specify duplicates.';
   return null;

@@ -37,13 +37,19 @@ export function segmentRoutes(deps: AppDeps) {
     const input = c.get('input');
     const tags = deps.store.tags.ofList(list.id);
     validate(input, segmentRules(tags.map((tag) => tag.name)));
-    return { name: String(input.name), stored_conditions: JSON.stringify(conditions(input, tags)), updated_at: toEpochSeconds(deps.clock()) };
+    return {
+      name: String(input.name),
+      stored_conditions: JSON.stringify(conditions(input, tags)),
+      updated_at: toEpochSeconds(deps.clock()),
+    };
   };
 
   return new Hono<AppEnv>()
     .get('/:emailList/segments', (c) => {
       const list = findEmailList(deps, c);
-      const listResource = readIncludes(c.get('input').include) ? emailListResource(list, deps.store.emailLists.activeSubscribersCount(list.id)) : undefined;
+      const listResource = readIncludes(c.get('input').include)
+        ? emailListResource(list, deps.store.emailLists.activeSubscribersCount(list.id))
+        : undefined;
       return respondWithIndex(c, {
         query: { allowedSorts: ['name', 'created_at'], allowedFilters: ['search'], defaultSort: ['name'] },
         sortColumns: { name: 'name', created_at: 'created_at', id: 'id' },
@@ -55,7 +61,13 @@ export function segmentRoutes(deps: AppDeps) {
     .post('/:emailList/segments', (c) => {
       const list = findEmailList(deps, c);
       const fields = write(c, list);
-      const row = segments.insert({ workspace_id: list.workspace_id, email_list_id: list.id, uuid: deps.ids(), ...fields, created_at: fields.updated_at });
+      const row = segments.insert({
+        workspace_id: list.workspace_id,
+        email_list_id: list.id,
+        uuid: deps.ids(),
+        ...fields,
+        created_at: fields.updated_at,
+      });
       return laravelJson({ data: segmentResource(row, list.uuid) }, 201);
     })
     .get('/:emailList/segments/:segment', (c) => {
@@ -83,8 +95,10 @@ function conditions(input: Input, tags: Array<{ id: number; name: string }>): Se
   const truthy = (value: unknown) => [true, 1, '1'].includes(value as never);
   const result: SegmentCondition[] = [];
   const positive = ids(input.positive_tags);
-  if (positive.length > 0) result.push({ operator: truthy(input.all_positive_tags_required) ? 'all' : 'in', tagIds: positive });
+  if (positive.length > 0)
+    result.push({ operator: truthy(input.all_positive_tags_required) ? 'all' : 'in', tagIds: positive });
   const negative = ids(input.negative_tags);
-  if (negative.length > 0) result.push({ operator: truthy(input.all_negative_tags_required) ? 'none' : 'not-in', tagIds: negative });
+  if (negative.length > 0)
+    result.push({ operator: truthy(input.all_negative_tags_required) ? 'none' : 'not-in', tagIds: negative });
   return result;
 }

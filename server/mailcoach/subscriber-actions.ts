@@ -6,7 +6,12 @@
 import type { Context } from 'hono';
 import { sendConfirmationMail } from '../audience/confirmation-mail.js';
 import { subscriberStatus } from '../audience/status.js';
-import { announceConfirmationMail, confirmSubscriber, resubscribeSubscriber, unsubscribeSubscriber } from '../audience/subscription.js';
+import {
+  announceConfirmationMail,
+  confirmSubscriber,
+  resubscribeSubscriber,
+  unsubscribeSubscriber,
+} from '../audience/subscription.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import type { SubscriberFilters, SubscriberStatus } from '../db/subscribers-store.js';
@@ -37,7 +42,12 @@ export function actionRefusal(action: StateAction, subscriber: SubscriberRow): s
  * The state action's change, after actionRefusal() let it through; the web UI's actions (/_emulator) run it too,
  * so their events, webhooks and mails are the API's. `baseUrl`: where the confirmation mail's link points.
  */
-export async function performAction(deps: AppDeps, baseUrl: string, action: StateAction, subscriber: SubscriberRow): Promise<void> {
+export async function performAction(
+  deps: AppDeps,
+  baseUrl: string,
+  action: StateAction,
+  subscriber: SubscriberRow,
+): Promise<void> {
   switch (action) {
     case 'confirm':
       confirmSubscriber(deps, subscriber);
@@ -61,16 +71,33 @@ export async function performAction(deps: AppDeps, baseUrl: string, action: Stat
  * EmailListSubscribersQuery (§2.3): sorts, filters and the store's indexed page, shared with the web UI's list
  * (GET /_emulator/email-lists/{uuid}/subscribers), which presents the rows its own way.
  */
-export function listSubscriberIndex(deps: AppDeps, list: EmailListRow): Omit<IndexSpec<SubscriberRow, SubscriberFilters>, 'present'> {
+export function listSubscriberIndex(
+  deps: AppDeps,
+  list: EmailListRow,
+): Omit<IndexSpec<SubscriberRow, SubscriberFilters>, 'present'> {
   return {
     query: {
-      allowedSorts: ['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'],
+      allowedSorts: [
+        'created_at',
+        'updated_at',
+        'subscribed_at',
+        'unsubscribed_at',
+        'email',
+        'first_name',
+        'last_name',
+        'id',
+      ],
       allowedFilters: ['email', 'search', 'status', 'tags', 'tagType'],
       defaultSort: ['-created_at', '-id'],
     },
-    sortColumns: Object.fromEntries(['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'].map((n) => [n, n])),
+    sortColumns: Object.fromEntries(
+      ['created_at', 'updated_at', 'subscribed_at', 'unsubscribed_at', 'email', 'first_name', 'last_name', 'id'].map(
+        (n) => [n, n],
+      ),
+    ),
     filters: ({ filters }) => subscriberFilters(deps, list, filters),
-    list: (workspaceId, filters, sort, window) => deps.store.subscribers.list(workspaceId, list.id, filters, sort, window),
+    list: (workspaceId, filters, sort, window) =>
+      deps.store.subscribers.list(workspaceId, list.id, filters, sort, window),
   };
 }
 
@@ -82,10 +109,14 @@ function subscriberFilters(deps: AppDeps, list: EmailListRow, filters: Record<st
   if (filters.search !== undefined) result.search = filters.search.map(urlDecode);
   const status = filters.status;
   // Any other value, or several, is no filter (not an error).
-  if (status !== undefined && status.length === 1 && STATUSES.includes(status[0] as SubscriberStatus)) result.status = status[0] as SubscriberStatus;
+  if (status !== undefined && status.length === 1 && STATUSES.includes(status[0] as SubscriberStatus))
+    result.status = status[0] as SubscriberStatus;
   if (filters.tags !== undefined) {
     const wanted = new Set(filters.tags);
-    const ids = deps.store.tags.ofList(list.id).filter((tag) => wanted.has(tag.uuid) || wanted.has(tag.name)).map((tag) => tag.id);
+    const ids = deps.store.tags
+      .ofList(list.id)
+      .filter((tag) => wanted.has(tag.uuid) || wanted.has(tag.name))
+      .map((tag) => tag.id);
     // No tag found: the filter is dropped, and every subscriber comes back.
     if (ids.length > 0) result.tags = { ids, all: filters.tagType?.[0] === 'all' };
   }

@@ -19,7 +19,6 @@ import { AUDIENCE_MODEL_CLASSES } from './resources/audience.js';
 import { respondWithIndex } from '../http/listing.js';
 import { findSubscriberImport } from './bindings.js';
 
-
 const IMPORT_RULES: RuleSet = [
   ['subscribers_csv', [required]],
   ['email_list_uuid', [required]],
@@ -68,8 +67,16 @@ export function subscriberImportRoutes(deps: AppDeps) {
       const list = listNamed(c);
       const at = toEpochSeconds(deps.clock());
       const row = imports.insert({
-        workspace_id: c.get('workspaceId'), uuid: deps.ids(), email_list_id: list.id, status: 'draft', subscribers_csv: String(input.subscribers_csv),
-        ...flags(input), imported_subscribers_count: 0, error_count: 0, created_at: at, updated_at: at,
+        workspace_id: c.get('workspaceId'),
+        uuid: deps.ids(),
+        email_list_id: list.id,
+        status: 'draft',
+        subscribers_csv: String(input.subscribers_csv),
+        ...flags(input),
+        imported_subscribers_count: 0,
+        error_count: 0,
+        created_at: at,
+        updated_at: at,
       });
       return laravelJson({ data: present(row) }, 201);
     })
@@ -81,7 +88,10 @@ export function subscriberImportRoutes(deps: AppDeps) {
       if (row.status !== 'draft') throw abort(422, 'Cannot update a non-draft import.');
       const list = listNamed(c);
       const updated = imports.update(row.id, {
-        email_list_id: list.id, subscribers_csv: String(input.subscribers_csv), ...flags(input), updated_at: toEpochSeconds(deps.clock()),
+        email_list_id: list.id,
+        subscribers_csv: String(input.subscribers_csv),
+        ...flags(input),
+        updated_at: toEpochSeconds(deps.clock()),
       });
       return laravelJson({ data: present(updated) });
     })
@@ -93,7 +103,9 @@ export function subscriberImportRoutes(deps: AppDeps) {
       const row = findSubscriberImport(deps, c);
       validate(c.get('input'), [['subscribers_csv', [required]]]);
       const csv = `${row.subscribers_csv ?? ''}\n${String(c.get('input').subscribers_csv)}`;
-      return laravelJson({ data: present(imports.update(row.id, { subscribers_csv: csv, updated_at: toEpochSeconds(deps.clock()) })) });
+      return laravelJson({
+        data: present(imports.update(row.id, { subscribers_csv: csv, updated_at: toEpochSeconds(deps.clock()) })),
+      });
     })
     .post('/:subscriberImport/start', (c) => {
       const row = findSubscriberImport(deps, c);
@@ -112,6 +124,9 @@ export function subscriberImportRoutes(deps: AppDeps) {
 
 function flags(input: Input) {
   const flag = (key: string) => ([true, 1, '1'].includes(input[key] as never) ? (1 as const) : (0 as const));
-  return { subscribe_unsubscribed: flag('subscribe_unsubscribed'), unsubscribe_others: flag('unsubscribe_others'), replace_tags: flag('replace_tags') };
+  return {
+    subscribe_unsubscribed: flag('subscribe_unsubscribed'),
+    unsubscribe_others: flag('unsubscribe_others'),
+    replace_tags: flag('replace_tags'),
+  };
 }
-

@@ -20,13 +20,20 @@ import { toEpochSeconds } from '../instant.js';
 import { array, custom, email, maxString, nullable, phpTruthy, required, string } from '../validation/rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
-import { ACTIONS, actionRefusal, listSubscriberIndex, origin, performAction, TAG_RULES, tagNames, type StateAction } from './subscriber-actions.js';
+import {
+  ACTIONS,
+  actionRefusal,
+  listSubscriberIndex,
+  origin,
+  performAction,
+  TAG_RULES,
+  tagNames,
+  type StateAction,
+} from './subscriber-actions.js';
 import { findEmailList } from './bindings.js';
 import { orderedInputValue } from './ordered-input.js';
 import { storedExtraAttributes } from '../audience/extra-attributes.js';
 import { respondWithIndex } from '../http/listing.js';
-
-
 
 const STORE_RULES = (deps: AppDeps, list: EmailListRow): RuleSet => [
   [
@@ -38,7 +45,9 @@ const STORE_RULES = (deps: AppDeps, list: EmailListRow): RuleSet => [
       custom('subscribed', (value, { data }) => {
         if (!phpTruthy(data.strict) || typeof value !== 'string') return null;
         const found = deps.store.subscribers.findByEmail(list.id, value.toLowerCase());
-        return found !== undefined && subscriberStatus(found) === 'subscribed' ? 'This email address is already subscribed.' : null;
+        return found !== undefined && subscriberStatus(found) === 'subscribed'
+          ? 'This email address is already subscribed.'
+          : null;
       }),
     ],
   ],
@@ -57,7 +66,9 @@ const UPDATE_RULES = (deps: AppDeps, subscriber: SubscriberRow): RuleSet => [
       custom('unique', (value) => {
         if (typeof value !== 'string') return null;
         const holder = deps.store.subscribers.findByEmail(subscriber.email_list_id, value);
-        return holder !== undefined && holder.id !== subscriber.id ? 'There already is a subscriber on this list with this email.' : null;
+        return holder !== undefined && holder.id !== subscriber.id
+          ? 'There already is a subscriber on this list with this email.'
+          : null;
       }),
     ],
   ],
@@ -76,7 +87,10 @@ export function listSubscriberRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>()
     .get('/:emailList/subscribers', (c) => {
       const list = findEmailList(deps, c);
-      return respondWithIndex(c, { ...listSubscriberIndex(deps, list), present: (row) => present(row, undefined, list.uuid) });
+      return respondWithIndex(c, {
+        ...listSubscriberIndex(deps, list),
+        present: (row) => present(row, undefined, list.uuid),
+      });
     })
     .post('/:emailList/subscribers', async (c) => {
       const list = findEmailList(deps, c);
@@ -115,9 +129,15 @@ export function subscriberRoutes(deps: AppDeps) {
       const subscriber = findSubscriber(deps, c);
       const input = c.get('input');
       validate(input, UPDATE_RULES(deps, subscriber));
-      const extra = 'extra_attributes' in input ? await orderedInputValue(c, deps.options.maxBodyBytes, 'extra_attributes') : undefined;
+      const extra =
+        'extra_attributes' in input
+          ? await orderedInputValue(c, deps.options.maxBodyBytes, 'extra_attributes')
+          : undefined;
       const updated = deps.store.transaction(() => {
-        const row = deps.store.subscribers.update(subscriber.id, { ...changedFields(input, extra), updated_at: toEpochSeconds(deps.clock()) });
+        const row = deps.store.subscribers.update(subscriber.id, {
+          ...changedFields(input, extra),
+          updated_at: toEpochSeconds(deps.clock()),
+        });
         // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (§2.6).
         // The tag events show the filled attributes with the old updated_at: v8 saves after the tags.
         const names = tagNames(input.tags);
@@ -137,7 +157,9 @@ export function subscriberRoutes(deps: AppDeps) {
       validate(c.get('input'), TAG_RULES);
       // v8 answers the tags it had (by name), then the ones added, in request order.
       const before = deps.store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
-      const added = deps.store.transaction(() => addTags(deps, subscriber, tagNames(c.get('input').tags))).map((tag) => tag.name);
+      const added = deps.store
+        .transaction(() => addTags(deps, subscriber, tagNames(c.get('input').tags)))
+        .map((tag) => tag.name);
       return laravelJson({ data: present(subscriber, [...before, ...added]) });
     })
     .delete('/:subscriber/tags', (c) => {
@@ -152,12 +174,18 @@ export function subscriberRoutes(deps: AppDeps) {
   return routes;
 }
 
-async function runAction(deps: AppDeps, c: Context<AppEnv>, action: StateAction, subscriber: SubscriberRow): Promise<Response> {
+async function runAction(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  action: StateAction,
+  subscriber: SubscriberRow,
+): Promise<Response> {
   const refusal = actionRefusal(action, subscriber);
   if (refusal !== null) throw abort(422, refusal);
   await performAction(deps, origin(c), action, subscriber);
   // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
-  if (action === 'confirm') return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
+  if (action === 'confirm')
+    return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
   return noContent();
 }
 

@@ -20,7 +20,9 @@ export function suppressionRoutes(deps: AppDeps) {
 
   /** Suppression::resolveRouteBinding(): a UUID-shaped value is only ever a uuid, anything else an email. */
   const findOr404 = (workspaceId: number, value: string) => {
-    const row = isUuid(value) ? suppressions.findByUuid(workspaceId, value) : suppressions.findByEmail(workspaceId, value);
+    const row = isUuid(value)
+      ? suppressions.findByUuid(workspaceId, value)
+      : suppressions.findByEmail(workspaceId, value);
     if (row === undefined) throw modelNotFound(MODEL_CLASSES.suppression, value);
     return row;
   };

@@ -32,15 +32,30 @@ export function tagRoutes(deps: AppDeps) {
     .get('/:emailList/tags', (c) => {
       const list = findEmailList(deps, c);
       const withList = readIncludes(c.get('input').include);
-      const listResource = withList ? emailListResource(list, deps.store.emailLists.activeSubscribersCount(list.id)) : undefined;
+      const listResource = withList
+        ? emailListResource(list, deps.store.emailLists.activeSubscribersCount(list.id))
+        : undefined;
       return respondWithIndex(c, {
-        query: { allowedSorts: ['name', 'updated_at', 'subscriber_count', 'visible_in_preferences'], allowedFilters: ['search', 'type'], defaultSort: ['name'] },
+        query: {
+          allowedSorts: ['name', 'updated_at', 'subscriber_count', 'visible_in_preferences'],
+          allowedFilters: ['search', 'type'],
+          defaultSort: ['name'],
+        },
         // subscriber_count: a 500 on v8 (never selected); here the number of subscribers with the tag (decisions.md).
-        sortColumns: { name: 'name', updated_at: 'updated_at', subscriber_count: TAG_SUBSCRIBER_COUNT_SQL, visible_in_preferences: 'visible_in_preferences', id: 'id' },
+        sortColumns: {
+          name: 'name',
+          updated_at: 'updated_at',
+          subscriber_count: TAG_SUBSCRIBER_COUNT_SQL,
+          visible_in_preferences: 'visible_in_preferences',
+          id: 'id',
+        },
         filters: ({ filters }) => ({
           search: filters.search?.map(urlDecode),
           // Any other value than default or mailcoach is no filter.
-          type: filters.type?.length === 1 && ['default', 'mailcoach'].includes(filters.type[0] as string) ? (filters.type[0] as TagRow['type']) : undefined,
+          type:
+            filters.type?.length === 1 && ['default', 'mailcoach'].includes(filters.type[0] as string)
+              ? (filters.type[0] as TagRow['type'])
+              : undefined,
         }),
         list: (workspaceId, filters, sort, window) => tags.list(workspaceId, list.id, filters, sort, window),
         present: (row) => tagResource(row, list.uuid, listResource),
@@ -55,8 +70,14 @@ export function tagRoutes(deps: AppDeps) {
       if (existing !== undefined) return laravelJson({ data: tagResource(existing, list.uuid) });
       const at = toEpochSeconds(deps.clock());
       const row = tags.insert({
-        workspace_id: list.workspace_id, email_list_id: list.id, uuid: deps.ids(), name: String(input.name), type: 'default',
-        visible_in_preferences: flag(input.visible_in_preferences), created_at: at, updated_at: at,
+        workspace_id: list.workspace_id,
+        email_list_id: list.id,
+        uuid: deps.ids(),
+        name: String(input.name),
+        type: 'default',
+        visible_in_preferences: flag(input.visible_in_preferences),
+        created_at: at,
+        updated_at: at,
       });
       return laravelJson({ data: tagResource(row, list.uuid) }, 201);
     })
@@ -72,8 +93,13 @@ export function tagRoutes(deps: AppDeps) {
       const name = String(input.name);
       const clash = tags.findByName(tag.email_list_id, name, tag.type);
       // v8 breaks its unique index here (a 500); decisions.md: never a 500. A 422 on the name says why.
-      if (clash !== undefined && clash.id !== tag.id) throw new ValidationError({ name: ['The name has already been taken.'] });
-      const row = tags.update(tag.id, { name, visible_in_preferences: flag(input.visible_in_preferences), updated_at: toEpochSeconds(deps.clock()) });
+      if (clash !== undefined && clash.id !== tag.id)
+        throw new ValidationError({ name: ['The name has already been taken.'] });
+      const row = tags.update(tag.id, {
+        name,
+        visible_in_preferences: flag(input.visible_in_preferences),
+        updated_at: toEpochSeconds(deps.clock()),
+      });
       return laravelJson({ data: tagResource(row, list.uuid) });
     })
     .delete('/:emailList/tags/:tag', (c) => {
@@ -82,4 +108,3 @@ export function tagRoutes(deps: AppDeps) {
       return noContent();
     });
 }
-

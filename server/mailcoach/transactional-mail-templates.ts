@@ -17,7 +17,11 @@ export function transactionalMailTemplateRoutes(deps: AppDeps) {
     .get('/', (c) =>
       respondWithIndex(c, {
         // The base document: "only created_at is sortable" (Mailcoach also takes subject and id; quirks.md).
-        query: { allowedSorts: ['created_at'], allowedFilters: ['uuid', 'name', 'search'], defaultSort: ['-created_at', '-id'] },
+        query: {
+          allowedSorts: ['created_at'],
+          allowedFilters: ['uuid', 'name', 'search'],
+          defaultSort: ['-created_at', '-id'],
+        },
         sortColumns: { created_at: 'created_at', id: 'id' },
         filters: ({ filters }) => ({
           uuids: filters.uuid,

@@ -42,7 +42,9 @@ export function transactionalMailRoutes(deps: AppDeps) {
       const input = c.get('input');
       const workspaceId = c.get('workspaceId');
       validate(input, sendRulesFor(workspaceId));
-      const outcome = await sendFailingAsMailcoach(() => sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)));
+      const outcome = await sendFailingAsMailcoach(() =>
+        sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)),
+      );
       if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
       if (outcome.kind === 'stored') {
         deps.events.emit('log.changed', { workspaceId, uuids: [outcome.logItemUuid] });
@@ -51,9 +53,7 @@ export function transactionalMailRoutes(deps: AppDeps) {
       // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (reference §4.6).
       return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
     })
-    .get('/:transactionalMail', (c) =>
-      laravelJson({ data: logItemResource(findLogItem(deps, c)) }),
-    )
+    .get('/:transactionalMail', (c) => laravelJson({ data: logItemResource(findLogItem(deps, c)) }))
     .post('/:transactionalMail/resend', async (c) => {
       const logItem = findLogItem(deps, c);
       await sendFailingAsMailcoach(() => resendTransactionalMail(sendDeps, logItem));

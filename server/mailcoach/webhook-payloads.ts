@@ -30,18 +30,29 @@ function webhookEvent(deps: AppDeps, event: MailcoachEvent): WebhookEvent | unde
     case 'TagAddedEvent':
     case 'TagRemovedEvent': {
       const list = listOf(deps, event.subscriber);
-      const extra = event.type === 'TagAddedEvent' ? { added_tag: event.tag } : event.type === 'TagRemovedEvent' ? { removed_tag: event.tag } : {};
+      const extra =
+        event.type === 'TagAddedEvent'
+          ? { added_tag: event.tag }
+          : event.type === 'TagRemovedEvent'
+            ? { removed_tag: event.tag }
+            : {};
       return {
         event: event.type,
         emailListUuid: list.uuid,
-        payload: { ...subscriberResource(event.subscriber, list.uuid, event.tags), ...extra, text: subscriberText(event, list), event: event.type },
+        payload: {
+          ...subscriberResource(event.subscriber, list.uuid, event.tags),
+          ...extra,
+          text: subscriberText(event, list),
+          event: event.type,
+        },
         refs: { subscriberUuid: event.subscriber.uuid, email: event.subscriber.email },
       };
     }
     case 'CampaignSentEvent': {
       const { campaign } = event;
       const list = deps.store.emailLists.findById(campaign.email_list_id as number) as EmailListRow;
-      const template = campaign.template_id === null ? undefined : deps.store.campaignTemplates.findById(campaign.template_id);
+      const template =
+        campaign.template_id === null ? undefined : deps.store.campaignTemplates.findById(campaign.template_id);
       const resource = campaignResource(campaign, {
         list: emailListResource(list, deps.store.emailLists.activeSubscribersCount(list.id)),
         templateUuid: template?.uuid ?? null,
@@ -58,7 +69,11 @@ function webhookEvent(deps: AppDeps, event: MailcoachEvent): WebhookEvent | unde
       return {
         event: 'CampaignSentEvent',
         emailListUuid: list.uuid,
-        payload: { ...ordered, text: `Campaign ${campaign.name} was sent to email list ${list.name}`, event: 'CampaignSentEvent' },
+        payload: {
+          ...ordered,
+          text: `Campaign ${campaign.name} was sent to email list ${list.name}`,
+          event: 'CampaignSentEvent',
+        },
         refs: { campaignUuid: campaign.uuid },
       };
     }
@@ -77,7 +92,12 @@ function webhookEvent(deps: AppDeps, event: MailcoachEvent): WebhookEvent | unde
           opened_at: laravelTimestamp(event.openedAt),
           event: 'ContentOpenedEvent',
         },
-        refs: { sendUuid: event.send.uuid, campaignUuid: event.campaign.uuid, subscriberUuid: event.subscriber?.uuid, email: event.subscriber?.email },
+        refs: {
+          sendUuid: event.send.uuid,
+          campaignUuid: event.campaign.uuid,
+          subscriberUuid: event.subscriber?.uuid,
+          email: event.subscriber?.email,
+        },
       };
     }
     case 'LinkClickedEvent': {
@@ -122,11 +142,19 @@ function listOf(deps: AppDeps, subscriber: SubscriberRow): EmailListRow {
 }
 
 function sendRefs(sendUuid: string, campaignUuid: string | null, subscriber: SubscriberRow): WebhookEvent['refs'] {
-  return { sendUuid, campaignUuid: campaignUuid ?? undefined, subscriberUuid: subscriber.uuid, email: subscriber.email };
+  return {
+    sendUuid,
+    campaignUuid: campaignUuid ?? undefined,
+    subscriberUuid: subscriber.uuid,
+    email: subscriber.email,
+  };
 }
 
 /** `__mc(...)`'s English sentences, placeholders replaced by raw values (§3.0, §3.2). */
-function subscriberText(event: Extract<MailcoachEvent, { subscriber: SubscriberRow; tags: string[] }>, list: EmailListRow): string {
+function subscriberText(
+  event: Extract<MailcoachEvent, { subscriber: SubscriberRow; tags: string[] }>,
+  list: EmailListRow,
+): string {
   const email = event.subscriber.email;
   switch (event.type) {
     case 'SubscribedEvent':

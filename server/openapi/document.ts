@@ -20,7 +20,13 @@ const errors = {
 const notFound = { 404: { $ref: '#/components/responses/NotFound' } } as const;
 const invalid = { 422: { $ref: '#/components/responses/ValidationFailed' } } as const;
 
-const uuidParam = { name: 'uuid', in: 'path', required: true, description: 'The captured message\'s uuid.', schema: { type: 'string', format: 'uuid' } };
+const uuidParam = {
+  name: 'uuid',
+  in: 'path',
+  required: true,
+  description: "The captured message's uuid.",
+  schema: { type: 'string', format: 'uuid' },
+};
 /** The read routes also find a message by its log item's uuid, the one the send API answers. */
 const readUuidParam = {
   ...uuidParam,
@@ -58,14 +64,16 @@ const summaryProperties: Record<string, Schema> = {
   template: nullable('string', { description: 'The template (mail_name) it was rendered from.' }),
   origin: {
     enum: ['campaign', 'confirmation', null],
-    description: "What sent it: a campaign (a campaign mail or a test send of one), a double opt-in list's confirmation mail, or null for a transactional send.",
+    description:
+      "What sent it: a campaign (a campaign mail or a test send of one), a double opt-in list's confirmation mail, or null for a transactional send.",
   },
   log_item_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   send_uuid: nullable('string', { description: 'Null when the send was not stored.' }),
   read: { type: 'boolean', description: 'Opened in the inbox, or marked read (PATCH /_emulator/messages/{uuid}).' },
   via: {
     enum: ['api', 'smtp'],
-    description: 'How it was received: built for an API call (a send, a resend, a campaign...) or over SMTP (search: via:smtp).',
+    description:
+      'How it was received: built for an API call (a send, a resend, a campaign...) or over SMTP (search: via:smtp).',
   },
   problems: nullable('integer', {
     description:
@@ -95,24 +103,44 @@ const messageProperties: Record<string, Schema> = {
   envelope: {
     type: 'object',
     required: ['from', 'to'],
-    description: 'MAIL FROM and every RCPT TO: as the SMTP client gave them for a mail received over SMTP, else as a send would give them (Bcc included).',
+    description:
+      'MAIL FROM and every RCPT TO: as the SMTP client gave them for a mail received over SMTP, else as a send would give them (Bcc included).',
     properties: { from: { type: 'string' }, to: { type: 'array', items: { type: 'string' } } },
   },
   headers: {
     type: 'array',
     description: 'Every header, in order.',
-    items: { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: { type: 'string' } } },
+    items: {
+      type: 'object',
+      required: ['name', 'value'],
+      properties: { name: { type: 'string' }, value: { type: 'string' } },
+    },
   },
   text: nullable('string'),
   html: nullable('string'),
   attachments: { type: 'array', items: ref('Attachment') },
   replacements: nullable('object', { additionalProperties: true }),
   campaign: {
-    oneOf: [{ type: 'object', required: ['uuid', 'name'], properties: { uuid: { type: 'string' }, name: nullable('string') } }, { type: 'null' }],
-    description: 'The campaign a campaign mail (or a test of it) came from; the name is null once the campaign is deleted.',
+    oneOf: [
+      {
+        type: 'object',
+        required: ['uuid', 'name'],
+        properties: { uuid: { type: 'string' }, name: nullable('string') },
+      },
+      { type: 'null' },
+    ],
+    description:
+      'The campaign a campaign mail (or a test of it) came from; the name is null once the campaign is deleted.',
   },
   email_list: {
-    oneOf: [{ type: 'object', required: ['uuid', 'name'], properties: { uuid: { type: 'string' }, name: nullable('string') } }, { type: 'null' }],
+    oneOf: [
+      {
+        type: 'object',
+        required: ['uuid', 'name'],
+        properties: { uuid: { type: 'string' }, name: nullable('string') },
+      },
+      { type: 'null' },
+    ],
     description: 'The email list of a campaign or double opt-in mail.',
   },
   subscriber_uuid: nullable('string', { description: 'The subscriber a campaign or double opt-in mail went to.' }),
@@ -155,14 +183,23 @@ const faultRuleInput: Schema = {
     'An HTTP rule gives at least one effect: status (with body and headers), preset, headers, delay_ms or drop. An SMTP rule ' +
     'gives smtp and reply (and may match sender, recipient, times, probability), and none of the HTTP fields.',
   properties: {
-    method: { type: 'string', description: `One of ${faultMethods.join(', ')}, in any case. Default: any.`, examples: ['POST'] },
-    route: { type: 'string', description: 'A path pattern; * matches one segment. Default: any.', examples: ['/api/transactional-mails/send'] },
+    method: {
+      type: 'string',
+      description: `One of ${faultMethods.join(', ')}, in any case. Default: any.`,
+      examples: ['POST'],
+    },
+    route: {
+      type: 'string',
+      description: 'A path pattern; * matches one segment. Default: any.',
+      examples: ['/api/transactional-mails/send'],
+    },
     recipient: { type: 'string', description: "Matches a send's to/cc/bcc, case-insensitive." },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     body: { description: 'A string, or JSON.' },
     headers: {
       type: 'object',
-      description: 'Header names are HTTP tokens; values are printable ASCII, spaces and tabs (no line breaks or control characters).',
+      description:
+        'Header names are HTTP tokens; values are printable ASCII, spaces and tabs (no line breaks or control characters).',
       propertyNames: { pattern: "^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$" },
       additionalProperties: { oneOf: [{ type: 'string', pattern: '^[\\t\\x20-\\x7e]*$' }, { type: 'number' }] },
     },
@@ -174,17 +211,27 @@ const faultRuleInput: Schema = {
     smtp: {
       type: 'string',
       enum: ['MAIL', 'RCPT', 'DATA'],
-      description: 'Makes it an SMTP rule answering this command (DATA: after the final dot, nothing stored); lower case is taken too.',
+      description:
+        'Makes it an SMTP rule answering this command (DATA: after the final dot, nothing stored); lower case is taken too.',
     },
-    sender: { type: 'string', description: 'SMTP rules: matches MAIL FROM, case-insensitive; * matches any characters.' },
+    sender: {
+      type: 'string',
+      description: 'SMTP rules: matches MAIL FROM, case-insensitive; * matches any characters.',
+    },
     reply: {
       type: 'object',
       additionalProperties: false,
       required: ['code'],
-      description: "SMTP rules: the reply the client gets. RCPT refuses only that recipient; MAIL and DATA store nothing.",
+      description:
+        'SMTP rules: the reply the client gets. RCPT refuses only that recipient; MAIL and DATA store nothing.',
       properties: {
         code: { type: 'integer', minimum: 400, maximum: 599 },
-        message: { type: 'string', maxLength: 500, pattern: '^[\\x20-\\x7e]*$', description: 'Default: a standard text for the class (4xx, 5xx).' },
+        message: {
+          type: 'string',
+          maxLength: 500,
+          pattern: '^[\\x20-\\x7e]*$',
+          description: 'Default: a standard text for the class (4xx, 5xx).',
+        },
       },
       examples: [{ code: 550, message: '5.1.1 No such user' }],
     },
@@ -194,8 +241,23 @@ const faultRuleInput: Schema = {
 const faultRule: Schema = {
   type: 'object',
   required: [
-    'id', 'method', 'route', 'recipient', 'status', 'body', 'headers', 'delay_ms', 'drop', 'times', 'probability',
-    'preset', 'smtp', 'sender', 'reply', 'remaining', 'fired',
+    'id',
+    'method',
+    'route',
+    'recipient',
+    'status',
+    'body',
+    'headers',
+    'delay_ms',
+    'drop',
+    'times',
+    'probability',
+    'preset',
+    'smtp',
+    'sender',
+    'reply',
+    'remaining',
+    'fired',
   ],
   properties: {
     id: { type: 'integer' },
@@ -214,7 +276,11 @@ const faultRule: Schema = {
     sender: nullable('string'),
     reply: {
       oneOf: [
-        { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+        {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { code: { type: 'integer' }, message: { type: 'string' } },
+        },
         { type: 'null' },
       ],
     },
@@ -273,7 +339,8 @@ const suppressionWithOrigin: Schema = {
     ...(suppression.properties as Record<string, Schema>),
     origin: nullable('string', {
       enum: [...suppressionOrigins, null],
-      description: 'fixture, seed, api, emulator (POST /_emulator/suppressions), bounce or complaint (a simulation); null for rows from before the emulator kept track.',
+      description:
+        'fixture, seed, api, emulator (POST /_emulator/suppressions), bounce or complaint (a simulation); null for rows from before the emulator kept track.',
     }),
   },
 };
@@ -281,7 +348,16 @@ const suppressionWithOrigin: Schema = {
 const sendWithState: Schema = {
   type: 'object',
   description: 'A send as GET /api/sends shows it, with what the emulator knows beyond it.',
-  required: [...Object.keys(sendProperties), 'state', 'feedback', 'message_uuid', 'email', 'subject', 'campaign_name', 'template_name'],
+  required: [
+    ...Object.keys(sendProperties),
+    'state',
+    'feedback',
+    'message_uuid',
+    'email',
+    'subject',
+    'campaign_name',
+    'template_name',
+  ],
   properties: {
     ...sendProperties,
     state: {
@@ -291,24 +367,39 @@ const sendWithState: Schema = {
     },
     feedback: {
       type: 'array',
-      description: 'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
+      description:
+        'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
       items: {
         type: 'object',
         required: ['type', 'created_at'],
-        properties: { type: { enum: ['bounce', 'soft_bounce', 'complaint', 'suppressed'] }, created_at: { type: 'string' } },
+        properties: {
+          type: { enum: ['bounce', 'soft_bounce', 'complaint', 'suppressed'] },
+          created_at: { type: 'string' },
+        },
       },
     },
-    message_uuid: nullable('string', { description: "Its captured message: a transactional send's, or a campaign mail; null when there is none (any more)." }),
-    email: nullable('string', { description: "The recipient: the subscriber's address, or the first To address of the log item; null when unknown." }),
-    subject: nullable('string', { description: "The captured mail's subject, else the log item's, else the campaign's (its subject or name)." }),
+    message_uuid: nullable('string', {
+      description:
+        "Its captured message: a transactional send's, or a campaign mail; null when there is none (any more).",
+    }),
+    email: nullable('string', {
+      description:
+        "The recipient: the subscriber's address, or the first To address of the log item; null when unknown.",
+    }),
+    subject: nullable('string', {
+      description: "The captured mail's subject, else the log item's, else the campaign's (its subject or name).",
+    }),
     campaign_name: nullable('string', { description: "The campaign's name, while the campaign exists." }),
-    template_name: nullable('string', { description: "The transactional template the mail was rendered from, else the log item's mail_name." }),
+    template_name: nullable('string', {
+      description: "The transactional template the mail was rendered from, else the log item's mail_name.",
+    }),
   },
 };
 
 const logItemWithLinks: Schema = {
   type: 'object',
-  description: 'A transactional mail log item as GET /api/transactional-mails shows it, with its captured message and its send.',
+  description:
+    'A transactional mail log item as GET /api/transactional-mails shows it, with its captured message and its send.',
   required: ['uuid', 'subject', 'from', 'to', 'cc', 'bcc', 'body', 'html', 'created_at', 'message_uuid', 'send_uuid'],
   properties: {
     uuid: { type: 'string', format: 'uuid' },
@@ -329,8 +420,17 @@ const subscriber: Schema = {
   type: 'object',
   description: 'As GET /api/subscribers/{uuid} shows it.',
   required: [
-    'uuid', 'email_list_uuid', 'email', 'first_name', 'last_name', 'extra_attributes', 'tags', 'subscribed_at', 'unsubscribed_at',
-    'created_at', 'updated_at',
+    'uuid',
+    'email_list_uuid',
+    'email',
+    'first_name',
+    'last_name',
+    'extra_attributes',
+    'tags',
+    'subscribed_at',
+    'unsubscribed_at',
+    'created_at',
+    'updated_at',
   ],
   properties: {
     uuid: { type: 'string', format: 'uuid' },
@@ -354,7 +454,9 @@ const emailListOverviewProperties: Record<string, Schema> = {
   name: { type: 'string' },
   active_subscribers_count: { type: 'integer', description: 'Subscribed, not unsubscribed.' },
   subscribers_counts: {
-    type: 'object', required: statusNames, properties: Object.fromEntries(statusNames.map((name) => [name, { type: 'integer' }])),
+    type: 'object',
+    required: statusNames,
+    properties: Object.fromEntries(statusNames.map((name) => [name, { type: 'integer' }])),
     description: 'The subscribers by status.',
   },
   default_from_email: nullable('string'),
@@ -362,14 +464,23 @@ const emailListOverviewProperties: Record<string, Schema> = {
   requires_confirmation: { type: 'boolean', description: 'Double opt-in.' },
   created_at: { type: 'string' },
 };
-const emailListOverview: Schema = { type: 'object', required: Object.keys(emailListOverviewProperties), properties: emailListOverviewProperties };
+const emailListOverview: Schema = {
+  type: 'object',
+  required: Object.keys(emailListOverviewProperties),
+  properties: emailListOverviewProperties,
+};
 const counted = (extra: Record<string, Schema>, description: string): Schema => ({
   type: 'array',
   description,
   items: {
     type: 'object',
     required: ['uuid', 'name', ...Object.keys(extra), 'subscriber_count'],
-    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...extra, subscriber_count: { type: 'integer' } },
+    properties: {
+      uuid: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      ...extra,
+      subscriber_count: { type: 'integer' },
+    },
   },
 });
 const subscriberImportSummaryProperties: Record<string, Schema> = {
@@ -382,11 +493,22 @@ const subscriberImportSummaryProperties: Record<string, Schema> = {
 };
 const emailListDetailProperties: Record<string, Schema> = {
   ...emailListOverviewProperties,
-  tags: counted({ type: { enum: ['default', 'mailcoach'] } }, 'By name; subscriber_count: the subscribers with the tag, any status.'),
-  segments: counted({}, 'By name; subscriber_count: the subscribed subscribers meeting its conditions (what a campaign to it reaches).'),
+  tags: counted(
+    { type: { enum: ['default', 'mailcoach'] } },
+    'By name; subscriber_count: the subscribers with the tag, any status.',
+  ),
+  segments: counted(
+    {},
+    'By name; subscriber_count: the subscribed subscribers meeting its conditions (what a campaign to it reaches).',
+  ),
   imports: {
-    type: 'array', description: 'Newest first, at most 100.',
-    items: { type: 'object', required: Object.keys(subscriberImportSummaryProperties), properties: subscriberImportSummaryProperties },
+    type: 'array',
+    description: 'Newest first, at most 100.',
+    items: {
+      type: 'object',
+      required: Object.keys(subscriberImportSummaryProperties),
+      properties: subscriberImportSummaryProperties,
+    },
   },
 };
 const subscriberWithStatusProperties: Record<string, Schema> = {
@@ -394,18 +516,29 @@ const subscriberWithStatusProperties: Record<string, Schema> = {
   status: { enum: statusNames },
 };
 const subscriberWithStatus: Schema = {
-  type: 'object', description: 'As GET /api/subscribers/{uuid} shows it, with its status.',
-  required: [...(subscriber.required as string[]), 'status'], properties: subscriberWithStatusProperties,
+  type: 'object',
+  description: 'As GET /api/subscribers/{uuid} shows it, with its status.',
+  required: [...(subscriber.required as string[]), 'status'],
+  properties: subscriberWithStatusProperties,
 };
 const subscriberDetail: Schema = {
   type: 'object',
   required: [...(subscriberWithStatus.required as string[]), 'tag_types', 'email_list'],
   properties: {
     ...subscriberWithStatusProperties,
-    tag_types: { type: 'object', additionalProperties: { enum: ['default', 'mailcoach'] }, description: "Each tag's type, by name." },
+    tag_types: {
+      type: 'object',
+      additionalProperties: { enum: ['default', 'mailcoach'] },
+      description: "Each tag's type, by name.",
+    },
     email_list: {
-      type: 'object', required: ['uuid', 'name', 'requires_confirmation'],
-      properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, requires_confirmation: { type: 'boolean' } },
+      type: 'object',
+      required: ['uuid', 'name', 'requires_confirmation'],
+      properties: {
+        uuid: { type: 'string', format: 'uuid' },
+        name: { type: 'string' },
+        requires_confirmation: { type: 'boolean' },
+      },
     },
   },
 };
@@ -441,7 +574,12 @@ const automation: Schema = {
 const recipientChoice: Schema = {
   type: 'object',
   required: ['uuid', 'email', 'first_name', 'last_name'],
-  properties: { uuid: { type: 'string' }, email: { type: 'string' }, first_name: nullable('string'), last_name: nullable('string') },
+  properties: {
+    uuid: { type: 'string' },
+    email: { type: 'string' },
+    first_name: nullable('string'),
+    last_name: nullable('string'),
+  },
 };
 
 const campaignRecordProperties: Record<string, Schema> = {
@@ -464,7 +602,11 @@ const campaignRecordProperties: Record<string, Schema> = {
   bounce_count: { type: 'integer' },
 };
 
-const campaignRecordSchema: Schema = { type: 'object', required: Object.keys(campaignRecordProperties), properties: campaignRecordProperties };
+const campaignRecordSchema: Schema = {
+  type: 'object',
+  required: Object.keys(campaignRecordProperties),
+  properties: campaignRecordProperties,
+};
 
 const campaignDetailProperties: Record<string, Schema> = {
   ...campaignRecordProperties,
@@ -472,12 +614,28 @@ const campaignDetailProperties: Record<string, Schema> = {
   audience_count: { type: 'integer', description: 'How many subscribers a send now reaches.' },
   links: {
     type: 'array',
-    items: { type: 'object', required: ['url', 'unique_click_count', 'click_count'], properties: { url: { type: 'string' }, unique_click_count: { type: 'integer' }, click_count: { type: 'integer' } } },
+    items: {
+      type: 'object',
+      required: ['url', 'unique_click_count', 'click_count'],
+      properties: {
+        url: { type: 'string' },
+        unique_click_count: { type: 'integer' },
+        click_count: { type: 'integer' },
+      },
+    },
   },
-  subscribers: { type: 'array', items: recipientChoice, description: "The list's first 50 subscribers, to preview as." },
+  subscribers: {
+    type: 'array',
+    items: recipientChoice,
+    description: "The list's first 50 subscribers, to preview as.",
+  },
 };
 
-const campaignDetailSchema: Schema = { type: 'object', required: Object.keys(campaignDetailProperties), properties: campaignDetailProperties };
+const campaignDetailSchema: Schema = {
+  type: 'object',
+  required: Object.keys(campaignDetailProperties),
+  properties: campaignDetailProperties,
+};
 
 const campaignTemplateRecordSchema = {
   type: 'object',
@@ -485,7 +643,14 @@ const campaignTemplateRecordSchema = {
   properties: {
     uuid: { type: 'string' },
     name: { type: 'string' },
-    fields: { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: { type: 'string' }, type: { type: 'string' } } } },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'type'],
+        properties: { name: { type: 'string' }, type: { type: 'string' } },
+      },
+    },
   },
 } satisfies Schema;
 
@@ -503,7 +668,12 @@ const campaignPreviewSchema: Schema = {
 const pageLinks: Schema = {
   type: 'object',
   required: ['first', 'last', 'prev', 'next'],
-  properties: { first: { type: 'string' }, last: { type: 'string' }, prev: nullable('string'), next: nullable('string') },
+  properties: {
+    first: { type: 'string' },
+    last: { type: 'string' },
+    prev: nullable('string'),
+    next: nullable('string'),
+  },
 };
 
 const pageMetaProperties: Record<string, Schema> = {
@@ -539,7 +709,8 @@ const clockChange: Schema = {
     resume: { const: true },
     reset: {
       const: true,
-      description: "Back to the clock the emulator started with (the system time, or --clock's): not frozen, nothing advanced.",
+      description:
+        "Back to the clock the emulator started with (the system time, or --clock's): not frozen, nothing advanced.",
     },
   },
 };
@@ -554,14 +725,29 @@ const fixture: Schema = {
     suppressions: { type: 'array', items: { type: 'object' } },
     transactional_mails: { type: 'array', items: { type: 'object' } },
     sends: { type: 'array', items: { type: 'object' } },
-    email_lists: { type: 'array', items: { type: 'object' }, description: 'Email lists, each with its `subscribers`, `tags` and `segments`.' },
+    email_lists: {
+      type: 'array',
+      items: { type: 'object' },
+      description: 'Email lists, each with its `subscribers`, `tags` and `segments`.',
+    },
     campaign_templates: { type: 'array', items: { type: 'object' } },
   },
 };
 
 const seedCounts: Schema = {
   type: 'object',
-  required: ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'campaign_templates', 'automations', 'campaigns', 'webhooks'],
+  required: [
+    'templates',
+    'suppressions',
+    'transactional_mails',
+    'sends',
+    'email_lists',
+    'subscribers',
+    'campaign_templates',
+    'automations',
+    'campaigns',
+    'webhooks',
+  ],
   properties: {
     templates: { type: 'integer' },
     suppressions: { type: 'integer' },
@@ -584,13 +770,17 @@ const bounceTarget: Schema = {
 };
 
 const suppressionAnswer = json(
-  { type: 'object', required: ['suppression'], properties: { suppression: { oneOf: [ref('Suppression'), { type: 'null' }] } } },
+  {
+    type: 'object',
+    required: ['suppression'],
+    properties: { suppression: { oneOf: [ref('Suppression'), { type: 'null' }] } },
+  },
   'The suppression the event added (or the one that already existed); null for a soft bounce.',
 );
 
 const sendAnswer = json(
   { type: 'object', required: ['data'], properties: { data: ref('Send') } },
-  "The send with its counts and first/last timestamps updated.",
+  'The send with its counts and first/last timestamps updated.',
 );
 
 const engagement = (what: string) => ({
@@ -601,7 +791,10 @@ const engagement = (what: string) => ({
     required: ['send_uuid'],
     properties: {
       send_uuid: { type: 'string', format: 'uuid' },
-      url: { type: 'string', description: "A click only: the link of a campaign's mail clicked (default: the campaign's first link)." },
+      url: {
+        type: 'string',
+        description: "A click only: the link of a campaign's mail clicked (default: the campaign's first link).",
+      },
     },
   }),
   responses: { 200: sendAnswer, ...errors, ...notFound, ...invalid },
@@ -617,15 +810,33 @@ const bounceOperation = (summary: string) => ({
 const templateTypes = ['html', 'markdown', 'mjml', 'blade'];
 const emailList = nullable('array', { items: { type: 'string', format: 'email' } });
 const templateParam = {
-  name: 'template', in: 'path', required: true, schema: { type: 'string' },
+  name: 'template',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
   description: "The template's name, or its uuid (as a send's mail_name names it).",
 };
 
 const studioTemplate: Schema = {
   type: 'object',
   required: [
-    'uuid', 'name', 'label', 'type', 'subject', 'body', 'from', 'to', 'cc', 'bcc', 'store_mail', 'origin', 'fixture_file',
-    'created_at', 'updated_at', 'mails_sent', 'last_used_at',
+    'uuid',
+    'name',
+    'label',
+    'type',
+    'subject',
+    'body',
+    'from',
+    'to',
+    'cc',
+    'bcc',
+    'store_mail',
+    'origin',
+    'fixture_file',
+    'created_at',
+    'updated_at',
+    'mails_sent',
+    'last_used_at',
   ],
   properties: {
     uuid: { type: 'string', format: 'uuid' },
@@ -641,9 +852,12 @@ const studioTemplate: Schema = {
     store_mail: { type: 'boolean' },
     origin: {
       enum: ['fixture', 'edited', 'created'],
-      description: 'fixture: as the fixtures have it; edited: a fixture template changed here (reset puts the fixture back); created: not in the fixtures (reset removes it).',
+      description:
+        'fixture: as the fixtures have it; edited: a fixture template changed here (reset puts the fixture back); created: not in the fixtures (reset removes it).',
     },
-    fixture_file: nullable('string', { description: 'The fixture file holding its body (body_file), when it has one.' }),
+    fixture_file: nullable('string', {
+      description: 'The fixture file holding its body (body_file), when it has one.',
+    }),
     created_at: isoTime,
     updated_at: isoTime,
     mails_sent: { type: 'integer', description: 'Captured mails rendered from it (by name).' },
@@ -674,40 +888,82 @@ const renderDiagnostic: Schema = {
     message: { type: 'string' },
     source: {
       enum: ['mjml', 'structure', 'twig'],
-      description: "mjml: MJML's parser or validator; structure: an MJML tag left open or closed twice; twig: Twig's compiler.",
+      description:
+        "mjml: MJML's parser or validator; structure: an MJML tag left open or closed twice; twig: Twig's compiler.",
     },
   },
 };
 
 const templateRender: Schema = {
   type: 'object',
-  required: ['subject', 'html', 'text', 'placeholders', 'unused_replacements', 'unreplaced_placeholders', 'errors', 'warnings'],
+  required: [
+    'subject',
+    'html',
+    'text',
+    'placeholders',
+    'unused_replacements',
+    'unreplaced_placeholders',
+    'errors',
+    'warnings',
+  ],
   properties: {
     subject: { type: 'string' },
     html: nullable('string', { description: 'Null when a send would fail (MJML that cannot be parsed at all).' }),
     text: nullable('string'),
-    placeholders: { type: 'array', items: { type: 'string' }, description: '::key:: placeholders and Twig variables used, in order.' },
+    placeholders: {
+      type: 'array',
+      items: { type: 'string' },
+      description: '::key:: placeholders and Twig variables used, in order.',
+    },
     unused_replacements: { type: 'array', items: { type: 'string' } },
     unreplaced_placeholders: { type: 'array', items: { type: 'string' } },
     errors: { type: 'array', items: ref('RenderDiagnostic'), description: "What the template's author must fix." },
-    warnings: { type: 'array', items: ref('RenderDiagnostic'), description: "MJML's validation messages (the mail still renders)." },
+    warnings: {
+      type: 'array',
+      items: ref('RenderDiagnostic'),
+      description: "MJML's validation messages (the mail still renders).",
+    },
   },
 };
 
 const fixtureProblem: Schema = {
   type: 'object',
   required: ['file', 'line', 'column', 'message'],
-  properties: { file: { type: 'string' }, line: nullable('integer'), column: nullable('integer'), message: { type: 'string' } },
+  properties: {
+    file: { type: 'string' },
+    line: nullable('integer'),
+    column: nullable('integer'),
+    message: { type: 'string' },
+  },
 };
 
 /**
  * A Mailcoach list under /_emulator: the API's paginated page of `items` (with `meta.links` on the sends list
  * only, as the API), and the API's 400 for a bad sort or filter.
  */
-const LIST_PARAM = { name: 'uuid', in: 'path', required: true, description: "The list's uuid.", schema: { type: 'string', format: 'uuid' } };
-const SUBSCRIBER_PARAM = { name: 'uuid', in: 'path', required: true, description: "The subscriber's uuid.", schema: { type: 'string', format: 'uuid' } };
-const SUBSCRIBER_ANSWER = json({ type: 'object', required: ['data'], properties: { data: ref('SubscriberDetail') } }, 'The subscriber as it now is.');
-const TAGS_BODY: Schema = { type: 'object', required: ['tags'], properties: { tags: { type: 'array', items: { type: 'string' } } } };
+const LIST_PARAM = {
+  name: 'uuid',
+  in: 'path',
+  required: true,
+  description: "The list's uuid.",
+  schema: { type: 'string', format: 'uuid' },
+};
+const SUBSCRIBER_PARAM = {
+  name: 'uuid',
+  in: 'path',
+  required: true,
+  description: "The subscriber's uuid.",
+  schema: { type: 'string', format: 'uuid' },
+};
+const SUBSCRIBER_ANSWER = json(
+  { type: 'object', required: ['data'], properties: { data: ref('SubscriberDetail') } },
+  'The subscriber as it now is.',
+);
+const TAGS_BODY: Schema = {
+  type: 'object',
+  required: ['tags'],
+  properties: { tags: { type: 'array', items: { type: 'string' } } },
+};
 
 const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
   200: json(
@@ -748,8 +1004,16 @@ const apiPage = (items: Schema, apiPath: string, withMetaLinks = false) => ({
 
 /** server/mailcoach-events.ts WEBHOOK_EVENTS. */
 const webhookEvents = [
-  'SubscribedEvent', 'ResubscribedEvent', 'UnconfirmedSubscriberCreatedEvent', 'UnsubscribedEvent', 'TagAddedEvent',
-  'TagRemovedEvent', 'CampaignSentEvent', 'ContentOpenedEvent', 'LinkClickedEvent', 'BounceRegisteredEvent',
+  'SubscribedEvent',
+  'ResubscribedEvent',
+  'UnconfirmedSubscriberCreatedEvent',
+  'UnsubscribedEvent',
+  'TagAddedEvent',
+  'TagRemovedEvent',
+  'CampaignSentEvent',
+  'ContentOpenedEvent',
+  'LinkClickedEvent',
+  'BounceRegisteredEvent',
   'SoftBounceRegisteredEvent',
 ];
 const webhookEvent: Schema = { enum: webhookEvents };
@@ -764,10 +1028,17 @@ const webhookConfiguration: Schema = {
     secret: { type: 'string', description: "The Signature's HMAC-SHA256 key, in clear." },
     enabled: { type: 'boolean' },
     use_for_all_lists: { type: 'boolean' },
-    email_lists: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'List uuids; read only when use_for_all_lists is false.' },
+    email_lists: {
+      type: 'array',
+      items: { type: 'string', format: 'uuid' },
+      description: 'List uuids; read only when use_for_all_lists is false.',
+    },
     use_for_all_events: { type: 'boolean', description: 'Stored and shown; as in Mailcoach only `events` filters.' },
     events: { type: 'array', items: webhookEvent, description: 'Empty: every event.' },
-    origin: { enum: ['fixture', 'cli', 'api'], description: 'The fixtures, the CLI (--webhook), or this API (and the web UI).' },
+    origin: {
+      enum: ['fixture', 'cli', 'api'],
+      description: 'The fixtures, the CLI (--webhook), or this API (and the web UI).',
+    },
     created_at: isoTime,
     updated_at: isoTime,
   },
@@ -779,10 +1050,19 @@ const webhookConfigurationInput: Schema = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255 },
     url: { type: 'string', description: 'An http:// or https:// URL (a local app is fine).' },
-    secret: { type: 'string', minLength: 1, maxLength: 255, description: 'Default on create: 16 random letters and digits.' },
+    secret: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Default on create: 16 random letters and digits.',
+    },
     enabled: { type: 'boolean', description: 'Default on create: true.' },
     use_for_all_lists: { type: 'boolean', description: 'Default on create: true.' },
-    email_lists: { type: 'array', items: { type: 'string' }, description: 'Required when use_for_all_lists is false; each a list of the workspace.' },
+    email_lists: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Required when use_for_all_lists is false; each a list of the workspace.',
+    },
     use_for_all_events: { type: 'boolean', description: 'Default on create: true.' },
     events: { type: 'array', items: webhookEvent },
   },
@@ -805,14 +1085,21 @@ const webhookAttempt: Schema = {
     attempt: { type: ['integer', 'null'], minimum: 1, maximum: 5, description: 'Null for a manual resend.' },
     manual: { type: 'boolean' },
     url: { type: 'string' },
-    status_code: { type: ['integer', 'null'], description: 'Null when no response came (connection error, timeout, too many redirects).' },
+    status_code: {
+      type: ['integer', 'null'],
+      description: 'Null when no response came (connection error, timeout, too many redirects).',
+    },
     succeeded: { type: 'boolean', description: 'A 2xx.' },
     response: { type: 'string', description: "The answer body's first 64 KiB, as text; empty without one." },
     error: nullable('string', { description: 'Why no response came, or why this one did not count.' }),
     duration_ms: { type: 'integer' },
     request: {
-      oneOf: [{ type: 'null' }, { type: 'object', properties: { headers: ref('WebhookRequestHeaders'), body: { type: 'string' } } }],
-      description: "What a resend sent (the payload re-encoded as v8 does, signed with the current secret); null: the call's request.",
+      oneOf: [
+        { type: 'null' },
+        { type: 'object', properties: { headers: ref('WebhookRequestHeaders'), body: { type: 'string' } } },
+      ],
+      description:
+        "What a resend sent (the payload re-encoded as v8 does, signed with the current secret); null: the call's request.",
     },
     created_at: isoTime,
   },
@@ -823,11 +1110,20 @@ const webhookCall: Schema = {
   properties: {
     uuid: { type: 'string', format: 'uuid', description: "v8's webhook_call_uuid, shared by its retries and resends." },
     event: webhookEvent,
-    status: { enum: webhookCallStatuses, description: 'pending: not tried yet, or a retry is due; failed: every try failed.' },
+    status: {
+      enum: webhookCallStatuses,
+      description: 'pending: not tried yet, or a retry is due; failed: every try failed.',
+    },
     attempts: { type: 'integer', minimum: 0, description: 'Automatic tries so far (resends not counted).' },
-    next_attempt_at: { oneOf: [isoTime, { type: 'null' }], description: "On the emulator's clock; null once succeeded or failed." },
+    next_attempt_at: {
+      oneOf: [isoTime, { type: 'null' }],
+      description: "On the emulator's clock; null once succeeded or failed.",
+    },
     configuration: {
-      oneOf: [{ type: 'object', properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' } } }, { type: 'null' }],
+      oneOf: [
+        { type: 'object', properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' } } },
+        { type: 'null' },
+      ],
     },
     email_list_uuid: nullable('string'),
     subscriber_uuid: nullable('string'),
@@ -836,7 +1132,12 @@ const webhookCall: Schema = {
     campaign_uuid: nullable('string'),
     request: {
       type: 'object',
-      properties: { method: { const: 'POST' }, url: { type: 'string' }, headers: ref('WebhookRequestHeaders'), body: { type: 'string', description: 'The exact bytes sent.' } },
+      properties: {
+        method: { const: 'POST' },
+        url: { type: 'string' },
+        headers: ref('WebhookRequestHeaders'),
+        body: { type: 'string', description: 'The exact bytes sent.' },
+      },
     },
     attempts_log: { type: 'array', items: ref('WebhookAttempt'), description: 'Oldest first.' },
     created_at: isoTime,
@@ -844,10 +1145,25 @@ const webhookCall: Schema = {
   },
 };
 
-const webhookParam = { name: 'webhook', in: 'path', required: true, description: "The configuration's uuid.", schema: { type: 'string', format: 'uuid' } };
-const callParam = { name: 'call', in: 'path', required: true, description: "The call's uuid.", schema: { type: 'string', format: 'uuid' } };
+const webhookParam = {
+  name: 'webhook',
+  in: 'path',
+  required: true,
+  description: "The configuration's uuid.",
+  schema: { type: 'string', format: 'uuid' },
+};
+const callParam = {
+  name: 'call',
+  in: 'path',
+  required: true,
+  description: "The call's uuid.",
+  schema: { type: 'string', format: 'uuid' },
+};
 const sinkParam = {
-  name: 'name', in: 'path', required: true, description: '1 to 64 letters, digits, dots, dashes or underscores; anything else is a 404.',
+  name: 'name',
+  in: 'path',
+  required: true,
+  description: '1 to 64 letters, digits, dots, dashes or underscores; anything else is a 404.',
   schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
 };
 
@@ -881,7 +1197,7 @@ export const openApiDocument = {
     summary: 'Captured mail, wait-for, events and test controls of the Mailcoach emulator.',
     description:
       'Our own endpoints, beside the emulated Mailcoach API under /api. Every request is about one workspace: the ' +
-      "one its token maps to (`Authorization: Bearer <token>`, or `?token=<token>`), or the default workspace when it " +
+      'one its token maps to (`Authorization: Bearer <token>`, or `?token=<token>`), or the default workspace when it ' +
       'names no token. With --isolate each token has its own workspace. Errors are JSON: {"message"}, and 422 ' +
       '{"message", "errors"}. Timestamps are ISO 8601 with milliseconds.',
     license: { name: 'MIT', identifier: 'MIT' },
@@ -894,7 +1210,11 @@ export const openApiDocument = {
     { name: 'faults', description: 'Fault injection on the Mailcoach API and the SMTP intake.' },
     { name: 'simulate', description: 'Provider events: opens, clicks, bounces, complaints.' },
     { name: 'templates', description: 'The template studio: edit and render transactional mail templates.' },
-    { name: 'webhooks', description: "Mailcoach's outgoing webhooks: configurations, the calls and their attempts, resend, a sink to point them at." },
+    {
+      name: 'webhooks',
+      description:
+        "Mailcoach's outgoing webhooks: configurations, the calls and their attempts, resend, a sink to point them at.",
+    },
     { name: 'meta', description: 'This document.' },
   ],
   paths: {
@@ -905,7 +1225,12 @@ export const openApiDocument = {
         parameters: [
           queryParam,
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
-          { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+          {
+            name: 'per_page',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+          },
         ],
         responses: { 200: json(ref('MessagePage'), 'One page of summaries.'), ...errors, ...invalid },
       },
@@ -914,7 +1239,10 @@ export const openApiDocument = {
         summary: 'Deletes every message matching the query (every message of the workspace without one)',
         parameters: [queryParam],
         responses: {
-          200: json({ type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } }, 'How many were deleted.'),
+          200: json(
+            { type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } },
+            'How many were deleted.',
+          ),
           ...errors,
           ...invalid,
         },
@@ -923,7 +1251,7 @@ export const openApiDocument = {
     '/_emulator/messages/{uuid}': {
       get: {
         tags: ['messages'],
-        summary: 'One message in full (found by its own uuid or its log item\'s)',
+        summary: "One message in full (found by its own uuid or its log item's)",
         parameters: [readUuidParam],
         responses: { 200: json(ref('Message'), 'The message.'), ...errors, ...notFound },
       },
@@ -931,8 +1259,18 @@ export const openApiDocument = {
         tags: ['messages'],
         summary: 'Marks one message read or unread',
         parameters: [uuidParam],
-        requestBody: jsonBody({ type: 'object', required: ['read'], additionalProperties: false, properties: { read: { type: 'boolean' } } }),
-        responses: { 200: json(ref('MessageSummary'), 'The summary, with its new read state.'), ...errors, ...notFound, ...invalid },
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['read'],
+          additionalProperties: false,
+          properties: { read: { type: 'boolean' } },
+        }),
+        responses: {
+          200: json(ref('MessageSummary'), 'The summary, with its new read state.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
       delete: {
         tags: ['messages'],
@@ -947,7 +1285,10 @@ export const openApiDocument = {
         summary: 'The .eml, byte for byte',
         parameters: [readUuidParam],
         responses: {
-          200: { description: 'The raw RFC 5322 message.', content: { 'message/rfc822': { schema: { type: 'string' } } } },
+          200: {
+            description: 'The raw RFC 5322 message.',
+            content: { 'message/rfc822': { schema: { type: 'string' } } },
+          },
           ...errors,
           ...notFound,
         },
@@ -956,7 +1297,8 @@ export const openApiDocument = {
     '/_emulator/messages/{uuid}/checks': {
       get: {
         tags: ['messages'],
-        summary: 'The checks report: client compatibility, links, unreplaced placeholders, headers (computed once, cached)',
+        summary:
+          'The checks report: client compatibility, links, unreplaced placeholders, headers (computed once, cached)',
         parameters: [readUuidParam],
         responses: { 200: json(ref('ChecksReport'), 'The report.'), ...errors, ...notFound },
       },
@@ -964,7 +1306,7 @@ export const openApiDocument = {
     '/_emulator/checks': {
       post: {
         tags: ['messages'],
-        summary: 'The checks report of a mail not captured (the studio\'s render): no header checks',
+        summary: "The checks report of a mail not captured (the studio's render): no header checks",
         requestBody: jsonBody({
           type: 'object',
           required: ['subject', 'html', 'text'],
@@ -985,7 +1327,10 @@ export const openApiDocument = {
           { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
         ],
         responses: {
-          200: { description: 'The attachment.', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+          200: {
+            description: 'The attachment.',
+            content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+          },
           ...errors,
           ...notFound,
         },
@@ -997,8 +1342,18 @@ export const openApiDocument = {
         summary: 'Waits until `count` messages match, without polling',
         parameters: [
           queryParam,
-          { name: 'count', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 1 } },
-          { name: 'timeout_ms', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 120000, default: 5000 } },
+          {
+            name: 'count',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 500, default: 1 },
+          },
+          {
+            name: 'timeout_ms',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 0, maximum: 120000, default: 5000 },
+          },
           {
             name: 'after',
             in: 'query',
@@ -1009,7 +1364,11 @@ export const openApiDocument = {
         ],
         responses: {
           200: json(
-            { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('MessageSummary') } } },
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: ref('MessageSummary') } },
+            },
             'As soon as `count` messages match: the matches, newest first.',
           ),
           408: json(ref('WaitTimeout'), 'The timeout passed first; `data` holds what did match.'),
@@ -1041,32 +1400,71 @@ export const openApiDocument = {
             {
               type: 'object',
               required: [
-                'isolate', 'any_token', 'tokens', 'token_required', 'allow_spam_complaint_deletion', 'mailers', 'rate_limit',
-                'max_body_bytes', 'render_workers', 'fixtures', 'watch', 'webhooks', 'webhook_retries', 'smtp',
+                'isolate',
+                'any_token',
+                'tokens',
+                'token_required',
+                'allow_spam_complaint_deletion',
+                'mailers',
+                'rate_limit',
+                'max_body_bytes',
+                'render_workers',
+                'fixtures',
+                'watch',
+                'webhooks',
+                'webhook_retries',
+                'smtp',
               ],
               properties: {
                 isolate: { type: 'boolean', description: 'One workspace per token (--isolate).' },
                 any_token: { type: 'boolean', description: 'Any non-empty token is accepted (--any-token).' },
-                tokens: { type: 'array', items: { type: 'string' }, description: 'The accepted tokens; empty when a token is required.' },
-                token_required: { type: 'boolean', description: 'Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required).' },
+                tokens: {
+                  type: 'array',
+                  items: { type: 'string' },
+                  description: 'The accepted tokens; empty when a token is required.',
+                },
+                token_required: {
+                  type: 'boolean',
+                  description:
+                    'Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required).',
+                },
                 allow_spam_complaint_deletion: { type: 'boolean', description: '--allow-spam-complaint-deletion.' },
                 mailers: { type: 'array', items: { type: 'string' }, description: '--mailers.' },
-                rate_limit: nullable('integer', { description: 'Requests per minute per token (--rate-limit); null: none.' }),
+                rate_limit: nullable('integer', {
+                  description: 'Requests per minute per token (--rate-limit); null: none.',
+                }),
                 max_body_bytes: { type: 'integer', description: '--max-body-mb, in bytes.' },
                 render_workers: { type: 'integer', description: '--render-workers.' },
                 fixtures: nullable('string', { description: 'The fixtures directory; null with --no-fixtures.' }),
                 watch: { type: 'boolean', description: 'Whether --watch follows the fixtures.' },
-                webhooks: { type: 'array', items: { type: 'string' }, description: 'The --webhook URLs (each a configuration for every list and event).' },
-                webhook_retries: { type: 'string', enum: ['mailcoach', 'fast', 'off'], description: '--webhook-retries.' },
+                webhooks: {
+                  type: 'array',
+                  items: { type: 'string' },
+                  description: 'The --webhook URLs (each a configuration for every list and event).',
+                },
+                webhook_retries: {
+                  type: 'string',
+                  enum: ['mailcoach', 'fast', 'off'],
+                  description: '--webhook-retries.',
+                },
                 smtp: {
                   type: 'object',
                   required: ['port', 'smtps_port', 'starttls', 'auth_required'],
-                  description: 'The SMTP intake (README "SMTP"): where apps send mail that does not go through the API.',
+                  description:
+                    'The SMTP intake (README "SMTP"): where apps send mail that does not go through the API.',
                   properties: {
                     port: nullable('integer', { description: 'The SMTP port (--smtp-port); null: off.' }),
-                    smtps_port: nullable('integer', { description: 'The implicit-TLS port (--smtps-port); null: off.' }),
-                    starttls: { type: 'boolean', description: 'STARTTLS is offered on the SMTP port (--smtp-starttls).' },
-                    auth_required: { type: 'boolean', description: 'AUTH with an accepted API token as the password is required.' },
+                    smtps_port: nullable('integer', {
+                      description: 'The implicit-TLS port (--smtps-port); null: off.',
+                    }),
+                    starttls: {
+                      type: 'boolean',
+                      description: 'STARTTLS is offered on the SMTP port (--smtp-starttls).',
+                    },
+                    auth_required: {
+                      type: 'boolean',
+                      description: 'AUTH with an accepted API token as the password is required.',
+                    },
                   },
                 },
               },
@@ -1110,13 +1508,17 @@ export const openApiDocument = {
         tags: ['faults'],
         summary: "The workspace's fault rules",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('FaultRule') } } }, 'The rules.'),
+          200: json(
+            { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('FaultRule') } } },
+            'The rules.',
+          ),
           ...errors,
         },
       },
       post: {
         tags: ['faults'],
-        summary: 'Adds a fault rule for Mailcoach requests (/api/...) or SMTP commands (MAIL, RCPT, DATA) of the workspace',
+        summary:
+          'Adds a fault rule for Mailcoach requests (/api/...) or SMTP commands (MAIL, RCPT, DATA) of the workspace',
         requestBody: jsonBody(ref('FaultRuleInput')),
         responses: { 201: json(ref('FaultRule'), 'The rule, with its id and remaining count.'), ...errors, ...invalid },
       },
@@ -1140,9 +1542,16 @@ export const openApiDocument = {
       post: {
         tags: ['simulate'],
         summary: "Unsubscribes a campaign send's subscriber as its mail's link does, counted for the campaign",
-        requestBody: jsonBody({ type: 'object', required: ['send_uuid'], properties: { send_uuid: { type: 'string', format: 'uuid' } } }),
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['send_uuid'],
+          properties: { send_uuid: { type: 'string', format: 'uuid' } },
+        }),
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: ref('Subscriber') } }, 'The subscriber, unsubscribed.'),
+          200: json(
+            { type: 'object', required: ['data'], properties: { data: ref('Subscriber') } },
+            'The subscriber, unsubscribed.',
+          ),
           ...errors,
           ...notFound,
           ...invalid,
@@ -1157,14 +1566,26 @@ export const openApiDocument = {
         tags: ['templates'],
         summary: "The workspace's transactional mail templates, by name, with how many mails each rendered",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('StudioTemplate') } } }, 'The templates.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: ref('StudioTemplate') } },
+            },
+            'The templates.',
+          ),
           ...errors,
         },
       },
       post: {
         tags: ['templates'],
         summary: 'Creates a template (the Mailcoach API has no write endpoint for them); a reset removes it',
-        requestBody: jsonBody({ type: 'object', required: ['name', 'type'], additionalProperties: false, properties: templateInputProperties }),
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['name', 'type'],
+          additionalProperties: false,
+          properties: templateInputProperties,
+        }),
         responses: { 201: json(ref('StudioTemplate'), 'The template.'), ...errors, ...invalid },
       },
     },
@@ -1215,14 +1636,23 @@ export const openApiDocument = {
           },
           false,
         ),
-        responses: { 200: json(ref('TemplateRender'), 'The render and its diagnostics.'), ...errors, ...notFound, ...invalid },
+        responses: {
+          200: json(ref('TemplateRender'), 'The render and its diagnostics.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
     },
     '/_emulator/suppressions': {
       post: {
         tags: ['controls'],
         summary: 'Adds a manual suppression (origin emulator), as POST /api/suppressions does, without an API token',
-        requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }),
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string', format: 'email' } },
+        }),
         responses: {
           201: json(ref('SuppressionWithOrigin'), 'Added.'),
           200: json(ref('SuppressionWithOrigin'), 'Already suppressed: the existing row.'),
@@ -1235,14 +1665,16 @@ export const openApiDocument = {
         summary: "GET /api/suppressions's answer (same filters, sort and pages), each row with its origin",
         parameters: [
           { name: 'filter[search]', in: 'query', required: false, schema: { type: 'string' } },
-          { name: 'filter[reason]', in: 'query', required: false, schema: { enum: ['hard_bounce', 'spam_complaint', 'manual'] } },
+          {
+            name: 'filter[reason]',
+            in: 'query',
+            required: false,
+            schema: { enum: ['hard_bounce', 'spam_complaint', 'manual'] },
+          },
           { name: 'sort', in: 'query', required: false, schema: { enum: ['created_at', '-created_at'] } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: apiPage(
-          ref('SuppressionWithOrigin'),
-          '/api/suppressions',
-        ),
+        responses: apiPage(ref('SuppressionWithOrigin'), '/api/suppressions'),
       },
     },
     '/_emulator/suppressions/{suppression}': {
@@ -1250,7 +1682,12 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: "Deletes a suppression (uuid or email) under the API's spam-complaint rule",
         parameters: [{ name: 'suppression', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { 204: noContent, 403: json(ref('Error'), 'A spam_complaint suppression (without --allow-spam-complaint-deletion).'), ...errors, ...notFound },
+        responses: {
+          204: noContent,
+          403: json(ref('Error'), 'A spam_complaint suppression (without --allow-spam-complaint-deletion).'),
+          ...errors,
+          ...notFound,
+        },
       },
     },
     '/_emulator/automations': {
@@ -1258,7 +1695,10 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: "The workspace's automations and the triggers POST /api/automations/{uuid}/trigger recorded",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('Automation') } } }, 'The automations.'),
+          200: json(
+            { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('Automation') } } },
+            'The automations.',
+          ),
           ...errors,
         },
       },
@@ -1282,7 +1722,10 @@ export const openApiDocument = {
         summary: 'One log item, with its captured message_uuid and send_uuid',
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: ref('LogItemWithLinks') } }, 'The log item.'),
+          200: json(
+            { type: 'object', required: ['data'], properties: { data: ref('LogItemWithLinks') } },
+            'The log item.',
+          ),
           ...errors,
           ...notFound,
         },
@@ -1291,11 +1734,17 @@ export const openApiDocument = {
     '/_emulator/log-items/{uuid}/resend': {
       post: {
         tags: ['controls'],
-        summary: 'Captures a fresh copy of a log item\'s mail, as POST /api/transactional-mails/{uuid}/resend does',
+        summary: "Captures a fresh copy of a log item's mail, as POST /api/transactional-mails/{uuid}/resend does",
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
-          201: json({ type: 'object', required: ['message_uuid'], properties: { message_uuid: { type: 'string' } } }, 'The copy.'),
-          200: json({ type: 'object', required: ['message_uuid'], properties: { message_uuid: { type: 'null' } } }, 'A fake log item: not resent.'),
+          201: json(
+            { type: 'object', required: ['message_uuid'], properties: { message_uuid: { type: 'string' } } },
+            'The copy.',
+          ),
+          200: json(
+            { type: 'object', required: ['message_uuid'], properties: { message_uuid: { type: 'null' } } },
+            'A fake log item: not resent.',
+          ),
           ...errors,
           ...notFound,
         },
@@ -1304,31 +1753,45 @@ export const openApiDocument = {
     '/_emulator/sends': {
       get: {
         tags: ['controls'],
-        summary: "GET /api/sends's answer (same filters, sort and pages, and filter[email]), each send with its state, simulated feedback, recipient, subject and names",
+        summary:
+          "GET /api/sends's answer (same filters, sort and pages, and filter[email]), each send with its state, simulated feedback, recipient, subject and names",
         parameters: [
-          ...['campaign_uuid', 'automation_mail_uuid', 'transactional_mail_log_item_uuid', 'subscriber_uuid'].map((name) => ({
-            name: `filter[${name}]`, in: 'query', required: false, schema: { type: 'string' } as Schema,
-          })),
+          ...['campaign_uuid', 'automation_mail_uuid', 'transactional_mail_log_item_uuid', 'subscriber_uuid'].map(
+            (name) => ({
+              name: `filter[${name}]`,
+              in: 'query',
+              required: false,
+              schema: { type: 'string' } as Schema,
+            }),
+          ),
           {
-            name: 'filter[email]', in: 'query', required: false, schema: { type: 'string' },
-            description: "The emulator's own (GET /api/sends has none): sends to this address, exactly and in any case (a subscriber's, or a log item's first To); a comma separates alternatives.",
+            name: 'filter[email]',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description:
+              "The emulator's own (GET /api/sends has none): sends to this address, exactly and in any case (a subscriber's, or a log item's first To); a comma separates alternatives.",
           },
           { name: 'sort', in: 'query', required: false, schema: { enum: ['sent_at', '-sent_at'] } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: apiPage(
-          ref('SendWithState'),
-          '/api/sends',
-          true,
-        ),
+        responses: apiPage(ref('SendWithState'), '/api/sends', true),
       },
     },
     '/_emulator/email-lists': {
       get: {
         tags: ['controls'],
-        summary: "The workspace's email lists by name (what a webhook configuration can be limited to), each with its subscribers by status, default sender and double opt-in",
+        summary:
+          "The workspace's email lists by name (what a webhook configuration can be limited to), each with its subscribers by status, default sender and double opt-in",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('EmailListOverview') } } }, 'The lists.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: ref('EmailListOverview') } },
+            },
+            'The lists.',
+          ),
           ...errors,
         },
       },
@@ -1336,22 +1799,58 @@ export const openApiDocument = {
     '/_emulator/email-lists/{uuid}': {
       get: {
         tags: ['controls'],
-        summary: 'One list: its subscribers by status, its tags and segments (with how many subscribers each selects) and its subscriber imports',
+        summary:
+          'One list: its subscribers by status, its tags and segments (with how many subscribers each selects) and its subscriber imports',
         parameters: [LIST_PARAM],
-        responses: { 200: json({ type: 'object', required: ['data'], properties: { data: ref('EmailListDetail') } }, 'The list.'), ...errors, ...notFound },
+        responses: {
+          200: json({ type: 'object', required: ['data'], properties: { data: ref('EmailListDetail') } }, 'The list.'),
+          ...errors,
+          ...notFound,
+        },
       },
     },
     '/_emulator/email-lists/{uuid}/subscribers': {
       get: {
         tags: ['controls'],
-        summary: "GET /api/email-lists/{uuid}/subscribers's answer (same filters, sorts and pages), each subscriber with its status",
+        summary:
+          "GET /api/email-lists/{uuid}/subscribers's answer (same filters, sorts and pages), each subscriber with its status",
         parameters: [
           LIST_PARAM,
-          { name: 'filter[email]', in: 'query', required: false, schema: { type: 'string' }, description: 'The exact address, any case.' },
-          { name: 'filter[search]', in: 'query', required: false, schema: { type: 'string' }, description: 'Part of the address.' },
-          { name: 'filter[status]', in: 'query', required: false, schema: { type: 'string' }, description: 'subscribed, unconfirmed or unsubscribed (any other value: no filter, as the API).' },
-          { name: 'filter[tags]', in: 'query', required: false, schema: { type: 'string' }, description: 'Tag names or uuids, comma-separated.' },
-          { name: 'filter[tagType]', in: 'query', required: false, schema: { type: 'string' }, description: '`all`: every tag named; else any.' },
+          {
+            name: 'filter[email]',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'The exact address, any case.',
+          },
+          {
+            name: 'filter[search]',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'Part of the address.',
+          },
+          {
+            name: 'filter[status]',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'subscribed, unconfirmed or unsubscribed (any other value: no filter, as the API).',
+          },
+          {
+            name: 'filter[tags]',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'Tag names or uuids, comma-separated.',
+          },
+          {
+            name: 'filter[tagType]',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: '`all`: every tag named; else any.',
+          },
           { name: 'sort', in: 'query', required: false, schema: { type: 'string' } },
           { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
         ],
@@ -1361,7 +1860,7 @@ export const openApiDocument = {
     '/_emulator/subscribers/{uuid}': {
       get: {
         tags: ['controls'],
-        summary: 'One subscriber: the API\'s resource with its status, its tags\' types and its list',
+        summary: "One subscriber: the API's resource with its status, its tags' types and its list",
         parameters: [SUBSCRIBER_PARAM],
         responses: { 200: SUBSCRIBER_ANSWER, ...errors, ...notFound },
       },
@@ -1396,7 +1895,12 @@ export const openApiDocument = {
             tags: ['controls'],
             summary: `As POST /api/subscribers/{uuid}/${action} (the same events, webhooks and mails); answers the subscriber`,
             parameters: [SUBSCRIBER_PARAM],
-            responses: { 200: SUBSCRIBER_ANSWER, ...errors, ...notFound, 422: json(ref('Error'), 'The status does not allow it (the API\'s text).') },
+            responses: {
+              200: SUBSCRIBER_ANSWER,
+              ...errors,
+              ...notFound,
+              422: json(ref('Error'), "The status does not allow it (the API's text)."),
+            },
           },
         },
       ]),
@@ -1407,7 +1911,14 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: "The workspace's campaigns, newest first, each with its list, schedule and counts",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('CampaignRecord') } } }, 'The campaigns.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: ref('CampaignRecord') } },
+            },
+            'The campaigns.',
+          ),
           ...errors,
         },
       },
@@ -1415,7 +1926,8 @@ export const openApiDocument = {
     '/_emulator/campaigns/{uuid}': {
       get: {
         tags: ['controls'],
-        summary: 'One campaign: its counts, how many subscribers a send now reaches, its clicked links, subscribers to preview as',
+        summary:
+          'One campaign: its counts, how many subscribers a send now reaches, its clicked links, subscribers to preview as',
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
           200: json(campaignDetailSchema, 'The campaign.'),
@@ -1427,10 +1939,17 @@ export const openApiDocument = {
     '/_emulator/campaigns/{uuid}/preview': {
       get: {
         tags: ['controls'],
-        summary: "The campaign rendered as a subscriber of its list gets it (the send's own render); by default its first subscriber",
+        summary:
+          "The campaign rendered as a subscriber of its list gets it (the send's own render); by default its first subscriber",
         parameters: [
           { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
-          { name: 'subscriber', in: 'query', required: false, schema: { type: 'string' }, description: "A subscriber uuid of the campaign's list (422: another list's)." },
+          {
+            name: 'subscriber',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: "A subscriber uuid of the campaign's list (422: another list's).",
+          },
         ],
         responses: {
           200: json(campaignPreviewSchema, 'The render.'),
@@ -1445,7 +1964,11 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: 'POST /api/campaigns/{uuid}/send-test, without a token: one test mail per address',
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
-        requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string', description: '1 to 10 comma-separated addresses.' } } }),
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string', description: '1 to 10 comma-separated addresses.' } },
+        }),
         responses: { 204: noContent, ...errors, ...notFound, ...invalid },
       },
     },
@@ -1454,7 +1977,13 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: 'POST /api/campaigns/{uuid}/send, without a token: delivered right after the answer',
         parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { 204: noContent, 400: { description: 'The campaign cannot be sent (no list, sender, subject or content).' }, ...errors, ...notFound, ...invalid },
+        responses: {
+          204: noContent,
+          400: { description: 'The campaign cannot be sent (no list, sender, subject or content).' },
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
     },
     '/_emulator/campaign-templates': {
@@ -1462,7 +1991,14 @@ export const openApiDocument = {
         tags: ['controls'],
         summary: "The workspace's campaign templates by name, each with its fields ([[[name]]], [[[name:type]]])",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: campaignTemplateRecordSchema } } }, 'The templates.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: campaignTemplateRecordSchema } },
+            },
+            'The templates.',
+          ),
           ...errors,
         },
       },
@@ -1473,10 +2009,27 @@ export const openApiDocument = {
         summary: 'A campaign template rendered as a campaign with these field values would be',
         parameters: [
           { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
-          { name: 'fields', in: 'query', required: false, schema: { type: 'string' }, description: 'A JSON object of field values; absent: the template as stored.' },
+          {
+            name: 'fields',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'A JSON object of field values; absent: the template as stored.',
+          },
         ],
         responses: {
-          200: json({ type: 'object', required: ['uuid', 'name', 'fields', 'html', 'text'], properties: { ...campaignTemplateRecordSchema.properties, html: nullable('string'), text: nullable('string') } }, 'The render.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['uuid', 'name', 'fields', 'html', 'text'],
+              properties: {
+                ...campaignTemplateRecordSchema.properties,
+                html: nullable('string'),
+                text: nullable('string'),
+              },
+            },
+            'The render.',
+          ),
           ...errors,
           ...notFound,
           ...invalid,
@@ -1488,13 +2041,21 @@ export const openApiDocument = {
         tags: ['webhooks'],
         summary: "The workspace's webhook configurations (Mailcoach configures them in its UI only), oldest first",
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('WebhookConfiguration') } } }, 'The configurations.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: ref('WebhookConfiguration') } },
+            },
+            'The configurations.',
+          ),
           ...errors,
         },
       },
       post: {
         tags: ['webhooks'],
-        summary: "Creates a configuration: name and url required, the rest Mailcoach's defaults (enabled, all lists, all events, a random 16-character secret)",
+        summary:
+          "Creates a configuration: name and url required, the rest Mailcoach's defaults (enabled, all lists, all events, a random 16-character secret)",
         requestBody: jsonBody({ ...webhookConfigurationInput, required: ['name', 'url'] }),
         responses: { 201: json(ref('WebhookConfiguration'), 'The configuration.'), ...errors, ...invalid },
       },
@@ -1511,14 +2072,24 @@ export const openApiDocument = {
         summary: 'Changes the fields given (as PATCH)',
         parameters: [webhookParam],
         requestBody: jsonBody(webhookConfigurationInput),
-        responses: { 200: json(ref('WebhookConfiguration'), 'The configuration as changed.'), ...errors, ...notFound, ...invalid },
+        responses: {
+          200: json(ref('WebhookConfiguration'), 'The configuration as changed.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
       patch: {
         tags: ['webhooks'],
         summary: 'Changes the fields given',
         parameters: [webhookParam],
         requestBody: jsonBody(webhookConfigurationInput),
-        responses: { 200: json(ref('WebhookConfiguration'), 'The configuration as changed.'), ...errors, ...notFound, ...invalid },
+        responses: {
+          200: json(ref('WebhookConfiguration'), 'The configuration as changed.'),
+          ...errors,
+          ...notFound,
+          ...invalid,
+        },
       },
       delete: {
         tags: ['webhooks'],
@@ -1530,17 +2101,40 @@ export const openApiDocument = {
     '/_emulator/webhook-calls': {
       get: {
         tags: ['webhooks'],
-        summary: 'Every webhook call (one per event and configuration), newest first, with its request as sent and its attempts',
+        summary:
+          'Every webhook call (one per event and configuration), newest first, with its request as sent and its attempts',
         parameters: [
           { name: 'event', in: 'query', required: false, schema: webhookEvent },
-          { name: 'email', in: 'query', required: false, description: "The subscriber's address, exactly, in any case.", schema: { type: 'string' } },
+          {
+            name: 'email',
+            in: 'query',
+            required: false,
+            description: "The subscriber's address, exactly, in any case.",
+            schema: { type: 'string' },
+          },
           { name: 'subscriber_uuid', in: 'query', required: false, schema: { type: 'string' } },
           { name: 'send_uuid', in: 'query', required: false, schema: { type: 'string' } },
           { name: 'campaign_uuid', in: 'query', required: false, schema: { type: 'string' } },
-          { name: 'configuration', in: 'query', required: false, description: "A configuration's uuid.", schema: { type: 'string' } },
+          {
+            name: 'configuration',
+            in: 'query',
+            required: false,
+            description: "A configuration's uuid.",
+            schema: { type: 'string' },
+          },
           { name: 'status', in: 'query', required: false, schema: { enum: webhookCallStatuses } },
-          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 } },
-          { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+          {
+            name: 'page',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+          },
+          {
+            name: 'per_page',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+          },
         ],
         responses: {
           200: json(
@@ -1574,7 +2168,8 @@ export const openApiDocument = {
     '/_emulator/webhook-calls/{call}/resend': {
       post: {
         tags: ['webhooks'],
-        summary: "Mailcoach's resend: now, once, to the configuration's current URL with its current secret; the attempt is logged as manual",
+        summary:
+          "Mailcoach's resend: now, once, to the configuration's current URL with its current secret; the attempt is logged as manual",
         parameters: [callParam],
         responses: {
           200: json(ref('WebhookCall'), 'The call, with the manual attempt (whatever its outcome).'),
@@ -1587,7 +2182,8 @@ export const openApiDocument = {
     '/_emulator/webhook-sink/{name}': {
       post: {
         tags: ['webhooks'],
-        summary: 'A receiver to point configurations at: records the request (the last 100 per name) and answers 200; not Mailcoach behaviour',
+        summary:
+          'A receiver to point configurations at: records the request (the last 100 per name) and answers 200; not Mailcoach behaviour',
         parameters: [sinkParam],
         requestBody: { required: false, content: { '*/*': { schema: {} } } },
         responses: {
@@ -1601,7 +2197,14 @@ export const openApiDocument = {
         summary: 'What the sink received, newest first',
         parameters: [sinkParam],
         responses: {
-          200: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('WebhookSinkRequest') } } }, 'The requests.'),
+          200: json(
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: ref('WebhookSinkRequest') } },
+            },
+            'The requests.',
+          ),
           ...errors,
           ...notFound,
         },
@@ -1616,7 +2219,7 @@ export const openApiDocument = {
     '/_emulator/fixtures': {
       get: {
         tags: ['controls'],
-        summary: 'Where the fixtures come from, whether --watch follows them, and the last reload\'s problems',
+        summary: "Where the fixtures come from, whether --watch follows them, and the last reload's problems",
         responses: {
           200: json(
             {
@@ -1625,7 +2228,11 @@ export const openApiDocument = {
               properties: {
                 directory: nullable('string'),
                 watching: { type: 'boolean' },
-                problems: { type: 'array', items: ref('FixtureProblem'), description: 'Empty when the last reload loaded; the last good version stays in use otherwise.' },
+                problems: {
+                  type: 'array',
+                  items: ref('FixtureProblem'),
+                  description: 'Empty when the last reload loaded; the last good version stays in use otherwise.',
+                },
                 reloaded_at: { oneOf: [isoTime, { type: 'null' }] },
               },
             },
@@ -1639,7 +2246,8 @@ export const openApiDocument = {
       get: {
         tags: ['meta'],
         summary: 'These docs, interactive (Swagger UI, served by the emulator: no CDN)',
-        description: 'Static, like the web UI: no token needed. "Try it out" sends the token of the UI\'s tab, or the one given with "Authorize".',
+        description:
+          'Static, like the web UI: no token needed. "Try it out" sends the token of the UI\'s tab, or the one given with "Authorize".',
         security: [],
         responses: { 200: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } } },
       },
@@ -1650,10 +2258,18 @@ export const openApiDocument = {
         summary: "One of the docs page's scripts and stylesheets",
         security: [],
         parameters: [
-          { name: 'file', in: 'path', required: true, schema: { enum: ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs.js', 'docs.css'] } },
+          {
+            name: 'file',
+            in: 'path',
+            required: true,
+            schema: { enum: ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs.js', 'docs.css'] },
+          },
         ],
         responses: {
-          200: { description: 'The file.', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+          200: {
+            description: 'The file.',
+            content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } },
+          },
           ...notFound,
         },
       },
@@ -1684,8 +2300,17 @@ export const openApiDocument = {
   },
   components: {
     securitySchemes: {
-      bearerToken: { type: 'http', scheme: 'bearer', description: 'An API token the emulator accepts; picks the workspace.' },
-      tokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The same, for clients that cannot set headers.' },
+      bearerToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An API token the emulator accepts; picks the workspace.',
+      },
+      tokenQuery: {
+        type: 'apiKey',
+        in: 'query',
+        name: 'token',
+        description: 'The same, for clients that cannot set headers.',
+      },
     },
     schemas: {
       MailAddress: mailAddress,
@@ -1724,7 +2349,11 @@ export const openApiDocument = {
       LogItemWithLinks: logItemWithLinks,
       Subscriber: subscriber,
       EmailListOverview: emailListOverview,
-      EmailListDetail: { type: 'object', required: Object.keys(emailListDetailProperties), properties: emailListDetailProperties },
+      EmailListDetail: {
+        type: 'object',
+        required: Object.keys(emailListDetailProperties),
+        properties: emailListDetailProperties,
+      },
       SubscriberWithStatus: subscriberWithStatus,
       SubscriberDetail: subscriberDetail,
       Automation: automation,

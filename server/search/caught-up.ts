@@ -10,5 +10,8 @@ export async function caughtUpFor(
   services: { searchIndexer: Pick<SearchIndexer, 'caughtUp'>; problemChecker: Pick<ProblemChecker, 'caughtUp'> },
   filter: MessageFilter,
 ): Promise<void> {
-  await Promise.all([services.searchIndexer.caughtUp(), usesProblems(filter) ? services.problemChecker.caughtUp() : undefined]);
+  await Promise.all([
+    services.searchIndexer.caughtUp(),
+    usesProblems(filter) ? services.problemChecker.caughtUp() : undefined,
+  ]);
 }

@@ -92,7 +92,9 @@ export function startSearchIndexer(deps: { store: Store; events: EventBus; logge
    * busy handler, and every request with it.
    */
   const stepAmongCaptures = (size: IndexStep): Promise<boolean> =>
-    deps.store.groupCommit(() => messages.indexPending(size)).then((indexed) => counted(size.messages, indexed), failed);
+    deps.store
+      .groupCommit(() => messages.indexPending(size))
+      .then((indexed) => counted(size.messages, indexed), failed);
 
   /** Steps until nothing is left, one a turn; a capture pauses it unless a search is waiting. */
   const drain = () => {

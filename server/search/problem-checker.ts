@@ -33,7 +33,12 @@ const STEP: IndexStep = { messages: 50, chars: 250_000 };
 /** Steps that found nothing while a search still waits, before it is let go (see check()). */
 const MAX_EMPTY_STEPS = 3;
 
-export function startProblemChecker(deps: { store: Store; events: EventBus; logger: Logger; builder: Pick<CaptureBuilder, 'checkProblems'> }): ProblemChecker {
+export function startProblemChecker(deps: {
+  store: Store;
+  events: EventBus;
+  logger: Logger;
+  builder: Pick<CaptureBuilder, 'checkProblems'>;
+}): ProblemChecker {
   const { store } = deps;
   let quiet: NodeJS.Timeout | null = null;
   let checking = false;
@@ -56,7 +61,8 @@ export function startProblemChecker(deps: { store: Store; events: EventBus; logg
       const checked = (await deps.builder.checkProblems(STEP)) ?? checkNextMessages(store, STEP);
       if (stopped || checked.length === 0) return 'done';
       for (const message of await record(checked)) {
-        if (message.problems > 0) deps.events.emit('message.updated', { workspaceId: message.workspaceId, uuid: message.uuid });
+        if (message.problems > 0)
+          deps.events.emit('message.updated', { workspaceId: message.workspaceId, uuid: message.uuid });
       }
       return 'progress';
     } catch (error) {

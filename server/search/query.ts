@@ -3,7 +3,12 @@
  * has:attachment has:problems is:read is:unread via:smtp via:api before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
  * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem.
  */
-import { hasSearchableText, type MessageCondition, type MessageFilter, type MessageTerm } from '../db/messages-search.js';
+import {
+  hasSearchableText,
+  type MessageCondition,
+  type MessageFilter,
+  type MessageTerm,
+} from '../db/messages-search.js';
 import { ValidationError } from '../errors.js';
 import { parseInstant } from '../instant.js';
 
@@ -13,7 +18,22 @@ export const MAX_TERMS = 50;
 export const MAX_TERM_WORDS = 32;
 
 /** `template:` names the template filter as the summary's `template` field does; `mail:` (from mail_name) stays. */
-const PREFIXES = ['to', 'from', 'cc', 'bcc', 'subject', 'template', 'mail', 'has', 'is', 'via', 'before', 'after', 'campaign', 'list'] as const;
+const PREFIXES = [
+  'to',
+  'from',
+  'cc',
+  'bcc',
+  'subject',
+  'template',
+  'mail',
+  'has',
+  'is',
+  'via',
+  'before',
+  'after',
+  'campaign',
+  'list',
+] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** A 422 about the query parameter (or `field`). */
@@ -51,7 +71,8 @@ function readTerm(scanner: Scanner): MessageTerm {
   if (text[scanner.at] === '-') {
     negated = true;
     scanner.at++;
-    if (scanner.at >= text.length || /\s/.test(text[scanner.at]!)) throw invalid('A "-" must be followed by the term it excludes.');
+    if (scanner.at >= text.length || /\s/.test(text[scanner.at]!))
+      throw invalid('A "-" must be followed by the term it excludes.');
     // "--foo" could mean a double negation or excluding "-foo" (the index drops the "-"): neither is read silently.
     if (text[scanner.at] === '-') {
       throw invalid(
@@ -119,7 +140,8 @@ function filterCondition(prefix: Exclude<Prefix, 'via'>, value: string): Message
     }
     case 'is': {
       const state = value.toLowerCase();
-      if (state !== 'read' && state !== 'unread') throw invalid(`"${shown}" is not a filter: is: takes "read" or "unread".`);
+      if (state !== 'read' && state !== 'unread')
+        throw invalid(`"${shown}" is not a filter: is: takes "read" or "unread".`);
       return { kind: 'read', read: state === 'read' };
     }
     case 'before':
@@ -187,10 +209,10 @@ function untilSpace(scanner: Scanner, start: number): string {
  */
 function searchable(value: string, shown: string): string {
   if (!hasSearchableText(value)) throw invalid(`The term ${shown} has no letter or digit to search for.`);
-  if ((value.match(WORD)?.length ?? 0) > MAX_TERM_WORDS) throw invalid(`The term ${shown} has more than ${MAX_TERM_WORDS} words.`);
+  if ((value.match(WORD)?.length ?? 0) > MAX_TERM_WORDS)
+    throw invalid(`The term ${shown} has more than ${MAX_TERM_WORDS} words.`);
   return value;
 }
 
 /** What the index's tokenizer (unicode61) makes a token of: a run of letters and digits. */
 const WORD = /[\p{L}\p{N}]+/gu;
-

@@ -31,7 +31,12 @@ export interface SearchWorker {
   /** One page of the messages the filter matches among those indexed (MessageStore.searchIndexed()). */
   search(workspaceId: number, filter: MessageFilter, window: PageWindow): Promise<SearchPage>;
   /** GET /api/transactional-mails: with filter[search], a scan of every log item's subject. */
-  logItems(workspaceId: number, filters: LogItemFilters, sort: SortTerm[], window: PageWindow): Promise<ListResult<LogItemRow>>;
+  logItems(
+    workspaceId: number,
+    filters: LogItemFilters,
+    sort: SortTerm[],
+    window: PageWindow,
+  ): Promise<ListResult<LogItemRow>>;
   close(): Promise<void>;
 }
 
@@ -68,7 +73,11 @@ interface Running {
 /** How long the first search waits for the worker to start (some 100 ms) before it runs in this thread. */
 const READY_WAIT_MS = 5_000;
 
-export function createSearchWorker(options: { store: Reader; databaseFile: string | null; enabled: boolean }): SearchWorker {
+export function createSearchWorker(options: {
+  store: Reader;
+  databaseFile: string | null;
+  enabled: boolean;
+}): SearchWorker {
   const { store, databaseFile } = options;
   const here = async (query: Query): Promise<Answer> => run(store, query);
   if (!options.enabled || databaseFile === null) return api(here, async () => undefined);
@@ -94,7 +103,10 @@ export function createSearchWorker(options: { store: Reader; databaseFile: strin
   const start = (): Running => {
     const data: WorkerData = { role: ROLE, moduleUrl: import.meta.url, databaseFile };
     // Evaluated as CommonJS, which can import() an ES module by URL: this module, in its worker role.
-    const worker = new Worker(`import(require('node:worker_threads').workerData.moduleUrl)`, { eval: true, workerData: data });
+    const worker = new Worker(`import(require('node:worker_threads').workerData.moduleUrl)`, {
+      eval: true,
+      workerData: data,
+    });
     const entry: Running = { worker, ready: false, pending: new Map(), whenReady: [] };
     const fail = (reason: string) => {
       if (running === entry) running = null;
@@ -148,7 +160,8 @@ export function createSearchWorker(options: { store: Reader; databaseFile: strin
 
 function api(ask: (query: Query) => Promise<Answer>, close: () => Promise<void>): SearchWorker {
   return {
-    search: (workspaceId, filter, window) => ask({ kind: 'messages', workspaceId, filter, window }) as Promise<SearchPage>,
+    search: (workspaceId, filter, window) =>
+      ask({ kind: 'messages', workspaceId, filter, window }) as Promise<SearchPage>,
     logItems: (workspaceId, filters, sort, window) =>
       ask({ kind: 'log-items', workspaceId, filters, sort, window }) as Promise<ListResult<LogItemRow>>,
     close,

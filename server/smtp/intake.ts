@@ -17,15 +17,24 @@ export interface SmtpIntakeDeps {
 }
 
 /** Resolves with the stored message's uuid once it is committed. */
-export async function receiveSmtpMessage(deps: SmtpIntakeDeps, raw: Buffer, envelope: SmtpEnvelope, workspaceId: number): Promise<string> {
+export async function receiveSmtpMessage(
+  deps: SmtpIntakeDeps,
+  raw: Buffer,
+  envelope: SmtpEnvelope,
+  workspaceId: number,
+): Promise<string> {
   const uuid = deps.ids();
   const at = { date: deps.clock(), fallbackMessageId: `${deps.ids().replaceAll('-', '')}@mailcoach-emulator` };
-  await deps.captureBuilder.receive(raw, { envelope, at }, {
-    workspaceId,
-    messageUuid: uuid,
-    meta: { templateName: null, replacements: null, smtp: { envelopeFrom: envelope.from, envelopeTo: envelope.to } },
-    logItem: null,
-    send: null,
-  });
+  await deps.captureBuilder.receive(
+    raw,
+    { envelope, at },
+    {
+      workspaceId,
+      messageUuid: uuid,
+      meta: { templateName: null, replacements: null, smtp: { envelopeFrom: envelope.from, envelopeTo: envelope.to } },
+      logItem: null,
+      send: null,
+    },
+  );
   return uuid;
 }

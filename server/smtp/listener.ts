@@ -86,7 +86,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     authOptional: !options.authRequired,
     // Apps on the same machine authenticate in the clear, as they do with Mailpit; STARTTLS is there for the rest.
     allowInsecureAuth: true,
-    ...(options.tls === null ? { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] } : { key: options.tls.key, cert: options.tls.cert }),
+    ...(options.tls === null
+      ? { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }
+      : { key: options.tls.key, cert: options.tls.cert }),
     // Already encrypted: STARTTLS has nothing to upgrade.
     ...(options.implicitTls === true ? { secure: true, hideSTARTTLS: true, disabledCommands: ['STARTTLS'] } : {}),
     logger: false,
@@ -114,26 +116,31 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       const oversized = () => {
         const connection = connectionOf(session);
         if (connection === undefined) return;
-        connection.send(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb); closing the connection`);
+        connection.send(
+          552,
+          `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb); closing the connection`,
+        );
         connection.close();
       };
-      const done = readMessage(stream, options.maxBytes, oversized).then(
-        async (read) => {
-          if (read.kind === 'gone') return; // the client left mid-DATA (or was closed past the size limit): nothing stored
-          if (read.kind === 'too-large') return callback(reply(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`));
-          if (read.kind === 'line-too-long') return callback(reply(500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
-          // A refused DATA stores nothing: the reply comes after the final `.`, as a real server's refusal does.
-          const refused = options.fault('DATA', envelopeOf(session), tokenOf(session));
-          if (refused !== null) return callback(reply(refused.code, refused.message));
-          try {
-            await options.receive(read.raw, envelopeOf(session), tokenOf(session));
-            callback(null, 'Captured by mailcoach-emulator (never delivered)');
-          } catch (error) {
-            options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
-            callback(reply(554, `5.6.0 The message was not stored: ${(error as Error).message}`));
-          }
-        },
-      );
+      const done = readMessage(stream, options.maxBytes, oversized).then(async (read) => {
+        if (read.kind === 'gone') return; // the client left mid-DATA (or was closed past the size limit): nothing stored
+        if (read.kind === 'too-large')
+          return callback(
+            reply(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`),
+          );
+        if (read.kind === 'line-too-long')
+          return callback(reply(500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
+        // A refused DATA stores nothing: the reply comes after the final `.`, as a real server's refusal does.
+        const refused = options.fault('DATA', envelopeOf(session), tokenOf(session));
+        if (refused !== null) return callback(reply(refused.code, refused.message));
+        try {
+          await options.receive(read.raw, envelopeOf(session), tokenOf(session));
+          callback(null, 'Captured by mailcoach-emulator (never delivered)');
+        } catch (error) {
+          options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
+          callback(reply(554, `5.6.0 The message was not stored: ${(error as Error).message}`));
+        }
+      });
       inFlight.add(done);
       void done.finally(() => inFlight.delete(done));
     },
@@ -147,13 +154,16 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     close(): void;
   }
   const connections = () => (server as unknown as { connections: Set<Connection> }).connections;
-  const connectionOf = (session: SMTPServerSession) => [...connections()].find((connection) => connection.session === session);
+  const connectionOf = (session: SMTPServerSession) =>
+    [...connections()].find((connection) => connection.session === session);
   // Every connection gets a deadline for its whole life (a 421, then closed); an idle one is closed sooner by socketTimeout.
   server.server.on('connection', (socket: Socket) => {
     coalesceWrites(socket);
     const { remoteAddress, remotePort } = socket;
     const timer = setTimeout(() => {
-      const connection = [...connections()].find((c) => c.remotePort === remotePort && (remoteAddress ?? '').endsWith(c.remoteAddress));
+      const connection = [...connections()].find(
+        (c) => c.remotePort === remotePort && (remoteAddress ?? '').endsWith(c.remoteAddress),
+      );
       if (connection === undefined) return socket.destroy();
       // A 421 closes the connection (smtp-server ends it, and destroys it if the client does not go).
       connection.send(421, '4.4.2 The connection time limit is reached; closing the connection');
@@ -166,10 +176,10 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(
-            options.implicitTls === true
-              ? `SMTPS port ${options.port} is in use on ${options.host}: move it with --smtps-port <n> (0: a free port) or leave --smtps-port out`
-              : `SMTP port ${options.port} is in use on ${options.host}: move SMTP with --smtp-port <n> (0: a free port) or turn it off with --smtp-port off`,
-          )
+              options.implicitTls === true
+                ? `SMTPS port ${options.port} is in use on ${options.host}: move it with --smtps-port <n> (0: a free port) or leave --smtps-port out`
+                : `SMTP port ${options.port} is in use on ${options.host}: move SMTP with --smtp-port <n> (0: a free port) or turn it off with --smtp-port off`,
+            )
           : error,
       );
     };
@@ -196,10 +206,17 @@ const tokenOf = (session: SMTPServerSession): string | null => (session.user as 
 
 function envelopeOf(session: SMTPServerSession): SmtpEnvelope {
   const from = session.envelope.mailFrom;
-  return { from: from === false ? '' : from.address, to: session.envelope.rcptTo.map((recipient) => recipient.address) };
+  return {
+    from: from === false ? '' : from.address,
+    to: session.envelope.rcptTo.map((recipient) => recipient.address),
+  };
 }
 
-type ReadMessage = { kind: 'whole'; raw: Buffer } | { kind: 'too-large' } | { kind: 'line-too-long' } | { kind: 'gone' };
+type ReadMessage =
+  | { kind: 'whole'; raw: Buffer }
+  | { kind: 'too-large' }
+  | { kind: 'line-too-long' }
+  | { kind: 'gone' };
 
 /**
  * The message's bytes once its final `.` has arrived. Past the size limit or a line limit the rest is read and

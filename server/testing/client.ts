@@ -15,21 +15,60 @@ import { buildQuery, type MessageFilter } from './message-filter.js';
 import { waitForCampaignSent } from './wait-for-campaign.js';
 import { waitForWebhook, type WaitForWebhookOptions } from './wait-for-webhook.js';
 import type {
-  EmailList, EmailListDetail, EmailListInput, EmailListOverview, ListSubscriberQuery, SubscribeInput, Subscriber, SubscriberAction, SubscriberDetail,
+  EmailList,
+  EmailListDetail,
+  EmailListInput,
+  EmailListOverview,
+  ListSubscriberQuery,
+  SubscribeInput,
+  Subscriber,
+  SubscriberAction,
+  SubscriberDetail,
   SubscriberWithStatus,
 } from './wire/audience.js';
 import type { Campaign } from './wire/campaigns.js';
-import type { ClockState, EmulatorEvent, EmulatorSettings, FaultRule, FaultRuleInput, FixtureFile, FixturesStatus, SeedCounts } from './wire/controls.js';
-import type { AutomationRecord, CampaignDetail, CampaignPreview, CampaignRecord, CampaignTemplatePreview, CampaignTemplateRecord } from './wire/campaigns.js';
+import type {
+  ClockState,
+  EmulatorEvent,
+  EmulatorSettings,
+  FaultRule,
+  FaultRuleInput,
+  FixtureFile,
+  FixturesStatus,
+  SeedCounts,
+} from './wire/controls.js';
+import type {
+  AutomationRecord,
+  CampaignDetail,
+  CampaignPreview,
+  CampaignRecord,
+  CampaignTemplatePreview,
+  CampaignTemplateRecord,
+} from './wire/campaigns.js';
 import type { Message, MessagePage, MessageSummary } from './wire/messages.js';
 import type { ChecksReport } from '../checks/report.js';
 import type {
-  LogItemQuery, LogItemWithLinks, MailcoachPage, MailcoachPageLink, Send, SendQuery, SendWithState, Suppression, SuppressionOrigin,
-  SuppressionQuery, TransactionalMailRequest,
+  LogItemQuery,
+  LogItemWithLinks,
+  MailcoachPage,
+  MailcoachPageLink,
+  Send,
+  SendQuery,
+  SendWithState,
+  Suppression,
+  SuppressionOrigin,
+  SuppressionQuery,
+  TransactionalMailRequest,
 } from './wire/records.js';
 import type { RenderRequest, StudioTemplate, TemplateInput, TemplateRender, TemplateType } from './wire/templates.js';
 import type {
-  EmailListChoice, WebhookCall, WebhookCallFilter, WebhookCallPage, WebhookConfiguration, WebhookConfigurationInput, WebhookSinkRequest,
+  EmailListChoice,
+  WebhookCall,
+  WebhookCallFilter,
+  WebhookCallPage,
+  WebhookConfiguration,
+  WebhookConfigurationInput,
+  WebhookSinkRequest,
 } from './wire/webhooks.js';
 
 // The wire types (one module per concern under wire/), the errors and the search filter, for whoever imports the client.
@@ -112,7 +151,11 @@ export function createClient(options: ClientOptions) {
     ...extra,
   });
 
-  async function call(method: string, path: string, init: { query?: Record<string, unknown>; json?: unknown } = {}): Promise<Response> {
+  async function call(
+    method: string,
+    path: string,
+    init: { query?: Record<string, unknown>; json?: unknown } = {},
+  ): Promise<Response> {
     const url = `${base}/_emulator${path}${queryString(init.query)}`;
     const response = await doFetch(url, {
       method,
@@ -122,7 +165,11 @@ export function createClient(options: ClientOptions) {
     return response;
   }
 
-  async function json<T>(method: string, path: string, init: { query?: Record<string, unknown>; json?: unknown } = {}): Promise<T> {
+  async function json<T>(
+    method: string,
+    path: string,
+    init: { query?: Record<string, unknown>; json?: unknown } = {},
+  ): Promise<T> {
     const response = await call(method, path, init);
     const body = await readBody(response);
     if (!response.ok) throw new EmulatorApiError(method, path, response.status, body);
@@ -149,14 +196,21 @@ export function createClient(options: ClientOptions) {
     const response = await call('GET', '/wait-for', { query: { query, count, timeout_ms: timeoutMs, after } });
     const body = (await readBody(response)) as { data?: MessageSummary[] } | null;
     if (response.status === 408) {
-      const recent = await messages('', { perPage: 5 }).then((page) => page.data, () => []);
+      const recent = await messages('', { perPage: 5 }).then(
+        (page) => page.data,
+        () => [],
+      );
       throw new WaitForMessageTimeoutError(query, count, timeoutMs, body?.data ?? [], recent);
     }
     if (!response.ok) throw new EmulatorApiError('GET', '/wait-for', response.status, body);
     return body?.data ?? [];
   }
 
-  async function mailcoachRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<MailcoachResponse<T>> {
+  async function mailcoachRequest<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<MailcoachResponse<T>> {
     const response = await doFetch(`${base}/api${path.startsWith('/') ? path : `/${path}`}`, {
       method,
       headers: headers(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -200,9 +254,17 @@ export function createClient(options: ClientOptions) {
     const follow = async () => {
       while (!controller.signal.aborted) {
         try {
-          const response = await doFetch(`${base}/_emulator/events`, { headers: headers({ accept: 'text/event-stream' }), signal: controller.signal });
-          if (!response.ok || response.body === null) throw new EmulatorApiError('GET', '/events', response.status, await readBody(response));
-          await readEventStream(response.body, ({ event, data }) => onEvent({ type: event, ...(data as object) } as EmulatorEvent), () => onOpen?.());
+          const response = await doFetch(`${base}/_emulator/events`, {
+            headers: headers({ accept: 'text/event-stream' }),
+            signal: controller.signal,
+          });
+          if (!response.ok || response.body === null)
+            throw new EmulatorApiError('GET', '/events', response.status, await readBody(response));
+          await readEventStream(
+            response.body,
+            ({ event, data }) => onEvent({ type: event, ...(data as object) } as EmulatorEvent),
+            () => onOpen?.(),
+          );
         } catch (error) {
           if (controller.signal.aborted) return;
           onError?.(error);
@@ -238,7 +300,8 @@ export function createClient(options: ClientOptions) {
     urls: {
       html: (uuid: string) => resourceUrl(`/messages/${encodeURIComponent(uuid)}/html`),
       raw: (uuid: string) => resourceUrl(`/messages/${encodeURIComponent(uuid)}/raw`),
-      attachment: (uuid: string, index: number) => resourceUrl(`/messages/${encodeURIComponent(uuid)}/attachments/${index}`),
+      attachment: (uuid: string, index: number) =>
+        resourceUrl(`/messages/${encodeURIComponent(uuid)}/attachments/${index}`),
     },
     /** The emulator's settings (isolation, accepted tokens). */
     settings: (): Promise<EmulatorSettings> => json('GET', '/settings'),
@@ -262,7 +325,10 @@ export function createClient(options: ClientOptions) {
     attachment: async (uuid: string, index: number): Promise<{ contentType: string; bytes: Uint8Array }> => {
       const path = `/messages/${encodeURIComponent(uuid)}/attachments/${index}`;
       const response = await ok(await call('GET', path), 'GET', path);
-      return { contentType: response.headers.get('content-type') ?? '', bytes: new Uint8Array(await response.arrayBuffer()) };
+      return {
+        contentType: response.headers.get('content-type') ?? '',
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      };
     },
     /** The message's checks report (README "Mail checks"): compatibility, links, placeholders and headers. */
     checks: (uuid: string): Promise<ChecksReport> => json('GET', `/messages/${encodeURIComponent(uuid)}/checks`),
@@ -276,7 +342,9 @@ export function createClient(options: ClientOptions) {
     /** Deletes every message matching `query` (every message of the workspace without one); answers how many. */
     deleteMessages: async (query: string | MessageFilter = ''): Promise<number> => {
       const text = typeof query === 'string' ? query : buildQuery(query);
-      const body = await json<{ deleted: number }>('DELETE', '/messages', { query: { query: text === '' ? undefined : text } });
+      const body = await json<{ deleted: number }>('DELETE', '/messages', {
+        query: { query: text === '' ? undefined : text },
+      });
       return body.deleted;
     },
 
@@ -292,7 +360,12 @@ export function createClient(options: ClientOptions) {
     /** Waits until `count` messages match; answers them in full, oldest first. */
     waitForMessages: async (count: number, wait: WaitOptions = {}): Promise<Message[]> => {
       const summaries = await waitFor(count, wait);
-      return Promise.all(summaries.slice(0, count).reverse().map((summary) => message(summary.uuid)));
+      return Promise.all(
+        summaries
+          .slice(0, count)
+          .reverse()
+          .map((summary) => message(summary.uuid)),
+      );
     },
 
     /** Deletes the workspace's data (mail, sends, log, suppressions, templates) and seeds its fixtures again. */
@@ -358,7 +431,8 @@ export function createClient(options: ClientOptions) {
     /** Where the fixtures come from, whether `--watch` follows them, and the last reload's problems. */
     fixtures: (): Promise<FixturesStatus> => json('GET', '/fixtures'),
     /** Adds a manual suppression as POST /api/suppressions does (201 new, 200 already there), without an API token. */
-    addSuppression: (email: string): Promise<Suppression & { origin: SuppressionOrigin | null }> => json('POST', '/suppressions', { json: { email } }),
+    addSuppression: (email: string): Promise<Suppression & { origin: SuppressionOrigin | null }> =>
+      json('POST', '/suppressions', { json: { email } }),
     /** Deletes a suppression (by uuid or email) under the API's spam-complaint rule (a 403 EmulatorApiError). */
     deleteSuppression: async (uuidOrEmail: string): Promise<void> => {
       const path = `/suppressions/${encodeURIComponent(uuidOrEmail)}`;
@@ -366,11 +440,20 @@ export function createClient(options: ClientOptions) {
     },
     /** The transactional mail log (GET /api/transactional-mails's answer), each item with its message and Send. */
     logItems: (query: LogItemQuery = {}): Promise<MailcoachPage<LogItemWithLinks>> =>
-      json('GET', '/log-items', { query: { 'filter[search]': query.search, 'filter[transport_message_id]': query.transportMessageId, sort: query.sort, page: query.page } }),
-    logItem: async (uuid: string): Promise<LogItemWithLinks> => (await json<{ data: LogItemWithLinks }>('GET', `/log-items/${encodeURIComponent(uuid)}`)).data,
+      json('GET', '/log-items', {
+        query: {
+          'filter[search]': query.search,
+          'filter[transport_message_id]': query.transportMessageId,
+          sort: query.sort,
+          page: query.page,
+        },
+      }),
+    logItem: async (uuid: string): Promise<LogItemWithLinks> =>
+      (await json<{ data: LogItemWithLinks }>('GET', `/log-items/${encodeURIComponent(uuid)}`)).data,
     /** Resends a log item (a fresh copy is captured); answers the copy's message uuid, null for a fake log item. */
     resendLogItem: async (uuid: string): Promise<string | null> =>
-      (await json<{ message_uuid: string | null }>('POST', `/log-items/${encodeURIComponent(uuid)}/resend`)).message_uuid,
+      (await json<{ message_uuid: string | null }>('POST', `/log-items/${encodeURIComponent(uuid)}/resend`))
+        .message_uuid,
     /** The Mailcoach sends list (same filters, sort and pages, and filter[email]), each send with its state, feedback, recipient and subject. */
     sends: (query: SendQuery = {}): Promise<MailcoachPage<SendWithState> & { meta: { links: MailcoachPageLink[] } }> =>
       json('GET', '/sends', {
@@ -385,13 +468,16 @@ export function createClient(options: ClientOptions) {
         },
       }),
     /** The Mailcoach suppressions list (same filters, sort and pages), each row with why the emulator holds it. */
-    suppressions: (query: SuppressionQuery = {}): Promise<MailcoachPage<Suppression & { origin: SuppressionOrigin | null }>> =>
+    suppressions: (
+      query: SuppressionQuery = {},
+    ): Promise<MailcoachPage<Suppression & { origin: SuppressionOrigin | null }>> =>
       json('GET', '/suppressions', {
         query: { 'filter[search]': query.search, 'filter[reason]': query.reason, sort: query.sort, page: query.page },
       }),
 
     /** The web UI's campaigns (issue 27): each with its list and counts, newest first. */
-    campaignRecords: async (): Promise<CampaignRecord[]> => (await json<{ data: CampaignRecord[] }>('GET', '/campaigns')).data,
+    campaignRecords: async (): Promise<CampaignRecord[]> =>
+      (await json<{ data: CampaignRecord[] }>('GET', '/campaigns')).data,
     campaignRecord: (uuid: string): Promise<CampaignDetail> => json('GET', `/campaigns/${encodeURIComponent(uuid)}`),
     /** The campaign as a subscriber of its list gets it (the send's own render); without one, as its first subscriber. */
     campaignPreview: (uuid: string, subscriberUuid?: string): Promise<CampaignPreview> =>
@@ -407,19 +493,25 @@ export function createClient(options: ClientOptions) {
       await ok(await call('POST', path), 'POST', path);
     },
     /** The workspace's campaign templates with their fields, by name. */
-    campaignTemplateRecords: async (): Promise<CampaignTemplateRecord[]> => (await json<{ data: CampaignTemplateRecord[] }>('GET', '/campaign-templates')).data,
+    campaignTemplateRecords: async (): Promise<CampaignTemplateRecord[]> =>
+      (await json<{ data: CampaignTemplateRecord[] }>('GET', '/campaign-templates')).data,
     /** A campaign template rendered as a campaign with these field values would be (none: the template as stored). */
     campaignTemplatePreview: (uuid: string, fields?: Record<string, string>): Promise<CampaignTemplatePreview> =>
-      json('GET', `/campaign-templates/${encodeURIComponent(uuid)}/preview`, { query: { fields: fields === undefined ? undefined : JSON.stringify(fields) } }),
+      json('GET', `/campaign-templates/${encodeURIComponent(uuid)}/preview`, {
+        query: { fields: fields === undefined ? undefined : JSON.stringify(fields) },
+      }),
     /** The workspace's automations (from fixtures) with every trigger recorded. */
-    automationRecords: async (): Promise<AutomationRecord[]> => (await json<{ data: AutomationRecord[] }>('GET', '/automations')).data,
+    automationRecords: async (): Promise<AutomationRecord[]> =>
+      (await json<{ data: AutomationRecord[] }>('GET', '/automations')).data,
 
     /** The workspace's email lists, by name: what a webhook configuration can be limited to. */
-    emailLists: async (): Promise<Array<EmailListChoice & EmailListOverview>> => (await json<{ data: Array<EmailListChoice & EmailListOverview> }>('GET', '/email-lists')).data,
+    emailLists: async (): Promise<Array<EmailListChoice & EmailListOverview>> =>
+      (await json<{ data: Array<EmailListChoice & EmailListOverview> }>('GET', '/email-lists')).data,
 
     // The audience as the web UI's Lists and Subscriber pages show it; the actions run as the API's do.
     /** One list with its subscribers counted by status, its tags and segments (with counts) and its imports. */
-    emailListDetail: async (uuid: string): Promise<EmailListDetail> => (await json<{ data: EmailListDetail }>('GET', `/email-lists/${encodeURIComponent(uuid)}`)).data,
+    emailListDetail: async (uuid: string): Promise<EmailListDetail> =>
+      (await json<{ data: EmailListDetail }>('GET', `/email-lists/${encodeURIComponent(uuid)}`)).data,
     /** A list's subscribers as GET /api/email-lists/{uuid}/subscribers pages them (same filters), each with its status. */
     listSubscribers: (uuid: string, query: ListSubscriberQuery = {}): Promise<MailcoachPage<SubscriberWithStatus>> =>
       json('GET', `/email-lists/${encodeURIComponent(uuid)}/subscribers`, {
@@ -433,14 +525,23 @@ export function createClient(options: ClientOptions) {
           page: query.page,
         },
       }),
-    subscriberDetail: async (uuid: string): Promise<SubscriberDetail> => (await json<{ data: SubscriberDetail }>('GET', `/subscribers/${encodeURIComponent(uuid)}`)).data,
+    subscriberDetail: async (uuid: string): Promise<SubscriberDetail> =>
+      (await json<{ data: SubscriberDetail }>('GET', `/subscribers/${encodeURIComponent(uuid)}`)).data,
     /** Confirm, unsubscribe, resubscribe or resend the confirmation mail; a 422 EmulatorApiError when the status does not allow it. */
     subscriberAction: async (uuid: string, action: SubscriberAction): Promise<SubscriberDetail> =>
       (await json<{ data: SubscriberDetail }>('POST', `/subscribers/${encodeURIComponent(uuid)}/${action}`)).data,
     addSubscriberTags: async (uuid: string, tags: string[]): Promise<SubscriberDetail> =>
-      (await json<{ data: SubscriberDetail }>('POST', `/subscribers/${encodeURIComponent(uuid)}/tags`, { json: { tags } })).data,
+      (
+        await json<{ data: SubscriberDetail }>('POST', `/subscribers/${encodeURIComponent(uuid)}/tags`, {
+          json: { tags },
+        })
+      ).data,
     removeSubscriberTags: async (uuid: string, tags: string[]): Promise<SubscriberDetail> =>
-      (await json<{ data: SubscriberDetail }>('DELETE', `/subscribers/${encodeURIComponent(uuid)}/tags`, { json: { tags } })).data,
+      (
+        await json<{ data: SubscriberDetail }>('DELETE', `/subscribers/${encodeURIComponent(uuid)}/tags`, {
+          json: { tags },
+        })
+      ).data,
     /** Deletes the subscriber (its Sends go with it), as DELETE /api/subscribers/{uuid}. */
     deleteSubscriber: async (uuid: string): Promise<void> => {
       const path = `/subscribers/${encodeURIComponent(uuid)}`;
@@ -448,7 +549,8 @@ export function createClient(options: ClientOptions) {
     },
 
     /** The workspace's webhook configurations (Mailcoach's outgoing webhooks), oldest first. */
-    webhooks: async (): Promise<WebhookConfiguration[]> => (await json<{ data: WebhookConfiguration[] }>('GET', '/webhooks')).data,
+    webhooks: async (): Promise<WebhookConfiguration[]> =>
+      (await json<{ data: WebhookConfiguration[] }>('GET', '/webhooks')).data,
     webhook: (uuid: string): Promise<WebhookConfiguration> => json('GET', `/webhooks/${encodeURIComponent(uuid)}`),
     /**
      * Creates a configuration: `name` and `url` required; the rest takes Mailcoach's defaults (enabled, all lists,
@@ -471,7 +573,8 @@ export function createClient(options: ClientOptions) {
      * Mailcoach's resend of a call: now, once, to its configuration's current URL with its current secret; answers
      * the call with the attempt (`manual`, `attempt` null) added. A 409 EmulatorApiError when the configuration is gone.
      */
-    resendWebhookCall: (uuid: string): Promise<WebhookCall> => json('POST', `/webhook-calls/${encodeURIComponent(uuid)}/resend`),
+    resendWebhookCall: (uuid: string): Promise<WebhookCall> =>
+      json('POST', `/webhook-calls/${encodeURIComponent(uuid)}/resend`),
     /** The built-in receiver `<url>/_emulator/webhook-sink/<name>` (answers 200 to any POST and keeps the last 100). */
     webhookSink: (name: string) => {
       const path = `/webhook-sink/${encodeURIComponent(name)}`;
@@ -479,7 +582,8 @@ export function createClient(options: ClientOptions) {
         /** What to point a configuration at (with the client's token, so the calls land in its workspace). */
         url: resourceUrl(path),
         /** What it received, newest first. */
-        requests: async (): Promise<WebhookSinkRequest[]> => (await json<{ data: WebhookSinkRequest[] }>('GET', path)).data,
+        requests: async (): Promise<WebhookSinkRequest[]> =>
+          (await json<{ data: WebhookSinkRequest[] }>('GET', path)).data,
         clear: async (): Promise<void> => {
           await ok(await call('DELETE', path), 'DELETE', path);
         },
@@ -525,7 +629,13 @@ export function createClient(options: ClientOptions) {
         (await mailcoachOk<{ data: EmailList }>('GET', `/email-lists/${encodeURIComponent(uuid)}`)).body.data,
       /** Subscribes (or updates: the API upserts by email) an address; answers the subscriber. */
       subscribe: async (listUuid: string, input: SubscribeInput): Promise<Subscriber> =>
-        (await mailcoachOk<{ data: Subscriber }>('POST', `/email-lists/${encodeURIComponent(listUuid)}/subscribers`, input)).body.data,
+        (
+          await mailcoachOk<{ data: Subscriber }>(
+            'POST',
+            `/email-lists/${encodeURIComponent(listUuid)}/subscribers`,
+            input,
+          )
+        ).body.data,
       subscriber: async (uuid: string): Promise<Subscriber> =>
         (await mailcoachOk<{ data: Subscriber }>('GET', `/subscribers/${encodeURIComponent(uuid)}`)).body.data,
       /** The list's subscriber with this address (any case), or null: what the SDK's `findByEmail` asks. */
@@ -557,12 +667,18 @@ export function createClient(options: ClientOptions) {
       if (newest === undefined) throw new EmulatorApiError('GET', '/wait-for', 200, 'no message in the answer');
       const mail = await message(newest.uuid);
       const link = mail.links.find((href) => new URL(href).pathname.startsWith('/confirm-subscription/'));
-      if (link === undefined) throw new Error(`The confirmation mail ${mail.uuid} to ${email} has no /confirm-subscription/ link: ${mail.links.join(', ') || 'no links'}`);
+      if (link === undefined)
+        throw new Error(
+          `The confirmation mail ${mail.uuid} to ${email} has no /confirm-subscription/ link: ${mail.links.join(', ') || 'no links'}`,
+        );
       return link;
     },
   };
 
-  async function simulateSuppression(path: string, target: string | { send_uuid: string }): Promise<{ suppression: Suppression | null }> {
+  async function simulateSuppression(
+    path: string,
+    target: string | { send_uuid: string },
+  ): Promise<{ suppression: Suppression | null }> {
     return json('POST', path, { json: typeof target === 'string' ? { email: target } : target });
   }
 }

@@ -19,7 +19,8 @@ export class EmulatorApiError extends Error {
 function describeErrorBody(body: unknown): string {
   if (body === null || body === '') return '(no body)';
   if (typeof body !== 'object' || !('message' in body)) return String(body);
-  const errors = 'errors' in body && body.errors !== null && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
+  const errors =
+    'errors' in body && body.errors !== null && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
   const details = errors.map(([field, messages]) => `${field}: ${([] as unknown[]).concat(messages).join(' ')}`);
   return `${String(body.message)}${details.length === 0 ? '' : ` (${details.join('; ')})`}`;
 }
@@ -53,7 +54,13 @@ export class WaitForMessageTimeoutError extends Error {
   }
 }
 
-function describeTimeout(query: string, count: number, timeoutMs: number | undefined, matched: MessageSummary[], recent: MessageSummary[]): string {
+function describeTimeout(
+  query: string,
+  count: number,
+  timeoutMs: number | undefined,
+  matched: MessageSummary[],
+  recent: MessageSummary[],
+): string {
   const wanted = `${count} message${count === 1 ? '' : 's'}${query === '' ? '' : ` matching \`${query}\``}`;
   const within = timeoutMs === undefined ? 'the default timeout' : `${timeoutMs} ms`;
   const lines = [`Timed out after ${within} waiting for ${wanted}: ${matched.length} matched.`];
@@ -84,11 +91,11 @@ export class WaitForCampaignSentTimeoutError extends Error {
 function describeCampaignTimeout(uuid: string, timeoutMs: number, status: string | null): string {
   const why =
     status === null
-      ? 'the emulator\'s event stream (GET /_emulator/events) did not open in time'
+      ? "the emulator's event stream (GET /_emulator/events) did not open in time"
       : status === 'draft'
-        ? 'it is still a draft: POST /api/campaigns/{uuid}/send sends it, and a scheduled one goes once its scheduled_at has come on the emulator\'s clock'
+        ? "it is still a draft: POST /api/campaigns/{uuid}/send sends it, and a scheduled one goes once its scheduled_at has come on the emulator's clock"
         : status === 'sending'
-          ? 'it is still sending (a large list, or a delivery that failed: see the emulator\'s log)'
+          ? "it is still sending (a large list, or a delivery that failed: see the emulator's log)"
           : `its status is \`${status}\``;
   return `Timed out after ${timeoutMs} ms waiting for campaign ${uuid} to be sent: ${why}.`;
 }
@@ -111,19 +118,41 @@ export class WaitForWebhookTimeoutError extends Error {
   }
 }
 
-function describeWebhookTimeout(filter: Record<string, string>, status: string, timeoutMs: number, matched: WebhookCall[], recent: WebhookCall[] | null): string {
-  const terms = Object.entries(filter).map(([key, value]) => `${key}=${value}`).join(', ');
+function describeWebhookTimeout(
+  filter: Record<string, string>,
+  status: string,
+  timeoutMs: number,
+  matched: WebhookCall[],
+  recent: WebhookCall[] | null,
+): string {
+  const terms = Object.entries(filter)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(', ');
   const stage = status === 'any' ? '' : ` that is ${status}`;
-  const lines = [`Timed out after ${timeoutMs} ms waiting for a webhook call${terms === '' ? '' : ` (${terms})`}${stage}.`];
-  if (matched.length > 0) lines.push(`${matched.length} matched the filter but ${matched.length === 1 ? 'is' : 'are'} not ${status} yet:`, ...matched.map(describeCall));
+  const lines = [
+    `Timed out after ${timeoutMs} ms waiting for a webhook call${terms === '' ? '' : ` (${terms})`}${stage}.`,
+  ];
+  if (matched.length > 0)
+    lines.push(
+      `${matched.length} matched the filter but ${matched.length === 1 ? 'is' : 'are'} not ${status} yet:`,
+      ...matched.map(describeCall),
+    );
   if (recent === null) lines.push("The emulator's event stream (GET /_emulator/events) did not open in time.");
-  else if (recent.length === 0) lines.push('The workspace has no webhook call: is a configuration there (GET /_emulator/webhooks), for this list and this event?');
+  else if (recent.length === 0)
+    lines.push(
+      'The workspace has no webhook call: is a configuration there (GET /_emulator/webhooks), for this list and this event?',
+    );
   else lines.push(`Newest calls of the workspace (${recent.length} shown):`, ...recent.map(describeCall));
   return lines.join('\n');
 }
 
 function describeCall(call: WebhookCall): string {
   const last = call.attempts_log.at(-1);
-  const outcome = last === undefined ? 'not tried yet' : last.status_code === null ? `last try: ${last.error ?? 'no response'}` : `last try: ${last.status_code}`;
+  const outcome =
+    last === undefined
+      ? 'not tried yet'
+      : last.status_code === null
+        ? `last try: ${last.error ?? 'no response'}`
+        : `last try: ${last.status_code}`;
   return `  - ${call.created_at} ${call.event} ${call.email ?? ''} to ${call.configuration?.name ?? '(deleted configuration)'}: ${call.status}, ${call.attempts} tries, ${outcome} [${call.uuid}]`;
 }

@@ -44,19 +44,36 @@ const PER_PAGE = 500;
 const STATUSES: readonly WebhookWaitStatus[] = ['attempted', 'any', 'pending', 'succeeded', 'failed'];
 
 const reached = (call: WebhookCall, status: WebhookWaitStatus): boolean =>
-  status === 'any' ? true : status === 'attempted' ? call.attempts > 0 || call.status !== 'pending' : call.status === status;
+  status === 'any'
+    ? true
+    : status === 'attempted'
+      ? call.attempts > 0 || call.status !== 'pending'
+      : call.status === status;
 
-export function waitForWebhook(deps: WebhookWaitDeps, options: WaitForWebhookOptions, timeoutMs: number): Promise<WebhookCall> {
+export function waitForWebhook(
+  deps: WebhookWaitDeps,
+  options: WaitForWebhookOptions,
+  timeoutMs: number,
+): Promise<WebhookCall> {
   const { status = 'attempted', after, timeoutMs: _timeout, ...filter } = options;
-  const described: Record<string, string> = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''));
+  const described: Record<string, string> = Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''),
+  );
   if (after !== undefined) described.after = after instanceof Date ? after.toISOString() : after;
-  if (!STATUSES.includes(status)) return Promise.reject(new TypeError(`status must be one of ${STATUSES.join(', ')}, got ${String(status)}`));
+  if (!STATUSES.includes(status))
+    return Promise.reject(new TypeError(`status must be one of ${STATUSES.join(', ')}, got ${String(status)}`));
 
   let matched: WebhookCall[] = [];
   let recent: WebhookCall[] | null = null;
   /** `after` as an instant: a Date, an ISO string, or (read once) the created_at of the call with that uuid. */
   let afterMs: number | null | undefined =
-    after === undefined ? null : after instanceof Date ? after.getTime() : ISO_DATE.test(after) ? Date.parse(after) : undefined;
+    after === undefined
+      ? null
+      : after instanceof Date
+        ? after.getTime()
+        : ISO_DATE.test(after)
+          ? Date.parse(after)
+          : undefined;
 
   /** Every call matching the filter, oldest first (the list is newest first: its pages are read back to front). */
   const matching = async (): Promise<WebhookCall[]> => {

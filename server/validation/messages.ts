@@ -27,7 +27,12 @@ export function displayableAttribute(attribute: string): string {
  * Replaces :attribute and :values (a list of other fields, joined with " / " as Laravel's getAttributeList does),
  * and `extra` placeholders (`:other`, `:value`) as given.
  */
-export function formatMessage(key: MessageKey, attribute: string, values: string[] = [], extra: Record<string, string> = {}): string {
+export function formatMessage(
+  key: MessageKey,
+  attribute: string,
+  values: string[] = [],
+  extra: Record<string, string> = {},
+): string {
   let message: string = MESSAGES[key]
     .replace(':attribute', displayableAttribute(attribute))
     .replace(':values', values.map(displayableAttribute).join(' / '));

@@ -51,14 +51,21 @@ export const email = (options = { strict: false }) =>
 export const requiredWithout = (...others: string[]): Rule => requiredUnlessOthers('required_without', 'some', others);
 
 /** required_without_all: required when all of the others are missing. */
-export const requiredWithoutAll = (...others: string[]): Rule => requiredUnlessOthers('required_without_all', 'every', others);
+export const requiredWithoutAll = (...others: string[]): Rule =>
+  requiredUnlessOthers('required_without_all', 'every', others);
 
-function requiredUnlessOthers(name: 'required_without' | 'required_without_all', quantifier: 'some' | 'every', others: string[]): Rule {
+function requiredUnlessOthers(
+  name: 'required_without' | 'required_without_all',
+  quantifier: 'some' | 'every',
+  others: string[],
+): Rule {
   return {
     name,
     implicit: true,
     check: (value, { data, attribute }) =>
-      others[quantifier]((other) => !isFilled(dataGet(data, other))) && !isFilled(value) ? formatMessage(name, attribute, others) : null,
+      others[quantifier]((other) => !isFilled(dataGet(data, other))) && !isFilled(value)
+        ? formatMessage(name, attribute, others)
+        : null,
   };
 }
 
@@ -73,7 +80,9 @@ export const maxString = (max: number): Rule => ({
 export const oneOf = (allowed: readonly string[]): Rule => ({
   name: 'in',
   check: (value, { attribute }) =>
-    (typeof value === 'string' || typeof value === 'number') && allowed.includes(String(value)) ? null : formatMessage('invalid_selection', attribute),
+    (typeof value === 'string' || typeof value === 'number') && allowed.includes(String(value))
+      ? null
+      : formatMessage('invalid_selection', attribute),
 });
 
 /**
@@ -86,7 +95,10 @@ export const requiredIfTruthyBoolean = (other: string): Rule => ({
   check: (value, { data, attribute }) => {
     const given = dataGet(data, other);
     if (![true, 1, '1'].includes(given as never) || isFilled(value)) return null;
-    return formatMessage('required_if', attribute, [], { other: displayableAttribute(other), value: given === true ? 'true' : '1' });
+    return formatMessage('required_if', attribute, [], {
+      other: displayableAttribute(other),
+      value: given === true ? 'true' : '1',
+    });
   },
 });
 
@@ -98,7 +110,10 @@ export const delimited = (item: Rule, bounds: { min?: number; max?: number } = {
   name: 'delimited',
   check: (value, context) => {
     if (typeof value !== 'string') return item.check(value, context);
-    const items = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const items = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
     // The item word is pluralised from the count given, not the bound (its language file's trans_choice).
     const word = items.length === 1 ? 'item' : 'items';
     if (bounds.min !== undefined && items.length < bounds.min) return `You must specify at least ${bounds.min} ${word}`;
@@ -138,7 +153,9 @@ export function isFilled(value: unknown): boolean {
 export function dataGet(data: unknown, path: string): unknown {
   if (!path.includes('.')) {
     // Most fields are top-level: no split, no array.
-    return data !== null && typeof data === 'object' && Object.hasOwn(data, path) ? (data as Record<string, unknown>)[path] : undefined;
+    return data !== null && typeof data === 'object' && Object.hasOwn(data, path)
+      ? (data as Record<string, unknown>)[path]
+      : undefined;
   }
   let current: unknown = data;
   for (const segment of path.split('.')) {

@@ -18,7 +18,8 @@ export function collectErrors(data: Input, ruleSet: RuleSet): FieldErrors {
       report(errors, field.pattern, validateAttribute(data, field.pattern, field));
       continue;
     }
-    for (const attribute of expandSegments(field.segments, field.prefix, data)) report(errors, attribute, validateAttribute(data, attribute, field));
+    for (const attribute of expandSegments(field.segments, field.prefix, data))
+      report(errors, attribute, validateAttribute(data, attribute, field));
   }
   return errors;
 }

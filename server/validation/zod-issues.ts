@@ -15,7 +15,10 @@ export function fieldName(path: readonly PropertyKey[], prefix = ''): string {
  * zod issues as a 422's errors: one entry per field, an unknown key under its own name. `messageFor` may
  * replace zod's wording for a field.
  */
-export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: string, issue: z.core.$ZodIssue) => string | undefined): FieldErrors {
+export function issueErrors(
+  issues: z.core.$ZodIssue[],
+  messageFor?: (field: string, issue: z.core.$ZodIssue) => string | undefined,
+): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
     const list = (errors[field] ??= []);
@@ -28,7 +31,11 @@ export function issueErrors(issues: z.core.$ZodIssue[], messageFor?: (field: str
     }
     const field = fieldName(issue.path);
     // A refinement's own message may name its field as Laravel's messages do, with `:attribute`.
-    add(field, (issue.code !== 'custom' ? messageFor?.(field, issue) : undefined) ?? issue.message.replaceAll(':attribute', field));
+    add(
+      field,
+      (issue.code !== 'custom' ? messageFor?.(field, issue) : undefined) ??
+        issue.message.replaceAll(':attribute', field),
+    );
   }
   return errors;
 }

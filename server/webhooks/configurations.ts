@@ -58,12 +58,25 @@ export function applyCliWebhooks(deps: ConfigurationDeps, workspaceId: number, c
   for (const row of existing) if (!cli.urls.includes(row.url)) configurations.delete(row.id);
   for (const url of new Set(cli.urls)) {
     const wanted = {
-      name: cliWebhookName(url), url, secret: cli.secret, enabled: 1, use_for_all_lists: 1, use_for_all_events: 1,
-      email_list_uuids: '[]', events: '[]',
+      name: cliWebhookName(url),
+      url,
+      secret: cli.secret,
+      enabled: 1,
+      use_for_all_lists: 1,
+      use_for_all_events: 1,
+      email_list_uuids: '[]',
+      events: '[]',
     } satisfies Partial<WebhookConfigurationRow>;
     const found = existing.find((row) => row.url === url);
     if (found === undefined) {
-      configurations.insert({ workspace_id: workspaceId, uuid: deps.ids(), origin: 'cli', created_at: now, updated_at: now, ...wanted });
+      configurations.insert({
+        workspace_id: workspaceId,
+        uuid: deps.ids(),
+        origin: 'cli',
+        created_at: now,
+        updated_at: now,
+        ...wanted,
+      });
     } else if (Object.entries(wanted).some(([key, value]) => found[key as keyof WebhookConfigurationRow] !== value)) {
       configurations.update(found.id, { ...wanted, updated_at: now });
     }

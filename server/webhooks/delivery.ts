@@ -67,7 +67,9 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
       if (inFlight.size >= MAX_IN_FLIGHT) break;
       if (inFlight.has(call.configuration_id)) continue;
       const done = attempt(call)
-        .catch((error: unknown) => deps.logger.error(`webhook call ${call.uuid} could not be recorded: ${String(error)}`))
+        .catch((error: unknown) =>
+          deps.logger.error(`webhook call ${call.uuid} could not be recorded: ${String(error)}`),
+        )
         .finally(() => {
           inFlight.delete(call.configuration_id);
           deliverSoon();
@@ -112,15 +114,33 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
       return true;
     });
     if (!recorded) return;
-    if (!succeeded && delay === null) deps.logger.warn(`webhook ${call.event} to ${call.url} failed after ${number} ${number === 1 ? 'try' : 'tries'}: ${result.error}`);
+    if (!succeeded && delay === null)
+      deps.logger.warn(
+        `webhook ${call.event} to ${call.url} failed after ${number} ${number === 1 ? 'try' : 'tries'}: ${result.error}`,
+      );
     deps.events.emit('webhook-calls.changed', { workspaceId: call.workspace_id, uuids: [call.uuid] });
   };
 
-  const logAttempt = (call: WebhookCallRow, number: number | null, url: string, sent: { body: string; signature: string } | null, result: WebhookResponse): WebhookAttemptRow =>
+  const logAttempt = (
+    call: WebhookCallRow,
+    number: number | null,
+    url: string,
+    sent: { body: string; signature: string } | null,
+    result: WebhookResponse,
+  ): WebhookAttemptRow =>
     store.webhooks.attempts.insert({
-      workspace_id: call.workspace_id, uuid: deps.ids(), call_id: call.id, attempt: number, url, body: sent?.body ?? null,
-      signature: sent?.signature ?? null, status_code: result.statusCode, response: result.response, error: result.error,
-      duration_ms: result.durationMs, created_at_ms: deps.clock().getTime(),
+      workspace_id: call.workspace_id,
+      uuid: deps.ids(),
+      call_id: call.id,
+      attempt: number,
+      url,
+      body: sent?.body ?? null,
+      signature: sent?.signature ?? null,
+      status_code: result.statusCode,
+      response: result.response,
+      error: result.error,
+      duration_ms: result.durationMs,
+      created_at_ms: deps.clock().getTime(),
     });
 
   return {
@@ -158,4 +178,3 @@ export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;
 function isSuccess(result: WebhookResponse): boolean {
   return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
 }
-

@@ -33,7 +33,10 @@ export interface WebhookResponse {
   durationMs: number;
 }
 
-export async function callWebhook(request: WebhookRequest, now: () => number = performanceNow): Promise<WebhookResponse> {
+export async function callWebhook(
+  request: WebhookRequest,
+  now: () => number = performanceNow,
+): Promise<WebhookResponse> {
   const started = now();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
@@ -45,7 +48,13 @@ export async function callWebhook(request: WebhookRequest, now: () => number = p
       const location = answer.headers.location;
       if (isRedirect(answer.statusCode) && typeof location === 'string') {
         if (redirects === MAX_REDIRECTS) {
-          return outcome(answer.statusCode, answer.text, `Will not follow more than ${MAX_REDIRECTS} redirects`, started, now);
+          return outcome(
+            answer.statusCode,
+            answer.text,
+            `Will not follow more than ${MAX_REDIRECTS} redirects`,
+            started,
+            now,
+          );
         }
         url = new URL(location, url);
         // Guzzle (RedirectMiddleware::modifyRequest): a 303, or a 300-302 (not strict RFC), turns the request into a
@@ -59,7 +68,9 @@ export async function callWebhook(request: WebhookRequest, now: () => number = p
   } catch (error) {
     const reason = deadline.signal.aborted
       ? `Timed out after ${(request.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`
-      : error instanceof Error ? error.message : String(error);
+      : error instanceof Error
+        ? error.message
+        : String(error);
     return outcome(null, '', reason, started, now);
   } finally {
     clearTimeout(timer);
@@ -70,7 +81,13 @@ function performanceNow(): number {
   return performance.now();
 }
 
-function outcome(statusCode: number | null, response: string, error: string | null, started: number, now: () => number): WebhookResponse {
+function outcome(
+  statusCode: number | null,
+  response: string,
+  error: string | null,
+  started: number,
+  now: () => number,
+): WebhookResponse {
   return { statusCode, response, error, durationMs: Math.round(now() - started) };
 }
 
@@ -85,12 +102,22 @@ interface Answer {
   text: string;
 }
 
-function exchange(url: URL, method: 'POST' | 'GET', request: WebhookRequest, post: boolean, signal: AbortSignal): Promise<Answer> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`Unsupported URL scheme ${url.protocol}`));
+function exchange(
+  url: URL,
+  method: 'POST' | 'GET',
+  request: WebhookRequest,
+  post: boolean,
+  signal: AbortSignal,
+): Promise<Answer> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new Error(`Unsupported URL scheme ${url.protocol}`));
   // Host as the URL has it; no Connection header, which cURL does not send (removed below).
   // After a 30x that turned it into a GET, the headers are the POST's but for Content-Length (no body).
   const headers: Record<string, string> = {
-    Host: url.host, 'User-Agent': 'GuzzleHttp/7', 'Content-Type': 'application/json', Signature: request.signature,
+    Host: url.host,
+    'User-Agent': 'GuzzleHttp/7',
+    'Content-Type': 'application/json',
+    Signature: request.signature,
   };
   if (post) headers['Content-Length'] = String(Buffer.byteLength(request.body));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -101,7 +128,11 @@ function exchange(url: URL, method: 'POST' | 'GET', request: WebhookRequest, pos
       let finished = false;
       const finish = () => {
         finished = true;
-        resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') });
+        resolve({
+          statusCode: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
       };
       // A receiver that sends headers and then drops the connection mid-body: no complete answer, as for cURL.
       incoming.on('close', () => {

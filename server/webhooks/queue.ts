@@ -32,9 +32,17 @@ export interface QueueDeps {
   deliverSoon(): void;
 }
 
-export function wantsEvent(configuration: WebhookConfigurationRow, event: WebhookEventName, emailListUuid: string): boolean {
+export function wantsEvent(
+  configuration: WebhookConfigurationRow,
+  event: WebhookEventName,
+  emailListUuid: string,
+): boolean {
   if (configuration.enabled !== 1) return false;
-  if (configuration.use_for_all_lists !== 1 && !(JSON.parse(configuration.email_list_uuids) as string[]).includes(emailListUuid)) return false;
+  if (
+    configuration.use_for_all_lists !== 1 &&
+    !(JSON.parse(configuration.email_list_uuids) as string[]).includes(emailListUuid)
+  )
+    return false;
   // Only `events` is read, whatever use_for_all_events says: empty means every event (§1.4).
   const events = JSON.parse(configuration.events) as string[];
   return events.length === 0 || events.includes(event);
@@ -42,17 +50,31 @@ export function wantsEvent(configuration: WebhookConfigurationRow, event: Webhoo
 
 /** Stores one call per configuration that wants the event; answers their uuids. */
 export function queueWebhookCalls(deps: QueueDeps, workspaceId: number, event: WebhookEvent): string[] {
-  const configurations = deps.store.webhooks.configurations.of(workspaceId).filter((row) => wantsEvent(row, event.event, event.emailListUuid));
+  const configurations = deps.store.webhooks.configurations
+    .of(workspaceId)
+    .filter((row) => wantsEvent(row, event.event, event.emailListUuid));
   if (configurations.length === 0) return [];
   const body = phpJsonEncode(event.payload);
   const nowMs = deps.clock().getTime();
   const uuids = configurations.map((configuration) => {
     const call = deps.store.webhooks.calls.insert({
-      workspace_id: workspaceId, uuid: deps.ids(), configuration_id: configuration.id, event: event.event, url: configuration.url, body,
-      signature: webhookSignature(body, configuration.secret), status: 'pending', attempts: 0, next_attempt_at_ms: nowMs,
-      email_list_uuid: event.emailListUuid, subscriber_uuid: event.refs.subscriberUuid ?? null,
-      email: event.refs.email?.toLowerCase() ?? null, send_uuid: event.refs.sendUuid ?? null,
-      campaign_uuid: event.refs.campaignUuid ?? null, created_at_ms: nowMs, updated_at_ms: nowMs,
+      workspace_id: workspaceId,
+      uuid: deps.ids(),
+      configuration_id: configuration.id,
+      event: event.event,
+      url: configuration.url,
+      body,
+      signature: webhookSignature(body, configuration.secret),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at_ms: nowMs,
+      email_list_uuid: event.emailListUuid,
+      subscriber_uuid: event.refs.subscriberUuid ?? null,
+      email: event.refs.email?.toLowerCase() ?? null,
+      send_uuid: event.refs.sendUuid ?? null,
+      campaign_uuid: event.refs.campaignUuid ?? null,
+      created_at_ms: nowMs,
+      updated_at_ms: nowMs,
     });
     return call.uuid;
   });

@@ -42,18 +42,33 @@ async function typicalMjml(): Promise<string> {
 export async function runChecksBench(log: (line: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mce-checks-bench-'));
   try {
-    const baselineServer = await startNode(['--import', 'tsx', join(ROOT, 'test/bench/baseline-server.ts'), join(dir, 'baseline.sqlite')], ROOT);
+    const baselineServer = await startNode(
+      ['--import', 'tsx', join(ROOT, 'test/bench/baseline-server.ts'), join(dir, 'baseline.sqlite')],
+      ROOT,
+    );
     const baselineClient = new Client(baselineServer.port, 'none', 1);
     const baseline = await timed(MAILS, (i) => baselineClient.post('/mail', JSON.stringify({ subject: `Mail ${i}` })));
     baselineClient.close();
     await baselineServer.stop();
 
     const html = await typicalMjml();
-    const emulator = await startServer(publishedCli(), ['--port', '0', '--db', join(dir, 'checks.sqlite'), '--token', 'bench']);
+    const emulator = await startServer(publishedCli(), [
+      '--port',
+      '0',
+      '--db',
+      join(dir, 'checks.sqlite'),
+      '--token',
+      'bench',
+    ]);
     const client = new Client(emulator.port, 'bench', 1);
     const uuids: string[] = [];
     for (let i = 0; i < MAILS + 10; i++) {
-      const body = { from: 'shop@acme.test', to: `user${i}@example.com`, subject: `Weekly ${i}`, html: html.replace('Product 0', `Product 0 (${i})`) };
+      const body = {
+        from: 'shop@acme.test',
+        to: `user${i}@example.com`,
+        subject: `Weekly ${i}`,
+        html: html.replace('Product 0', `Product 0 (${i})`),
+      };
       const reply = await client.post('/api/transactional-mails/send', JSON.stringify(body));
       if (reply.status !== 200) throw new Error(`send answered ${reply.status}: ${reply.body.slice(0, 300)}`);
       uuids.push((JSON.parse(reply.body) as { uuid: string }).uuid);
@@ -63,7 +78,8 @@ export async function runChecksBench(log: (line: string) => void): Promise<void>
     const backlogStart = performance.now();
     const flagged = await client.get('/_emulator/messages?query=has%3Aproblems');
     const catchUpMs = performance.now() - backlogStart;
-    if (flagged.status !== 200) throw new Error(`has:problems answered ${flagged.status}: ${flagged.body.slice(0, 300)}`);
+    if (flagged.status !== 200)
+      throw new Error(`has:problems answered ${flagged.status}: ${flagged.body.slice(0, 300)}`);
     const searchAgain = await timed(20, () => client.get('/_emulator/messages?query=has%3Aproblems'));
     const checks = (uuid: string) => client.get(`/_emulator/messages/${uuid}/checks`);
     // timed()'s warm-up requests (negative i) go to 10 spare mails: the checker's data loaded, the JIT warm.
@@ -74,17 +90,30 @@ export async function runChecksBench(log: (line: string) => void): Promise<void>
     client.close();
     await emulator.stop();
 
-    const row = (name: string, s: Stats, note: string) => [name, String(s.n), s.p50.toFixed(2), s.p95.toFixed(2), s.p99.toFixed(2), note];
+    const row = (name: string, s: Stats, note: string) => [
+      name,
+      String(s.n),
+      s.p50.toFixed(2),
+      s.p95.toFixed(2),
+      s.p99.toFixed(2),
+      note,
+    ];
     const ratio = (s: Stats) => `${(s.p95 / baseline.p95).toFixed(1)}x the baseline's p95`;
-    log(table(
-      ['checks of a captured mail (sequential)', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'note'],
-      [
-        row('baseline: bare Hono + SQLite insert', baseline, 'same run'),
-        row(`checks, first request (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB MJML HTML)`, first, `${ratio(first)}; target p95 < ${TARGET_P95_MS} ms: ${first.p95 < TARGET_P95_MS ? 'yes' : 'NO'}`),
-        row('checks again (compatibility cached)', again, ratio(again)),
-      ],
-      (column) => column >= 1 && column <= 4,
-    ));
+    log(
+      table(
+        ['checks of a captured mail (sequential)', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'note'],
+        [
+          row('baseline: bare Hono + SQLite insert', baseline, 'same run'),
+          row(
+            `checks, first request (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB MJML HTML)`,
+            first,
+            `${ratio(first)}; target p95 < ${TARGET_P95_MS} ms: ${first.p95 < TARGET_P95_MS ? 'yes' : 'NO'}`,
+          ),
+          row('checks again (compatibility cached)', again, ratio(again)),
+        ],
+        (column) => column >= 1 && column <= 4,
+      ),
+    );
     log(`the mail's report: ${sample.summary.problems} problems, ${sample.summary.warnings} warnings`);
     log(
       `has:problems right after ${MAILS + 10} sends: ${catchUpMs.toFixed(0)} ms (the background checks catching up: ` +

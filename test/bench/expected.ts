@@ -37,7 +37,10 @@ export function expectPage<Row extends { id: number; uuid: string }>(
   page: number,
 ): Expected {
   const matching = rows.filter(filter).sort(compareBy(sort));
-  return { total: matching.length, uuids: matching.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((row) => row.uuid) };
+  return {
+    total: matching.length,
+    uuids: matching.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((row) => row.uuid),
+  };
 }
 
 export const byId = (descending: boolean) => ({ key: (row: { id: number }) => row.id, descending });

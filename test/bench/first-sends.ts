@@ -16,12 +16,25 @@ import { BENCH_TOKEN, Client, startNode } from './harness.js';
 
 const SENDS = 5;
 const PAUSE_MS = 100;
-const BODY = JSON.stringify({ mail_name: 'welcome', from: 'shop@acme.example', to: 'jane@example.com', replacements: { first_name: 'Jane' } });
+const BODY = JSON.stringify({
+  mail_name: 'welcome',
+  from: 'shop@acme.example',
+  to: 'jane@example.com',
+  replacements: { first_name: 'Jane' },
+});
 
 /** The latency of each of the first SENDS template sends of one fresh CLI process, in ms. */
 export async function firstTemplateSends(): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'mce-first-sends-'));
-  const server = await startNode([publishedCli(), '--port', '0', '--db', join(dir, 'emulator.sqlite'), '--token', BENCH_TOKEN]);
+  const server = await startNode([
+    publishedCli(),
+    '--port',
+    '0',
+    '--db',
+    join(dir, 'emulator.sqlite'),
+    '--token',
+    BENCH_TOKEN,
+  ]);
   const client = new Client(server.port, BENCH_TOKEN, 1);
   try {
     const latencies: number[] = [];

@@ -5,7 +5,11 @@ import http from 'node:http';
 
 /** The token every bench part starts the emulator with, and the headers of a JSON call to its API. */
 export const BENCH_TOKEN = 'bench';
-export const JSON_API_HEADERS = { authorization: `Bearer ${BENCH_TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
+export const JSON_API_HEADERS = {
+  authorization: `Bearer ${BENCH_TOKEN}`,
+  accept: 'application/json',
+  'content-type': 'application/json',
+};
 
 export interface RunningServer {
   child: ChildProcess;
@@ -134,7 +138,9 @@ export function stats(samples: number[], wallMs: number): Stats {
 
 /** A process's user + system CPU time so far, in ms (Linux /proc; 10 ms ticks). */
 export function cpuTimeOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 

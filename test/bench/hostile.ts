@@ -21,7 +21,13 @@ import { fileURLToPath } from 'node:url';
 import { publishedCli } from '../support/published.js';
 import fc from 'fast-check';
 import {
-  buildRequest, HOSTILE_SEED, hostileCases, regressionRequests, SHAPE_NAMES, TARGETS, type HostileRequest,
+  buildRequest,
+  HOSTILE_SEED,
+  hostileCases,
+  regressionRequests,
+  SHAPE_NAMES,
+  TARGETS,
+  type HostileRequest,
 } from '../support/hostile.js';
 import { BENCH_TOKEN, memoryOf, startServer, stats, table } from './harness.js';
 
@@ -39,10 +45,13 @@ function send(port: number, request: HostileRequest): Promise<Answer> {
     const headers: http.OutgoingHttpHeaders = { ...request.headers };
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
     const started = performance.now();
-    const outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const outgoing = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.path, headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     // A reset is an answer the client never got: recorded as status 0, a failure.
     outgoing.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     outgoing.end(request.body);
@@ -79,16 +88,28 @@ const ms = (value: number) => value.toFixed(1);
 /** The CLI as users run it: a database file, the bundled fixtures, its render worker. */
 function startBenchServer(dir: string) {
   return startServer(publishedCli(), [
-    '--port', '0', '--db', join(dir, 'bench.sqlite'), '--token', BENCH_TOKEN, '--fixtures', join(ROOT, 'fixtures'),
+    '--port',
+    '0',
+    '--db',
+    join(dir, 'bench.sqlite'),
+    '--token',
+    BENCH_TOKEN,
+    '--fixtures',
+    join(ROOT, 'fixtures'),
   ]);
 }
 
-const clearFaults = (port: number) => send(port, {
-  label: 'clear', method: 'DELETE', path: '/_emulator/faults', headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
-});
+const clearFaults = (port: number) =>
+  send(port, {
+    label: 'clear',
+    method: 'DELETE',
+    path: '/_emulator/faults',
+    headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
+  });
 
 /** A fault rule a case created (each can never fire, hostile.ts) goes, so that the next case starts clean. */
-const createsFaultRule = (request: HostileRequest) => request.method === 'POST' && request.path.startsWith('/_emulator/faults');
+const createsFaultRule = (request: HostileRequest) =>
+  request.method === 'POST' && request.path.startsWith('/_emulator/faults');
 
 export async function runHostileBench(log: (line: string) => void): Promise<void> {
   await runWalk(log);
@@ -100,9 +121,17 @@ async function runWalk(log: (line: string) => void): Promise<void> {
   const server = await startBenchServer(dir);
   const pid = server.child.pid as number;
   const { port } = server;
-  const headers = { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
+  const headers = {
+    accept: 'application/json',
+    authorization: `Bearer ${BENCH_TOKEN}`,
+    'content-type': 'application/json',
+  };
   const post = (body: object): HostileRequest => ({
-    label: 'normal', method: 'POST', path: '/api/transactional-mails/send', headers, body: JSON.stringify(body),
+    label: 'normal',
+    method: 'POST',
+    path: '/api/transactional-mails/send',
+    headers,
+    body: JSON.stringify(body),
   });
   try {
     const idle = memoryOf(pid);
@@ -113,7 +142,12 @@ async function runWalk(log: (line: string) => void): Promise<void> {
       return median(times);
     };
     const inlineMs = await normal({ from: 'app@example.com', to: 'jane@example.com', subject: 'Hi', text: 'Hello' });
-    const templateMs = await normal({ mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com', replacements: { first_name: 'Jane' } });
+    const templateMs = await normal({
+      mail_name: 'welcome',
+      from: 'app@example.com',
+      to: 'jane@example.com',
+      replacements: { first_name: 'Jane' },
+    });
 
     const probe = healthProbe(port);
     const rows: string[][] = [];
@@ -121,7 +155,13 @@ async function runWalk(log: (line: string) => void): Promise<void> {
       const answers: Answer[] = [];
       for (let i = 0; i < 3; i++) answers.push(await send(port, request));
       const time = median(answers.map((a) => a.ms));
-      rows.push([request.label, String(answers[0]!.status), ms(time), `${(time / inlineMs).toFixed(0)}x`, ms(probe.takeSlowest())]);
+      rows.push([
+        request.label,
+        String(answers[0]!.status),
+        ms(time),
+        `${(time / inlineMs).toFixed(0)}x`,
+        ms(probe.takeSlowest()),
+      ]);
     }
 
     const walked: Array<{ label: string; status: number; ms: number }> = [];
@@ -132,7 +172,10 @@ async function runWalk(log: (line: string) => void): Promise<void> {
     for (const target of TARGETS) {
       if (target.kind !== 'body' && target.path.includes('timeout_ms={}')) continue;
       for (const shape of SHAPE_NAMES) {
-        const request = buildRequest({ target, shape, length: BODY_BYTES, wrapping: 'string', encoding: 'json' }, BENCH_TOKEN);
+        const request = buildRequest(
+          { target, shape, length: BODY_BYTES, wrapping: 'string', encoding: 'json' },
+          BENCH_TOKEN,
+        );
         const answer = await send(port, request);
         walked.push({ label: request.label, ...answer });
         if (createsFaultRule(request)) await clearFaults(port);
@@ -150,20 +193,38 @@ async function runWalk(log: (line: string) => void): Promise<void> {
     const failures = walked.filter((w) => w.status >= 500 || w.status === 0);
     const slowest = [...walked].sort((a, b) => b.ms - a.ms).slice(0, 5);
 
-    log(`Hostile input: normal sends in this run: inline ${ms(inlineMs)} ms, MJML template ${ms(templateMs)} ms (median of 30).`);
-    log(table(['issue 11 request', 'status', 'median ms', 'x inline send', 'slowest /healthz ms'], rows, (i) => i >= 1));
+    log(
+      `Hostile input: normal sends in this run: inline ${ms(inlineMs)} ms, MJML template ${ms(templateMs)} ms (median of 30).`,
+    );
+    log(
+      table(['issue 11 request', 'status', 'median ms', 'x inline send', 'slowest /healthz ms'], rows, (i) => i >= 1),
+    );
     log('');
-    log(table(
-      ['measure', 'value'],
-      [
-        ['requests walked', `${walked.length} (${TARGETS.length - 1} routes and fields x ${SHAPE_NAMES.length} shapes, ${BODY_BYTES.toLocaleString('en')} bytes per body field)`],
-        ['5xx or no answer', String(failures.length) + (failures.length > 0 ? `: ${failures.map((f) => f.label).join('; ')}` : '')],
-        ...slowest.map((w, i) => [i === 0 ? 'slowest answers' : '', `${ms(w.ms)} ms (${(w.ms / inlineMs).toFixed(0)}x inline send), ${w.status}, ${w.label}`]),
-        ['slowest /healthz during the walk', `${ms(slowestHealth)} ms, while walking ${slowestHealthDuring}`],
-        ['server RSS idle, peak, after (2 s later)', `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`],
-      ],
-      () => false,
-    ));
+    log(
+      table(
+        ['measure', 'value'],
+        [
+          [
+            'requests walked',
+            `${walked.length} (${TARGETS.length - 1} routes and fields x ${SHAPE_NAMES.length} shapes, ${BODY_BYTES.toLocaleString('en')} bytes per body field)`,
+          ],
+          [
+            '5xx or no answer',
+            String(failures.length) + (failures.length > 0 ? `: ${failures.map((f) => f.label).join('; ')}` : ''),
+          ],
+          ...slowest.map((w, i) => [
+            i === 0 ? 'slowest answers' : '',
+            `${ms(w.ms)} ms (${(w.ms / inlineMs).toFixed(0)}x inline send), ${w.status}, ${w.label}`,
+          ]),
+          ['slowest /healthz during the walk', `${ms(slowestHealth)} ms, while walking ${slowestHealthDuring}`],
+          [
+            'server RSS idle, peak, after (2 s later)',
+            `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`,
+          ],
+        ],
+        () => false,
+      ),
+    );
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -177,7 +238,8 @@ async function runFuzz(log: (line: string) => void): Promise<void> {
   const { port } = server;
   try {
     const idle = memoryOf(pid);
-    const cases = fc.sample(hostileCases, { seed: HOSTILE_SEED, numRuns: FUZZ_RUNS })
+    const cases = fc
+      .sample(hostileCases, { seed: HOSTILE_SEED, numRuns: FUZZ_RUNS })
       .filter((c) => c.target.kind === 'body' || !c.target.path.includes('timeout_ms={}'));
     const probe = healthProbe(port);
     let slowest = { ms: 0, label: '' };
@@ -198,17 +260,22 @@ async function runFuzz(log: (line: string) => void): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const after = memoryOf(pid);
     log('');
-    log(table(
-      ['seeded fuzz (the suite\'s hostileCases, seed ' + HOSTILE_SEED + ')', 'value'],
-      [
-        ['requests', `${cases.length.toLocaleString('en')} in ${seconds.toFixed(0)} s`],
-        ['5xx or no answer', String(failures)],
-        ['slowest answer', `${ms(slowest.ms)} ms, ${slowest.label}`],
-        ['slowest /healthz', `${ms(slowestHealth)} ms`],
-        ['server RSS idle, peak, after (2 s later)', `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`],
-      ],
-      () => false,
-    ));
+    log(
+      table(
+        ["seeded fuzz (the suite's hostileCases, seed " + HOSTILE_SEED + ')', 'value'],
+        [
+          ['requests', `${cases.length.toLocaleString('en')} in ${seconds.toFixed(0)} s`],
+          ['5xx or no answer', String(failures)],
+          ['slowest answer', `${ms(slowest.ms)} ms, ${slowest.label}`],
+          ['slowest /healthz', `${ms(slowestHealth)} ms`],
+          [
+            'server RSS idle, peak, after (2 s later)',
+            `${idle.rss.toFixed(1)} MiB, ${Math.max(peak, after.peak).toFixed(1)} MiB, ${after.rss.toFixed(1)} MiB`,
+          ],
+        ],
+        () => false,
+      ),
+    );
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

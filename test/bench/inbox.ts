@@ -46,26 +46,97 @@ function envInt(name: string, fallback: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Data
 
-const FIRST = ['olivia', 'liam', 'emma', 'noah', 'amelia', 'oliver', 'sophia', 'elijah', 'charlotte', 'james', 'ava',
-  'william', 'mia', 'benjamin', 'harper', 'lucas', 'evelyn', 'henry', 'luna', 'theodore', 'camila', 'jack', 'gianna',
-  'levi', 'elizabeth', 'alexander', 'eleanor', 'jackson', 'ella', 'mateo', 'abigail', 'daniel', 'sofia', 'michael'];
-const LAST = ['smith', 'johnson', 'williams', 'brown', 'jones', 'garcia', 'miller', 'davis', 'rodriguez', 'martinez',
-  'hernandez', 'lopez', 'gonzalez', 'wilson', 'anderson', 'thomas', 'taylor', 'moore', 'jackson', 'martin', 'lee'];
-const DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com',
-  'example.com', 'acme-corp.example', 'globex.example'];
-const COMMON = ('the to and you your of a for is in we this on our be with it that are at if can as have will not or ' +
-  'from by please all more has any an us when new about one so more get account team here do need time help').split(' ');
-const TOPICAL = ('order delivery package tracking shipment invoice payment receipt refund subscription renewal plan ' +
+const FIRST = [
+  'olivia',
+  'liam',
+  'emma',
+  'noah',
+  'amelia',
+  'oliver',
+  'sophia',
+  'elijah',
+  'charlotte',
+  'james',
+  'ava',
+  'william',
+  'mia',
+  'benjamin',
+  'harper',
+  'lucas',
+  'evelyn',
+  'henry',
+  'luna',
+  'theodore',
+  'camila',
+  'jack',
+  'gianna',
+  'levi',
+  'elizabeth',
+  'alexander',
+  'eleanor',
+  'jackson',
+  'ella',
+  'mateo',
+  'abigail',
+  'daniel',
+  'sofia',
+  'michael',
+];
+const LAST = [
+  'smith',
+  'johnson',
+  'williams',
+  'brown',
+  'jones',
+  'garcia',
+  'miller',
+  'davis',
+  'rodriguez',
+  'martinez',
+  'hernandez',
+  'lopez',
+  'gonzalez',
+  'wilson',
+  'anderson',
+  'thomas',
+  'taylor',
+  'moore',
+  'jackson',
+  'martin',
+  'lee',
+];
+const DOMAINS = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'hotmail.com',
+  'icloud.com',
+  'example.com',
+  'acme-corp.example',
+  'globex.example',
+];
+const COMMON = (
+  'the to and you your of a for is in we this on our be with it that are at if can as have will not or ' +
+  'from by please all more has any an us when new about one so more get account team here do need time help'
+).split(' ');
+const TOPICAL = (
+  'order delivery package tracking shipment invoice payment receipt refund subscription renewal plan ' +
   'billing card balance password security login device browser location verify confirm email address profile ' +
   'settings notification update report summary weekly digest project task comment mention review feedback survey ' +
   'meeting calendar event reminder webinar trial upgrade discount coupon offer sale product catalog cart checkout ' +
   'wishlist document contract signature download upload file folder share deadline status release incident ' +
-  'maintenance schedule support ticket request approval warehouse customs carrier courier').split(' ');
+  'maintenance schedule support ticket request approval warehouse customs carrier courier'
+).split(' ');
 
 /** ~2,000 words: common ones first, so that a Zipf draw makes them frequent, then topical, then a long tail. */
 function vocabulary(random: () => number): string[] {
   const tail = Array.from({ length: 1_900 }, () =>
-    Array.from({ length: 4 + Math.floor(random() * 6) }, () => 'abcdefghiklmnoprstuvwy'[Math.floor(random() * 22)]).join(''),
+    Array.from(
+      { length: 4 + Math.floor(random() * 6) },
+      () => 'abcdefghiklmnoprstuvwy'[Math.floor(random() * 22)],
+    ).join(''),
   );
   return [...COMMON, ...TOPICAL, ...tail];
 }
@@ -80,22 +151,67 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { weight: 18, from: 'Acme Shop <orders@acme.test>', template: 'order-shipped', subject: (n) => `Your order #${100000 + n} has shipped`,
-    lead: (n, name) => `Hi ${name}, good news: your order #${100000 + n} has shipped and is on its way. Track it at https://shop.acme.test/orders/${100000 + n}/track.` },
-  { weight: 12, from: 'Acme Billing <billing@acme.test>', template: 'invoice', attachment: 0.7, subject: (n) => `Invoice INV-2025-${String(n).padStart(6, '0')} from Acme`,
-    lead: (n, name) => `Dear ${name}, please find attached invoice INV-2025-${String(n).padStart(6, '0')}. Payment is due within 30 days.` },
-  { weight: 10, from: 'Acme <security@acme.test>', template: 'password-reset', subject: () => 'Reset your password',
-    lead: (n, name) => `Hello ${name}, someone asked to reset your password. Use this link: https://acme.test/reset/${n.toString(36)}` },
-  { weight: 14, from: 'Acme <noreply@acme.test>', template: 'verify', subject: (n) => `Your verification code is ${String((n * 7919) % 1_000_000).padStart(6, '0')}`,
-    lead: (n) => `Your one-time code is ${String((n * 7919) % 1_000_000).padStart(6, '0')}. It expires in 10 minutes.` },
-  { weight: 16, from: 'Acme Digest <digest@acme.test>', template: 'weekly-digest', subject: (n, _, r) => `Your weekly digest: ${1 + Math.floor(r() * 40)} new updates`,
-    lead: (_, name) => `Hi ${name}, here is what happened in your projects this week.` },
-  { weight: 14, from: 'Acme Projects <notifications@acme.test>', template: 'comment', subject: (_, __, r) => `${cap(FIRST[Math.floor(r() * FIRST.length)]!)} commented on your task`,
-    lead: () => 'A new comment was added to a task you follow. Reply directly to this email to answer.' },
-  { weight: 8, from: 'Acme <security@acme.test>', template: 'security-alert', subject: () => 'Security alert: new sign-in to your account',
-    lead: (_, name) => `Hi ${name}, we noticed a new sign-in from a Firefox browser on Linux. If this was you, you can ignore this email.` },
-  { weight: 8, from: 'Acme <hello@acme.test>', template: 'welcome', subject: (_, name) => `Welcome to Acme, ${name}!`,
-    lead: () => 'Thanks for signing up. Here are three things to try first.' },
+  {
+    weight: 18,
+    from: 'Acme Shop <orders@acme.test>',
+    template: 'order-shipped',
+    subject: (n) => `Your order #${100000 + n} has shipped`,
+    lead: (n, name) =>
+      `Hi ${name}, good news: your order #${100000 + n} has shipped and is on its way. Track it at https://shop.acme.test/orders/${100000 + n}/track.`,
+  },
+  {
+    weight: 12,
+    from: 'Acme Billing <billing@acme.test>',
+    template: 'invoice',
+    attachment: 0.7,
+    subject: (n) => `Invoice INV-2025-${String(n).padStart(6, '0')} from Acme`,
+    lead: (n, name) =>
+      `Dear ${name}, please find attached invoice INV-2025-${String(n).padStart(6, '0')}. Payment is due within 30 days.`,
+  },
+  {
+    weight: 10,
+    from: 'Acme <security@acme.test>',
+    template: 'password-reset',
+    subject: () => 'Reset your password',
+    lead: (n, name) =>
+      `Hello ${name}, someone asked to reset your password. Use this link: https://acme.test/reset/${n.toString(36)}`,
+  },
+  {
+    weight: 14,
+    from: 'Acme <noreply@acme.test>',
+    template: 'verify',
+    subject: (n) => `Your verification code is ${String((n * 7919) % 1_000_000).padStart(6, '0')}`,
+    lead: (n) => `Your one-time code is ${String((n * 7919) % 1_000_000).padStart(6, '0')}. It expires in 10 minutes.`,
+  },
+  {
+    weight: 16,
+    from: 'Acme Digest <digest@acme.test>',
+    template: 'weekly-digest',
+    subject: (n, _, r) => `Your weekly digest: ${1 + Math.floor(r() * 40)} new updates`,
+    lead: (_, name) => `Hi ${name}, here is what happened in your projects this week.`,
+  },
+  {
+    weight: 14,
+    from: 'Acme Projects <notifications@acme.test>',
+    template: 'comment',
+    subject: (_, __, r) => `${cap(FIRST[Math.floor(r() * FIRST.length)]!)} commented on your task`,
+    lead: () => 'A new comment was added to a task you follow. Reply directly to this email to answer.',
+  },
+  {
+    weight: 8,
+    from: 'Acme <security@acme.test>',
+    template: 'security-alert',
+    subject: () => 'Security alert: new sign-in to your account',
+    lead: (_, name) =>
+      `Hi ${name}, we noticed a new sign-in from a Firefox browser on Linux. If this was you, you can ignore this email.`,
+  },
+  {
+    weight: 8,
+    from: 'Acme <hello@acme.test>',
+    template: 'welcome',
+    subject: (_, name) => `Welcome to Acme, ${name}!`,
+    lead: () => 'Thanks for signing up. Here are three things to try first.',
+  },
 ];
 const KIND_TOTAL = KINDS.reduce((sum, kind) => sum + kind.weight, 0);
 
@@ -140,19 +256,61 @@ export function seedMessages(store: Store, count: number): Seeded[] {
       const uuid = `${(0x10000000 + i).toString(16)}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
       const fromMatch = /^(.*) <(.*)>$/.exec(kind.from)!;
       const createdAtMs = START_MS + i * 30_000 + Math.floor(random() * 20_000);
-      const raw = Buffer.from(`From: ${kind.from}\r\nTo: ${to.name} <${email}>\r\nSubject: ${subject}\r\n\r\n${text.slice(0, 200)}`);
+      const raw = Buffer.from(
+        `From: ${kind.from}\r\nTo: ${to.name} <${email}>\r\nSubject: ${subject}\r\n\r\n${text.slice(0, 200)}`,
+      );
       const message: NewMessage = {
-        workspace_id: workspaceId, uuid, message_id: `${uuid.replaceAll('-', '')}@acme.test`, envelope_from: fromMatch[2]!,
+        workspace_id: workspaceId,
+        uuid,
+        message_id: `${uuid.replaceAll('-', '')}@acme.test`,
+        envelope_from: fromMatch[2]!,
         envelope_to_json: JSON.stringify(cc === null ? [email] : [email, cc.email]),
-        from_json: JSON.stringify([{ name: fromMatch[1], email: fromMatch[2] }]), to_json: JSON.stringify([to]),
-        cc_json: JSON.stringify(cc === null ? [] : [cc]), bcc_json: '[]', reply_to_json: '[]', subject, text_body: text,
+        from_json: JSON.stringify([{ name: fromMatch[1], email: fromMatch[2] }]),
+        to_json: JSON.stringify([to]),
+        cc_json: JSON.stringify(cc === null ? [] : [cc]),
+        bcc_json: '[]',
+        reply_to_json: '[]',
+        subject,
+        text_body: text,
         html_body: `<html><body><p>${text.replaceAll('\n\n', '</p><p>')}</p></body></html>`,
-        attachments_json: JSON.stringify(attachments === 0 ? [] : [{ filename: 'invoice.pdf', content_type: 'application/pdf', content_id: null, size: 4 }]),
-        size: raw.length, template_name: kind.template, replacements_json: null, created_at_ms: createdAtMs, campaign_uuid: null, email_list_uuid: null, subscriber_uuid: null, raw,
-        attachments: attachments === 0 ? [] : [{ filename: 'invoice.pdf', content_type: 'application/pdf', content_id: null, content: Buffer.from('%PDF') }],
+        attachments_json: JSON.stringify(
+          attachments === 0
+            ? []
+            : [{ filename: 'invoice.pdf', content_type: 'application/pdf', content_id: null, size: 4 }],
+        ),
+        size: raw.length,
+        template_name: kind.template,
+        replacements_json: null,
+        created_at_ms: createdAtMs,
+        campaign_uuid: null,
+        email_list_uuid: null,
+        subscriber_uuid: null,
+        raw,
+        attachments:
+          attachments === 0
+            ? []
+            : [
+                {
+                  filename: 'invoice.pdf',
+                  content_type: 'application/pdf',
+                  content_id: null,
+                  content: Buffer.from('%PDF'),
+                },
+              ],
       };
       const row = store.messages.insert(message);
-      seeded.push({ id: row.id, uuid, subject, text, from: kind.from, to: `${to.name} ${email}`, cc: cc?.email ?? null, template: kind.template, attachments, createdAtMs });
+      seeded.push({
+        id: row.id,
+        uuid,
+        subject,
+        text,
+        from: kind.from,
+        to: `${to.name} ${email}`,
+        cc: cc?.email ?? null,
+        template: kind.template,
+        attachments,
+        createdAtMs,
+      });
     }
   });
   return seeded;
@@ -161,7 +319,11 @@ export function seedMessages(store: Store, count: number): Seeded[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Scenarios and their expected answers (ASCII data: unicode61 tokens are the lower-cased runs of letters and digits)
 
-const tokens = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const tokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 interface Scenario {
   name: string;
@@ -196,16 +358,32 @@ function scenarios(data: Seeded[]): Scenario[] {
     { name: 'phrase: "has shipped"', query: '"has shipped"', target: true, filter: hasPhrase(['has', 'shipped']) },
     { name: `to: ${address}`, query: `to:${address}`, target: true, filter: (m) => m.to.endsWith(` ${address}`) },
     {
-      name: 'combined: to:gmail.com subject:invoice -has:attachment', query: 'to:gmail.com subject:invoice -has:attachment', target: true,
-      filter: (m) => m.to.endsWith('@gmail.com') && tokens(m.subject).some((t) => t.startsWith('invoice')) && m.attachments === 0,
+      name: 'combined: to:gmail.com subject:invoice -has:attachment',
+      query: 'to:gmail.com subject:invoice -has:attachment',
+      target: true,
+      filter: (m) =>
+        m.to.endsWith('@gmail.com') && tokens(m.subject).some((t) => t.startsWith('invoice')) && m.attachments === 0,
     },
     {
-      name: `combined with a date: from:security@acme.test password after:<90%>`, query: `from:security@acme.test password after:${midTime}`, target: true,
-      filter: (m) => m.from.includes('<security@acme.test>') && hasWordPrefix('password')(m) && m.createdAtMs > Date.parse(midTime),
+      name: `combined with a date: from:security@acme.test password after:<90%>`,
+      query: `from:security@acme.test password after:${midTime}`,
+      target: true,
+      filter: (m) =>
+        m.from.includes('<security@acme.test>') && hasWordPrefix('password')(m) && m.createdAtMs > Date.parse(midTime),
     },
     { name: 'word in most mails: your', query: 'your', target: false, filter: hasWordPrefix('your') },
-    { name: 'negation only: -has:attachment', query: '-has:attachment', target: false, filter: (m) => m.attachments === 0 },
-    { name: 'mail: template exact', query: 'mail:password-reset', target: false, filter: (m) => m.template === 'password-reset' },
+    {
+      name: 'negation only: -has:attachment',
+      query: '-has:attachment',
+      target: false,
+      filter: (m) => m.attachments === 0,
+    },
+    {
+      name: 'mail: template exact',
+      query: 'mail:password-reset',
+      target: false,
+      filter: (m) => m.template === 'password-reset',
+    },
     { name: `unfiltered, page ${middle}`, query: null, page: middle, target: false, filter: () => true },
   ];
 }
@@ -221,12 +399,17 @@ function expected(data: Seeded[], scenario: Scenario): { total: number; uuids: s
   const page = scenario.page ?? 1;
   // Newest first is capture order: descending id.
   const newestFirst = matching.reverse();
-  return { total: matching.length, uuids: newestFirst.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((m) => m.uuid) };
+  return {
+    total: matching.length,
+    uuids: newestFirst.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((m) => m.uuid),
+  };
 }
 
 function check(name: string, got: { total: number; uuids: string[] }, want: { total: number; uuids: string[] }): void {
   if (got.total !== want.total || got.uuids.join() !== want.uuids.join()) {
-    throw new Error(`${name}: wrong answer: total ${got.total}, expected ${want.total}\n  got ${got.uuids.slice(0, 5).join(' ')}\n  want ${want.uuids.slice(0, 5).join(' ')}`);
+    throw new Error(
+      `${name}: wrong answer: total ${got.total}, expected ${want.total}\n  got ${got.uuids.slice(0, 5).join(' ')}\n  want ${want.uuids.slice(0, 5).join(' ')}`,
+    );
   }
 }
 
@@ -238,16 +421,28 @@ function post(client: Client, path: string, body: unknown): Promise<{ status: nu
     const payload = JSON.stringify(body);
     const request = http.request(
       {
-        host: '127.0.0.1', port: client.port, path, method: 'POST', agent: client.agent,
+        host: '127.0.0.1',
+        port: client.port,
+        path,
+        method: 'POST',
+        agent: client.agent,
         headers: {
-          authorization: `Bearer ${client.token}`, accept: 'application/json', 'content-type': 'application/json',
+          authorization: `Bearer ${client.token}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
         },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            at: performance.now(),
+          }),
+        );
         response.on('error', reject);
       },
     );
@@ -264,11 +459,18 @@ async function waitForLatency(port: number): Promise<{ afterReply: number[]; aft
   try {
     for (let i = 0; i < WAIT_SAMPLES + 5; i++) {
       const to = `waiter${i}@bench.test`;
-      const wait = waits.get(`/_emulator/wait-for?query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`).then((reply) => ({ reply, at: performance.now() }));
+      const wait = waits
+        .get(`/_emulator/wait-for?query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`)
+        .then((reply) => ({ reply, at: performance.now() }));
       // Long enough for the wait-for to be parsed and listening (it answers 408 at 10 s otherwise, failing the run).
       await new Promise((resolve) => setTimeout(resolve, 5));
       const started = performance.now();
-      const sent = await post(sends, '/api/transactional-mails/send', { from: 'app@bench.test', to, subject: `Wait ${i}`, text: 'hello' });
+      const sent = await post(sends, '/api/transactional-mails/send', {
+        from: 'app@bench.test',
+        to,
+        subject: `Wait ${i}`,
+        text: 'hello',
+      });
       if (sent.status !== 200) throw new Error(`send: HTTP ${sent.status} ${sent.body}`);
       const { reply, at } = await wait;
       if (reply.status !== 200) throw new Error(`wait-for: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
@@ -320,7 +522,11 @@ export async function runInboxBench(log: (line: string) => void): Promise<void> 
     const window = { offset: ((scenario.page ?? 1) - 1) * PER_PAGE, limit: PER_PAGE };
     const run = () => store.messages.search(1, parseSearchQuery(scenario.query), window);
     const result = run();
-    check(`${scenario.name} (store)`, { total: result.total, uuids: result.rows.map((r) => r.uuid) }, wanted.get(scenario)!);
+    check(
+      `${scenario.name} (store)`,
+      { total: result.total, uuids: result.rows.map((r) => r.uuid) },
+      wanted.get(scenario)!,
+    );
     const samples: number[] = [];
     for (let i = 0; i < 30; i++) {
       const start = performance.now();
@@ -342,14 +548,25 @@ export async function runInboxBench(log: (line: string) => void): Promise<void> 
       const first = await client.get(pathOf(scenario));
       if (first.status !== 200) throw new Error(`${scenario.name}: HTTP ${first.status} ${first.body.slice(0, 300)}`);
       const body = JSON.parse(first.body) as { data: Array<{ uuid: string }>; meta: { total: number } };
-      check(`${scenario.name} (HTTP)`, { total: body.meta.total, uuids: body.data.map((m) => m.uuid) }, wanted.get(scenario)!);
+      check(
+        `${scenario.name} (HTTP)`,
+        { total: body.meta.total, uuids: body.data.map((m) => m.uuid) },
+        wanted.get(scenario)!,
+      );
       for (let i = 0; i < 10; i++) await client.get(pathOf(scenario));
     }
     const samples = new Map(list.map((s) => [s, [] as number[]]));
     for (let round = 0; round < REQUESTS; round++) {
       for (const scenario of list) samples.get(scenario)!.push((await client.get(pathOf(scenario))).ms);
     }
-    for (const scenario of list) latency.set(scenario, stats(samples.get(scenario)!, samples.get(scenario)!.reduce((a, b) => a + b, 0)));
+    for (const scenario of list)
+      latency.set(
+        scenario,
+        stats(
+          samples.get(scenario)!,
+          samples.get(scenario)!.reduce((a, b) => a + b, 0),
+        ),
+      );
     wait = await waitForLatency(server.port);
     memory = memoryOf(server.child.pid!);
   } finally {
@@ -361,41 +578,61 @@ export async function runInboxBench(log: (line: string) => void): Promise<void> 
   }
 
   log('');
-  log('Search latency: GET /_emulator/messages, sequential requests over one keep-alive connection, in rounds over all');
-  log(`scenarios (client-side, request to last byte, ${PER_PAGE} per page); "SQL p50" is the store call alone, in-process.`);
-  log(table(
-    ['scenario', 'total', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'SQL p50 ms', `p95<${TARGET_MS}`],
-    list.map((s) => {
-      const l = latency.get(s)!;
-      return [
-        s.name, String(wanted.get(s)!.total), String(l.n), ms(l.p50), ms(l.p95), ms(l.p99), ms(l.max), ms(sqlP50.get(s)!),
-        s.target ? (l.p95 < TARGET_MS ? 'yes' : 'NO') : '(info)',
-      ];
-    }),
-    (i) => i >= 1 && i <= 7,
-  ));
+  log(
+    'Search latency: GET /_emulator/messages, sequential requests over one keep-alive connection, in rounds over all',
+  );
+  log(
+    `scenarios (client-side, request to last byte, ${PER_PAGE} per page); "SQL p50" is the store call alone, in-process.`,
+  );
+  log(
+    table(
+      ['scenario', 'total', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'SQL p50 ms', `p95<${TARGET_MS}`],
+      list.map((s) => {
+        const l = latency.get(s)!;
+        return [
+          s.name,
+          String(wanted.get(s)!.total),
+          String(l.n),
+          ms(l.p50),
+          ms(l.p95),
+          ms(l.p99),
+          ms(l.max),
+          ms(sqlP50.get(s)!),
+          s.target ? (l.p95 < TARGET_MS ? 'yes' : 'NO') : '(info)',
+        ];
+      }),
+      (i) => i >= 1 && i <= 7,
+    ),
+  );
   const reply = stats(wait.afterReply, 1);
   const start = stats(wait.afterStart, 1);
   log('');
   log(`wait-for latency over ${reply.n} rounds (a fresh recipient each; ${MESSAGES} messages in the inbox):`);
-  log(table(
-    ['measure', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
-    [
-      ['send 200 -> wait-for answer', ms(reply.p50), ms(reply.p95), ms(reply.p99), ms(reply.max)],
-      ['send start -> wait-for answer', ms(start.p50), ms(start.p95), ms(start.p99), ms(start.max)],
-    ],
-    (i) => i >= 1,
-  ));
+  log(
+    table(
+      ['measure', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      [
+        ['send 200 -> wait-for answer', ms(reply.p50), ms(reply.p95), ms(reply.p99), ms(reply.max)],
+        ['send start -> wait-for answer', ms(start.p50), ms(start.p95), ms(start.p99), ms(start.max)],
+      ],
+      (i) => i >= 1,
+    ),
+  );
   log('');
-  log(table(
-    ['measure', 'value'],
-    [
-      ['seed (store inserts, one transaction)', `${(seedMs / 1000).toFixed(2)} s`],
-      ['index build (the queued messages, one batch)', `${(indexMs / 1000).toFixed(2)} s (${((indexMs * 1000) / Math.max(indexed, 1)).toFixed(0)} us a message)`],
-      ['database file', `${(dbBytes / 1024 / 1024).toFixed(1)} MiB`],
-      ['server RSS after all runs', `${memory.rss.toFixed(1)} MiB (peak ${memory.peak.toFixed(1)} MiB)`],
-      ['bench wall time', `${((performance.now() - benchStart) / 1000).toFixed(1)} s`],
-    ],
-    () => false,
-  ));
+  log(
+    table(
+      ['measure', 'value'],
+      [
+        ['seed (store inserts, one transaction)', `${(seedMs / 1000).toFixed(2)} s`],
+        [
+          'index build (the queued messages, one batch)',
+          `${(indexMs / 1000).toFixed(2)} s (${((indexMs * 1000) / Math.max(indexed, 1)).toFixed(0)} us a message)`,
+        ],
+        ['database file', `${(dbBytes / 1024 / 1024).toFixed(1)} MiB`],
+        ['server RSS after all runs', `${memory.rss.toFixed(1)} MiB (peak ${memory.peak.toFixed(1)} MiB)`],
+        ['bench wall time', `${((performance.now() - benchStart) / 1000).toFixed(1)} s`],
+      ],
+      () => false,
+    ),
+  );
 }

@@ -20,12 +20,21 @@ const ROUNDS = 5;
 const ROUND_SECONDS = Number(process.env.BENCH_MEMORY_ROUND_SECONDS ?? 5);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BODY = JSON.stringify({
-  from: 'app@bench.test', to: 'jane@bench.test', subject: 'Memory round',
+  from: 'app@bench.test',
+  to: 'jane@bench.test',
+  subject: 'Memory round',
   html: `<html><body>${'<p>Memory round, a paragraph of a few words <a href="https://app.test/x">link</a>.</p>'.repeat(48)}</body></html>`,
 });
 
 const load = (port: number, path: string) =>
-  autocannon({ url: `http://127.0.0.1:${port}${path}`, method: 'POST', headers: JSON_API_HEADERS, body: BODY, connections: 50, duration: ROUND_SECONDS });
+  autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    method: 'POST',
+    headers: JSON_API_HEADERS,
+    body: BODY,
+    connections: 50,
+    duration: ROUND_SECONDS,
+  });
 
 export async function runMemoryBench(log: (line: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mce-memory-bench-'));
@@ -36,7 +45,18 @@ export async function runMemoryBench(log: (line: string) => void): Promise<void>
         `${threshold === undefined ? '' : `, MALLOC_MMAP_THRESHOLD_=${threshold}`} (load average ${loadavg()[0]!.toFixed(2)})`,
     );
     const emulator = await startNode(
-      [publishedCli(), '--port', '0', '--db', join(dir, 'memory.sqlite'), '--token', BENCH_TOKEN, '--no-fixtures', '--smtp-port', 'off'],
+      [
+        publishedCli(),
+        '--port',
+        '0',
+        '--db',
+        join(dir, 'memory.sqlite'),
+        '--token',
+        BENCH_TOKEN,
+        '--no-fixtures',
+        '--smtp-port',
+        'off',
+      ],
       ROOT,
       threshold === undefined ? undefined : { ...process.env, MALLOC_MMAP_THRESHOLD_: threshold },
     );
@@ -53,7 +73,10 @@ export async function runMemoryBench(log: (line: string) => void): Promise<void>
     } finally {
       await emulator.stop();
     }
-    const baseline = await startNode(['--import', 'tsx', join(ROOT, 'test/bench/baseline-server.ts'), join(dir, 'baseline.sqlite')], ROOT);
+    const baseline = await startNode(
+      ['--import', 'tsx', join(ROOT, 'test/bench/baseline-server.ts'), join(dir, 'baseline.sqlite')],
+      ROOT,
+    );
     let baselinePeak: number;
     try {
       await load(baseline.port, '/mail');
@@ -61,11 +84,13 @@ export async function runMemoryBench(log: (line: string) => void): Promise<void>
     } finally {
       await baseline.stop();
     }
-    log(table(
-      ['round', 'req/s', 'RSS after'],
-      after.map((rss, i) => [String(i + 1), rps[i]!.toFixed(0), `${rss.toFixed(0)} MiB`]),
-      (i) => i >= 1,
-    ));
+    log(
+      table(
+        ['round', 'req/s', 'RSS after'],
+        after.map((rss, i) => [String(i + 1), rps[i]!.toFixed(0), `${rss.toFixed(0)} MiB`]),
+        (i) => i >= 1,
+      ),
+    );
     const growth = after.at(-1)! / after[0]! - 1;
     log(
       `idle ${idle.toFixed(0)} MiB; after round 5 vs round 1: ${(growth * 100).toFixed(1)}% (target: within 10%: ${Math.abs(growth) <= 0.1 ? 'met' : 'NOT met'}); ` +

@@ -83,7 +83,9 @@ async function time(label: string, mail: OutgoingMail): Promise<void> {
     const used = process.cpuUsage(start);
     best = Math.min(best, (used.user + used.system) / iterations);
   }
-  console.log(`${label.padEnd(34)} ${best.toFixed(1).padStart(8)} µs CPU/message  (${bytes} bytes, ${ROUNDS} x ${iterations} runs)`);
+  console.log(
+    `${label.padEnd(34)} ${best.toFixed(1).padStart(8)} µs CPU/message  (${bytes} bytes, ${ROUNDS} x ${iterations} runs)`,
+  );
 }
 
 const mjml = await mjmlHtml();

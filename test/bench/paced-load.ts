@@ -45,8 +45,11 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   let settled = 0;
   let allSettled: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (allSettled = resolve));
-  const head = `POST ${options.path} HTTP/1.1\r\nhost: 127.0.0.1:${options.port}\r\n` +
-    Object.entries(options.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head =
+    `POST ${options.path} HTTP/1.1\r\nhost: 127.0.0.1:${options.port}\r\n` +
+    Object.entries(options.headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
 
   /** Requests due while every connection is busy, oldest first: [index, scheduled start]. */
   const waiting: Array<[number, number]> = [];
@@ -115,13 +118,20 @@ interface Connection {
  * (every answer of the send route has one). A lean client of its own, not node:http, whose per-request cost
  * (some 0.1 ms) would take the server's CPU on a machine of two cores.
  */
-function openConnection(port: number, onAnswer: (connection: Connection, outcome: { status: number } | 'error') => void): Promise<Connection> {
+function openConnection(
+  port: number,
+  onAnswer: (connection: Connection, outcome: { status: number } | 'error') => void,
+): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port, noDelay: true });
-    const connection: Connection = { socket, scheduledAt: 0, write: (text) => {
-      inFlight = true;
-      socket.write(text);
-    } };
+    const connection: Connection = {
+      socket,
+      scheduledAt: 0,
+      write: (text) => {
+        inFlight = true;
+        socket.write(text);
+      },
+    };
     let received: Buffer = Buffer.alloc(0);
     let inFlight = false;
     socket.on('data', (chunk: Buffer) => {

@@ -82,7 +82,8 @@ function scenarios(data: SeededData, store: ReturnType<typeof createStore>): Sce
   const ws = data.workspaceId;
   const sup = data.suppressions;
   const sends = data.sends;
-  const terms = (...t: Array<[string, boolean]>): SortTerm[] => t.map(([column, descending]) => ({ column, descending }));
+  const terms = (...t: Array<[string, boolean]>): SortTerm[] =>
+    t.map(([column, descending]) => ({ column, descending }));
   const window = (page: number) => ({ offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
   const lastPage = (total: number) => Math.max(1, Math.ceil(total / PER_PAGE));
   const middlePage = (total: number) => Math.max(1, Math.ceil(lastPage(total) / 2));
@@ -93,7 +94,11 @@ function scenarios(data: SeededData, store: ReturnType<typeof createStore>): Sce
   const spam = (r: (typeof sup)[number]) => r.reason === 'spam_complaint';
   // A substring matching a few rows: a name and the leading digits of a row number, e.g. "brown.1o0".
   const sample = sup[Math.floor(sup.length * 0.7777)] ?? sup[0]!;
-  const fewNeedle = sample.email.slice(0, sample.email.indexOf('@') - 1).split('.').slice(1).join('.');
+  const fewNeedle = sample.email
+    .slice(0, sample.email.indexOf('@') - 1)
+    .split('.')
+    .slice(1)
+    .join('.');
   const manyNeedle = 'gmail';
   const manyTotal = sup.filter((r) => contains(manyNeedle)(r.email)).length;
   const shortNeedle = 'ja';
@@ -111,150 +116,232 @@ function scenarios(data: SeededData, store: ReturnType<typeof createStore>): Sce
 
   const list: Scenario[] = [
     {
-      group: 'suppressions', name: 'first page', path: '/api/suppressions',
+      group: 'suppressions',
+      name: 'first page',
+      path: '/api/suppressions',
       expected: expectPage(sup, () => true, supById, 1),
       store: () => store.suppressions.list(ws, {}, terms(['id', false]), window(1)),
     },
     {
-      group: 'suppressions', name: `middle page (${middlePage(sup.length)})`, path: `/api/suppressions?page=${middlePage(sup.length)}`,
+      group: 'suppressions',
+      name: `middle page (${middlePage(sup.length)})`,
+      path: `/api/suppressions?page=${middlePage(sup.length)}`,
       expected: expectPage(sup, () => true, supById, middlePage(sup.length)),
       store: () => store.suppressions.list(ws, {}, terms(['id', false]), window(middlePage(sup.length))),
     },
     {
-      group: 'suppressions', name: `last page (${supPages})`, path: `/api/suppressions?page=${supPages}`,
+      group: 'suppressions',
+      name: `last page (${supPages})`,
+      path: `/api/suppressions?page=${supPages}`,
       expected: expectPage(sup, () => true, supById, supPages),
       store: () => store.suppressions.list(ws, {}, terms(['id', false]), window(supPages)),
     },
     {
-      group: 'suppressions', name: 'reason=hard_bounce, page 1', path: '/api/suppressions?filter[reason]=hard_bounce',
+      group: 'suppressions',
+      name: 'reason=hard_bounce, page 1',
+      path: '/api/suppressions?filter[reason]=hard_bounce',
       expected: expectPage(sup, (r) => r.reason === 'hard_bounce', supById, 1),
       store: () => store.suppressions.list(ws, { reasons: ['hard_bounce'] }, terms(['id', false]), window(1)),
     },
     {
-      group: 'suppressions', name: `reason=hard_bounce, page ${middlePage(hardBounces)}`,
+      group: 'suppressions',
+      name: `reason=hard_bounce, page ${middlePage(hardBounces)}`,
       path: `/api/suppressions?filter[reason]=hard_bounce&page=${middlePage(hardBounces)}`,
       expected: expectPage(sup, (r) => r.reason === 'hard_bounce', supById, middlePage(hardBounces)),
-      store: () => store.suppressions.list(ws, { reasons: ['hard_bounce'] }, terms(['id', false]), window(middlePage(hardBounces))),
+      store: () =>
+        store.suppressions.list(
+          ws,
+          { reasons: ['hard_bounce'] },
+          terms(['id', false]),
+          window(middlePage(hardBounces)),
+        ),
     },
     {
-      group: 'suppressions', name: `search "${fewNeedle}" (few)`, path: `/api/suppressions?filter[search]=${fewNeedle}`,
+      group: 'suppressions',
+      name: `search "${fewNeedle}" (few)`,
+      path: `/api/suppressions?filter[search]=${fewNeedle}`,
       expected: expectPage(sup, (r) => contains(fewNeedle)(r.email), supById, 1),
       store: () => store.suppressions.list(ws, { search: [fewNeedle] }, terms(['id', false]), window(1)),
     },
     {
-      group: 'suppressions', name: `search "${manyNeedle}" (many), page 1`, path: `/api/suppressions?filter[search]=${manyNeedle}`,
+      group: 'suppressions',
+      name: `search "${manyNeedle}" (many), page 1`,
+      path: `/api/suppressions?filter[search]=${manyNeedle}`,
       expected: expectPage(sup, (r) => contains(manyNeedle)(r.email), supById, 1),
       store: () => store.suppressions.list(ws, { search: [manyNeedle] }, terms(['id', false]), window(1)),
     },
     {
-      group: 'suppressions', name: `search "${manyNeedle}" (many), page ${middlePage(manyTotal)}`,
+      group: 'suppressions',
+      name: `search "${manyNeedle}" (many), page ${middlePage(manyTotal)}`,
       path: `/api/suppressions?filter[search]=${manyNeedle}&page=${middlePage(manyTotal)}`,
       expected: expectPage(sup, (r) => contains(manyNeedle)(r.email), supById, middlePage(manyTotal)),
-      store: () => store.suppressions.list(ws, { search: [manyNeedle] }, terms(['id', false]), window(middlePage(manyTotal))),
+      store: () =>
+        store.suppressions.list(ws, { search: [manyNeedle] }, terms(['id', false]), window(middlePage(manyTotal))),
     },
     {
-      group: 'suppressions', name: `search "${shortNeedle}" (2 chars)`, path: `/api/suppressions?filter[search]=${shortNeedle}`,
+      group: 'suppressions',
+      name: `search "${shortNeedle}" (2 chars)`,
+      path: `/api/suppressions?filter[search]=${shortNeedle}`,
       expected: expectPage(sup, (r) => contains(shortNeedle)(r.email), supById, 1),
       store: () => store.suppressions.list(ws, { search: [shortNeedle] }, terms(['id', false]), window(1)),
     },
     {
-      group: 'suppressions', name: 'sort=-created_at, page 1', path: '/api/suppressions?sort=-created_at',
+      group: 'suppressions',
+      name: 'sort=-created_at, page 1',
+      path: '/api/suppressions?sort=-created_at',
       expected: expectPage(sup, () => true, supByCreatedDesc, 1),
       store: () => store.suppressions.list(ws, {}, terms(['created_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'suppressions', name: `sort=-created_at, page ${middlePage(sup.length)}`,
+      group: 'suppressions',
+      name: `sort=-created_at, page ${middlePage(sup.length)}`,
       path: `/api/suppressions?sort=-created_at&page=${middlePage(sup.length)}`,
       expected: expectPage(sup, () => true, supByCreatedDesc, middlePage(sup.length)),
-      store: () => store.suppressions.list(ws, {}, terms(['created_at', true], ['id', true]), window(middlePage(sup.length))),
+      store: () =>
+        store.suppressions.list(ws, {}, terms(['created_at', true], ['id', true]), window(middlePage(sup.length))),
     },
     {
-      group: 'suppressions', name: 'reason=spam_complaint, sort=-created_at, page 200',
+      group: 'suppressions',
+      name: 'reason=spam_complaint, sort=-created_at, page 200',
       path: '/api/suppressions?filter[reason]=spam_complaint&sort=-created_at&page=200',
       expected: expectPage(sup, spam, supByCreatedDesc, 200),
-      store: () => store.suppressions.list(ws, { reasons: ['spam_complaint'] }, terms(['created_at', true], ['id', true]), window(200)),
+      store: () =>
+        store.suppressions.list(
+          ws,
+          { reasons: ['spam_complaint'] },
+          terms(['created_at', true], ['id', true]),
+          window(200),
+        ),
     },
     {
-      group: 'sends', name: 'first page (-sent_at)', path: '/api/sends',
+      group: 'sends',
+      name: 'first page (-sent_at)',
+      path: '/api/sends',
       expected: expectPage(sends, () => true, sendsDefault, 1),
       store: () => store.sends.list(ws, {}, terms(['sent_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'sends', name: `middle page (${middlePage(sends.length)})`, path: `/api/sends?page=${middlePage(sends.length)}`,
+      group: 'sends',
+      name: `middle page (${middlePage(sends.length)})`,
+      path: `/api/sends?page=${middlePage(sends.length)}`,
       expected: expectPage(sends, () => true, sendsDefault, middlePage(sends.length)),
       store: () => store.sends.list(ws, {}, terms(['sent_at', true], ['id', true]), window(middlePage(sends.length))),
     },
     {
-      group: 'sends', name: 'sort=sent_at, page 1', path: '/api/sends?sort=sent_at',
+      group: 'sends',
+      name: 'sort=sent_at, page 1',
+      path: '/api/sends?sort=sent_at',
       expected: expectPage(sends, () => true, sendsAsc, 1),
       store: () => store.sends.list(ws, {}, terms(['sent_at', false], ['id', false]), window(1)),
     },
     {
-      group: 'sends', name: `sort=sent_at, last page (${sendPages})`, path: `/api/sends?sort=sent_at&page=${sendPages}`,
+      group: 'sends',
+      name: `sort=sent_at, last page (${sendPages})`,
+      path: `/api/sends?sort=sent_at&page=${sendPages}`,
       expected: expectPage(sends, () => true, sendsAsc, sendPages),
       store: () => store.sends.list(ws, {}, terms(['sent_at', false], ['id', false]), window(sendPages)),
     },
     {
-      group: 'sends', name: `campaign_uuid (${campaignTotal} rows), page 1`, path: `/api/sends?filter[campaign_uuid]=${campaign}`,
+      group: 'sends',
+      name: `campaign_uuid (${campaignTotal} rows), page 1`,
+      path: `/api/sends?filter[campaign_uuid]=${campaign}`,
       expected: expectPage(sends, (r) => r.campaign_uuid === campaign, sendsDefault, 1),
-      store: () => store.sends.list(ws, { campaign_uuid: [campaign] }, terms(['sent_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.sends.list(ws, { campaign_uuid: [campaign] }, terms(['sent_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'sends', name: `campaign_uuid, page ${middlePage(campaignTotal)}`,
+      group: 'sends',
+      name: `campaign_uuid, page ${middlePage(campaignTotal)}`,
       path: `/api/sends?filter[campaign_uuid]=${campaign}&page=${middlePage(campaignTotal)}`,
       expected: expectPage(sends, (r) => r.campaign_uuid === campaign, sendsDefault, middlePage(campaignTotal)),
       store: () =>
-        store.sends.list(ws, { campaign_uuid: [campaign] }, terms(['sent_at', true], ['id', true]), window(middlePage(campaignTotal))),
+        store.sends.list(
+          ws,
+          { campaign_uuid: [campaign] },
+          terms(['sent_at', true], ['id', true]),
+          window(middlePage(campaignTotal)),
+        ),
     },
     {
-      group: 'sends', name: 'transactional_mail_log_item_uuid', path: `/api/sends?filter[transactional_mail_log_item_uuid]=${logItem}`,
+      group: 'sends',
+      name: 'transactional_mail_log_item_uuid',
+      path: `/api/sends?filter[transactional_mail_log_item_uuid]=${logItem}`,
       expected: expectPage(sends, (r) => r.transactional_mail_log_item_uuid === logItem, sendsDefault, 1),
       store: () =>
-        store.sends.list(ws, { transactional_mail_log_item_uuid: [logItem] }, terms(['sent_at', true], ['id', true]), window(1)),
+        store.sends.list(
+          ws,
+          { transactional_mail_log_item_uuid: [logItem] },
+          terms(['sent_at', true], ['id', true]),
+          window(1),
+        ),
     },
     {
-      group: 'sends', name: 'subscriber_uuid', path: `/api/sends?filter[subscriber_uuid]=${subscriber}`,
+      group: 'sends',
+      name: 'subscriber_uuid',
+      path: `/api/sends?filter[subscriber_uuid]=${subscriber}`,
       expected: expectPage(sends, (r) => r.subscriber_uuid === subscriber, sendsDefault, 1),
-      store: () => store.sends.list(ws, { subscriber_uuid: [subscriber] }, terms(['sent_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.sends.list(ws, { subscriber_uuid: [subscriber] }, terms(['sent_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'templates', name: `first page (${data.templates.length} rows)`, path: '/api/transactional-mails/templates',
+      group: 'templates',
+      name: `first page (${data.templates.length} rows)`,
+      path: '/api/transactional-mails/templates',
       expected: expectPage(data.templates, () => true, latestFirst, 1),
       store: () => store.templates.list(ws, {}, terms(['created_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'transactional-mails', name: `first page (${data.logItems.length} rows)`, path: '/api/transactional-mails',
+      group: 'transactional-mails',
+      name: `first page (${data.logItems.length} rows)`,
+      path: '/api/transactional-mails',
       expected: expectPage(data.logItems, () => true, latestFirst, 1),
       store: () => store.logItems.list(ws, {}, terms(['created_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'transactional-mails', name: `middle page (${middlePage(data.logItems.length)})`,
+      group: 'transactional-mails',
+      name: `middle page (${middlePage(data.logItems.length)})`,
       path: `/api/transactional-mails?page=${middlePage(data.logItems.length)}`,
       expected: expectPage(data.logItems, () => true, latestFirst, middlePage(data.logItems.length)),
-      store: () => store.logItems.list(ws, {}, terms(['created_at', true], ['id', true]), window(middlePage(data.logItems.length))),
+      store: () =>
+        store.logItems.list(
+          ws,
+          {},
+          terms(['created_at', true], ['id', true]),
+          window(middlePage(data.logItems.length)),
+        ),
     },
     // An email list's subscribers (issue 15): SubscribersController@index's default order and filters.
     ...subscriberScenarios(data, store, window, middlePage),
     // The web UI's lists (issue 14): the same queries, each row with what the emulator adds (origin; state and feedback).
     {
-      group: 'web UI lists', name: 'suppressions, middle page', path: `/_emulator/suppressions?page=${middlePage(sup.length)}`,
+      group: 'web UI lists',
+      name: 'suppressions, middle page',
+      path: `/_emulator/suppressions?page=${middlePage(sup.length)}`,
       expected: expectPage(sup, () => true, supById, middlePage(sup.length)),
       store: () => store.suppressions.list(ws, {}, terms(['id', false]), window(middlePage(sup.length))),
     },
     {
-      group: 'web UI lists', name: `suppressions, search "${manyNeedle}" (many)`, path: `/_emulator/suppressions?filter[search]=${manyNeedle}&sort=-created_at`,
+      group: 'web UI lists',
+      name: `suppressions, search "${manyNeedle}" (many)`,
+      path: `/_emulator/suppressions?filter[search]=${manyNeedle}&sort=-created_at`,
       expected: expectPage(sup, (r) => contains(manyNeedle)(r.email), supByCreatedDesc, 1),
-      store: () => store.suppressions.list(ws, { search: [manyNeedle] }, terms(['created_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.suppressions.list(ws, { search: [manyNeedle] }, terms(['created_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'web UI lists', name: 'sends, first page (-sent_at)', path: '/_emulator/sends',
+      group: 'web UI lists',
+      name: 'sends, first page (-sent_at)',
+      path: '/_emulator/sends',
       expected: expectPage(sends, () => true, sendsDefault, 1),
       store: () => store.sends.list(ws, {}, terms(['sent_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'web UI lists', name: 'sends, campaign_uuid, page 1', path: `/_emulator/sends?filter[campaign_uuid]=${campaign}`,
+      group: 'web UI lists',
+      name: 'sends, campaign_uuid, page 1',
+      path: `/_emulator/sends?filter[campaign_uuid]=${campaign}`,
       expected: expectPage(sends, (r) => r.campaign_uuid === campaign, sendsDefault, 1),
-      store: () => store.sends.list(ws, { campaign_uuid: [campaign] }, terms(['sent_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.sends.list(ws, { campaign_uuid: [campaign] }, terms(['sent_at', true], ['id', true]), window(1)),
     },
   ];
   return list;
@@ -386,13 +473,17 @@ async function runListBench(): Promise<void> {
       }
     }
     if (result.total !== scenario.expected.total) {
-      throw new Error(`${scenario.group} ${scenario.name}: store total ${result.total}, expected ${scenario.expected.total}`);
+      throw new Error(
+        `${scenario.group} ${scenario.name}: store total ${result.total}, expected ${scenario.expected.total}`,
+      );
     }
     storeP50.set(scenario, timeStoreCall(scenario.store));
   }
   const checkStart = performance.now();
   const checked = checkSearches(store, data, SEARCH_CHECKS);
-  log(`checked filter[search] against the seeded data for ${checked} needles in ${((performance.now() - checkStart) / 1000).toFixed(1)} s`);
+  log(
+    `checked filter[search] against the seeded data for ${checked} needles in ${((performance.now() - checkStart) / 1000).toFixed(1)} s`,
+  );
   store.close();
   const dbBytes = fileSize(dbPath) + fileSize(`${dbPath}-wal`);
 
@@ -425,19 +516,49 @@ async function runListBench(): Promise<void> {
   }
 
   const rows = results.map(({ scenario, stats: s }) => [
-    scenario.group, scenario.name, String(scenario.expected.total), String(s.n),
-    ms(s.p50), ms(s.p95), ms(s.p99), ms(s.mean), ms(s.max), s.rps.toFixed(0), ms(storeP50.get(scenario) ?? NaN),
+    scenario.group,
+    scenario.name,
+    String(scenario.expected.total),
+    String(s.n),
+    ms(s.p50),
+    ms(s.p95),
+    ms(s.p99),
+    ms(s.mean),
+    ms(s.max),
+    s.rps.toFixed(0),
+    ms(storeP50.get(scenario) ?? NaN),
     s.p95 < TARGET_MS ? 'yes' : 'NO',
     s.p99 < TARGET_MS ? 'yes' : 'NO',
   ]);
   rows.push([
-    list[0]!.group, `${list[0]!.name}, ${CONCURRENCY} in flight for ${CONCURRENT_MS / 1000} s`, String(list[0]!.expected.total),
-    String(concurrent.n), ms(concurrent.p50), ms(concurrent.p95), ms(concurrent.p99), ms(concurrent.mean), ms(concurrent.max),
-    concurrent.rps.toFixed(0), '', '', '',
+    list[0]!.group,
+    `${list[0]!.name}, ${CONCURRENCY} in flight for ${CONCURRENT_MS / 1000} s`,
+    String(list[0]!.expected.total),
+    String(concurrent.n),
+    ms(concurrent.p50),
+    ms(concurrent.p95),
+    ms(concurrent.p99),
+    ms(concurrent.mean),
+    ms(concurrent.max),
+    concurrent.rps.toFixed(0),
+    '',
+    '',
+    '',
   ]);
   const headers = [
-    'endpoint', 'scenario', 'total', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'max ms', 'req/s', 'SQL p50 ms',
-    `p95<${TARGET_MS}`, `p99<${TARGET_MS}`,
+    'endpoint',
+    'scenario',
+    'total',
+    'n',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'mean ms',
+    'max ms',
+    'req/s',
+    'SQL p50 ms',
+    `p95<${TARGET_MS}`,
+    `p99<${TARGET_MS}`,
   ];
   log('');
   log(
@@ -446,23 +567,31 @@ async function runListBench(): Promise<void> {
   );
   log(table(headers, rows, (i) => i >= 2 && i <= 10));
   log('');
-  log(table(
-    ['measure', 'value'],
-    [
-      ['seed time', `${(seedMs / 1000).toFixed(2)} s (${COUNTS.suppressions} suppressions + ${COUNTS.sends} sends + ${COUNTS.logItems} log items, one transaction)`],
-      ['database file', mib(dbBytes)],
-      ['server RSS at start (idle)', `${memIdle.rss.toFixed(1)} MiB`],
-      ['server RSS after warm-up', `${memStart.rss.toFixed(1)} MiB`],
-      ['server RSS after all runs', `${memEnd.rss.toFixed(1)} MiB (peak ${memEnd.peak.toFixed(1)} MiB)`],
+  log(
+    table(
+      ['measure', 'value'],
       [
-        `scenarios under ${TARGET_MS} ms`,
-        `p95: ${results.filter((r) => r.stats.p95 < TARGET_MS).length} / ${results.length}, ` +
-          `p99: ${results.filter((r) => r.stats.p99 < TARGET_MS).length} / ${results.length}`,
+        [
+          'seed time',
+          `${(seedMs / 1000).toFixed(2)} s (${COUNTS.suppressions} suppressions + ${COUNTS.sends} sends + ${COUNTS.logItems} log items, one transaction)`,
+        ],
+        ['database file', mib(dbBytes)],
+        ['server RSS at start (idle)', `${memIdle.rss.toFixed(1)} MiB`],
+        ['server RSS after warm-up', `${memStart.rss.toFixed(1)} MiB`],
+        ['server RSS after all runs', `${memEnd.rss.toFixed(1)} MiB (peak ${memEnd.peak.toFixed(1)} MiB)`],
+        [
+          `scenarios under ${TARGET_MS} ms`,
+          `p95: ${results.filter((r) => r.stats.p95 < TARGET_MS).length} / ${results.length}, ` +
+            `p99: ${results.filter((r) => r.stats.p99 < TARGET_MS).length} / ${results.length}`,
+        ],
+        [
+          'bench wall time',
+          `${((performance.now() - benchStart) / 1000).toFixed(1)} s (1-minute load average at the end ${loadavg()[0]!.toFixed(2)})`,
+        ],
       ],
-      ['bench wall time', `${((performance.now() - benchStart) / 1000).toFixed(1)} s (1-minute load average at the end ${loadavg()[0]!.toFixed(2)})`],
-    ],
-    () => false,
-  ));
+      () => false,
+    ),
+  );
 }
 
 function subscriberScenarios(
@@ -479,32 +608,71 @@ function subscriberScenarios(
   const sample = subs[Math.floor(subs.length * 0.61)] ?? subs[0]!;
   const vip = store.tags.ofList(list.id)[0]!;
   const ws = data.workspaceId;
-  const terms = (...t: Array<[string, boolean]>): SortTerm[] => t.map(([column, descending]) => ({ column, descending }));
+  const terms = (...t: Array<[string, boolean]>): SortTerm[] =>
+    t.map(([column, descending]) => ({ column, descending }));
   return [
     {
-      group: 'subscribers', name: 'first page (-created_at)', path,
+      group: 'subscribers',
+      name: 'first page (-created_at)',
+      path,
       expected: expectPage(subs, () => true, newest, 1),
       store: () => store.subscribers.list(ws, list.id, {}, terms(['created_at', true], ['id', true]), window(1)),
     },
     {
-      group: 'subscribers', name: `middle page (${middlePage(subs.length)})`, path: `${path}?page=${middlePage(subs.length)}`,
+      group: 'subscribers',
+      name: `middle page (${middlePage(subs.length)})`,
+      path: `${path}?page=${middlePage(subs.length)}`,
       expected: expectPage(subs, () => true, newest, middlePage(subs.length)),
-      store: () => store.subscribers.list(ws, list.id, {}, terms(['created_at', true], ['id', true]), window(middlePage(subs.length))),
+      store: () =>
+        store.subscribers.list(
+          ws,
+          list.id,
+          {},
+          terms(['created_at', true], ['id', true]),
+          window(middlePage(subs.length)),
+        ),
     },
     {
-      group: 'subscribers', name: 'filter[email] (the SDK\'s findByEmail)', path: `${path}?filter[email]=${encodeURIComponent(sample.email)}`,
+      group: 'subscribers',
+      name: "filter[email] (the SDK's findByEmail)",
+      path: `${path}?filter[email]=${encodeURIComponent(sample.email)}`,
       expected: expectPage(subs, (r) => r.email === sample.email, newest, 1),
-      store: () => store.subscribers.list(ws, list.id, { email: sample.email }, terms(['created_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.subscribers.list(
+          ws,
+          list.id,
+          { email: sample.email },
+          terms(['created_at', true], ['id', true]),
+          window(1),
+        ),
     },
     {
-      group: 'subscribers', name: `filter[status]=unsubscribed (${unsubscribed} rows)`, path: `${path}?filter[status]=unsubscribed`,
+      group: 'subscribers',
+      name: `filter[status]=unsubscribed (${unsubscribed} rows)`,
+      path: `${path}?filter[status]=unsubscribed`,
       expected: expectPage(subs, (r) => r.status === 'unsubscribed', newest, 1),
-      store: () => store.subscribers.list(ws, list.id, { status: 'unsubscribed' }, terms(['created_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.subscribers.list(
+          ws,
+          list.id,
+          { status: 'unsubscribed' },
+          terms(['created_at', true], ['id', true]),
+          window(1),
+        ),
     },
     {
-      group: 'subscribers', name: 'filter[tags]=vip', path: `${path}?filter[tags]=vip`,
+      group: 'subscribers',
+      name: 'filter[tags]=vip',
+      path: `${path}?filter[tags]=vip`,
       expected: expectPage(subs, (r) => r.tagged, newest, 1),
-      store: () => store.subscribers.list(ws, list.id, { tags: { ids: [vip.id], all: false } }, terms(['created_at', true], ['id', true]), window(1)),
+      store: () =>
+        store.subscribers.list(
+          ws,
+          list.id,
+          { tags: { ids: [vip.id], all: false } },
+          terms(['created_at', true], ['id', true]),
+          window(1),
+        ),
     },
   ];
 }
@@ -513,7 +681,8 @@ const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', '
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
-  if (only !== undefined && only !== '' && !PARTS.includes(only)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
+  if (only !== undefined && only !== '' && !PARTS.includes(only))
+    throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
   const runs = (part: string) => only === undefined || only === '' || only === part;
   if (runs('lists')) await runListBench();
   if (runs('lists') && runs('send')) process.stdout.write('\n');

@@ -13,9 +13,37 @@ export function checkSearches(store: Store, data: SeededData, count: number): nu
   const random = prng(7);
   const rows = data.suppressions;
   const needles: string[][] = [
-    ['kate'], ['KATE'], ['\u212aate'], ['irem'], ['İrem'], ['jürgen'], ['JÜRGEN'], ['zoë'], ['ZOË'], ['STRASSE'], ['straße'],
-    ['gmail'], ['GMAIL.COM'], ['.co'], ['@'], ['a"b'], ['"'], ['""x'], ['smith', 'jones'], ['smith', 'smith'], ['ab', 'smith'],
-    ['emile', 'émile'], ['nomatchatall'], ['  '], ['ja'], ['x'], ['a_b'], ['smith%gmail'], ['%'], ['_'], ['.1_0@'],
+    ['kate'],
+    ['KATE'],
+    ['\u212aate'],
+    ['irem'],
+    ['İrem'],
+    ['jürgen'],
+    ['JÜRGEN'],
+    ['zoë'],
+    ['ZOË'],
+    ['STRASSE'],
+    ['straße'],
+    ['gmail'],
+    ['GMAIL.COM'],
+    ['.co'],
+    ['@'],
+    ['a"b'],
+    ['"'],
+    ['""x'],
+    ['smith', 'jones'],
+    ['smith', 'smith'],
+    ['ab', 'smith'],
+    ['emile', 'émile'],
+    ['nomatchatall'],
+    ['  '],
+    ['ja'],
+    ['x'],
+    ['a_b'],
+    ['smith%gmail'],
+    ['%'],
+    ['_'],
+    ['.1_0@'],
     ...UNICODE_NAMES.map((name) => [name.slice(0, 3)]),
   ];
   while (needles.length < count) {
@@ -27,7 +55,10 @@ export function checkSearches(store: Store, data: SeededData, count: number): nu
     needles.push(random() < 0.1 ? [needle, rows[Math.floor(random() * rows.length)]!.email.slice(0, 4)] : [needle]);
   }
   const idOrder: SortTerm[] = [{ column: 'id', descending: false }];
-  const createdDesc: SortTerm[] = [{ column: 'created_at', descending: true }, { column: 'id', descending: true }];
+  const createdDesc: SortTerm[] = [
+    { column: 'created_at', descending: true },
+    { column: 'id', descending: true },
+  ];
   const lowered = rows.map((row) => asciiLower(row.email));
   for (const values of needles) {
     const matchers = values.map(likeMatcher);

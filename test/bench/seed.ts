@@ -47,20 +47,108 @@ const YEAR_START = Date.UTC(2024, 6, 1) / 1000;
 const YEAR = 365 * 24 * 3600;
 
 const FIRST_NAMES = [
-  'olivia', 'liam', 'emma', 'noah', 'amelia', 'oliver', 'sophia', 'elijah', 'charlotte', 'james', 'ava', 'william',
-  'mia', 'benjamin', 'harper', 'lucas', 'evelyn', 'henry', 'luna', 'theodore', 'camila', 'jack', 'gianna', 'levi',
-  'elizabeth', 'alexander', 'eleanor', 'jackson', 'ella', 'mateo', 'abigail', 'daniel', 'sofia', 'michael', 'avery',
-  'mason', 'scarlett', 'sebastian', 'emily', 'ethan', 'aria', 'logan', 'penelope', 'owen', 'chloe', 'samuel',
+  'olivia',
+  'liam',
+  'emma',
+  'noah',
+  'amelia',
+  'oliver',
+  'sophia',
+  'elijah',
+  'charlotte',
+  'james',
+  'ava',
+  'william',
+  'mia',
+  'benjamin',
+  'harper',
+  'lucas',
+  'evelyn',
+  'henry',
+  'luna',
+  'theodore',
+  'camila',
+  'jack',
+  'gianna',
+  'levi',
+  'elizabeth',
+  'alexander',
+  'eleanor',
+  'jackson',
+  'ella',
+  'mateo',
+  'abigail',
+  'daniel',
+  'sofia',
+  'michael',
+  'avery',
+  'mason',
+  'scarlett',
+  'sebastian',
+  'emily',
+  'ethan',
+  'aria',
+  'logan',
+  'penelope',
+  'owen',
+  'chloe',
+  'samuel',
 ];
 const LAST_NAMES = [
-  'smith', 'johnson', 'williams', 'brown', 'jones', 'garcia', 'miller', 'davis', 'rodriguez', 'martinez', 'hernandez',
-  'lopez', 'gonzalez', 'wilson', 'anderson', 'thomas', 'taylor', 'moore', 'jackson', 'martin', 'lee', 'perez',
-  'thompson', 'white', 'harris', 'sanchez', 'clark', 'ramirez', 'lewis', 'robinson', 'walker', 'young', 'allen',
-  'king', 'wright', 'scott', 'torres', 'nguyen', 'hill', 'flores', 'green', 'adams', 'nelson', 'baker', 'hall',
+  'smith',
+  'johnson',
+  'williams',
+  'brown',
+  'jones',
+  'garcia',
+  'miller',
+  'davis',
+  'rodriguez',
+  'martinez',
+  'hernandez',
+  'lopez',
+  'gonzalez',
+  'wilson',
+  'anderson',
+  'thomas',
+  'taylor',
+  'moore',
+  'jackson',
+  'martin',
+  'lee',
+  'perez',
+  'thompson',
+  'white',
+  'harris',
+  'sanchez',
+  'clark',
+  'ramirez',
+  'lewis',
+  'robinson',
+  'walker',
+  'young',
+  'allen',
+  'king',
+  'wright',
+  'scott',
+  'torres',
+  'nguyen',
+  'hill',
+  'flores',
+  'green',
+  'adams',
+  'nelson',
+  'baker',
+  'hall',
 ];
 /** [domain, weight]: the big mailbox providers dominate, then a long tail of company domains. */
 const DOMAINS: Array<[string, number]> = [
-  ['gmail.com', 30], ['yahoo.com', 9], ['outlook.com', 8], ['hotmail.com', 6], ['icloud.com', 5], ['gmx.de', 3],
+  ['gmail.com', 30],
+  ['yahoo.com', 9],
+  ['outlook.com', 8],
+  ['hotmail.com', 6],
+  ['icloud.com', 5],
+  ['gmx.de', 3],
   ...Array.from({ length: 39 }, (_, i): [string, number] => [`company${i + 1}.example`, 1]),
 ];
 /**
@@ -88,7 +176,10 @@ function pick<T>(random: () => number, items: readonly T[]): T {
 }
 
 function uuidFrom(random: () => number): string {
-  const hex8 = () => Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+  const hex8 = () =>
+    Math.floor(random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   const [a, b, c, d] = [hex8(), hex8(), hex8(), hex8()];
   const variant = ((Number.parseInt(c[0]!, 16) & 0x3) | 0x8).toString(16);
   return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
@@ -121,8 +212,13 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
       const createdAt = YEAR_START + Math.floor(random() * YEAR);
       suppressions.push(
         store.suppressions.insert({
-          workspace_id: workspaceId, uuid: uuidFrom(random), email: `${local}@${domain(random)}`, reason: reason(random),
-          origin: 'api', created_at: createdAt, updated_at: createdAt,
+          workspace_id: workspaceId,
+          uuid: uuidFrom(random),
+          email: `${local}@${domain(random)}`,
+          reason: reason(random),
+          origin: 'api',
+          created_at: createdAt,
+          updated_at: createdAt,
         }),
       );
     }
@@ -146,7 +242,8 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
       const clicks = opens > 0 && random() < 0.3 ? 1 + Math.floor(random() * 3) : 0;
       sends.push(
         store.sends.insert({
-          workspace_id: workspaceId, uuid: uuidFrom(random),
+          workspace_id: workspaceId,
+          uuid: uuidFrom(random),
           transport_message_id: sentAt === null ? null : `<${uuidFrom(random)}@mail.example>`,
           campaign_uuid: isCampaign ? pick(random, campaignUuids) : null,
           automation_mail_uuid: null,
@@ -155,12 +252,14 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
           sent_at: sentAt,
           failed_at: neverSent ? createdAt + 5 : null,
           failure_reason: neverSent ? 'Connection refused' : null,
-          open_count: opens, click_count: clicks,
+          open_count: opens,
+          click_count: clicks,
           first_opened_at: opens > 0 ? (sentAt ?? createdAt) + 600 : null,
           last_opened_at: opens > 0 ? (sentAt ?? createdAt) + 3600 : null,
           first_clicked_at: clicks > 0 ? (sentAt ?? createdAt) + 700 : null,
           last_clicked_at: clicks > 0 ? (sentAt ?? createdAt) + 3700 : null,
-          created_at: createdAt, updated_at: sentAt ?? createdAt,
+          created_at: createdAt,
+          updated_at: sentAt ?? createdAt,
         }),
       );
     }
@@ -168,25 +267,50 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
     const templates: TemplateRow[] = [];
     for (let i = 0; i < counts.templates; i++) {
       const createdAt = YEAR_START + i * 3600;
-      templates.push(store.templates.insert({
-        workspace_id: workspaceId, uuid: uuidFrom(random), name: `template-${i + 1}`, label: `Template ${i + 1}`,
-        type: 'html', subject: `Subject ${i + 1}`, body: `<p>Hello {{ name }}, this is template ${i + 1}.</p>`,
-        from_address: 'shop@example.com', to_json: null, cc_json: null, bcc_json: null, store_mail: 1,
-        created_at: createdAt, updated_at: createdAt,
-      }));
+      templates.push(
+        store.templates.insert({
+          workspace_id: workspaceId,
+          uuid: uuidFrom(random),
+          name: `template-${i + 1}`,
+          label: `Template ${i + 1}`,
+          type: 'html',
+          subject: `Subject ${i + 1}`,
+          body: `<p>Hello {{ name }}, this is template ${i + 1}.</p>`,
+          from_address: 'shop@example.com',
+          to_json: null,
+          cc_json: null,
+          bcc_json: null,
+          store_mail: 1,
+          created_at: createdAt,
+          updated_at: createdAt,
+        }),
+      );
     }
 
     const logItems: LogItemRow[] = [];
     for (let i = 0; i < Math.min(counts.logItems, logItemUuids.length); i++) {
       const createdAt = YEAR_START + Math.floor(random() * YEAR);
       const to = `${pick(random, FIRST_NAMES)}@${domain(random)}`;
-      logItems.push(store.logItems.insert({
-        workspace_id: workspaceId, uuid: logItemUuids[i]!, mail_name: `template-${1 + (i % 20)}`,
-        subject: `Your order #${100000 + i} has shipped`, from_json: '[{"email":"shop@example.com","name":"Shop"}]',
-        to_json: JSON.stringify([{ email: to, name: null }]), cc_json: '[]', bcc_json: '[]',
-        body: `<p>Hello, your order #${100000 + i} is on its way.</p>`, body_in_message: 0, attachments_json: '[]', mailer: 'smtp', fake: 0,
-        message_id: null, created_at: createdAt, updated_at: createdAt,
-      }));
+      logItems.push(
+        store.logItems.insert({
+          workspace_id: workspaceId,
+          uuid: logItemUuids[i]!,
+          mail_name: `template-${1 + (i % 20)}`,
+          subject: `Your order #${100000 + i} has shipped`,
+          from_json: '[{"email":"shop@example.com","name":"Shop"}]',
+          to_json: JSON.stringify([{ email: to, name: null }]),
+          cc_json: '[]',
+          bcc_json: '[]',
+          body: `<p>Hello, your order #${100000 + i} is on its way.</p>`,
+          body_in_message: 0,
+          attachments_json: '[]',
+          mailer: 'smtp',
+          fake: 0,
+          message_id: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        }),
+      );
     }
 
     // Rows of another workspace look like the listed ones (same domains, campaigns, reasons), so that a list
@@ -195,42 +319,110 @@ export function seed(store: Store, counts: SeedCounts): SeededData {
     for (let i = 0; i < counts.otherWorkspace; i++) {
       const createdAt = YEAR_START + Math.floor(random() * YEAR);
       store.suppressions.insert({
-        workspace_id: otherId, uuid: uuidFrom(random), email: `other.smith.${i}@gmail.com`, reason: reason(random),
-        origin: 'api', created_at: createdAt, updated_at: createdAt,
+        workspace_id: otherId,
+        uuid: uuidFrom(random),
+        email: `other.smith.${i}@gmail.com`,
+        reason: reason(random),
+        origin: 'api',
+        created_at: createdAt,
+        updated_at: createdAt,
       });
       store.sends.insert({
-        workspace_id: otherId, uuid: uuidFrom(random), transport_message_id: null, campaign_uuid: campaignUuids[0]!,
-        automation_mail_uuid: null, transactional_mail_log_item_uuid: logItemUuids[i] ?? null, subscriber_uuid: null,
-        sent_at: createdAt, failed_at: null, failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null,
-        last_opened_at: null, first_clicked_at: null, last_clicked_at: null, created_at: createdAt, updated_at: createdAt,
+        workspace_id: otherId,
+        uuid: uuidFrom(random),
+        transport_message_id: null,
+        campaign_uuid: campaignUuids[0]!,
+        automation_mail_uuid: null,
+        transactional_mail_log_item_uuid: logItemUuids[i] ?? null,
+        subscriber_uuid: null,
+        sent_at: createdAt,
+        failed_at: null,
+        failure_reason: null,
+        open_count: 0,
+        click_count: 0,
+        first_opened_at: null,
+        last_opened_at: null,
+        first_clicked_at: null,
+        last_clicked_at: null,
+        created_at: createdAt,
+        updated_at: createdAt,
       });
     }
 
     const list = store.emailLists.insert({
-      workspace_id: workspaceId, uuid: uuidFrom(random), name: 'Newsletter', campaigns_feed_enabled: 0, default_from_email: 'news@example.com',
-      default_from_name: 'News', default_reply_to_email: 'news@example.com', default_reply_to_name: 'News', allow_form_subscriptions: 0,
-      honeypot_field: null, redirect_after_subscribed: null, redirect_after_already_subscribed: null, redirect_after_subscription_pending: null,
-      redirect_after_unsubscribed: null, requires_confirmation: 0, confirmation_mailable_class: null, campaign_mailer: 'smtp',
-      automation_mailer: 'smtp', transactional_mailer: 'smtp', report_recipients: null, report_campaign_sent: 0, report_campaign_summary: 0,
-      report_email_list_summary: 0, email_list_summary_sent_at: null, extra_attributes: '{}', created_at: YEAR_START, updated_at: YEAR_START,
+      workspace_id: workspaceId,
+      uuid: uuidFrom(random),
+      name: 'Newsletter',
+      campaigns_feed_enabled: 0,
+      default_from_email: 'news@example.com',
+      default_from_name: 'News',
+      default_reply_to_email: 'news@example.com',
+      default_reply_to_name: 'News',
+      allow_form_subscriptions: 0,
+      honeypot_field: null,
+      redirect_after_subscribed: null,
+      redirect_after_already_subscribed: null,
+      redirect_after_subscription_pending: null,
+      redirect_after_unsubscribed: null,
+      requires_confirmation: 0,
+      confirmation_mailable_class: null,
+      campaign_mailer: 'smtp',
+      automation_mailer: 'smtp',
+      transactional_mailer: 'smtp',
+      report_recipients: null,
+      report_campaign_sent: 0,
+      report_campaign_summary: 0,
+      report_email_list_summary: 0,
+      email_list_summary_sent_at: null,
+      extra_attributes: '{}',
+      created_at: YEAR_START,
+      updated_at: YEAR_START,
     });
-    const vip = store.tags.insert({ workspace_id: workspaceId, email_list_id: list.id, uuid: uuidFrom(random), name: 'vip', type: 'default', visible_in_preferences: 0, created_at: YEAR_START, updated_at: YEAR_START });
+    const vip = store.tags.insert({
+      workspace_id: workspaceId,
+      email_list_id: list.id,
+      uuid: uuidFrom(random),
+      name: 'vip',
+      type: 'default',
+      visible_in_preferences: 0,
+      created_at: YEAR_START,
+      updated_at: YEAR_START,
+    });
     const subscribers: SeededSubscriber[] = [];
     for (let i = 0; i < counts.subscribers; i++) {
       const createdAt = YEAR_START + Math.floor(random() * YEAR);
       const roll = random();
       const status = roll < 0.85 ? 'subscribed' : roll < 0.95 ? 'unsubscribed' : 'unconfirmed';
-      const email = `${pick(random, FIRST_NAMES)}.${pick(random, LAST_NAMES)}.${i.toString(36)}@${domain(random)}`.toLowerCase();
+      const email =
+        `${pick(random, FIRST_NAMES)}.${pick(random, LAST_NAMES)}.${i.toString(36)}@${domain(random)}`.toLowerCase();
       const row = store.subscribers.insert({
-        workspace_id: workspaceId, email_list_id: list.id, uuid: uuidFrom(random), email, first_name: null, last_name: null,
-        extra_attributes: '{}', subscribed_at: status === 'unconfirmed' ? null : createdAt, unsubscribed_at: status === 'unsubscribed' ? createdAt + 60 : null,
-        created_at: createdAt, updated_at: createdAt,
+        workspace_id: workspaceId,
+        email_list_id: list.id,
+        uuid: uuidFrom(random),
+        email,
+        first_name: null,
+        last_name: null,
+        extra_attributes: '{}',
+        subscribed_at: status === 'unconfirmed' ? null : createdAt,
+        unsubscribed_at: status === 'unsubscribed' ? createdAt + 60 : null,
+        created_at: createdAt,
+        updated_at: createdAt,
       });
       const tagged = random() < 0.1;
       if (tagged) store.subscribers.attachTag(row.id, vip.id);
       subscribers.push({ id: row.id, uuid: row.uuid, email, created_at: createdAt, status, tagged });
     }
 
-    return { workspaceId, suppressions, sends, templates, logItems, campaignUuids, logItemUuids, listUuid: list.uuid, subscribers };
+    return {
+      workspaceId,
+      suppressions,
+      sends,
+      templates,
+      logItems,
+      campaignUuids,
+      logItemUuids,
+      listUuid: list.uuid,
+      subscribers,
+    };
   });
 }

@@ -141,11 +141,15 @@ function writeFixtures(dir: string): void {
   writeFileSync(join(dir, 'templates', 'reset.md'), MARKDOWN_TEMPLATE);
   const templates = [
     {
-      name: 'bench-mjml', type: 'mjml', subject: 'Your ::app_name:: order ::order_number::',
+      name: 'bench-mjml',
+      type: 'mjml',
+      subject: 'Your ::app_name:: order ::order_number::',
       body_file: 'templates/order.mjml',
     },
     {
-      name: 'bench-markdown', type: 'markdown', subject: 'Reset your ::app_name:: password',
+      name: 'bench-markdown',
+      type: 'markdown',
+      subject: 'Reset your ::app_name:: password',
       body_file: 'templates/reset.md',
     },
   ];
@@ -168,8 +172,13 @@ const BODIES: Record<string, object> = {
     from: FROM,
     to: TO,
     replacements: {
-      first_name: 'Jane', app_name: 'Acme', order_number: '[<id>]', order_date: '12 March 2025', item: 'Blue mug',
-      total: 'EUR 16.50', order_url: 'https://acme.example/orders/10293',
+      first_name: 'Jane',
+      app_name: 'Acme',
+      order_number: '[<id>]',
+      order_date: '12 March 2025',
+      item: 'Blue mug',
+      total: 'EUR 16.50',
+      order_url: 'https://acme.example/orders/10293',
     },
   },
   markdown: {
@@ -177,8 +186,12 @@ const BODIES: Record<string, object> = {
     from: FROM,
     to: TO,
     replacements: {
-      first_name: 'Jane', app_name: 'Acme', reset_code: '[<id>]', reset_url: 'https://acme.example/reset/0f3a9c',
-      ip_address: '203.0.113.7', requested_at: '2025-03-12 09:41',
+      first_name: 'Jane',
+      app_name: 'Acme',
+      reset_code: '[<id>]',
+      reset_url: 'https://acme.example/reset/0f3a9c',
+      ip_address: '203.0.113.7',
+      requested_at: '2025-03-12 09:41',
     },
   },
 };
@@ -288,7 +301,19 @@ async function runSend(
   const dbPath = join(dir, `${name}.sqlite`);
   const profiling = profileDir === null ? [] : ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)];
   const server = await startNode(
-    [...profiling, CLI, '--port', '0', '--db', dbPath, '--token', BENCH_TOKEN, '--fixtures', fixturesDir, ...EXTRA_ARGS],
+    [
+      ...profiling,
+      CLI,
+      '--port',
+      '0',
+      '--db',
+      dbPath,
+      '--token',
+      BENCH_TOKEN,
+      '--fixtures',
+      fixturesDir,
+      ...EXTRA_ARGS,
+    ],
     ROOT,
   );
   const body = BODIES[name]!;
@@ -318,8 +343,13 @@ async function runSend(
     const stored = (await settledCount(count)) - before;
     const loadAverage = loadavg()[0]!;
     const paced = await pacedLoad({
-      port: server.port, path, headers: JSON_API_HEADERS, body: () => text.replaceAll('[<id>]', String(++sequence)),
-      rate: TARGETS[name]!.rps, seconds: SECONDS, connections: CONNECTIONS,
+      port: server.port,
+      path,
+      headers: JSON_API_HEADERS,
+      body: () => text.replaceAll('[<id>]', String(++sequence)),
+      rate: TARGETS[name]!.rps,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
     });
     const memory = { idle, after, peak: memoryOf(server.child.pid!).peak };
     return { scenario: label, result, paced, cpuMs, stored, ...storedCheck(result, stored), memory, load: loadAverage };
@@ -357,7 +387,9 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
   log(
     `send throughput: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ` +
       'each scenario on a fresh server process and database ' +
-      `(load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`,
+      `(load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')})`,
   );
   const rows: Row[] = [];
   try {
@@ -394,33 +426,61 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
   };
   log('');
   log(
-    'req/s: autocannon\'s per-second average; p50/p99/max: latency in ms; ' +
+    "req/s: autocannon's per-second average; p50/p99/max: latency in ms; " +
       '"% base": req/s as a share of the baseline\'s; ' +
       '"CPU ms/req": the server process\'s user+system CPU time per answer; load avg: 1-minute, after the run; ' +
       `"at 40k base": req/s and p99 scaled to the issue's reference baseline of ${REFERENCE_BASELINE} req/s (an estimate); ` +
       '"ratio target": the regression guards (decisions.md "Send cost"), req/s and p99 as multiples of the same run\'s baseline.',
   );
-  log(table(
-    [
-      'scenario', 'req/s avg', '% base', 'p50 ms', 'p99 ms', 'max ms', 'CPU ms/req', '200s', 'non-2xx', 'errors',
-      'stored', 'stored check', 'RSS idle', 'RSS after', 'RSS peak', 'load avg', 'target', 'ratio target', 'at 40k base',
-    ],
-    rows.map((row) => {
-      const r = row.result;
-      const target = targetOf(row);
-      return [
-        row.scenario, r.requests.average.toFixed(0),
-        baseline === undefined ? '' : `${((100 * r.requests.average) / baseline).toFixed(1)}%`,
-        r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), r.latency.max.toFixed(0), row.cpuMs.toFixed(2),
-        String(r.statusCodeStats['200']?.count ?? 0), String(r.non2xx), String(r.errors), String(row.stored), row.check,
-        ...[row.memory.idle, row.memory.after, row.memory.peak].map((mib) => `${mib.toFixed(0)} MiB`), row.load.toFixed(2),
-        target === undefined ? '' : `${meets(row)} (>= ${target.rps}/s, p99 < ${target.p99} ms)`,
-        meetsRatios(row),
-        baseline === undefined || target === undefined ? '' : atReferenceBaseline(row, baseline),
-      ];
-    }),
-    (i) => i >= 1 && i <= 10,
-  ));
+  log(
+    table(
+      [
+        'scenario',
+        'req/s avg',
+        '% base',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'CPU ms/req',
+        '200s',
+        'non-2xx',
+        'errors',
+        'stored',
+        'stored check',
+        'RSS idle',
+        'RSS after',
+        'RSS peak',
+        'load avg',
+        'target',
+        'ratio target',
+        'at 40k base',
+      ],
+      rows.map((row) => {
+        const r = row.result;
+        const target = targetOf(row);
+        return [
+          row.scenario,
+          r.requests.average.toFixed(0),
+          baseline === undefined ? '' : `${((100 * r.requests.average) / baseline).toFixed(1)}%`,
+          r.latency.p50.toFixed(1),
+          r.latency.p99.toFixed(1),
+          r.latency.max.toFixed(0),
+          row.cpuMs.toFixed(2),
+          String(r.statusCodeStats['200']?.count ?? 0),
+          String(r.non2xx),
+          String(r.errors),
+          String(row.stored),
+          row.check,
+          ...[row.memory.idle, row.memory.after, row.memory.peak].map((mib) => `${mib.toFixed(0)} MiB`),
+          row.load.toFixed(2),
+          target === undefined ? '' : `${meets(row)} (>= ${target.rps}/s, p99 < ${target.p99} ms)`,
+          meetsRatios(row),
+          baseline === undefined || target === undefined ? '' : atReferenceBaseline(row, baseline),
+        ];
+      }),
+      (i) => i >= 1 && i <= 10,
+    ),
+  );
   const pacedRows = rows.filter((row) => row.paced !== undefined);
   if (pacedRows.length > 0) {
     log('');
@@ -429,21 +489,32 @@ export async function runSendBench(log: (line: string) => void): Promise<void> {
         `connections for ${SECONDS} s, on the same server right after its run above; latency counts from each ` +
         "request's scheduled start.",
     );
-    log(table(
-      ['scenario', 'rate /s', 'answered /s', 'p50 ms', 'p99 ms', 'max ms', '2xx', 'other', 'errors', 'target'],
-      pacedRows.map((row) => {
-        const paced = row.paced!;
-        const target = targetOf(row)!;
-        const ok2xx = Object.entries(paced.statusCounts).filter(([status]) => status.startsWith('2')).reduce((n, [, c]) => n + c, 0);
-        const meetsRate = paced.answeredRate >= 0.99 * target.rps && paced.errors === 0 && ok2xx === paced.scheduled;
-        return [
-          row.scenario, String(target.rps), paced.answeredRate.toFixed(0), paced.latency.p50.toFixed(1),
-          paced.latency.p99.toFixed(1), paced.latency.max.toFixed(0), String(ok2xx), String(paced.answered - ok2xx),
-          String(paced.errors), `${meetsRate && paced.latency.p99 < target.p99 ? 'yes' : 'NO'} (p99 < ${target.p99} ms)`,
-        ];
-      }),
-      (i) => i >= 1 && i <= 8,
-    ));
+    log(
+      table(
+        ['scenario', 'rate /s', 'answered /s', 'p50 ms', 'p99 ms', 'max ms', '2xx', 'other', 'errors', 'target'],
+        pacedRows.map((row) => {
+          const paced = row.paced!;
+          const target = targetOf(row)!;
+          const ok2xx = Object.entries(paced.statusCounts)
+            .filter(([status]) => status.startsWith('2'))
+            .reduce((n, [, c]) => n + c, 0);
+          const meetsRate = paced.answeredRate >= 0.99 * target.rps && paced.errors === 0 && ok2xx === paced.scheduled;
+          return [
+            row.scenario,
+            String(target.rps),
+            paced.answeredRate.toFixed(0),
+            paced.latency.p50.toFixed(1),
+            paced.latency.p99.toFixed(1),
+            paced.latency.max.toFixed(0),
+            String(ok2xx),
+            String(paced.answered - ok2xx),
+            String(paced.errors),
+            `${meetsRate && paced.latency.p99 < target.p99 ? 'yes' : 'NO'} (p99 < ${target.p99} ms)`,
+          ];
+        }),
+        (i) => i >= 1 && i <= 8,
+      ),
+    );
   }
   if (profileDir !== null) log(`CPU profiles of the emulator under ${profileDir}`);
   if (rows.some((row) => !row.ok)) {

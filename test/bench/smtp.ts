@@ -90,7 +90,15 @@ async function waitForPort(port: number, child: ChildProcess, output: () => stri
 
 async function startEmulatorTarget(dir: string): Promise<Target> {
   const server = await startServer(publishedCli(), [
-    '--port', '0', '--db', join(dir, 'smtp-bench.sqlite'), '--token', 'bench', '--no-fixtures', '--smtp-port', '0',
+    '--port',
+    '0',
+    '--db',
+    join(dir, 'smtp-bench.sqlite'),
+    '--token',
+    'bench',
+    '--no-fixtures',
+    '--smtp-port',
+    '0',
   ]);
   const match = /SMTP:\s+\S+:(\d+)/.exec(server.output());
   if (match === null) throw new Error(`the emulator printed no SMTP port:\n${server.output()}`);
@@ -112,11 +120,17 @@ function ensureMailDev(log: (line: string) => void): string | null {
   mkdirSync(CACHE_DIR, { recursive: true });
   log(`installing MailDev 2 into ${CACHE_DIR} (once; not a dependency of the project)`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['install', '--prefix', CACHE_DIR, 'maildev@2', '--no-audit', '--no-fund', '--loglevel=error'], {
-    encoding: 'utf8', timeout: 300_000,
-  });
+  const result = spawnSync(
+    npm,
+    ['install', '--prefix', CACHE_DIR, 'maildev@2', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      encoding: 'utf8',
+      timeout: 300_000,
+    },
+  );
   if (result.error !== undefined) return `npm install maildev@2 failed: ${result.error.message}`;
-  if (result.status !== 0) return `npm install maildev@2 exited with ${result.status}: ${(result.stderr || result.stdout).trim().slice(-500)}`;
+  if (result.status !== 0)
+    return `npm install maildev@2 exited with ${result.status}: ${(result.stderr || result.stdout).trim().slice(-500)}`;
   return existsSync(MAILDEV_BIN) ? null : `npm install maildev@2 left no ${MAILDEV_BIN}`;
 }
 
@@ -124,9 +138,22 @@ async function startMailDevTarget(dir: string): Promise<Target> {
   const [smtpPort, webPort] = [await freePort(), await freePort()];
   const mailDir = join(dir, 'maildev');
   mkdirSync(mailDir);
-  const child = spawn(process.execPath, [
-    MAILDEV_BIN, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      MAILDEV_BIN,
+      '--smtp',
+      String(smtpPort),
+      '--web',
+      String(webPort),
+      '--ip',
+      '127.0.0.1',
+      '--mail-directory',
+      mailDir,
+      '--silent',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -154,7 +181,12 @@ async function composeMails(from: number, count: number): Promise<RawMail[]> {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const mails = [];
   for (let i = from; i < from + count; i++) {
-    const info = await composer.sendMail({ from: 'App <app@example.com>', to: `user${i}@example.com`, subject: `SMTP bench ${i}`, html: htmlBody(i) });
+    const info = await composer.sendMail({
+      from: 'App <app@example.com>',
+      to: `user${i}@example.com`,
+      subject: `SMTP bench ${i}`,
+      html: htmlBody(i),
+    });
     mails.push(rawMail('app@example.com', [`user${i}@example.com`], info.message as Buffer));
   }
   return mails;
@@ -167,7 +199,8 @@ async function measure(target: Target): Promise<Result> {
   failed += await sendOverConnections(target.smtpPort, CONNECTIONS, mails);
   const acceptedMs = performance.now() - start;
   const deadline = Date.now() + 120_000;
-  while ((await target.visible()) < WARMUP + MAILS - failed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while ((await target.visible()) < WARMUP + MAILS - failed && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   const visibleMs = performance.now() - start;
   const memory = memoryOf(target.pid);
   return {
@@ -201,7 +234,9 @@ export async function runSmtpBench(log: (line: string) => void): Promise<void> {
         results.push(await measure(target));
         log(`  ${results.at(-1)!.name}: ${results.at(-1)!.acceptedPerSecond.toFixed(0)} mails/s`);
       } catch (error) {
-        log(`  ${start === startEmulatorTarget ? 'mailcoach-emulator' : 'MailDev 2'} failed: ${(error as Error).message.slice(0, 500)}`);
+        log(
+          `  ${start === startEmulatorTarget ? 'mailcoach-emulator' : 'MailDev 2'} failed: ${(error as Error).message.slice(0, 500)}`,
+        );
       } finally {
         await target?.stop();
         rmSync(dir, { recursive: true, force: true });
@@ -211,25 +246,38 @@ export async function runSmtpBench(log: (line: string) => void): Promise<void> {
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const middle = Math.floor(sorted.length / 2);
-    return sorted.length === 0 ? NaN : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    return sorted.length === 0
+      ? NaN
+      : sorted.length % 2 === 1
+        ? sorted[middle]!
+        : (sorted[middle - 1]! + sorted[middle]!) / 2;
   };
   const of = (name: string) => results.filter((result) => result.name === name);
   const names = [...new Set(results.map((result) => result.name))];
   const figure = (name: string, pick: (result: Result) => number) => median(of(name).map(pick));
   log('');
-  log(table(
-    ['server', 'runs', 'mails/s accepted', 'mails/s until visible', 'RSS after', 'peak RSS', 'failed sends'],
-    names.map((name) => [
-      name, String(of(name).length), figure(name, (r) => r.acceptedPerSecond).toFixed(0), figure(name, (r) => r.visiblePerSecond).toFixed(0),
-      `${figure(name, (r) => r.rssAfterMiB).toFixed(0)} MiB`, `${figure(name, (r) => r.peakMiB).toFixed(0)} MiB`, String(of(name).reduce((n, r) => n + r.failed, 0)),
-    ]),
-    (i) => i >= 1,
-  ));
+  log(
+    table(
+      ['server', 'runs', 'mails/s accepted', 'mails/s until visible', 'RSS after', 'peak RSS', 'failed sends'],
+      names.map((name) => [
+        name,
+        String(of(name).length),
+        figure(name, (r) => r.acceptedPerSecond).toFixed(0),
+        figure(name, (r) => r.visiblePerSecond).toFixed(0),
+        `${figure(name, (r) => r.rssAfterMiB).toFixed(0)} MiB`,
+        `${figure(name, (r) => r.peakMiB).toFixed(0)} MiB`,
+        String(of(name).reduce((n, r) => n + r.failed, 0)),
+      ]),
+      (i) => i >= 1,
+    ),
+  );
   const emulator = of('mailcoach-emulator');
   const mailDev = of('MailDev 2');
   if (emulator.length > 0 && mailDev.length > 0) {
-    const ratio = figure('mailcoach-emulator', (r) => r.acceptedPerSecond) / figure('MailDev 2', (r) => r.acceptedPerSecond);
-    const visibleRatio = figure('mailcoach-emulator', (r) => r.visiblePerSecond) / figure('MailDev 2', (r) => r.visiblePerSecond);
+    const ratio =
+      figure('mailcoach-emulator', (r) => r.acceptedPerSecond) / figure('MailDev 2', (r) => r.acceptedPerSecond);
+    const visibleRatio =
+      figure('mailcoach-emulator', (r) => r.visiblePerSecond) / figure('MailDev 2', (r) => r.visiblePerSecond);
     log(
       `emulator / MailDev: ${ratio.toFixed(2)}x accepted, ${visibleRatio.toFixed(2)}x until visible ` +
         `(target: at least ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,

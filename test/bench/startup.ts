@@ -43,8 +43,19 @@ const IMPORT_RUNS = 3;
 const LAZY_CANDIDATES = ['mjml', 'markdown-it', 'nodemailer/lib/mail-composer/index.js', 'twig', 'selfsigned'];
 const BASE_PACKAGES = ['hono', '@hono/node-server', 'better-sqlite3', 'zod/mini', 'qs', 'email-addresses'];
 const PROJECT_MODULES = [
-  'testing/index.js', 'testing/server-side.js', 'server.js', 'app.js', 'deps.js', 'mailcoach/index.js', 'emulator/index.js',
-  'fixtures/load.js', 'mail/render/body.js', 'mail/render/html.js', 'mail/render/twig.js', 'mail/mime/build-message.js', 'tls.js',
+  'testing/index.js',
+  'testing/server-side.js',
+  'server.js',
+  'app.js',
+  'deps.js',
+  'mailcoach/index.js',
+  'emulator/index.js',
+  'fixtures/load.js',
+  'mail/render/body.js',
+  'mail/render/html.js',
+  'mail/render/twig.js',
+  'mail/mime/build-message.js',
+  'tls.js',
 ];
 
 function envInt(name: string, fallback: number): number {
@@ -62,11 +73,16 @@ interface Build {
 
 /** What package.json "exports" publishes: the bundle (esbuild.config.mjs). */
 function publishedBuild(): Build {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: { './testing': { default: string } } };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    exports: { './testing': { default: string } };
+  };
   const entry = join(ROOT, manifest.exports['./testing'].default);
   const chunks = join(ROOT, 'dist/bundle/chunks');
-  const serverSide = existsSync(chunks) ? readdirSync(chunks).find((name) => /^server-side-\w+\.js$/.test(name)) : undefined;
-  if (!existsSync(entry) || serverSide === undefined) throw new Error(`${entry} or its server-side chunk is missing: run npm run build`);
+  const serverSide = existsSync(chunks)
+    ? readdirSync(chunks).find((name) => /^server-side-\w+\.js$/.test(name))
+    : undefined;
+  if (!existsSync(entry) || serverSide === undefined)
+    throw new Error(`${entry} or its server-side chunk is missing: run npm run build`);
   return { entry: pathToFileURL(entry).href, serverSide: pathToFileURL(join(chunks, serverSide)).href };
 }
 
@@ -173,7 +189,9 @@ function runChild(build: Build, fixtures: 'bundled' | 'none', options: ChildOpti
 /** One import alone in a fresh process. */
 function importCost(specifier: string): Cost {
   const source = `${TIMER} const t = mark(); await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(since(t)));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8' }).trim()) as Cost;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8' }).trim(),
+  ) as Cost;
 }
 
 /** Each lazy candidate's cost once the base packages are loaded, in LAZY_CANDIDATES order. */
@@ -184,7 +202,9 @@ function marginalCosts(): Record<string, Cost> {
     for (const name of ${JSON.stringify(LAZY_CANDIDATES)}) { const t = mark(); await import(name); costs[name] = since(t); }
     console.log(JSON.stringify(costs));
   `;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8' }).trim()) as Record<string, Cost>;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8' }).trim(),
+  ) as Record<string, Cost>;
 }
 
 function median(values: number[]): number {
@@ -195,16 +215,29 @@ function median(values: number[]): number {
 }
 
 /** Median wall and median CPU of a list of costs. */
-const medianCost = (costs: Cost[]): Cost => ({ wall: median(costs.map((c) => c.wall)), cpu: median(costs.map((c) => c.cpu)) });
-const plus = (...costs: Cost[]): Cost => ({ wall: costs.reduce((s, c) => s + c.wall, 0), cpu: costs.reduce((s, c) => s + c.cpu, 0) });
+const medianCost = (costs: Cost[]): Cost => ({
+  wall: median(costs.map((c) => c.wall)),
+  cpu: median(costs.map((c) => c.cpu)),
+});
+const plus = (...costs: Cost[]): Cost => ({
+  wall: costs.reduce((s, c) => s + c.wall, 0),
+  cpu: costs.reduce((s, c) => s + c.cpu, 0),
+});
 const ms = (value: number) => value.toFixed(1);
 const verdict = (cost: Cost) => (cost.cpu < TARGET_MS ? (cost.wall < TARGET_MS ? 'yes' : 'yes (CPU)') : 'NO');
 
 export async function runStartupBench(print: (line: string) => void): Promise<void> {
-  if (!existsSync(join(DIST, 'testing/index.js'))) throw new Error('dist/server/testing/index.js is missing: run npm run build');
+  if (!existsSync(join(DIST, 'testing/index.js')))
+    throw new Error('dist/server/testing/index.js is missing: run npm run build');
   const published = publishedBuild();
-  print(`# startEmulator() start-up, in-process. Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  print(`Medians of ${RUNS} fresh processes per figure, ${WARM} later starts per process. Target: under ${TARGET_MS} ms.`);
+  print(
+    `# startEmulator() start-up, in-process. Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  print(
+    `Medians of ${RUNS} fresh processes per figure, ${WARM} later starts per process. Target: under ${TARGET_MS} ms.`,
+  );
   print(`Published entry: ${fileURLToPath(published.entry).slice(ROOT.length)}; unbundled: dist/server.`);
   print('');
 
@@ -220,7 +253,8 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     const first = medianCost(plain.map((r) => plus(r.index, r.first)));
     const later = medianCost(plain.flatMap((r) => r.later));
     firsts.push(first);
-    const row = (measure: string, cost: Cost, check = '') => rows.push([fixtures, measure, ms(cost.wall), ms(cost.cpu), check]);
+    const row = (measure: string, cost: Cost, check = '') =>
+      rows.push([fixtures, measure, ms(cost.wall), ms(cost.cpu), check]);
     row('first start (import + startEmulator)', first, verdict(first));
     row('  importing the testing entry', medianCost(plain.map((r) => r.index)));
     row('  loading the server modules (one chunk)', medianCost(split.map((r) => r.modules!)));
@@ -230,9 +264,18 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     row('  createApp', medianCost(plain.flatMap((r) => r.apps)));
     row('unbundled first start (dist/server)', medianCost(unbundled.map((r) => plus(r.index, r.modules!, r.first))));
     row('  loading the server modules', medianCost(unbundled.map((r) => r.modules!)));
-    row("  the project's own modules (every package imported first)", medianCost(preall.map((r) => plus(r.index, r.modules!))));
+    row(
+      "  the project's own modules (every package imported first)",
+      medianCost(preall.map((r) => plus(r.index, r.modules!))),
+    );
   }
-  print(table(['fixtures', 'measure', 'wall ms', 'cpu ms', `< ${TARGET_MS} ms`], rows, (column) => column === 2 || column === 3));
+  print(
+    table(
+      ['fixtures', 'measure', 'wall ms', 'cpu ms', `< ${TARGET_MS} ms`],
+      rows,
+      (column) => column === 2 || column === 3,
+    ),
+  );
   print('');
 
   if (process.env.BENCH_STARTUP_IMPORTS !== '0') {
@@ -242,7 +285,13 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     for (const specifier of [...BASE_PACKAGES, ...LAZY_CANDIDATES]) {
       const cost = alone(specifier);
       const extra = LAZY_CANDIDATES.includes(specifier) ? medianCost(marginal.map((m) => m[specifier]!)) : null;
-      importRows.push([specifier, ms(cost.wall), ms(cost.cpu), extra === null ? '' : ms(extra.wall), extra === null ? '' : ms(extra.cpu)]);
+      importRows.push([
+        specifier,
+        ms(cost.wall),
+        ms(cost.cpu),
+        extra === null ? '' : ms(extra.wall),
+        extra === null ? '' : ms(extra.cpu),
+      ]);
     }
     const total = medianCost(marginal.map((m) => plus(...Object.values(m))));
     importRows.push([`all ${LAZY_CANDIDATES.length} lazy candidates`, '', '', ms(total.wall), ms(total.cpu)]);
@@ -250,9 +299,13 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
       const cost = alone(url(module));
       importRows.push([`dist/server/${module}`, ms(cost.wall), ms(cost.cpu), '', '']);
     }
-    print(`Imports, medians of ${IMPORT_RUNS}. "alone": in a fresh process (shared dependencies counted in each, so the`);
+    print(
+      `Imports, medians of ${IMPORT_RUNS}. "alone": in a fresh process (shared dependencies counted in each, so the`,
+    );
     print('column does not add up). "marginal": a lazy candidate imported after the base packages, in this order.');
-    print(table(['module', 'alone wall', 'alone cpu', 'marginal wall', 'marginal cpu'], importRows, (column) => column > 0));
+    print(
+      table(['module', 'alone wall', 'alone cpu', 'marginal wall', 'marginal cpu'], importRows, (column) => column > 0),
+    );
     print('');
   }
 
@@ -262,7 +315,9 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     const latencies = sends.map((latency) => latency[index]!);
     return [`send ${index + 1}`, ms(median(latencies)), ms(Math.max(...latencies))];
   });
-  print(`First template sends of a CLI (first-sends.ts): the bundled MJML template, one send after another, medians of ${RUNS} fresh processes.`);
+  print(
+    `First template sends of a CLI (first-sends.ts): the bundled MJML template, one send after another, medians of ${RUNS} fresh processes.`,
+  );
   print(table(['send', 'median ms', 'max ms'], sendRows, (column) => column > 0));
   print('');
 

@@ -41,12 +41,22 @@ function send(port: number, subject: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
-        host: '127.0.0.1', port, method: 'POST', path: '/api/transactional-mails/send',
-        headers: { authorization: `Bearer ${BENCH_TOKEN}`, accept: 'application/json', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/transactional-mails/send',
+        headers: {
+          authorization: `Bearer ${BENCH_TOKEN}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now()) : reject(new Error(`send answered ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(performance.now()) : reject(new Error(`send answered ${res.statusCode}`)),
+        );
       },
     );
     request.on('error', reject);
@@ -82,27 +92,63 @@ export async function runUiBench(log: (line: string) => void): Promise<void> {
   let t = performance.now();
   seedMessages(store, MESSAGES);
   store.messages.indexPending();
-  log(`UI bench: seeded and indexed ${MESSAGES.toLocaleString('en')} messages in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  log(
+    `UI bench: seeded and indexed ${MESSAGES.toLocaleString('en')} messages in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   t = performance.now();
   // One list of SUBSCRIBERS subscribers (85 % subscribed, a tenth tagged vip), nothing else: seed.ts's audience.
-  const { listUuid, workspaceId } = seed(store, { suppressions: 0, sends: 0, templates: 0, logItems: 0, otherWorkspace: 0, subscribers: SUBSCRIBERS });
+  const { listUuid, workspaceId } = seed(store, {
+    suppressions: 0,
+    sends: 0,
+    templates: 0,
+    logItems: 0,
+    otherWorkspace: 0,
+    subscribers: SUBSCRIBERS,
+  });
   // Segments on it, which the list page counts (each a query over the list's subscribed subscribers).
   const list = store.emailLists.findByUuid(workspaceId, listUuid)!;
   const vip = store.tags.ofList(list.id)[0]!;
-  for (const [i, [name, operator]] of ([['VIP', 'in'], ['Not VIP', 'not-in'], ['All of VIP', 'all']] as const).entries()) {
+  for (const [i, [name, operator]] of (
+    [
+      ['VIP', 'in'],
+      ['Not VIP', 'not-in'],
+      ['All of VIP', 'all'],
+    ] as const
+  ).entries()) {
     store.segments.insert({
-      workspace_id: workspaceId, email_list_id: list.id, uuid: `00000000-0000-4000-8000-00000000000${i}`, name,
-      stored_conditions: JSON.stringify([{ operator, tagIds: [vip.id] }]), created_at: list.created_at, updated_at: list.created_at,
+      workspace_id: workspaceId,
+      email_list_id: list.id,
+      uuid: `00000000-0000-4000-8000-00000000000${i}`,
+      name,
+      stored_conditions: JSON.stringify([{ operator, tagIds: [vip.id] }]),
+      created_at: list.created_at,
+      updated_at: list.created_at,
     });
   }
   store.close();
-  log(`UI bench: seeded ${SUBSCRIBERS.toLocaleString('en')} subscribers of one list in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  log(
+    `UI bench: seeded ${SUBSCRIBERS.toLocaleString('en')} subscribers of one list in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
-  const server = await startServer(publishedCli(), ['--port', '0', '--db', dbPath, '--token', BENCH_TOKEN, '--no-fixtures']);
+  const server = await startServer(publishedCli(), [
+    '--port',
+    '0',
+    '--db',
+    dbPath,
+    '--token',
+    BENCH_TOKEN,
+    '--no-fixtures',
+  ]);
   const url = `http://127.0.0.1:${server.port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -129,25 +175,53 @@ export async function runUiBench(log: (line: string) => void): Promise<void> {
 
     // The subscribers' rows, not the list's own counts: its segments are counted meanwhile (3 here).
     const listPage: number[] = [];
-    for (let i = 0; i <= WARM_LOADS; i++) listPage.push(await timeToVisible(page, `${url}/lists/${listUuid}`, 'table[aria-label="Subscribers"] tbody tr'));
+    for (let i = 0; i <= WARM_LOADS; i++)
+      listPage.push(await timeToVisible(page, `${url}/lists/${listUuid}`, 'table[aria-label="Subscribers"] tbody tr'));
     const listsPage: number[] = [];
-    for (let i = 0; i <= WARM_LOADS; i++) listsPage.push(await timeToVisible(page, `${url}/lists`, 'table[aria-label="Email lists"] tbody tr'));
+    for (let i = 0; i <= WARM_LOADS; i++)
+      listsPage.push(await timeToVisible(page, `${url}/lists`, 'table[aria-label="Email lists"] tbody tr'));
     const warmList = stats(listPage.slice(1), 1).p50;
     const warmLists = stats(listsPage.slice(1), 1).p50;
     const subscribers = SUBSCRIBERS.toLocaleString('en');
 
-    log(table(
-      ['measure', 'value', 'target'],
-      [
-        ['baseline: a static page of the same server visible (/login)', `${ms(baseline[0]!)} ms first, ${ms(warmBaseline)} ms warm (median of ${WARM_LOADS})`, ''],
-        ['inbox: first rows visible, 100,000 messages', `${ms(first[0]!)} ms first (${(first[0]! / baseline[0]!).toFixed(1)}x baseline), ${ms(warmFirst)} ms warm (${(warmFirst / warmBaseline).toFixed(1)}x)`, `< 1000 ms: ${first[0]! < 1000 ? 'yes' : 'NO'}`],
-        [`live: send's 200 to its row visible (${SENDS} sends)`, `p50 ${ms(liveStats.p50)} ms, p95 ${ms(liveStats.p95)} ms, max ${ms(liveStats.max)} ms`, `p95 < 500 ms: ${liveStats.p95 < 500 ? 'yes' : 'NO'}`],
-        [`list page: first subscriber rows visible, ${subscribers} subscribers`, `${ms(listPage[0]!)} ms first (${(listPage[0]! / baseline[0]!).toFixed(1)}x baseline), ${ms(warmList)} ms warm (${(warmList / warmBaseline).toFixed(1)}x)`, `< 1000 ms: ${listPage[0]! < 1000 ? 'yes' : 'NO'}`],
-        [`Lists page: the lists' table visible (counts by status over ${subscribers})`, `${ms(listsPage[0]!)} ms first, ${ms(warmLists)} ms warm (${(warmLists / warmBaseline).toFixed(1)}x)`, ''],
-        ['initial JavaScript (gzip)', `${(assets.js / 1024).toFixed(1)} kB (+ ${(assets.css / 1024).toFixed(1)} kB CSS): ${assets.files.join(', ')}`, `<= 150 kB: ${assets.js <= 150 * 1024 ? 'yes' : 'NO'}`],
-      ],
-      () => false,
-    ));
+    log(
+      table(
+        ['measure', 'value', 'target'],
+        [
+          [
+            'baseline: a static page of the same server visible (/login)',
+            `${ms(baseline[0]!)} ms first, ${ms(warmBaseline)} ms warm (median of ${WARM_LOADS})`,
+            '',
+          ],
+          [
+            'inbox: first rows visible, 100,000 messages',
+            `${ms(first[0]!)} ms first (${(first[0]! / baseline[0]!).toFixed(1)}x baseline), ${ms(warmFirst)} ms warm (${(warmFirst / warmBaseline).toFixed(1)}x)`,
+            `< 1000 ms: ${first[0]! < 1000 ? 'yes' : 'NO'}`,
+          ],
+          [
+            `live: send's 200 to its row visible (${SENDS} sends)`,
+            `p50 ${ms(liveStats.p50)} ms, p95 ${ms(liveStats.p95)} ms, max ${ms(liveStats.max)} ms`,
+            `p95 < 500 ms: ${liveStats.p95 < 500 ? 'yes' : 'NO'}`,
+          ],
+          [
+            `list page: first subscriber rows visible, ${subscribers} subscribers`,
+            `${ms(listPage[0]!)} ms first (${(listPage[0]! / baseline[0]!).toFixed(1)}x baseline), ${ms(warmList)} ms warm (${(warmList / warmBaseline).toFixed(1)}x)`,
+            `< 1000 ms: ${listPage[0]! < 1000 ? 'yes' : 'NO'}`,
+          ],
+          [
+            `Lists page: the lists' table visible (counts by status over ${subscribers})`,
+            `${ms(listsPage[0]!)} ms first, ${ms(warmLists)} ms warm (${(warmLists / warmBaseline).toFixed(1)}x)`,
+            '',
+          ],
+          [
+            'initial JavaScript (gzip)',
+            `${(assets.js / 1024).toFixed(1)} kB (+ ${(assets.css / 1024).toFixed(1)} kB CSS): ${assets.files.join(', ')}`,
+            `<= 150 kB: ${assets.js <= 150 * 1024 ? 'yes' : 'NO'}`,
+          ],
+        ],
+        () => false,
+      ),
+    );
   } finally {
     await browser.close();
     await server.stop();

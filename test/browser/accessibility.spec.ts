@@ -13,17 +13,27 @@ test.use({ bypassCSP: true });
 const seriousViolations = (page: Page) => axeViolations(page, { only: 'serious' });
 
 async function seed(emulator: Parameters<typeof sendMail>[0]) {
-  await sendMail(emulator, { subject: 'Your order has shipped', html: '<h1>On its way</h1><p>Track it at <a href="https://shop.test/t/1">shop.test</a>.</p>' });
+  await sendMail(emulator, {
+    subject: 'Your order has shipped',
+    html: '<h1>On its way</h1><p>Track it at <a href="https://shop.test/t/1">shop.test</a>.</p>',
+  });
   await sendMail(emulator, { subject: 'Reset your password', text: 'Your code is 424242.', to: 'bob@example.com' });
   await sendMail(emulator, { subject: 'Welcome to Acme', html: '<p>Hello Jane, thanks for signing up.</p>' });
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the inbox and the message view have no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+  test(`the inbox and the message view have no serious accessibility violation (${theme})`, async ({
+    page,
+    emulator,
+  }) => {
     await page.emulateMedia({ colorScheme: theme });
     await seed(emulator);
     // A double opt-in mail, for its Confirmation badge in the list.
-    const list = await emulator.client.mailcoach.createEmailList({ name: 'Weekly', default_from_email: 'news@example.com', requires_confirmation: true });
+    const list = await emulator.client.mailcoach.createEmailList({
+      name: 'Weekly',
+      default_from_email: 'news@example.com',
+      requires_confirmation: true,
+    });
     await emulator.client.mailcoach.subscribe(list.uuid, { email: 'confirm-me@example.com' });
     await page.goto(emulator.url);
     await expect(page.getByRole('link', { name: /Welcome to Acme/ })).toBeVisible();
@@ -40,11 +50,21 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the Webhooks page, with a call's detail and the form open, has no serious accessibility violation (${theme})`, async ({ page, emulator }) => {
+  test(`the Webhooks page, with a call's detail and the form open, has no serious accessibility violation (${theme})`, async ({
+    page,
+    emulator,
+  }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await emulator.client.createWebhook({ name: 'Sink', url: emulator.client.webhookSink('axe').url, events: ['UnsubscribedEvent'] });
+    await emulator.client.createWebhook({
+      name: 'Sink',
+      url: emulator.client.webhookSink('axe').url,
+      events: ['UnsubscribedEvent'],
+    });
     await emulator.client.createWebhook({ name: 'Down app', url: 'http://127.0.0.1:9/hooks', enabled: false });
-    const jane = await emulator.client.mailcoach.findSubscriber('197fa091-463b-4b00-8cb3-fee1b7c2d1bd', 'jane@example.com');
+    const jane = await emulator.client.mailcoach.findSubscriber(
+      '197fa091-463b-4b00-8cb3-fee1b7c2d1bd',
+      'jane@example.com',
+    );
     await emulator.client.mailcoach.request('POST', `/subscribers/${jane!.uuid}/unsubscribe`);
     await emulator.client.waitForWebhook({ event: 'UnsubscribedEvent' });
     await page.goto(`${emulator.url}/webhooks`);
@@ -90,7 +110,10 @@ test('the inbox is usable at 390 px wide', async ({ page, emulator }) => {
   await expect(page.getByRole('link', { name: /Reset your password/ })).toBeVisible();
 });
 
-test('at 390 px the header is one row, so the first message starts 130 px from the top (was 300), and every section stays reachable', async ({ page, emulator }) => {
+test('at 390 px the header is one row, so the first message starts 130 px from the top (was 300), and every section stays reachable', async ({
+  page,
+  emulator,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await seed(emulator);
   await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'server-error' });
@@ -121,7 +144,9 @@ test('README screenshot of the inbox', async ({ page, emulator }) => {
   await seed(emulator);
   await page.goto(emulator.url);
   await page.getByRole('link', { name: /Your order has shipped/ }).click();
-  await expect(page.frameLocator('iframe[title^="HTML of"]').getByRole('heading', { name: 'On its way' })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title^="HTML of"]').getByRole('heading', { name: 'On its way' }),
+  ).toBeVisible();
   await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/inbox.png', import.meta.url)) });
 });
 
@@ -139,6 +164,8 @@ test('README screenshots of a list page and a campaign page', async ({ page, emu
   await page.goto(`${emulator.url}/campaigns`);
   await page.getByRole('link', { name: 'March newsletter' }).click();
   await expect(page.getByRole('heading', { name: /March newsletter/, level: 1 })).toBeVisible();
-  await expect(page.frameLocator('iframe[title="Preview of March newsletter"]').getByRole('heading', { name: /^Hi / })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Preview of March newsletter"]').getByRole('heading', { name: /^Hi / }),
+  ).toBeVisible();
   await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/campaign.png', import.meta.url)) });
 });

@@ -19,7 +19,9 @@ test('the API docs list the operations and run one with "Try it out", within the
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      ((window as unknown as { __violations?: string[] }).__violations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`);
+      ((window as unknown as { __violations?: string[] }).__violations ??= []).push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
 
@@ -34,10 +36,14 @@ test('the API docs list the operations and run one with "Try it out", within the
   await expect(page.locator('.opblock-summary-path', { hasText: /^\/_emulator\/wait-for$/ })).toBeVisible();
 
   // Try it out: GET /_emulator/clock, answered 200 with the clock's JSON.
-  const clock = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path', { hasText: /^\/_emulator\/clock$/ }) });
+  const clock = page.locator('.opblock-get', {
+    has: page.locator('.opblock-summary-path', { hasText: /^\/_emulator\/clock$/ }),
+  });
   await clock.locator('.opblock-summary').click();
   await clock.getByRole('button', { name: 'Try it out' }).click();
-  const answered = page.waitForResponse((response) => response.url() === `${emulator.url}/_emulator/clock` && response.request().method() === 'GET');
+  const answered = page.waitForResponse(
+    (response) => response.url() === `${emulator.url}/_emulator/clock` && response.request().method() === 'GET',
+  );
   await clock.getByRole('button', { name: 'Execute' }).click();
   expect((await answered).status()).toBe(200);
   const served = clock.locator('.live-responses-table tbody tr.response').first();
@@ -49,7 +55,10 @@ test('the API docs list the operations and run one with "Try it out", within the
   expect(foreign).toEqual([]);
 });
 
-test('the API docs follow the theme the UI chose, show the token placeholders, and find their icon', async ({ page, emulator }) => {
+test('the API docs follow the theme the UI chose, show the token placeholders, and find their icon', async ({
+  page,
+  emulator,
+}) => {
   const missing: string[] = [];
   page.on('response', (response) => {
     if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);

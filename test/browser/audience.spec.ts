@@ -14,13 +14,19 @@ const PRODUCT_UPDATES = 'f786787b-50d0-4e01-8e5a-04a6e5f7ebb2';
 
 test.use({ bypassCSP: true });
 
-test('a subscriber created through /api appears live on its list page; confirming from its page subscribes it', async ({ page, emulator }) => {
+test('a subscriber created through /api appears live on its list page; confirming from its page subscribes it', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/lists/${PRODUCT_UPDATES}`);
   await expect(page.getByRole('heading', { level: 1, name: /Product updates/ })).toBeVisible();
   await expect(page.locator('.live')).toHaveText('Live');
   const table = page.getByRole('table', { name: 'Subscribers' });
 
-  const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, { email: 'ann@example.com', first_name: 'Ann' });
+  const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, {
+    email: 'ann@example.com',
+    first_name: 'Ann',
+  });
   const row = table.getByRole('row', { name: /ann@example\.com/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText('unconfirmed');
@@ -29,7 +35,10 @@ test('a subscriber created through /api appears live on its list page; confirmin
   await expect(page).toHaveURL(`${emulator.url}/subscribers/${ann.uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: /ann@example\.com/ })).toBeVisible();
   // The confirmation mail, linked into the inbox.
-  const confirmationMail = await emulator.client.waitForMessage({ to: 'ann@example.com', subject: 'Confirm your subscription' });
+  const confirmationMail = await emulator.client.waitForMessage({
+    to: 'ann@example.com',
+    subject: 'Confirm your subscription',
+  });
   const link = page.getByRole('link', { name: 'Open the confirmation mail' });
   await expect(link).toHaveAttribute('href', `/messages/${confirmationMail.uuid}`);
 
@@ -46,7 +55,10 @@ test('a subscriber created through /api appears live on its list page; confirmin
   await expect(page).toHaveURL(`${emulator.url}/messages/${confirmationMail.uuid}`);
 });
 
-test("the subscriber page follows changes made elsewhere: the confirmation mail's link followed, a tag added through /api", async ({ page, emulator }) => {
+test("the subscriber page follows changes made elsewhere: the confirmation mail's link followed, a tag added through /api", async ({
+  page,
+  emulator,
+}) => {
   const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, { email: 'ann@example.com' });
   await page.goto(`${emulator.url}/subscribers/${ann.uuid}`);
   const status = page.getByRole('region', { name: 'Status' });
@@ -59,8 +71,13 @@ test("the subscriber page follows changes made elsewhere: the confirmation mail'
   await expect(status.locator('.badge')).toHaveText('subscribed');
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
 
-  expect((await emulator.client.mailcoach.request('POST', `/subscribers/${ann.uuid}/tags`, { tags: ['from-the-app'] })).status).toBe(200);
-  await expect(page.getByRole('region', { name: 'Tags' }).getByRole('button', { name: 'Remove tag from-the-app' })).toBeVisible();
+  expect(
+    (await emulator.client.mailcoach.request('POST', `/subscribers/${ann.uuid}/tags`, { tags: ['from-the-app'] }))
+      .status,
+  ).toBe(200);
+  await expect(
+    page.getByRole('region', { name: 'Tags' }).getByRole('button', { name: 'Remove tag from-the-app' }),
+  ).toBeVisible();
 });
 
 test('tags added and removed on the subscriber page are the API subscriber tags', async ({ page, emulator }) => {
@@ -91,19 +108,31 @@ test('deleting a subscriber asks first, then goes back to its list, where it is 
   await page.getByRole('button', { name: 'Delete subscriber' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(`${emulator.url}/lists/${NEWSLETTER}`);
-  await expect(page.getByRole('table', { name: 'Subscribers' }).getByRole('rowheader', { name: /jane@example\.com/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Subscribers' }).getByRole('row', { name: /ann@example\.com/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('table', { name: 'Subscribers' }).getByRole('rowheader', { name: /jane@example\.com/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Subscribers' }).getByRole('row', { name: /ann@example\.com/ }),
+  ).toHaveCount(0);
   await expect(emulator.client.mailcoach.subscriber(ann.uuid)).rejects.toMatchObject({ status: 404 });
 });
 
-test('the Lists page counts subscribers by status; a list page filters in the URL and shows its tags and segments', async ({ page, emulator }) => {
+test('the Lists page counts subscribers by status; a list page filters in the URL and shows its tags and segments', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(emulator.url);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Lists' }).click();
   const lists = page.getByRole('table', { name: 'Email lists' });
   const newsletter = lists.getByRole('row', { name: /Newsletter/ });
   await expect(newsletter).toContainText('Acme News <news@example.com>');
   await expect(newsletter.getByRole('cell')).toHaveText(['4', '0', '1', 'Acme News <news@example.com>', 'off']);
-  await expect(lists.getByRole('row', { name: /Product updates/ }).getByRole('cell').last()).toHaveText('on');
+  await expect(
+    lists
+      .getByRole('row', { name: /Product updates/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('on');
 
   await newsletter.getByRole('link', { name: 'Newsletter' }).click();
   const table = page.getByRole('table', { name: 'Subscribers' });
@@ -117,18 +146,37 @@ test('the Lists page counts subscribers by status; a list page filters in the UR
   await expect(table.getByRole('rowheader')).toHaveText([/jane@example\.com/]);
   // The URL reproduces the filters.
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Subscribers' }).getByRole('rowheader')).toHaveText([/jane@example\.com/]);
+  await expect(page.getByRole('table', { name: 'Subscribers' }).getByRole('rowheader')).toHaveText([
+    /jane@example\.com/,
+  ]);
   await expect(filters.getByLabel('Tags match')).toHaveValue('all');
 
-  await expect(page.getByRole('table', { name: 'Tags' }).getByRole('row', { name: /customer/ }).getByRole('cell').last()).toHaveText('3');
-  await expect(page.getByRole('table', { name: 'Segments' }).getByRole('row', { name: /VIP customers/ }).getByRole('cell')).toHaveText(['1']);
+  await expect(
+    page
+      .getByRole('table', { name: 'Tags' })
+      .getByRole('row', { name: /customer/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('3');
+  await expect(
+    page
+      .getByRole('table', { name: 'Segments' })
+      .getByRole('row', { name: /VIP customers/ })
+      .getByRole('cell'),
+  ).toHaveText(['1']);
 });
 
 test.describe('with --isolate', () => {
   test.use({ emulatorOptions: { isolate: true } });
 
-  test("a token's workspace shows its own lists and subscribers once picked, and the page's actions reach it", async ({ page, emulator }) => {
-    const list = await emulator.client.mailcoach.createEmailList({ name: 'Token list', default_from_email: 'token@example.com' });
+  test("a token's workspace shows its own lists and subscribers once picked, and the page's actions reach it", async ({
+    page,
+    emulator,
+  }) => {
+    const list = await emulator.client.mailcoach.createEmailList({
+      name: 'Token list',
+      default_from_email: 'token@example.com',
+    });
     const ann = await emulator.client.mailcoach.subscribe(list.uuid, { email: 'ann@example.com' });
     await page.goto(`${emulator.url}/lists`);
     const lists = page.getByRole('table', { name: 'Email lists' });
@@ -148,7 +196,11 @@ test.describe('with --isolate', () => {
 
 /** Each new page and what shows once it has loaded. */
 async function pages(emulator: StartedEmulator): Promise<LoadedPage[]> {
-  const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, { email: 'ann@example.com', extra_attributes: { plan: 'pro' }, tags: ['beta'] });
+  const ann = await emulator.client.mailcoach.subscribe(PRODUCT_UPDATES, {
+    email: 'ann@example.com',
+    extra_attributes: { plan: 'pro' },
+    tags: ['beta'],
+  });
   await emulator.client.waitForMessage({ to: 'ann@example.com' });
   return [
     ['/lists', (page) => page.getByRole('table', { name: 'Email lists' })],

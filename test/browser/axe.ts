@@ -20,7 +20,9 @@ interface AxeViolation {
 export async function axeViolations(page: Page, { only }: { only?: 'serious' } = {}): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return (await axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] })).violations;
   });
   return violations

@@ -21,14 +21,24 @@ async function fixtureCampaign(emulator: StartedEmulator): Promise<Found> {
   const campaigns = await api<{ data: Found['campaign'][] }>('GET', '/campaigns');
   const campaign = campaigns.body.data.find((c) => c.name === 'March newsletter');
   if (campaign === undefined) throw new Error('the fixtures have no March newsletter');
-  const subscribers = await api<{ data: Found['subscribed'] }>('GET', `/email-lists/${campaign.email_list_uuid}/subscribers?filter[status]=subscribed`);
+  const subscribers = await api<{ data: Found['subscribed'] }>(
+    'GET',
+    `/email-lists/${campaign.email_list_uuid}/subscribers?filter[status]=subscribed`,
+  );
   return { campaign, subscribed: subscribers.body.data };
 }
 
 /** A statistic's figure on the campaign page. */
-const stat = (page: Page, label: string) => page.locator('.stats div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+const stat = (page: Page, label: string) =>
+  page
+    .locator('.stats div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd');
 
-test('the preview shows the chosen subscriber; send after the confirmation captures one mail each; statistics follow an open and a click', async ({ page, emulator }) => {
+test('the preview shows the chosen subscriber; send after the confirmation captures one mail each; statistics follow an open and a click', async ({
+  page,
+  emulator,
+}) => {
   const { campaign, subscribed } = await fixtureCampaign(emulator);
   const second = subscribed[1];
   if (second === undefined) throw new Error('the fixture list has fewer than two subscribed subscribers');
@@ -38,7 +48,11 @@ test('the preview shows the chosen subscriber; send after the confirmation captu
   await expect(page.getByRole('heading', { name: /March newsletter/, level: 1 })).toBeVisible();
   await page.getByLabel('As subscriber').selectOption(second.uuid);
   await expect(page).toHaveURL(new RegExp(`subscriber=${second.uuid}`));
-  await expect(page.frameLocator('iframe[title="Preview of March newsletter"]').getByRole('heading', { name: `Hi ${second.first_name}` })).toBeVisible();
+  await expect(
+    page
+      .frameLocator('iframe[title="Preview of March newsletter"]')
+      .getByRole('heading', { name: `Hi ${second.first_name}` }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Send campaign…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send this campaign?' });
@@ -66,11 +80,18 @@ test('the preview shows the chosen subscriber; send after the confirmation captu
   });
   expect(click.status).toBe(200);
   await expect(stat(page, 'Clicks')).toHaveText('1');
-  await expect(page.getByRole('table', { name: 'Clicked links' }).getByRole('rowheader', { name: 'https://acme.example/blog/march' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Clicked links' })
+      .getByRole('rowheader', { name: 'https://acme.example/blog/march' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Captured mail' })).toHaveCount(mailed.length);
 });
 
-test('a test send from the page captures a [Test] mail, and the Mailcoach tab links it back to its campaign page', async ({ page, emulator }) => {
+test('a test send from the page captures a [Test] mail, and the Mailcoach tab links it back to its campaign page', async ({
+  page,
+  emulator,
+}) => {
   const { campaign } = await fixtureCampaign(emulator);
   await page.goto(`${emulator.url}/campaigns/${campaign.uuid}`);
   await page.getByLabel('Test to').fill('qa@example.com');
@@ -96,11 +117,16 @@ test('an automation trigger made through /api shows live with its outcome', asyn
   await expect(section.getByText('Not triggered yet.')).toBeVisible();
   const automations = await emulator.client.automationRecords();
   const welcome = automations.find((a) => a.name === 'Welcome series');
-  const answer = await emulator.client.mailcoach.request('POST', `/automations/${welcome?.uuid}/trigger`, { subscribers: [subscriber.uuid] });
+  const answer = await emulator.client.mailcoach.request('POST', `/automations/${welcome?.uuid}/trigger`, {
+    subscribers: [subscriber.uuid],
+  });
   expect(answer.status).toBe(200);
   const row = section.getByRole('row', { name: new RegExp(subscriber.email) });
   await expect(row.getByRole('cell').first()).toHaveText('entered');
-  await expect(row.getByRole('link', { name: subscriber.email })).toHaveAttribute('href', `/subscribers/${subscriber.uuid}`);
+  await expect(row.getByRole('link', { name: subscriber.email })).toHaveAttribute(
+    'href',
+    `/subscribers/${subscriber.uuid}`,
+  );
 });
 
 // axe is injected as a script of the page: the UI's CSP admits its own scripts only.
@@ -108,14 +134,20 @@ test.describe('accessibility and width', () => {
   test.use({ bypassCSP: true });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`the Campaigns, campaign and Automations pages have no accessibility violation (${theme})`, async ({ page, emulator }) => {
+    test(`the Campaigns, campaign and Automations pages have no accessibility violation (${theme})`, async ({
+      page,
+      emulator,
+    }) => {
       const { campaign } = await fixtureCampaign(emulator);
       await page.emulateMedia({ colorScheme: theme });
       const pages: Array<[string, () => ReturnType<Page['getByRole']>]> = [
         ['/campaigns', () => page.getByRole('table', { name: 'Campaigns' })],
         [`/campaigns/${campaign.uuid}`, () => page.getByRole('button', { name: 'Send campaign…' })],
         ['/automations', () => page.getByRole('heading', { name: /Welcome series/ })],
-        [`/campaign-templates/${(await emulator.client.campaignTemplateRecords())[0]?.uuid}`, () => page.getByRole('button', { name: 'Render' })],
+        [
+          `/campaign-templates/${(await emulator.client.campaignTemplateRecords())[0]?.uuid}`,
+          () => page.getByRole('button', { name: 'Render' }),
+        ],
       ];
       for (const [path, loaded] of pages) {
         await page.goto(`${emulator.url}${path}`);
@@ -129,7 +161,12 @@ test.describe('accessibility and width', () => {
     const { campaign } = await fixtureCampaign(emulator);
     await page.setViewportSize({ width: 390, height: 800 });
     const template = (await emulator.client.campaignTemplateRecords())[0]?.uuid;
-    for (const path of ['/campaigns', `/campaigns/${campaign.uuid}`, '/automations', `/campaign-templates/${template}`]) {
+    for (const path of [
+      '/campaigns',
+      `/campaigns/${campaign.uuid}`,
+      '/automations',
+      `/campaign-templates/${template}`,
+    ]) {
       await page.goto(`${emulator.url}${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
@@ -149,13 +186,23 @@ test('a campaign template previews with the field values typed, kept in the URL'
 
 test("a double opt-in mail's Mailcoach tab links its subscriber page", async ({ page, emulator }) => {
   const api = emulator.client.mailcoach.request;
-  const list = await api<{ data: { uuid: string } }>('POST', '/email-lists', { name: 'Opt-in', default_from_email: 'news@acme.test', requires_confirmation: true });
-  const subscriber = await api<{ data: { uuid: string } }>('POST', `/email-lists/${list.body.data.uuid}/subscribers`, { email: 'ann@acme.test', first_name: 'Ann' });
+  const list = await api<{ data: { uuid: string } }>('POST', '/email-lists', {
+    name: 'Opt-in',
+    default_from_email: 'news@acme.test',
+    requires_confirmation: true,
+  });
+  const subscriber = await api<{ data: { uuid: string } }>('POST', `/email-lists/${list.body.data.uuid}/subscribers`, {
+    email: 'ann@acme.test',
+    first_name: 'Ann',
+  });
   expect(subscriber.status).toBe(201);
   const mail = await emulator.client.waitForMessage({ to: 'ann@acme.test', subject: 'Confirm your subscription' });
   await page.goto(`${emulator.url}/messages/${mail.uuid}`);
   await page.getByRole('tab', { name: 'Mailcoach' }).click();
-  await expect(page.getByRole('link', { name: `Subscriber ${subscriber.body.data.uuid}` })).toHaveAttribute('href', `/subscribers/${subscriber.body.data.uuid}`);
+  await expect(page.getByRole('link', { name: `Subscriber ${subscriber.body.data.uuid}` })).toHaveAttribute(
+    'href',
+    `/subscribers/${subscriber.body.data.uuid}`,
+  );
   await expect(page.getByRole('link', { name: 'Campaign page' })).toHaveCount(0);
 });
 
@@ -163,6 +210,9 @@ test('a campaign created through /api appears live on the open Campaigns page', 
   await page.goto(`${emulator.url}/campaigns`);
   await expect(page.getByRole('link', { name: 'March newsletter' })).toBeVisible();
   const { campaign } = await fixtureCampaign(emulator);
-  await emulator.client.mailcoach.request('POST', '/campaigns', { name: 'April newsletter', email_list_uuid: campaign.email_list_uuid });
+  await emulator.client.mailcoach.request('POST', '/campaigns', {
+    name: 'April newsletter',
+    email_list_uuid: campaign.email_list_uuid,
+  });
   await expect(page.getByRole('link', { name: 'April newsletter' })).toBeVisible();
 });

@@ -16,7 +16,13 @@ import { expect, rowSubjects, sendMail, test } from './fixtures.js';
 // axe is injected as a script of the page: the UI's CSP admits its own scripts only.
 test.use({ bypassCSP: true });
 
-const HTML = ['<html><body>', '<div style="display:flex">', '<p>Hello ::first_name::</p>', '</div>', '</body></html>'].join('\n');
+const HTML = [
+  '<html><body>',
+  '<div style="display:flex">',
+  '<p>Hello ::first_name::</p>',
+  '</div>',
+  '</body></html>',
+].join('\n');
 
 async function openChecks(page: Page, url: string) {
   await page.goto(url);
@@ -31,14 +37,27 @@ test('the Checks tab shows an unreplaced placeholder and flexbox, each with its 
   await openChecks(page, emulator.url);
   const panel = page.getByRole('tabpanel');
   const problems = panel.getByRole('list', { name: 'Problems' }).getByRole('listitem');
-  await expect(problems.filter({ hasText: '::first_name:: was not replaced' }).filter({ hasText: 'html, line 3' })).toHaveCount(1);
-  await expect(problems.filter({ hasText: '::first_name:: was not replaced' }).filter({ hasText: 'text, line 1' })).toHaveCount(1);
+  await expect(
+    problems.filter({ hasText: '::first_name:: was not replaced' }).filter({ hasText: 'html, line 3' }),
+  ).toHaveCount(1);
+  await expect(
+    problems.filter({ hasText: '::first_name:: was not replaced' }).filter({ hasText: 'text, line 1' }),
+  ).toHaveCount(1);
   const warnings = panel.getByRole('list', { name: 'Warnings' }).getByRole('listitem');
-  await expect(warnings.filter({ hasText: /^display:flex: unsupported by .*Outlook \(windows/ }).filter({ hasText: 'html, line 2' })).toHaveCount(1);
-  await expect(panel.getByRole('table', { name: 'Client support' }).getByRole('row', { name: /Outlook/ })).toBeVisible();
+  await expect(
+    warnings
+      .filter({ hasText: /^display:flex: unsupported by .*Outlook \(windows/ })
+      .filter({ hasText: 'html, line 2' }),
+  ).toHaveCount(1);
+  await expect(
+    panel.getByRole('table', { name: 'Client support' }).getByRole('row', { name: /Outlook/ }),
+  ).toBeVisible();
 });
 
-test('the inbox marks a mail with problems once it is checked, live, and has:problems finds it', async ({ page, emulator }) => {
+test('the inbox marks a mail with problems once it is checked, live, and has:problems finds it', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(emulator.url);
   await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
   await sendMail(emulator, { subject: 'All good', html: '<p>Fine</p>', text: 'Fine' });
@@ -52,7 +71,9 @@ test('the inbox marks a mail with problems once it is checked, live, and has:pro
   await search.fill('has:problems');
   await search.press('Enter');
   await expect(rowSubjects(page)).toHaveText(['Your order is ready']);
-  expect((await emulator.client.messages('has:problems')).data.map((m) => [m.subject, m.problems])).toEqual([['Your order is ready', 2]]);
+  expect((await emulator.client.messages('has:problems')).data.map((m) => [m.subject, m.problems])).toEqual([
+    ['Your order is ready', 2],
+  ]);
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -68,7 +89,9 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 const WELCOME = readFileSync(fileURLToPath(new URL('../../fixtures/templates/welcome.mjml', import.meta.url)), 'utf8');
-const FILLED = encodeURIComponent(JSON.stringify({ app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm' }));
+const FILLED = encodeURIComponent(
+  JSON.stringify({ app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm' }),
+);
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the studio's Checks follow the body as it is edited (${theme})`, async ({ page, emulator }) => {
@@ -81,8 +104,16 @@ for (const theme of ['light', 'dark'] as const) {
     const editor = page.getByRole('textbox', { name: 'Body source' });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.insertText(WELCOME.replace('Welcome, ::first_name::!', 'Welcome, ::first_name::! Use ::coupon::'));
-    await expect(checks.getByRole('list', { name: 'Problems' }).getByRole('listitem').filter({ hasText: '::coupon:: was not replaced' }).first()).toBeVisible();
+    await page.keyboard.insertText(
+      WELCOME.replace('Welcome, ::first_name::!', 'Welcome, ::first_name::! Use ::coupon::'),
+    );
+    await expect(
+      checks
+        .getByRole('list', { name: 'Problems' })
+        .getByRole('listitem')
+        .filter({ hasText: '::coupon:: was not replaced' })
+        .first(),
+    ).toBeVisible();
     await expect(checks.getByText(/^1 problem|^\d+ problems/)).toBeVisible();
   });
 }
@@ -98,11 +129,17 @@ test.describe('with --check-links online-all', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-      await sendMail(emulator, { subject: 'Your order is ready', html: `<p><a href="${base}/orders">Orders</a> <a href="${base}/gone">Gone</a></p>`, text: 'Hi' });
+      await sendMail(emulator, {
+        subject: 'Your order is ready',
+        html: `<p><a href="${base}/orders">Orders</a> <a href="${base}/gone">Gone</a></p>`,
+        text: 'Hi',
+      });
       await openChecks(page, emulator.url);
       const problems = page.getByRole('tabpanel').getByRole('list', { name: 'Problems' }).getByRole('listitem');
       await expect(problems.filter({ hasText: `href="${base}/gone": the page answers 404` })).toHaveCount(1);
-      await expect(page.getByRole('tabpanel').getByText('Links requested online: 1 answered, 1 broken, 0 without an answer.')).toBeVisible();
+      await expect(
+        page.getByRole('tabpanel').getByText('Links requested online: 1 answered, 1 broken, 0 without an answer.'),
+      ).toBeVisible();
     } finally {
       await new Promise((resolve) => site.close(resolve));
     }

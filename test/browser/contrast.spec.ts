@@ -37,7 +37,10 @@ function contrast(a: number[], b: number[]): number {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`a hovered selected tab and a hovered pressed toggle keep a legible label (${theme})`, async ({ page, emulator }) => {
+  test(`a hovered selected tab and a hovered pressed toggle keep a legible label (${theme})`, async ({
+    page,
+    emulator,
+  }) => {
     await page.emulateMedia({ colorScheme: theme });
     await sendMail(emulator, { subject: 'Contrast check', html: '<p>Hello</p>' });
     await page.goto(emulator.url);
@@ -54,7 +57,10 @@ for (const theme of ['light', 'dark'] as const) {
       expect(contrast(resting.fg, resting.bg)).toBeGreaterThanOrEqual(4.5);
       await target.hover();
       const hovered = await colours(target);
-      expect(contrast(hovered.fg, hovered.bg), `hovered ${await target.textContent()}: ${hovered.fg} on ${hovered.bg}`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrast(hovered.fg, hovered.bg),
+        `hovered ${await target.textContent()}: ${hovered.fg} on ${hovered.bg}`,
+      ).toBeGreaterThanOrEqual(4.5);
       // Still a visible hover cue, and still the selected state's look rather than the plain button's.
       expect(hovered.bg).not.toEqual(resting.bg);
       expect(hovered.fg).toEqual(resting.fg);

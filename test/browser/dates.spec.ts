@@ -15,11 +15,19 @@ async function expectDate(time: Locator, text: string, iso: string, local: strin
   await expect(time).toHaveAttribute('title', `${iso}\n${local} local time (UTC+05:30)`);
 }
 
-test('the inbox list, the message header, the log and the templates page show dates in one format', async ({ page, emulator }) => {
+test('the inbox list, the message header, the log and the templates page show dates in one format', async ({
+  page,
+  emulator,
+}) => {
   // The browser's today is 2026-11-27 (UTC); the server's clock captures one mail a week earlier, one today.
   await page.clock.setFixedTime(new Date('2026-11-27T23:40:00Z'));
   await emulator.client.clock.freeze('2026-11-20T06:00:00.250Z');
-  await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'jane@example.com', subject: 'Last week', text: 'old' });
+  await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: 'jane@example.com',
+    subject: 'Last week',
+    text: 'old',
+  });
   await emulator.client.clock.freeze('2026-11-27T23:30:01.123Z');
   await emulator.client.mailcoach.sendTransactional({
     from: 'app@example.com',
@@ -37,14 +45,29 @@ test('the inbox list, the message header, the log and the templates page show da
 
   await today.click();
   const header = page.getByRole('article').locator('.envelope');
-  await expectDate(header.locator('time'), '2026-11-27 23:30:01 UTC', '2026-11-27T23:30:01.123Z', '2026-11-28 05:00:01.123');
+  await expectDate(
+    header.locator('time'),
+    '2026-11-27 23:30:01 UTC',
+    '2026-11-27T23:30:01.123Z',
+    '2026-11-28 05:00:01.123',
+  );
 
   await page.goto(`${emulator.url}/log`);
   const log = page.getByRole('table', { name: 'Log items' });
   // A log item keeps whole seconds, as Mailcoach's timestamps do: the exact instant is that second.
-  await expectDate(log.getByRole('row', { name: /Last week/ }).locator('time'), '2026-11-20 06:00:00 UTC', '2026-11-20T06:00:00.000Z', '2026-11-20 11:30:00.000');
+  await expectDate(
+    log.getByRole('row', { name: /Last week/ }).locator('time'),
+    '2026-11-20 06:00:00 UTC',
+    '2026-11-20T06:00:00.000Z',
+    '2026-11-20 11:30:00.000',
+  );
 
   await page.goto(`${emulator.url}/templates`);
   const row = page.getByRole('table', { name: 'Templates' }).getByRole('row', { name: /order-confirmation/ });
-  await expectDate(row.locator('time'), '2026-11-27 23:30:01 UTC', '2026-11-27T23:30:01.123Z', '2026-11-28 05:00:01.123');
+  await expectDate(
+    row.locator('time'),
+    '2026-11-27 23:30:01 UTC',
+    '2026-11-27T23:30:01.123Z',
+    '2026-11-28 05:00:01.123',
+  );
 });

@@ -17,7 +17,10 @@ export const test = base.extend<{ emulatorOptions: StartEmulatorOptions; emulato
 export { expect };
 
 /** Sends a mail through the Mailcoach API, as an app would. */
-export async function sendMail(emulator: StartedEmulator, mail: { subject: string; html?: string; text?: string; to?: string }): Promise<void> {
+export async function sendMail(
+  emulator: StartedEmulator,
+  mail: { subject: string; html?: string; text?: string; to?: string },
+): Promise<void> {
   await emulator.client.mailcoach.sendTransactional({
     from: 'app@example.com',
     to: mail.to ?? 'jane@example.com',

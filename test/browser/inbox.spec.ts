@@ -12,8 +12,14 @@ test('a mail sent through /api appears in the open inbox without a reload', asyn
   await expect(page.getByText('2 messages')).toBeVisible();
 });
 
-test('opening a message shows its HTML in the frame at each width, and its other parts in tabs', async ({ page, emulator }) => {
-  await sendMail(emulator, { subject: 'Welcome Jane', html: '<h1>Hello Jane</h1><p>Your code is 424242. <a href="https://shop.test/confirm">Confirm</a></p>' });
+test('opening a message shows its HTML in the frame at each width, and its other parts in tabs', async ({
+  page,
+  emulator,
+}) => {
+  await sendMail(emulator, {
+    subject: 'Welcome Jane',
+    html: '<h1>Hello Jane</h1><p>Your code is 424242. <a href="https://shop.test/confirm">Confirm</a></p>',
+  });
   await page.goto(emulator.url);
   await page.getByRole('link', { name: /Welcome Jane/ }).click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
@@ -21,7 +27,10 @@ test('opening a message shows its HTML in the frame at each width, and its other
   const frame = page.frameLocator('iframe[title^="HTML of"]');
   await expect(frame.getByRole('heading', { name: 'Hello Jane' })).toBeVisible();
   const iframe = page.locator('iframe[title^="HTML of"]');
-  for (const [label, width] of [['375 px', 375], ['768 px', 768]] as const) {
+  for (const [label, width] of [
+    ['375 px', 375],
+    ['768 px', 768],
+  ] as const) {
     await page.getByRole('button', { name: label }).click();
     await expect.poll(async () => (await iframe.boundingBox())?.width).toBe(width);
   }
@@ -84,7 +93,8 @@ test('opening a message marks it read; unread again survives a reload', async ({
 });
 
 test('delete selected, delete all matching, and delete all mail (not a reset)', async ({ page, emulator }) => {
-  for (const subject of ['Keep me', 'Drop one', 'Drop two', 'Order 1', 'Order 2']) await sendMail(emulator, { subject, text: subject });
+  for (const subject of ['Keep me', 'Drop one', 'Drop two', 'Order 1', 'Order 2'])
+    await sendMail(emulator, { subject, text: subject });
   await page.goto(emulator.url);
   await expect(rowSubjects(page)).toHaveCount(5);
 
@@ -111,7 +121,9 @@ test('delete selected, delete all matching, and delete all mail (not a reset)', 
   await expect(page.getByRole('button', { name: 'Reset workspace' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete all mail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete all mail?' });
-  await expect(dialog).toContainText('Every captured message of this workspace is deleted, not only those matching the search.');
+  await expect(dialog).toContainText(
+    'Every captured message of this workspace is deleted, not only those matching the search.',
+  );
   await expect(dialog).toContainText('Suppressions, sends, log items, templates and the rest stay');
   await expect(dialog.getByRole('link', { name: 'Controls' })).toHaveAttribute('href', '/controls');
   await dialog.getByRole('button', { name: 'Delete all mail' }).click();
@@ -124,7 +136,8 @@ test('delete selected, delete all matching, and delete all mail (not a reset)', 
 });
 
 test('j and k move through the messages, also while focus is inside the preview frame', async ({ page, emulator }) => {
-  for (const subject of ['Third', 'Second', 'First']) await sendMail(emulator, { subject, html: `<p>${subject} body</p>` });
+  for (const subject of ['Third', 'Second', 'First'])
+    await sendMail(emulator, { subject, html: `<p>${subject} body</p>` });
   await page.goto(emulator.url);
   await expect(rowSubjects(page)).toHaveText(['First', 'Second', 'Third']);
   await page.keyboard.press('j');
@@ -149,8 +162,12 @@ test.describe('with --isolate', () => {
   test.use({ emulatorOptions: { isolate: true, tokens: ['team-a', 'team-b'] } });
 
   test('the header picks the token whose workspace the inbox shows', async ({ page, emulator }) => {
-    await emulator.client.withToken('team-a').mailcoach.sendTransactional({ from: 'a@example.com', to: 'x@example.com', subject: 'For team A', text: 'a' });
-    await emulator.client.withToken('team-b').mailcoach.sendTransactional({ from: 'b@example.com', to: 'x@example.com', subject: 'For team B', text: 'b' });
+    await emulator.client
+      .withToken('team-a')
+      .mailcoach.sendTransactional({ from: 'a@example.com', to: 'x@example.com', subject: 'For team A', text: 'a' });
+    await emulator.client
+      .withToken('team-b')
+      .mailcoach.sendTransactional({ from: 'b@example.com', to: 'x@example.com', subject: 'For team B', text: 'b' });
     await page.goto(emulator.url);
     const workspace = page.getByLabel('Workspace');
     await workspace.selectOption('team-a');
@@ -162,7 +179,10 @@ test.describe('with --isolate', () => {
   });
 });
 
-test('Delete on the open message shows the next one, and Delete takes the row j reached (issue 24 item 10)', async ({ page, emulator }) => {
+test('Delete on the open message shows the next one, and Delete takes the row j reached (issue 24 item 10)', async ({
+  page,
+  emulator,
+}) => {
   for (const subject of ['First', 'Second', 'Third']) await sendMail(emulator, { subject, text: subject });
   const notFound: string[] = [];
   page.on('response', (response) => {
@@ -189,19 +209,31 @@ test('Delete on the open message shows the next one, and Delete takes the row j 
   expect((await emulator.client.messages()).data.map((message) => message.subject)).toEqual(['First']);
 });
 
-test('the list marks a campaign mail and a double opt-in confirmation mail, as it marks a template mail (issue 24 item 11)', async ({ page, emulator }) => {
+test('the list marks a campaign mail and a double opt-in confirmation mail, as it marks a template mail (issue 24 item 11)', async ({
+  page,
+  emulator,
+}) => {
   const { mailcoach } = emulator.client;
-  const list = await mailcoach.createEmailList({ name: 'Weekly', default_from_email: 'news@example.com', requires_confirmation: true });
+  const list = await mailcoach.createEmailList({
+    name: 'Weekly',
+    default_from_email: 'news@example.com',
+    requires_confirmation: true,
+  });
   await mailcoach.subscribe(list.uuid, { email: 'confirm-me@example.com' });
   await mailcoach.subscribe(list.uuid, { email: 'reader@example.com', skip_confirmation: true });
-  const created = await mailcoach.request<{ data: { uuid: string } }>('POST', '/campaigns', { name: 'March news', email_list_uuid: list.uuid, html: '<p>News</p>' });
+  const created = await mailcoach.request<{ data: { uuid: string } }>('POST', '/campaigns', {
+    name: 'March news',
+    email_list_uuid: list.uuid,
+    html: '<p>News</p>',
+  });
   expect(created.status).toBe(201);
   expect((await mailcoach.request('POST', `/campaigns/${created.body.data.uuid}/send`)).status).toBe(204);
   await emulator.client.waitForCampaignSent(created.body.data.uuid);
   await sendMail(emulator, { subject: 'A receipt', text: 'Thanks' });
 
   await page.goto(emulator.url);
-  const row = (subject: string) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: subject });
+  const row = (subject: string) =>
+    page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: subject });
   const badge = /^(Campaign|Confirmation)$/;
   await expect(row('March news').getByText(badge)).toHaveText('Campaign');
   await expect(row('Confirm your subscription to Weekly').getByText(badge)).toHaveText('Confirmation');
@@ -216,7 +248,10 @@ test.describe('with SMTP on', () => {
   // bypassCSP: axe is injected as a script of the page, which the UI's CSP would refuse.
   test.use({ emulatorOptions: { smtpPort: 0 }, bypassCSP: true });
 
-  test('a mail sent over SMTP appears live in the open inbox, marked SMTP, its envelope (Bcc included) in the header', async ({ page, emulator }) => {
+  test('a mail sent over SMTP appears live in the open inbox, marked SMTP, its envelope (Bcc included) in the header', async ({
+    page,
+    emulator,
+  }) => {
     await page.goto(emulator.url);
     await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
     // The connect panel names the SMTP address, and its SMTP snippet the settings an app's .env takes.
@@ -225,15 +260,28 @@ test.describe('with SMTP on', () => {
     await panel.getByRole('tab', { name: 'SMTP' }).click();
     await expect(panel.getByRole('tabpanel', { name: 'SMTP' })).toContainText(`MAIL_PORT=${emulator.smtpPort}`);
     const { createTransport } = await import('nodemailer');
-    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'app@example.com', to: 'jane@example.com', bcc: 'audit@example.com', subject: 'Over SMTP', text: 'Hello over SMTP' });
+    const transport = createTransport({
+      host: '127.0.0.1',
+      port: emulator.smtpPort as number,
+      secure: false,
+      ignoreTLS: true,
+    });
+    await transport.sendMail({
+      from: 'app@example.com',
+      to: 'jane@example.com',
+      bcc: 'audit@example.com',
+      subject: 'Over SMTP',
+      text: 'Hello over SMTP',
+    });
     transport.close();
     // No reload: the list follows the event stream.
     const row = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Over SMTP/ });
     await expect(row).toContainText('SMTP');
     await row.click();
     await expect(page.getByRole('heading', { name: 'Over SMTP' })).toBeVisible();
-    await expect(page.getByText('over SMTP: MAIL FROM app@example.com, RCPT TO jane@example.com, audit@example.com')).toBeVisible();
+    await expect(
+      page.getByText('over SMTP: MAIL FROM app@example.com, RCPT TO jane@example.com, audit@example.com'),
+    ).toBeVisible();
     expect(await axeViolations(page, { only: 'serious' })).toEqual([]);
     const [summary] = (await emulator.client.messages('via:smtp')).data;
     expect(summary).toMatchObject({ subject: 'Over SMTP', via: 'smtp' });

@@ -12,7 +12,10 @@ test('a mail without HTML to show opens on its Text tab; one with HTML on its HT
   await sendMail(emulator, { subject: 'Real HTML', html: '<p>Hello</p>' });
   await page.goto(emulator.url);
 
-  for (const [subject, text] of [['Text only', 'Your code is 424242.'], ['Empty shell', 'The text part.']] as const) {
+  for (const [subject, text] of [
+    ['Text only', 'Your code is 424242.'],
+    ['Empty shell', 'The text part.'],
+  ] as const) {
     await page.getByRole('link', { name: new RegExp(subject) }).click();
     await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toHaveText(text);
@@ -58,7 +61,10 @@ test('the delete dialogs say message or messages, as many as there are', async (
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   const search = page.getByRole('searchbox', { name: 'Search messages' });
-  for (const [query, words] of [['subject:invoice', 'Delete the message matching “subject:invoice”?'], ['subject:order', 'Delete all 2 messages matching “subject:order”?']] as const) {
+  for (const [query, words] of [
+    ['subject:invoice', 'Delete the message matching “subject:invoice”?'],
+    ['subject:order', 'Delete all 2 messages matching “subject:order”?'],
+  ] as const) {
     await search.fill(query);
     await search.press('Enter');
     await page.getByRole('button', { name: 'Delete all matching' }).click();
@@ -70,8 +76,20 @@ test('the delete dialogs say message or messages, as many as there are', async (
 
 test('the attachment mark is a drawn icon named by the count, not an emoji', async ({ page, emulator }) => {
   const file = (name: string) => ({ name, content: Buffer.from(name).toString('base64'), content_type: 'text/plain' });
-  await emulator.client.mailcoach.sendTransactional({ from: 'a@example.com', to: 'jane@example.com', subject: 'One file', text: 'x', attachments: [file('a.txt')] });
-  await emulator.client.mailcoach.sendTransactional({ from: 'a@example.com', to: 'jane@example.com', subject: 'Two files', text: 'x', attachments: [file('a.txt'), file('b.txt')] });
+  await emulator.client.mailcoach.sendTransactional({
+    from: 'a@example.com',
+    to: 'jane@example.com',
+    subject: 'One file',
+    text: 'x',
+    attachments: [file('a.txt')],
+  });
+  await emulator.client.mailcoach.sendTransactional({
+    from: 'a@example.com',
+    to: 'jane@example.com',
+    subject: 'Two files',
+    text: 'x',
+    attachments: [file('a.txt'), file('b.txt')],
+  });
   await page.goto(emulator.url);
   const list = page.getByRole('list', { name: 'Messages' });
   for (const name of ['1 attachment', '2 attachments']) {
@@ -90,7 +108,9 @@ test('the preview’s Dark mode checkbox sits centred on its label’s line', as
   const width = await page.getByRole('button', { name: 'Full width' }).boundingBox();
   const text = await page.getByText('Dark mode', { exact: true }).evaluate((label) => {
     const range = document.createRange();
-    const node = [...label.childNodes].find((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim() !== '')!;
+    const node = [...label.childNodes].find(
+      (child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim() !== '',
+    )!;
     range.selectNodeContents(node);
     const rect = range.getBoundingClientRect();
     return { y: rect.y, height: rect.height };
@@ -102,8 +122,16 @@ test('the preview’s Dark mode checkbox sits centred on its label’s line', as
   expect(Math.abs(box!.y + box!.height / 2 - (width!.y + width!.height / 2))).toBeLessThanOrEqual(2);
 });
 
-test('/messages/<the uuid the send API answered> shows the mail, at the message’s own address', async ({ page, emulator }) => {
-  const { uuid: logItemUuid } = await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'jane@example.com', subject: 'Found by its log item', html: '<p>Hello from the log</p>' });
+test('/messages/<the uuid the send API answered> shows the mail, at the message’s own address', async ({
+  page,
+  emulator,
+}) => {
+  const { uuid: logItemUuid } = await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: 'jane@example.com',
+    subject: 'Found by its log item',
+    html: '<p>Hello from the log</p>',
+  });
   const message = await emulator.client.waitForMessage({ subject: 'Found by its log item' });
   expect(logItemUuid).not.toBe(message!.uuid);
   await page.goto(`${emulator.url}/messages/${logItemUuid}`);
@@ -112,7 +140,9 @@ test('/messages/<the uuid the send API answered> shows the mail, at the message�
   await expect(page.getByText('does not exist')).toHaveCount(0);
   // The address becomes the message's permalink, and the list marks the row open.
   await expect(page).toHaveURL(`${emulator.url}/messages/${message!.uuid}`);
-  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Found by its log item/ })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Found by its log item/ }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 test('the Links tab shows each link’s text, then its URL', async ({ page, emulator }) => {

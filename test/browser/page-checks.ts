@@ -18,7 +18,12 @@ export async function expectNoAxeViolations(page: Page, baseUrl: string, pages: 
 }
 
 /** Nothing scrolls sideways at the page's (narrow) viewport: neither the document nor the main area. */
-export async function expectNoSidewaysScroll(page: Page, baseUrl: string, pages: readonly LoadedPage[], width = 390): Promise<void> {
+export async function expectNoSidewaysScroll(
+  page: Page,
+  baseUrl: string,
+  pages: readonly LoadedPage[],
+  width = 390,
+): Promise<void> {
   for (const [path, loaded] of pages) {
     await page.goto(`${baseUrl}${path}`);
     await expect(loaded(page)).toBeVisible();

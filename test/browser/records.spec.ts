@@ -12,8 +12,10 @@ import { axeViolations } from './axe.js';
 import { expect, sendMail, test } from './fixtures.js';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks.js';
 
-
-test('adding and deleting a suppression; a spam-complaint suppression is refused as the API refuses it', async ({ page, emulator }) => {
+test('adding and deleting a suppression; a spam-complaint suppression is refused as the API refuses it', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/suppressions`);
   const table = page.getByRole('table', { name: 'Suppressions' });
   await expect(table.getByRole('rowheader', { name: 'bounced@example.com' })).toBeVisible();
@@ -25,7 +27,9 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(form.getByRole('status')).toHaveText(/Suppressed: new@example\.com \(manual\)/);
   await expect(table.getByRole('row', { name: /new@example\.com/ })).toContainText('added here');
-  expect((await emulator.client.suppressions({ search: 'new@example.com' })).data).toMatchObject([{ email: 'new@example.com', reason: 'manual', origin: 'emulator' }]);
+  expect((await emulator.client.suppressions({ search: 'new@example.com' })).data).toMatchObject([
+    { email: 'new@example.com', reason: 'manual', origin: 'emulator' },
+  ]);
   // Again: the row stays as it was.
   await form.getByLabel('Email').fill('new@example.com');
   await form.getByRole('button', { name: 'Add' }).click();
@@ -52,7 +56,9 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   expect((await emulator.client.suppressions({ search: 'new@example.com' })).meta.total).toBe(1);
   await table.getByRole('button', { name: 'Delete new@example.com' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Deleted the suppression of new@example.com' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Deleted the suppression of new@example.com' }),
+  ).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'new@example.com' })).toHaveCount(0);
   expect((await emulator.client.suppressions({ search: 'new@example.com' })).meta.total).toBe(0);
 
@@ -61,7 +67,9 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   await expect(complained.getByText('Kept (spam complaint)')).toBeVisible();
   await expect(complained.getByRole('button', { name: 'Delete complained@example.com' })).toHaveCount(0);
   await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toBeVisible();
-  expect((await emulator.client.suppressions({ search: 'complained@example.com' })).data).toMatchObject([{ reason: 'spam_complaint' }]);
+  expect((await emulator.client.suppressions({ search: 'complained@example.com' })).data).toMatchObject([
+    { reason: 'spam_complaint' },
+  ]);
 
   // A suppression an app adds through the API appears without a reload.
   await emulator.client.mailcoach.addSuppression('from-the-app@example.com');
@@ -80,18 +88,29 @@ test.describe('with --allow-spam-complaint-deletion', () => {
     await expect(page.getByText('Spam-complaint suppressions can be deleted')).toBeVisible();
     const table = page.getByRole('table', { name: 'Suppressions' });
     await table.getByRole('button', { name: 'Delete complained@example.com' }).click();
-    await page.getByRole('dialog', { name: 'Delete the suppression of complained@example.com?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete the suppression of complained@example.com?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(table.getByRole('rowheader', { name: 'complained@example.com' })).toHaveCount(0);
     expect((await emulator.client.suppressions({ search: 'complained@example.com' })).meta.total).toBe(0);
   });
 });
 
-test('a send made through /api appears in the sends table live, and its simulated bounce shows on the suppressions page', async ({ page, emulator }) => {
+test('a send made through /api appears in the sends table live, and its simulated bounce shows on the suppressions page', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/sends`);
   await expect(page.locator('.live')).toHaveText('Live');
   await expect(page.getByText(/No send matches/)).toBeVisible();
 
-  const { uuid: logUuid } = await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'Jane <jane@example.com>', subject: 'Order shipped', html: '<p>On its way</p>' });
+  const { uuid: logUuid } = await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: 'Jane <jane@example.com>',
+    subject: 'Order shipped',
+    html: '<p>On its way</p>',
+  });
   const [send] = (await emulator.client.sends({ logItemUuid: logUuid! })).data;
   const row = page.locator(`tr[data-send="${send!.uuid}"]`);
   await expect(row).toBeVisible();
@@ -105,7 +124,9 @@ test('a send made through /api appears in the sends table live, and its simulate
   await row.getByRole('button', { name: 'Simulate bounce' }).click();
   await expect(page.getByRole('status')).toContainText('jane@example.com is suppressed (hard_bounce)');
   await expect(row.locator('.badge').first()).toHaveText('bounced');
-  expect((await emulator.client.suppressions({ search: 'jane@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'bounce' }]);
+  expect((await emulator.client.suppressions({ search: 'jane@example.com' })).data).toMatchObject([
+    { reason: 'hard_bounce', origin: 'bounce' },
+  ]);
 
   await page.getByRole('link', { name: 'See it on the suppressions page' }).click();
   const table = page.getByRole('table', { name: 'Suppressions' });
@@ -165,25 +186,48 @@ test('the sends filters are the API filters; a simulation the server refuses say
   expect((await emulator.client.suppressions()).meta.total).toBe(4);
 });
 
-test('the sends table names recipients, subjects, campaigns and templates, links their mails, filters by email, and shows a suppressed send as such', async ({ page, emulator }) => {
+test('the sends table names recipients, subjects, campaigns and templates, links their mails, filters by email, and shows a suppressed send as such', async ({
+  page,
+  emulator,
+}) => {
   const newsletter = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
   const campaign = await emulator.client.mailcoach.request('POST', '/campaigns', {
-    name: 'Spring sale', email_list_uuid: newsletter, subject: 'Spring for ::subscriber.first_name::', html: '<p>Hi</p>',
+    name: 'Spring sale',
+    email_list_uuid: newsletter,
+    subject: 'Spring for ::subscriber.first_name::',
+    html: '<p>Hi</p>',
   });
   const campaignUuid = (campaign.body as { data: { uuid: string } }).data.uuid;
   expect((await emulator.client.mailcoach.request('POST', `/campaigns/${campaignUuid}/send`)).status).toBe(204);
   await emulator.client.waitForCampaignSent(campaignUuid);
-  await emulator.client.mailcoach.sendTransactional({ mail_name: 'order-confirmation', from: 'app@example.com', to: 'Jane <jane@example.com>', replacements: { order: '42' } });
+  await emulator.client.mailcoach.sendTransactional({
+    mail_name: 'order-confirmation',
+    from: 'app@example.com',
+    to: 'Jane <jane@example.com>',
+    replacements: { order: '42' },
+  });
   const [ordered] = (await emulator.client.sends({ email: 'jane@example.com' })).data;
 
   await page.goto(`${emulator.url}/sends`);
   const table = page.getByRole('table', { name: 'Sends' });
   // The transactional send: its recipient, its subject (linking its mail), its template (linking the studio).
-  const order = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'jane@example.com' }) }).filter({ hasText: 'order-confirmation' });
-  await expect(order.getByRole('link', { name: ordered!.subject! })).toHaveAttribute('href', `/messages/${ordered!.message_uuid}`);
-  await expect(order.getByRole('link', { name: 'order-confirmation' })).toHaveAttribute('href', '/templates/order-confirmation');
+  const order = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'jane@example.com' }) })
+    .filter({ hasText: 'order-confirmation' });
+  await expect(order.getByRole('link', { name: ordered!.subject! })).toHaveAttribute(
+    'href',
+    `/messages/${ordered!.message_uuid}`,
+  );
+  await expect(order.getByRole('link', { name: 'order-confirmation' })).toHaveAttribute(
+    'href',
+    '/templates/order-confirmation',
+  );
   // A campaign send: the subscriber, the personal subject linking the captured mail, the campaign by name.
-  const spring = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'jane@example.com' }) }).filter({ hasText: 'Spring sale' });
+  const spring = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'jane@example.com' }) })
+    .filter({ hasText: 'Spring sale' });
   await expect(spring).toContainText('campaign Spring sale');
   await expect(spring.locator('.badge')).toHaveText('sent');
   await spring.getByRole('link', { name: 'Spring for Jane' }).click();
@@ -207,7 +251,9 @@ test('the sends table names recipients, subjects, campaigns and templates, links
   await spring.getByRole('link', { name: 'Spring sale' }).click();
   expect(new URL(page.url()).searchParams.get('campaign')).toBe(campaignUuid);
   const campaignSends = (await emulator.client.sends({ campaignUuid })).meta.total;
-  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText(`1–${campaignSends} of ${campaignSends}`);
+  await expect(page.getByRole('navigation', { name: 'Sends pages' })).toContainText(
+    `1–${campaignSends} of ${campaignSends}`,
+  );
 
   // The recipient filter: exact, in any case, across campaign and transactional sends, kept in the URL.
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -244,7 +290,10 @@ test('resending from the log puts a second copy in the inbox', async ({ page, em
   await expect(page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Invoice 42/ })).toHaveCount(2);
 });
 
-test('a fault preset makes the next /api send fail as configured, and deleting it restores success', async ({ page, emulator }) => {
+test('a fault preset makes the next /api send fail as configured, and deleting it restores success', async ({
+  page,
+  emulator,
+}) => {
   const mail = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', text: 'Hi' };
   await page.goto(`${emulator.url}/controls`);
   const faults = page.getByRole('region', { name: 'Fault rules' });
@@ -252,7 +301,9 @@ test('a fault preset makes the next /api send fail as configured, and deleting i
   await faults.getByLabel('Preset').selectOption({ label: '429 with Retry-After' });
   await faults.getByRole('button', { name: 'Add rule' }).click();
   const rules = faults.getByRole('table', { name: 'Fault rules' });
-  await expect(rules.getByRole('row', { name: /any method \/api\/transactional-mails\/send/ })).toContainText('429 Too Many Attempts');
+  await expect(rules.getByRole('row', { name: /any method \/api\/transactional-mails\/send/ })).toContainText(
+    '429 Too Many Attempts',
+  );
 
   const refused = await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail);
   expect(refused.status).toBe(429);
@@ -271,7 +322,10 @@ test('a fault preset makes the next /api send fail as configured, and deleting i
   await faults.getByLabel('Recipient', { exact: true }).fill('bob@example.com');
   await faults.getByRole('button', { name: 'Add rule' }).click();
   await expect(rules).toContainText('to bob@example.com');
-  const bob = await emulator.client.mailcoach.request('POST', '/transactional-mails/send', { ...mail, to: 'bob@example.com' });
+  const bob = await emulator.client.mailcoach.request('POST', '/transactional-mails/send', {
+    ...mail,
+    to: 'bob@example.com',
+  });
   expect(bob.status).toBe(422);
   expect(bob.body).toMatchObject({ errors: { to: [expect.stringContaining('bob@example.com')] } });
   expect((await emulator.client.mailcoach.request('POST', '/transactional-mails/send', mail)).status).toBe(200);
@@ -284,7 +338,10 @@ test('a fault preset makes the next /api send fail as configured, and deleting i
   expect(await emulator.client.faults.list()).toHaveLength(1);
 });
 
-test('a header badge shows the active fault rules on every page, live, and leads to Controls', async ({ page, emulator }) => {
+test('a header badge shows the active fault rules on every page, live, and leads to Controls', async ({
+  page,
+  emulator,
+}) => {
   const mail = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hello', text: 'Hi' };
   await page.goto(emulator.url);
   await expect(page.getByRole('heading', { name: 'No mail yet: connect your app' })).toBeVisible();
@@ -352,7 +409,10 @@ test('freezing and advancing the clock sets the timestamps of the next captures'
   expect((await emulator.client.clock.get()).frozen).toBe(false);
 });
 
-test('the clock says how far it is from system time after a resume, and goes back to it', async ({ page, emulator }) => {
+test('the clock says how far it is from system time after a resume, and goes back to it', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/controls`);
   const clock = page.getByRole('region', { name: 'Clock' });
   const offset = clock.getByTestId('clock-offset');
@@ -384,8 +444,13 @@ test('the clock says how far it is from system time after a resume, and goes bac
 test('seeding a bad fixture shows its field errors and changes nothing', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/controls`);
   const seed = page.getByRole('region', { name: 'Seed' });
-  const bad = { templates: [{ name: 'seeded', type: 'nope', subject: 'x', body: 'x' }], suppressions: [{ email: 'fine@example.com' }, { email: 'not-an-email' }] };
-  await seed.getByLabel('Fixture file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const bad = {
+    templates: [{ name: 'seeded', type: 'nope', subject: 'x', body: 'x' }],
+    suppressions: [{ email: 'fine@example.com' }, { email: 'not-an-email' }],
+  };
+  await seed
+    .getByLabel('Fixture file')
+    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   await expect(seed.getByLabel(/or the JSON/)).toHaveValue(/not-an-email/);
   await seed.getByRole('button', { name: 'Seed the workspace' }).click();
   const errors = seed.getByRole('list', { name: 'Seed errors' });
@@ -401,21 +466,42 @@ test('seeding a bad fixture shows its field errors and changes nothing', async (
   await expect(errors).toContainText('Not JSON');
 
   // A good one seeds, and the suppressions page shows its row.
-  await seed.getByLabel(/or the JSON/).fill(JSON.stringify({ suppressions: [{ email: 'fine@example.com', reason: 'hard_bounce' }] }));
+  await seed
+    .getByLabel(/or the JSON/)
+    .fill(JSON.stringify({ suppressions: [{ email: 'fine@example.com', reason: 'hard_bounce' }] }));
   await seed.getByRole('button', { name: 'Seed the workspace' }).click();
   await expect(seed.getByRole('status')).toHaveText('Seeded: 1 suppression.');
-  expect((await emulator.client.suppressions({ search: 'fine@example.com' })).data).toMatchObject([{ reason: 'hard_bounce', origin: 'seed' }]);
+  expect((await emulator.client.suppressions({ search: 'fine@example.com' })).data).toMatchObject([
+    { reason: 'hard_bounce', origin: 'seed' },
+  ]);
 });
 
-test('the seed panel names every kind of row a seed takes, and its example seeds each of them', async ({ page, emulator }) => {
+test('the seed panel names every kind of row a seed takes, and its example seeds each of them', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/controls`);
   const seed = page.getByRole('region', { name: 'Seed' });
-  const keys = ['templates', 'suppressions', 'transactional_mails', 'sends', 'email_lists', 'subscribers', 'tags', 'segments', 'campaign_templates', 'campaigns', 'automations'];
+  const keys = [
+    'templates',
+    'suppressions',
+    'transactional_mails',
+    'sends',
+    'email_lists',
+    'subscribers',
+    'tags',
+    'segments',
+    'campaign_templates',
+    'campaigns',
+    'automations',
+  ];
   for (const key of keys) await expect(seed.getByText(key, { exact: true }), key).toBeVisible();
   // The example (the empty box's placeholder) is a document the server takes, the audience and campaigns included.
   const json = seed.getByLabel(/or the JSON/);
   const example = (await json.getAttribute('placeholder'))!;
-  expect(Object.keys(JSON.parse(example)).sort()).toEqual(keys.filter((key) => !['subscribers', 'tags', 'segments'].includes(key)).sort());
+  expect(Object.keys(JSON.parse(example)).sort()).toEqual(
+    keys.filter((key) => !['subscribers', 'tags', 'segments'].includes(key)).sort(),
+  );
   await json.fill(example);
   await seed.getByRole('button', { name: 'Seed the workspace' }).click();
   await expect(seed.getByRole('status')).toHaveText(
@@ -436,7 +522,7 @@ test('reset asks first, saying everything that goes, then puts the fixtures back
     'every captured message',
     'suppressions, sends',
     'transactional log items',
-    'edited fixture templates go back to the fixtures\' version, templates created here are removed',
+    "edited fixture templates go back to the fixtures' version, templates created here are removed",
     'email lists, subscribers, tags, segments and subscriber imports',
     'campaigns (with their clicks and unsubscribes), campaign templates and automations',
     'every webhook call goes, retries still due included',
@@ -452,7 +538,9 @@ test('reset asks first, saying everything that goes, then puts the fixtures back
   expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('made-here');
   const settings = page.getByRole('region', { name: 'Settings' });
   await expect(settings.getByRole('definition').first()).toContainText('mailcoach-emulator-token');
-  await expect(settings).toContainText("as Mailcoach: 5 tries, 10 s, 100 s, 1000 s and 10000 s apart on the emulator's clock");
+  await expect(settings).toContainText(
+    "as Mailcoach: 5 tries, 10 s, 100 s, 1000 s and 10000 s apart on the emulator's clock",
+  );
   await expect(settings).toContainText('none: configure them on the Webhooks page or in the fixtures');
 });
 
@@ -476,12 +564,23 @@ test('the lists page through the API pages of 15, with the totals', async ({ pag
 test.describe('with --isolate', () => {
   test.use({ emulatorOptions: { isolate: true } });
 
-  test('with no token chosen, the log lists the default workspace’s log item and resends it', async ({ page, emulator }) => {
+  test('with no token chosen, the log lists the default workspace’s log item and resends it', async ({
+    page,
+    emulator,
+  }) => {
     // The default workspace has no API token: its log item comes from a seed, as a fixture file's would.
     const uuid = '33333333-3333-4333-8333-333333333333';
     const defaultWorkspace = createClient({ url: emulator.url, token: null });
     await defaultWorkspace.seed({
-      transactional_mails: [{ uuid, subject: 'In the default workspace', from: ['app@example.com'], to: ['Jane <jane@example.com>'], html: '<p>Hello</p>' }],
+      transactional_mails: [
+        {
+          uuid,
+          subject: 'In the default workspace',
+          from: ['app@example.com'],
+          to: ['Jane <jane@example.com>'],
+          html: '<p>Hello</p>',
+        },
+      ],
     });
     await sendMail(emulator, { subject: 'In the token workspace', text: 'x' });
 
@@ -510,8 +609,14 @@ test.describe('with --isolate', () => {
     await expect(form.getByRole('status')).toHaveText(/Suppressed: default@example\.com/);
     expect((await defaultWorkspace.suppressions({ search: 'default@example.com' })).meta.total).toBe(1);
     expect((await emulator.client.suppressions({ search: 'default@example.com' })).meta.total).toBe(0);
-    await page.getByRole('table', { name: 'Suppressions' }).getByRole('button', { name: 'Delete default@example.com' }).click();
-    await page.getByRole('dialog', { name: 'Delete the suppression of default@example.com?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('table', { name: 'Suppressions' })
+      .getByRole('button', { name: 'Delete default@example.com' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Delete the suppression of default@example.com?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(page.getByRole('rowheader', { name: 'default@example.com' })).toHaveCount(0);
     expect((await defaultWorkspace.suppressions({ search: 'default@example.com' })).meta.total).toBe(0);
   });
@@ -520,7 +625,9 @@ test.describe('with --isolate', () => {
     await sendMail(emulator, { subject: 'In the token workspace', text: 'x' });
     await page.goto(`${emulator.url}/log`);
     await page.getByLabel('Workspace').selectOption({ label: `token ${emulator.token}` });
-    await expect(page.getByRole('table', { name: 'Log items' }).getByRole('link', { name: 'In the token workspace' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Log items' }).getByRole('link', { name: 'In the token workspace' }),
+    ).toBeVisible();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sends' }).click();
     await expect(page.getByRole('button', { name: 'Simulate open' })).toBeVisible();
   });
@@ -530,7 +637,12 @@ test.describe('with --isolate', () => {
 
 /** Each page with something on it, and what shows it has loaded. */
 async function pages(emulator: Parameters<typeof sendMail>[0]) {
-  const { uuid } = await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'jane@example.com', subject: 'Welcome aboard', html: '<p>Hi</p>' });
+  const { uuid } = await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: 'jane@example.com',
+    subject: 'Welcome aboard',
+    html: '<p>Hi</p>',
+  });
   await emulator.client.simulate.open((await emulator.client.sends({ logItemUuid: uuid! })).data[0]!.uuid);
   await emulator.client.faults.add({ preset: 'server-error', route: '/api/sends', times: 1 });
   return [
@@ -574,21 +686,31 @@ async function cards(page: Page, table: string) {
         headerWidth: row.querySelector('th')?.getBoundingClientRect().width ?? 0,
         cells: Array.from(row.querySelectorAll('td'), (cell) => {
           const label = getComputedStyle(cell, '::before').content;
-          return { label: label === 'none' ? null : JSON.parse(label) as string, text: cell.textContent ?? '' };
+          return { label: label === 'none' ? null : (JSON.parse(label) as string), text: cell.textContent ?? '' };
         }),
       };
     }),
   );
 }
 
-test('at 390 px the suppressions, sends and log are cards with their labels, with no sideways scrolling, and long addresses wrap', async ({ page, emulator }) => {
+test('at 390 px the suppressions, sends and log are cards with their labels, with no sideways scrolling, and long addresses wrap', async ({
+  page,
+  emulator,
+}) => {
   const long = 'the-quite-long-local-part-of-an-address-without-a-space@subdomain.of.a.rather.long.example.com';
-  await emulator.client.mailcoach.sendTransactional({ from: 'app@example.com', to: long, subject: 'To a long address', text: 'Hi' });
+  await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: long,
+    subject: 'To a long address',
+    text: 'Hi',
+  });
   await emulator.client.mailcoach.addSuppression(long);
   await page.setViewportSize({ width: 390, height: 800 });
   const width = 390;
   const fits = async (path: string) => {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+      await page.evaluate(() => innerWidth),
+    );
     expect(await page.evaluate(() => innerWidth)).toBe(width);
   };
 
@@ -627,12 +749,20 @@ test('at 390 px the suppressions, sends and log are cards with their labels, wit
   const [item] = await cards(page, 'Log items');
   expect(item).toMatchObject({ display: 'flex', header: 'To a long address' });
   expect(item!.right).toBeLessThanOrEqual(width);
-  expect(item!.cells.map((cell) => [cell.label, cell.text])).toEqual([['Created', expect.stringMatching(/UTC|\d/)], ['From', 'app@example.com'], ['To', long]]);
+  expect(item!.cells.map((cell) => [cell.label, cell.text])).toEqual([
+    ['Created', expect.stringMatching(/UTC|\d/)],
+    ['From', 'app@example.com'],
+    ['To', long],
+  ]);
   // The header (the subject) comes first on the card, before the Created cell.
-  const order = await page.getByRole('table', { name: 'Log items' }).locator('tbody tr').first().evaluate((row) => {
-    const [th, td] = [row.querySelector('th')!, row.querySelector('td')!];
-    return th.getBoundingClientRect().top < td.getBoundingClientRect().top;
-  });
+  const order = await page
+    .getByRole('table', { name: 'Log items' })
+    .locator('tbody tr')
+    .first()
+    .evaluate((row) => {
+      const [th, td] = [row.querySelector('th')!, row.querySelector('td')!];
+      return th.getBoundingClientRect().top < td.getBoundingClientRect().top;
+    });
   expect(order).toBe(true);
 
   // Cards pass axe as the tables do.
@@ -646,7 +776,10 @@ test('at 390 px the suppressions, sends and log are cards with their labels, wit
 test.describe('with SMTP on', () => {
   test.use({ emulatorOptions: { smtpPort: 0 } });
 
-  test('the fault form adds an SMTP rule: it shows in the list, refuses that recipient over SMTP, and counts live', async ({ page, emulator }) => {
+  test('the fault form adds an SMTP rule: it shows in the list, refuses that recipient over SMTP, and counts live', async ({
+    page,
+    emulator,
+  }) => {
     await page.goto(`${emulator.url}/controls`);
     const faults = page.getByRole('region', { name: 'Fault rules' });
     await expect(faults.getByText('No fault rule')).toBeVisible();
@@ -664,8 +797,18 @@ test.describe('with SMTP on', () => {
     ]);
 
     const { createTransport } = await import('nodemailer');
-    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, secure: false, ignoreTLS: true });
-    const info = await transport.sendMail({ from: 'app@example.com', to: 'jane@example.com, ghost@example.com', subject: 'Half refused', text: 'Hi' });
+    const transport = createTransport({
+      host: '127.0.0.1',
+      port: emulator.smtpPort as number,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const info = await transport.sendMail({
+      from: 'app@example.com',
+      to: 'jane@example.com, ghost@example.com',
+      subject: 'Half refused',
+      text: 'Hi',
+    });
     expect(info.rejected).toEqual(['ghost@example.com']);
     // The rule's count, live (faults.changed).
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');

@@ -57,7 +57,10 @@ test('changing a replacement updates the preview and the rendered subject', asyn
   await expect(page.getByText('Welcome to Acme, Ada!', { exact: true })).toBeVisible();
 });
 
-test('an MJML syntax error shows its line while the last good render stays in the frame', async ({ page, emulator }) => {
+test('an MJML syntax error shows its line while the last good render stays in the frame', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/templates/welcome?replacements=${encodeURIComponent('{"first_name":"Jane"}')}`);
   const frame = preview(page, 'welcome');
   await expect(frame.getByText('Welcome, Jane!')).toBeVisible();
@@ -82,7 +85,13 @@ test('an MJML syntax error shows its line while the last good render stays in th
 test('MJML warnings are listed with their line', async ({ page, emulator }) => {
   await page.goto(`${emulator.url}/templates/welcome`);
   await expect(preview(page, 'welcome').getByText('Welcome, ::first_name::!')).toBeVisible();
-  await setBody(page, WELCOME.replace('<mj-section padding="16px">', '<mj-sectionx padding="16px">').replace(/<\/mj-section>(?![\s\S]*<\/mj-section>)/, '</mj-sectionx>'));
+  await setBody(
+    page,
+    WELCOME.replace('<mj-section padding="16px">', '<mj-sectionx padding="16px">').replace(
+      /<\/mj-section>(?![\s\S]*<\/mj-section>)/,
+      '</mj-sectionx>',
+    ),
+  );
   await expect(page.getByText('1 MJML warning')).toBeVisible();
   await expect(page.getByText("Element mj-sectionx doesn't exist or is not registered")).toBeVisible();
   await expect(page.getByText(/Body, line 24/)).toBeVisible();
@@ -90,12 +99,20 @@ test('MJML warnings are listed with their line', async ({ page, emulator }) => {
 
 test('the preview keeps its scroll position across re-renders', async ({ page, emulator }) => {
   const paragraphs = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i + 1} for ::first_name::.</p>`).join('\n');
-  await emulator.client.templates.create({ name: 'long-read', type: 'html', subject: 'Long', body: `<html><body>${paragraphs}</body></html>` });
+  await emulator.client.templates.create({
+    name: 'long-read',
+    type: 'html',
+    subject: 'Long',
+    body: `<html><body>${paragraphs}</body></html>`,
+  });
   await page.goto(`${emulator.url}/templates/long-read`);
   const frame = preview(page, 'long-read');
   await expect(frame.getByText('Paragraph 60 for ::first_name::.')).toBeVisible();
   await frame.getByText('Paragraph 60 for ::first_name::.').scrollIntoViewIfNeeded();
-  const scrollY = () => page.locator('iframe[title="Preview of long-read"]').evaluate((frameElement) => (frameElement as HTMLIFrameElement).contentWindow!.scrollY);
+  const scrollY = () =>
+    page
+      .locator('iframe[title="Preview of long-read"]')
+      .evaluate((frameElement) => (frameElement as HTMLIFrameElement).contentWindow!.scrollY);
   const before = await scrollY();
   expect(before).toBeGreaterThan(100);
   await page.getByLabel('first_name', { exact: true }).fill('Jane');
@@ -111,14 +128,19 @@ test('the URL reproduces the state after a reload', async ({ page, emulator }) =
   await page.getByLabel('Dark mode').check();
   await expect(page).toHaveURL(/width=375/);
   await expect(page).toHaveURL(/dark=1/);
-  expect(JSON.parse(new URL(page.url()).searchParams.get('replacements')!)).toEqual({ first_name: 'Jane', app_name: 'Acme' });
+  expect(JSON.parse(new URL(page.url()).searchParams.get('replacements')!)).toEqual({
+    first_name: 'Jane',
+    app_name: 'Acme',
+  });
 
   await page.reload();
   await expect(page.getByLabel('first_name', { exact: true })).toHaveValue('Jane');
   await expect(page.getByLabel('Dark mode')).toBeChecked();
   await expect(page.getByRole('button', { name: '375 px' })).toHaveAttribute('aria-pressed', 'true');
   await expect(preview(page, 'welcome').getByText('Welcome, Jane!')).toBeVisible();
-  await expect.poll(async () => (await page.locator('iframe[title="Preview of welcome"]').boundingBox())?.width).toBe(375);
+  await expect
+    .poll(async () => (await page.locator('iframe[title="Preview of welcome"]').boundingBox())?.width)
+    .toBe(375);
 
   // The text tab is part of the state too; a shared link opens on it.
   await page.getByRole('tab', { name: 'Text' }).click();
@@ -143,13 +165,19 @@ test('"send a test mail" makes the mail appear in the inbox', async ({ page, emu
   await page.getByRole('button', { name: 'Send a test mail' }).click();
   const link = page.getByRole('link', { name: 'open “Welcome to Acme, Jane!” in the inbox' });
   await expect(link).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Mails sent with this template' }).getByRole('link', { name: 'Welcome to Acme, Jane!' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Mails sent with this template' })
+      .getByRole('link', { name: 'Welcome to Acme, Jane!' }),
+  ).toBeVisible();
 
   await link.click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Acme, Jane!' })).toBeVisible();
   const sent = await emulator.client.messages({ template: 'welcome' });
-  expect(sent.data.map((m) => [m.subject, m.to.map((a) => a.email)])).toEqual([['Welcome to Acme, Jane!', ['test@example.com']]]);
+  expect(sent.data.map((m) => [m.subject, m.to.map((a) => a.email)])).toEqual([
+    ['Welcome to Acme, Jane!', ['test@example.com']],
+  ]);
 
   // The templates list counts it.
   await page.getByRole('link', { name: 'Templates', exact: true }).click();
@@ -190,7 +218,10 @@ test('saving an edit persists it, and delete removes the template', async ({ pag
   expect((await emulator.client.templates.list()).map((t) => t.name)).not.toContain('order-confirmation');
 });
 
-test('leaving the studio with unsaved changes asks first: header links, Back and a reload', async ({ page, emulator }) => {
+test('leaving the studio with unsaved changes asks first: header links, Back and a reload', async ({
+  page,
+  emulator,
+}) => {
   // Opened from the templates list, so that Back stays in the app.
   await page.goto(`${emulator.url}/templates`);
   await page.getByRole('link', { name: 'welcome', exact: true }).click();
@@ -245,13 +276,18 @@ test('leaving the studio with unsaved changes asks first: header links, Back and
   await expect(page).toHaveURL(/\/templates$/);
 });
 
-test('the test mail is refused with a reason while the screen shows unsaved changes, and sends them once saved', async ({ page, emulator }) => {
+test('the test mail is refused with a reason while the screen shows unsaved changes, and sends them once saved', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/templates/welcome`);
   const send = page.getByRole('button', { name: 'Send a test mail' });
   await expect(send).toBeEnabled();
   await page.getByLabel('Subject', { exact: true }).fill('On screen ::first_name::');
   await expect(send).toBeDisabled();
-  await expect(send).toHaveAccessibleDescription(/Save your changes first: a test mail goes through the Mailcoach API, which sends the saved template/);
+  await expect(send).toHaveAccessibleDescription(
+    /Save your changes first: a test mail goes through the Mailcoach API, which sends the saved template/,
+  );
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
@@ -259,7 +295,9 @@ test('the test mail is refused with a reason while the screen shows unsaved chan
   await page.getByLabel('first_name', { exact: true }).fill('Jane');
   await send.click();
   await expect(page.getByRole('link', { name: 'open “On screen Jane” in the inbox' })).toBeVisible();
-  expect((await emulator.client.messages({ template: 'welcome' })).data.map((m) => m.subject)).toEqual(['On screen Jane']);
+  expect((await emulator.client.messages({ template: 'welcome' })).data.map((m) => m.subject)).toEqual([
+    'On screen Jane',
+  ]);
 });
 
 test('the templates list shows each template, and a new one opens in the studio', async ({ page, emulator }) => {
@@ -305,7 +343,10 @@ test.describe('with --watch', () => {
     await expect(frame.getByText('Welcome, Jane!')).toBeVisible();
     await expect(page.getByText(/this preview follows it \(--watch is on\)/)).toBeVisible();
 
-    writeFileSync(join(dir, 'templates/welcome.mjml'), WELCOME.replace('Welcome, ::first_name::!', 'Hello again, ::first_name::!'));
+    writeFileSync(
+      join(dir, 'templates/welcome.mjml'),
+      WELCOME.replace('Welcome, ::first_name::!', 'Hello again, ::first_name::!'),
+    );
     await expect(frame.getByText('Hello again, Jane!')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('textbox', { name: 'Body source' })).toContainText('Hello again, ::first_name::!');
     expect((await emulator.client.templates.get('welcome')).body).toContain('Hello again');
@@ -357,7 +398,13 @@ test.describe('accessibility', () => {
       await page.goto(`${emulator.url}/templates/welcome`);
       await expect(preview(page, 'welcome').getByText('Welcome, ::first_name::!')).toBeVisible();
       // With errors and warnings on screen too.
-      await setBody(page, WELCOME.replace('</mj-text>', '</mj-tex>').replace('<mj-section padding="16px">', '<mj-sectionx padding="16px">'));
+      await setBody(
+        page,
+        WELCOME.replace('</mj-text>', '</mj-tex>').replace(
+          '<mj-section padding="16px">',
+          '<mj-sectionx padding="16px">',
+        ),
+      );
       await expect(page.getByText(/Body, line 12/)).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });

@@ -33,11 +33,16 @@ async function closedPort(): Promise<number> {
 
 const callsTable = (page: Page) => page.getByRole('table', { name: 'Webhook calls' });
 
-test('a webhook made here and pointed at the sink gets the Unsubscribed call, live; its detail shows the Signature and the body; Resend adds a Manual attempt', async ({ page, emulator }) => {
+test('a webhook made here and pointed at the sink gets the Unsubscribed call, live; its detail shows the Signature and the body; Resend adds a Manual attempt', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/webhooks`);
   await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
   await expect(page.getByText('No webhook yet')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Webhooks' }),
+  ).toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('button', { name: 'Add a webhook' }).click();
   const form = page.getByRole('region', { name: 'Add a webhook' });
@@ -65,7 +70,15 @@ test('a webhook made here and pointed at the sink gets the Unsubscribed call, li
   await expect(row).toContainText('Unsubscribed');
   await expect(row).toContainText('enabled');
   const [saved] = await emulator.client.webhooks();
-  expect(saved).toMatchObject({ name: 'My app', url: sinkUrl, secret: 's3cr3t', enabled: true, use_for_all_lists: true, events: ['UnsubscribedEvent'], origin: 'api' });
+  expect(saved).toMatchObject({
+    name: 'My app',
+    url: sinkUrl,
+    secret: 's3cr3t',
+    enabled: true,
+    use_for_all_lists: true,
+    events: ['UnsubscribedEvent'],
+    origin: 'api',
+  });
 
   // The app unsubscribes Jane: the call appears without a reload, with what the sink answered.
   const janeUuid = await unsubscribeJane(emulator);
@@ -92,7 +105,10 @@ test('a webhook made here and pointed at the sink gets the Unsubscribed call, li
   await expect(detail.getByText('Manual')).toBeVisible();
   await expect(callRow).toContainText('+1 manual');
   const after = await emulator.client.webhookCall(call.uuid);
-  expect(after.attempts_log.map((attempt) => [attempt.attempt, attempt.manual, attempt.status_code])).toEqual([[1, false, 200], [null, true, 200]]);
+  expect(after.attempts_log.map((attempt) => [attempt.attempt, attempt.manual, attempt.status_code])).toEqual([
+    [1, false, 200],
+    [null, true, 200],
+  ]);
   expect(await emulator.client.webhookSink('my-app').requests()).toHaveLength(2);
 
   // The filters are in the URL, and a link reproduces them.
@@ -107,8 +123,15 @@ test('a webhook made here and pointed at the sink gets the Unsubscribed call, li
 /** The bundled fixtures' campaign, whose mail has an Unsubscribe link. */
 const MARCH_NEWSLETTER = 'e3b7c9d1-2f4a-4c6e-8a0b-9d1c3e5f7a24';
 
-test("Jane unsubscribes through the campaign mail's own link: her Unsubscribed call shows on the Webhooks page with the 200 the sink answered", async ({ page, emulator }) => {
-  await emulator.client.createWebhook({ name: 'Sink', url: emulator.client.webhookSink('app').url, events: ['UnsubscribedEvent'] });
+test("Jane unsubscribes through the campaign mail's own link: her Unsubscribed call shows on the Webhooks page with the 200 the sink answered", async ({
+  page,
+  emulator,
+}) => {
+  await emulator.client.createWebhook({
+    name: 'Sink',
+    url: emulator.client.webhookSink('app').url,
+    events: ['UnsubscribedEvent'],
+  });
   const sent = await emulator.client.mailcoach.request('POST', `/campaigns/${MARCH_NEWSLETTER}/send`);
   expect(sent.status).toBe(204);
   const mail = await emulator.client.waitForMessage({ to: 'jane@example.com', subject: 'March', timeoutMs: 15_000 });
@@ -126,17 +149,26 @@ test("Jane unsubscribes through the campaign mail's own link: her Unsubscribed c
   await expect(callRow.locator('.http-status')).toHaveText('200');
   await expect(callRow).toContainText('jane@example.com');
   const [received] = await emulator.client.webhookSink('app').requests();
-  expect(JSON.parse(received?.body ?? '{}')).toMatchObject({ email: 'jane@example.com', text: 'Email jane@example.com unsubscribed from email list Newsletter', event: 'UnsubscribedEvent' });
+  expect(JSON.parse(received?.body ?? '{}')).toMatchObject({
+    email: 'jane@example.com',
+    text: 'Email jane@example.com unsubscribed from email list Newsletter',
+    event: 'UnsubscribedEvent',
+  });
 });
 
 test.describe('with --webhook-retries fast', () => {
   test.use({ emulatorOptions: { args: ['--webhook-retries', 'fast'] } });
 
-  test("a receiver that is down: the call's five tries show as they happen, then failed; Resend adds a Manual attempt", async ({ page, emulator }) => {
+  test("a receiver that is down: the call's five tries show as they happen, then failed; Resend adds a Manual attempt", async ({
+    page,
+    emulator,
+  }) => {
     const port = await closedPort();
     await emulator.client.createWebhook({ name: 'Down app', url: `http://127.0.0.1:${port}/hooks` });
     await page.goto(`${emulator.url}/webhooks`);
-    await expect(page.getByRole('table', { name: 'Webhook configurations' }).getByRole('row', { name: /Down app/ })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Webhook configurations' }).getByRole('row', { name: /Down app/ }),
+    ).toBeVisible();
     await unsubscribeJane(emulator);
     const callRow = callsTable(page).getByRole('row', { name: /^Unsubscribed/ });
     // Retrying first (a retry due), then failed after the fifth try, 4 s later at most.
@@ -152,13 +184,18 @@ test.describe('with --webhook-retries fast', () => {
     await expect(detail.getByText(failed!.attempts_log[0]!.error!).first()).toBeVisible();
 
     await callRow.getByRole('button', { name: /^Resend/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Resent Unsubscribed to Down app: no response/ })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /Resent Unsubscribed to Down app: no response/ }),
+    ).toBeVisible();
     await expect(detail.getByText('Manual')).toBeVisible();
     expect((await emulator.client.webhookCall(failed!.uuid)).attempts_log).toHaveLength(6);
   });
 });
 
-test('a webhook edited (limited to a list), disabled and deleted, asked first; a refused URL is shown beside its field', async ({ page, emulator }) => {
+test('a webhook edited (limited to a list), disabled and deleted, asked first; a refused URL is shown beside its field', async ({
+  page,
+  emulator,
+}) => {
   const hook = await emulator.client.createWebhook({ name: 'Staging', url: 'http://localhost:3000/hooks' });
   await page.goto(`${emulator.url}/webhooks`);
   const configurations = page.getByRole('table', { name: 'Webhook configurations' });
@@ -179,7 +216,11 @@ test('a webhook edited (limited to a list), disabled and deleted, asked first; a
   const row = configurations.getByRole('row', { name: /Staging/ });
   await expect(row).toContainText('https://staging.example.com/hooks');
   await expect(row.getByRole('cell').nth(2)).toHaveText('Newsletter');
-  expect(await emulator.client.webhook(hook.uuid)).toMatchObject({ url: 'https://staging.example.com/hooks', use_for_all_lists: false, email_lists: [NEWSLETTER] });
+  expect(await emulator.client.webhook(hook.uuid)).toMatchObject({
+    url: 'https://staging.example.com/hooks',
+    use_for_all_lists: false,
+    email_lists: [NEWSLETTER],
+  });
 
   await row.getByRole('button', { name: 'Disable Staging' }).click();
   await expect(row).toContainText('disabled');
@@ -203,7 +244,10 @@ test('a webhook edited (limited to a list), disabled and deleted, asked first; a
   await expect(configurations.getByRole('rowheader', { name: /From a test/ })).toBeVisible();
 });
 
-test('the Webhooks page at 390 px: cards, nothing wider than the screen, the detail readable', async ({ page, emulator }) => {
+test('the Webhooks page at 390 px: cards, nothing wider than the screen, the detail readable', async ({
+  page,
+  emulator,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await emulator.client.createWebhook({ name: 'Sink', url: emulator.client.webhookSink('narrow').url });
   await unsubscribeJane(emulator);

@@ -18,7 +18,8 @@ function references(html: string): string[] {
 
 describe('GET /_emulator/docs', () => {
   const emulator = useEmulator();
-  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(emulator().url, { path, headers: { accept: 'text/html', ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    rawRequest(emulator().url, { path, headers: { accept: 'text/html', ...headers } });
 
   it('is an HTML page with its own strict Content-Security-Policy', async () => {
     const page = await get('/_emulator/docs');
@@ -26,7 +27,12 @@ describe('GET /_emulator/docs', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=UTF-8');
     const csp = page.headers['content-security-policy'];
     expect(csp).toBe(API_DOCS_CONTENT_SECURITY_POLICY);
-    const directives = Object.fromEntries(csp!.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp!
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['style-src']).toEqual(["'self'"]);
@@ -44,22 +50,41 @@ describe('GET /_emulator/docs', () => {
       expect(script[2]!.trim()).toBe('');
     }
     const files = references(page.text);
-    expect(files).toEqual(expect.arrayContaining(['/_emulator/docs/swagger-ui-bundle.js', '/_emulator/docs/swagger-ui.css', '/_emulator/docs/docs.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '/_emulator/docs/swagger-ui-bundle.js',
+        '/_emulator/docs/swagger-ui.css',
+        '/_emulator/docs/docs.js',
+      ]),
+    );
     for (const file of files) {
       // Same origin: a path from the root, not a scheme-relative or absolute URL.
       expect(file).toMatch(/^\/(?!\/)/);
       const answer = await get(file, { accept: '*/*' });
       expect(answer.status, file).toBe(200);
     }
-    const types = await Promise.all(['swagger-ui-bundle.js', 'docs.js', 'swagger-ui.css', 'docs.css'].map(async (name) => (await get(`/_emulator/docs/${name}`, { accept: '*/*' })).headers['content-type']));
-    expect(types).toEqual(['text/javascript; charset=utf-8', 'text/javascript; charset=utf-8', 'text/css; charset=utf-8', 'text/css; charset=utf-8']);
+    const types = await Promise.all(
+      ['swagger-ui-bundle.js', 'docs.js', 'swagger-ui.css', 'docs.css'].map(
+        async (name) => (await get(`/_emulator/docs/${name}`, { accept: '*/*' })).headers['content-type'],
+      ),
+    );
+    expect(types).toEqual([
+      'text/javascript; charset=utf-8',
+      'text/javascript; charset=utf-8',
+      'text/css; charset=utf-8',
+      'text/css; charset=utf-8',
+    ]);
     const setup = await get('/_emulator/docs/docs.js', { accept: '*/*' });
     expect(setup.text).toContain("url: '/_emulator/openapi.json'");
     expect(setup.text).toContain('validatorUrl: null');
   });
 
   it('serves no other file', async () => {
-    for (const path of ['/_emulator/docs/index.html', '/_emulator/docs/..%2Fpackage.json', '/_emulator/docs/swagger-ui-bundle.js.map']) {
+    for (const path of [
+      '/_emulator/docs/index.html',
+      '/_emulator/docs/..%2Fpackage.json',
+      '/_emulator/docs/swagger-ui-bundle.js.map',
+    ]) {
       const answer = await get(path, { accept: 'application/json' });
       expect(answer.status, path).toBe(404);
     }
@@ -76,25 +101,40 @@ describe('GET /_emulator/docs bound beyond loopback', () => {
 
   it('serves the page without a token (it holds no data), while the API still needs one', async () => {
     const url = emulator().url.replace('0.0.0.0', '127.0.0.1');
-    const page = await rawRequest(url, { path: '/_emulator/docs', headers: { accept: 'text/html', host: 'mail.example.net' } });
+    const page = await rawRequest(url, {
+      path: '/_emulator/docs',
+      headers: { accept: 'text/html', host: 'mail.example.net' },
+    });
     expect(page.status).toBe(200);
-    const script = await rawRequest(url, { path: '/_emulator/docs/swagger-ui-bundle.js', headers: { host: 'mail.example.net' } });
+    const script = await rawRequest(url, {
+      path: '/_emulator/docs/swagger-ui-bundle.js',
+      headers: { host: 'mail.example.net' },
+    });
     expect(script.status).toBe(200);
-    const api = await rawRequest(url, { path: '/_emulator/openapi.json', headers: { accept: 'application/json', host: 'mail.example.net' } });
+    const api = await rawRequest(url, {
+      path: '/_emulator/openapi.json',
+      headers: { accept: 'application/json', host: 'mail.example.net' },
+    });
     expect(api.status).toBe(401);
   });
 });
 
 describe('the published package', () => {
   it('holds the Swagger UI files the docs serve, with their licence (package.json "files" has dist/api-docs)', () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[]; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      files: string[];
+      dependencies: Record<string, string>;
+    };
     expect(manifest.files).toContain('dist/api-docs');
     // Copied at build time, so users install neither swagger-ui-dist nor its dependencies.
     expect(Object.keys(manifest.dependencies)).not.toContain('swagger-ui-dist');
-    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) expect(existsSync(join(ROOT, 'dist/api-docs', file)), file).toBe(true);
+    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE'])
+      expect(existsSync(join(ROOT, 'dist/api-docs', file)), file).toBe(true);
   });
 
   it('and so does the container image (its runtime stage copies dist/ part by part)', () => {
-    expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/^COPY --from=build \/app\/dist\/api-docs \.\/dist\/api-docs$/m);
+    expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(
+      /^COPY --from=build \/app\/dist\/api-docs \.\/dist\/api-docs$/m,
+    );
   });
 });

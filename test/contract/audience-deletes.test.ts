@@ -29,7 +29,11 @@ async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): P
   }
 }
 
-interface Send { uuid: string; subscriber_uuid: string | null; campaign_uuid: string | null }
+interface Send {
+  uuid: string;
+  subscriber_uuid: string | null;
+  campaign_uuid: string | null;
+}
 const sendsWhere = async (query: string) => ok(await api().get(`/api/sends?${query}`)).data as Send[];
 const campaign = async (uuid: string) => ok(await api().get(`/api/campaigns/${uuid}`)).data;
 
@@ -43,9 +47,17 @@ async function subscribe(listUuid: string, email: string, tags: string[] = []) {
 
 /** Creates a campaign and sends it, waiting until it is `sent` (its Sends are all there then). */
 async function sentCampaign(body: Record<string, unknown>) {
-  const created = ok(await api().post('/api/campaigns', { json: { html: '<p><a href="https://acme.test/offer">Offer</a></p>', ...body } }), 201).data;
+  const created = ok(
+    await api().post('/api/campaigns', {
+      json: { html: '<p><a href="https://acme.test/offer">Offer</a></p>', ...body },
+    }),
+    201,
+  ).data;
   ok(await api().post(`/api/campaigns/${created.uuid}/send`), 204);
-  const sent = await until(() => campaign(created.uuid), (c) => c.status === 'sent');
+  const sent = await until(
+    () => campaign(created.uuid),
+    (c) => c.status === 'sent',
+  );
   expect(sent.status).toBe('sent');
   return sent;
 }
@@ -68,7 +80,12 @@ async function engagedAudience() {
   ok(await api().post('/_emulator/simulate/soft-bounce', { json: { send_uuid: janeSend.uuid } }));
   ok(await api().post('/_emulator/simulate/unsubscribe', { json: { send_uuid: janeSend.uuid } }));
   expect(await campaign(sent.uuid)).toMatchObject({
-    sent_to_number_of_subscribers: 2, open_count: 2, unique_open_count: 2, click_count: 2, unique_click_count: 2, unsubscribe_count: 1,
+    sent_to_number_of_subscribers: 2,
+    open_count: 2,
+    unique_open_count: 2,
+    click_count: 2,
+    unique_click_count: 2,
+    unsubscribe_count: 1,
   });
   return { list, jane, bob, campaign: sent, janeSend, bobSend };
 }
@@ -90,15 +107,34 @@ describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
     expect(ok(await api().get('/api/sends')).meta.total).toBe(1);
 
     // The campaign's lists and numbers, recalculated from what is left (CalculateStatisticsAction: sends()->count()).
-    expect(ok(await api().get(`/api/campaigns/${sent.uuid}/opens`)).data.map((open: { subscriber_uuid: string }) => open.subscriber_uuid)).toEqual([bob.uuid]);
+    expect(
+      ok(await api().get(`/api/campaigns/${sent.uuid}/opens`)).data.map(
+        (open: { subscriber_uuid: string }) => open.subscriber_uuid,
+      ),
+    ).toEqual([bob.uuid]);
     expect(ok(await api().get(`/api/campaigns/${sent.uuid}/unsubscribes`)).data).toEqual([]);
     expect(ok(await api().get(`/api/campaigns/${sent.uuid}/bounces`)).data).toEqual([]);
     const links = ok(await api().get(`/api/campaigns/${sent.uuid}/clicks`)).data;
-    expect(links).toEqual([expect.objectContaining({ url: 'https://acme.test/offer', unique_click_count: 1, click_count: 1 })]);
-    expect(links[0].clicks.map((click: { send_uuid: string; subscriber_uuid: string }) => [click.send_uuid, click.subscriber_uuid])).toEqual([[bobSend.uuid, bob.uuid]]);
+    expect(links).toEqual([
+      expect.objectContaining({ url: 'https://acme.test/offer', unique_click_count: 1, click_count: 1 }),
+    ]);
+    expect(
+      links[0].clicks.map((click: { send_uuid: string; subscriber_uuid: string }) => [
+        click.send_uuid,
+        click.subscriber_uuid,
+      ]),
+    ).toEqual([[bobSend.uuid, bob.uuid]]);
     expect(await campaign(sent.uuid)).toMatchObject({
-      sent_to_number_of_subscribers: 1, open_count: 1, unique_open_count: 1, open_rate: 10000, click_count: 1, unique_click_count: 1,
-      click_rate: 10000, unsubscribe_count: 0, unsubscribe_rate: 0, bounce_count: 0,
+      sent_to_number_of_subscribers: 1,
+      open_count: 1,
+      unique_open_count: 1,
+      open_rate: 10000,
+      click_count: 1,
+      unique_click_count: 1,
+      click_rate: 10000,
+      unsubscribe_count: 0,
+      unsubscribe_rate: 0,
+      bounce_count: 0,
     });
 
     // The mails that were delivered are still in the inbox.
@@ -115,22 +151,34 @@ describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
 
   it('changes nothing for a subscriber it cannot find, and leaves transactional Sends alone', async () => {
     const { jane, campaign: sent } = await engagedAudience();
-    const transactional = ok(await api().post('/api/transactional-mails/send', { json: { from: 'app@acme.test', to: 'jane@acme.test', subject: 'Receipt', html: '<p>x</p>' } }));
+    const transactional = ok(
+      await api().post('/api/transactional-mails/send', {
+        json: { from: 'app@acme.test', to: 'jane@acme.test', subject: 'Receipt', html: '<p>x</p>' },
+      }),
+    );
     const before = await sendsWhere('');
     expect(before).toHaveLength(3);
     for (const path of ['00000000-0000-4000-8000-00000000ffff', 'jane@acme.test', `${jane.uuid}x`]) {
       const res = await api().delete(`/api/subscribers/${path}`);
       expect(res.status).toBe(404);
-      expect(res.json().message).toBe('No query results for model [Spatie\\Mailcoach\\Domain\\Audience\\Models\\Subscriber].');
+      expect(res.json().message).toBe(
+        'No query results for model [Spatie\\Mailcoach\\Domain\\Audience\\Models\\Subscriber].',
+      );
     }
     expect(await sendsWhere('')).toEqual(before);
-    expect(await campaign(sent.uuid)).toMatchObject({ sent_to_number_of_subscribers: 2, open_count: 2, unsubscribe_count: 1 });
+    expect(await campaign(sent.uuid)).toMatchObject({
+      sent_to_number_of_subscribers: 2,
+      open_count: 2,
+      unsubscribe_count: 1,
+    });
 
     ok(await api().delete(`/api/subscribers/${jane.uuid}`), 204);
     const left = await sendsWhere('');
     expect(left.map((s) => s.subscriber_uuid)).not.toContain(jane.uuid);
     expect(left.filter((s) => s.subscriber_uuid === null).map((s) => s.uuid)).toHaveLength(1);
-    expect((await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${transactional.uuid}`)).json().data).toHaveLength(1);
+    expect(
+      (await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${transactional.uuid}`)).json().data,
+    ).toHaveLength(1);
   });
 });
 
@@ -140,25 +188,50 @@ describe('DELETE /api/email-lists/{uuid} (§1.1, §1.6)', () => {
     const other = await createList('Other');
     const carol = await subscribe(other.uuid, 'carol@acme.test');
     const otherCampaign = await sentCampaign({ name: 'Other news', email_list_uuid: other.uuid });
-    const segment = ok(await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }), 201).data;
-    const draft = ok(await api().post('/api/campaigns', { json: { name: 'Draft', email_list_uuid: list.uuid, segment_uuid: segment.uuid } }), 201).data;
-    const subscriberImport = ok(await api().post('/api/subscriber-imports', { json: { email_list_uuid: list.uuid, subscribers_csv: 'email\nx@acme.test' } }), 201).data;
+    const segment = ok(
+      await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }),
+      201,
+    ).data;
+    const draft = ok(
+      await api().post('/api/campaigns', {
+        json: { name: 'Draft', email_list_uuid: list.uuid, segment_uuid: segment.uuid },
+      }),
+      201,
+    ).data;
+    const subscriberImport = ok(
+      await api().post('/api/subscriber-imports', {
+        json: { email_list_uuid: list.uuid, subscribers_csv: 'email\nx@acme.test' },
+      }),
+      201,
+    ).data;
 
     ok(await api().delete(`/api/email-lists/${list.uuid}`), 204);
 
-    for (const subscriber of [jane, bob]) expect(await sendsWhere(`filter[subscriber_uuid]=${subscriber.uuid}`)).toEqual([]);
+    for (const subscriber of [jane, bob])
+      expect(await sendsWhere(`filter[subscriber_uuid]=${subscriber.uuid}`)).toEqual([]);
     expect(await sendsWhere(`filter[campaign_uuid]=${sent.uuid}`)).toEqual([]);
     expect((await sendsWhere('')).map((s) => s.subscriber_uuid)).toEqual([carol.uuid]);
-    expect((await sendsWhere(`filter[campaign_uuid]=${otherCampaign.uuid}`)).map((s) => s.subscriber_uuid)).toEqual([carol.uuid]);
+    expect((await sendsWhere(`filter[campaign_uuid]=${otherCampaign.uuid}`)).map((s) => s.subscriber_uuid)).toEqual([
+      carol.uuid,
+    ]);
     expect((await api().get(`/api/subscriber-imports/${subscriberImport.uuid}`)).status).toBe(404);
     expect((await api().get(`/api/email-lists/${list.uuid}/segments/${segment.uuid}`)).status).toBe(404);
 
     // v8 keeps the statistics it last calculated when no Send is left (it recalculates only a campaign with sends).
     expect(await campaign(sent.uuid)).toMatchObject({
-      email_list_uuid: null, email_list: null, status: 'sent', sent_to_number_of_subscribers: 2, open_count: 0, click_count: 0, unsubscribe_count: 0,
+      email_list_uuid: null,
+      email_list: null,
+      status: 'sent',
+      sent_to_number_of_subscribers: 2,
+      open_count: 0,
+      click_count: 0,
+      unsubscribe_count: 0,
     });
     expect(await campaign(draft.uuid)).toMatchObject({ email_list_uuid: null, email_list: null });
-    expect(await campaign(otherCampaign.uuid)).toMatchObject({ email_list_uuid: other.uuid, sent_to_number_of_subscribers: 1 });
+    expect(await campaign(otherCampaign.uuid)).toMatchObject({
+      email_list_uuid: other.uuid,
+      sent_to_number_of_subscribers: 1,
+    });
   });
 
   it('changes nothing for an unknown list', async () => {
@@ -174,8 +247,16 @@ describe('DELETE /api/email-lists/{uuid} (§1.1, §1.6)', () => {
 describe('ids are never given out again (§6 DELETE, §3, §4 DELETE)', () => {
   it("a campaign whose template was deleted shows none, also after another template is created, and the filter doesn't find it", async () => {
     const list = await createList();
-    const first = ok(await api().post('/api/templates', { json: { name: 'First', html: '<p>[[[content]]]</p>' } }), 201).data;
-    const used = ok(await api().post('/api/campaigns', { json: { name: 'Uses first', email_list_uuid: list.uuid, template_uuid: first.uuid } }), 201).data;
+    const first = ok(
+      await api().post('/api/templates', { json: { name: 'First', html: '<p>[[[content]]]</p>' } }),
+      201,
+    ).data;
+    const used = ok(
+      await api().post('/api/campaigns', {
+        json: { name: 'Uses first', email_list_uuid: list.uuid, template_uuid: first.uuid },
+      }),
+      201,
+    ).data;
     expect(used.template_uuid).toBe(first.uuid);
     expect(used).not.toHaveProperty('template');
 
@@ -185,24 +266,41 @@ describe('ids are never given out again (§6 DELETE, §3, §4 DELETE)', () => {
     expect(orphan.template_uuid).toBeNull();
     expect(orphan).not.toHaveProperty('template');
 
-    const second = ok(await api().post('/api/templates', { json: { name: 'Second', html: '<p>[[[content]]]</p>' } }), 201).data;
+    const second = ok(
+      await api().post('/api/templates', { json: { name: 'Second', html: '<p>[[[content]]]</p>' } }),
+      201,
+    ).data;
     const after = await campaign(used.uuid);
     expect(after.template_uuid).toBeNull();
     expect(after).not.toHaveProperty('template');
     const usingSecond = async () =>
-      (ok(await api().get(`/api/campaigns?filter[contentItem.template.uuid]=${second.uuid}`)).data as Array<{ uuid: string }>).map((c) => c.uuid);
+      (
+        ok(await api().get(`/api/campaigns?filter[contentItem.template.uuid]=${second.uuid}`)).data as Array<{
+          uuid: string;
+        }>
+      ).map((c) => c.uuid);
     expect(await usingSecond()).toEqual([]);
-    const fresh = ok(await api().post('/api/campaigns', { json: { name: 'Uses second', email_list_uuid: list.uuid, template_uuid: second.uuid } }), 201).data;
+    const fresh = ok(
+      await api().post('/api/campaigns', {
+        json: { name: 'Uses second', email_list_uuid: list.uuid, template_uuid: second.uuid },
+      }),
+      201,
+    ).data;
     expect(fresh.template_uuid).toBe(second.uuid);
     expect(await usingSecond()).toEqual([fresh.uuid]);
     expect(ok(await api().get(`/api/campaigns?filter[contentItem.template.uuid]=${first.uuid}`)).data).toEqual([]);
   });
 
-  it("a segment whose tag was deleted keeps matching nobody: a tag created afterwards is not the deleted one", async () => {
+  it('a segment whose tag was deleted keeps matching nobody: a tag created afterwards is not the deleted one', async () => {
     const list = await createList();
     await subscribe(list.uuid, 'jane@acme.test', ['vip']);
-    const vip = (ok(await api().get(`/api/email-lists/${list.uuid}/tags`)).data as Array<{ uuid: string; name: string }>).find((t) => t.name === 'vip');
-    const segment = ok(await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }), 201).data;
+    const vip = (
+      ok(await api().get(`/api/email-lists/${list.uuid}/tags`)).data as Array<{ uuid: string; name: string }>
+    ).find((t) => t.name === 'vip');
+    const segment = ok(
+      await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }),
+      201,
+    ).data;
     ok(await api().delete(`/api/email-lists/${list.uuid}/tags/${vip?.uuid}`), 204);
     // bob's new tag is created after the delete; under a reused id the segment would now select bob.
     const bob = await subscribe(list.uuid, 'bob@acme.test', ['newcomer']);
@@ -219,11 +317,17 @@ describe('ids are never given out again (§6 DELETE, §3, §4 DELETE)', () => {
     };
     const list = await createList();
     // No html: the send is refused with "The campaign with id `N` can't be sent because it has no content."
-    const first = ok(await api().post('/api/campaigns', { json: { name: 'Empty', email_list_uuid: list.uuid } }), 201).data;
+    const first = ok(
+      await api().post('/api/campaigns', { json: { name: 'Empty', email_list_uuid: list.uuid } }),
+      201,
+    ).data;
     const firstId = await idOf(first.uuid);
     expect(firstId).toMatch(/^\d+$/);
     ok(await api().delete(`/api/campaigns/${first.uuid}`), 204);
-    const second = ok(await api().post('/api/campaigns', { json: { name: 'Empty too', email_list_uuid: list.uuid } }), 201).data;
+    const second = ok(
+      await api().post('/api/campaigns', { json: { name: 'Empty too', email_list_uuid: list.uuid } }),
+      201,
+    ).data;
     expect(await idOf(second.uuid)).not.toBe(firstId);
   });
 });

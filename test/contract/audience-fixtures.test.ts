@@ -22,7 +22,8 @@ let dirs = 0;
 function fixtureDir(files: Record<string, unknown>): string {
   const dir = join(scratch, `fixtures-${++dirs}`);
   mkdirSync(dir);
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  for (const [name, content] of Object.entries(files))
+    writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return dir;
 }
 
@@ -52,20 +53,29 @@ describe('the bundled audience', () => {
   it('is served after a start, and a reset puts it back as it was', async () => {
     const seeded = await audience(emulator());
     const [newsletter, updates] = seeded.lists;
-    expect(seeded.lists.map(({ list }) => [list.uuid, list.name, list.requires_confirmation, list.active_subscribers_count])).toEqual([
+    expect(
+      seeded.lists.map(({ list }) => [list.uuid, list.name, list.requires_confirmation, list.active_subscribers_count]),
+    ).toEqual([
       [NEWSLETTER, 'Newsletter', false, 4],
       [PRODUCT_UPDATES, 'Product updates', true, 1],
     ]);
-    expect(newsletter?.subscribers.map((s) => [s.email, s.tags, s.subscribed_at !== null, s.unsubscribed_at !== null])).toEqual([
+    expect(
+      newsletter?.subscribers.map((s) => [s.email, s.tags, s.subscribed_at !== null, s.unsubscribed_at !== null]),
+    ).toEqual([
       ['bounced@example.com', [], true, false],
       ['jane@example.com', ['customer', 'vip'], true, false],
       ['john@example.com', ['customer'], true, false],
       ['lee@example.com', ['customer'], true, true],
       ['priya@example.com', ['trial'], true, false],
     ]);
-    expect(newsletter?.subscribers.find((s) => s.email === 'jane@example.com')?.extra_attributes).toEqual({ plan: 'pro', company: 'Doe & Co' });
+    expect(newsletter?.subscribers.find((s) => s.email === 'jane@example.com')?.extra_attributes).toEqual({
+      plan: 'pro',
+      company: 'Doe & Co',
+    });
     expect(newsletter?.tags.map((tag) => tag.name)).toEqual(['customer', 'trial', 'vip']);
-    expect(newsletter?.segments.map((segment) => [segment.uuid, segment.name])).toEqual([['c04b1732-782c-41fb-a598-a83321385114', 'VIP customers']]);
+    expect(newsletter?.segments.map((segment) => [segment.uuid, segment.name])).toEqual([
+      ['c04b1732-782c-41fb-a598-a83321385114', 'VIP customers'],
+    ]);
     expect(updates?.list.default_reply_to_email).toBe('support@example.com');
     expect(updates?.subscribers.map((s) => [s.email, s.subscribed_at])).toEqual([
       ['jane@example.com', '2025-01-06T10:35:00.000000Z'],
@@ -73,7 +83,15 @@ describe('the bundled audience', () => {
     ]);
     const html = readFileSync(join(BUNDLED, 'campaign-templates/newsletter.html'), 'utf8');
     expect(seeded.templates.map((t) => [t.uuid, t.name, t.html, t.fields])).toEqual([
-      ['82c2401c-fc85-4559-ae1b-ceed57eab86d', 'Acme newsletter', html, [{ name: 'title', type: 'text' }, { name: 'content', type: 'editor' }]],
+      [
+        '82c2401c-fc85-4559-ae1b-ceed57eab86d',
+        'Acme newsletter',
+        html,
+        [
+          { name: 'title', type: 'text' },
+          { name: 'content', type: 'editor' },
+        ],
+      ],
     ]);
 
     // What a test run does to it...
@@ -96,7 +114,9 @@ describe('restarting on the same database', () => {
     try {
       before = await audience(first);
       const jane = before.lists[0]?.subscribers.find((s) => s.email === 'jane@example.com');
-      expect((await apiClient(first.url, first.token).post(`/api/subscribers/${jane.uuid}/unsubscribe`)).status).toBe(204);
+      expect((await apiClient(first.url, first.token).post(`/api/subscribers/${jane.uuid}/unsubscribe`)).status).toBe(
+        204,
+      );
     } finally {
       await first.stop();
     }
@@ -104,7 +124,9 @@ describe('restarting on the same database', () => {
     try {
       const after = await audience(second);
       expect(after.lists.map((l) => l.subscribers.length)).toEqual(before.lists.map((l) => l.subscribers.length));
-      expect(after.lists.map((l) => l.tags.map((tag) => tag.uuid))).toEqual(before.lists.map((l) => l.tags.map((tag) => tag.uuid)));
+      expect(after.lists.map((l) => l.tags.map((tag) => tag.uuid))).toEqual(
+        before.lists.map((l) => l.tags.map((tag) => tag.uuid)),
+      );
       expect(after.templates).toEqual(before.templates);
       expect(after.lists[0]?.subscribers.find((s) => s.email === 'jane@example.com')?.unsubscribed_at).not.toBeNull();
     } finally {
@@ -119,7 +141,9 @@ describe('POST /_emulator/seed with an audience', () => {
   const document = {
     email_lists: [
       {
-        name: 'Seeded', default_from_email: 'seed@acme.test', requires_confirmation: true,
+        name: 'Seeded',
+        default_from_email: 'seed@acme.test',
+        requires_confirmation: true,
         tags: [{ name: 'vip', visible_in_preferences: true }],
         subscribers: [
           { email: 'A@Example.com', tags: ['vip', 'new'] },
@@ -132,7 +156,18 @@ describe('POST /_emulator/seed with an audience', () => {
   } satisfies FixtureFile;
 
   it('answers the counts, adds nothing the second time, and the rows are what the API would have made', async () => {
-    const counts = { templates: 0, suppressions: 0, transactional_mails: 0, sends: 0, email_lists: 1, subscribers: 2, campaign_templates: 1, automations: 0, campaigns: 0, webhooks: 0 };
+    const counts = {
+      templates: 0,
+      suppressions: 0,
+      transactional_mails: 0,
+      sends: 0,
+      email_lists: 1,
+      subscribers: 2,
+      campaign_templates: 1,
+      automations: 0,
+      campaigns: 0,
+      webhooks: 0,
+    };
     expect(await client().seed(document)).toEqual(counts);
     expect(await client().seed(document)).toEqual(counts);
     const { lists, templates } = await audience(emulator());
@@ -149,13 +184,17 @@ describe('POST /_emulator/seed with an audience', () => {
   it('refuses a segment tag the list does not have and an html_file, by field', async () => {
     const res = await apiClient(emulator().url, emulator().token).post('/_emulator/seed', {
       json: {
-        email_lists: [{ name: 'L', default_from_email: 'l@acme.test', segments: [{ name: 'S', positive_tags: ['ghost'] }] }],
+        email_lists: [
+          { name: 'L', default_from_email: 'l@acme.test', segments: [{ name: 'S', positive_tags: ['ghost'] }] },
+        ],
         campaign_templates: [{ name: 'T', html_file: 't.html' }],
       },
     });
     expect(res.status).toBe(422);
     expect(res.json().errors).toEqual({
-      'email_lists.0.segments.0.positive_tags.0': ['"ghost" is not a tag of this list (declare it in the list\'s tags, or give it to a subscriber)'],
+      'email_lists.0.segments.0.positive_tags.0': [
+        '"ghost" is not a tag of this list (declare it in the list\'s tags, or give it to a subscriber)',
+      ],
       'campaign_templates.0.html_file': ['html_file "t.html" cannot be read through the API: give the html inline.'],
     });
   });
@@ -179,7 +218,11 @@ describe('a bad audience fixture file', () => {
       'references.json': {
         email_lists: [
           { name: 'Weekly', default_from_email: 'weekly@example.com' },
-          { name: 'Weekly', default_from_email: 'news@example.com', segments: [{ name: 'S', negative_tags: ['ghost'] }] },
+          {
+            name: 'Weekly',
+            default_from_email: 'news@example.com',
+            segments: [{ name: 'S', negative_tags: ['ghost'] }],
+          },
         ],
         campaign_templates: [{ name: 'T', html_file: 'missing.html' }],
       },
@@ -187,17 +230,38 @@ describe('a bad audience fixture file', () => {
     const started = spawnEmulator({ fixtures: dir, dbPath: join(scratch, 'bad.sqlite') });
     await expect(started).rejects.toThrow(/emulator exited with 1/);
     const output = await started.catch((error: Error) => error.message);
-    const at = (file: string, needle: string) => `${escape(join(dir, file))}:${positionOf(readFileSync(join(dir, file), 'utf8'), needle)}: `;
-    expect(output).toMatch(new RegExp(`${at('fields.json', '"not-an-address"')}email_lists\\[0\\]\\.default_from_email: must be a valid email address`));
+    const at = (file: string, needle: string) =>
+      `${escape(join(dir, file))}:${positionOf(readFileSync(join(dir, file), 'utf8'), needle)}: `;
     expect(output).toMatch(
-      new RegExp(`${at('fields.json', '"pending"')}email_lists\\[0\\]\\.subscribers\\[0\\]\\.status: Invalid option: expected one of "subscribed"\\|"unconfirmed"\\|"unsubscribed"`),
+      new RegExp(
+        `${at('fields.json', '"not-an-address"')}email_lists\\[0\\]\\.default_from_email: must be a valid email address`,
+      ),
     );
     expect(output).toMatch(
-      new RegExp(`${at('fields.json', '"2025-01-01T00:00:00Z"')}email_lists\\[0\\]\\.subscribers\\[1\\]\\.subscribed_at: an unconfirmed subscriber has no subscribed_at`),
+      new RegExp(
+        `${at('fields.json', '"pending"')}email_lists\\[0\\]\\.subscribers\\[0\\]\\.status: Invalid option: expected one of "subscribed"\\|"unconfirmed"\\|"unsubscribed"`,
+      ),
     );
-    expect(output).toMatch(new RegExp(`${at('references.json', '"ghost"')}email_lists\\[1\\]\\.segments\\[0\\]\\.negative_tags\\[0\\]: "ghost" is not a tag of this list`));
-    expect(output).toMatch(new RegExp(`:\\d+:\\d+: duplicate email list name "Weekly" \\(also in ${escape(join(dir, 'references.json'))}\\)`));
-    expect(output).toMatch(new RegExp(`${at('references.json', '"missing.html"')}campaign_templates\\[0\\]\\.html_file: cannot read "missing\\.html"`));
+    expect(output).toMatch(
+      new RegExp(
+        `${at('fields.json', '"2025-01-01T00:00:00Z"')}email_lists\\[0\\]\\.subscribers\\[1\\]\\.subscribed_at: an unconfirmed subscriber has no subscribed_at`,
+      ),
+    );
+    expect(output).toMatch(
+      new RegExp(
+        `${at('references.json', '"ghost"')}email_lists\\[1\\]\\.segments\\[0\\]\\.negative_tags\\[0\\]: "ghost" is not a tag of this list`,
+      ),
+    );
+    expect(output).toMatch(
+      new RegExp(
+        `:\\d+:\\d+: duplicate email list name "Weekly" \\(also in ${escape(join(dir, 'references.json'))}\\)`,
+      ),
+    );
+    expect(output).toMatch(
+      new RegExp(
+        `${at('references.json', '"missing.html"')}campaign_templates\\[0\\]\\.html_file: cannot read "missing\\.html"`,
+      ),
+    );
   });
 });
 

@@ -20,7 +20,10 @@ beforeEach(async () => {
 describe('double opt-in, as a Laravel app signs a user up', () => {
   it('subscribes unconfirmed, captures the confirmation mail, and its link confirms the subscriber', async () => {
     const list = await client().mailcoach.createEmailList({
-      name: 'Weekly digest', default_from_email: 'digest@acme.test', default_from_name: 'Acme', requires_confirmation: true,
+      name: 'Weekly digest',
+      default_from_email: 'digest@acme.test',
+      default_from_name: 'Acme',
+      requires_confirmation: true,
     });
     expect(list.requires_confirmation).toBe(true);
 
@@ -30,7 +33,12 @@ describe('double opt-in, as a Laravel app signs a user up', () => {
     });
     expect(created.status, created.text).toBe(201);
     const subscriber = created.json().data;
-    expect(subscriber).toMatchObject({ email: 'jane.doe@example.com', first_name: 'Jane', tags: ['signup'], subscribed_at: null });
+    expect(subscriber).toMatchObject({
+      email: 'jane.doe@example.com',
+      first_name: 'Jane',
+      tags: ['signup'],
+      subscribed_at: null,
+    });
     expect(subscriberStatus(subscriber)).toBe('unconfirmed');
 
     const link = await client().waitForConfirmationLink('jane.doe@example.com');
@@ -52,7 +60,11 @@ describe('double opt-in, as a Laravel app signs a user up', () => {
   });
 
   it("answers the newest confirmation mail's link when the confirmation was sent again", async () => {
-    const list = await client().mailcoach.createEmailList({ name: 'Beta', default_from_email: 'beta@acme.test', requires_confirmation: true });
+    const list = await client().mailcoach.createEmailList({
+      name: 'Beta',
+      default_from_email: 'beta@acme.test',
+      requires_confirmation: true,
+    });
     const subscriber = await client().mailcoach.subscribe(list.uuid, { email: 'sam@example.com' });
     const first = await client().waitForConfirmationLink('sam@example.com');
     const [firstMail] = (await client().messages({ to: 'sam@example.com' })).data;
@@ -72,11 +84,19 @@ describe('double opt-in, as a Laravel app signs a user up', () => {
     await expect(waited).rejects.toThrow(/to:kim@example\.com subject:"Confirm your subscription"/);
   });
 
-  it('runs the whole journey: confirm, tag, a campaign for a segment, a test, the send, then unsubscribe by the mail\'s link', async () => {
+  it("runs the whole journey: confirm, tag, a campaign for a segment, a test, the send, then unsubscribe by the mail's link", async () => {
     const c = client();
-    const list = await c.mailcoach.createEmailList({ name: 'Members', default_from_email: 'club@acme.test', default_from_name: 'Club', requires_confirmation: true });
+    const list = await c.mailcoach.createEmailList({
+      name: 'Members',
+      default_from_email: 'club@acme.test',
+      default_from_name: 'Club',
+      requires_confirmation: true,
+    });
     // Sign-ups: two confirm through their mail's link; one is suppressed already; one never confirms.
-    const signUp = async (email: string) => (await api().post(`/api/email-lists/${list.uuid}/subscribers`, { form: `email=${encodeURIComponent(email)}` })).json().data;
+    const signUp = async (email: string) =>
+      (
+        await api().post(`/api/email-lists/${list.uuid}/subscribers`, { form: `email=${encodeURIComponent(email)}` })
+      ).json().data;
     const jane = await signUp('jane@example.com');
     const bob = await signUp('bob@example.com');
     const carol = await signUp('carol@example.com');
@@ -88,21 +108,41 @@ describe('double opt-in, as a Laravel app signs a user up', () => {
     expect((await api().post('/api/suppressions', { json: { email: 'carol@example.com' } })).status).toBe(201);
     // Tag the subscribers as $subscriber->addTags() does (a form body), and a segment of the tag.
     for (const subscriber of [jane, bob, carol]) {
-      expect((await api().post(`/api/subscribers/${subscriber.uuid}/tags`, { form: 'tags%5B0%5D=members' })).status).toBe(200);
+      expect(
+        (await api().post(`/api/subscribers/${subscriber.uuid}/tags`, { form: 'tags%5B0%5D=members' })).status,
+      ).toBe(200);
     }
-    const segment = (await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'Members', positive_tags: ['members'] } })).json().data;
-    const campaign = (await api().post('/api/campaigns', {
-      json: { name: 'Summer party', email_list_uuid: list.uuid, segment_uuid: segment.uuid, html: '<p>Hi ::subscriber.email::, <a href="::unsubscribeUrl::">unsubscribe</a></p>' },
-    })).json().data;
-    expect((await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=qa%40acme.test' })).status).toBe(204);
+    const segment = (
+      await api().post(`/api/email-lists/${list.uuid}/segments`, {
+        json: { name: 'Members', positive_tags: ['members'] },
+      })
+    ).json().data;
+    const campaign = (
+      await api().post('/api/campaigns', {
+        json: {
+          name: 'Summer party',
+          email_list_uuid: list.uuid,
+          segment_uuid: segment.uuid,
+          html: '<p>Hi ::subscriber.email::, <a href="::unsubscribeUrl::">unsubscribe</a></p>',
+        },
+      })
+    ).json().data;
+    expect(
+      (await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=qa%40acme.test' })).status,
+    ).toBe(204);
     expect((await c.waitForMessage({ to: 'qa@acme.test' })).subject).toBe('[Test] Summer party');
     expect((await api().post(`/api/campaigns/${campaign.uuid}/send`)).status).toBe(204);
 
     // One mail and one Send per subscribed subscriber of the segment; the suppressed one gets a Send and no mail.
     // (The test mail's subject, "[Test] Summer party", matches the words too: each recipient is waited for.)
-    const mails = await Promise.all(['bob@example.com', 'jane@example.com'].map((to) => c.waitForMessage({ to, subject: 'Summer party' })));
+    const mails = await Promise.all(
+      ['bob@example.com', 'jane@example.com'].map((to) => c.waitForMessage({ to, subject: 'Summer party' })),
+    );
     expect(mails.map((mail) => mail.to[0]?.email).sort()).toEqual(['bob@example.com', 'jane@example.com']);
-    const sends = (await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).json().data as Array<{ subscriber_uuid: string; transport_message_id: string | null }>;
+    const sends = (await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).json().data as Array<{
+      subscriber_uuid: string;
+      transport_message_id: string | null;
+    }>;
     expect(sends.map((send) => send.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid, carol.uuid].sort());
     expect(sends.find((send) => send.subscriber_uuid === carol.uuid)?.transport_message_id).toBeNull();
 
@@ -111,11 +151,14 @@ describe('double opt-in, as a Laravel app signs a user up', () => {
     const unsubscribe = janeMail.links.find((href) => href.includes('/unsubscribe/'))!;
     const path = new URL(unsubscribe).pathname;
     expect((await rawRequest(emulator().url, { path })).text).toContain('<form method="post">');
-    expect((await rawRequest(emulator().url, { method: 'POST', path, headers: { 'content-length': '0' } })).status).toBe(200);
+    expect(
+      (await rawRequest(emulator().url, { method: 'POST', path, headers: { 'content-length': '0' } })).status,
+    ).toBe(200);
     expect(subscriberStatus(await c.mailcoach.subscriber(jane.uuid))).toBe('unsubscribed');
     const stats = (await api().get(`/api/campaigns/${campaign.uuid}`)).json().data;
     expect(stats).toMatchObject({ status: 'sent', unsubscribe_count: 1 });
-    expect((await api().get(`/api/campaigns/${campaign.uuid}/unsubscribes`)).json().data[0].subscriber_email).toBe('jane@example.com');
+    expect((await api().get(`/api/campaigns/${campaign.uuid}/unsubscribes`)).json().data[0].subscriber_email).toBe(
+      'jane@example.com',
+    );
   });
 });
-

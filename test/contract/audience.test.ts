@@ -17,10 +17,16 @@ function ok(res: RawResponse, status = 200) {
 }
 
 async function createList(fields: Record<string, unknown> = {}): Promise<{ uuid: string }> {
-  return ok(await api().post('/api/email-lists', { json: { name: 'Newsletter', default_from_email: 'news@acme.test', ...fields } }), 201).data;
+  return ok(
+    await api().post('/api/email-lists', {
+      json: { name: 'Newsletter', default_from_email: 'news@acme.test', ...fields },
+    }),
+    201,
+  ).data;
 }
 
-const subscribeTo = (list: string, body: Record<string, unknown>) => api().post(`/api/email-lists/${list}/subscribers`, { json: body });
+const subscribeTo = (list: string, body: Record<string, unknown>) =>
+  api().post(`/api/email-lists/${list}/subscribers`, { json: body });
 
 beforeEach(async () => {
   ok(await api().post('/_emulator/reset'), 204);
@@ -28,20 +34,52 @@ beforeEach(async () => {
 
 describe('email lists', () => {
   it('creates one (201) with every key of EmailListResource in order, defaults filled in', async () => {
-    const res = await api().post('/api/email-lists', { form: 'name=Newsletter&default_from_email=news%40acme.test&default_from_name=Acme&requires_confirmation=1' });
+    const res = await api().post('/api/email-lists', {
+      form: 'name=Newsletter&default_from_email=news%40acme.test&default_from_name=Acme&requires_confirmation=1',
+    });
     const list = ok(res, 201).data;
     expect(Object.keys(list)).toEqual([
-      'uuid', 'name', 'active_subscribers_count', 'campaigns_feed_enabled', 'default_from_email', 'default_from_name',
-      'default_reply_to_email', 'default_reply_to_name', 'allow_form_subscriptions', 'honeypot_field',
-      'redirect_after_subscribed', 'redirect_after_already_subscribed', 'redirect_after_subscription_pending',
-      'redirect_after_unsubscribed', 'requires_confirmation', 'confirmation_mailable_class', 'campaign_mailer',
-      'automation_mailer', 'transactional_mailer', 'report_recipients', 'report_campaign_sent', 'report_campaign_summary',
-      'report_email_list_summary', 'email_list_summary_sent_at', 'created_at', 'updated_at',
+      'uuid',
+      'name',
+      'active_subscribers_count',
+      'campaigns_feed_enabled',
+      'default_from_email',
+      'default_from_name',
+      'default_reply_to_email',
+      'default_reply_to_name',
+      'allow_form_subscriptions',
+      'honeypot_field',
+      'redirect_after_subscribed',
+      'redirect_after_already_subscribed',
+      'redirect_after_subscription_pending',
+      'redirect_after_unsubscribed',
+      'requires_confirmation',
+      'confirmation_mailable_class',
+      'campaign_mailer',
+      'automation_mailer',
+      'transactional_mailer',
+      'report_recipients',
+      'report_campaign_sent',
+      'report_campaign_summary',
+      'report_email_list_summary',
+      'email_list_summary_sent_at',
+      'created_at',
+      'updated_at',
     ]);
     expect(list).toMatchObject({
-      name: 'Newsletter', active_subscribers_count: 0, campaigns_feed_enabled: false, default_from_email: 'news@acme.test',
-      default_from_name: 'Acme', default_reply_to_email: 'news@acme.test', default_reply_to_name: 'Acme', requires_confirmation: true,
-      campaign_mailer: 'smtp', automation_mailer: 'smtp', transactional_mailer: 'smtp', report_recipients: null, email_list_summary_sent_at: null,
+      name: 'Newsletter',
+      active_subscribers_count: 0,
+      campaigns_feed_enabled: false,
+      default_from_email: 'news@acme.test',
+      default_from_name: 'Acme',
+      default_reply_to_email: 'news@acme.test',
+      default_reply_to_name: 'Acme',
+      requires_confirmation: true,
+      campaign_mailer: 'smtp',
+      automation_mailer: 'smtp',
+      transactional_mailer: 'smtp',
+      report_recipients: null,
+      email_list_summary_sent_at: null,
     });
     expect(list.created_at).toMatch(TIMESTAMP);
     expect(ok(await api().get(`/api/email-lists/${list.uuid}`)).data).toEqual(list);
@@ -50,9 +88,19 @@ describe('email lists', () => {
   it("refuses bad input with Laravel's texts", async () => {
     const empty = await api().post('/api/email-lists', { json: {} });
     expect(empty.status).toBe(422);
-    expect(empty.json().errors).toEqual({ name: ['The name field is required.'], default_from_email: ['The default from email field is required.'] });
+    expect(empty.json().errors).toEqual({
+      name: ['The name field is required.'],
+      default_from_email: ['The default from email field is required.'],
+    });
     const bad = await api().post('/api/email-lists', {
-      json: { name: 'x', default_from_email: 'not-an-email', default_reply_to_email: 'a@x.test, a@x.test', report_campaign_sent: true, campaign_mailer: 'postmark', requires_confirmation: 'yes' },
+      json: {
+        name: 'x',
+        default_from_email: 'not-an-email',
+        default_reply_to_email: 'a@x.test, a@x.test',
+        report_campaign_sent: true,
+        campaign_mailer: 'postmark',
+        requires_confirmation: 'yes',
+      },
     });
     expect(bad.json().errors).toEqual({
       default_from_email: ['The default from email field must be a valid email address.'],
@@ -65,8 +113,17 @@ describe('email lists', () => {
 
   it('replaces every field on update: omitted flags go back to false, reply-to back to the sender', async () => {
     const list = await createList({ requires_confirmation: true, default_reply_to_email: 'reply@acme.test' });
-    const updated = ok(await api().put(`/api/email-lists/${list.uuid}`, { json: { name: 'Renamed', default_from_email: 'other@acme.test' } })).data;
-    expect(updated).toMatchObject({ uuid: list.uuid, name: 'Renamed', requires_confirmation: false, default_reply_to_email: 'other@acme.test' });
+    const updated = ok(
+      await api().put(`/api/email-lists/${list.uuid}`, {
+        json: { name: 'Renamed', default_from_email: 'other@acme.test' },
+      }),
+    ).data;
+    expect(updated).toMatchObject({
+      uuid: list.uuid,
+      name: 'Renamed',
+      requires_confirmation: false,
+      default_reply_to_email: 'other@acme.test',
+    });
     const needsFrom = await api().patch(`/api/email-lists/${list.uuid}`, { json: { name: 'x' } });
     expect(needsFrom.json().errors).toEqual({ default_from_email: ['The default from email field is required.'] });
   });
@@ -74,14 +131,17 @@ describe('email lists', () => {
   it('lists by name with filters, 404s an unknown uuid in the binding shape, and deletes with its subscribers', async () => {
     await createList({ name: 'Zeta' });
     const alpha = await createList({ name: 'Alpha, Inc' });
-    const names = async (query = '') => (ok(await api().get(`/api/email-lists${query}`)).data as Array<{ name: string }>).map((l) => l.name);
+    const names = async (query = '') =>
+      (ok(await api().get(`/api/email-lists${query}`)).data as Array<{ name: string }>).map((l) => l.name);
     expect(await names()).toEqual(['Alpha, Inc', 'Zeta']);
     expect(await names('?filter[name]=Alpha,%20Inc')).toEqual(['Alpha, Inc']);
     expect(await names('?filter[search]=et')).toEqual(['Zeta']);
     expect(await names('?sort=-name')).toEqual(['Zeta', 'Alpha, Inc']);
     const missing = await api().get('/api/email-lists/00000000-0000-4000-8000-00000000ffff');
     expect(missing.status).toBe(404);
-    expect(missing.text).toBe('{\n    "message": "No query results for model [Spatie\\\\Mailcoach\\\\Domain\\\\Audience\\\\Models\\\\EmailList]."\n}');
+    expect(missing.text).toBe(
+      '{\n    "message": "No query results for model [Spatie\\\\Mailcoach\\\\Domain\\\\Audience\\\\Models\\\\EmailList]."\n}',
+    );
     const subscriber = ok(await subscribeTo(alpha.uuid, { email: 'jane@acme.test' }), 201).data;
     ok(await api().delete(`/api/email-lists/${alpha.uuid}`), 204);
     expect((await api().get(`/api/subscribers/${subscriber.uuid}`)).status).toBe(404);
@@ -97,11 +157,26 @@ describe('subscribers', () => {
     });
     const subscriber = ok(res, 201).data;
     expect(Object.keys(subscriber)).toEqual([
-      'uuid', 'email_list_uuid', 'email', 'first_name', 'last_name', 'extra_attributes', 'tags', 'subscribed_at', 'unsubscribed_at', 'created_at', 'updated_at',
+      'uuid',
+      'email_list_uuid',
+      'email',
+      'first_name',
+      'last_name',
+      'extra_attributes',
+      'tags',
+      'subscribed_at',
+      'unsubscribed_at',
+      'created_at',
+      'updated_at',
     ]);
     expect(subscriber).toMatchObject({
-      email_list_uuid: list.uuid, email: 'jane@acme.test', first_name: 'Jane', last_name: null,
-      extra_attributes: { plan: 'pro' }, tags: ['vip', 'customer'], unsubscribed_at: null,
+      email_list_uuid: list.uuid,
+      email: 'jane@acme.test',
+      first_name: 'Jane',
+      last_name: null,
+      extra_attributes: { plan: 'pro' },
+      tags: ['vip', 'customer'],
+      unsubscribed_at: null,
     });
     expect(subscriber.subscribed_at).toMatch(TIMESTAMP);
     // Shown again: tags by name, an empty extra_attributes as {}.
@@ -114,10 +189,20 @@ describe('subscribers', () => {
 
   it('is an upsert: 200 for an existing address, names replaced, an unsubscribed one back, tags synced only when sent', async () => {
     const list = await createList();
-    const first = ok(await subscribeTo(list.uuid, { email: 'jane@acme.test', first_name: 'Jane', last_name: 'Doe', tags: ['a', 'b'] }), 201).data;
+    const first = ok(
+      await subscribeTo(list.uuid, { email: 'jane@acme.test', first_name: 'Jane', last_name: 'Doe', tags: ['a', 'b'] }),
+      201,
+    ).data;
     ok(await api().post(`/api/subscribers/${first.uuid}/unsubscribe`), 204);
     const again = ok(await subscribeTo(list.uuid, { email: 'JANE@acme.test', first_name: 'J' })).data;
-    expect(again).toMatchObject({ uuid: first.uuid, first_name: 'J', last_name: null, unsubscribed_at: null, subscribed_at: first.subscribed_at, tags: ['a', 'b'] });
+    expect(again).toMatchObject({
+      uuid: first.uuid,
+      first_name: 'J',
+      last_name: null,
+      unsubscribed_at: null,
+      subscribed_at: first.subscribed_at,
+      tags: ['a', 'b'],
+    });
     const synced = ok(await subscribeTo(list.uuid, { email: 'jane@acme.test', tags: ['b', 'c'] })).data;
     expect(synced.tags).toEqual(['b', 'c']);
     const strict = await subscribeTo(list.uuid, { email: 'jane@acme.test', strict: 'false' });
@@ -131,7 +216,11 @@ describe('subscribers', () => {
     expect(subscriber.subscribed_at).toBeNull();
     const [summary] = ok(await api().get('/_emulator/messages?query=to:jane@acme.test')).data;
     const mail = ok(await api().get(`/_emulator/messages/${summary.uuid}`));
-    expect(mail).toMatchObject({ subject: 'Confirm your subscription to Weekly', from: { name: 'Acme', email: 'news@acme.test' }, reply_to: [{ name: 'Acme', email: 'news@acme.test' }] });
+    expect(mail).toMatchObject({
+      subject: 'Confirm your subscription to Weekly',
+      from: { name: 'Acme', email: 'news@acme.test' },
+      reply_to: [{ name: 'Acme', email: 'news@acme.test' }],
+    });
     expect(mail.headers).toContainEqual({ name: 'X-Mailgun-Track', value: 'no' });
     const link = (mail.links as string[]).find((href) => href.includes('/confirm-subscription/')) as string;
     expect(link).toBe(`${emulator().url}/confirm-subscription/${subscriber.uuid}`);
@@ -165,7 +254,9 @@ describe('subscribers', () => {
     const unknown = await api().post(`/api/email-lists/${list.uuid}/confirm`, { json: { email: 'nobody@acme.test' } });
     expect(unknown.status).toBe(404);
     expect(unknown.json()).toEqual({ message: '' });
-    expect((await api().post(`/api/email-lists/${list.uuid}/confirm`, { json: {} })).json().errors).toEqual({ email: ['The email field is required.'] });
+    expect((await api().post(`/api/email-lists/${list.uuid}/confirm`, { json: {} })).json().errors).toEqual({
+      email: ['The email field is required.'],
+    });
   });
 
   it('filters a list: email exact and case-insensitive, search in the email, status, tags any or all', async () => {
@@ -175,7 +266,9 @@ describe('subscribers', () => {
     const { uuid: carol } = ok(await subscribeTo(list.uuid, { email: 'carol@gmail.test' }), 201).data;
     ok(await api().post(`/api/subscribers/${carol}/unsubscribe`), 204);
     const emails = async (query: string) =>
-      (ok(await api().get(`/api/email-lists/${list.uuid}/subscribers${query}`)).data as Array<{ email: string }>).map((s) => s.email);
+      (ok(await api().get(`/api/email-lists/${list.uuid}/subscribers${query}`)).data as Array<{ email: string }>).map(
+        (s) => s.email,
+      );
     expect(await emails('')).toEqual(['carol@gmail.test', 'bob@acme.test', 'jane@gmail.test']);
     expect(await emails('?filter[email]=JANE@gmail.test')).toEqual(['jane@gmail.test']);
     expect(await emails('?filter[email]=gmail.test')).toEqual([]);
@@ -194,7 +287,10 @@ describe('subscribers', () => {
     const list = await createList();
     const { uuid } = ok(await subscribeTo(list.uuid, { email: 'jane@acme.test', tags: ['a'] }), 201).data;
     await subscribeTo(list.uuid, { email: 'bob@acme.test' });
-    expect(ok(await api().patch(`/api/subscribers/${uuid}`, { json: { first_name: 'Jane', append_tags: 1, tags: ['b'] } })).data.tags).toEqual(['a', 'b']);
+    expect(
+      ok(await api().patch(`/api/subscribers/${uuid}`, { json: { first_name: 'Jane', append_tags: 1, tags: ['b'] } }))
+        .data.tags,
+    ).toEqual(['a', 'b']);
     const cleared = ok(await api().patch(`/api/subscribers/${uuid}`, { json: { first_name: 'J' } })).data;
     expect(cleared).toMatchObject({ first_name: 'J', tags: [] });
     const taken = await api().patch(`/api/subscribers/${uuid}`, { json: { email: 'bob@acme.test' } });
@@ -207,10 +303,19 @@ describe('subscribers', () => {
   it('adds tags (POST, creating list tags) and removes them (DELETE with a form body), answering the subscriber', async () => {
     const list = await createList();
     const { uuid } = ok(await subscribeTo(list.uuid, { email: 'jane@acme.test', tags: ['b'] }), 201).data;
-    expect(ok(await api().post(`/api/subscribers/${uuid}/tags`, { form: 'tags%5B0%5D=c&tags%5B1%5D=a&tags%5B2%5D=B' })).data.tags).toEqual(['b', 'c', 'a']);
-    expect(ok(await api().request('DELETE', `/api/subscribers/${uuid}/tags`, { form: 'tags%5B0%5D=C' })).data.tags).toEqual(['a', 'b']);
-    expect((await api().post(`/api/subscribers/${uuid}/tags`, { json: {} })).json().errors).toEqual({ tags: ['The tags field is required.'] });
-    const listTags = (ok(await api().get(`/api/email-lists/${list.uuid}/tags`)).data as Array<{ name: string }>).map((t) => t.name);
+    expect(
+      ok(await api().post(`/api/subscribers/${uuid}/tags`, { form: 'tags%5B0%5D=c&tags%5B1%5D=a&tags%5B2%5D=B' })).data
+        .tags,
+    ).toEqual(['b', 'c', 'a']);
+    expect(
+      ok(await api().request('DELETE', `/api/subscribers/${uuid}/tags`, { form: 'tags%5B0%5D=C' })).data.tags,
+    ).toEqual(['a', 'b']);
+    expect((await api().post(`/api/subscribers/${uuid}/tags`, { json: {} })).json().errors).toEqual({
+      tags: ['The tags field is required.'],
+    });
+    const listTags = (ok(await api().get(`/api/email-lists/${list.uuid}/tags`)).data as Array<{ name: string }>).map(
+      (t) => t.name,
+    );
     expect(listTags).toEqual(['a', 'b', 'c']);
   });
 });
@@ -220,15 +325,30 @@ describe('tags', () => {
     const list = await createList();
     const tag = ok(await api().post(`/api/email-lists/${list.uuid}/tags`, { json: { name: 'vip' } }), 201).data;
     expect(Object.keys(tag)).toEqual(['uuid', 'name', 'email_list_uuid', 'created_at', 'updated_at']);
-    expect(ok(await api().post(`/api/email-lists/${list.uuid}/tags`, { json: { name: 'vip', visible_in_preferences: true } })).data).toEqual(tag);
-    const renamed = ok(await api().put(`/api/email-lists/${list.uuid}/tags/${tag.uuid}`, { json: { name: 'VIP' } })).data;
+    expect(
+      ok(
+        await api().post(`/api/email-lists/${list.uuid}/tags`, { json: { name: 'vip', visible_in_preferences: true } }),
+      ).data,
+    ).toEqual(tag);
+    const renamed = ok(
+      await api().put(`/api/email-lists/${list.uuid}/tags/${tag.uuid}`, { json: { name: 'VIP' } }),
+    ).data;
     expect(renamed).toMatchObject({ uuid: tag.uuid, name: 'VIP' });
     const included = ok(await api().get(`/api/email-lists/${list.uuid}/tags?include=emailList`)).data[0];
-    expect(Object.keys(included)).toEqual(['uuid', 'name', 'email_list', 'email_list_uuid', 'created_at', 'updated_at']);
+    expect(Object.keys(included)).toEqual([
+      'uuid',
+      'name',
+      'email_list',
+      'email_list_uuid',
+      'created_at',
+      'updated_at',
+    ]);
     expect(included.email_list.uuid).toBe(list.uuid);
     const badInclude = await api().get(`/api/email-lists/${list.uuid}/tags?include=subscribers`);
     expect(badInclude.status).toBe(400);
-    expect(badInclude.json().message).toBe('Requested include(s) `subscribers` are not allowed. Allowed include(s) are `emailList, emailListCount, emailListExists`.');
+    expect(badInclude.json().message).toBe(
+      'Requested include(s) `subscribers` are not allowed. Allowed include(s) are `emailList, emailListCount, emailListExists`.',
+    );
     ok(await api().delete(`/api/email-lists/${list.uuid}/tags/${tag.uuid}`), 204);
     expect((await api().get(`/api/email-lists/${list.uuid}/tags/${tag.uuid}`)).json().message).toBe(
       'No query results for model [Spatie\\Mailcoach\\Domain\\Audience\\Models\\Tag].',

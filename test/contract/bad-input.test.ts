@@ -25,7 +25,11 @@ const esc = (text: string) => text.replaceAll('/', '\\/');
 const SUPPRESSION_CLASS = 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\Suppression';
 
 /** POST /api/suppressions with exactly this body and content type (and a Content-Length when there is a body). */
-function post(body: string | Buffer | undefined, contentType?: string, path = '/api/suppressions'): Promise<RawResponse> {
+function post(
+  body: string | Buffer | undefined,
+  contentType?: string,
+  path = '/api/suppressions',
+): Promise<RawResponse> {
   const headers: Record<string, string> = { ...AUTH() };
   if (contentType !== undefined) headers['content-type'] = contentType;
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
@@ -114,7 +118,10 @@ describe('a JSON body PHP cannot decode reads as empty input (422 required)', ()
     const body = Buffer.concat([Buffer.from('{"email":"utf'), Buffer.from([0xff]), Buffer.from('8@example.com"}')]);
     await expectRefused(() => postJson(body), REQUIRED);
     // An overlong encoding of "@" and a truncated sequence at the end.
-    await expectRefused(() => postJson(Buffer.from([...Buffer.from('{"email":"a'), 0xc0, 0x80, ...Buffer.from('b.c"}')])), REQUIRED);
+    await expectRefused(
+      () => postJson(Buffer.from([...Buffer.from('{"email":"a'), 0xc0, 0x80, ...Buffer.from('b.c"}')])),
+      REQUIRED,
+    );
     await expectRefused(() => postJson(Buffer.from([...Buffer.from('{"email":"a@b.c"} '), 0xe2, 0x82])), REQUIRED);
   });
 
@@ -149,7 +156,10 @@ describe('a JSON body PHP cannot decode reads as empty input (422 required)', ()
 
   it('a __proto__ key is just a key: no email', async () => {
     await expectRefused(() => postJson('{"__proto__":{"email":"proto@example.com"}}'), REQUIRED);
-    await expectRefused(() => post('__proto__%5Bemail%5D=proto%40example.com', 'application/x-www-form-urlencoded'), REQUIRED);
+    await expectRefused(
+      () => post('__proto__%5Bemail%5D=proto%40example.com', 'application/x-www-form-urlencoded'),
+      REQUIRED,
+    );
   });
 
   it('a repeated key keeps the last value, as json_decode does', async () => {
@@ -213,7 +223,10 @@ describe('an email of the wrong type or shape', () => {
 
   it('a megabyte of surrounding whitespace is trimmed quickly', async () => {
     const pad = ' '.repeat(512 * 1024);
-    await expectCreated(() => postJson(JSON.stringify({ email: `${pad}padded@example.com${pad}` })), 'padded@example.com');
+    await expectCreated(
+      () => postJson(JSON.stringify({ email: `${pad}padded@example.com${pad}` })),
+      'padded@example.com',
+    );
   });
 });
 
@@ -264,7 +277,9 @@ describe('query strings and paths that do not decode', () => {
   it('invalid UTF-8 in a filter or sort name is an unknown filter or sort', async () => {
     const filter = await get('/api/suppressions?filter%5B%FF%5D=x');
     expect(filter.status).toBe(400);
-    expect(filter.text).toBe(pretty('Requested filter(s) `%FF` are not allowed. Allowed filter(s) are `search, reason`.'));
+    expect(filter.text).toBe(
+      pretty('Requested filter(s) `%FF` are not allowed. Allowed filter(s) are `search, reason`.'),
+    );
     const sort = await get('/api/suppressions?sort=%FF');
     expect(sort.status).toBe(400);
     expect(sort.text).toBe(pretty('Requested sort(s) `%FF` is not allowed. Allowed sort(s) are `created_at`.'));
@@ -308,7 +323,9 @@ describe('query strings and paths that do not decode', () => {
       const res = await get(`/api/suppressions?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.headers['content-type']).toBe('application/json');
-      expect(res.text, query).toBe(pretty('Requested filter(s) `0` are not allowed. Allowed filter(s) are `search, reason`.'));
+      expect(res.text, query).toBe(
+        pretty('Requested filter(s) `0` are not allowed. Allowed filter(s) are `search, reason`.'),
+      );
     }
   });
 
@@ -322,7 +339,9 @@ describe('query strings and paths that do not decode', () => {
         expect(res.text, query).toBe(plain.text);
       }
     }
-    const ascending = (await get('/api/suppressions?sort[]=created_at')).json().data.map((row: { email: string }) => row.email);
+    const ascending = (await get('/api/suppressions?sort[]=created_at'))
+      .json()
+      .data.map((row: { email: string }) => row.email);
     expect(ascending.slice(0, 3)).toEqual(['bounced@example.com', 'spaced@example.com', 'padded@example.com']);
   });
 
@@ -368,7 +387,12 @@ describe('content types and input sources', () => {
 
   it('the body wins over the query string on a clash', async () => {
     await expectCreated(
-      () => post('{"email":"body-wins@example.com"}', 'application/json', '/api/suppressions?email=query-loses%40example.com'),
+      () =>
+        post(
+          '{"email":"body-wins@example.com"}',
+          'application/json',
+          '/api/suppressions?email=query-loses%40example.com',
+        ),
       'body-wins@example.com',
     );
     const res = await get('/api/suppressions/query-loses@example.com');
@@ -383,7 +407,10 @@ describe('content types and input sources', () => {
   });
 
   it('Content-Type: application/json; charset=utf-8 is JSON', async () => {
-    await expectCreated(() => post('{"email":"charset@example.com"}', 'application/json; charset=utf-8'), 'charset@example.com');
+    await expectCreated(
+      () => post('{"email":"charset@example.com"}', 'application/json; charset=utf-8'),
+      'charset@example.com',
+    );
   });
 
   it('any +json media type is JSON, as Request::isJson() reads it', async () => {
@@ -445,28 +472,38 @@ describe('a body over --max-body-mb', () => {
     const res = await rawRequest(limited.url, {
       method: 'POST',
       path: '/api/suppressions',
-      headers: { accept: 'application/json', authorization: `Bearer ${limited.token}`, 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${limited.token}`,
+        'content-type': 'application/json',
+      },
       body: Buffer.alloc(2 * 1024 * 1024, 'a'),
     });
     expect(res.status).toBe(413);
     expect(res.text).toBe(pretty('The POST data is too large.'));
   });
 
-  it('the 413 closes the connection, so a keep-alive client\'s next request does not die on a reset socket', async () => {
+  it("the 413 closes the connection, so a keep-alive client's next request does not die on a reset socket", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const send = (method: string, body?: Buffer) =>
         new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-          const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${limited.token}` };
+          const headers: Record<string, string> = {
+            accept: 'application/json',
+            authorization: `Bearer ${limited.token}`,
+          };
           if (body !== undefined) {
             headers['content-type'] = 'application/json';
             headers['content-length'] = String(body.length);
           }
           const { hostname, port } = new URL(limited.url);
-          const req = httpRequest({ host: hostname, port, method, path: '/api/suppressions', headers, agent }, (res) => {
-            res.resume();
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-          });
+          const req = httpRequest(
+            { host: hostname, port, method, path: '/api/suppressions', headers, agent },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+            },
+          );
           req.on('error', reject);
           req.end(body);
         });
@@ -510,7 +547,11 @@ describe('a body over --max-body-mb', () => {
     const unauthenticated = await rawRequest(limited.url, {
       method: 'POST',
       path: '/api/suppressions',
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'content-length': String(body.length) },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      },
       body,
     });
     expect(unauthenticated.status).toBe(413);

@@ -16,22 +16,36 @@ const BODY = '<p>' + '中文 ünïcode / '.repeat(40_000) + '</p>';
 /** Sends a GET and resolves with when its answer ended, its status, headers and text; `onHead` once its head is in. */
 function timedGet(path: string, headers: Record<string, string> = {}, onHead?: () => void) {
   const url = new URL(emulator().url);
-  return new Promise<{ endedAt: number; status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, path, headers: { accept: 'application/json', ...headers } }, (res) => {
-      onHead?.();
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ endedAt: performance.now(), status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('latin1') }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
+  return new Promise<{ endedAt: number; status: number; headers: http.IncomingHttpHeaders; text: string }>(
+    (resolve, reject) => {
+      const request = http.request(
+        { host: url.hostname, port: url.port, path, headers: { accept: 'application/json', ...headers } },
+        (res) => {
+          onHead?.();
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              endedAt: performance.now(),
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('latin1'),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    },
+  );
 }
 
 describe('a page of log items with megabyte bodies', () => {
   beforeAll(async () => {
     for (let i = 0; i < 4; i++) {
-      const res = await api().post('/api/transactional-mails/send', { json: { from: 'app@example.com', to: 'jane@example.com', subject: `Big ${i}`, html: BODY } });
+      const res = await api().post('/api/transactional-mails/send', {
+        json: { from: 'app@example.com', to: 'jane@example.com', subject: `Big ${i}`, html: BODY },
+      });
       expect(res.status, res.text).toBe(200);
     }
   });

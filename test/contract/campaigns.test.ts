@@ -10,7 +10,8 @@ import { connectEventStream } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
 
-const HTML4_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">';
+const HTML4_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
@@ -22,17 +23,27 @@ function ok(res: RawResponse, status = 200) {
 }
 
 async function audience() {
-  const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test', default_from_name: 'Acme' } }), 201).data;
+  const list = ok(
+    await api().post('/api/email-lists', {
+      json: { name: 'News', default_from_email: 'news@acme.test', default_from_name: 'Acme' },
+    }),
+    201,
+  ).data;
   const subscribe = async (email: string, extra: Record<string, unknown> = {}) =>
     ok(await api().post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email, ...extra } }), 201).data;
-  const jane = await subscribe('jane@acme.test', { first_name: 'Jane', tags: ['vip'], extra_attributes: { plan: 'pro' } });
+  const jane = await subscribe('jane@acme.test', {
+    first_name: 'Jane',
+    tags: ['vip'],
+    extra_attributes: { plan: 'pro' },
+  });
   const bob = await subscribe('bob@acme.test', { first_name: 'Bob' });
   const gone = await subscribe('gone@acme.test');
   ok(await api().post(`/api/subscribers/${gone.uuid}/unsubscribe`), 204);
   return { list, jane, bob };
 }
 
-const createCampaign = async (body: Record<string, unknown>) => ok(await api().post('/api/campaigns', { json: body }), 201).data;
+const createCampaign = async (body: Record<string, unknown>) =>
+  ok(await api().post('/api/campaigns', { json: body }), 201).data;
 
 beforeEach(async () => {
   ok(await api().post('/_emulator/reset'), 204);
@@ -43,17 +54,58 @@ describe('campaigns', () => {
     const { list } = await audience();
     const campaign = await createCampaign({ name: 'March news', email_list_uuid: list.uuid, html: '<p>Hi</p>' });
     expect(Object.keys(campaign)).toEqual([
-      'uuid', 'name', 'email_list_uuid', 'email_list', 'template_uuid', 'template', 'from_email', 'from_name', 'status', 'html',
-      'structured_html', 'email_html', 'webview_html', 'fields', 'mailable_class', 'utm_tags', 'sent_to_number_of_subscribers',
-      'segment_class', 'segment_description', 'open_count', 'unique_open_count', 'open_rate', 'click_count', 'unique_click_count',
-      'click_rate', 'unsubscribe_count', 'unsubscribe_rate', 'bounce_count', 'bounce_rate', 'sent_at', 'statistics_calculated_at',
-      'scheduled_at', 'summary_mail_sent_at', 'created_at', 'updated_at',
+      'uuid',
+      'name',
+      'email_list_uuid',
+      'email_list',
+      'template_uuid',
+      'template',
+      'from_email',
+      'from_name',
+      'status',
+      'html',
+      'structured_html',
+      'email_html',
+      'webview_html',
+      'fields',
+      'mailable_class',
+      'utm_tags',
+      'sent_to_number_of_subscribers',
+      'segment_class',
+      'segment_description',
+      'open_count',
+      'unique_open_count',
+      'open_rate',
+      'click_count',
+      'unique_click_count',
+      'click_rate',
+      'unsubscribe_count',
+      'unsubscribe_rate',
+      'bounce_count',
+      'bounce_rate',
+      'sent_at',
+      'statistics_calculated_at',
+      'scheduled_at',
+      'summary_mail_sent_at',
+      'created_at',
+      'updated_at',
     ]);
     expect(campaign).toMatchObject({
-      name: 'March news', email_list_uuid: list.uuid, template_uuid: null, template: null, from_email: null, from_name: 'March news',
-      status: 'draft', html: '<p>Hi</p>', structured_html: '{"templateValues":{"html":"<p>Hi<\\/p>"}}', fields: { html: '<p>Hi</p>' },
-      utm_tags: true, segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\EverySubscriberSegment',
-      segment_description: 'all subscribers', open_rate: 0, scheduled_at: null,
+      name: 'March news',
+      email_list_uuid: list.uuid,
+      template_uuid: null,
+      template: null,
+      from_email: null,
+      from_name: 'March news',
+      status: 'draft',
+      html: '<p>Hi</p>',
+      structured_html: '{"templateValues":{"html":"<p>Hi<\\/p>"}}',
+      fields: { html: '<p>Hi</p>' },
+      utm_tags: true,
+      segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\EverySubscriberSegment',
+      segment_description: 'all subscribers',
+      open_rate: 0,
+      scheduled_at: null,
     });
     expect(campaign.email_list.uuid).toBe(list.uuid);
     expect(campaign).not.toHaveProperty('subject');
@@ -61,7 +113,9 @@ describe('campaigns', () => {
 
   it("refuses bad input with v8's texts, and an update is a full replace back to draft", async () => {
     const { list } = await audience();
-    const bad = await api().post('/api/campaigns', { json: { email_list_uuid: 'nope', schedule_at: '2025-03-02T10:00:00Z', utm_tags: 'yes' } });
+    const bad = await api().post('/api/campaigns', {
+      json: { email_list_uuid: 'nope', schedule_at: '2025-03-02T10:00:00Z', utm_tags: 'yes' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json().errors).toEqual({
       name: ['The name field is required.'],
@@ -69,17 +123,35 @@ describe('campaigns', () => {
       utm_tags: ['The utm tags field must be true or false.'],
       schedule_at: ['The schedule at field must match the format Y-m-d H:i:s.'],
     });
-    const campaign = await createCampaign({ name: 'Later', subject: 'Soon', email_list_uuid: list.uuid, html: '<p>x</p>', schedule_at: '2030-01-02 03:04:05' });
+    const campaign = await createCampaign({
+      name: 'Later',
+      subject: 'Soon',
+      email_list_uuid: list.uuid,
+      html: '<p>x</p>',
+      schedule_at: '2030-01-02 03:04:05',
+    });
     expect(campaign).toMatchObject({ scheduled_at: '2030-01-02T03:04:05.000000Z', from_name: 'Soon', status: 'draft' });
-    expect(ok(await api().get('/api/campaigns?filter[status]=scheduled')).data.map((c: { uuid: string }) => c.uuid)).toEqual([campaign.uuid]);
-    const updated = ok(await api().put(`/api/campaigns/${campaign.uuid}`, { json: { name: 'Later', email_list_uuid: list.uuid } })).data;
+    expect(
+      ok(await api().get('/api/campaigns?filter[status]=scheduled')).data.map((c: { uuid: string }) => c.uuid),
+    ).toEqual([campaign.uuid]);
+    const updated = ok(
+      await api().put(`/api/campaigns/${campaign.uuid}`, { json: { name: 'Later', email_list_uuid: list.uuid } }),
+    ).data;
     expect(updated).toMatchObject({ scheduled_at: null, from_name: 'Later', html: null });
   });
 
   it('builds the html from a campaign template and its fields, editor fields as markdown', async () => {
     const { list } = await audience();
-    const template = ok(await api().post('/api/templates', { json: { name: 'T', html: '<h1>[[[title:text]]]</h1>[[[body]]]' } }), 201).data;
-    const campaign = await createCampaign({ name: 'C', email_list_uuid: list.uuid, template_uuid: template.uuid, fields: { title: 'Hello', body: '**Bold**' } });
+    const template = ok(
+      await api().post('/api/templates', { json: { name: 'T', html: '<h1>[[[title:text]]]</h1>[[[body]]]' } }),
+      201,
+    ).data;
+    const campaign = await createCampaign({
+      name: 'C',
+      email_list_uuid: list.uuid,
+      template_uuid: template.uuid,
+      fields: { title: 'Hello', body: '**Bold**' },
+    });
     expect(campaign.html).toBe('<h1>Hello</h1><p><strong>Bold</strong></p>\n');
     expect(campaign.fields).toEqual({ title: 'Hello', body: '**Bold**' });
     expect(campaign.template_uuid).toBe(template.uuid);
@@ -87,14 +159,31 @@ describe('campaigns', () => {
   });
 
   it('sends to a list of 120 with mails in flight at once: one Send and one personal mail each, none twice', async () => {
-    const list = ok(await api().post('/api/email-lists', { json: { name: 'Many', default_from_email: 'news@acme.test' } }), 201).data;
-    const csv = ['email,first_name', ...Array.from({ length: 120 }, (_, i) => `reader${i}@acme.test,Reader${i}`)].join('\n');
-    const draft = ok(await api().post('/api/subscriber-imports', { json: { email_list_uuid: list.uuid, subscribers_csv: csv } }), 201).data;
+    const list = ok(
+      await api().post('/api/email-lists', { json: { name: 'Many', default_from_email: 'news@acme.test' } }),
+      201,
+    ).data;
+    const csv = ['email,first_name', ...Array.from({ length: 120 }, (_, i) => `reader${i}@acme.test,Reader${i}`)].join(
+      '\n',
+    );
+    const draft = ok(
+      await api().post('/api/subscriber-imports', { json: { email_list_uuid: list.uuid, subscribers_csv: csv } }),
+      201,
+    ).data;
     ok(await api().post(`/api/subscriber-imports/${draft.uuid}/start`), 204);
-    const campaign = await createCampaign({ name: 'Many', email_list_uuid: list.uuid, html: '<p>Hi ::subscriber.first_name::</p>' });
+    const campaign = await createCampaign({
+      name: 'Many',
+      email_list_uuid: list.uuid,
+      html: '<p>Hi ::subscriber.first_name::</p>',
+    });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
-    expect(await client().waitForCampaignSent(campaign.uuid)).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: 120 });
-    const messages = ok(await api().get(`/_emulator/messages?per_page=200&query=${encodeURIComponent(`campaign:${campaign.uuid}`)}`));
+    expect(await client().waitForCampaignSent(campaign.uuid)).toMatchObject({
+      status: 'sent',
+      sent_to_number_of_subscribers: 120,
+    });
+    const messages = ok(
+      await api().get(`/_emulator/messages?per_page=200&query=${encodeURIComponent(`campaign:${campaign.uuid}`)}`),
+    );
     expect(messages.meta.total).toBe(120);
     const recipients = new Set<string>();
     for (const summary of messages.data as Array<{ uuid: string; to: Array<{ email: string }> }>) {
@@ -110,27 +199,39 @@ describe('campaigns', () => {
     const { list, jane, bob } = await audience();
     ok(await api().post('/api/suppressions', { json: { email: 'bob@acme.test' } }), 201);
     const campaign = await createCampaign({
-      name: 'March', email_list_uuid: list.uuid,
+      name: 'March',
+      email_list_uuid: list.uuid,
       html: '<p>Hi ::subscriber.first_name:: ({{ subscriber.plan }}) <a href="::unsubscribeUrl::">Unsubscribe</a> <a href="::webviewUrl::">web</a></p>',
     });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     const sent = await client().waitForCampaignSent(campaign.uuid);
     expect(sent).toMatchObject({ status: 'sent', sent_to_number_of_subscribers: 2, from_email: 'news@acme.test' });
-    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string; transport_message_id: string | null }>;
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{
+      subscriber_uuid: string;
+      transport_message_id: string | null;
+    }>;
     expect(sends.map((s) => s.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid].sort());
     expect(sends.find((s) => s.subscriber_uuid === bob.uuid)?.transport_message_id).toBeNull();
     // Bob's send got no mail: nothing can be simulated on it, and nothing changes.
-    const bobsSend = (sends as unknown as Array<{ uuid: string; subscriber_uuid: string }>).find((s) => s.subscriber_uuid === bob.uuid)?.uuid;
+    const bobsSend = (sends as unknown as Array<{ uuid: string; subscriber_uuid: string }>).find(
+      (s) => s.subscriber_uuid === bob.uuid,
+    )?.uuid;
     for (const kind of ['open', 'click', 'bounce', 'soft-bounce', 'complaint', 'unsubscribe']) {
       const refused = await api().post(`/_emulator/simulate/${kind}`, { json: { send_uuid: bobsSend } });
       expect(refused.status, kind).toBe(422);
-      expect(refused.json().errors).toEqual({ send_uuid: ['The send was suppressed: no mail went out, so nothing can be reported about it.'] });
+      expect(refused.json().errors).toEqual({
+        send_uuid: ['The send was suppressed: no mail went out, so nothing can be reported about it.'],
+      });
     }
     expect(ok(await api().get(`/api/subscribers/${bob.uuid}`)).data.unsubscribed_at).toBeNull();
     const [summary, ...others] = ok(await api().get('/_emulator/messages')).data;
     expect(others).toEqual([]);
     const mail = ok(await api().get(`/_emulator/messages/${summary.uuid}`));
-    expect(mail).toMatchObject({ subject: 'March', from: { name: 'Acme', email: 'news@acme.test' }, to: [{ name: '', email: 'jane@acme.test' }] });
+    expect(mail).toMatchObject({
+      subject: 'March',
+      from: { name: 'Acme', email: 'news@acme.test' },
+      to: [{ name: '', email: 'jane@acme.test' }],
+    });
     expect(mail.html).toContain('Hi Jane (pro)');
     const unsubscribe = `${emulator().url}/unsubscribe/${jane.uuid}/${sends.find((s) => s.subscriber_uuid === jane.uuid) && (sends as Array<{ uuid?: string; subscriber_uuid: string }>).find((s) => s.subscriber_uuid === jane.uuid)?.uuid}`;
     expect(mail.links).toContain(unsubscribe);
@@ -138,15 +239,24 @@ describe('campaigns', () => {
     expect(mail.headers).toContainEqual({ name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' });
     // Sending again: refused.
     expect((await api().post(`/api/campaigns/${campaign.uuid}/send`)).json()).toEqual({
-      message: 'The given data was invalid.', errors: { campaign: ['You cannot send a campaign that already was sent.'] },
+      message: 'The given data was invalid.',
+      errors: { campaign: ['You cannot send a campaign that already was sent.'] },
     });
     // The unsubscribe link: GET shows a page, the one-click POST unsubscribes and counts for the campaign.
     const path = new URL(unsubscribe).pathname;
     expect((await rawRequest(emulator().url, { path })).text).toContain('Unsubscribe jane@acme.test from News');
-    const oneClick = await rawRequest(emulator().url, { method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '26' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await rawRequest(emulator().url, {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '26' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(ok(await api().get(`/api/subscribers/${jane.uuid}`)).data.unsubscribed_at).not.toBeNull();
-    expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data).toMatchObject({ unsubscribe_count: 1, unsubscribe_rate: 5000 });
+    expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data).toMatchObject({
+      unsubscribe_count: 1,
+      unsubscribe_rate: 5000,
+    });
     // The preferences link is v8's manage-preferences page (public-pages-v8.test.ts): for Jane, now unsubscribed, v8's
     // "already unsubscribed" page.
     const preferences = await rawRequest(emulator().url, { path: `/manage-preferences/${jane.uuid}` });
@@ -180,14 +290,22 @@ describe('campaigns', () => {
     const other = await createCampaign({ name: 'Suppressed', email_list_uuid: list.uuid, html: '<p>x</p>' });
     ok(await api().post('/api/suppressions', { json: { email: 'blocked@acme.test' } }), 201);
     ok(await api().post(`/api/campaigns/${other.uuid}/send-test`, { json: { email: 'blocked@acme.test' } }), 204);
-    expect(ok(await api().get(`/api/campaigns/${other.uuid}`)).data).toMatchObject({ email_html: inlined('<p>x</p>'), webview_html: null });
+    expect(ok(await api().get(`/api/campaigns/${other.uuid}`)).data).toMatchObject({
+      email_html: inlined('<p>x</p>'),
+      webview_html: null,
+    });
     expect(ok(await api().get('/_emulator/messages')).data).toHaveLength(1);
 
     // The send prepares both; a campaign that disables its webview gets none (PrepareWebviewHtmlAction).
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     const sent = await client().waitForCampaignSent(campaign.uuid);
     expect(sent).toMatchObject({ status: 'sent', email_html: inlined(html), webview_html: inlined(html) });
-    const hidden = await createCampaign({ name: 'Hidden', email_list_uuid: list.uuid, html: '<p>y</p>', disable_webview: true });
+    const hidden = await createCampaign({
+      name: 'Hidden',
+      email_list_uuid: list.uuid,
+      html: '<p>y</p>',
+      disable_webview: true,
+    });
     ok(await api().post(`/api/campaigns/${hidden.uuid}/send`), 204);
     const hiddenSent = await client().waitForCampaignSent(hidden.uuid);
     expect(hiddenSent).toMatchObject({ status: 'sent', email_html: inlined('<p>y</p>'), webview_html: null });
@@ -197,7 +315,10 @@ describe('campaigns', () => {
     const page = await rawRequest(emulator().url, { path: `/webview/campaign/${campaign.uuid}` });
     expect(page.status).toBe(200);
     expect(page.text).toBe(inlined(html));
-    const v7 = await rawRequest(emulator().url, { path: `/webview/${campaign.uuid}`, headers: { accept: 'application/json' } });
+    const v7 = await rawRequest(emulator().url, {
+      path: `/webview/${campaign.uuid}`,
+      headers: { accept: 'application/json' },
+    });
     expect(v7.status).toBe(404);
     expect(v7.text).toBe(`{\n    "message": "The route webview/${campaign.uuid} could not be found."\n}`);
   });
@@ -208,43 +329,82 @@ describe('campaigns', () => {
     const refused = await api().post(`/api/campaigns/${empty.uuid}/send`);
     expect(refused.status).toBe(400);
     expect(refused.json().message).toMatch(/^The campaign with id `\d+` can't be sent because it has no content\.$/);
-    const campaign = await createCampaign({ name: 'Test me', email_list_uuid: list.uuid, html: '<p>Hi ::subscriber.first_name::</p>' });
+    const campaign = await createCampaign({
+      name: 'Test me',
+      email_list_uuid: list.uuid,
+      html: '<p>Hi ::subscriber.first_name::</p>',
+    });
     const missing = await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: {} });
     expect(missing.json().errors).toEqual({ email: ['You must specify at least one e-mail address.'] });
-    const duplicates = await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=a%40acme.test,a%40acme.test' });
+    const duplicates = await api().post(`/api/campaigns/${campaign.uuid}/send-test`, {
+      form: 'email=a%40acme.test,a%40acme.test',
+    });
     expect(duplicates.json().errors).toEqual({ email: ['You may not specify duplicates.'] });
-    ok(await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=jane%40acme.test,qa%40acme.test' }), 204);
-    const subjects = (ok(await api().get('/_emulator/messages')).data as Array<{ subject: string; to: Array<{ email: string }> }>).map((m) => `${m.subject} ${m.to[0]?.email}`);
+    ok(
+      await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { form: 'email=jane%40acme.test,qa%40acme.test' }),
+      204,
+    );
+    const subjects = (
+      ok(await api().get('/_emulator/messages')).data as Array<{ subject: string; to: Array<{ email: string }> }>
+    ).map((m) => `${m.subject} ${m.to[0]?.email}`);
     expect(subjects.sort()).toEqual(['[Test] Test me jane@acme.test', '[Test] Test me qa@acme.test']);
     expect(ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data).toEqual([]);
   });
 
   it('sends to a segment only, and lists campaigns with unscheduled drafts first', async () => {
     const { list, jane } = await audience();
-    const segment = ok(await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }), 201).data;
-    const campaign = await createCampaign({ name: 'VIP only', email_list_uuid: list.uuid, segment_uuid: segment.uuid, html: '<p>x</p>' });
-    expect(campaign).toMatchObject({ segment_description: 'VIPs', segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\SubscribersWithTagsSegment' });
+    const segment = ok(
+      await api().post(`/api/email-lists/${list.uuid}/segments`, { json: { name: 'VIPs', positive_tags: ['vip'] } }),
+      201,
+    ).data;
+    const campaign = await createCampaign({
+      name: 'VIP only',
+      email_list_uuid: list.uuid,
+      segment_uuid: segment.uuid,
+      html: '<p>x</p>',
+    });
+    expect(campaign).toMatchObject({
+      segment_description: 'VIPs',
+      segment_class: 'Spatie\\Mailcoach\\Domain\\Audience\\Support\\Segments\\SubscribersWithTagsSegment',
+    });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     await client().waitForCampaignSent(campaign.uuid);
-    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string }>;
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{
+      subscriber_uuid: string;
+    }>;
     expect(sends.map((s) => s.subscriber_uuid)).toEqual([jane.uuid]);
     const draft = await createCampaign({ name: 'Draft', email_list_uuid: list.uuid });
-    expect(ok(await api().get('/api/campaigns')).data.map((c: { uuid: string }) => c.uuid)).toEqual([draft.uuid, campaign.uuid]);
-    expect(ok(await api().get('/api/campaigns?sort=sent')).data.map((c: { uuid: string }) => c.uuid)).toEqual([campaign.uuid, draft.uuid]);
+    expect(ok(await api().get('/api/campaigns')).data.map((c: { uuid: string }) => c.uuid)).toEqual([
+      draft.uuid,
+      campaign.uuid,
+    ]);
+    expect(ok(await api().get('/api/campaigns?sort=sent')).data.map((c: { uuid: string }) => c.uuid)).toEqual([
+      campaign.uuid,
+      draft.uuid,
+    ]);
     const stream = await connectEventStream(emulator().url, emulator().token);
     ok(await api().delete(`/api/campaigns/${campaign.uuid}`), 204);
     // Its Sends went with it: the stream says so, for the web UI's Sends list.
     expect(await stream.next()).toEqual({ event: 'sends.changed', data: { uuids: null } });
-    expect((await api().get(`/api/campaigns/${campaign.uuid}`)).json().message).toBe('No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].');
+    expect((await api().get(`/api/campaigns/${campaign.uuid}`)).json().message).toBe(
+      'No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].',
+    );
     expect(ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data).toEqual([]);
   });
 
   it("counts the simulations on its sends: opens, clicks on links, unsubscribes, bounces, with v8's lists", async () => {
     const { list, jane, bob } = await audience();
-    const campaign = await createCampaign({ name: 'Stats', email_list_uuid: list.uuid, html: '<p><a href="https://acme.test/offer">Offer</a></p>' });
+    const campaign = await createCampaign({
+      name: 'Stats',
+      email_list_uuid: list.uuid,
+      html: '<p><a href="https://acme.test/offer">Offer</a></p>',
+    });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     await client().waitForCampaignSent(campaign.uuid);
-    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ uuid: string; subscriber_uuid: string }>;
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{
+      uuid: string;
+      subscriber_uuid: string;
+    }>;
     const janeSend = sends.find((s) => s.subscriber_uuid === jane.uuid) as { uuid: string };
     const bobSend = sends.find((s) => s.subscriber_uuid === bob.uuid) as { uuid: string };
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: janeSend.uuid } }));
@@ -253,31 +413,80 @@ describe('campaigns', () => {
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: janeSend.uuid } }));
     ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: janeSend.uuid } }));
     // Bob's first click registers his open first (Send::registerClick); his hard bounce unsubscribes him silently.
-    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: bobSend.uuid, url: 'https://acme.test/other' } }));
+    ok(
+      await api().post('/_emulator/simulate/click', {
+        json: { send_uuid: bobSend.uuid, url: 'https://acme.test/other' },
+      }),
+    );
     ok(await api().post('/_emulator/simulate/bounce', { json: { send_uuid: bobSend.uuid } }));
-    const unsubscribed = ok(await api().post('/_emulator/simulate/unsubscribe', { json: { send_uuid: janeSend.uuid } })).data;
+    const unsubscribed = ok(
+      await api().post('/_emulator/simulate/unsubscribe', { json: { send_uuid: janeSend.uuid } }),
+    ).data;
     expect(unsubscribed.unsubscribed_at).not.toBeNull();
     const stats = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
     expect(stats).toMatchObject({
-      sent_to_number_of_subscribers: 2, open_count: 3, unique_open_count: 2, open_rate: 10000, click_count: 2, unique_click_count: 2,
-      click_rate: 10000, unsubscribe_count: 1, unsubscribe_rate: 5000, bounce_count: 1, bounce_rate: 5000,
+      sent_to_number_of_subscribers: 2,
+      open_count: 3,
+      unique_open_count: 2,
+      open_rate: 10000,
+      click_count: 2,
+      unique_click_count: 2,
+      click_rate: 10000,
+      unsubscribe_count: 1,
+      unsubscribe_rate: 5000,
+      bounce_count: 1,
+      bounce_rate: 5000,
     });
     const opens = ok(await api().get(`/api/campaigns/${campaign.uuid}/opens`));
     expect(opens.data.find((open: { subscriber_uuid: string }) => open.subscriber_uuid === jane.uuid)).toEqual({
       // v8's OpenResource casts the list uuid to an int (unit-tested in php-int.test.ts).
-      subscriber_uuid: jane.uuid, subscriber_email_list_uuid: expect.any(Number), subscriber_email: 'jane@acme.test',
-      open_count: 2, first_opened_at: expect.any(String), last_opened_at: expect.any(String),
+      subscriber_uuid: jane.uuid,
+      subscriber_email_list_uuid: expect.any(Number),
+      subscriber_email: 'jane@acme.test',
+      open_count: 2,
+      first_opened_at: expect.any(String),
+      last_opened_at: expect.any(String),
     });
-    expect(opens.data.map((open: { subscriber_uuid: string; open_count: number }) => [open.subscriber_uuid, open.open_count]).sort()).toEqual([[jane.uuid, 2], [bob.uuid, 1]].sort());
+    expect(
+      opens.data
+        .map((open: { subscriber_uuid: string; open_count: number }) => [open.subscriber_uuid, open.open_count])
+        .sort(),
+    ).toEqual(
+      [
+        [jane.uuid, 2],
+        [bob.uuid, 1],
+      ].sort(),
+    );
     expect(ok(await api().get(`/api/subscribers/${bob.uuid}`)).data.unsubscribed_at).not.toBeNull();
-    const clicks = ok(await api().get(`/api/campaigns/${campaign.uuid}/clicks`)).data as Array<{ url: string; click_count: number; clicks: unknown[] }>;
-    expect(clicks.map((link) => [link.url, link.click_count, link.clicks.length]).sort()).toEqual([['https://acme.test/offer', 1, 1], ['https://acme.test/other', 1, 1]]);
+    const clicks = ok(await api().get(`/api/campaigns/${campaign.uuid}/clicks`)).data as Array<{
+      url: string;
+      click_count: number;
+      clicks: unknown[];
+    }>;
+    expect(clicks.map((link) => [link.url, link.click_count, link.clicks.length]).sort()).toEqual([
+      ['https://acme.test/offer', 1, 1],
+      ['https://acme.test/other', 1, 1],
+    ]);
     expect(Object.keys(clicks[0] as object)).toEqual(['uuid', 'url', 'unique_click_count', 'click_count', 'clicks']);
     const unsubscribes = ok(await api().get(`/api/campaigns/${campaign.uuid}/unsubscribes`)).data;
     expect(unsubscribes).toHaveLength(1);
-    expect(unsubscribes[0]).toMatchObject({ campaign_uuid: campaign.uuid, subscriber_uuid: jane.uuid, subscriber_email: 'jane@acme.test', subscriber: { uuid: jane.uuid } });
+    expect(unsubscribes[0]).toMatchObject({
+      campaign_uuid: campaign.uuid,
+      subscriber_uuid: jane.uuid,
+      subscriber_email: 'jane@acme.test',
+      subscriber: { uuid: jane.uuid },
+    });
     const bounces = ok(await api().get(`/api/campaigns/${campaign.uuid}/bounces`)).data;
-    expect(bounces).toEqual([{ subscriber_uuid: bob.uuid, subscriber_email_list_uuid: list.uuid, subscriber_email: 'bob@acme.test', bounce_count: 1, type: 'bounce', created_at: expect.any(String) }]);
+    expect(bounces).toEqual([
+      {
+        subscriber_uuid: bob.uuid,
+        subscriber_email_list_uuid: list.uuid,
+        subscriber_email: 'bob@acme.test',
+        bounce_count: 1,
+        type: 'bounce',
+        created_at: expect.any(String),
+      },
+    ]);
     expect(ok(await api().get('/api/suppressions/bob@acme.test')).data.reason).toBe('hard_bounce');
     expect((await api().get(`/api/campaigns/${campaign.uuid}/opens?sort=colour`)).status).toBe(400);
   });
@@ -286,21 +495,40 @@ describe('campaigns', () => {
     const { list, jane } = await audience();
     const now = new Date(ok(await api().get('/_emulator/clock')).now);
     const soon = new Date(now.getTime() + 60_000).toISOString().replace('T', ' ').slice(0, 19);
-    const campaign = await createCampaign({ name: 'Scheduled', email_list_uuid: list.uuid, html: '<p>Later</p>', schedule_at: soon });
+    const campaign = await createCampaign({
+      name: 'Scheduled',
+      email_list_uuid: list.uuid,
+      html: '<p>Later</p>',
+      schedule_at: soon,
+    });
     const broken = await createCampaign({ name: 'No content', email_list_uuid: list.uuid, schedule_at: soon });
     // A witness scheduled a minute earlier than now is due at the scheduler's next tick: once it is sent, a tick has
     // looked at the two above (the scheduler sends all that is due in one tick, the earliest first) and left them.
     const earlier = new Date(now.getTime() - 60_000).toISOString().replace('T', ' ').slice(0, 19);
-    const witness = await createCampaign({ name: 'Witness', email_list_uuid: list.uuid, html: '<p>Now</p>', schedule_at: earlier });
+    const witness = await createCampaign({
+      name: 'Witness',
+      email_list_uuid: list.uuid,
+      html: '<p>Now</p>',
+      schedule_at: earlier,
+    });
     await client().waitForCampaignSent(witness.uuid);
     expect(ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data.status).toBe('draft');
-    expect(ok(await api().get(`/api/campaigns/${broken.uuid}`)).data).toMatchObject({ status: 'draft', scheduled_at: expect.any(String) });
+    expect(ok(await api().get(`/api/campaigns/${broken.uuid}`)).data).toMatchObject({
+      status: 'draft',
+      scheduled_at: expect.any(String),
+    });
     ok(await api().post('/_emulator/clock', { json: { advance_ms: 120_000 } }));
     const sent = await client().waitForCampaignSent(campaign.uuid);
     expect(sent).toMatchObject({ status: 'sent', scheduled_at: null, sent_to_number_of_subscribers: 2 });
     const mail = ok(await api().get('/_emulator/messages?query=subject:Scheduled')).data;
-    expect(mail.map((m: { to: Array<{ email: string }> }) => m.to[0]?.email).sort()).toEqual(['bob@acme.test', jane.email]);
-    expect(ok(await api().get(`/api/campaigns/${broken.uuid}`)).data).toMatchObject({ status: 'draft', scheduled_at: null });
+    expect(mail.map((m: { to: Array<{ email: string }> }) => m.to[0]?.email).sort()).toEqual([
+      'bob@acme.test',
+      jane.email,
+    ]);
+    expect(ok(await api().get(`/api/campaigns/${broken.uuid}`)).data).toMatchObject({
+      status: 'draft',
+      scheduled_at: null,
+    });
   });
 
   it('shows where a campaign mail came from, and searches by campaign and list (name or uuid)', async () => {
@@ -309,7 +537,13 @@ describe('campaigns', () => {
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     await client().waitForCampaignSent(campaign.uuid);
     const search = async (query: string) =>
-      (ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(query)}`)).data as Array<{ to: Array<{ email: string }> }>).map((m) => m.to[0]?.email).sort();
+      (
+        ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(query)}`)).data as Array<{
+          to: Array<{ email: string }>;
+        }>
+      )
+        .map((m) => m.to[0]?.email)
+        .sort();
     expect(await search('campaign:Origins')).toEqual(['bob@acme.test', 'jane@acme.test']);
     expect(await search(`campaign:${campaign.uuid.toUpperCase()}`)).toEqual(['bob@acme.test', 'jane@acme.test']);
     expect(await search('campaign:"origins" to:jane@acme.test')).toEqual(['jane@acme.test']);
@@ -317,11 +551,15 @@ describe('campaigns', () => {
     expect(await search('campaign:Nope')).toEqual([]);
     expect(await search('-campaign:Origins')).toEqual([]);
     const [summary] = ok(await api().get('/_emulator/messages?query=to:jane@acme.test')).data;
-    const [send] = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}&filter[subscriber_uuid]=${jane.uuid}`)).data;
+    const [send] = ok(
+      await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}&filter[subscriber_uuid]=${jane.uuid}`),
+    ).data;
     expect(summary.send_uuid).toBe(send.uuid);
     const mail = ok(await api().get(`/_emulator/messages/${summary.uuid}`));
     expect(mail).toMatchObject({
-      campaign: { uuid: campaign.uuid, name: 'Origins' }, email_list: { uuid: list.uuid, name: 'News' }, subscriber_uuid: jane.uuid,
+      campaign: { uuid: campaign.uuid, name: 'Origins' },
+      email_list: { uuid: list.uuid, name: 'News' },
+      subscriber_uuid: jane.uuid,
     });
   });
 });
@@ -329,16 +567,28 @@ describe('campaigns', () => {
 describe("the typed client's waitForCampaignSent", () => {
   it('resolves once the campaign is sent, with its Sends and mails there; at once for one already sent', async () => {
     const { list, jane, bob } = await audience();
-    const campaign = await createCampaign({ name: 'Waited', email_list_uuid: list.uuid, html: '<p>Hi ::subscriber.first_name::</p>' });
+    const campaign = await createCampaign({
+      name: 'Waited',
+      email_list_uuid: list.uuid,
+      html: '<p>Hi ::subscriber.first_name::</p>',
+    });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     const sent = await client().waitForCampaignSent(campaign.uuid);
     expect(sent).toMatchObject({ uuid: campaign.uuid, status: 'sent', sent_to_number_of_subscribers: 2 });
     expect(sent.sent_at).not.toBeNull();
     // No further wait: what the delivery made is all there once the wait resolves.
-    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{ subscriber_uuid: string }>;
+    const sends = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data as Array<{
+      subscriber_uuid: string;
+    }>;
     expect(sends.map((send) => send.subscriber_uuid).sort()).toEqual([jane.uuid, bob.uuid].sort());
-    const mails = ok(await api().get('/_emulator/messages')).data as Array<{ subject: string; to: Array<{ email: string }> }>;
-    expect(mails.map((mail) => `${mail.subject} ${mail.to[0]?.email}`).sort()).toEqual(['Waited bob@acme.test', 'Waited jane@acme.test']);
+    const mails = ok(await api().get('/_emulator/messages')).data as Array<{
+      subject: string;
+      to: Array<{ email: string }>;
+    }>;
+    expect(mails.map((mail) => `${mail.subject} ${mail.to[0]?.email}`).sort()).toEqual([
+      'Waited bob@acme.test',
+      'Waited jane@acme.test',
+    ]);
     expect(await client().waitForCampaignSent(campaign.uuid)).toEqual(await client().mailcoach.campaign(campaign.uuid));
   });
 
@@ -346,7 +596,12 @@ describe("the typed client's waitForCampaignSent", () => {
     const { list } = await audience();
     const now = await client().clock.now();
     const at = new Date(now.getTime() + 60_000).toISOString().replace('T', ' ').slice(0, 19);
-    const campaign = await createCampaign({ name: 'Later', email_list_uuid: list.uuid, html: '<p>Later</p>', schedule_at: at });
+    const campaign = await createCampaign({
+      name: 'Later',
+      email_list_uuid: list.uuid,
+      html: '<p>Later</p>',
+      schedule_at: at,
+    });
     // Waiting from while it is a draft: it is read again on the event its delivery announces.
     const waiting = client().waitForCampaignSent(campaign.uuid, { timeoutMs: 15_000 });
     await client().clock.advance(120_000);
@@ -356,15 +611,22 @@ describe("the typed client's waitForCampaignSent", () => {
   it('throws at the timeout naming the status, and at once for an unknown campaign', async () => {
     const { list } = await audience();
     const draft = await createCampaign({ name: 'Never sent', email_list_uuid: list.uuid, html: '<p>x</p>' });
-    const error = await client().waitForCampaignSent(draft.uuid, { timeoutMs: 300 }).catch((caught: unknown) => caught);
+    const error = await client()
+      .waitForCampaignSent(draft.uuid, { timeoutMs: 300 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitForCampaignSentTimeoutError);
     expect(error).toMatchObject({ uuid: draft.uuid, timeoutMs: 300, status: 'draft' });
     expect((error as Error).message).toBe(
       `Timed out after 300 ms waiting for campaign ${draft.uuid} to be sent: it is still a draft: POST /api/campaigns/{uuid}/send sends it, ` +
         "and a scheduled one goes once its scheduled_at has come on the emulator's clock.",
     );
-    const missing = await client().waitForCampaignSent('8d3f6c1e-0000-4000-8000-000000000000').catch((caught: unknown) => caught);
+    const missing = await client()
+      .waitForCampaignSent('8d3f6c1e-0000-4000-8000-000000000000')
+      .catch((caught: unknown) => caught);
     expect(missing).toBeInstanceOf(MailcoachApiError);
-    expect(missing).toMatchObject({ status: 404, body: { message: 'No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].' } });
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { message: 'No query results for model [Spatie\\Mailcoach\\Domain\\Campaign\\Models\\Campaign].' },
+    });
   });
 });

@@ -21,7 +21,9 @@ const client = () => createClient({ url: emulator().url, token: emulator().token
 const api = () => apiClient(emulator().url, emulator().token);
 
 async function sendApi(json: Record<string, unknown>): Promise<ChecksReport> {
-  const res = await api().post('/api/transactional-mails/send', { json: { from: 'App <app@example.com>', to: 'qa@example.com', ...json } });
+  const res = await api().post('/api/transactional-mails/send', {
+    json: { from: 'App <app@example.com>', to: 'qa@example.com', ...json },
+  });
   expect(res.status, res.text).toBe(200);
   return client().checks(res.json().uuid);
 }
@@ -35,33 +37,68 @@ async function sendSmtp(mail: Record<string, unknown>, subject: string): Promise
 }
 
 const problems = (report: ChecksReport) => report.issues.filter((issue) => issue.severity === 'problem');
-const pick = (report: ChecksReport, code: string) => report.issues.filter((issue) => issue.code === code).map((i) => ({ where: i.where, line: i.line, message: i.message }));
+const pick = (report: ChecksReport, code: string) =>
+  report.issues
+    .filter((issue) => issue.code === code)
+    .map((i) => ({ where: i.where, line: i.line, message: i.message }));
 
 describe('checks of the bundled fixtures', () => {
   it('finds no problem in their correct mails', async () => {
-    const welcome = await sendApi({ mail_name: 'welcome', replacements: { app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm?t=1' } });
-    const reset = await sendApi({ mail_name: 'password-reset', replacements: { app_name: 'Acme', reset_url: 'https://acme.test/reset?t=1', first_name: 'Jane', reset_code: '424242', ip_address: '192.0.2.1', requested_at: '10:00' } });
+    const welcome = await sendApi({
+      mail_name: 'welcome',
+      replacements: { app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm?t=1' },
+    });
+    const reset = await sendApi({
+      mail_name: 'password-reset',
+      replacements: {
+        app_name: 'Acme',
+        reset_url: 'https://acme.test/reset?t=1',
+        first_name: 'Jane',
+        reset_code: '424242',
+        ip_address: '192.0.2.1',
+        requested_at: '10:00',
+      },
+    });
     const order = await sendApi({
       mail_name: 'order-confirmation',
-      replacements: { first_name: 'Jane', order_number: 'A-17', item_count: '2', order_total: '$20', order_url: 'https://acme.test/orders/A-17', shipping_address: '1 Main St' },
+      replacements: {
+        first_name: 'Jane',
+        order_number: 'A-17',
+        item_count: '2',
+        order_total: '$20',
+        order_url: 'https://acme.test/orders/A-17',
+        shipping_address: '1 Main St',
+      },
     });
     for (const report of [welcome, reset, order]) {
       expect(problems(report)).toEqual([]);
       expect(report.summary.problems).toBe(0);
-      expect(report.compatibility.source).toEqual({ package: '@jsx-email/doiuse-email@1.0.4', data_updated: '2024-10-09' });
+      expect(report.compatibility.source).toEqual({
+        package: '@jsx-email/doiuse-email@1.0.4',
+        data_updated: '2024-10-09',
+      });
     }
     // MJML's output is what the caniemail data has most to say about: its warnings come with lines and scores.
     expect(welcome.summary.warnings).toBeGreaterThan(0);
     const score = (client: string) => welcome.compatibility.clients.find((c) => c.client === client)!.score;
     expect(score('apple-mail.macos')).toBeGreaterThan(score('outlook.windows'));
-    expect(welcome.issues.find((issue) => issue.code === 'feature:@media')?.message).toMatch(/unsupported by .*Outlook \(windows/);
-    expect(welcome.links).toContainEqual(expect.objectContaining({ attribute: 'href', url: 'https://acme.test/confirm?t=1', problems: [] }));
+    expect(welcome.issues.find((issue) => issue.code === 'feature:@media')?.message).toMatch(
+      /unsupported by .*Outlook \(windows/,
+    );
+    expect(welcome.links).toContainEqual(
+      expect.objectContaining({ attribute: 'href', url: 'https://acme.test/confirm?t=1', problems: [] }),
+    );
   });
 
   it('a campaign to the bundled list: its unsubscribe and webview links resolve, its headers are there', async () => {
     const list = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
     const res = await api().post('/api/campaigns', {
-      json: { name: 'Checks', email_list_uuid: list, subject: 'Checks campaign', html: '<p>Hi <a href="::unsubscribeUrl::">Unsubscribe</a> <a href="::webviewUrl::">Web</a> <a href="::preferencesUrl::">Prefs</a></p>' },
+      json: {
+        name: 'Checks',
+        email_list_uuid: list,
+        subject: 'Checks campaign',
+        html: '<p>Hi <a href="::unsubscribeUrl::">Unsubscribe</a> <a href="::webviewUrl::">Web</a> <a href="::preferencesUrl::">Prefs</a></p>',
+      },
     });
     expect(res.status, res.text).toBe(201);
     const campaign = res.json().data;
@@ -71,7 +108,11 @@ describe('checks of the bundled fixtures', () => {
     const report = await client().checks(mail.uuid);
     expect(problems(report)).toEqual([]);
     const own = report.links.filter((link) => link.emulator);
-    expect(own.map((link) => new URL(link.url).pathname.split('/')[1])).toEqual(['unsubscribe', 'webview', 'manage-preferences']);
+    expect(own.map((link) => new URL(link.url).pathname.split('/')[1])).toEqual([
+      'unsubscribe',
+      'webview',
+      'manage-preferences',
+    ]);
 
     // The subscriber goes: the same mail's links are now broken (checked against the records as they are now).
     const subscriber = await client().mailcoach.findSubscriber(list, 'john@example.com');
@@ -88,7 +129,13 @@ describe('each check fires on a mail with the problem', () => {
   it('the order confirmation without order_number: the placeholder in the subject', async () => {
     const report = await sendApi({
       mail_name: 'order-confirmation',
-      replacements: { first_name: 'Jane', item_count: '2', order_total: '$20', order_url: 'https://acme.test/orders/A-17', shipping_address: '1 Main St' },
+      replacements: {
+        first_name: 'Jane',
+        item_count: '2',
+        order_total: '$20',
+        order_url: 'https://acme.test/orders/A-17',
+        shipping_address: '1 Main St',
+      },
     });
     // The template's `<strong>::order_number::</strong>` is on line 13 of the rendered HTML (the inliner's document)
     // and line 4 of its text, where the converter wrote `**::order\_number::**` (named without the escape).
@@ -112,7 +159,10 @@ describe('each check fires on a mail with the problem', () => {
       '<p>[[[webviewUrl]]]</p>',
       '</body></html>',
     ].join('\n');
-    const report = await sendSmtp({ from: 'App <app@example.com>', to: 'qa@example.com', subject: 'Crafted ::first_name::', html }, 'Crafted');
+    const report = await sendSmtp(
+      { from: 'App <app@example.com>', to: 'qa@example.com', subject: 'Crafted ::first_name::', html },
+      'Crafted',
+    );
     expect(pick(report, 'placeholder').map((issue) => [issue.where, issue.line])).toEqual([
       ['subject', null],
       ['html', 2],
@@ -133,12 +183,33 @@ describe('each check fires on a mail with the problem', () => {
   });
 
   it('over SMTP as raw bytes: no Date, no Message-ID, an invalid From; a big body is clipped by Gmail', async () => {
-    const raw = ['From: not an address', 'To: qa@example.com', 'Subject: Raw headers', 'Content-Type: text/plain', '', 'Hi'].join('\r\n');
-    const report = await sendSmtp({ envelope: { from: 'app@example.com', to: ['qa@example.com'] }, raw }, 'Raw headers');
+    const raw = [
+      'From: not an address',
+      'To: qa@example.com',
+      'Subject: Raw headers',
+      'Content-Type: text/plain',
+      '',
+      'Hi',
+    ].join('\r\n');
+    const report = await sendSmtp(
+      { envelope: { from: 'app@example.com', to: ['qa@example.com'] }, raw },
+      'Raw headers',
+    );
     expect(problems(report).map((issue) => issue.code)).toEqual(['missing-date', 'missing-message-id', 'invalid-from']);
 
-    const big = await sendSmtp({ from: 'app@example.com', to: 'qa@example.com', subject: 'Big body', text: 'Hi', html: `<p>${'word '.repeat(22_000)}</p>` }, 'Big body');
-    expect(pick(big, 'gmail-clipping')).toEqual([{ where: 'html', line: null, message: expect.stringMatching(/^the HTML is 10\d KB: Gmail clips/) }]);
+    const big = await sendSmtp(
+      {
+        from: 'app@example.com',
+        to: 'qa@example.com',
+        subject: 'Big body',
+        text: 'Hi',
+        html: `<p>${'word '.repeat(22_000)}</p>`,
+      },
+      'Big body',
+    );
+    expect(pick(big, 'gmail-clipping')).toEqual([
+      { where: 'html', line: null, message: expect.stringMatching(/^the HTML is 10\d KB: Gmail clips/) },
+    ]);
   });
 
   it('answers 404 in our error shape for an unknown message', async () => {
@@ -150,9 +221,17 @@ describe('each check fires on a mail with the problem', () => {
 
 describe('POST /_emulator/checks (a render not captured)', () => {
   it('checks a subject, HTML and text without headers, and refuses another body with a 422', async () => {
-    const report = await client().checkRender({ subject: 'Hi ::name::', html: '<p><a href="javascript:x()">x</a></p>', text: null });
+    const report = await client().checkRender({
+      subject: 'Hi ::name::',
+      html: '<p><a href="javascript:x()">x</a></p>',
+      text: null,
+    });
     expect(report.issues.map((issue) => issue.code)).toEqual(['placeholder', 'no-text-part', 'link-javascript']);
-    const bad = await fetch(`${emulator().url}/_emulator/checks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"subject": 1}' });
+    const bad = await fetch(`${emulator().url}/_emulator/checks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"subject": 1}',
+    });
     expect(bad.status).toBe(422);
   });
 });

@@ -14,7 +14,10 @@ import { ROOT, TEST_FIXTURES } from '../support/emulator-process.js';
 import { apiClient, rawRequest } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 
-const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  bin: Record<string, string>;
+};
 const VERSION = MANIFEST.version;
 const CLI = join(ROOT, MANIFEST.bin['mailcoach-emulator'] as string);
 const BUNDLED_FIXTURES = resolve(ROOT, 'fixtures');
@@ -25,8 +28,22 @@ const scratchDir = () => mkdtempSync(join(scratch, `run-${++scratchCount}-`));
 
 /** Every option the command documents (README and --help). */
 const OPTIONS = [
-  '--port', '--host', '--db', '--token', '--any-token', '--fixtures', '--no-fixtures', '--always-json', '--rate-limit',
-  '--allow-spam-complaint-deletion', '--mailers', '--max-body-mb', '--clock', '--ids', '--help', '--version',
+  '--port',
+  '--host',
+  '--db',
+  '--token',
+  '--any-token',
+  '--fixtures',
+  '--no-fixtures',
+  '--always-json',
+  '--rate-limit',
+  '--allow-spam-complaint-deletion',
+  '--mailers',
+  '--max-body-mb',
+  '--clock',
+  '--ids',
+  '--help',
+  '--version',
 ];
 
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -148,9 +165,16 @@ describe('--help and --version', () => {
   it('documents the environment variable of every setting option', async () => {
     const { stdout } = await runToExit(['--help']);
     for (const name of [
-      'MAILCOACH_EMULATOR_PORT', 'MAILCOACH_EMULATOR_HOST', 'MAILCOACH_EMULATOR_DB', 'MAILCOACH_EMULATOR_TOKENS',
-      'MAILCOACH_EMULATOR_FIXTURES', 'MAILCOACH_EMULATOR_ALWAYS_JSON', 'MAILCOACH_EMULATOR_RATE_LIMIT',
-      'MAILCOACH_EMULATOR_MAILERS', 'MAILCOACH_EMULATOR_CLOCK', 'MAILCOACH_EMULATOR_IDS',
+      'MAILCOACH_EMULATOR_PORT',
+      'MAILCOACH_EMULATOR_HOST',
+      'MAILCOACH_EMULATOR_DB',
+      'MAILCOACH_EMULATOR_TOKENS',
+      'MAILCOACH_EMULATOR_FIXTURES',
+      'MAILCOACH_EMULATOR_ALWAYS_JSON',
+      'MAILCOACH_EMULATOR_RATE_LIMIT',
+      'MAILCOACH_EMULATOR_MAILERS',
+      'MAILCOACH_EMULATOR_CLOCK',
+      'MAILCOACH_EMULATOR_IDS',
     ]) {
       expect(stdout).toContain(name);
     }
@@ -222,7 +246,9 @@ describe('bad options', () => {
   });
 
   it('lets a flag win over the environment', async () => {
-    const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures'], { env: { MAILCOACH_EMULATOR_PORT: 'abc' } });
+    const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures'], {
+      env: { MAILCOACH_EMULATOR_PORT: 'abc' },
+    });
     expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await emulator.stop()).toBe(0);
   });
@@ -250,7 +276,17 @@ describe('the start banner', () => {
   });
 
   it('lists every accepted token, and accepts each of them', async () => {
-    const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures', '--token', 'one', '--token', 'two']);
+    const emulator = await start([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--no-fixtures',
+      '--token',
+      'one',
+      '--token',
+      'two',
+    ]);
     expect(emulator.stdout()).toContain('  API token:    one, two\n');
     expect((await apiClient(emulator.url, 'one').get('/api/sends')).status).toBe(200);
     expect((await apiClient(emulator.url, 'two').get('/api/sends')).status).toBe(200);
@@ -282,8 +318,23 @@ describe('the start banner', () => {
 
   it('shows --isolate and the --faults file with its number of rules, before the fixtures', async () => {
     const faultsFile = join(scratchDir(), 'faults.json');
-    writeFileSync(faultsFile, JSON.stringify([{ route: '/api/sends', preset: 'server-error' }, { recipient: '*@flaky.test', status: 503 }]));
-    const emulator = await start(['--port', '0', '--db', ':memory:', '--no-fixtures', '--isolate', '--faults', faultsFile]);
+    writeFileSync(
+      faultsFile,
+      JSON.stringify([
+        { route: '/api/sends', preset: 'server-error' },
+        { recipient: '*@flaky.test', status: 503 },
+      ]),
+    );
+    const emulator = await start([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--no-fixtures',
+      '--isolate',
+      '--faults',
+      faultsFile,
+    ]);
     expect(emulator.stdout()).toContain(
       '  database:     :memory: (nothing is kept)\n' +
         '  workspaces:   one per API token (--isolate)\n' +
@@ -329,9 +380,13 @@ describe('--db :memory:', () => {
 describe('defaults and stopping', () => {
   it('seeds the bundled fixtures when no --fixtures option is given', async () => {
     const emulator = await start(['--port', '0', '--db', ':memory:']);
-    expect(emulator.stdout()).toContain(`  fixtures:     ${BUNDLED_FIXTURES} (3 templates, 4 suppressions, 2 email lists, 1 campaign template, 1 automation)\n`);
+    expect(emulator.stdout()).toContain(
+      `  fixtures:     ${BUNDLED_FIXTURES} (3 templates, 4 suppressions, 2 email lists, 1 campaign template, 1 automation)\n`,
+    );
     const api = apiClient(emulator.url, 'mailcoach-emulator-token');
-    const templates = (await api.get('/api/transactional-mails/templates')).json().data.map((t: { name: string }) => t.name);
+    const templates = (await api.get('/api/transactional-mails/templates'))
+      .json()
+      .data.map((t: { name: string }) => t.name);
     expect(templates).toEqual(['order-confirmation', 'password-reset', 'welcome']);
     expect((await api.get('/api/suppressions')).json().meta.total).toBe(4);
     await emulator.stop();
@@ -349,8 +404,13 @@ describe('defaults and stopping', () => {
     const api = apiClient(emulator.url, 'mailcoach-emulator-token');
     const send = (i: number) =>
       api
-        .post('/api/transactional-mails/send', { json: { from: 'app@example.com', to: `r${i}@example.com`, subject: `S ${i}`, html: '<p>x</p>' } })
-        .then((res) => res.status, () => 'no answer');
+        .post('/api/transactional-mails/send', {
+          json: { from: 'app@example.com', to: `r${i}@example.com`, subject: `S ${i}`, html: '<p>x</p>' },
+        })
+        .then(
+          (res) => res.status,
+          () => 'no answer',
+        );
     // Warm up, so that the capture worker is running, then stop while 40 sends are in flight.
     expect(await send(-1)).toBe(200);
     const inFlight = Array.from({ length: 40 }, (_, i) => send(i));
@@ -360,7 +420,8 @@ describe('defaults and stopping', () => {
     expect(emulator.stdout() + emulator.stderr()).not.toMatch(/error/i);
     const answered = statuses.filter((status) => status === 200).length;
     const reopened = await start(['--port', '0', '--db', dbPath, '--no-fixtures']);
-    const stored = (await apiClient(reopened.url, 'mailcoach-emulator-token').get('/_emulator/messages')).json().meta.total;
+    const stored = (await apiClient(reopened.url, 'mailcoach-emulator-token').get('/_emulator/messages')).json().meta
+      .total;
     expect(stored).toBeGreaterThanOrEqual(answered + 1);
     await reopened.stop();
   });
@@ -370,9 +431,19 @@ describe('defaults and stopping', () => {
       const api = apiClient(emulator.url, 'mailcoach-emulator-token');
       // 20,000 paragraphs with a class in a replacement: about a second of CSS inlining and text conversion each (the
       // ports of Mailcoach's libraries), on the render worker.
-      const json = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com', replacements: { first_name: '<p class="a">x</p>'.repeat(20_000) } };
-      expect((await api.post('/api/transactional-mails/send', { json: { ...json, replacements: { first_name: 'x' } } })).status).toBe(200);
-      const inFlight = Array.from({ length: 6 }, () => api.post('/api/transactional-mails/send', { json }).catch(() => null));
+      const json = {
+        mail_name: 'welcome',
+        from: 'app@example.com',
+        to: 'jane@example.com',
+        replacements: { first_name: '<p class="a">x</p>'.repeat(20_000) },
+      };
+      expect(
+        (await api.post('/api/transactional-mails/send', { json: { ...json, replacements: { first_name: 'x' } } }))
+          .status,
+      ).toBe(200);
+      const inFlight = Array.from({ length: 6 }, () =>
+        api.post('/api/transactional-mails/send', { json }).catch(() => null),
+      );
       // One answered: the one render worker has the other five to render, one after the other.
       await Promise.race(inFlight);
       return inFlight;
@@ -391,7 +462,11 @@ describe('defaults and stopping', () => {
     // The first signal is handled once the port refuses connections (stopping closes the listener first); only then
     // the second, so that the system cannot merge the two into one pending signal.
     await waitUntil(
-      () => rawRequest(twice.url, { path: '/healthz' }).then(() => 'answered', (error: NodeJS.ErrnoException) => error.code ?? String(error)),
+      () =>
+        rawRequest(twice.url, { path: '/healthz' }).then(
+          () => 'answered',
+          (error: NodeJS.ErrnoException) => error.code ?? String(error),
+        ),
       (outcome) => outcome === 'ECONNREFUSED',
       { what: 'the stopping emulator to close its port' },
     );

@@ -35,7 +35,8 @@ async function totals() {
   };
 }
 
-const emulatorPost = (path: string, json?: unknown) => api().post(`/_emulator${path}`, json === undefined ? {} : { json });
+const emulatorPost = (path: string, json?: unknown) =>
+  api().post(`/_emulator${path}`, json === undefined ? {} : { json });
 const reset = async () => expect((await emulatorPost('/reset')).status).toBe(204);
 
 describe('POST /_emulator/reset', () => {
@@ -51,7 +52,9 @@ describe('POST /_emulator/reset', () => {
     expect((await api().post('/api/suppressions', { json: { email: 'extra@reset.test' } })).status).toBe(201);
     expect((await api().delete('/api/suppressions/jane@example.com')).status).toBe(204);
     expect((await api().post(SEND, { json: PLAIN })).status).toBe(200);
-    expect((await emulatorPost('/seed', { templates: [{ name: 'seeded', type: 'html', body: 'x' }] })).status).toBe(200);
+    expect((await emulatorPost('/seed', { templates: [{ name: 'seeded', type: 'html', body: 'x' }] })).status).toBe(
+      200,
+    );
     expect(await totals()).toEqual({ suppressions: 3, templates: 4, logItems: 3, sends: 4 });
     expect(capturedMessages(emulator().dbPath)).toHaveLength(1);
 
@@ -97,10 +100,7 @@ describe('POST /_emulator/seed', () => {
     templates: [
       { name: 'seeded-html', type: 'html', subject: '', body: '  <p>Hi {{ name }}</p>\n', to: ['ops@seed.test'] },
     ],
-    suppressions: [
-      { email: 'seeded@seed.test', reason: 'hard_bounce' },
-      { email: 'manual@seed.test' },
-    ],
+    suppressions: [{ email: 'seeded@seed.test', reason: 'hard_bounce' }, { email: 'manual@seed.test' }],
     transactional_mails: [{ uuid: 'aaaaaaaa-1111-4222-8333-444444444444', subject: 'Seeded', to: ['x@seed.test'] }],
     sends: [
       {
@@ -114,12 +114,28 @@ describe('POST /_emulator/seed', () => {
   it('answers 200 with the counts and makes the data visible through the API, bodies as sent', async () => {
     const res = await emulatorPost('/seed', DOCUMENT);
     expect(res.status, res.text).toBe(200);
-    expect(res.json()).toEqual({ templates: 1, suppressions: 2, transactional_mails: 1, sends: 1, email_lists: 0, subscribers: 0, campaign_templates: 0, automations: 0, campaigns: 0, webhooks: 0 });
+    expect(res.json()).toEqual({
+      templates: 1,
+      suppressions: 2,
+      transactional_mails: 1,
+      sends: 1,
+      email_lists: 0,
+      subscribers: 0,
+      campaign_templates: 0,
+      automations: 0,
+      campaigns: 0,
+      webhooks: 0,
+    });
     expect(await totals()).toEqual({ suppressions: 5, templates: 4, logItems: 3, sends: 4 });
 
     const templates = (await api().get('/api/transactional-mails/templates?filter[name]=seeded-html')).json().data;
     expect(templates).toHaveLength(1);
-    expect(templates[0]).toMatchObject({ name: 'seeded-html', subject: '', html: '  <p>Hi {{ name }}</p>\n', to: ['ops@seed.test'] });
+    expect(templates[0]).toMatchObject({
+      name: 'seeded-html',
+      subject: '',
+      html: '  <p>Hi {{ name }}</p>\n',
+      to: ['ops@seed.test'],
+    });
     expect((await api().get('/api/suppressions/seeded@seed.test')).json().data.reason).toBe('hard_bounce');
     expect((await api().get('/api/suppressions/manual@seed.test')).json().data.reason).toBe('manual');
     expect((await api().get('/api/sends/bbbbbbbb-1111-4222-8333-444444444444')).json().data.sent_at).toBe(
@@ -140,7 +156,18 @@ describe('POST /_emulator/seed', () => {
   it('accepts an empty document', async () => {
     const res = await emulatorPost('/seed', {});
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ templates: 0, suppressions: 0, transactional_mails: 0, sends: 0, email_lists: 0, subscribers: 0, campaign_templates: 0, automations: 0, campaigns: 0, webhooks: 0 });
+    expect(res.json()).toEqual({
+      templates: 0,
+      suppressions: 0,
+      transactional_mails: 0,
+      sends: 0,
+      email_lists: 0,
+      subscribers: 0,
+      campaign_templates: 0,
+      automations: 0,
+      campaigns: 0,
+      webhooks: 0,
+    });
   });
 
   it('answers 422 naming every problem, and writes nothing', async () => {
@@ -181,7 +208,10 @@ describe('POST /_emulator/seed', () => {
   });
 
   it('answers 400 for a body that is not JSON, or not an object', async () => {
-    const notJson = await api().post('/_emulator/seed', { body: '{nope', headers: { 'content-type': 'application/json' } });
+    const notJson = await api().post('/_emulator/seed', {
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.json().message).toMatch(/^The body is not valid JSON/);
     const array = await emulatorPost('/seed', []);
@@ -264,7 +294,10 @@ describe('GET and POST /_emulator/clock', () => {
     expect(now - start).toBeLessThan(10_000);
     expect(Date.parse(await createdAt('reset@clock.test')) - start).toBeLessThan(10_000);
     // Applied first: with advance_ms, that clock moved forward; with freeze, frozen at its time.
-    const ahead = Date.parse((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' }), await emulatorPost('/clock', { reset: true, advance_ms: 3_600_000 })).json().now);
+    const ahead = Date.parse(
+      (await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' }),
+      await emulatorPost('/clock', { reset: true, advance_ms: 3_600_000 })).json().now,
+    );
     expect(ahead - start).toBeGreaterThanOrEqual(3_600_000);
     expect(ahead - start).toBeLessThan(3_610_000);
     const frozen = (await emulatorPost('/clock', { reset: true, freeze: true })).json();
@@ -284,15 +317,28 @@ describe('GET and POST /_emulator/clock', () => {
   });
 
   it('reads freeze as an ISO 8601 date-time, UTC unless it has an offset', async () => {
-    expect((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00' })).json().now).toBe('2030-06-01T12:00:00.000Z');
-    expect((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00.25+02:00' })).json().now).toBe('2030-06-01T10:00:00.250Z');
+    expect((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00' })).json().now).toBe(
+      '2030-06-01T12:00:00.000Z',
+    );
+    expect((await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00.25+02:00' })).json().now).toBe(
+      '2030-06-01T10:00:00.250Z',
+    );
     expect((await emulatorPost('/clock', { freeze: '2030-06-01 12:00Z' })).json().now).toBe('2030-06-01T12:00:00.000Z');
   });
 
   it('refuses a freeze that is no ISO 8601 date-time, or an impossible one, and leaves the clock alone', async () => {
     await emulatorPost('/clock', { freeze: '2030-06-01T12:00:00Z' });
-    const message = 'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).';
-    for (const freeze of ['1', '2025-02-30T10:00:00Z', 'March 1, 2025 10:00', 'Sat, 01 Mar 2025 10:00:00 GMT', '2025-03-01', '2025-03-01T25:00:00Z', '+275760-09-13T00:00:00.000Z']) {
+    const message =
+      'The freeze must be true or an ISO 8601 date-time, such as 2025-03-01T10:00:00Z (UTC unless it has an offset).';
+    for (const freeze of [
+      '1',
+      '2025-02-30T10:00:00Z',
+      'March 1, 2025 10:00',
+      'Sat, 01 Mar 2025 10:00:00 GMT',
+      '2025-03-01',
+      '2025-03-01T25:00:00Z',
+      '+275760-09-13T00:00:00.000Z',
+    ]) {
       const res = await emulatorPost('/clock', { freeze });
       expect(res.status, freeze).toBe(422);
       expect(res.json().errors, freeze).toEqual({ freeze: [message] });
@@ -319,23 +365,36 @@ describe('GET and POST /_emulator/clock', () => {
       const res = await emulatorPost('/clock', json);
       expect(res.status, JSON.stringify(json)).toBe(422);
       expect(res.json().errors, JSON.stringify(json)).toEqual(errors);
-      expect((await api().get('/_emulator/clock')).json(), JSON.stringify(json)).toEqual({ now: '2030-06-01T12:00:00.000Z', frozen: true });
+      expect((await api().get('/_emulator/clock')).json(), JSON.stringify(json)).toEqual({
+        now: '2030-06-01T12:00:00.000Z',
+        frozen: true,
+      });
     }
 
     // JSON's 1e400 is Infinity: no number at all.
-    const infinite = await api().post('/_emulator/clock', { body: '{"advance_ms":1e400}', headers: { 'content-type': 'application/json' } });
+    const infinite = await api().post('/_emulator/clock', {
+      body: '{"advance_ms":1e400}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(infinite.status).toBe(422);
-    expect(infinite.json().errors).toEqual({ advance_ms: ['The advance_ms must be an integer from 0 to 3155760000000 (100 years).'] });
+    expect(infinite.json().errors).toEqual({
+      advance_ms: ['The advance_ms must be an integer from 0 to 3155760000000 (100 years).'],
+    });
 
     // Up to the bounds, and not a millisecond past them.
     expect((await emulatorPost('/clock', { freeze: '9999-12-31T23:59:59.000Z' })).status).toBe(200);
-    expect((await emulatorPost('/clock', { advance_ms: 999 })).json()).toEqual({ now: '9999-12-31T23:59:59.999Z', frozen: true });
+    expect((await emulatorPost('/clock', { advance_ms: 999 })).json()).toEqual({
+      now: '9999-12-31T23:59:59.999Z',
+      frozen: true,
+    });
     const past = await emulatorPost('/clock', { advance_ms: 1 });
     expect(past.status).toBe(422);
     expect(past.json().errors).toEqual({ advance_ms: [pastEnd] });
     expect((await api().get('/_emulator/clock')).json()).toEqual({ now: '9999-12-31T23:59:59.999Z', frozen: true });
     expect(await createdAt('end@clock.test')).toBe('9999-12-31T23:59:59.000000Z');
-    expect((await emulatorPost('/clock', { freeze: '1970-01-01T00:00:00Z' })).json().now).toBe('1970-01-01T00:00:00.000Z');
+    expect((await emulatorPost('/clock', { freeze: '1970-01-01T00:00:00Z' })).json().now).toBe(
+      '1970-01-01T00:00:00.000Z',
+    );
     expect((await emulatorPost('/clock', { advance_ms: 3155760000000 })).json().now).toBe('2070-01-01T00:00:00.000Z');
 
     // A running clock too.

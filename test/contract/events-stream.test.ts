@@ -16,7 +16,9 @@ const api = (token = emulator().token) => apiClient(emulator().url, token);
 const connect = (token: string) => connectEventStream(emulator().url, token);
 
 async function send(token: string, to: string, subject: string): Promise<void> {
-  const res = await api(token).post('/api/transactional-mails/send', { json: { from: 'app@example.com', to, subject, text: 'hi' } });
+  const res = await api(token).post('/api/transactional-mails/send', {
+    json: { from: 'app@example.com', to, subject, text: 'hi' },
+  });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -37,7 +39,10 @@ describe('GET /_emulator/events', () => {
     expect(event.event).toBe('message.captured');
     const [listed] = (await api().get('/_emulator/messages?per_page=1')).json().data;
     // Announced as soon as it is committed, before the background check counts its problems (README "Mail checks").
-    expect(event.data).toEqual({ uuid: listed.uuid, summary: { ...listed, problems: expect.toBeOneOf([null, listed.problems]) } });
+    expect(event.data).toEqual({
+      uuid: listed.uuid,
+      summary: { ...listed, problems: expect.toBeOneOf([null, listed.problems]) },
+    });
     expect((event.data as { summary: { subject: string } }).summary.subject).toBe('Streamed');
 
     // Each stream is in the order the server emitted: the first event the other workspace gets is its own send's.
@@ -76,7 +81,9 @@ describe('GET /_emulator/events', () => {
     const client = await connect(emulator().token);
     expect((await api().delete(`/_emulator/messages/${older.uuid}`)).status).toBe(204);
     expect(await client.next()).toEqual({ event: 'messages.deleted', data: { uuids: [older.uuid] } });
-    expect((await api().delete(`/_emulator/messages?query=${encodeURIComponent('"to clear"')}`)).json()).toEqual({ deleted: 1 });
+    expect((await api().delete(`/_emulator/messages?query=${encodeURIComponent('"to clear"')}`)).json()).toEqual({
+      deleted: 1,
+    });
     expect(await client.next()).toEqual({ event: 'messages.deleted', data: { uuids: [newest.uuid] } });
     await send(emulator().token, 'bob@example.com', 'One more');
     expect((await client.next()).event).toBe('message.captured');

@@ -19,7 +19,15 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const FAULTS_FILE = join(scratch, 'faults.json');
 writeFileSync(
   FAULTS_FILE,
-  JSON.stringify([{ method: 'GET', route: '/api/transactional-mails/templates', status: 503, body: { message: 'Down for maintenance' }, times: 1 }]),
+  JSON.stringify([
+    {
+      method: 'GET',
+      route: '/api/transactional-mails/templates',
+      status: 503,
+      body: { message: 'Down for maintenance' },
+      times: 1,
+    },
+  ]),
 );
 
 const emulator = useEmulator();
@@ -28,14 +36,19 @@ const api = () => apiClient(emulator().url, emulator().token);
 
 const SEND = '/api/transactional-mails/send';
 const mail = (to: string, extra: Record<string, unknown> = {}) => ({
-  from: 'App <app@example.com>', to, subject: 'Hello', html: '<p>Hi</p>', ...extra,
+  from: 'App <app@example.com>',
+  to,
+  subject: 'Hello',
+  html: '<p>Hi</p>',
+  ...extra,
 });
 const addRule = async (rule: unknown, client = api()) => {
   const res = await client.post('/_emulator/faults', { json: rule });
   expect(res.status, res.text).toBe(201);
   return res.json();
 };
-const rules = async (client = api()) => (await client.get('/_emulator/faults')).json().data as Array<Record<string, unknown>>;
+const rules = async (client = api()) =>
+  (await client.get('/_emulator/faults')).json().data as Array<Record<string, unknown>>;
 
 beforeEach(async () => {
   expect((await api().delete('/_emulator/faults')).status).toBe(204);
@@ -45,8 +58,22 @@ describe('managing rules', () => {
   it('answers a new rule with 201, its id and remaining, and lists it', async () => {
     const rule = await addRule({ method: 'post', route: SEND, status: 500, times: 3 });
     expect(rule).toEqual({
-      id: expect.any(Number), method: 'POST', route: SEND, recipient: null, status: 500, body: null, headers: null,
-      delay_ms: null, drop: false, times: 3, probability: null, preset: null, smtp: null, sender: null, reply: null, remaining: 3,
+      id: expect.any(Number),
+      method: 'POST',
+      route: SEND,
+      recipient: null,
+      status: 500,
+      body: null,
+      headers: null,
+      delay_ms: null,
+      drop: false,
+      times: 3,
+      probability: null,
+      preset: null,
+      smtp: null,
+      sender: null,
+      reply: null,
+      remaining: 3,
       fired: 0,
     });
     expect(await rules()).toEqual([rule]);
@@ -88,7 +115,9 @@ describe('managing rules', () => {
   it('refuses a method the API has not, and takes the others in any case', async () => {
     const res = await api().post('/_emulator/faults', { json: { method: 'FOO', route: '/api/sends', status: 500 } });
     expect(res.status).toBe(422);
-    expect(res.json().errors).toEqual({ method: ['The method must be one of: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.'] });
+    expect(res.json().errors).toEqual({
+      method: ['The method must be one of: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.'],
+    });
     for (const method of ['get', 'Head', 'POST', 'put', 'patch', 'delete', 'options']) {
       expect((await addRule({ method, route: '/api/nothing-here', status: 500 })).method).toBe(method.toUpperCase());
     }
@@ -107,11 +136,19 @@ describe('managing rules', () => {
       [{ headers: { X: true } }, { 'headers.X': ['The headers.X field must be a string or a number.'] }],
       [
         { headers: { 'bad header': 'x' } },
-        { 'headers.bad header': ["The header name \"bad header\" must only contain letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)."] },
+        {
+          'headers.bad header': [
+            'The header name "bad header" must only contain letters, digits and !#$%&\'*+-.^_`|~ (an HTTP token).',
+          ],
+        },
       ],
       [
         { headers: { 'X-Ünïcode': 'x' } },
-        { 'headers.X-Ünïcode': ["The header name \"X-Ünïcode\" must only contain letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)."] },
+        {
+          'headers.X-Ünïcode': [
+            'The header name "X-Ünïcode" must only contain letters, digits and !#$%&\'*+-.^_`|~ (an HTTP token).',
+          ],
+        },
       ],
     ];
     for (const [rule, errors] of cases) {
@@ -124,7 +161,10 @@ describe('managing rules', () => {
   });
 
   it('takes header values of printable ASCII, spaces and tabs, as sent', async () => {
-    await addRule({ route: '/api/sends', headers: { 'X-Note': 'a "quoted", {odd} value;\twith ~tab~', 'X-Empty': '' } });
+    await addRule({
+      route: '/api/sends',
+      headers: { 'X-Note': 'a "quoted", {odd} value;\twith ~tab~', 'X-Empty': '' },
+    });
     const res = await api().get('/api/sends');
     expect(res.status).toBe(200);
     expect(res.headers['x-note']).toBe('a "quoted", {odd} value;\twith ~tab~');
@@ -170,7 +210,9 @@ describe('matching', () => {
     await addRule({ recipient: '*@blocked.test', status: 451 });
     expect((await api().post(SEND, { json: mail('someone@faults.test') })).status).toBe(200);
     expect((await api().post(SEND, { json: mail('Victim <victim@faults.test>') })).status).toBe(500);
-    expect((await api().post(SEND, { json: mail('a@faults.test', { cc: 'b@faults.test, VICTIM@faults.test' }) })).status).toBe(500);
+    expect(
+      (await api().post(SEND, { json: mail('a@faults.test', { cc: 'b@faults.test, VICTIM@faults.test' }) })).status,
+    ).toBe(500);
     expect((await api().post(SEND, { json: mail('a@faults.test', { bcc: 'x@blocked.test' }) })).status).toBe(451);
     // Requests without recipients never match a recipient rule.
     expect((await api().get('/api/suppressions')).status).toBe(200);
@@ -179,7 +221,12 @@ describe('matching', () => {
 
 describe('effects', () => {
   it('answers a custom status, string body and headers', async () => {
-    await addRule({ route: '/api/sends', status: 503, body: 'Maintenance', headers: { 'Retry-After': 120, 'X-Custom': 'yes' } });
+    await addRule({
+      route: '/api/sends',
+      status: 503,
+      body: 'Maintenance',
+      headers: { 'Retry-After': 120, 'X-Custom': 'yes' },
+    });
     const res = await api().get('/api/sends');
     expect(res.status).toBe(503);
     expect(res.text).toBe('Maintenance');
@@ -189,7 +236,12 @@ describe('effects', () => {
   });
 
   it('answers a JSON body as JSON, and a status alone with an empty body', async () => {
-    await addRule({ method: 'GET', route: '/api/sends', status: 422, body: { message: 'Nope', errors: { to: ['Bad'] } } });
+    await addRule({
+      method: 'GET',
+      route: '/api/sends',
+      status: 422,
+      body: { message: 'Nope', errors: { to: ['Bad'] } },
+    });
     await addRule({ method: 'GET', route: '/api/suppressions', status: 502 });
     const json = await api().get('/api/sends');
     expect(json.status).toBe(422);
@@ -225,7 +277,10 @@ describe('effects', () => {
 
   it('presets answer like Laravel to a request that does not ask for JSON (an HTML page)', async () => {
     await addRule({ route: '/api/sends', preset: 'server-error' });
-    const res = await rawRequest(emulator().url, { path: '/api/sends', headers: { authorization: `Bearer ${emulator().token}` } });
+    const res = await rawRequest(emulator().url, {
+      path: '/api/sends',
+      headers: { authorization: `Bearer ${emulator().token}` },
+    });
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toBe('text/html; charset=UTF-8');
   });
@@ -234,10 +289,12 @@ describe('effects', () => {
     await addRule({ route: '/api/suppressions', delay_ms: 1000, times: 1 });
     const answered: string[] = [];
     const started = performance.now();
-    const delayed = api().get('/api/suppressions').then((res) => {
-      answered.push('delayed');
-      return { res, elapsed: performance.now() - started };
-    });
+    const delayed = api()
+      .get('/api/suppressions')
+      .then((res) => {
+        answered.push('delayed');
+        return { res, elapsed: performance.now() - started };
+      });
     // The rule has fired (its one time is used): the delayed request is in its delay.
     await waitUntil(rules, (list) => list[0]?.fired === 1, { what: 'the delay rule to fire' });
     // A second request, sent during the first one's delay, is not delayed: it is answered first.
@@ -256,12 +313,18 @@ describe('effects', () => {
     const before = (await api().get('/api/sends')).json().meta.total;
     const url = new URL(emulator().url);
     await new Promise<void>((resolve) => {
-      const headers = { authorization: `Bearer ${emulator().token}`, accept: 'application/json', 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${emulator().token}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+      };
       const request = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: SEND, headers });
       request.on('error', () => resolve());
       request.end(JSON.stringify(mail('gave-up@faults.test')));
       // Gives up once the rule has fired, that is during the delay.
-      void waitUntil(rules, (list) => list[0]?.fired === 1, { what: 'the delay rule to fire' }).then(() => request.destroy());
+      void waitUntil(rules, (list) => list[0]?.fired === 1, { what: 'the delay rule to fire' }).then(() =>
+        request.destroy(),
+      );
     });
     // A later send, delayed as long: its delay ends after the abandoned one's would have, and the sends are handled
     // in turn, so one handled at the end of its delay (or at once on the abort) would be stored by the time this
@@ -317,13 +380,15 @@ describe('probability', () => {
 describe('--faults <file>', () => {
   const client = (token: string) => apiClient(withFile().url, token);
 
-  it('gives every workspace its own copy of the file\'s rules', async () => {
+  it("gives every workspace its own copy of the file's rules", async () => {
     for (const token of ['alpha', 'beta']) {
       const first = await client(token).get('/api/transactional-mails/templates');
       expect(first.status).toBe(503);
       expect(first.text).toBe('{"message":"Down for maintenance"}');
       expect((await client(token).get('/api/transactional-mails/templates')).status).toBe(200);
-      expect(await rules(client(token))).toMatchObject([{ method: 'GET', status: 503, times: 1, remaining: 0, fired: 1 }]);
+      expect(await rules(client(token))).toMatchObject([
+        { method: 'GET', status: 503, times: 1, remaining: 0, fired: 1 },
+      ]);
     }
   });
 
@@ -331,20 +396,33 @@ describe('--faults <file>', () => {
     await client('gamma').delete('/_emulator/faults');
     expect(await rules(client('gamma'))).toEqual([]);
     expect((await client('gamma').post('/_emulator/reset')).status).toBe(204);
-    expect(await rules(client('gamma'))).toMatchObject([{ route: '/api/transactional-mails/templates', remaining: 1, fired: 0 }]);
+    expect(await rules(client('gamma'))).toMatchObject([
+      { route: '/api/transactional-mails/templates', remaining: 1, fired: 0 },
+    ]);
     expect((await client('gamma').get('/api/transactional-mails/templates')).status).toBe(503);
   });
 
   it('stops the emulator at start when the file is invalid, naming the rule and field', async () => {
     const bad = join(scratch, 'bad-faults.json');
     writeFileSync(bad, JSON.stringify([{ status: 500 }, { status: 'five hundred' }]));
-    await expect(spawnEmulator({ args: ['--faults', bad], dbPath: join(scratch, 'bad.sqlite') })).rejects.toThrow(/invalid faults file .*\n\s+\[1\]\.status: /);
+    await expect(spawnEmulator({ args: ['--faults', bad], dbPath: join(scratch, 'bad.sqlite') })).rejects.toThrow(
+      /invalid faults file .*\n\s+\[1\]\.status: /,
+    );
   });
 
   it('stops the emulator at start when a rule has a header no response can carry, or an unknown method', async () => {
     const bad = join(scratch, 'bad-headers.json');
-    writeFileSync(bad, JSON.stringify([{ status: 503, headers: { X: 'a\r\nb' } }, { headers: { 'bad name': 'x' } }, { method: 'FOO', status: 500 }]));
+    writeFileSync(
+      bad,
+      JSON.stringify([
+        { status: 503, headers: { X: 'a\r\nb' } },
+        { headers: { 'bad name': 'x' } },
+        { method: 'FOO', status: 500 },
+      ]),
+    );
     const started = spawnEmulator({ args: ['--faults', bad], dbPath: join(scratch, 'bad-headers.sqlite') });
-    await expect(started).rejects.toThrow(/invalid faults file .*\n\s+\[0\]\.headers\.X: The headers\.X field must only contain printable ASCII .*\n\s+\[1\]\.headers\.bad name: The header name "bad name" must only contain .*\n\s+\[2\]\.method: The method must be one of/);
+    await expect(started).rejects.toThrow(
+      /invalid faults file .*\n\s+\[0\]\.headers\.X: The headers\.X field must only contain printable ASCII .*\n\s+\[1\]\.headers\.bad name: The header name "bad name" must only contain .*\n\s+\[2\]\.method: The method must be one of/,
+    );
   });
 });

@@ -22,7 +22,8 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   for (;;) {
     const value = await read();
     if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -48,10 +49,19 @@ describe('--watch', () => {
   it('loads a changed body file, in the studio and for sends, and keeps templates edited through the API', async () => {
     ok(await api().patch('/_emulator/templates/order-confirmation', { json: { subject: 'Edited in the studio' } }));
     const before = await welcome();
-    writeFileSync(bodyFile(), readFileSync(bodyFile(), 'utf8').replace('Welcome, ::first_name::!', 'Hello again, ::first_name::!'));
+    writeFileSync(
+      bodyFile(),
+      readFileSync(bodyFile(), 'utf8').replace('Welcome, ::first_name::!', 'Hello again, ::first_name::!'),
+    );
     const after = await eventually(welcome, (template) => template.body.includes('Hello again'));
-    expect(after).toMatchObject({ uuid: before.uuid, origin: 'fixture', fixture_file: join(dir, 'templates/welcome.mjml') });
-    const rendered = (await api().post('/_emulator/templates/welcome/render', { json: { replacements: { first_name: 'Jane' } } })).json();
+    expect(after).toMatchObject({
+      uuid: before.uuid,
+      origin: 'fixture',
+      fixture_file: join(dir, 'templates/welcome.mjml'),
+    });
+    const rendered = (
+      await api().post('/_emulator/templates/welcome/render', { json: { replacements: { first_name: 'Jane' } } })
+    ).json();
     expect(rendered.html).toContain('Hello again, Jane!');
     expect((await status()).problems).toEqual([]);
     expect((await api().get('/_emulator/templates/order-confirmation')).json().subject).toBe('Edited in the studio');
@@ -62,9 +72,14 @@ describe('--watch', () => {
     const good = await welcome();
     const file = join(dir, 'templates.json');
     const original = readFileSync(file, 'utf8');
-    writeFileSync(file, original.replace('"type": "mjml",', '"type": "mjml"').replace('Welcome to ::app_name::', 'Broken'));
+    writeFileSync(
+      file,
+      original.replace('"type": "mjml",', '"type": "mjml"').replace('Welcome to ::app_name::', 'Broken'),
+    );
     const broken = await eventually(status, (s) => s.problems.length > 0);
-    expect(broken.problems).toEqual([{ file: join(dir, 'templates.json'), line: 8, column: 7, message: expect.stringMatching(/^not valid JSON/) }]);
+    expect(broken.problems).toEqual([
+      { file: join(dir, 'templates.json'), line: 8, column: 7, message: expect.stringMatching(/^not valid JSON/) },
+    ]);
     expect(broken.reloaded_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(emulator.output()).toContain(`${join(dir, 'templates.json')}:8:7: not valid JSON`);
     expect(await welcome()).toEqual(good);

@@ -29,7 +29,9 @@ const freshDbPath = () => join(scratch, `db-${++dirCount}.sqlite`);
 
 /** The environment without any emulator setting, so only the flags count. */
 function cleanEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MAILCOACH_EMULATOR_') && key !== 'PORT'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('MAILCOACH_EMULATOR_') && key !== 'PORT'),
+  );
   // No SMTP: the default port, 1025, would make the parallel starts compete for it.
   return { ...env, MAILCOACH_EMULATOR_SMTP_PORT: 'off' };
 }
@@ -43,7 +45,11 @@ interface Exited {
 /** Runs the CLI expecting it to exit by itself; if it starts listening instead, it is stopped (exit code 0). */
 function runToExit(args: string[]): Promise<Exited> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -79,7 +85,10 @@ async function snapshot(emulator: SpawnedEmulator): Promise<Record<string, { dat
 }
 
 /** Starts the emulator, runs `during`, stops it; the database stays for the next run. */
-async function withEmulator<T>(options: Parameters<typeof spawnEmulator>[0], during: (e: SpawnedEmulator) => Promise<T>): Promise<T> {
+async function withEmulator<T>(
+  options: Parameters<typeof spawnEmulator>[0],
+  during: (e: SpawnedEmulator) => Promise<T>,
+): Promise<T> {
   const emulator = await spawnEmulator(options);
   try {
     return await during(emulator);
@@ -113,7 +122,9 @@ describe('restarting on the same database', () => {
   it('keeps what clients created through the API', async () => {
     const dbPath = freshDbPath();
     const created = await withEmulator({ dbPath }, async (emulator) => {
-      const res = await apiClient(emulator.url, emulator.token).post('/api/suppressions', { json: { email: 'kept@example.com' } });
+      const res = await apiClient(emulator.url, emulator.token).post('/api/suppressions', {
+        json: { email: 'kept@example.com' },
+      });
       expect(res.status).toBe(201);
       return res.json().data;
     });
@@ -127,14 +138,28 @@ describe('restarting on the same database', () => {
 
   it('updates a template whose fixture changed in place: same uuid and created_at, new content', async () => {
     const dbPath = freshDbPath();
-    const template = { name: 'receipt', type: 'html', subject: 'Your receipt', body: '<p>v1</p>', created_at: '2025-01-01T00:00:00Z' };
+    const template = {
+      name: 'receipt',
+      type: 'html',
+      subject: 'Your receipt',
+      body: '<p>v1</p>',
+      created_at: '2025-01-01T00:00:00Z',
+    };
     const dir = fixtureDir({ 'templates.json': { templates: [template] } });
-    const before = await withEmulator({ dbPath, fixtures: dir }, async (e) => (await list(e, '/api/transactional-mails/templates')).data);
+    const before = await withEmulator(
+      { dbPath, fixtures: dir },
+      async (e) => (await list(e, '/api/transactional-mails/templates')).data,
+    );
     writeFileSync(
       join(dir, 'templates.json'),
-      JSON.stringify({ templates: [{ ...template, subject: 'Your new receipt', body: '<p>v2</p>', cc: ['books@example.com'] }] }),
+      JSON.stringify({
+        templates: [{ ...template, subject: 'Your new receipt', body: '<p>v2</p>', cc: ['books@example.com'] }],
+      }),
     );
-    const after = await withEmulator({ dbPath, fixtures: dir }, async (e) => (await list(e, '/api/transactional-mails/templates')).data);
+    const after = await withEmulator(
+      { dbPath, fixtures: dir },
+      async (e) => (await list(e, '/api/transactional-mails/templates')).data,
+    );
     expect(before).toHaveLength(1);
     expect(after).toEqual([
       { ...before[0], subject: 'Your new receipt', html: '<p>v2</p>', cc: ['books@example.com'] },
@@ -196,7 +221,10 @@ describe('invalid fixtures', () => {
   it('seeds nothing when any file is bad: the good files are not half-loaded', async () => {
     const dbPath = freshDbPath();
     const dir = fixtureDir({
-      'good.json': { templates: [{ name: 'good', type: 'html', body: 'fine' }], suppressions: [{ email: 'good@example.com' }] },
+      'good.json': {
+        templates: [{ name: 'good', type: 'html', body: 'fine' }],
+        suppressions: [{ email: 'good@example.com' }],
+      },
       'bad.json': { suppressions: [{ email: 'bad' }] },
     });
     const result = await runToExit(['--port', '0', '--db', dbPath, '--fixtures', dir]);
@@ -216,22 +244,38 @@ describe('the bundled fixtures', () => {
       const body = (file: string) => readFileSync(join(BUNDLED_FIXTURES, 'templates', file), 'utf8');
       expect(data.map(({ uuid: _uuid, ...rest }) => rest)).toEqual([
         {
-          name: 'order-confirmation', to: [], cc: ['orders@example.com'], bcc: [],
-          subject: 'Your order ::order_number:: is confirmed', html: body('order-confirmation.html'),
-          store_mail: true, created_at: '2025-01-06T09:10:00.000000Z',
+          name: 'order-confirmation',
+          to: [],
+          cc: ['orders@example.com'],
+          bcc: [],
+          subject: 'Your order ::order_number:: is confirmed',
+          html: body('order-confirmation.html'),
+          store_mail: true,
+          created_at: '2025-01-06T09:10:00.000000Z',
         },
         {
-          name: 'password-reset', to: [], cc: [], bcc: [],
-          subject: 'Reset your ::app_name:: password', html: body('password-reset.md'),
-          store_mail: false, created_at: '2025-01-06T09:05:00.000000Z',
+          name: 'password-reset',
+          to: [],
+          cc: [],
+          bcc: [],
+          subject: 'Reset your ::app_name:: password',
+          html: body('password-reset.md'),
+          store_mail: false,
+          created_at: '2025-01-06T09:05:00.000000Z',
         },
         {
-          name: 'welcome', to: [], cc: [], bcc: ['audit@example.com'],
-          subject: 'Welcome to ::app_name::, ::first_name::!', html: body('welcome.mjml'),
-          store_mail: true, created_at: '2025-01-06T09:00:00.000000Z',
+          name: 'welcome',
+          to: [],
+          cc: [],
+          bcc: ['audit@example.com'],
+          subject: 'Welcome to ::app_name::, ::first_name::!',
+          html: body('welcome.mjml'),
+          store_mail: true,
+          created_at: '2025-01-06T09:00:00.000000Z',
         },
       ]);
-      for (const template of data) expect(template.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const template of data)
+        expect(template.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(new Set(data.map((t) => t.uuid)).size).toBe(3);
     });
   });
@@ -240,11 +284,33 @@ describe('the bundled fixtures', () => {
     await withEmulator({ fixtures: BUNDLED_FIXTURES }, async (emulator) => {
       const { data, total } = await list(emulator, '/api/suppressions?sort=created_at');
       expect(total).toBe(4);
-      expect(data.map(({ email, reason, created_at, updated_at }) => ({ email, reason, created_at, updated_at }))).toEqual([
-        { email: 'bounced@example.com', reason: 'hard_bounce', created_at: '2025-01-05T08:00:00.000000Z', updated_at: '2025-01-05T08:00:00.000000Z' },
-        { email: 'complained@example.com', reason: 'spam_complaint', created_at: '2025-01-05T08:30:00.000000Z', updated_at: '2025-01-05T08:30:00.000000Z' },
-        { email: 'unsubscribed@example.com', reason: 'manual', created_at: '2025-01-05T09:00:00.000000Z', updated_at: '2025-01-05T09:00:00.000000Z' },
-        { email: 'former-employee@example.org', reason: 'manual', created_at: '2025-01-05T09:30:00.000000Z', updated_at: '2025-01-05T09:30:00.000000Z' },
+      expect(
+        data.map(({ email, reason, created_at, updated_at }) => ({ email, reason, created_at, updated_at })),
+      ).toEqual([
+        {
+          email: 'bounced@example.com',
+          reason: 'hard_bounce',
+          created_at: '2025-01-05T08:00:00.000000Z',
+          updated_at: '2025-01-05T08:00:00.000000Z',
+        },
+        {
+          email: 'complained@example.com',
+          reason: 'spam_complaint',
+          created_at: '2025-01-05T08:30:00.000000Z',
+          updated_at: '2025-01-05T08:30:00.000000Z',
+        },
+        {
+          email: 'unsubscribed@example.com',
+          reason: 'manual',
+          created_at: '2025-01-05T09:00:00.000000Z',
+          updated_at: '2025-01-05T09:00:00.000000Z',
+        },
+        {
+          email: 'former-employee@example.org',
+          reason: 'manual',
+          created_at: '2025-01-05T09:30:00.000000Z',
+          updated_at: '2025-01-05T09:30:00.000000Z',
+        },
       ]);
     });
   });
@@ -259,7 +325,9 @@ describe('the bundled fixtures', () => {
   it('serve each bundled template by the uuid the list gives it', async () => {
     await withEmulator({ fixtures: BUNDLED_FIXTURES }, async (emulator) => {
       for (const template of (await list(emulator, '/api/transactional-mails/templates')).data) {
-        const res = await apiClient(emulator.url, emulator.token).get(`/api/transactional-mails/templates/${template.uuid}`);
+        const res = await apiClient(emulator.url, emulator.token).get(
+          `/api/transactional-mails/templates/${template.uuid}`,
+        );
         expect(res.status).toBe(200);
         expect(res.json().data).toEqual(template);
       }

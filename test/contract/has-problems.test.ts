@@ -12,7 +12,13 @@ import { apiClient } from '../support/http.js';
 import { smtpTransport } from '../support/smtp.js';
 
 const NEWSLETTER_LIST = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
-const ORDER_REPLACEMENTS = { first_name: 'Jane', item_count: '2', order_total: '$20', order_url: 'https://acme.test/orders/A-17', shipping_address: '1 Main St' };
+const ORDER_REPLACEMENTS = {
+  first_name: 'Jane',
+  item_count: '2',
+  order_total: '$20',
+  order_url: 'https://acme.test/orders/A-17',
+  shipping_address: '1 Main St',
+};
 
 describe.each([
   { where: 'on a capture worker', args: ['--render-workers', '1'] },
@@ -32,12 +38,31 @@ describe.each([
 
   it('finds the mails with a problem, newest first, each counted as its report counts it', async () => {
     await client().reset();
-    const clean = await send({ to: 'a@example.com', mail_name: 'order-confirmation', replacements: { ...ORDER_REPLACEMENTS, order_number: 'A-17' } });
+    const clean = await send({
+      to: 'a@example.com',
+      mail_name: 'order-confirmation',
+      replacements: { ...ORDER_REPLACEMENTS, order_number: 'A-17' },
+    });
     // The subject, HTML and text each keep ::order_number::.
-    const placeholder = await send({ to: 'b@example.com', mail_name: 'order-confirmation', replacements: ORDER_REPLACEMENTS });
-    const insecure = await send({ to: 'c@example.com', subject: 'Insecure link', html: '<p><a href="http://shop.example.com/">Shop</a></p>' });
+    const placeholder = await send({
+      to: 'b@example.com',
+      mail_name: 'order-confirmation',
+      replacements: ORDER_REPLACEMENTS,
+    });
+    const insecure = await send({
+      to: 'c@example.com',
+      subject: 'Insecure link',
+      html: '<p><a href="http://shop.example.com/">Shop</a></p>',
+    });
     const smtp = smtpTransport(emulator().smtpPort!);
-    const raw = ['From: not an address', 'To: d@example.com', 'Subject: Raw headers', 'Content-Type: text/plain', '', 'Hi'].join('\r\n');
+    const raw = [
+      'From: not an address',
+      'To: d@example.com',
+      'Subject: Raw headers',
+      'Content-Type: text/plain',
+      '',
+      'Hi',
+    ].join('\r\n');
     await smtp.sendMail({ envelope: { from: 'app@example.com', to: ['d@example.com'] }, raw });
     const headers = (await client().waitForMessage({ subject: 'Raw headers' })).uuid;
 
@@ -56,22 +81,36 @@ describe.each([
       [placeholder, 3],
       [clean, 0],
     ]);
-    for (const summary of summaries) expect((await client().checks(summary.uuid)).summary.problems).toBe(summary.problems);
+    for (const summary of summaries)
+      expect((await client().checks(summary.uuid)).summary.problems).toBe(summary.problems);
     expect((await client().message(placeholder)).problems).toBe(3);
   });
 
   it('a wait for has:problems passes over a correct mail and returns the one with a problem', async () => {
     await client().reset();
     const waiting = client().waitForMessage({ to: 'late@example.com', hasProblems: true, timeoutMs: 20_000 });
-    await send({ to: 'late@example.com', mail_name: 'order-confirmation', replacements: { ...ORDER_REPLACEMENTS, order_number: 'A-18' } });
-    const wrong = await send({ to: 'late@example.com', mail_name: 'order-confirmation', replacements: ORDER_REPLACEMENTS });
+    await send({
+      to: 'late@example.com',
+      mail_name: 'order-confirmation',
+      replacements: { ...ORDER_REPLACEMENTS, order_number: 'A-18' },
+    });
+    const wrong = await send({
+      to: 'late@example.com',
+      mail_name: 'order-confirmation',
+      replacements: ORDER_REPLACEMENTS,
+    });
     expect((await waiting).uuid).toBe(wrong);
   });
 
   it('follows the report when the records its links resolve against change, and deletes by it', async () => {
     await client().reset();
     const res = await api().post('/api/campaigns', {
-      json: { name: 'Problems', email_list_uuid: NEWSLETTER_LIST, subject: 'Problems campaign', html: '<p><a href="::unsubscribeUrl::">Unsubscribe</a></p>' },
+      json: {
+        name: 'Problems',
+        email_list_uuid: NEWSLETTER_LIST,
+        subject: 'Problems campaign',
+        html: '<p><a href="::unsubscribeUrl::">Unsubscribe</a></p>',
+      },
     });
     expect(res.status, res.text).toBe(201);
     const campaign = res.json().data;

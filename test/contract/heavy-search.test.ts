@@ -36,22 +36,29 @@ describe('a slow full-text search', () => {
     const url = new URL(emulator().url);
     let sent!: () => void;
     const searchSent = new Promise<void>((resolve) => (sent = resolve));
-    const search = new Promise<{ status: number; text: string; json: () => { meta: { total: number } } }>((resolve, reject) => {
-      const request = httpRequest(
-        { host: url.hostname, port: url.port, path: `/_emulator/messages?query=${encodeURIComponent(PHRASE)}`, headers: { accept: 'application/json', authorization: `Bearer ${emulator().token}` } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            order.push('search');
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
-          });
-        },
-      );
-      request.on('error', reject);
-      request.end(sent);
-    });
+    const search = new Promise<{ status: number; text: string; json: () => { meta: { total: number } } }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: `/_emulator/messages?query=${encodeURIComponent(PHRASE)}`,
+            headers: { accept: 'application/json', authorization: `Bearer ${emulator().token}` },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              order.push('search');
+              const text = Buffer.concat(chunks).toString('utf8');
+              resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end(sent);
+      },
+    );
     // /healthz is asked once the search request is handed to the kernel, on a connection opened after it.
     await searchSent;
     const health = await api().get('/healthz');

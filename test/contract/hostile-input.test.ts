@@ -11,7 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { rawRequest, type RawResponse } from '../support/http.js';
 import {
-  buildRequest, buildSmtpMessage, describeSmtpCase, HOSTILE_SEED, hostileCases, HTML_WITH_CONSTRUCTOR, hostileSmtpCases, regressionRequests, type HostileRequest,
+  buildRequest,
+  buildSmtpMessage,
+  describeSmtpCase,
+  HOSTILE_SEED,
+  hostileCases,
+  HTML_WITH_CONSTRUCTOR,
+  hostileSmtpCases,
+  regressionRequests,
+  type HostileRequest,
   type HostileSmtpCase,
 } from '../support/hostile.js';
 import { smtpDialog } from '../support/smtp.js';
@@ -29,7 +37,9 @@ const auth = () => ({ accept: 'application/json', authorization: `Bearer ${emula
 async function send(request: HostileRequest): Promise<{ res: RawResponse }> {
   const headers = { ...request.headers };
   if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
-  return { res: await rawRequest(emulator().url, { method: request.method, path: request.path, headers, body: request.body }) };
+  return {
+    res: await rawRequest(emulator().url, { method: request.method, path: request.path, headers, body: request.body }),
+  };
 }
 
 /** Runs `work` while /healthz is asked again and again (each answered 200); returns its result. */
@@ -95,9 +105,12 @@ async function checkRequest(request: HostileRequest): Promise<void> {
 
 describe('the requests that froze or crashed the server', () => {
   const requests = regressionRequests('placeholder');
-  it.each(requests.map((request) => [request.label, request]))('%s: answered, /healthz meanwhile', async (_label, request) => {
-    await checkRequest({ ...request, headers: { ...request.headers, ...auth() } });
-  });
+  it.each(requests.map((request) => [request.label, request]))(
+    '%s: answered, /healthz meanwhile',
+    async (_label, request) => {
+      await checkRequest({ ...request, headers: { ...request.headers, ...auth() } });
+    },
+  );
 
   it('41,666 cc and 2 to: accepted and captured with every recipient, as Mailcoach would', async () => {
     const request = regressionRequests(emulator().token).find((r) => r.label.startsWith('JSON 41,666'))!;
@@ -113,7 +126,10 @@ describe('the requests that froze or crashed the server', () => {
     const { res } = await send(request);
     expect(res.status).toBe(200);
     const list = await rawRequest(emulator().url, { path: '/_emulator/messages?per_page=1', headers: auth() });
-    const message = await rawRequest(emulator().url, { path: `/_emulator/messages/${list.json().data[0].uuid}`, headers: auth() });
+    const message = await rawRequest(emulator().url, {
+      path: `/_emulator/messages/${list.json().data[0].uuid}`,
+      headers: auth(),
+    });
     // The same text as ConvertHtmlToTextAction gives (test/fidelity checks the converter against PHP).
     expect(message.json().text).toBe('```\nBlue mug\n```\n\nThanks');
   });
@@ -169,7 +185,9 @@ async function checkSmtpCase(hostile: HostileSmtpCase): Promise<void> {
   for (const reply of replies) expect(reply, `${label}: ${replies.join(' | ')}`).toMatch(/^[2-5]\d\d[ -]\S/);
   const last = replies.at(-1)!;
   if (replies.length === 5 && last.startsWith('250 ')) {
-    const newest = (await rawRequest(emulator().url, { path: '/_emulator/messages?per_page=1', headers: auth() })).json().data[0];
+    const newest = (
+      await rawRequest(emulator().url, { path: '/_emulator/messages?per_page=1', headers: auth() })
+    ).json().data[0];
     const shown = await rawRequest(emulator().url, { path: `/_emulator/messages/${newest.uuid}`, headers: auth() });
     expect(shown.status, label).toBe(200);
     expect(shown.json().via, label).toBe('smtp');
@@ -184,9 +202,10 @@ async function checkSmtpCase(hostile: HostileSmtpCase): Promise<void> {
 
 describe('seeded hostile input over SMTP', () => {
   it('every value in every part of a message: a clear reply, stored as sent or not at all, /healthz meanwhile', async () => {
-    await fc.assert(
-      fc.asyncProperty(hostileSmtpCases, checkSmtpCase),
-      { seed: HOSTILE_SEED, numRuns: Number(process.env.HOSTILE_SMTP_RUNS ?? 100), endOnFailure: true },
-    );
+    await fc.assert(fc.asyncProperty(hostileSmtpCases, checkSmtpCase), {
+      seed: HOSTILE_SEED,
+      numRuns: Number(process.env.HOSTILE_SMTP_RUNS ?? 100),
+      endOnFailure: true,
+    });
   }, 600_000);
 });

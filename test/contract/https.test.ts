@@ -23,11 +23,20 @@ function post(path: string, body: string): Promise<{ status: number; text: strin
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {
-        host: url.hostname, port: url.port, path, method: 'POST', ca, servername: 'localhost',
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        ca,
+        servername: 'localhost',
         // The transport's headers, in its order (real-clients.md §2.1).
         headers: {
-          host: `localhost:${url.port}`, accept: 'application/json', authorization: `Bearer ${emulator().token}`,
-          'content-type': 'application/json', 'user-agent': 'Symfony HttpClient/Curl', 'accept-encoding': 'gzip',
+          host: `localhost:${url.port}`,
+          accept: 'application/json',
+          authorization: `Bearer ${emulator().token}`,
+          'content-type': 'application/json',
+          'user-agent': 'Symfony HttpClient/Curl',
+          'accept-encoding': 'gzip',
           'content-length': String(Buffer.byteLength(body)),
         },
       },
@@ -69,14 +78,26 @@ describe('HTTPS listener', () => {
     const { url, ca } = httpsTarget();
     const text = await new Promise<string>((resolve, reject) => {
       request(
-        { host: url.hostname, port: url.port, path: '/api/sends', ca, servername: 'localhost',
-          headers: { host: `localhost:${url.port}`, accept: 'application/json', authorization: `Bearer ${emulator().token}` } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/sends',
+          ca,
+          servername: 'localhost',
+          headers: {
+            host: `localhost:${url.port}`,
+            accept: 'application/json',
+            authorization: `Bearer ${emulator().token}`,
+          },
+        },
         (incoming) => {
           let data = '';
           incoming.on('data', (chunk) => (data += chunk));
           incoming.on('end', () => resolve(data));
         },
-      ).on('error', reject).end();
+      )
+        .on('error', reject)
+        .end();
     });
     expect(JSON.parse(text).links.first).toBe(`https://localhost:${url.port}/api/sends?page=1`);
   });

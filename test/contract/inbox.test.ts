@@ -55,7 +55,8 @@ const queryError = async (query: string) => {
 describe('GET /_emulator/messages: order and paging', () => {
   beforeAll(async () => {
     await clearInbox();
-    for (let i = 1; i <= 5; i++) await send({ from: 'app@example.com', to: 'bob@example.com', subject: `Mail ${i}`, text: `Body ${i}` });
+    for (let i = 1; i <= 5; i++)
+      await send({ from: 'app@example.com', to: 'bob@example.com', subject: `Mail ${i}`, text: `Body ${i}` });
   });
 
   it('lists newest first, 50 to a page by default, with the total', async () => {
@@ -73,20 +74,33 @@ describe('GET /_emulator/messages: order and paging', () => {
   });
 
   it('answers 422 for a per_page outside 1..500 or a page that is no positive integer (never clamps)', async () => {
-    const perPage = { message: 'The given data was invalid.', errors: { per_page: ['The per page field must be between 1 and 500.'] } };
+    const perPage = {
+      message: 'The given data was invalid.',
+      errors: { per_page: ['The per page field must be between 1 and 500.'] },
+    };
     expect(ok(await get('/messages?per_page=0'), 422)).toEqual(perPage);
     expect(ok(await get('/messages?per_page=501'), 422)).toEqual(perPage);
     expect(ok(await get('/messages?per_page=100000000'), 422)).toEqual(perPage);
-    expect(ok(await get('/messages?per_page=ten'), 422).errors).toEqual({ per_page: ['The per page field must be an integer.'] });
-    expect(ok(await get('/messages?page=0'), 422).errors).toEqual({ page: ['The page field must be between 1 and 1000000.'] });
-    expect(ok(await get('/messages?page=-1'), 422).errors).toEqual({ page: ['The page field must be between 1 and 1000000.'] });
+    expect(ok(await get('/messages?per_page=ten'), 422).errors).toEqual({
+      per_page: ['The per page field must be an integer.'],
+    });
+    expect(ok(await get('/messages?page=0'), 422).errors).toEqual({
+      page: ['The page field must be between 1 and 1000000.'],
+    });
+    expect(ok(await get('/messages?page=-1'), 422).errors).toEqual({
+      page: ['The page field must be between 1 and 1000000.'],
+    });
     expect(ok(await get('/messages?page=1.5'), 422).errors).toEqual({ page: ['The page field must be an integer.'] });
   });
 
   it('presents a stored mail as the documented summary, linked to its log item and send', async () => {
     const { logItemUuid, message } = await send({
-      from: 'App <app@example.com>', to: 'Bob Smith <bob@example.com>', cc: 'carol@example.com', bcc: 'audit@example.com',
-      subject: 'Summary shape', text: `Line one\n\n  line   two ${'x'.repeat(300)}`,
+      from: 'App <app@example.com>',
+      to: 'Bob Smith <bob@example.com>',
+      cc: 'carol@example.com',
+      bcc: 'audit@example.com',
+      subject: 'Summary shape',
+      text: `Line one\n\n  line   two ${'x'.repeat(300)}`,
     });
     const sends = ok(await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${logItemUuid}`)).data;
     const raw = capturedMessages(emulator().dbPath).at(-1)!;
@@ -115,7 +129,13 @@ describe('GET /_emulator/messages: order and paging', () => {
   });
 
   it('has no log item or send for a mail sent with store=false', async () => {
-    const { logItemUuid, message } = await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Not stored', text: 'x', store: false });
+    const { logItemUuid, message } = await send({
+      from: 'app@example.com',
+      to: 'bob@example.com',
+      subject: 'Not stored',
+      text: 'x',
+      store: false,
+    });
     expect(logItemUuid).toBeNull();
     expect(message).toMatchObject({ subject: 'Not stored', log_item_uuid: null, send_uuid: null });
   });
@@ -128,15 +148,33 @@ describe('GET /_emulator/messages?query=: search', () => {
     await clearInbox();
     const mails: Record<string, Record<string, unknown>> = {
       A: {
-        from: 'Billing <billing@acme.test>', to: 'Bob Smith <bob@example.com>', subject: 'Invoice INV-1 for March',
-        text: 'Please pay the invoice.', attachments: [{ name: 'inv.pdf', content: 'JVBERi0=', content_type: 'application/pdf' }],
+        from: 'Billing <billing@acme.test>',
+        to: 'Bob Smith <bob@example.com>',
+        subject: 'Invoice INV-1 for March',
+        text: 'Please pay the invoice.',
+        attachments: [{ name: 'inv.pdf', content: 'JVBERi0=', content_type: 'application/pdf' }],
       },
       B: {
-        from: 'app@example.com', to: 'alice@example.org', cc: 'bob@example.com', bcc: 'audit@acme.test',
-        subject: 'Your order has shipped', text: 'Your order has shipped today.', html: '<p>Shipped</p>',
+        from: 'app@example.com',
+        to: 'alice@example.org',
+        cc: 'bob@example.com',
+        bcc: 'audit@acme.test',
+        subject: 'Your order has shipped',
+        text: 'Your order has shipped today.',
+        html: '<p>Shipped</p>',
       },
-      C: { from: 'app@example.com', to: 'carol@example.com', mail_name: 'password-reset', replacements: { code: '424242' } },
-      D: { from: 'app@example.com', to: 'bob@example.com', subject: 'Order received', text: 'We have received your order.' },
+      C: {
+        from: 'app@example.com',
+        to: 'carol@example.com',
+        mail_name: 'password-reset',
+        replacements: { code: '424242' },
+      },
+      D: {
+        from: 'app@example.com',
+        to: 'bob@example.com',
+        subject: 'Order received',
+        text: 'We have received your order.',
+      },
     };
     for (const [key, body] of Object.entries(mails)) created[key] = (await send(body)).message.created_at;
   });
@@ -175,7 +213,11 @@ describe('GET /_emulator/messages?query=: search', () => {
     expect(await subjects('template:password-reset')).toEqual(['Reset your password']);
     expect(await subjects('mail:password')).toEqual([]);
     expect(await subjects('has:attachment')).toEqual(['Invoice INV-1 for March']);
-    expect(await subjects('-has:attachment')).toEqual(['Order received', 'Reset your password', 'Your order has shipped']);
+    expect(await subjects('-has:attachment')).toEqual([
+      'Order received',
+      'Reset your password',
+      'Your order has shipped',
+    ]);
     expect(await subjects(`after:${created.B}`)).toEqual(['Order received', 'Reset your password']);
     expect(await subjects(`before:${created.B}`)).toEqual(['Invoice INV-1 for March']);
     expect(await subjects(`-before:${created.B} -after:${created.B}`)).toEqual(['Your order has shipped']);
@@ -198,12 +240,16 @@ describe('GET /_emulator/messages?query=: search', () => {
     });
     expect((await queryError('foo:bar')).errors.query[0]).toMatch(/^Unknown filter "foo:"\./);
     expect((await queryError('before:tomorrow')).errors.query[0]).toMatch(/^"before:tomorrow" needs an ISO 8601 date/);
-    expect((await queryError('has:pdf')).errors.query).toEqual(['"has:pdf" is not a filter: has: takes "attachment" or "problems".']);
+    expect((await queryError('has:pdf')).errors.query).toEqual([
+      '"has:pdf" is not a filter: has: takes "attachment" or "problems".',
+    ]);
     expect((await queryError('to:')).errors.query).toEqual(['The filter "to:" needs a value.']);
     expect((await queryError('--invoice')).errors.query).toEqual([
       'The term --invoice starts with two "-": one "-" excludes a term; put a term that starts with "-" in double quotes.',
     ]);
-    expect((await queryError('order a"b')).errors.query).toEqual(['The query has a double quote that is never closed.']);
+    expect((await queryError('order a"b')).errors.query).toEqual([
+      'The query has a double quote that is never closed.',
+    ]);
     expect((await queryError('a"b c"')).errors.query).toEqual([
       'The term a"b has a double quote inside it: a double quote can only start a term (put the whole term in double quotes).',
     ]);
@@ -218,9 +264,13 @@ describe('one message', () => {
 
   beforeAll(async () => {
     await clearInbox();
-    textOnly = (await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Text only', text: 'Just text' })).message;
+    textOnly = (await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Text only', text: 'Just text' }))
+      .message;
     const { message } = await send({
-      from: '"Zoë" <zoe@example.com>', to: 'Bob <bob@example.com>', bcc: 'secret@example.com', reply_to: 'help@example.com',
+      from: '"Zoë" <zoe@example.com>',
+      to: 'Bob <bob@example.com>',
+      bcc: 'secret@example.com',
+      reply_to: 'help@example.com',
       subject: 'Grüße: your code 123456',
       text: 'Your code is 123456. Visit https://acme.test/verify?token=abc.',
       html: '<p>Code <b>123456</b>, <a href="https://acme.test/verify?token=abc&amp;x=1">verify</a></p>',
@@ -241,7 +291,14 @@ describe('one message', () => {
       text: raw.text,
       html: raw.html,
       attachments: [
-        { index: 0, filename: 'rëport.pdf', content_type: 'application/pdf', content_id: null, size: PDF.length, url: `/_emulator/messages/${raw.uuid}/attachments/0` },
+        {
+          index: 0,
+          filename: 'rëport.pdf',
+          content_type: 'application/pdf',
+          content_id: null,
+          size: PDF.length,
+          url: `/_emulator/messages/${raw.uuid}/attachments/0`,
+        },
       ],
       replacements: null,
       links: ['https://acme.test/verify?token=abc&x=1', 'https://acme.test/verify?token=abc'],
@@ -259,14 +316,25 @@ describe('one message', () => {
   });
 
   it("GET /messages/{uuid} takes the uuid the send answered (its log item's) and answers the message, its own uuid in it", async () => {
-    const { logItemUuid, message } = await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Found by its log item', html: '<p>Hi</p>' });
+    const { logItemUuid, message } = await send({
+      from: 'app@example.com',
+      to: 'bob@example.com',
+      subject: 'Found by its log item',
+      html: '<p>Hi</p>',
+    });
     expect(logItemUuid).not.toBe(message.uuid);
     const byLogItem = ok(await get(`/messages/${logItemUuid}`));
     expect(byLogItem).toEqual(ok(await get(`/messages/${message.uuid}`)));
-    expect(byLogItem).toMatchObject({ uuid: message.uuid, log_item_uuid: logItemUuid, subject: 'Found by its log item' });
+    expect(byLogItem).toMatchObject({
+      uuid: message.uuid,
+      log_item_uuid: logItemUuid,
+      subject: 'Found by its log item',
+    });
     // The other read routes too; a change still takes the message's own uuid.
     expect((await get(`/messages/${logItemUuid}/html`)).text).toBe(byLogItem.html);
-    expect((await get(`/messages/${logItemUuid}/raw`)).body.equals((await get(`/messages/${message.uuid}/raw`)).body)).toBe(true);
+    expect(
+      (await get(`/messages/${logItemUuid}/raw`)).body.equals((await get(`/messages/${message.uuid}/raw`)).body),
+    ).toBe(true);
     expect((await api().patch(`/_emulator/messages/${logItemUuid}`, { json: { read: true } })).status).toBe(404);
     expect((await api().delete(`/_emulator/messages/${logItemUuid}`)).status).toBe(404);
     // Once the message is deleted its log item stays, and names no message any more.
@@ -276,7 +344,9 @@ describe('one message', () => {
 
   it('GET /messages/{uuid}: each link with the text of its <a>, null for a URL of the text part', async () => {
     const { message } = await send({
-      from: 'app@example.com', to: 'bob@example.com', subject: 'Link texts',
+      from: 'app@example.com',
+      to: 'bob@example.com',
+      subject: 'Link texts',
       html:
         '<p><a href="https://acme.test/confirm?x=1&amp;y=2">\n  Confirm   your <b>subscription</b>\n</a></p>' +
         '<a href="https://acme.test/logo"><img src="https://acme.test/l.png" alt="Acme home"></a>' +
@@ -284,7 +354,13 @@ describe('one message', () => {
       text: 'Or paste https://acme.test/paste',
     });
     const mail = ok(await get(`/messages/${message.uuid}`));
-    expect(mail.links).toEqual(['https://acme.test/confirm?x=1&y=2', 'https://acme.test/logo', 'https://acme.test/long', 'https://acme.test/empty', 'https://acme.test/paste']);
+    expect(mail.links).toEqual([
+      'https://acme.test/confirm?x=1&y=2',
+      'https://acme.test/logo',
+      'https://acme.test/long',
+      'https://acme.test/empty',
+      'https://acme.test/paste',
+    ]);
     expect(mail.link_details).toEqual([
       { url: 'https://acme.test/confirm?x=1&y=2', text: 'Confirm your subscription' },
       { url: 'https://acme.test/logo', text: 'Acme home' },
@@ -317,7 +393,9 @@ describe('one message', () => {
     const text = await get(`/messages/${full.uuid}/text`);
     expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(text.text).toBe(full.text);
-    expect(ok(await get(`/messages/${textOnly.uuid}/html`), 404)).toEqual({ message: 'This message has no HTML body.' });
+    expect(ok(await get(`/messages/${textOnly.uuid}/html`), 404)).toEqual({
+      message: 'This message has no HTML body.',
+    });
     expect((await get(`/messages/${textOnly.uuid}/text`)).text).toBe('Just text');
   });
 
@@ -326,11 +404,15 @@ describe('one message', () => {
     expect(res.status).toBe(200);
     expect(res.body.equals(PDF)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="r_port.pdf"; filename*=UTF-8''r%C3%ABport.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="r_port.pdf"; filename*=UTF-8''r%C3%ABport.pdf`,
+    );
     // A captured file never runs as a page of ours (issue 11): no sniffing, and sandboxed if opened.
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
-    expect(ok(await get(`/messages/${full.uuid}/attachments/1`), 404)).toEqual({ message: 'This message has no attachment 1.' });
+    expect(ok(await get(`/messages/${full.uuid}/attachments/1`), 404)).toEqual({
+      message: 'This message has no attachment 1.',
+    });
     expect((await get(`/messages/${full.uuid}/attachments/x`)).status).toBe(404);
   });
 
@@ -348,7 +430,8 @@ describe('deleting messages', () => {
     const sent = await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Alpha one', text: 'a' });
     logItemUuid = sent.logItemUuid!;
     first = sent.message;
-    for (const subject of ['Alpha two', 'Beta one', 'Beta two', 'Gamma']) await send({ from: 'app@example.com', to: 'bob@example.com', subject, text: 'x' });
+    for (const subject of ['Alpha two', 'Beta one', 'Beta two', 'Gamma'])
+      await send({ from: 'app@example.com', to: 'bob@example.com', subject, text: 'x' });
   });
 
   it('DELETE /messages/{uuid}: 204, then the message is gone; its log item stays', async () => {
@@ -356,7 +439,9 @@ describe('deleting messages', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect((await get(`/messages/${first.uuid}`)).status).toBe(404);
-    expect(ok(await api().delete(`/_emulator/messages/${first.uuid}`), 404)).toEqual({ message: `No message with uuid ${first.uuid}.` });
+    expect(ok(await api().delete(`/_emulator/messages/${first.uuid}`), 404)).toEqual({
+      message: `No message with uuid ${first.uuid}.`,
+    });
     // The log item keeps its body (the text of this text-only mail), which it had read from the message.
     const kept = ok(await api().get(`/api/transactional-mails/${logItemUuid}`)).data;
     expect([kept.uuid, kept.body, kept.html]).toEqual([logItemUuid, 'a', 'a']);

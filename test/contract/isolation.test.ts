@@ -20,7 +20,11 @@ const shared = useEmulator({ args: ['--any-token'] });
 
 const SEND = '/api/transactional-mails/send';
 const mail = (to: string, extra: Record<string, unknown> = {}) => ({
-  from: 'App <app@example.com>', to, subject: 'Hello', html: '<p>Hi</p>', ...extra,
+  from: 'App <app@example.com>',
+  to,
+  subject: 'Hello',
+  html: '<p>Hi</p>',
+  ...extra,
 });
 
 /** Captured messages of a token's workspace ('default' for the default one). */
@@ -58,14 +62,16 @@ describe('with --isolate', () => {
   const alice = () => client('alice-token');
   const bob = () => client('bob-token');
 
-  it('seeds each new token\'s workspace with the fixtures', async () => {
+  it("seeds each new token's workspace with the fixtures", async () => {
     expect(await totals(alice())).toEqual(FIXTURES);
     expect(await totals(bob())).toEqual(FIXTURES);
-    const welcome = (await alice().get('/api/transactional-mails/templates/7c6b5a49-3827-4615-a4b3-c2d1e0f9a8b7')).json();
+    const welcome = (
+      await alice().get('/api/transactional-mails/templates/7c6b5a49-3827-4615-a4b3-c2d1e0f9a8b7')
+    ).json();
     expect(welcome.data.name).toBe('welcome');
   });
 
-  it('keeps suppressions apart: one token\'s suppression does not block the other\'s send', async () => {
+  it("keeps suppressions apart: one token's suppression does not block the other's send", async () => {
     expect((await alice().post('/api/suppressions', { json: { email: 'blocked@iso.test' } })).status).toBe(201);
     expect((await bob().get('/api/suppressions/blocked@iso.test')).status).toBe(404);
     expect((await alice().post(SEND, { json: mail('blocked@iso.test') })).status).toBe(406);
@@ -76,12 +82,19 @@ describe('with --isolate', () => {
 
   it('keeps sends, log items and captured mail apart', async () => {
     const before = { alice: await totals(alice()), bob: await totals(bob()) };
-    const capturedBefore = { alice: capturedCount(isolated().dbPath, 'alice-token'), bob: capturedCount(isolated().dbPath, 'bob-token') };
+    const capturedBefore = {
+      alice: capturedCount(isolated().dbPath, 'alice-token'),
+      bob: capturedCount(isolated().dbPath, 'bob-token'),
+    };
     const res = await alice().post(SEND, { json: mail('someone@iso.test') });
     expect(res.status).toBe(200);
     const logItemUuid = res.json().uuid as string;
 
-    expect(await totals(alice())).toEqual({ ...before.alice, logItems: before.alice.logItems + 1, sends: before.alice.sends + 1 });
+    expect(await totals(alice())).toEqual({
+      ...before.alice,
+      logItems: before.alice.logItems + 1,
+      sends: before.alice.sends + 1,
+    });
     expect(await totals(bob())).toEqual(before.bob);
     expect((await alice().get(`/api/transactional-mails/${logItemUuid}`)).status).toBe(200);
     expect((await bob().get(`/api/transactional-mails/${logItemUuid}`)).status).toBe(404);
@@ -90,9 +103,13 @@ describe('with --isolate', () => {
   });
 
   it('keeps templates apart', async () => {
-    const seeded = await alice().post('/_emulator/seed', { json: { templates: [{ name: 'alice-only', type: 'html', body: 'Hi' }] } });
+    const seeded = await alice().post('/_emulator/seed', {
+      json: { templates: [{ name: 'alice-only', type: 'html', body: 'Hi' }] },
+    });
     expect(seeded.status).toBe(200);
-    expect((await alice().get('/api/transactional-mails/templates?filter[name]=alice-only')).json().data).toHaveLength(1);
+    expect((await alice().get('/api/transactional-mails/templates?filter[name]=alice-only')).json().data).toHaveLength(
+      1,
+    );
     expect((await bob().get('/api/transactional-mails/templates?filter[name]=alice-only')).json().data).toHaveLength(0);
     const byName = { from: 'app@example.com', to: 'x@iso.test', mail_name: 'alice-only' };
     expect((await alice().post(SEND, { json: byName })).status).toBe(200);
@@ -135,15 +152,20 @@ describe('with --isolate', () => {
     expect((await client('carol-token').get('/api/suppressions/carol@iso.test')).status).toBe(200);
     expect((await alice().get('/api/suppressions/carol@iso.test')).status).toBe(404);
 
-    const anonymous = await viaQuery.post('/_emulator/seed', { token: null, json: { suppressions: [{ email: 'dflt@iso.test' }] } });
+    const anonymous = await viaQuery.post('/_emulator/seed', {
+      token: null,
+      json: { suppressions: [{ email: 'dflt@iso.test' }] },
+    });
     expect(anonymous.status).toBe(200);
     expect((await client('carol-token').get('/api/suppressions/dflt@iso.test')).status).toBe(404);
   });
 
   it('continues the uuid sequence on reset while other workspaces exist', async () => {
-    const before = (await alice().post('/api/suppressions', { json: { email: 'seq1@iso.test' } })).json().data.uuid as string;
+    const before = (await alice().post('/api/suppressions', { json: { email: 'seq1@iso.test' } })).json().data
+      .uuid as string;
     await alice().post('/_emulator/reset');
-    const after = (await alice().post('/api/suppressions', { json: { email: 'seq2@iso.test' } })).json().data.uuid as string;
+    const after = (await alice().post('/api/suppressions', { json: { email: 'seq2@iso.test' } })).json().data
+      .uuid as string;
     expect(after > before).toBe(true);
   });
 });

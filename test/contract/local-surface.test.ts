@@ -14,12 +14,14 @@ const UI_CSP =
   "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const HOST_REFUSED = (host: string) =>
   `The host "${host}" is not allowed. The emulator's UI and /_emulator answer requests for localhost, 127.0.0.1 and [::1]; start it with --allowed-hosts to add a name.`;
-const CROSS_SITE = "Cross-site requests cannot change the emulator: send it from the emulator's own pages or from a non-browser client.";
+const CROSS_SITE =
+  "Cross-site requests cannot change the emulator: send it from the emulator's own pages or from a non-browser client.";
 
 describe('on loopback (the default)', () => {
   const emulator = useEmulator({ args: ['--allowed-hosts', 'mail.test'] });
   const get = (path: string, headers: Record<string, string> = {}) => rawRequest(emulator().url, { path, headers });
-  const messageCount = async () => (await get('/_emulator/messages', { accept: 'application/json' })).json().meta.total as number;
+  const messageCount = async () =>
+    (await get('/_emulator/messages', { accept: 'application/json' })).json().meta.total as number;
 
   it('serves the UI at /: never cached, with a strict CSP', async () => {
     const res = await get('/', { accept: 'text/html' });
@@ -55,43 +57,65 @@ describe('on loopback (the default)', () => {
     expect((await get('/healthz')).json()).toEqual({ status: 'ok' });
   });
 
-  it.each(['evil.test', 'evil.test:8088', '192.168.1.20:8088'])('refuses the UI and /_emulator for Host %s (DNS rebinding)', async (host) => {
-    for (const path of ['/', '/_emulator/messages', '/messages/x']) {
-      const res = await get(path, { host, accept: 'text/html' });
-      expect(res.status, path).toBe(403);
-      expect(res.json()).toEqual({ message: HOST_REFUSED(host) });
-    }
-  });
+  it.each(['evil.test', 'evil.test:8088', '192.168.1.20:8088'])(
+    'refuses the UI and /_emulator for Host %s (DNS rebinding)',
+    async (host) => {
+      for (const path of ['/', '/_emulator/messages', '/messages/x']) {
+        const res = await get(path, { host, accept: 'text/html' });
+        expect(res.status, path).toBe(403);
+        expect(res.json()).toEqual({ message: HOST_REFUSED(host) });
+      }
+    },
+  );
 
-  it.each(['localhost', 'localhost:1234', '127.0.0.1', '[::1]:8088', 'app.localhost', 'mail.test:8088'])('answers Host %s', async (host) => {
-    expect((await get('/_emulator/messages', { host, accept: 'application/json' })).status).toBe(200);
-  });
+  it.each(['localhost', 'localhost:1234', '127.0.0.1', '[::1]:8088', 'app.localhost', 'mail.test:8088'])(
+    'answers Host %s',
+    async (host) => {
+      expect((await get('/_emulator/messages', { host, accept: 'application/json' })).status).toBe(200);
+    },
+  );
 
   it('leaves the Mailcoach API to any Host, as Mailcoach does', async () => {
-    const res = await get('/api/suppressions', { host: 'evil.test', accept: 'application/json', authorization: `Bearer ${emulator().token}` });
+    const res = await get('/api/suppressions', {
+      host: 'evil.test',
+      accept: 'application/json',
+      authorization: `Bearer ${emulator().token}`,
+    });
     expect(res.status).toBe(200);
   });
 
-  it.each([
-    [{ origin: 'http://evil.test' }],
-    [{ origin: 'null' }],
-    [{ 'sec-fetch-site': 'cross-site' }],
-  ])('refuses a cross-site state change %j, and changes nothing', async (headers) => {
-    const send = await rawRequest(emulator().url, {
-      method: 'POST',
-      path: '/api/transactional-mails/send',
-      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${emulator().token}`, ...headers },
-      body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'Kept', text: 'x' }),
-    });
-    expect(send.status, 'the Mailcoach API takes any origin').toBe(200);
-    const before = await messageCount();
-    for (const [method, path] of [['POST', '/_emulator/reset'], ['DELETE', '/_emulator/messages'], ['POST', '/_emulator/clock']]) {
-      const res = await rawRequest(emulator().url, { method: method!, path: path!, headers: { accept: 'application/json', ...headers } });
-      expect(res.status, path).toBe(403);
-      expect(res.json()).toEqual({ message: CROSS_SITE });
-    }
-    expect(await messageCount()).toBe(before);
-  });
+  it.each([[{ origin: 'http://evil.test' }], [{ origin: 'null' }], [{ 'sec-fetch-site': 'cross-site' }]])(
+    'refuses a cross-site state change %j, and changes nothing',
+    async (headers) => {
+      const send = await rawRequest(emulator().url, {
+        method: 'POST',
+        path: '/api/transactional-mails/send',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${emulator().token}`,
+          ...headers,
+        },
+        body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'Kept', text: 'x' }),
+      });
+      expect(send.status, 'the Mailcoach API takes any origin').toBe(200);
+      const before = await messageCount();
+      for (const [method, path] of [
+        ['POST', '/_emulator/reset'],
+        ['DELETE', '/_emulator/messages'],
+        ['POST', '/_emulator/clock'],
+      ]) {
+        const res = await rawRequest(emulator().url, {
+          method: method!,
+          path: path!,
+          headers: { accept: 'application/json', ...headers },
+        });
+        expect(res.status, path).toBe(403);
+        expect(res.json()).toEqual({ message: CROSS_SITE });
+      }
+      expect(await messageCount()).toBe(before);
+    },
+  );
 
   it('lets this machine’s pages (any port) and non-browser clients change it', async () => {
     const allowed: Array<Record<string, string>> = [
@@ -101,7 +125,11 @@ describe('on loopback (the default)', () => {
       {},
     ];
     for (const headers of allowed) {
-      const res = await rawRequest(emulator().url, { method: 'DELETE', path: '/_emulator/messages', headers: { accept: 'application/json', ...headers } });
+      const res = await rawRequest(emulator().url, {
+        method: 'DELETE',
+        path: '/_emulator/messages',
+        headers: { accept: 'application/json', ...headers },
+      });
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
   });
@@ -121,17 +149,29 @@ describe('bound beyond loopback', () => {
   const url = () => emulator().url.replace('0.0.0.0', '127.0.0.1');
 
   it('needs an accepted token for /_emulator, as a header or ?token=', async () => {
-    const without = await rawRequest(url(), { path: '/_emulator/messages', headers: { accept: 'application/json', host: 'mail.example.net' } });
+    const without = await rawRequest(url(), {
+      path: '/_emulator/messages',
+      headers: { accept: 'application/json', host: 'mail.example.net' },
+    });
     expect(without.status).toBe(401);
     expect(without.json()).toEqual({
       message:
         'This emulator is reachable from other machines, so its UI and /_emulator need an accepted token: send Authorization: Bearer <token>, or ?token=<token>.',
     });
-    const wrong = await rawRequest(url(), { path: '/_emulator/messages?token=nope', headers: { accept: 'application/json' } });
+    const wrong = await rawRequest(url(), {
+      path: '/_emulator/messages?token=nope',
+      headers: { accept: 'application/json' },
+    });
     expect(wrong.status).toBe(401);
-    const header = await rawRequest(url(), { path: '/_emulator/messages', headers: { accept: 'application/json', host: 'mail.example.net', authorization: `Bearer ${emulator().token}` } });
+    const header = await rawRequest(url(), {
+      path: '/_emulator/messages',
+      headers: { accept: 'application/json', host: 'mail.example.net', authorization: `Bearer ${emulator().token}` },
+    });
     expect(header.status).toBe(200);
-    const query = await rawRequest(url(), { path: `/_emulator/settings?token=${emulator().token}`, headers: { accept: 'application/json' } });
+    const query = await rawRequest(url(), {
+      path: `/_emulator/settings?token=${emulator().token}`,
+      headers: { accept: 'application/json' },
+    });
     expect(query.json()).toMatchObject({ isolate: false, any_token: false, tokens: [], token_required: true });
   });
 

@@ -28,18 +28,35 @@ beforeEach(async () => {
 
 describe('the summary origin', () => {
   it("is 'campaign' for a campaign's mails and its test sends, 'confirmation' for a double opt-in mail, null for a transactional send", async () => {
-    const news = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
+    const news = ok(
+      await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }),
+      201,
+    ).data;
     ok(await api().post(`/api/email-lists/${news.uuid}/subscribers`, { json: { email: 'jane@acme.test' } }), 201);
-    const weekly = ok(await api().post('/api/email-lists', { json: { name: 'Weekly', default_from_email: 'news@acme.test', requires_confirmation: true } }), 201).data;
+    const weekly = ok(
+      await api().post('/api/email-lists', {
+        json: { name: 'Weekly', default_from_email: 'news@acme.test', requires_confirmation: true },
+      }),
+      201,
+    ).data;
     ok(await api().post(`/api/email-lists/${weekly.uuid}/subscribers`, { json: { email: 'bob@acme.test' } }), 201);
-    const campaign = ok(await api().post('/api/campaigns', { json: { name: 'March news', email_list_uuid: news.uuid, html: '<p>Hi</p>' } }), 201).data;
+    const campaign = ok(
+      await api().post('/api/campaigns', {
+        json: { name: 'March news', email_list_uuid: news.uuid, html: '<p>Hi</p>' },
+      }),
+      201,
+    ).data;
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: { email: 'qa@acme.test' } }), 204);
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     await client().waitForCampaignSent(campaign.uuid);
-    ok(await api().post('/api/transactional-mails/send', { json: { from: 'app@acme.test', to: 'jane@acme.test', subject: 'Receipt', text: 'Thanks' } }));
+    ok(
+      await api().post('/api/transactional-mails/send', {
+        json: { from: 'app@acme.test', to: 'jane@acme.test', subject: 'Receipt', text: 'Thanks' },
+      }),
+    );
 
     expect(await originsBySubject()).toEqual({
-      'Receipt': null,
+      Receipt: null,
       'March news': 'campaign',
       '[Test] March news': 'campaign',
       'Confirm your subscription to Weekly': 'confirmation',

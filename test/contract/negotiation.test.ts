@@ -64,10 +64,14 @@ function expectErrorPage(res: RawResponse, status: number, reason: string): void
 }
 
 /** The lines of the server's captured output that match `pattern`. */
-const outputLines = (pattern: RegExp) => emulator().output().split('\n').filter((line) => pattern.test(line)).length;
+const outputLines = (pattern: RegExp) =>
+  emulator()
+    .output()
+    .split('\n')
+    .filter((line) => pattern.test(line)).length;
 
 describe('auth', () => {
-  it('redirects a bad token without an Accept header to /login with Symfony\'s redirect page', async () => {
+  it("redirects a bad token without an Accept header to /login with Symfony's redirect page", async () => {
     const res = await send('GET', '/api/suppressions', BAD_TOKEN);
     expectRedirect(res, `${emulator().url}/login`);
   });
@@ -78,11 +82,14 @@ describe('auth', () => {
   });
 
   it.each([
-    ['curl\'s default Accept: */*', { accept: '*/*' }],
+    ["curl's default Accept: */*", { accept: '*/*' }],
     ['a browser Accept header', { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }],
     ['text/html listed before application/json (the first type wins)', { accept: 'text/html, application/json' }],
     ['Content-Type: application/json alone', { 'content-type': 'application/json' }],
-    ['X-Requested-With: XMLHttpRequest with Accept: text/html', { 'x-requested-with': 'XMLHttpRequest', accept: 'text/html' }],
+    [
+      'X-Requested-With: XMLHttpRequest with Accept: text/html',
+      { 'x-requested-with': 'XMLHttpRequest', accept: 'text/html' },
+    ],
     ['an XMLHttpRequest header in the wrong case', { 'x-requested-with': 'xmlhttprequest', accept: '*/*' }],
   ])('does not treat %s as expecting JSON', async (_name, headers) => {
     const res = await send('GET', '/api/suppressions', { ...BAD_TOKEN, ...headers });
@@ -105,9 +112,17 @@ describe('auth', () => {
     const before = outputLines(pattern);
     await send('GET', '/api/suppressions/warned@negotiation.test', BAD_TOKEN);
     // The line reaches this process through a pipe, some time after the answer: wait for it, then for no second one.
-    await waitUntil(() => outputLines(pattern), (count) => count > before, { what: `a warning line matching ${pattern}` });
+    await waitUntil(
+      () => outputLines(pattern),
+      (count) => count > before,
+      { what: `a warning line matching ${pattern}` },
+    );
     await send('GET', '/api/suppressions/other@negotiation.test', BAD_TOKEN);
-    await waitUntil(() => emulator().output(), (output) => output.includes('GET /api/suppressions/other@negotiation.test: '), { what: 'the next request\'s warning' });
+    await waitUntil(
+      () => emulator().output(),
+      (output) => output.includes('GET /api/suppressions/other@negotiation.test: '),
+      { what: "the next request's warning" },
+    );
     expect(outputLines(pattern)).toBe(before + 1);
   });
 
@@ -132,7 +147,12 @@ describe('validation', () => {
   });
 
   it('redirects a 422 without Accept and without Referer to the app root', async () => {
-    const res = await send('POST', '/api/suppressions', { ...GOOD_TOKEN, ...JSON_BODY }, '{"email":"Jane <jane@negotiation.test>"}');
+    const res = await send(
+      'POST',
+      '/api/suppressions',
+      { ...GOOD_TOKEN, ...JSON_BODY },
+      '{"email":"Jane <jane@negotiation.test>"}',
+    );
     expectRedirect(res, emulator().url);
   });
 
@@ -144,10 +164,17 @@ describe('validation', () => {
   });
 
   it('answers JSON 422 for an XMLHttpRequest that accepts anything', async () => {
-    const res = await send('POST', '/api/suppressions', { ...GOOD_TOKEN, ...JSON_BODY, 'x-requested-with': 'XMLHttpRequest', accept: '*/*' }, '{}');
+    const res = await send(
+      'POST',
+      '/api/suppressions',
+      { ...GOOD_TOKEN, ...JSON_BODY, 'x-requested-with': 'XMLHttpRequest', accept: '*/*' },
+      '{}',
+    );
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toBe('application/json');
-    expect(res.text).toBe('{"message":"The given data was invalid.","errors":{"email":["The email field is required."]}}');
+    expect(res.text).toBe(
+      '{"message":"The given data was invalid.","errors":{"email":["The email field is required."]}}',
+    );
   });
 
   it('answers a 400 from the query builder with an HTML page carrying the message', async () => {
@@ -175,7 +202,9 @@ describe('not-found', () => {
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST');
     expect(res.headers['content-type']).toBe('text/html; charset=UTF-8');
-    expect(res.text).toContain('The PUT method is not supported for route api/suppressions. Supported methods: GET, HEAD, POST.');
+    expect(res.text).toContain(
+      'The PUT method is not supported for route api/suppressions. Supported methods: GET, HEAD, POST.',
+    );
   });
 });
 
@@ -199,7 +228,12 @@ describe('happy', () => {
   });
 
   it('creates and deletes without Accept exactly as with it', async () => {
-    const created = await send('POST', '/api/suppressions', { ...GOOD_TOKEN, 'content-type': 'application/x-www-form-urlencoded' }, 'email=no-accept%40negotiation.test');
+    const created = await send(
+      'POST',
+      '/api/suppressions',
+      { ...GOOD_TOKEN, 'content-type': 'application/x-www-form-urlencoded' },
+      'email=no-accept%40negotiation.test',
+    );
     expect(created.status).toBe(201);
     expect(created.headers['content-type']).toBe('application/json');
     expect(created.json().data.email).toBe('no-accept@negotiation.test');
@@ -219,7 +253,12 @@ describe('with --always-json', () => {
   });
 
   it('answers a validation failure without Accept with the JSON 422, even with a Referer', async () => {
-    const res = await plain('POST', '/api/suppressions', { ...GOOD_TOKEN, ...JSON_BODY, referer: 'http://app.test/form' }, '{"email":"nope"}');
+    const res = await plain(
+      'POST',
+      '/api/suppressions',
+      { ...GOOD_TOKEN, ...JSON_BODY, referer: 'http://app.test/form' },
+      '{"email":"nope"}',
+    );
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.headers.location).toBeUndefined();

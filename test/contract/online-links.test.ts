@@ -48,7 +48,12 @@ function useChecked(mode: string | null) {
   const emulator = useEmulator({ args: mode === null ? [] : ['--check-links', mode] });
   return async () => {
     const client = createClient({ url: emulator().url, token: emulator().token });
-    await client.mailcoach.sendTransactional({ from: 'app@example.com', to: 'qa@example.com', subject: `Links ${mode}`, html: html() });
+    await client.mailcoach.sendTransactional({
+      from: 'app@example.com',
+      to: 'qa@example.com',
+      subject: `Links ${mode}`,
+      html: html(),
+    });
     const mail = await client.waitForMessage({ subject: `Links ${mode}` });
     asked.length = 0;
     return { client, report: await client.checks(mail.uuid), uuid: mail.uuid };
@@ -61,7 +66,9 @@ describe('--check-links online-all', () => {
   it('requests each link once and reports a 404 as a problem, no answer as a warning', async () => {
     const { client, report, uuid } = await checked();
     expect(asked.sort()).toEqual(['GET /no-head', 'HEAD /missing', 'HEAD /no-head', 'HEAD /ok']);
-    expect(report.links.map((link) => [new URL(link.url).pathname, link.online?.status ?? link.online?.error ?? null])).toEqual([
+    expect(
+      report.links.map((link) => [new URL(link.url).pathname, link.online?.status ?? link.online?.error ?? null]),
+    ).toEqual([
       ['/ok', 200],
       ['/ok', 200],
       ['/missing', 404],
@@ -97,7 +104,12 @@ describe('--check-links online', () => {
     expect(asked).toEqual([]);
     const http = report.links.filter((link) => link.url.startsWith('http'));
     expect(http).toHaveLength(5);
-    for (const link of http) expect(link.online).toEqual({ status: null, error: null, skipped: 'a private address (--check-links online-all checks those too)' });
+    for (const link of http)
+      expect(link.online).toEqual({
+        status: null,
+        error: null,
+        skipped: 'a private address (--check-links online-all checks those too)',
+      });
     expect(report.summary.problems).toBe(0);
   });
 });

@@ -24,26 +24,65 @@ import { ROOT } from '../support/emulator-process.js';
 type Schema = Record<string, unknown>;
 type Mode = 'Res' | 'Req';
 const doc = JSON.parse(JSON.stringify(openApiDocument)) as {
-  paths: Record<string, Record<string, { responses: Record<string, Schema>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, Schema>; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components: { schemas: Record<string, Schema>; responses: Record<string, Schema> };
 };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-const ANNOTATIONS = new Set(['description', 'examples', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'default', 'pattern', 'contentMediaType', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'examples',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'default',
+  'pattern',
+  'contentMediaType',
+  '$comment',
+]);
 
 /** The TypeScript type of a schema. */
 export function typeOf(schema: Schema, mode: Mode, at: string): string {
-  const known = new Set([...ANNOTATIONS, '$ref', 'type', 'enum', 'const', 'oneOf', 'anyOf', 'properties', 'required', 'additionalProperties', 'items', 'propertyNames']);
+  const known = new Set([
+    ...ANNOTATIONS,
+    '$ref',
+    'type',
+    'enum',
+    'const',
+    'oneOf',
+    'anyOf',
+    'properties',
+    'required',
+    'additionalProperties',
+    'items',
+    'propertyNames',
+  ]);
   const unknownKeys = Object.keys(schema).filter((key) => !known.has(key));
   if (unknownKeys.length > 0) throw new Error(`${at}: the type generator does not know ${unknownKeys.join(', ')}`);
   if (typeof schema.$ref === 'string') return `${mode}_${schema.$ref.split('/').pop()}`;
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
-  if (Array.isArray(schema.oneOf)) return schema.oneOf.map((option, index) => `(${typeOf(option as Schema, mode, `${at}/oneOf/${index}`)})`).join(' | ');
+  if (Array.isArray(schema.oneOf))
+    return schema.oneOf
+      .map((option, index) => `(${typeOf(option as Schema, mode, `${at}/oneOf/${index}`)})`)
+      .join(' | ');
   // anyOf is used only to say which properties must be present together (BounceTarget); it adds no shape.
-  if (Array.isArray(schema.anyOf) && !schema.anyOf.every((option) => Object.keys(option as Schema).every((key) => key === 'required'))) {
+  if (
+    Array.isArray(schema.anyOf) &&
+    !schema.anyOf.every((option) => Object.keys(option as Schema).every((key) => key === 'required'))
+  ) {
     throw new Error(`${at}: anyOf with shapes`);
   }
-  const types = schema.type === undefined ? (schema.properties === undefined ? [] : ['object']) : ([] as string[]).concat(schema.type as string | string[]);
+  const types =
+    schema.type === undefined
+      ? schema.properties === undefined
+        ? []
+        : ['object']
+      : ([] as string[]).concat(schema.type as string | string[]);
   if (types.length === 0) return 'unknown';
   return types.map((type) => `(${primitive(schema, type, mode, at)})`).join(' | ');
 }
@@ -63,9 +102,12 @@ function primitive(schema: Schema, type: string, mode: Mode, at: string): string
       return schema.items === undefined ? 'unknown[]' : `Array<${typeOf(schema.items as Schema, mode, `${at}/items`)}>`;
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      const required = new Set((schema.required as string[] | undefined) ?? (mode === 'Res' ? Object.keys(properties) : []));
+      const required = new Set(
+        (schema.required as string[] | undefined) ?? (mode === 'Res' ? Object.keys(properties) : []),
+      );
       const members = Object.entries(properties).map(
-        ([key, inner]) => `${JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${typeOf(inner, mode, `${at}/properties/${key}`)};`,
+        ([key, inner]) =>
+          `${JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${typeOf(inner, mode, `${at}/properties/${key}`)};`,
       );
       const extra = schema.additionalProperties;
       if (extra !== undefined && extra !== false) {
@@ -83,7 +125,9 @@ function primitive(schema: Schema, type: string, mode: Mode, at: string): string
 
 /** The generated module: every component in both modes, and every operation's JSON answers and body. */
 function generate(): string {
-  const lines: string[] = ['// Generated from server/openapi/document.ts by test/contract/openapi-client-types.test.ts.'];
+  const lines: string[] = [
+    '// Generated from server/openapi/document.ts by test/contract/openapi-client-types.test.ts.',
+  ];
   for (const mode of ['Res', 'Req'] as const) {
     for (const [name, schema] of Object.entries(doc.components.schemas)) {
       lines.push(`export type ${mode}_${name} = ${typeOf(schema, mode, `#/components/schemas/${name}`)};`);
@@ -97,8 +141,10 @@ function generate(): string {
       if (operation === undefined) continue;
       const key = JSON.stringify(`${method.toUpperCase()} ${path}`);
       const statuses = Object.entries(operation.responses).flatMap(([status, response]) => {
-        const resolved = typeof response.$ref === 'string' ? doc.components.responses[response.$ref.split('/').pop()!]! : response;
-        const schema = (resolved.content as Record<string, { schema: Schema }> | undefined)?.['application/json']?.schema;
+        const resolved =
+          typeof response.$ref === 'string' ? doc.components.responses[response.$ref.split('/').pop()!]! : response;
+        const schema = (resolved.content as Record<string, { schema: Schema }> | undefined)?.['application/json']
+          ?.schema;
         return schema === undefined ? [] : [`${status}: ${typeOf(schema, 'Res', `${key} ${status}`)};`];
       });
       answers.push(`  ${key}: { ${statuses.join(' ')} };`);
@@ -106,7 +152,10 @@ function generate(): string {
       if (body !== undefined) bodies.push(`  ${key}: ${typeOf(body, 'Req', `${key} body`)};`);
     }
   }
-  lines.push(`export interface Answers {\n${answers.join('\n')}\n}`, `export interface Bodies {\n${bodies.join('\n')}\n}`);
+  lines.push(
+    `export interface Answers {\n${answers.join('\n')}\n}`,
+    `export interface Bodies {\n${bodies.join('\n')}\n}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -148,25 +197,69 @@ const ASSERTIONS: Array<[string, string, string]> = [
   ['faults.list()', "Awaited<ReturnType<Client['faults']['list']>>", "D.Answers['GET /_emulator/faults'][200]['data']"],
   ['faults.add()', "Awaited<ReturnType<Client['faults']['add']>>", "D.Answers['POST /_emulator/faults'][201]"],
   ['faults.add(input)', "Parameters<Client['faults']['add']>[0]", "D.Bodies['POST /_emulator/faults']"],
-  ['simulate.open()', "Awaited<ReturnType<Client['simulate']['open']>>", "D.Answers['POST /_emulator/simulate/open'][200]['data']"],
-  ['simulate.click()', "Awaited<ReturnType<Client['simulate']['click']>>", "D.Answers['POST /_emulator/simulate/click'][200]['data']"],
-  ['simulate.bounce()', "Awaited<ReturnType<Client['simulate']['bounce']>>", "D.Answers['POST /_emulator/simulate/bounce'][200]"],
-  ['simulate.softBounce()', "Awaited<ReturnType<Client['simulate']['softBounce']>>", "D.Answers['POST /_emulator/simulate/soft-bounce'][200]"],
-  ['simulate.complaint()', "Awaited<ReturnType<Client['simulate']['complaint']>>", "D.Answers['POST /_emulator/simulate/complaint'][200]"],
+  [
+    'simulate.open()',
+    "Awaited<ReturnType<Client['simulate']['open']>>",
+    "D.Answers['POST /_emulator/simulate/open'][200]['data']",
+  ],
+  [
+    'simulate.click()',
+    "Awaited<ReturnType<Client['simulate']['click']>>",
+    "D.Answers['POST /_emulator/simulate/click'][200]['data']",
+  ],
+  [
+    'simulate.bounce()',
+    "Awaited<ReturnType<Client['simulate']['bounce']>>",
+    "D.Answers['POST /_emulator/simulate/bounce'][200]",
+  ],
+  [
+    'simulate.softBounce()',
+    "Awaited<ReturnType<Client['simulate']['softBounce']>>",
+    "D.Answers['POST /_emulator/simulate/soft-bounce'][200]",
+  ],
+  [
+    'simulate.complaint()',
+    "Awaited<ReturnType<Client['simulate']['complaint']>>",
+    "D.Answers['POST /_emulator/simulate/complaint'][200]",
+  ],
   ['clock.get()', "Awaited<ReturnType<Client['clock']['get']>>", "D.Answers['GET /_emulator/clock'][200]"],
   ['clock.freeze()', "Awaited<ReturnType<Client['clock']['freeze']>>", "D.Answers['POST /_emulator/clock'][200]"],
-  ['templates.list()', "Awaited<ReturnType<Client['templates']['list']>>", "D.Answers['GET /_emulator/templates'][200]['data']"],
-  ['templates.get()', "Awaited<ReturnType<Client['templates']['get']>>", "D.Answers['GET /_emulator/templates/{template}'][200]"],
-  ['templates.create()', "Awaited<ReturnType<Client['templates']['create']>>", "D.Answers['POST /_emulator/templates'][201]"],
+  [
+    'templates.list()',
+    "Awaited<ReturnType<Client['templates']['list']>>",
+    "D.Answers['GET /_emulator/templates'][200]['data']",
+  ],
+  [
+    'templates.get()',
+    "Awaited<ReturnType<Client['templates']['get']>>",
+    "D.Answers['GET /_emulator/templates/{template}'][200]",
+  ],
+  [
+    'templates.create()',
+    "Awaited<ReturnType<Client['templates']['create']>>",
+    "D.Answers['POST /_emulator/templates'][201]",
+  ],
   ['templates.create(input)', "Parameters<Client['templates']['create']>[0]", "D.Bodies['POST /_emulator/templates']"],
-  ['templates.update()', "Awaited<ReturnType<Client['templates']['update']>>", "D.Answers['PATCH /_emulator/templates/{template}'][200]"],
-  ['templates.render()', "Awaited<ReturnType<Client['templates']['render']>>", "D.Answers['POST /_emulator/templates/{template}/render'][200]"],
+  [
+    'templates.update()',
+    "Awaited<ReturnType<Client['templates']['update']>>",
+    "D.Answers['PATCH /_emulator/templates/{template}'][200]",
+  ],
+  [
+    'templates.render()',
+    "Awaited<ReturnType<Client['templates']['render']>>",
+    "D.Answers['POST /_emulator/templates/{template}/render'][200]",
+  ],
   ['fixtures()', "Answer<'fixtures'>", "D.Answers['GET /_emulator/fixtures'][200]"],
   ['addSuppression()', "Answer<'addSuppression'>", "D.Answers['POST /_emulator/suppressions'][201]"],
   ['suppressions()', "Answer<'suppressions'>", "D.Answers['GET /_emulator/suppressions'][200]"],
   ['logItems()', "Answer<'logItems'>", "D.Answers['GET /_emulator/log-items'][200]"],
   ['logItem()', "Answer<'logItem'>", "D.Answers['GET /_emulator/log-items/{uuid}'][200]['data']"],
-  ['resendLogItem()', "Answer<'resendLogItem'>", "D.Answers['POST /_emulator/log-items/{uuid}/resend'][201 | 200]['message_uuid']"],
+  [
+    'resendLogItem()',
+    "Answer<'resendLogItem'>",
+    "D.Answers['POST /_emulator/log-items/{uuid}/resend'][201 | 200]['message_uuid']",
+  ],
   ['sends()', "Answer<'sends'>", "D.Answers['GET /_emulator/sends'][200]"],
   ['WebhookConfiguration', 'C.WebhookConfiguration', 'D.Res_WebhookConfiguration'],
   ['WebhookConfigurationInput', 'C.WebhookConfigurationInput', 'D.Req_WebhookConfigurationInput'],
@@ -181,7 +274,11 @@ const ASSERTIONS: Array<[string, string, string]> = [
   ['emailListDetail()', "Answer<'emailListDetail'>", "D.Answers['GET /_emulator/email-lists/{uuid}'][200]['data']"],
   ['listSubscribers()', "Answer<'listSubscribers'>", "D.Answers['GET /_emulator/email-lists/{uuid}/subscribers'][200]"],
   ['subscriberDetail()', "Answer<'subscriberDetail'>", "D.Answers['GET /_emulator/subscribers/{uuid}'][200]['data']"],
-  ['addSubscriberTags()', "Answer<'addSubscriberTags'>", "D.Answers['POST /_emulator/subscribers/{uuid}/tags'][200]['data']"],
+  [
+    'addSubscriberTags()',
+    "Answer<'addSubscriberTags'>",
+    "D.Answers['POST /_emulator/subscribers/{uuid}/tags'][200]['data']",
+  ],
   ['webhooks()', "Answer<'webhooks'>", "D.Answers['GET /_emulator/webhooks'][200]['data']"],
   ['webhook()', "Answer<'webhook'>", "D.Answers['GET /_emulator/webhooks/{webhook}'][200]"],
   ['createWebhook()', "Answer<'createWebhook'>", "D.Answers['POST /_emulator/webhooks'][201]"],
@@ -190,8 +287,16 @@ const ASSERTIONS: Array<[string, string, string]> = [
   ['updateWebhook(input)', "Parameters<Client['updateWebhook']>[1]", "D.Bodies['PATCH /_emulator/webhooks/{webhook}']"],
   ['webhookCalls()', "Answer<'webhookCalls'>", "D.Answers['GET /_emulator/webhook-calls'][200]"],
   ['webhookCall()', "Answer<'webhookCall'>", "D.Answers['GET /_emulator/webhook-calls/{call}'][200]"],
-  ['resendWebhookCall()', "Answer<'resendWebhookCall'>", "D.Answers['POST /_emulator/webhook-calls/{call}/resend'][200]"],
-  ['webhookSink().requests()', "Awaited<ReturnType<ReturnType<Client['webhookSink']>['requests']>>", "D.Answers['GET /_emulator/webhook-sink/{name}'][200]['data']"],
+  [
+    'resendWebhookCall()',
+    "Answer<'resendWebhookCall'>",
+    "D.Answers['POST /_emulator/webhook-calls/{call}/resend'][200]",
+  ],
+  [
+    'webhookSink().requests()',
+    "Awaited<ReturnType<ReturnType<Client['webhookSink']>['requests']>>",
+    "D.Answers['GET /_emulator/webhook-sink/{name}'][200]['data']",
+  ],
   ['waitForWebhook()', "Answer<'waitForWebhook'>", 'D.Res_WebhookCall'],
 ];
 
@@ -217,12 +322,23 @@ function compile(assertions: Array<[string, string, string]>): string[] {
     `import type * as C from ${JSON.stringify(clientPath)};`,
     `import type * as D from './document.js';`,
     PRELUDE,
-    ...assertions.map(([name, client, documented], index) => `export const check${index}: Same<${client}, ${documented}> = true; // ${name}`),
+    ...assertions.map(
+      ([name, client, documented], index) =>
+        `export const check${index}: Same<${client}, ${documented}> = true; // ${name}`,
+    ),
   ];
   const file = join(dir, 'assertions.ts');
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  const options: ts.CompilerOptions = { ...config!.options, noEmit: true, typeRoots: [join(ROOT, 'node_modules/@types')] };
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
+  const options: ts.CompilerOptions = {
+    ...config!.options,
+    noEmit: true,
+    typeRoots: [join(ROOT, 'node_modules/@types')],
+  };
   // The temporary files are outside the project: no emit, so any root will do.
   options.rootDir = '/';
   const program = ts.createProgram([file], options);

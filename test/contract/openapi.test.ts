@@ -18,7 +18,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const doc = openApiDocument as unknown as {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { responses?: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>
+  >;
   components: Record<string, Record<string, unknown>>;
 };
 
@@ -41,7 +44,10 @@ function readmeRows(): Array<{ operations: string[]; answer: string }> {
     if (match === null) continue;
     const methods = match[1]!.split(',').map((m) => m.trim());
     const paths = [...match[2]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.split('?')[0]!);
-    rows.push({ operations: methods.flatMap((method) => paths.map((path) => `${method} /_emulator${path}`)), answer: match[3]! });
+    rows.push({
+      operations: methods.flatMap((method) => paths.map((path) => `${method} /_emulator${path}`)),
+      answer: match[3]!,
+    });
   }
   return rows;
 }
@@ -76,7 +82,8 @@ function listedFields(paragraph: string): { fields: Set<string>; nested: Map<str
   const fields = new Set<string>();
   const nested = new Map<string, Set<string>>();
   for (const [, code] of text.matchAll(/`([^`]+)`/g)) {
-    for (const [, parent, inner] of code!.matchAll(/([a-z_]+) \[?\{([^}]*)\}\]?/g)) nested.set(parent!, new Set(inner!.split(',').map((f) => f.trim())));
+    for (const [, parent, inner] of code!.matchAll(/([a-z_]+) \[?\{([^}]*)\}\]?/g))
+      nested.set(parent!, new Set(inner!.split(',').map((f) => f.trim())));
     for (const item of code!.replace(/\[[^\]]*\]|\{[^}]*\}/g, '').split(',')) {
       const name = item.trim();
       if (/^[a-z_]+$/.test(name)) fields.add(name);
@@ -120,7 +127,8 @@ function ownProperties(schema: unknown): string[] {
   for (let i = 0; i < 5 && node !== undefined; i++) {
     if (typeof node.$ref === 'string') node = resolvePointer(node.$ref) as Record<string, unknown>;
     else if (node.items !== undefined) node = node.items as Record<string, unknown>;
-    else if (Array.isArray(node.oneOf)) node = (node.oneOf as Array<Record<string, unknown>>).find((option) => option.type !== 'null');
+    else if (Array.isArray(node.oneOf))
+      node = (node.oneOf as Array<Record<string, unknown>>).find((option) => option.type !== 'null');
     else break;
   }
   return Object.keys((node?.properties ?? {}) as object);
@@ -155,7 +163,8 @@ function refs(value: unknown, at = '#'): Array<[string, string]> {
 function resolvePointer(pointer: string): unknown {
   if (!pointer.startsWith('#/')) return undefined;
   let node: unknown = doc;
-  for (const part of pointer.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of pointer.slice(2).split('/'))
+    node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }
 
@@ -187,7 +196,10 @@ describe('the OpenAPI document', () => {
       for (const method of METHODS) {
         const operation = item[method];
         if (operation === undefined) continue;
-        const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+        const declared = (operation.parameters ?? [])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
         expect(declared, `${method} ${path}`).toEqual(inPath);
       }
     }
@@ -241,8 +253,14 @@ describe('the OpenAPI document', () => {
       let json = false;
       for (const operation of operations) {
         const [method, path] = operation.split(' ') as [string, string];
-        const documented = doc.paths[path]?.[method.toLowerCase()] as { requestBody?: unknown; responses?: Record<string, { content?: object }> } | undefined;
-        json ||= documented?.requestBody !== undefined || Object.entries(documented?.responses ?? {}).some(([status, response]) => status.startsWith('2') && 'application/json' in (response.content ?? {}));
+        const documented = doc.paths[path]?.[method.toLowerCase()] as
+          | { requestBody?: unknown; responses?: Record<string, { content?: object }> }
+          | undefined;
+        json ||=
+          documented?.requestBody !== undefined ||
+          Object.entries(documented?.responses ?? {}).some(
+            ([status, response]) => status.startsWith('2') && 'application/json' in (response.content ?? {}),
+          );
         for (const name of propertyNames(documented)) known.add(name);
       }
       // An answer that is not JSON (the event stream): its payloads are not in the document.
@@ -256,11 +274,15 @@ describe('the OpenAPI document', () => {
     const problems: string[] = [];
     const checkAnswer = (operation: string, status: string, keys: string[]) => {
       const [method, path] = operation.split(' ') as [string, string];
-      const responses = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+      const responses = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<
+        string,
+        { $ref?: string; content?: Record<string, { schema: unknown }> }
+      >;
       let response = responses[status];
       if (typeof response?.$ref === 'string') response = resolvePointer(response.$ref) as typeof response;
       const documented = ownProperties(response?.content?.['application/json']?.schema).sort();
-      if (JSON.stringify([...keys].sort()) !== JSON.stringify(documented)) problems.push(`${operation} ${status}: README ${keys.join(', ')}; document ${documented.join(', ')}`);
+      if (JSON.stringify([...keys].sort()) !== JSON.stringify(documented))
+        problems.push(`${operation} ${status}: README ${keys.join(', ')}; document ${documented.join(', ')}`);
     };
     for (const { operations, answer } of readmeRows()) {
       // "200 `{...}`" anywhere in the cell: that answer, whole.
@@ -273,17 +295,25 @@ describe('the OpenAPI document', () => {
       const keys = topLevelKeys(answer.slice(answer.indexOf('{')));
       for (const operation of operations) {
         const [method, path] = operation.split(' ') as [string, string];
-        const documentedOperation = doc.paths[path]?.[method.toLowerCase()] as { requestBody?: { content: Record<string, { schema: unknown }> } } | undefined;
+        const documentedOperation = doc.paths[path]?.[method.toLowerCase()] as
+          | { requestBody?: { content: Record<string, { schema: unknown }> } }
+          | undefined;
         const body = documentedOperation?.requestBody?.content['application/json']?.schema;
         if (body !== undefined) {
           // A request body (the cell may show one of several forms): only fields it has.
           const fields = ownProperties(body);
           const unknown = keys.filter((key) => !fields.includes(key));
-          if (unknown.length > 0) problems.push(`${operation} body: README ${unknown.join(', ')}; document ${fields.join(', ')}`);
+          if (unknown.length > 0)
+            problems.push(`${operation} body: README ${unknown.join(', ')}; document ${fields.join(', ')}`);
           continue;
         }
-        const responses = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<string, { content?: object }>;
-        const status = Object.keys(responses).find((code) => code.startsWith('2') && 'application/json' in (responses[code]!.content ?? {}));
+        const responses = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<
+          string,
+          { content?: object }
+        >;
+        const status = Object.keys(responses).find(
+          (code) => code.startsWith('2') && 'application/json' in (responses[code]!.content ?? {}),
+        );
         checkAnswer(operation, status ?? '2xx', keys);
       }
     }
@@ -296,7 +326,8 @@ describe('the OpenAPI document', () => {
       const { fields, nested } = listedFields(paragraph(start, until));
       expect([...new Set([...base, ...fields])].sort(), start).toEqual(ownProperties(schema).sort());
       const properties = (schema as { properties: Record<string, unknown> }).properties;
-      for (const [parent, inner] of nested) expect([...inner].sort(), `${start} ${parent}`).toEqual(ownProperties(properties[parent]).sort());
+      for (const [parent, inner] of nested)
+        expect([...inner].sort(), `${start} ${parent}`).toEqual(ownProperties(properties[parent]).sort());
     };
     check('**Summary**:', schemas.MessageSummary);
     check('**Full message**:', schemas.Message, ownProperties(schemas.MessageSummary));

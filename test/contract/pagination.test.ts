@@ -24,7 +24,12 @@ const minutesAfter = (base: string, n: number) => new Date(Date.parse(base) + n 
 const sends = Array.from({ length: 425 }, (_, i) => {
   const n = i + 1;
   const campaign = n <= 210 ? CAMPAIGN_14_PAGES : n <= 405 ? CAMPAIGN_13_PAGES : CAMPAIGN_2_PAGES;
-  return { uuid: sendUuid(n), campaign_uuid: campaign, sent_at: minutesAfter('2025-01-01T00:00:00Z', n), created_at: minutesAfter('2025-01-01T00:00:00Z', n) };
+  return {
+    uuid: sendUuid(n),
+    campaign_uuid: campaign,
+    sent_at: minutesAfter('2025-01-01T00:00:00Z', n),
+    created_at: minutesAfter('2025-01-01T00:00:00Z', n),
+  };
 });
 const suppressions = Array.from({ length: 20 }, (_, i) => ({
   uuid: `5f000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
@@ -67,7 +72,14 @@ describe('page size and page numbers', () => {
     const res = await api().get('/api/sends');
     expect(res.status).toBe(200);
     expect(uuids(res)).toEqual(sendsDown(425, 411));
-    expect(res.json().meta).toMatchObject({ current_page: 1, from: 1, last_page: 29, per_page: 15, to: 15, total: 425 });
+    expect(res.json().meta).toMatchObject({
+      current_page: 1,
+      from: 1,
+      last_page: 29,
+      per_page: 15,
+      to: 15,
+      total: 425,
+    });
   });
 
   it('serves page 2 as the next 15 items', async () => {
@@ -177,14 +189,17 @@ describe('links', () => {
     expect(res.json().meta.links[1].url).toBe('http://example.test:1234/api/sends?page=1');
   });
 
-  it.each(['mailcoach.test', 'mailcoach.test:80'])('leaves the default port out of the links for Host: %s', async (host) => {
-    const res = await rawRequest(emulator().url, {
-      path: '/api/suppressions',
-      headers: { host, accept: 'application/json', authorization: `Bearer ${emulator().token}` },
-    });
-    expect(res.json().links.next).toBe('http://mailcoach.test/api/suppressions?page=2');
-    expect(res.json().meta.path).toBe('http://mailcoach.test/api/suppressions');
-  });
+  it.each(['mailcoach.test', 'mailcoach.test:80'])(
+    'leaves the default port out of the links for Host: %s',
+    async (host) => {
+      const res = await rawRequest(emulator().url, {
+        path: '/api/suppressions',
+        headers: { host, accept: 'application/json', authorization: `Bearer ${emulator().token}` },
+      });
+      expect(res.json().links.next).toBe('http://mailcoach.test/api/suppressions?page=2');
+      expect(res.json().meta.path).toBe('http://mailcoach.test/api/suppressions');
+    },
+  );
 
   it('writes the path without a trailing slash when the request had one', async () => {
     const res = await api().get('/api/sends/?page=2');
@@ -199,7 +214,16 @@ describe('meta', () => {
     const res = await api().get('/api/sends');
     expect(Object.keys(res.json())).toEqual(['data', 'links', 'meta']);
     expect(Object.keys(res.json().links)).toEqual(['first', 'last', 'prev', 'next']);
-    expect(Object.keys(res.json().meta)).toEqual(['current_page', 'from', 'last_page', 'links', 'path', 'per_page', 'to', 'total']);
+    expect(Object.keys(res.json().meta)).toEqual([
+      'current_page',
+      'from',
+      'last_page',
+      'links',
+      'path',
+      'per_page',
+      'to',
+      'total',
+    ]);
   });
 
   it.each(['/api/suppressions', '/api/transactional-mails', '/api/transactional-mails/templates'])(
@@ -207,7 +231,15 @@ describe('meta', () => {
     async (path) => {
       const res = await api().get(path);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.json().meta)).toEqual(['current_page', 'from', 'last_page', 'path', 'per_page', 'to', 'total']);
+      expect(Object.keys(res.json().meta)).toEqual([
+        'current_page',
+        'from',
+        'last_page',
+        'path',
+        'per_page',
+        'to',
+        'total',
+      ]);
       expect(res.text).not.toContain('&laquo;');
     },
   );
@@ -247,14 +279,58 @@ describe('meta.links (UrlWindow, three pages on each side)', () => {
   });
 
   it('shows 1, 2, the current page with three on each side and the last two in the middle (29 pages)', async () => {
-    expect(window(await api().get('/api/sends?page=8'))).toEqual(['<', '1', '2', '...', ...mark(pages(5, 11), 8), '...', '28', '29', '>']);
-    expect(window(await api().get('/api/sends?page=15'))).toEqual(['<', '1', '2', '...', ...mark(pages(12, 18), 15), '...', '28', '29', '>']);
-    expect(window(await api().get('/api/sends?page=22'))).toEqual(['<', '1', '2', '...', ...mark(pages(19, 25), 22), '...', '28', '29', '>']);
+    expect(window(await api().get('/api/sends?page=8'))).toEqual([
+      '<',
+      '1',
+      '2',
+      '...',
+      ...mark(pages(5, 11), 8),
+      '...',
+      '28',
+      '29',
+      '>',
+    ]);
+    expect(window(await api().get('/api/sends?page=15'))).toEqual([
+      '<',
+      '1',
+      '2',
+      '...',
+      ...mark(pages(12, 18), 15),
+      '...',
+      '28',
+      '29',
+      '>',
+    ]);
+    expect(window(await api().get('/api/sends?page=22'))).toEqual([
+      '<',
+      '1',
+      '2',
+      '...',
+      ...mark(pages(19, 25), 22),
+      '...',
+      '28',
+      '29',
+      '>',
+    ]);
   });
 
   it('switches to the end window once the current page is past last-7 (29 pages)', async () => {
-    expect(window(await api().get('/api/sends?page=23'))).toEqual(['<', '1', '2', '...', ...mark(pages(20, 29), 23), '>']);
-    expect(window(await api().get('/api/sends?page=29'))).toEqual(['<', '1', '2', '...', ...mark(pages(20, 29), 29), '>']);
+    expect(window(await api().get('/api/sends?page=23'))).toEqual([
+      '<',
+      '1',
+      '2',
+      '...',
+      ...mark(pages(20, 29), 23),
+      '>',
+    ]);
+    expect(window(await api().get('/api/sends?page=29'))).toEqual([
+      '<',
+      '1',
+      '2',
+      '...',
+      ...mark(pages(20, 29), 29),
+      '>',
+    ]);
   });
 
   it('writes separators as {"url":null,"label":"...","active":false}', async () => {

@@ -16,12 +16,18 @@ function ok(res: RawResponse, status = 200) {
 }
 
 async function send(subject: string): Promise<string> {
-  ok(await api().post('/api/transactional-mails/send', { json: { from: 'app@example.com', to: 'bob@example.com', subject, text: 'hi' } }));
+  ok(
+    await api().post('/api/transactional-mails/send', {
+      json: { from: 'app@example.com', to: 'bob@example.com', subject, text: 'hi' },
+    }),
+  );
   return ok(await api().get('/_emulator/messages?per_page=1')).data[0].uuid as string;
 }
 
 const subjects = async (query: string) =>
-  (ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(query)}`)).data as Array<{ subject: string }>).map((m) => m.subject);
+  (
+    ok(await api().get(`/_emulator/messages?query=${encodeURIComponent(query)}`)).data as Array<{ subject: string }>
+  ).map((m) => m.subject);
 
 const markRead = (uuid: string, body: unknown) => api().patch(`/_emulator/messages/${uuid}`, { json: body });
 

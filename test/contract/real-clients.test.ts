@@ -35,22 +35,47 @@ const fixtureSuppression = (uuid: string, email: string, reason: string, at: str
   created_at: at,
   updated_at: at,
 });
-const JANE = fixtureSuppression('4a1c2d9e-7b3f-4c11-9a55-0f2e6b1d8c70', 'jane@example.com', 'manual', '2025-03-02T10:15:00.000000Z');
-const BOUNCED = fixtureSuppression('5b2d3e0f-8c4a-4d22-8b66-1a3f7c2e9d81', 'bounced@example.com', 'hard_bounce', '2025-03-01T09:00:00.000000Z');
-const COMPLAINER = fixtureSuppression('6c3e4f1a-9d5b-4e33-9c77-2b4a8d3f0e92', 'complainer@example.org', 'spam_complaint', '2025-03-03T11:30:00.000000Z');
+const JANE = fixtureSuppression(
+  '4a1c2d9e-7b3f-4c11-9a55-0f2e6b1d8c70',
+  'jane@example.com',
+  'manual',
+  '2025-03-02T10:15:00.000000Z',
+);
+const BOUNCED = fixtureSuppression(
+  '5b2d3e0f-8c4a-4d22-8b66-1a3f7c2e9d81',
+  'bounced@example.com',
+  'hard_bounce',
+  '2025-03-01T09:00:00.000000Z',
+);
+const COMPLAINER = fixtureSuppression(
+  '6c3e4f1a-9d5b-4e33-9c77-2b4a8d3f0e92',
+  'complainer@example.org',
+  'spam_complaint',
+  '2025-03-03T11:30:00.000000Z',
+);
 
 let createdCount = 0;
 /** The next row this file creates: uuids count up from ...001; the clock ticked twice at start-up, then once per row. */
 function nextCreated(email: string): Suppression {
   createdCount += 1;
   const at = new Date(Date.parse(START) + (createdCount + 1) * 1000).toISOString().replace('.000Z', '.000000Z');
-  return { uuid: `00000000-0000-4000-8000-${createdCount.toString(16).padStart(12, '0')}`, email, reason: 'manual', created_at: at, updated_at: at };
+  return {
+    uuid: `00000000-0000-4000-8000-${createdCount.toString(16).padStart(12, '0')}`,
+    email,
+    reason: 'manual',
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 const PER_PAGE = 15;
 
 /** Laravel's paginated resource collection (reference §1.7); `meta.links` only where the emulator shows it (sends). */
-function listBody(path: string, data: unknown[], options: { total: number; page?: number; metaLinks?: boolean }): string {
+function listBody(
+  path: string,
+  data: unknown[],
+  options: { total: number; page?: number; metaLinks?: boolean },
+): string {
   const page = options.page ?? 1;
   const base = `${origin()}${path}`;
   const url = (n: number) => `${base}?page=${n}`;
@@ -63,7 +88,12 @@ function listBody(path: string, data: unknown[], options: { total: number; page?
   ];
   return php({
     data,
-    links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
+    links: {
+      first: url(1),
+      last: url(lastPage),
+      prev: page > 1 ? url(page - 1) : null,
+      next: page < lastPage ? url(page + 1) : null,
+    },
     meta: {
       current_page: page,
       from,
@@ -279,15 +309,23 @@ describe('PHP SDK (Guzzle 7): sends, templates, transactional mail log', () => {
   it('lists sends by the other owner filters', async () => {
     const byCampaign = await sdkGet('/api/sends?filter%5Bcampaign_uuid%5D=c0ffee00-1234-4abc-9def-0123456789ab');
     expectJson(byCampaign, 200, listBody('/api/sends', [SEND_CAMPAIGN], { total: 1, metaLinks: true }));
-    const byLogItem = await sdkGet('/api/sends?filter%5Btransactional_mail_log_item_uuid%5D=2f3e4d5c-6b7a-4899-8a1b-d2e3f4a5b6c7');
+    const byLogItem = await sdkGet(
+      '/api/sends?filter%5Btransactional_mail_log_item_uuid%5D=2f3e4d5c-6b7a-4899-8a1b-d2e3f4a5b6c7',
+    );
     expectJson(byLogItem, 200, listBody('/api/sends', [SEND_INVOICE], { total: 1, metaLinks: true }));
-    const byAutomation = await sdkGet('/api/sends?filter%5Bautomation_mail_uuid%5D=c0ffee00-1234-4abc-9def-0123456789ab');
+    const byAutomation = await sdkGet(
+      '/api/sends?filter%5Bautomation_mail_uuid%5D=c0ffee00-1234-4abc-9def-0123456789ab',
+    );
     expectJson(byAutomation, 200, listBody('/api/sends', [], { total: 0, metaLinks: true }));
   });
 
   it('lists sends sorted: sort=sent_at (nulls first) and sort=-sent_at (the default)', async () => {
     const all = [SEND_CAMPAIGN, SEND_WELCOME, SEND_INVOICE];
-    expectJson(await sdkGet('/api/sends?sort=sent_at'), 200, listBody('/api/sends', all, { total: 3, metaLinks: true }));
+    expectJson(
+      await sdkGet('/api/sends?sort=sent_at'),
+      200,
+      listBody('/api/sends', all, { total: 3, metaLinks: true }),
+    );
     const descending = listBody('/api/sends', [...all].reverse(), { total: 3, metaLinks: true });
     expectJson(await sdkGet('/api/sends?sort=-sent_at'), 200, descending);
     expectJson(await sdkGet('/api/sends'), 200, descending);
@@ -344,7 +382,11 @@ describe('Python client (requests 2.28)', () => {
 
   it('a literal + in the query reads as a space', async () => {
     pyPlus = nextCreated('acc-py+tag@example.com');
-    expectJson(await python('POST', '/api/suppressions', pyJson({ email: 'acc-py+tag@example.com' })), 201, php({ data: pyPlus }));
+    expectJson(
+      await python('POST', '/api/suppressions', pyJson({ email: 'acc-py+tag@example.com' })),
+      201,
+      php({ data: pyPlus }),
+    );
     const empty = listBody('/api/suppressions', [], { total: 0 });
     // requests leaves + raw: PHP reads "acc-py tag@example.com".
     expectJson(await python('GET', '/api/suppressions?filter%5Bsearch%5D=acc-py+tag@example.com'), 200, empty);
@@ -384,14 +426,22 @@ describe('Python client (requests 2.28)', () => {
     const byCampaign = await python('GET', '/api/sends?filter%5Bcampaign_uuid%5D=c0ffee00-1234-4abc-9def-0123456789ab');
     expectJson(byCampaign, 200, listBody('/api/sends', [SEND_CAMPAIGN], { total: 1, metaLinks: true }));
     const sorted = await python('GET', '/api/sends?sort=-sent_at');
-    expectJson(sorted, 200, listBody('/api/sends', [SEND_INVOICE, SEND_WELCOME, SEND_CAMPAIGN], { total: 3, metaLinks: true }));
+    expectJson(
+      sorted,
+      200,
+      listBody('/api/sends', [SEND_INVOICE, SEND_WELCOME, SEND_CAMPAIGN], { total: 3, metaLinks: true }),
+    );
     const templates = await python('GET', '/api/transactional-mails/templates?filter%5Bname%5D=password-reset');
     expectJson(templates, 200, listBody('/api/transactional-mails/templates', [TEMPLATE_RESET], { total: 1 }));
   });
 
   it('gets a send, a template and a log item', async () => {
     expectJson(await python('GET', `/api/sends/${SEND_WELCOME.uuid}`), 200, php({ data: SEND_WELCOME }));
-    expectJson(await python('GET', `/api/transactional-mails/templates/${TEMPLATE_SHIPPED.uuid}`), 200, php({ data: TEMPLATE_SHIPPED }));
+    expectJson(
+      await python('GET', `/api/transactional-mails/templates/${TEMPLATE_SHIPPED.uuid}`),
+      200,
+      php({ data: TEMPLATE_SHIPPED }),
+    );
     expectJson(await python('GET', `/api/transactional-mails/${LOG_INVOICE.uuid}`), 200, php({ data: LOG_INVOICE }));
   });
 });
@@ -429,14 +479,17 @@ describe('what the clients need back (real-clients.md §0.11)', () => {
     expectJson(
       reply,
       200,
-      listBody('/api/transactional-mails/templates', [TEMPLATE_SHIPPED, TEMPLATE_RESET, TEMPLATE_WELCOME], { total: 3 }),
+      listBody('/api/transactional-mails/templates', [TEMPLATE_SHIPPED, TEMPLATE_RESET, TEMPLATE_WELCOME], {
+        total: 3,
+      }),
     );
     for (const template of reply.json().data) {
       for (const field of ['to', 'cc', 'bcc']) {
         if (template.name === 'welcome') expect(template[field], field).toBeNull();
         else expect(Array.isArray(template[field]), `${template.name}.${field}`).toBe(true);
       }
-      for (const field of ['uuid', 'name', 'subject', 'html', 'created_at']) expect(typeof template[field]).toBe('string');
+      for (const field of ['uuid', 'name', 'subject', 'html', 'created_at'])
+        expect(typeof template[field]).toBe('string');
       expect(typeof template.store_mail).toBe('boolean');
     }
   });

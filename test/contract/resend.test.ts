@@ -43,7 +43,8 @@ function expectNoContent(res: RawResponse) {
   expect(res.text).toBe('');
 }
 
-const flat = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const flat = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 const REPORT = Buffer.from('line one\r\nline two\r\n'.repeat(20));
 const PIXEL = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 0, 255]);
@@ -105,12 +106,30 @@ describe('resending a stored mail', () => {
     const [a, b] = [await parseMessage(original.raw), await parseMessage(copy.raw)];
     const summary = (m: typeof a) =>
       m.attachments
-        .map((x) => ({ filename: x.filename, contentType: x.contentType, disposition: x.contentDisposition, cid: x.cid ?? null, content: x.content.toString('hex') }))
+        .map((x) => ({
+          filename: x.filename,
+          contentType: x.contentType,
+          disposition: x.contentDisposition,
+          cid: x.cid ?? null,
+          content: x.content.toString('hex'),
+        }))
         .sort((x, y) => String(x.filename).localeCompare(String(y.filename)));
     expect(summary(b)).toEqual(summary(a));
     expect(summary(b)).toEqual([
-      { filename: 'pixel.png', contentType: 'image/png', disposition: 'inline', cid: 'pixel.png', content: PIXEL.toString('hex') },
-      { filename: 'receipt.txt', contentType: 'text/plain', disposition: 'attachment', cid: null, content: REPORT.toString('hex') },
+      {
+        filename: 'pixel.png',
+        contentType: 'image/png',
+        disposition: 'inline',
+        cid: 'pixel.png',
+        content: PIXEL.toString('hex'),
+      },
+      {
+        filename: 'receipt.txt',
+        contentType: 'text/plain',
+        disposition: 'attachment',
+        cid: null,
+        content: REPORT.toString('hex'),
+      },
     ]);
     expect(copy.attachments).toEqual(original.attachments);
   });
@@ -133,9 +152,19 @@ describe('resending a stored mail', () => {
   });
 
   it('resends the rendered html of a template mail unchanged', async () => {
-    const templated = uuidOf(await api().post(SEND, { json: { mail_name: 'welcome', from: 'app@example.com', to: 'bob@example.com', replacements: { first_name: 'Jo' } } }));
+    const templated = uuidOf(
+      await api().post(SEND, {
+        json: {
+          mail_name: 'welcome',
+          from: 'app@example.com',
+          to: 'bob@example.com',
+          replacements: { first_name: 'Jo' },
+        },
+      }),
+    );
     const sent = last();
-    const html = '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body><p>Hello Jo</p></body></html>';
+    const html =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body><p>Hello Jo</p></body></html>';
     expect(sent.html).toBe(html);
     expectNoContent(await resend(templated));
     const again = last();
@@ -146,7 +175,11 @@ describe('resending a stored mail', () => {
   });
 
   it('resends a text-only mail as text only', async () => {
-    const textOnly = uuidOf(await api().post(SEND, { json: { from: 'app@example.com', to: 'bob@example.com', subject: 'Plain', text: 'Only text' } }));
+    const textOnly = uuidOf(
+      await api().post(SEND, {
+        json: { from: 'app@example.com', to: 'bob@example.com', subject: 'Plain', text: 'Only text' },
+      }),
+    );
     expectNoContent(await resend(textOnly));
     const again = last();
     expect(again.html).toBeNull();
@@ -155,7 +188,11 @@ describe('resending a stored mail', () => {
   });
 
   it('does not check the suppression list', async () => {
-    const faked = uuidOf(await api().post(SEND, { json: { from: 'app@example.com', to: 'bob@example.com', subject: 'Later suppressed', html: '<p>x</p>' } }));
+    const faked = uuidOf(
+      await api().post(SEND, {
+        json: { from: 'app@example.com', to: 'bob@example.com', subject: 'Later suppressed', html: '<p>x</p>' },
+      }),
+    );
     const created = await api().post('/api/suppressions', { json: { email: 'bob@example.com' } });
     expect(created.status).toBe(201);
     try {
@@ -171,7 +208,11 @@ describe('resending a stored mail', () => {
 
 describe('resending a fake log item', () => {
   it('answers 204 and captures nothing', async () => {
-    const uuid = uuidOf(await api().post(SEND, { json: { from: 'app@example.com', to: 'bob@example.com', subject: 'Fake', html: '<p>f</p>', fake: true } }));
+    const uuid = uuidOf(
+      await api().post(SEND, {
+        json: { from: 'app@example.com', to: 'bob@example.com', subject: 'Fake', html: '<p>f</p>', fake: true },
+      }),
+    );
     const before = await totals();
     expectNoContent(await resend(uuid));
     expect(await totals()).toEqual(before);

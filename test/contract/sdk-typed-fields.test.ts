@@ -13,15 +13,39 @@ const api = () => apiClient(emulator().url, emulator().token);
 
 const NON_NULL: Record<string, string[]> = {
   EmailList: [
-    'uuid', 'name', 'active_subscribers_count', 'campaigns_feed_enabled', 'default_from_email', 'allow_form_subscriptions',
-    'requires_confirmation', 'report_campaign_sent', 'report_campaign_summary', 'report_email_list_summary', 'created_at', 'updated_at',
+    'uuid',
+    'name',
+    'active_subscribers_count',
+    'campaigns_feed_enabled',
+    'default_from_email',
+    'allow_form_subscriptions',
+    'requires_confirmation',
+    'report_campaign_sent',
+    'report_campaign_summary',
+    'report_email_list_summary',
+    'created_at',
+    'updated_at',
   ],
   Subscriber: ['uuid', 'email_list_uuid', 'email', 'extra_attributes', 'tags'],
   Tag: ['uuid', 'name', 'email_list_uuid'],
   Template: ['uuid', 'name'],
   Campaign: [
-    'uuid', 'name', 'status', 'segment_description', 'utm_tags', 'sent_to_number_of_subscribers', 'open_count', 'unique_open_count',
-    'open_rate', 'click_count', 'unique_click_count', 'click_rate', 'unsubscribe_count', 'unsubscribe_rate', 'bounce_count', 'bounce_rate',
+    'uuid',
+    'name',
+    'status',
+    'segment_description',
+    'utm_tags',
+    'sent_to_number_of_subscribers',
+    'open_count',
+    'unique_open_count',
+    'open_rate',
+    'click_count',
+    'unique_click_count',
+    'click_rate',
+    'unsubscribe_count',
+    'unsubscribe_rate',
+    'bounce_count',
+    'bounce_rate',
   ],
 };
 
@@ -38,7 +62,9 @@ function expectTyped(kind: string, rows: Array<Record<string, unknown>>) {
 let list: Record<string, unknown>;
 
 beforeAll(async () => {
-  list = (await api().post('/api/email-lists', { json: { name: 'Bare', default_from_email: 'bare@example.com' } })).json().data;
+  list = (
+    await api().post('/api/email-lists', { json: { name: 'Bare', default_from_email: 'bare@example.com' } })
+  ).json().data;
   await api().post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'only@example.com' } });
   await api().post(`/api/email-lists/${list.uuid}/tags`, { json: { name: 'only' } });
   await api().post('/api/templates', { json: { name: 'Bare' } });

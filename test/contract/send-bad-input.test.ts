@@ -75,7 +75,11 @@ async function expectStored(action: () => Promise<RawResponse>): Promise<Capture
   const uuid = res.json().uuid as string;
   expect(uuid).toMatch(UUID);
   expect(res.text).toBe(`{"uuid":"${uuid}"}`);
-  expect(await totals()).toEqual({ captured: before.captured + 1, logItems: before.logItems + 1, sends: before.sends + 1 });
+  expect(await totals()).toEqual({
+    captured: before.captured + 1,
+    logItems: before.logItems + 1,
+    sends: before.sends + 1,
+  });
   return lastCaptured(emulator().dbPath) as CapturedMessage;
 }
 
@@ -92,8 +96,19 @@ function headerLines(raw: Buffer): Array<[string, string]> {
 }
 
 const TOP_LEVEL_HEADERS = [
-  'mailcoach-send-uuid', 'x-smtpapi', 'x-pm-metadata-send-uuid', 'from', 'to', 'cc', 'reply-to', 'subject', 'message-id',
-  'date', 'mime-version', 'content-type', 'content-transfer-encoding',
+  'mailcoach-send-uuid',
+  'x-smtpapi',
+  'x-pm-metadata-send-uuid',
+  'from',
+  'to',
+  'cc',
+  'reply-to',
+  'subject',
+  'message-id',
+  'date',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
 ];
 
 const PART_HEADERS = ['content-type', 'content-transfer-encoding', 'content-disposition', 'content-id'];
@@ -125,9 +140,14 @@ describe('large attachments and the 40 MB body limit', () => {
     for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32LE((i * 2654435761) >>> 0, i);
     // How fast is npm run bench's; here the bound is the test's timeout.
     const message = await expectStored(() =>
-      sendJson({ ...INLINE, attachments: [{ name: 'big.bin', content: bytes.toString('base64'), content_type: 'application/octet-stream' }] }),
+      sendJson({
+        ...INLINE,
+        attachments: [{ name: 'big.bin', content: bytes.toString('base64'), content_type: 'application/octet-stream' }],
+      }),
     );
-    expect(message.attachments).toEqual([{ filename: 'big.bin', content_type: 'application/octet-stream', content_id: null, size: bytes.length }]);
+    expect(message.attachments).toEqual([
+      { filename: 'big.bin', content_type: 'application/octet-stream', content_id: null, size: bytes.length },
+    ]);
     const parsed = await parseMessage(message.raw);
     expect(parsed.attachments[0]?.content.equals(bytes)).toBe(true);
   }, 30_000);
@@ -135,7 +155,12 @@ describe('large attachments and the 40 MB body limit', () => {
   it('an attachment that takes the body over 40 MB: 413 "The POST data is too large.", nothing captured', async () => {
     const before = await totals();
     const content = 'A'.repeat(40 * 1024 * 1024);
-    const body = Buffer.from(JSON.stringify({ ...INLINE, attachments: [{ name: 'huge.bin', content, content_type: 'application/octet-stream' }] }));
+    const body = Buffer.from(
+      JSON.stringify({
+        ...INLINE,
+        attachments: [{ name: 'huge.bin', content, content_type: 'application/octet-stream' }],
+      }),
+    );
     const res = await postTolerantly(body);
     expect(res.status).toBe(413);
     expect(res.text).toBe(pretty('The POST data is too large.'));
@@ -157,7 +182,10 @@ function postTolerantly(body: Buffer): Promise<{ status: number; text: string }>
       if (end === -1) return reject(new Error(`no response: ${buffer.toString('latin1')}`));
       const head = buffer.subarray(0, end).toString('latin1');
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? buffer.length - end - 4);
-      resolve({ status: Number(head.split(' ')[1]), text: buffer.subarray(end + 4, end + 4 + length).toString('utf8') });
+      resolve({
+        status: Number(head.split(' ')[1]),
+        text: buffer.subarray(end + 4, end + 4 + length).toString('utf8'),
+      });
     };
     socket.on('data', (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
@@ -209,10 +237,13 @@ describe('1,000 recipients', () => {
     const bcc = many('b');
     // The recipients' parsing is shown linear by how its time grows (test/unit/addresses.test.ts); 41,666 cc in one
     // send are answered within the test's timeout in hostile-input.test.ts. Here: all 3,000 arrive, in order.
-    const message = await expectStored(() => sendJson({ ...INLINE, to: to.join(', '), cc: cc.join(','), bcc: bcc.join(',') }));
+    const message = await expectStored(() =>
+      sendJson({ ...INLINE, to: to.join(', '), cc: cc.join(','), bcc: bcc.join(',') }),
+    );
     expect(message.envelopeTo).toEqual([...to, ...many('c'), ...bcc]);
     const parsed = await parseMessage(message.raw);
-    const list = (value: typeof parsed.to) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((a) => a.value);
+    const list = (value: typeof parsed.to) =>
+      (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((a) => a.value);
     expect(list(parsed.to).map((a) => a.address)).toEqual(to);
     expect(list(parsed.cc).at(-1)).toEqual({ name: 'Copy 999, Esq.', address: 'c999@example.com' });
     expect(parsed.bcc).toBeUndefined();
@@ -231,7 +262,7 @@ describe('1,000 recipients', () => {
 });
 
 describe('CR and LF never inject a header', () => {
-  it('in the subject, every display name, and an attachment\'s name and type', async () => {
+  it("in the subject, every display name, and an attachment's name and type", async () => {
     const message = await expectStored(() =>
       sendJson({
         subject: 'Hi\r\nBcc: evil@example.com',
@@ -241,7 +272,9 @@ describe('CR and LF never inject a header', () => {
         cc: '"Carol\r\nX-Injected-Cc: 1" <carol@example.com>',
         bcc: 'Dave\r <dave@example.com>',
         reply_to: '"Support\r\n\r\nbody" <support@example.com>',
-        attachments: [{ name: 'a.txt\r\nX-Injected-Name: 1', content: 'SGk=', content_type: 'text/plain\r\nX-Injected-Type: 1' }],
+        attachments: [
+          { name: 'a.txt\r\nX-Injected-Name: 1', content: 'SGk=', content_type: 'text/plain\r\nX-Injected-Type: 1' },
+        ],
       }),
     );
     await expectNoInjectedHeader(message.raw);
@@ -250,7 +283,9 @@ describe('CR and LF never inject a header', () => {
     expect([...parsed.headers.keys()].filter((key) => key.startsWith('x-injected'))).toEqual([]);
     // The names lose their line breaks (Symfony's Address drops CR and LF); the subject stays one line.
     expect(parsed.from?.value).toEqual([{ name: 'ShopX-Injected-From: 1', address: 'shop@example.com' }]);
-    expect(parsed.to).toMatchObject({ value: [{ name: 'JaneBcc: evil@example.com', address: 'jane.doe@example.com' }] });
+    expect(parsed.to).toMatchObject({
+      value: [{ name: 'JaneBcc: evil@example.com', address: 'jane.doe@example.com' }],
+    });
     expect(parsed.cc).toMatchObject({ value: [{ name: 'CarolX-Injected-Cc: 1', address: 'carol@example.com' }] });
     expect(parsed.replyTo?.value).toEqual([{ name: 'Supportbody', address: 'support@example.com' }]);
     expect(parsed.subject?.replace(/\s+/g, ' ')).toBe('Hi Bcc: evil@example.com');
@@ -268,7 +303,7 @@ describe('CR and LF never inject a header', () => {
     expect(message.envelopeTo).toEqual(['jane.doe@example.com']);
   });
 
-  it('inside an address it is not an address: 422 with Symfony\'s message', async () => {
+  it("inside an address it is not an address: 422 with Symfony's message", async () => {
     await expect422(() => sendJson({ ...INLINE, to: 'jane.doe@example.com\r\nBcc: evil@example.com' }), {
       to: [rfc('jane.doe@example.com\r\nBcc: evil@example.com')],
     });
@@ -286,12 +321,14 @@ describe('deep and odd structures', () => {
   };
 
   it('replacements nested 200 levels deep (JSON): accepted, kept as given', async () => {
-    const message = await expectStored(() => sendJson({ ...TEMPLATE, replacements: { first_name: 'Ada', deep: nested(200) } }));
+    const message = await expectStored(() =>
+      sendJson({ ...TEMPLATE, replacements: { first_name: 'Ada', deep: nested(200) } }),
+    );
     expect(message.replacements).toEqual({ first_name: 'Ada', deep: nested(200) });
     expect((await parseMessage(message.raw)).subject).toBe('Welcome Ada');
   });
 
-  it('JSON deeper than PHP\'s 512 levels does not decode: the {} errors', async () => {
+  it("JSON deeper than PHP's 512 levels does not decode: the {} errors", async () => {
     await expect422(() => sendJson({ ...TEMPLATE, replacements: { deep: nested(600) } }), EMPTY_ERRORS);
   });
 
@@ -305,12 +342,25 @@ describe('deep and odd structures', () => {
   });
 
   it('prototype-ish keys are plain keys: toString as a number is refused, __proto__/constructor pass', async () => {
-    await expect422(() => post(`{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","replacements":{"__proto__":{"x":1},"constructor":"y","toString":5}}`), {
-      'replacements.toString': ['replacements.toString must be a string or array'],
-    });
-    await expectStored(() => post(`{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","replacements":{"__proto__":{"x":1},"constructor":"y","hasOwnProperty":"z"}}`));
+    await expect422(
+      () =>
+        post(
+          `{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","replacements":{"__proto__":{"x":1},"constructor":"y","toString":5}}`,
+        ),
+      {
+        'replacements.toString': ['replacements.toString must be a string or array'],
+      },
+    );
     await expectStored(() =>
-      post('mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements%5B__proto__%5D%5Bx%5D=1&replacements%5Bconstructor%5D=y', 'application/x-www-form-urlencoded'),
+      post(
+        `{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","replacements":{"__proto__":{"x":1},"constructor":"y","hasOwnProperty":"z"}}`,
+      ),
+    );
+    await expectStored(() =>
+      post(
+        'mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements%5B__proto__%5D%5Bx%5D=1&replacements%5Bconstructor%5D=y',
+        'application/x-www-form-urlencoded',
+      ),
     );
   });
 
@@ -336,9 +386,19 @@ describe('malformed JSON reads as empty input: the {} errors', () => {
     ['a number', '42'],
     ['a list of objects', '[{"mail_name":"welcome"}]'],
     ['a form body sent as JSON', 'mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com'],
-    ['invalid UTF-8', Buffer.concat([Buffer.from('{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","subject":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])],
+    [
+      'invalid UTF-8',
+      Buffer.concat([
+        Buffer.from('{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","subject":"'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}'),
+      ]),
+    ],
     ['a byte order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(TEMPLATE))])],
-    ['a lone surrogate escape', '{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","subject":"\\ud800"}'],
+    [
+      'a lone surrogate escape',
+      '{"mail_name":"welcome","from":"shop@example.com","to":"jane.doe@example.com","subject":"\\ud800"}',
+    ],
   ];
   for (const [title, body] of bodies) {
     it(title, async () => {
@@ -350,16 +410,22 @@ describe('malformed JSON reads as empty input: the {} errors', () => {
 describe('wrong types never reach the mail builder', () => {
   it('to as a number or an object', async () => {
     await expect422(() => sendJson({ ...INLINE, to: 5 }), { to: ['to must be a string'] });
-    await expect422(() => sendJson({ ...INLINE, to: { email: 'jane.doe@example.com', name: 'Jane' } }), { to: ['to must be a string'] });
+    await expect422(() => sendJson({ ...INLINE, to: { email: 'jane.doe@example.com', name: 'Jane' } }), {
+      to: ['to must be a string'],
+    });
     await expect422(() => sendJson({ ...INLINE, to: true }), { to: ['to must be a string'] });
   });
 
   it('from as an object', async () => {
-    await expect422(() => sendJson({ ...INLINE, from: { email: 'shop@example.com' } }), { from: ['The from field must be a string.'] });
+    await expect422(() => sendJson({ ...INLINE, from: { email: 'shop@example.com' } }), {
+      from: ['The from field must be a string.'],
+    });
   });
 
   it('attachments as a string, or items that are not objects', async () => {
-    await expect422(() => sendJson({ ...INLINE, attachments: 'hello.txt' }), { attachments: ['The attachments field must be an array.'] });
+    await expect422(() => sendJson({ ...INLINE, attachments: 'hello.txt' }), {
+      attachments: ['The attachments field must be an array.'],
+    });
     await expect422(() => sendJson({ ...INLINE, attachments: ['SGk=', null] }), {
       'attachments.0.name': ['The attachments.0.name field is required.'],
       'attachments.1.name': ['The attachments.1.name field is required.'],
@@ -372,17 +438,37 @@ describe('wrong types never reach the mail builder', () => {
 
   it('everything at once', async () => {
     await expect422(
-      () => sendJson({ mail_name: {}, subject: [], html: 1, text: null, replacements: true, from: [], to: {}, cc: 1, store: {}, mailer: [], attachments: 0, fake: [] }),
+      () =>
+        sendJson({
+          mail_name: {},
+          subject: [],
+          html: 1,
+          text: null,
+          replacements: true,
+          from: [],
+          to: {},
+          cc: 1,
+          store: {},
+          mailer: [],
+          attachments: 0,
+          fake: [],
+        }),
       {
         mail_name: ['The mail name field must be a string.', 'The selected mail name is invalid.'],
-        subject: ['The subject field must be a string.', 'The subject field is required when mail name is not present.'],
+        subject: [
+          'The subject field must be a string.',
+          'The subject field is required when mail name is not present.',
+        ],
         html: ['The html field must be a string.'],
         replacements: ['The replacements field must be an array.'],
         from: ['The from field is required.'],
         to: ['The to field is required.'],
         cc: ['cc must be a string'],
         store: ['The store field must be true or false.'],
-        mailer: ['The mailer field must be a string.', 'You must pass a valid mailer key. Valid values are: smtp, ses and log.'],
+        mailer: [
+          'The mailer field must be a string.',
+          'You must pass a valid mailer key. Valid values are: smtp, ses and log.',
+        ],
         attachments: ['The attachments field must be an array.'],
         fake: ['The fake field must be true or false.'],
       },
@@ -392,7 +478,12 @@ describe('wrong types never reach the mail builder', () => {
 
 describe('odd text', () => {
   it('invalid UTF-8 in a form body, NUL characters and a 1 MB subject: accepted, and the message still parses', async () => {
-    await expectStored(() => post('subject=%FF%FE&html=%C3%28&from=shop%40example.com&to=jane.doe%40example.com', 'application/x-www-form-urlencoded'));
+    await expectStored(() =>
+      post(
+        'subject=%FF%FE&html=%C3%28&from=shop%40example.com&to=jane.doe%40example.com',
+        'application/x-www-form-urlencoded',
+      ),
+    );
     const withNul = await expectStored(() => sendJson({ ...INLINE, subject: 'a\u0000b', html: 'x\u0000y' }));
     expect((await parseMessage(withNul.raw)).to).toMatchObject({ value: [{ address: 'jane.doe@example.com' }] });
     const long = 'word '.repeat(200_000).trim();

@@ -68,7 +68,12 @@ async function expectCapturedNotStored(send: () => Promise<Reply>): Promise<Capt
 }
 
 /** A refusal (406, 422): the exact status and body, and nothing captured or logged. */
-async function expectRefused(send: () => Promise<Reply>, status: number, contentType: string, body: string): Promise<void> {
+async function expectRefused(
+  send: () => Promise<Reply>,
+  status: number,
+  contentType: string,
+  body: string,
+): Promise<void> {
   const before = await totals();
   const reply = await send();
   expect(reply.status, reply.text).toBe(status);
@@ -78,7 +83,8 @@ async function expectRefused(send: () => Promise<Reply>, status: number, content
 }
 
 /** The 406 plain text of a send to the suppressed jane@example.com. */
-const expectSuppressedJane = (send: () => Promise<Reply>) => expectRefused(send, 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
+const expectSuppressedJane = (send: () => Promise<Reply>) =>
+  expectRefused(send, 406, 'text/html; charset=UTF-8', SUPPRESSED_JANE);
 
 interface Addr {
   name: string;
@@ -98,7 +104,11 @@ interface Expected {
 async function expectMessage(message: CapturedMessage, expected: Expected) {
   const parsed = await parseMessage(message.raw);
   const list = (value: typeof parsed.to) =>
-    value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((a) => a.value.map(({ name, address }) => ({ name, address })));
+    value === undefined
+      ? []
+      : (Array.isArray(value) ? value : [value]).flatMap((a) =>
+          a.value.map(({ name, address }) => ({ name, address })),
+        );
   expect(list(parsed.from)).toEqual([expected.from]);
   expect(list(parsed.to)).toEqual(expected.to);
   expect(list(parsed.cc)).toEqual(expected.cc ?? []);
@@ -161,7 +171,7 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
     expect(message.templateName).toBeNull();
   });
 
-  it('cc, bcc and reply_to with Name <addr>; subject overrides the template\'s', async () => {
+  it("cc, bcc and reply_to with Name <addr>; subject overrides the template's", async () => {
     const form =
       'mail_name=welcome&from=Acme+Support+%3Cacceptance%40example.com%3E&to=Jane+Doe+%3Cjane.doe%40example.com%3E%2C+bob%40example.com' +
       '&cc=Carol+Example+%3Ccarol%40example.com%3E&bcc=dave%40example.com%2C+Erin+%3Cerin%40example.com%3E' +
@@ -175,9 +185,15 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
     // The log item keeps {name, email} objects, name first (reference §4.7).
     const data = (await api().get(`/api/transactional-mails/${uuid}`)).json().data;
     expect(data.from).toEqual([{ name: 'Acme Support', email: 'acceptance@example.com' }]);
-    expect(data.to).toEqual([{ name: 'Jane Doe', email: 'jane.doe@example.com' }, { name: '', email: 'bob@example.com' }]);
+    expect(data.to).toEqual([
+      { name: 'Jane Doe', email: 'jane.doe@example.com' },
+      { name: '', email: 'bob@example.com' },
+    ]);
     expect(data.cc).toEqual([{ name: 'Carol Example', email: 'carol@example.com' }]);
-    expect(data.bcc).toEqual([{ name: '', email: 'dave@example.com' }, { name: 'Erin', email: 'erin@example.com' }]);
+    expect(data.bcc).toEqual([
+      { name: '', email: 'dave@example.com' },
+      { name: 'Erin', email: 'erin@example.com' },
+    ]);
     expect(data.subject).toBe('Override subject');
   });
 
@@ -187,21 +203,39 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
       '&attachments%5B0%5D%5Bname%5D=hello.txt&attachments%5B0%5D%5Bcontent%5D=SGVsbG8gYXR0YWNobWVudAo%3D&attachments%5B0%5D%5Bcontent_type%5D=text%2Fplain';
     const { message } = await expectStored(() => sdkPost(form));
     // No replacements: the template's placeholder stays as it is.
-    const parsed = await expectMessage(message, { from: addr('acceptance@example.com'), to: [addr('jane.doe@example.com')], subject: 'Welcome ::first_name::' });
+    const parsed = await expectMessage(message, {
+      from: addr('acceptance@example.com'),
+      to: [addr('jane.doe@example.com')],
+      subject: 'Welcome ::first_name::',
+    });
     expect(parsed.attachments).toHaveLength(1);
-    expect(parsed.attachments[0]).toMatchObject({ filename: 'hello.txt', contentType: 'text/plain', contentDisposition: 'attachment' });
+    expect(parsed.attachments[0]).toMatchObject({
+      filename: 'hello.txt',
+      contentType: 'text/plain',
+      contentDisposition: 'attachment',
+    });
     expect(parsed.attachments[0]?.content.toString()).toBe('Hello attachment\n');
   });
 
   it('fake=1&store=0 to the suppressed jane@example.com: fake skips the suppression check; 204, captured, not logged', async () => {
     const message = await expectCapturedNotStored(() => sdkPost(`${TEMPLATE_FORM}&fake=1&store=0`));
-    await expectMessage(message, { from: addr('acceptance@example.com'), to: [addr('jane@example.com')], subject: 'Welcome Jane' });
+    await expectMessage(message, {
+      from: addr('acceptance@example.com'),
+      to: [addr('jane@example.com')],
+      subject: 'Welcome Jane',
+    });
   });
 
   it('fake=0&store=1: 200 {"uuid"}; to jane@example.com it is the suppression 406', async () => {
     await expectSuppressedJane(() => sdkPost(`${TEMPLATE_FORM}&fake=0&store=1`));
-    const { message } = await expectStored(() => sdkPost(`${TEMPLATE_FORM.replace('to=jane%40', 'to=jane.doe%40')}&fake=0&store=1`));
-    await expectMessage(message, { from: addr('acceptance@example.com'), to: [addr('jane.doe@example.com')], subject: 'Welcome Jane' });
+    const { message } = await expectStored(() =>
+      sdkPost(`${TEMPLATE_FORM.replace('to=jane%40', 'to=jane.doe%40')}&fake=0&store=1`),
+    );
+    await expectMessage(message, {
+      from: addr('acceptance@example.com'),
+      to: [addr('jane.doe@example.com')],
+      subject: 'Welcome Jane',
+    });
   });
 
   it('Expect: 100-Continue on a body over 1 MB (Guzzle): the server says 100 Continue, then answers 200', async () => {
@@ -247,7 +281,9 @@ describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_
   });
 
   it('html "use-mailcoach-mail" + mail_name: the template is used, the request subject wins, "cc":"" is no Cc', async () => {
-    const { message } = await expectStored(() => symfonyPost(TEMPLATE_JSON.replace('jane@example.com', 'jane.doe@example.com')));
+    const { message } = await expectStored(() =>
+      symfonyPost(TEMPLATE_JSON.replace('jane@example.com', 'jane.doe@example.com')),
+    );
     const parsed = await expectMessage(message, {
       from: addr('acceptance@example.com', 'Acme Shop'),
       to: [addr('jane.doe@example.com', 'Jane Doe')],
@@ -339,13 +375,26 @@ describe('Python client (requests 2.28, json.dumps bodies)', () => {
       '{"mail_name": "welcome", "from": "acceptance@example.com", "to": "jane.doe@example.com", "replacements": {"first_name": "Jane", "order_id": "1234"}}',
     );
     const { message } = await expectStored(() => pythonPost(body));
-    await expectMessage(message, { from: addr('acceptance@example.com'), to: [addr('jane.doe@example.com')], subject: 'Welcome Jane' });
+    await expectMessage(message, {
+      from: addr('acceptance@example.com'),
+      to: [addr('jane.doe@example.com')],
+      subject: 'Welcome Jane',
+    });
   });
 
   it('send html + subject', async () => {
-    const body = pyJson({ from: 'acceptance@example.com', to: 'jane.doe@example.com', subject: 'Acceptance python', html: '<p>Hello from Python</p>' });
+    const body = pyJson({
+      from: 'acceptance@example.com',
+      to: 'jane.doe@example.com',
+      subject: 'Acceptance python',
+      html: '<p>Hello from Python</p>',
+    });
     const { message } = await expectStored(() => pythonPost(body));
-    const parsed = await expectMessage(message, { from: addr('acceptance@example.com'), to: [addr('jane.doe@example.com')], subject: 'Acceptance python' });
+    const parsed = await expectMessage(message, {
+      from: addr('acceptance@example.com'),
+      to: [addr('jane.doe@example.com')],
+      subject: 'Acceptance python',
+    });
     expect(parsed.html).toBe('<html><body><p>Hello from Python</p></body></html>');
   });
 
@@ -376,11 +425,19 @@ describe('Python client (requests 2.28, json.dumps bodies)', () => {
     });
     const { message } = await expectStored(() => pythonPost(body));
     const parsed = await parseMessage(message.raw);
-    expect(parsed.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['hello.txt', 'Hello attachment\n']]);
+    expect(parsed.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
+      ['hello.txt', 'Hello attachment\n'],
+    ]);
   });
 
   it('"fake": true, "store": false: 204 (which the Python client itself reports as an error, as against Mailcoach)', async () => {
-    const body = pyJson({ mail_name: 'welcome', from: 'acceptance@example.com', to: 'jane@example.com', fake: true, store: false });
+    const body = pyJson({
+      mail_name: 'welcome',
+      from: 'acceptance@example.com',
+      to: 'jane@example.com',
+      fake: true,
+      store: false,
+    });
     await expectCapturedNotStored(() => pythonPost(body));
   });
 

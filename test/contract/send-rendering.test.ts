@@ -109,7 +109,10 @@ async function send(json: Record<string, unknown>): Promise<Sent> {
 
 describe('MJML templates', () => {
   it('renders MJML to HTML and applies ::key:: replacements (template chosen by name)', async () => {
-    const { message, parsed } = await send({ mail_name: 'mjml-welcome', replacements: { name: 'Jane', order: 'A-17' } });
+    const { message, parsed } = await send({
+      mail_name: 'mjml-welcome',
+      replacements: { name: 'Jane', order: 'A-17' },
+    });
     const html = message.html ?? '';
     expect(html.toLowerCase()).toMatch(/^\s*<!doctype html>/);
     expect(html).not.toContain('<mjml');
@@ -152,12 +155,17 @@ describe('html templates', () => {
     });
     // ::key:: is a plain replacement (not escaped); {{ }} output is escaped; then CssToInlineStyles' document.
     expect(message.html).toBe(
-      doc('\n<p>Code <i>42</i></p>\n<p>Twig &lt;b&gt;Bob&lt;/b&gt; &amp; Co</p>\n<ul>\n<li>one</li>\n<li>two &amp; three</li>\n</ul>\n<p>Nested Ann</p>\n'),
+      doc(
+        '\n<p>Code <i>42</i></p>\n<p>Twig &lt;b&gt;Bob&lt;/b&gt; &amp; Co</p>\n<ul>\n<li>one</li>\n<li>two &amp; three</li>\n</ul>\n<p>Nested Ann</p>\n',
+      ),
     );
   });
 
   it('renders Twig in the subject, HTML-escaped', async () => {
-    const { message, logSubject, parsed } = await send({ mail_name: 'html-twig', replacements: { name: 'Tom & Jerry', items: [] } });
+    const { message, logSubject, parsed } = await send({
+      mail_name: 'html-twig',
+      replacements: { name: 'Tom & Jerry', items: [] },
+    });
     expect(message.subject).toBe('Hi Tom &amp; Jerry');
     expect(logSubject).toBe('Hi Tom &amp; Jerry');
     expect(parsed.subject).toBe('Hi Tom &amp; Jerry');
@@ -169,7 +177,10 @@ describe('html templates', () => {
   });
 
   it('skips array values for ::key::: arrays only feed Twig', async () => {
-    const { message } = await send({ mail_name: 'html-twig', replacements: { code: ['x', 'y'], name: 'N', items: ['a'] } });
+    const { message } = await send({
+      mail_name: 'html-twig',
+      replacements: { code: ['x', 'y'], name: 'N', items: ['a'] },
+    });
     expect(message.html).toContain('<p>Code ::code::</p>');
     expect(message.html).toContain('<li>a</li>');
   });
@@ -183,7 +194,10 @@ describe('html templates', () => {
 
 describe('markdown templates', () => {
   it('renders GFM: a table, strikethrough and an autolink, then applies replacements', async () => {
-    const { message, parsed } = await send({ mail_name: 'markdown-table', replacements: { item: 'Widget', name: 'Jane' } });
+    const { message, parsed } = await send({
+      mail_name: 'markdown-table',
+      replacements: { item: 'Widget', name: 'Jane' },
+    });
     const html = message.html ?? '';
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toMatch(/<table>[\s\S]*<th>Item<\/th>[\s\S]*<td>Widget<\/td>[\s\S]*<td>2<\/td>[\s\S]*<\/table>/);
@@ -215,13 +229,21 @@ describe('the ::subject:: replacer', () => {
   });
 
   it("inserts subjects and replacement values literally, $& and $' included", async () => {
-    const { message } = await send({ mail_name: 'subject-replacer', subject: "Pay $& now ::order::", replacements: { order: "$'x$$", name: '$&' } });
+    const { message } = await send({
+      mail_name: 'subject-replacer',
+      subject: 'Pay $& now ::order::',
+      replacements: { order: "$'x$$", name: '$&' },
+    });
     expect(message.subject).toBe("Pay $& now $'x$$");
     expect(message.html).toBe(doc("\n<h1>Pay $&amp; now $'x$$</h1>\n<p>Thanks $&amp;</p>\n"));
   });
 
   it('uses the request subject when one is given', async () => {
-    const { message } = await send({ mail_name: 'subject-replacer', subject: 'Custom ::order::', replacements: { order: '8', name: 'J' } });
+    const { message } = await send({
+      mail_name: 'subject-replacer',
+      subject: 'Custom ::order::',
+      replacements: { order: '8', name: 'J' },
+    });
     expect(message.subject).toBe('Custom 8');
     expect(message.html).toBe(doc('\n<h1>Custom 8</h1>\n<p>Thanks J</p>\n'));
   });
@@ -229,28 +251,50 @@ describe('the ::subject:: replacer', () => {
 
 describe('subject precedence', () => {
   it('takes a non-empty request subject over the template subject, with replacements and Twig applied', async () => {
-    const { message, logSubject } = await send({ mail_name: 'mjml-welcome', subject: 'Hello {{ name }} (::order::)', replacements: { name: 'Joe', order: '3' } });
+    const { message, logSubject } = await send({
+      mail_name: 'mjml-welcome',
+      subject: 'Hello {{ name }} (::order::)',
+      replacements: { name: 'Joe', order: '3' },
+    });
     expect(message.subject).toBe('Hello Joe (3)');
     expect(logSubject).toBe('Hello Joe (3)');
   });
 
   it('uses the template subject when the request subject is "" or absent', async () => {
-    expect((await send({ mail_name: 'mjml-welcome', subject: '', replacements: { name: 'Empty' } })).message.subject).toBe('Welcome Empty');
-    expect((await send({ mail_name: 'mjml-welcome', subject: '   ', replacements: { name: 'Blank' } })).message.subject).toBe('Welcome Blank');
-    expect((await send({ mail_name: 'mjml-welcome', replacements: { name: 'Absent' } })).message.subject).toBe('Welcome Absent');
-    expect((await send({ mail_name: 'mjml-welcome', subject: null, replacements: { name: 'Null' } })).message.subject).toBe('Welcome Null');
+    expect(
+      (await send({ mail_name: 'mjml-welcome', subject: '', replacements: { name: 'Empty' } })).message.subject,
+    ).toBe('Welcome Empty');
+    expect(
+      (await send({ mail_name: 'mjml-welcome', subject: '   ', replacements: { name: 'Blank' } })).message.subject,
+    ).toBe('Welcome Blank');
+    expect((await send({ mail_name: 'mjml-welcome', replacements: { name: 'Absent' } })).message.subject).toBe(
+      'Welcome Absent',
+    );
+    expect(
+      (await send({ mail_name: 'mjml-welcome', subject: null, replacements: { name: 'Null' } })).message.subject,
+    ).toBe('Welcome Null');
   });
 });
 
 describe('template over inline content', () => {
   it('uses the template when html is sent together with mail_name', async () => {
-    const { message } = await send({ mail_name: 'blade-plain', html: '<p>inline</p>', text: 'inline text', replacements: { name: 'T' } });
+    const { message } = await send({
+      mail_name: 'blade-plain',
+      html: '<p>inline</p>',
+      text: 'inline text',
+      replacements: { name: 'T' },
+    });
     expect(message.html).toBe(doc('<p>Hi T, {{ $name }} @if($vip) VIP @endif {{ name }}</p>'));
     expect(message.text).not.toContain('inline');
   });
 
   it('uses the template for the html "use-mailcoach-mail" sentinel of laravel-mailcoach-mailer', async () => {
-    const { message, parsed } = await send({ mail_name: 'html-twig', html: 'use-mailcoach-mail', text: null, replacements: { code: 'C', name: 'S', items: [] } });
+    const { message, parsed } = await send({
+      mail_name: 'html-twig',
+      html: 'use-mailcoach-mail',
+      text: null,
+      replacements: { code: 'C', name: 'S', items: [] },
+    });
     expect(message.html).toBe(doc('\n<p>Code C</p>\n<p>Twig S</p>\n<ul></ul>\n<p>Nested </p>\n'));
     expect(parsed.html).not.toContain('use-mailcoach-mail');
     expect(message.subject).toBe('Hi S');
@@ -261,7 +305,9 @@ describe('the generated text part', () => {
   it('is made from the rendered HTML of a template, as ConvertHtmlToTextAction makes it', async () => {
     const { parsed, message } = await send({ mail_name: 'text-source', replacements: { name: 'Jane' } });
     expect(parsed.html).toBeTruthy();
-    expect(message.text).toBe('Heading\n=======\n\nFirst paragraph with a [link](https://example.com/x).\n\nSecond Jane');
+    expect(message.text).toBe(
+      'Heading\n=======\n\nFirst paragraph with a [link](https://example.com/x).\n\nSecond Jane',
+    );
     expect(parsed.text?.trimEnd()).toBe(message.text);
   });
 

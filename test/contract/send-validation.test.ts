@@ -53,7 +53,11 @@ async function totals(client: ApiClient = api(), dbPath = emulator().dbPath): Pr
   const sends = await client.get('/api/sends');
   expect(logItems.status).toBe(200);
   expect(sends.status).toBe(200);
-  return { captured: capturedMessages(dbPath).length, logItems: logItems.json().meta.total, sends: sends.json().meta.total };
+  return {
+    captured: capturedMessages(dbPath).length,
+    logItems: logItems.json().meta.total,
+    sends: sends.json().meta.total,
+  };
 }
 
 /** Runs a send that must be refused with exactly these errors, and checks nothing was captured or recorded. */
@@ -82,7 +86,11 @@ async function expectStored(action: () => Promise<RawResponse>): Promise<string>
   const uuid = res.json().uuid as string;
   expect(uuid).toMatch(UUID);
   expect(res.text).toBe(`{"uuid":"${uuid}"}`);
-  expect(await totals()).toEqual({ captured: before.captured + 1, logItems: before.logItems + 1, sends: before.sends + 1 });
+  expect(await totals()).toEqual({
+    captured: before.captured + 1,
+    logItems: before.logItems + 1,
+    sends: before.sends + 1,
+  });
   expect((await api().get(`/api/transactional-mails/${uuid}`)).status).toBe(200);
   return uuid;
 }
@@ -118,10 +126,13 @@ describe('required fields', () => {
   });
 
   it('"" and whitespace-only values count as absent', async () => {
-    await refusedJson({ mail_name: null, subject: '', html: '   ', text: '', from: '', to: ' ' }, {
-      mail_name: MAIL_NAME_NULL,
-      ...EMPTY_ERRORS,
-    });
+    await refusedJson(
+      { mail_name: null, subject: '', html: '   ', text: '', from: '', to: ' ' },
+      {
+        mail_name: MAIL_NAME_NULL,
+        ...EMPTY_ERRORS,
+      },
+    );
   });
 
   it('subject is required without mail_name; html and text each without mail_name and the other', async () => {
@@ -146,7 +157,10 @@ describe('required fields', () => {
 
 describe('mail_name', () => {
   it('an unknown name: "The selected mail name is invalid." alone (it still counts as given)', async () => {
-    await refusedJson({ ...BASE, mail_name: 'no-such-template' }, { mail_name: ['The selected mail name is invalid.'] });
+    await refusedJson(
+      { ...BASE, mail_name: 'no-such-template' },
+      { mail_name: ['The selected mail name is invalid.'] },
+    );
   });
 
   it('names are matched exactly', async () => {
@@ -155,7 +169,12 @@ describe('mail_name', () => {
   });
 
   it('"" becomes null, and null gets both messages; the inline fields are then required', async () => {
-    const errors = { mail_name: MAIL_NAME_NULL, subject: [REQUIRED.subject], html: [REQUIRED.html], text: [REQUIRED.text] };
+    const errors = {
+      mail_name: MAIL_NAME_NULL,
+      subject: [REQUIRED.subject],
+      html: [REQUIRED.html],
+      text: [REQUIRED.text],
+    };
     await refusedJson({ ...BASE, mail_name: '' }, errors);
     await refusedJson({ ...BASE, mail_name: null }, errors);
     await expectRefused(() => sendForm('mail_name=&from=shop%40example.com&to=jane.doe%40example.com'), errors);
@@ -188,9 +207,12 @@ describe('subject, html, text', () => {
   });
 
   it('an empty array is neither a string nor filled: both messages', async () => {
-    await refusedJson({ ...INLINE, subject: [] }, {
-      subject: ['The subject field must be a string.', REQUIRED.subject],
-    });
+    await refusedJson(
+      { ...INLINE, subject: [] },
+      {
+        subject: ['The subject field must be a string.', REQUIRED.subject],
+      },
+    );
   });
 });
 
@@ -199,12 +221,27 @@ describe('replacements', () => {
     const errors = { replacements: ['The replacements field must be an array.'] };
     await refusedJson({ ...BASE, replacements: 'first_name=Ada' }, errors);
     await refusedJson({ ...BASE, replacements: 5 }, errors);
-    await expectRefused(() => sendForm('mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements=x'), errors);
+    await expectRefused(
+      () => sendForm('mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements=x'),
+      errors,
+    );
   });
 
   it('JSON numbers and booleans are refused key by key: "replacements.<key> must be a string or array"', async () => {
     await refusedJson(
-      { ...BASE, replacements: { first_name: 'Ada', order_id: 1234, vip: true, ratio: 0.5, off: false, none: null, list: [1, 2], map: { a: 1 } } },
+      {
+        ...BASE,
+        replacements: {
+          first_name: 'Ada',
+          order_id: 1234,
+          vip: true,
+          ratio: 0.5,
+          off: false,
+          none: null,
+          list: [1, 2],
+          map: { a: 1 },
+        },
+      },
       {
         'replacements.order_id': ['replacements.order_id must be a string or array'],
         'replacements.vip': ['replacements.vip must be a string or array'],
@@ -212,23 +249,31 @@ describe('replacements', () => {
         'replacements.off': ['replacements.off must be a string or array'],
       },
     );
-    await refusedJson({ ...BASE, replacements: ['a', 2] }, { 'replacements.1': ['replacements.1 must be a string or array'] });
+    await refusedJson(
+      { ...BASE, replacements: ['a', 2] },
+      { 'replacements.1': ['replacements.1 must be a string or array'] },
+    );
   });
 
   it('strings, nulls, lists and maps pass (nested numbers are not checked)', async () => {
-    await storedJson({ ...BASE, replacements: { first_name: 'Ada', none: null, empty: '', list: [1, 2], map: { a: 1, b: [true] } } });
+    await storedJson({
+      ...BASE,
+      replacements: { first_name: 'Ada', none: null, empty: '', list: [1, 2], map: { a: 1, b: [true] } },
+    });
   });
 
   it('form values arrive as strings and pass, booleans included (the SDK sends 1/0)', async () => {
     await expectStored(() =>
-      sendForm('mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements%5Bfirst_name%5D=Ada&replacements%5Border_id%5D=1234&replacements%5Bvip%5D=1'),
+      sendForm(
+        'mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements%5Bfirst_name%5D=Ada&replacements%5Border_id%5D=1234&replacements%5Bvip%5D=1',
+      ),
     );
     expect((await lastParsed()).message.replacements).toEqual({ first_name: 'Ada', order_id: '1234', vip: '1' });
   });
 });
 
 describe('from', () => {
-  it('an unparsable from is a 422 with Symfony\'s message (Mailcoach itself would answer 500)', async () => {
+  it("an unparsable from is a 422 with Symfony's message (Mailcoach itself would answer 500)", async () => {
     await refusedJson({ ...BASE, from: 'x' }, { from: [rfc('x')] });
     await refusedJson({ ...BASE, from: 'Shop <not an address>' }, { from: [rfc('not an address')] });
     await refusedJson({ ...BASE, from: 'shop@example.com,' }, { from: [rfc('')] });
@@ -261,18 +306,27 @@ describe('to', () => {
   });
 
   it('duplicates: "You may not specify duplicates." (case-sensitive, after trimming items)', async () => {
-    await refusedJson({ ...BASE, to: 'jane.doe@example.com, jane.doe@example.com' }, { to: ['You may not specify duplicates.'] });
-    await refusedJson({ ...BASE, to: 'a@example.com,b@example.com, a@example.com' }, { to: ['You may not specify duplicates.'] });
+    await refusedJson(
+      { ...BASE, to: 'jane.doe@example.com, jane.doe@example.com' },
+      { to: ['You may not specify duplicates.'] },
+    );
+    await refusedJson(
+      { ...BASE, to: 'a@example.com,b@example.com, a@example.com' },
+      { to: ['You may not specify duplicates.'] },
+    );
   });
 
   it('Delimited splits on every comma, quotes or not: two quoted names sharing the part before a comma are "duplicates"', async () => {
-    await refusedJson({ ...BASE, to: '"Doe, Jane" <jane.doe@example.com>,"Doe, John" <john.doe@example.com>' }, {
-      to: ['You may not specify duplicates.'],
-    });
+    await refusedJson(
+      { ...BASE, to: '"Doe, Jane" <jane.doe@example.com>,"Doe, John" <john.doe@example.com>' },
+      {
+        to: ['You may not specify duplicates.'],
+      },
+    );
     await storedJson({ ...BASE, to: '"Doe, Jane" <jane.doe@example.com>,"Roe, John" <john.roe@example.com>' });
   });
 
-  it('an unparsable item: Symfony\'s RFC 2822 message, with the item as given', async () => {
+  it("an unparsable item: Symfony's RFC 2822 message, with the item as given", async () => {
     await refusedJson({ ...BASE, to: 'not-an-email' }, { to: [rfc('not-an-email')] });
     await refusedJson({ ...BASE, to: 'jane.doe@example.com, bob' }, { to: [rfc(' bob')] });
     await refusedJson({ ...BASE, to: 'Jane <jane.doe@example>com>' }, { to: [rfc('jane.doe@example>com')] });
@@ -285,7 +339,10 @@ describe('to', () => {
 
   it('each address must pass email:rfc,strict: "rias@gmail is not a valid email."', async () => {
     await refusedJson({ ...BASE, to: 'rias@gmail' }, { to: ['rias@gmail is not a valid email.'] });
-    await refusedJson({ ...BASE, to: 'Rias <rias@gmail>, bob@example.com' }, { to: ['rias@gmail is not a valid email.'] });
+    await refusedJson(
+      { ...BASE, to: 'Rias <rias@gmail>, bob@example.com' },
+      { to: ['rias@gmail is not a valid email.'] },
+    );
   });
 
   it('Name <addr> and bare addresses, comma-separated', async () => {
@@ -300,14 +357,22 @@ describe('to', () => {
 
   it('a quoted name may contain a comma', async () => {
     await storedJson({ ...BASE, to: '"Doe, Jane" <jane.doe@example.com>' });
-    expect((await lastParsed()).parsed.to).toMatchObject({ value: [{ name: 'Doe, Jane', address: 'jane.doe@example.com' }] });
+    expect((await lastParsed()).parsed.to).toMatchObject({
+      value: [{ name: 'Doe, Jane', address: 'jane.doe@example.com' }],
+    });
   });
 
   it('raw UTF-8 names are accepted (JSON and form)', async () => {
     await storedJson({ ...BASE, to: 'Jörg Müller <joerg@example.com>' });
-    expect((await lastParsed()).parsed.to).toMatchObject({ value: [{ name: 'Jörg Müller', address: 'joerg@example.com' }] });
-    await expectStored(() => sendForm('mail_name=welcome&from=shop%40example.com&to=J%C3%B6rg+M%C3%BCller+%3Cjoerg%40example.com%3E'));
-    expect((await lastParsed()).parsed.to).toMatchObject({ value: [{ name: 'Jörg Müller', address: 'joerg@example.com' }] });
+    expect((await lastParsed()).parsed.to).toMatchObject({
+      value: [{ name: 'Jörg Müller', address: 'joerg@example.com' }],
+    });
+    await expectStored(() =>
+      sendForm('mail_name=welcome&from=shop%40example.com&to=J%C3%B6rg+M%C3%BCller+%3Cjoerg%40example.com%3E'),
+    );
+    expect((await lastParsed()).parsed.to).toMatchObject({
+      value: [{ name: 'Jörg Müller', address: 'joerg@example.com' }],
+    });
   });
 });
 
@@ -323,20 +388,26 @@ describe('cc, bcc, reply_to', () => {
     await storedJson({ ...BASE, cc: '', bcc: '', reply_to: '' });
   });
 
-  it('unparsable items: Symfony\'s message under each field', async () => {
-    await refusedJson({ ...BASE, cc: 'bad', bcc: 'Erin <also bad>', reply_to: 'support@example.com,' }, {
-      cc: [rfc('bad')],
-      bcc: [rfc('also bad')],
-      reply_to: [rfc('')],
-    });
+  it("unparsable items: Symfony's message under each field", async () => {
+    await refusedJson(
+      { ...BASE, cc: 'bad', bcc: 'Erin <also bad>', reply_to: 'support@example.com,' },
+      {
+        cc: [rfc('bad')],
+        bcc: [rfc('also bad')],
+        reply_to: [rfc('')],
+      },
+    );
   });
 
   it('the Delimited messages: not a string, no items, duplicates', async () => {
-    await refusedJson({ ...BASE, cc: ['c@example.com'], bcc: 7, reply_to: ' , ' }, {
-      cc: ['cc must be a string'],
-      bcc: ['bcc must be a string'],
-      reply_to: ['You must specify at least 1 items', rfc('')],
-    });
+    await refusedJson(
+      { ...BASE, cc: ['c@example.com'], bcc: 7, reply_to: ' , ' },
+      {
+        cc: ['cc must be a string'],
+        bcc: ['bcc must be a string'],
+        reply_to: ['You must specify at least 1 items', rfc('')],
+      },
+    );
     await refusedJson({ ...BASE, bcc: 'b@example.com, b@example.com' }, { bcc: ['You may not specify duplicates.'] });
   });
 });
@@ -362,10 +433,13 @@ describe('store and fake', () => {
   });
 
   it('"true" is refused', async () => {
-    await refusedJson({ ...BASE, store: 'true', fake: 'true' }, {
-      store: ['The store field must be true or false.'],
-      fake: ['The fake field must be true or false.'],
-    });
+    await refusedJson(
+      { ...BASE, store: 'true', fake: 'true' },
+      {
+        store: ['The store field must be true or false.'],
+        fake: ['The fake field must be true or false.'],
+      },
+    );
   });
 
   it('"fake":"" (the Symfony transport\'s FakeHeader(false)) becomes null and is refused', async () => {
@@ -375,10 +449,13 @@ describe('store and fake', () => {
 
   it('other values are refused', async () => {
     for (const value of ['false', 'yes', 'on', 2, -1, [], { a: 1 }]) {
-      await refusedJson({ ...BASE, store: value, fake: value }, {
-        store: ['The store field must be true or false.'],
-        fake: ['The fake field must be true or false.'],
-      });
+      await refusedJson(
+        { ...BASE, store: value, fake: value },
+        {
+          store: ['The store field must be true or false.'],
+          fake: ['The fake field must be true or false.'],
+        },
+      );
     }
   });
 });
@@ -427,28 +504,40 @@ describe('attachments', () => {
   const file = { name: 'hello.txt', content: 'SGVsbG8gYXR0YWNobWVudAo=', content_type: 'text/plain' };
 
   it('must be an array', async () => {
-    await refusedJson({ ...INLINE, attachments: 'hello.txt' }, { attachments: ['The attachments field must be an array.'] });
+    await refusedJson(
+      { ...INLINE, attachments: 'hello.txt' },
+      { attachments: ['The attachments field must be an array.'] },
+    );
     await refusedJson({ ...INLINE, attachments: 5 }, { attachments: ['The attachments field must be an array.'] });
   });
 
   it('an item without name, content and content_type: "required", underscores shown as spaces', async () => {
-    await refusedJson({ ...INLINE, attachments: [{}] }, {
-      'attachments.0.name': ['The attachments.0.name field is required.'],
-      'attachments.0.content': ['The attachments.0.content field is required.'],
-      'attachments.0.content_type': ['The attachments.0.content type field is required.'],
-    });
-    await refusedJson({ ...INLINE, attachments: [file, { name: 'b.txt', content: '' }] }, {
-      'attachments.1.content': ['The attachments.1.content field is required.'],
-      'attachments.1.content_type': ['The attachments.1.content type field is required.'],
-    });
+    await refusedJson(
+      { ...INLINE, attachments: [{}] },
+      {
+        'attachments.0.name': ['The attachments.0.name field is required.'],
+        'attachments.0.content': ['The attachments.0.content field is required.'],
+        'attachments.0.content_type': ['The attachments.0.content type field is required.'],
+      },
+    );
+    await refusedJson(
+      { ...INLINE, attachments: [file, { name: 'b.txt', content: '' }] },
+      {
+        'attachments.1.content': ['The attachments.1.content field is required.'],
+        'attachments.1.content_type': ['The attachments.1.content type field is required.'],
+      },
+    );
   });
 
   it('wrong types: "must be a string", content_id included', async () => {
-    await refusedJson({ ...INLINE, attachments: [{ name: 1, content: 'SGk=', content_type: ['text/plain'], content_id: 5 }] }, {
-      'attachments.0.name': ['The attachments.0.name field must be a string.'],
-      'attachments.0.content_type': ['The attachments.0.content type field must be a string.'],
-      'attachments.0.content_id': ['The attachments.0.content id field must be a string.'],
-    });
+    await refusedJson(
+      { ...INLINE, attachments: [{ name: 1, content: 'SGk=', content_type: ['text/plain'], content_id: 5 }] },
+      {
+        'attachments.0.name': ['The attachments.0.name field must be a string.'],
+        'attachments.0.content_type': ['The attachments.0.content type field must be a string.'],
+        'attachments.0.content_id': ['The attachments.0.content id field must be a string.'],
+      },
+    );
   });
 
   it('complete items, [] and null are accepted', async () => {
@@ -461,9 +550,12 @@ describe('attachments', () => {
     await storedJson({ ...INLINE, attachments: null });
   });
 
-  it('form bodies use bracket keys (the SDK\'s http_build_query)', async () => {
+  it("form bodies use bracket keys (the SDK's http_build_query)", async () => {
     await expectRefused(
-      () => sendForm('subject=Hi&html=x&from=shop%40example.com&to=jane.doe%40example.com&attachments%5B0%5D%5Bname%5D=a.txt'),
+      () =>
+        sendForm(
+          'subject=Hi&html=x&from=shop%40example.com&to=jane.doe%40example.com&attachments%5B0%5D%5Bname%5D=a.txt',
+        ),
       {
         'attachments.0.content': ['The attachments.0.content field is required.'],
         'attachments.0.content_type': ['The attachments.0.content type field is required.'],
@@ -476,8 +568,20 @@ describe('error order', () => {
   it('every plain field failing: keys follow the rules, not the input', async () => {
     await refusedJson(
       {
-        fake: 'no', attachments: 'x', mailer: 'nope', store: 'yes', reply_to: 'bad-reply', bcc: 'bad-bcc', cc: 'bad-cc',
-        to: 'rias@gmail', from: 'bad-from', replacements: 'x', text: 1, html: 2, subject: 3, mail_name: 'nope',
+        fake: 'no',
+        attachments: 'x',
+        mailer: 'nope',
+        store: 'yes',
+        reply_to: 'bad-reply',
+        bcc: 'bad-bcc',
+        cc: 'bad-cc',
+        to: 'rias@gmail',
+        from: 'bad-from',
+        replacements: 'x',
+        text: 1,
+        html: 2,
+        subject: 3,
+        mail_name: 'nope',
       },
       {
         mail_name: ['The selected mail name is invalid.'],
@@ -512,14 +616,17 @@ describe('error order', () => {
   });
 
   it('each wildcard rule runs over every item before the next rule', async () => {
-    await refusedJson({ ...INLINE, attachments: [{ content_id: 1 }, { name: 'b.txt' }] }, {
-      'attachments.0.name': ['The attachments.0.name field is required.'],
-      'attachments.0.content': ['The attachments.0.content field is required.'],
-      'attachments.1.content': ['The attachments.1.content field is required.'],
-      'attachments.0.content_type': ['The attachments.0.content type field is required.'],
-      'attachments.1.content_type': ['The attachments.1.content type field is required.'],
-      'attachments.0.content_id': ['The attachments.0.content id field must be a string.'],
-    });
+    await refusedJson(
+      { ...INLINE, attachments: [{ content_id: 1 }, { name: 'b.txt' }] },
+      {
+        'attachments.0.name': ['The attachments.0.name field is required.'],
+        'attachments.0.content': ['The attachments.0.content field is required.'],
+        'attachments.1.content': ['The attachments.1.content field is required.'],
+        'attachments.0.content_type': ['The attachments.0.content type field is required.'],
+        'attachments.1.content_type': ['The attachments.1.content type field is required.'],
+        'attachments.0.content_id': ['The attachments.0.content id field must be a string.'],
+      },
+    );
   });
 });
 
@@ -533,19 +640,26 @@ describe('input sources', () => {
     });
   });
 
-  it('parameters in the query string are validated and accepted too (Mailcoach\'s own tests send them so)', async () => {
+  it("parameters in the query string are validated and accepted too (Mailcoach's own tests send them so)", async () => {
     await expectRefused(() => api().post(`${SEND}?mail_name=nope&from=shop%40example.com`), {
       mail_name: ['The selected mail name is invalid.'],
       to: [REQUIRED.to],
     });
-    await expectStored(() => api().post(`${SEND}?mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements%5Bfirst_name%5D=Q`));
+    await expectStored(() =>
+      api().post(
+        `${SEND}?mail_name=welcome&from=shop%40example.com&to=jane.doe%40example.com&replacements%5Bfirst_name%5D=Q`,
+      ),
+    );
     expect((await lastParsed()).parsed.subject).toBe('Welcome Q');
   });
 
   it('the body wins over the query string', async () => {
-    await expectRefused(() => api().post(`${SEND}?to=jane.doe%40example.com`, { json: { ...BASE, to: 'rias@gmail' } }), {
-      to: ['rias@gmail is not a valid email.'],
-    });
+    await expectRefused(
+      () => api().post(`${SEND}?to=jane.doe%40example.com`, { json: { ...BASE, to: 'rias@gmail' } }),
+      {
+        to: ['rias@gmail is not a valid email.'],
+      },
+    );
   });
 
   it('without Accept: application/json a 422 is a 302 back, and still nothing is captured', async () => {
@@ -553,7 +667,11 @@ describe('input sources', () => {
     const res = await rawRequest(emulator().url, {
       method: 'POST',
       path: SEND,
-      headers: { authorization: `Bearer ${emulator().token}`, 'content-type': 'application/json', referer: 'http://app.test/form' },
+      headers: {
+        authorization: `Bearer ${emulator().token}`,
+        'content-type': 'application/json',
+        referer: 'http://app.test/form',
+      },
       body: JSON.stringify({}),
     });
     expect(res.status).toBe(302);

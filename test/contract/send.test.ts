@@ -90,7 +90,9 @@ describe('the send response', () => {
 
   it('answers store=0 in a form body (the PHP SDK) with an empty 204 and still captures the mail', async () => {
     const before = await totals();
-    const res = await sendForm('from=app%40example.com&to=bob%40example.com&subject=Form+mail&html=%3Cp%3Ex%3C%2Fp%3E&store=0');
+    const res = await sendForm(
+      'from=app%40example.com&to=bob%40example.com&subject=Form+mail&html=%3Cp%3Ex%3C%2Fp%3E&store=0',
+    );
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await totals()).toEqual({ ...before, captured: before.captured + 1 });
@@ -99,9 +101,15 @@ describe('the send response', () => {
 
   it('stores a form-body send with store=1 and answers its uuid', async () => {
     const before = await totals();
-    const uuid = uuidOf(await sendForm('from=app%40example.com&to=bob%40example.com&subject=Form+stored&text=plain&store=1'));
+    const uuid = uuidOf(
+      await sendForm('from=app%40example.com&to=bob%40example.com&subject=Form+stored&text=plain&store=1'),
+    );
     expect((await logItem(uuid)).subject).toBe('Form stored');
-    expect(await totals()).toEqual({ logItems: before.logItems + 1, sends: before.sends + 1, captured: before.captured + 1 });
+    expect(await totals()).toEqual({
+      logItems: before.logItems + 1,
+      sends: before.sends + 1,
+      captured: before.captured + 1,
+    });
   });
 });
 
@@ -142,19 +150,28 @@ describe('records of a stored send', () => {
     expect(after.captured).toBe(before.captured + 1);
     // The template's default recipients are in the envelope too.
     expect(last().envelopeTo).toEqual([
-      'bob@example.com', 'warehouse@example.com', 'carol@example.com', 'sales@example.com', 'ops@example.com', 'audit@example.com',
+      'bob@example.com',
+      'warehouse@example.com',
+      'carol@example.com',
+      'sales@example.com',
+      'ops@example.com',
+      'audit@example.com',
     ]);
   });
 
   it('stores the text as body and html of a text-only mail', async () => {
-    const uuid = uuidOf(await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Text only', text: 'Just text.' }));
+    const uuid = uuidOf(
+      await send({ from: 'app@example.com', to: 'bob@example.com', subject: 'Text only', text: 'Just text.' }),
+    );
     const item = await logItem(uuid);
     expect(item.body).toBe('Just text.');
     expect(item.html).toBe('Just text.');
   });
 
   it('creates exactly one Send linked to the log item, with the Message-ID as transport_message_id, sent_at set and zero counts', async () => {
-    const uuid = uuidOf(await send({ ...PLAIN, to: 'bob@example.com, dan@example.com', cc: 'carol@example.com', subject: 'One send' }));
+    const uuid = uuidOf(
+      await send({ ...PLAIN, to: 'bob@example.com, dan@example.com', cc: 'carol@example.com', subject: 'One send' }),
+    );
     const sends = await sendsOf(uuid);
     expect(sends).toHaveLength(1);
     const [row] = sends as [Record<string, unknown>];
@@ -180,12 +197,18 @@ describe('fake mode', () => {
     expect(item.uuid).toBe(uuid);
     expect(item.subject).toBe('Faked');
     expect(await sendsOf(uuid)).toHaveLength(1);
-    expect(await totals()).toEqual({ logItems: before.logItems + 1, sends: before.sends + 1, captured: before.captured + 1 });
+    expect(await totals()).toEqual({
+      logItems: before.logItems + 1,
+      sends: before.sends + 1,
+      captured: before.captured + 1,
+    });
     expect(last().subject).toBe('Faked');
   });
 
   it('skips the suppression check: a fake send to a suppressed address is a 200', async () => {
-    const uuid = uuidOf(await send({ ...PLAIN, to: 'jane@example.com', cc: 'bounced@example.com', subject: 'Fake to Jane', fake: true }));
+    const uuid = uuidOf(
+      await send({ ...PLAIN, to: 'jane@example.com', cc: 'bounced@example.com', subject: 'Fake to Jane', fake: true }),
+    );
     expect((await logItem(uuid)).to).toEqual([{ name: '', email: 'jane@example.com' }]);
     expect(last().envelopeTo).toEqual(['jane@example.com', 'bounced@example.com']);
   });
@@ -220,7 +243,10 @@ describe('the suppression check', () => {
     expect((await api().post('/api/suppressions', { json: { email: 'Casey.Mixed@Example.com' } })).status).toBe(201);
     try {
       const before = await totals();
-      await expectRejected(await send({ ...PLAIN, to: 'casey.mixed@example.com' }), 'The email `Casey.Mixed@Example.com` is on the suppression list.');
+      await expectRejected(
+        await send({ ...PLAIN, to: 'casey.mixed@example.com' }),
+        'The email `Casey.Mixed@Example.com` is on the suppression list.',
+      );
       expect(await totals()).toEqual(before);
     } finally {
       expect((await api().delete('/api/suppressions/Casey.Mixed@Example.com')).status).toBe(204);
@@ -236,8 +262,14 @@ describe('the suppression check', () => {
   it('checks Cc and Bcc too', async () => {
     const before = await totals();
     await expectRejected(await send({ ...PLAIN, cc: 'jane@example.com' }));
-    await expectRejected(await send({ ...PLAIN, bcc: 'bounced@example.com' }), 'The email `bounced@example.com` is on the suppression list.');
-    await expectRejected(await send({ ...PLAIN, bcc: 'complainer@example.org' }), 'The email `complainer@example.org` is on the suppression list.');
+    await expectRejected(
+      await send({ ...PLAIN, bcc: 'bounced@example.com' }),
+      'The email `bounced@example.com` is on the suppression list.',
+    );
+    await expectRejected(
+      await send({ ...PLAIN, bcc: 'complainer@example.org' }),
+      'The email `complainer@example.org` is on the suppression list.',
+    );
     expect(await totals()).toEqual(before);
   });
 
@@ -257,7 +289,14 @@ describe('the suppression check', () => {
     const created = await api().post('/api/suppressions', { json: { email: 'warehouse@example.com' } });
     expect(created.status).toBe(201);
     try {
-      const uuid = uuidOf(await send({ mail_name: 'Order-Shipped', from: 'shop@example.com', to: 'bob@example.com', replacements: { order: '1' } }));
+      const uuid = uuidOf(
+        await send({
+          mail_name: 'Order-Shipped',
+          from: 'shop@example.com',
+          to: 'bob@example.com',
+          replacements: { order: '1' },
+        }),
+      );
       expect((await logItem(uuid)).to).toEqual([
         { name: '', email: 'bob@example.com' },
         { name: '', email: 'warehouse@example.com' },
@@ -352,7 +391,13 @@ describe('the captured message', () => {
     expect(message.raw.toString('latin1')).not.toMatch(/^Bcc:/im);
     expect(message.raw.toString('latin1')).not.toContain('eve@example.com');
     expect(message.envelopeFrom).toBe('sender@mail.example.com');
-    expect(message.envelopeTo).toEqual(['bob@example.com', 'carol@example.com', 'dave@example.com', 'eve@example.com', 'frank@example.com']);
+    expect(message.envelopeTo).toEqual([
+      'bob@example.com',
+      'carol@example.com',
+      'dave@example.com',
+      'eve@example.com',
+      'frank@example.com',
+    ]);
   });
 
   it('has the text and the html alternatives', () => {
@@ -425,7 +470,9 @@ describe('parallel sends', () => {
     const client = apiClient(empty().url, empty().token);
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        client.post(SEND, { json: { from: 'app@example.com', to: `user${i}@example.com`, subject: `Mail ${i}`, html: `<p>${i}</p>` } }),
+        client.post(SEND, {
+          json: { from: 'app@example.com', to: `user${i}@example.com`, subject: `Mail ${i}`, html: `<p>${i}</p>` },
+        }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(200));
@@ -434,7 +481,9 @@ describe('parallel sends', () => {
     const captured = capturedMessages(empty().dbPath);
     expect(captured).toHaveLength(200);
     expect(new Set(captured.map((m) => m.messageId)).size).toBe(200);
-    expect(new Set(captured.map((m) => m.subject))).toEqual(new Set(Array.from({ length: 200 }, (_, i) => `Mail ${i}`)));
+    expect(new Set(captured.map((m) => m.subject))).toEqual(
+      new Set(Array.from({ length: 200 }, (_, i) => `Mail ${i}`)),
+    );
     expect(await totals(client, empty().dbPath)).toEqual({ logItems: 200, sends: 200, captured: 200 });
     // Each log item is the mail its uuid was answered for.
     const probe = await client.get(`/api/transactional-mails/${uuids[123] as string}`);

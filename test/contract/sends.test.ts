@@ -20,9 +20,23 @@ const CAMPAIGN = 'c0ffee00-1234-4abc-9def-0123456789ab';
 const SUBSCRIBER = '5ab5c71b-0000-4000-8000-000000000000';
 
 const SEND_KEYS = [
-  'uuid', 'transport_message_id', 'campaign_uuid', 'automation_mail_uuid', 'transactional_mail_log_item_uuid',
-  'subscriber_uuid', 'sent_at', 'failed_at', 'failure_reason', 'open_count', 'click_count', 'first_opened_at',
-  'last_opened_at', 'first_clicked_at', 'last_clicked_at', 'created_at', 'updated_at',
+  'uuid',
+  'transport_message_id',
+  'campaign_uuid',
+  'automation_mail_uuid',
+  'transactional_mail_log_item_uuid',
+  'subscriber_uuid',
+  'sent_at',
+  'failed_at',
+  'failure_reason',
+  'open_count',
+  'click_count',
+  'first_opened_at',
+  'last_opened_at',
+  'first_clicked_at',
+  'last_clicked_at',
+  'created_at',
+  'updated_at',
 ];
 
 const OPENED_SEND_JSON =
@@ -57,13 +71,26 @@ writeFileSync(
   JSON.stringify({
     sends: [
       {
-        uuid: AUTOMATION_SEND, transport_message_id: 'auto-1@example.com', automation_mail_uuid: AUTOMATION_MAIL,
-        subscriber_uuid: SUBSCRIBER, sent_at: '2025-04-01T09:00:00Z', open_count: 3, click_count: 1,
-        first_opened_at: '2025-04-01T09:05:00Z', last_opened_at: '2025-04-01T18:00:00Z',
-        first_clicked_at: '2025-04-01T09:06:00Z', last_clicked_at: '2025-04-01T09:06:00Z', created_at: '2025-04-01T08:59:00Z',
+        uuid: AUTOMATION_SEND,
+        transport_message_id: 'auto-1@example.com',
+        automation_mail_uuid: AUTOMATION_MAIL,
+        subscriber_uuid: SUBSCRIBER,
+        sent_at: '2025-04-01T09:00:00Z',
+        open_count: 3,
+        click_count: 1,
+        first_opened_at: '2025-04-01T09:05:00Z',
+        last_opened_at: '2025-04-01T18:00:00Z',
+        first_clicked_at: '2025-04-01T09:06:00Z',
+        last_clicked_at: '2025-04-01T09:06:00Z',
+        created_at: '2025-04-01T08:59:00Z',
       },
       { uuid: UNSENT_A, campaign_uuid: OTHER_CAMPAIGN, created_at: '2025-04-01T10:00:00Z' },
-      { uuid: LATEST_SEND, campaign_uuid: OTHER_CAMPAIGN, sent_at: '2025-04-02T09:00:00Z', created_at: '2025-04-02T09:00:00Z' },
+      {
+        uuid: LATEST_SEND,
+        campaign_uuid: OTHER_CAMPAIGN,
+        sent_at: '2025-04-02T09:00:00Z',
+        created_at: '2025-04-02T09:00:00Z',
+      },
       { uuid: UNSENT_B, campaign_uuid: OTHER_CAMPAIGN, created_at: '2025-04-03T10:00:00Z' },
     ],
   }),
@@ -78,7 +105,8 @@ const extraApi = () => apiClient(extra().url, extra().token);
 const escapedBase = () => emulator().url.replaceAll('/', '\\/');
 const uuids = (res: RawResponse): string[] => res.json().data.map((row: { uuid: string }) => row.uuid);
 
-const SEND_404 = '{\n    "message": "No query results for model [Spatie\\\\Mailcoach\\\\Domain\\\\Shared\\\\Models\\\\Send]."\n}';
+const SEND_404 =
+  '{\n    "message": "No query results for model [Spatie\\\\Mailcoach\\\\Domain\\\\Shared\\\\Models\\\\Send]."\n}';
 
 describe('GET /api/sends', () => {
   it('lists the fixture sends byte for byte: newest sent_at first, envelope with meta.links', async () => {
@@ -109,8 +137,14 @@ describe('GET /api/sends', () => {
 
   it('gives open_count and click_count as integers, 0 when nothing was opened or clicked', async () => {
     const res = await api().get('/api/sends');
-    const counts = res.json().data.map((s: { open_count: unknown; click_count: unknown }) => [s.open_count, s.click_count]);
-    expect(counts).toEqual([[2, 0], [0, 0], [0, 0]]);
+    const counts = res
+      .json()
+      .data.map((s: { open_count: unknown; click_count: unknown }) => [s.open_count, s.click_count]);
+    expect(counts).toEqual([
+      [2, 0],
+      [0, 0],
+      [0, 0],
+    ]);
     expect(res.text).toContain('"open_count":2,"click_count":0,');
   });
 
@@ -127,7 +161,11 @@ describe('GET /api/sends', () => {
 
   it('puts a never-sent send (sent_at null) last in the default order and first with sort=sent_at', async () => {
     expect(uuids(await api().get('/api/sends'))).toEqual([OPENED_SEND, TRANSACTIONAL_SEND, FAILED_CAMPAIGN_SEND]);
-    expect(uuids(await api().get('/api/sends?sort=sent_at'))).toEqual([FAILED_CAMPAIGN_SEND, TRANSACTIONAL_SEND, OPENED_SEND]);
+    expect(uuids(await api().get('/api/sends?sort=sent_at'))).toEqual([
+      FAILED_CAMPAIGN_SEND,
+      TRANSACTIONAL_SEND,
+      OPENED_SEND,
+    ]);
   });
 
   it('answers sort=-sent_at with the same order as no sort at all', async () => {
@@ -167,7 +205,9 @@ describe('GET /api/sends', () => {
   });
 
   it('filters by automation_mail_uuid', async () => {
-    expect(uuids(await extraApi().get(`/api/sends?filter[automation_mail_uuid]=${AUTOMATION_MAIL}`))).toEqual([AUTOMATION_SEND]);
+    expect(uuids(await extraApi().get(`/api/sends?filter[automation_mail_uuid]=${AUTOMATION_MAIL}`))).toEqual([
+      AUTOMATION_SEND,
+    ]);
     const none = await api().get(`/api/sends?filter[automation_mail_uuid]=${AUTOMATION_MAIL}`);
     expect(none.status).toBe(200);
     expect(uuids(none)).toEqual([]);
@@ -187,20 +227,30 @@ describe('GET /api/sends', () => {
   });
 
   it('ignores a filter with an empty value, as the query builder does', async () => {
-    expect(uuids(await api().get('/api/sends?filter[campaign_uuid]='))).toEqual([OPENED_SEND, TRANSACTIONAL_SEND, FAILED_CAMPAIGN_SEND]);
+    expect(uuids(await api().get('/api/sends?filter[campaign_uuid]='))).toEqual([
+      OPENED_SEND,
+      TRANSACTIONAL_SEND,
+      FAILED_CAMPAIGN_SEND,
+    ]);
   });
 
   it('combines several filters with AND', async () => {
-    expect(uuids(await api().get(`/api/sends?filter[campaign_uuid]=${CAMPAIGN}&filter[subscriber_uuid]=${SUBSCRIBER}`))).toEqual([
-      FAILED_CAMPAIGN_SEND,
-    ]);
     expect(
-      uuids(await api().get(`/api/sends?filter[campaign_uuid]=${CAMPAIGN}&filter[transactional_mail_log_item_uuid]=${WELCOME_LOG_ITEM}`)),
+      uuids(await api().get(`/api/sends?filter[campaign_uuid]=${CAMPAIGN}&filter[subscriber_uuid]=${SUBSCRIBER}`)),
+    ).toEqual([FAILED_CAMPAIGN_SEND]);
+    expect(
+      uuids(
+        await api().get(
+          `/api/sends?filter[campaign_uuid]=${CAMPAIGN}&filter[transactional_mail_log_item_uuid]=${WELCOME_LOG_ITEM}`,
+        ),
+      ),
     ).toEqual([]);
   });
 
   it('matches any of several comma-separated uuids in one filter (an emulator choice; Mailcoach errors)', async () => {
-    const res = await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${WELCOME_LOG_ITEM},${INVOICE_LOG_ITEM}`);
+    const res = await api().get(
+      `/api/sends?filter[transactional_mail_log_item_uuid]=${WELCOME_LOG_ITEM},${INVOICE_LOG_ITEM}`,
+    );
     expect(res.status).toBe(200);
     expect(uuids(res)).toEqual([OPENED_SEND, TRANSACTIONAL_SEND]);
   });
@@ -239,7 +289,9 @@ describe('GET /api/sends', () => {
     const res = await api().post('/api/sends', { json: {} });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
-    expect(res.text).toBe('{\n    "message": "The POST method is not supported for route api/sends. Supported methods: GET, HEAD."\n}');
+    expect(res.text).toBe(
+      '{\n    "message": "The POST method is not supported for route api/sends. Supported methods: GET, HEAD."\n}',
+    );
   });
 });
 

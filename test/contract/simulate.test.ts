@@ -14,7 +14,11 @@ const api = () => apiClient(emulator().url, emulator().token);
 
 const SEND = '/api/transactional-mails/send';
 const mail = (to: string, extra: Record<string, unknown> = {}) => ({
-  from: 'App <app@example.com>', to, subject: 'Hello', html: '<p>Hi</p>', ...extra,
+  from: 'App <app@example.com>',
+  to,
+  subject: 'Hello',
+  html: '<p>Hi</p>',
+  ...extra,
 });
 const simulate = (kind: string, json: unknown) => api().post(`/_emulator/simulate/${kind}`, { json });
 const freeze = (iso: string) => api().post('/_emulator/clock', { json: { freeze: iso } });
@@ -44,9 +48,13 @@ describe('opens and clicks', () => {
     expect(first.status).toBe(200);
     expect(first.json().data).toEqual(await showSend(uuid));
     expect(first.json().data).toMatchObject({
-      uuid, open_count: 1, click_count: 0,
-      first_opened_at: '2025-04-01T09:00:00.000000Z', last_opened_at: '2025-04-01T09:00:00.000000Z',
-      first_clicked_at: null, last_clicked_at: null,
+      uuid,
+      open_count: 1,
+      click_count: 0,
+      first_opened_at: '2025-04-01T09:00:00.000000Z',
+      last_opened_at: '2025-04-01T09:00:00.000000Z',
+      first_clicked_at: null,
+      last_clicked_at: null,
     });
 
     await freeze('2025-04-02T18:30:00Z');
@@ -68,8 +76,12 @@ describe('opens and clicks', () => {
     await freeze('2025-04-03T10:05:00Z');
     const res = await simulate('click', { send_uuid: uuid });
     expect(res.json().data).toMatchObject({
-      open_count: 1, click_count: 2, first_opened_at: '2025-04-03T10:00:00.000000Z', last_opened_at: '2025-04-03T10:00:00.000000Z',
-      first_clicked_at: '2025-04-03T10:00:00.000000Z', last_clicked_at: '2025-04-03T10:05:00.000000Z',
+      open_count: 1,
+      click_count: 2,
+      first_opened_at: '2025-04-03T10:00:00.000000Z',
+      last_opened_at: '2025-04-03T10:00:00.000000Z',
+      first_clicked_at: '2025-04-03T10:00:00.000000Z',
+      last_clicked_at: '2025-04-03T10:05:00.000000Z',
     });
     expect(await showSend(uuid)).toEqual(res.json().data);
   });
@@ -78,7 +90,9 @@ describe('opens and clicks', () => {
     await freeze('2025-05-01T00:00:00Z');
     const res = await simulate('open', { send_uuid: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d' });
     expect(res.json().data).toMatchObject({
-      open_count: 3, first_opened_at: '2025-03-03T11:00:00.000000Z', last_opened_at: '2025-05-01T00:00:00.000000Z',
+      open_count: 3,
+      first_opened_at: '2025-03-03T11:00:00.000000Z',
+      last_opened_at: '2025-05-01T00:00:00.000000Z',
     });
   });
 
@@ -116,8 +130,10 @@ describe('bounces and complaints', () => {
     expect(res.status).toBe(200);
     const { suppression } = res.json();
     expect(suppression).toMatchObject({
-      email: 'gone@simulate.test', reason: 'hard_bounce',
-      created_at: '2025-04-05T08:00:00.000000Z', updated_at: '2025-04-05T08:00:00.000000Z',
+      email: 'gone@simulate.test',
+      reason: 'hard_bounce',
+      created_at: '2025-04-05T08:00:00.000000Z',
+      updated_at: '2025-04-05T08:00:00.000000Z',
     });
     expect((await api().get('/api/suppressions/gone@simulate.test')).json().data).toEqual(suppression);
 

@@ -25,7 +25,10 @@ async function waitForSubject(emulator: SpawnedEmulator, subject: string, token:
 
 async function countSubject(emulator: SpawnedEmulator, subject: string, token: string | null): Promise<number> {
   const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
-  const response = await fetch(`${emulator.url}/_emulator/messages?query=${encodeURIComponent(`subject:"${subject}"`)}`, { headers });
+  const response = await fetch(
+    `${emulator.url}/_emulator/messages?query=${encodeURIComponent(`subject:"${subject}"`)}`,
+    { headers },
+  );
   return ((await response.json()) as { meta: { total: number } }).meta.total;
 }
 
@@ -34,11 +37,19 @@ const port = (emulator: SpawnedEmulator) => emulator.smtpPort as number;
 describe('SMTP AUTH where a token is needed for the UI', () => {
   it('answers 530 to a mail without AUTH, 535 to a password that is no accepted token, and takes an accepted one', async () => {
     const mail = { from: 'app@example.com', to: 'jane@example.com', text: 'hi' };
-    await expect(smtpTransport(port(required())).sendMail({ ...mail, subject: 'No auth' })).rejects.toMatchObject({ responseCode: 530 });
+    await expect(smtpTransport(port(required())).sendMail({ ...mail, subject: 'No auth' })).rejects.toMatchObject({
+      responseCode: 530,
+    });
     await expect(
-      smtpTransport(port(required()), { auth: { user: 'app', pass: 'wrong' } }).sendMail({ ...mail, subject: 'Wrong token' }),
+      smtpTransport(port(required()), { auth: { user: 'app', pass: 'wrong' } }).sendMail({
+        ...mail,
+        subject: 'Wrong token',
+      }),
     ).rejects.toMatchObject({ responseCode: 535 });
-    await smtpTransport(port(required()), { auth: { user: 'app', pass: TOKEN } }).sendMail({ ...mail, subject: 'Right token' });
+    await smtpTransport(port(required()), { auth: { user: 'app', pass: TOKEN } }).sendMail({
+      ...mail,
+      subject: 'Right token',
+    });
     expect(await waitForSubject(required(), 'Right token', TOKEN)).toHaveLength(1);
     expect(await countSubject(required(), 'No auth', TOKEN)).toBe(0);
     expect(await countSubject(required(), 'Wrong token', TOKEN)).toBe(0);
@@ -48,7 +59,10 @@ describe('SMTP AUTH where a token is needed for the UI', () => {
 describe('SMTP with --isolate', () => {
   it("puts a mail in the workspace of the AUTH password's token, and one without AUTH in the default workspace", async () => {
     const mail = { from: 'app@example.com', to: 'jane@example.com', text: 'hi' };
-    await smtpTransport(port(isolated()), { auth: { user: 'app', pass: 'token-a' } }).sendMail({ ...mail, subject: 'For workspace a' });
+    await smtpTransport(port(isolated()), { auth: { user: 'app', pass: 'token-a' } }).sendMail({
+      ...mail,
+      subject: 'For workspace a',
+    });
     await smtpTransport(port(isolated())).sendMail({ ...mail, subject: 'For the default workspace' });
     expect(await waitForSubject(isolated(), 'For workspace a', 'token-a')).toHaveLength(1);
     expect(await waitForSubject(isolated(), 'For the default workspace', null)).toHaveLength(1);
@@ -60,7 +74,9 @@ describe('SMTP with --isolate', () => {
 
 describe('starting SMTP', () => {
   const startOn = async (args: string[]): Promise<{ code: number | null; stderr: string }> => {
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
@@ -91,7 +107,12 @@ describe('starting SMTP', () => {
   it('startEmulator({ smtpPort: 0 }) answers the free port it took, and has no SMTP unless asked', async () => {
     await using withSmtp = await startEmulator({ smtpPort: 0, fixtures: null });
     expect(withSmtp.smtpPort).toBeGreaterThan(0);
-    await smtpTransport(withSmtp.smtpPort as number).sendMail({ from: 'app@example.com', to: 'jane@example.com', subject: 'In process', text: 'hi' });
+    await smtpTransport(withSmtp.smtpPort as number).sendMail({
+      from: 'app@example.com',
+      to: 'jane@example.com',
+      subject: 'In process',
+      text: 'hi',
+    });
     const mail = await withSmtp.client.waitForMessage({ subject: 'In process' });
     expect(mail.via).toBe('smtp');
     expect(withSmtp.smtpsPort).toBeNull();
@@ -100,7 +121,10 @@ describe('starting SMTP', () => {
     await using secure = await startEmulator({ smtpsPort: 0, fixtures: null });
     expect(secure.smtpPort).toBeNull();
     await smtpTransport(secure.smtpsPort as number, { secure: true, tls: { rejectUnauthorized: false } }).sendMail({
-      from: 'app@example.com', to: 'jane@example.com', subject: 'In process over smtps', text: 'hi',
+      from: 'app@example.com',
+      to: 'jane@example.com',
+      subject: 'In process over smtps',
+      text: 'hi',
     });
     expect((await secure.client.waitForMessage({ subject: 'In process over smtps' })).via).toBe('smtp');
   });

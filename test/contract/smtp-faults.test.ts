@@ -13,10 +13,20 @@ const emulator = useEmulator({ args: ['--smtp-port', '0', '--isolate', '--any-to
 const port = () => emulator().smtpPort as number;
 
 /** A call to the emulator's HTTP side; without a token, as the default workspace (the one SMTP without AUTH writes to). */
-async function call(method: string, path: string, body?: unknown, token: string | null = null, on: SpawnedEmulator = emulator()) {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = null,
+  on: SpawnedEmulator = emulator(),
+) {
   const response = await fetch(`${on.url}${path}`, {
     method,
-    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, json: response.status === 204 ? null : ((await response.json()) as any) };
@@ -28,10 +38,13 @@ async function addRule(rule: unknown, token: string | null = null, on?: SpawnedE
   return json;
 }
 
-const rules = async (token: string | null = null) => (await call('GET', '/_emulator/faults', undefined, token)).json.data as any[];
+const rules = async (token: string | null = null) =>
+  (await call('GET', '/_emulator/faults', undefined, token)).json.data as any[];
 
 async function countSubject(subject: string, token: string | null = null): Promise<number> {
-  return (await call('GET', `/_emulator/messages?query=${encodeURIComponent(`subject:"${subject}"`)}`, undefined, token)).json.meta.total;
+  return (
+    await call('GET', `/_emulator/messages?query=${encodeURIComponent(`subject:"${subject}"`)}`, undefined, token)
+  ).json.meta.total;
 }
 
 async function waitForSubject(subject: string, token: string | null = null): Promise<any> {
@@ -42,7 +55,11 @@ async function waitForSubject(subject: string, token: string | null = null): Pro
 }
 
 const mail = (subject: string, extra: Record<string, unknown> = {}) => ({
-  from: 'app@example.com', to: 'jane@example.com', subject, text: 'hello', ...extra,
+  from: 'app@example.com',
+  to: 'jane@example.com',
+  subject,
+  text: 'hello',
+  ...extra,
 });
 
 beforeEach(async () => {
@@ -52,9 +69,16 @@ beforeEach(async () => {
 describe('SMTP fault rules', () => {
   it('answers MAIL FROM with the reply, and stores nothing', async () => {
     const rule = await addRule({ smtp: 'mail', reply: { code: 421, message: '4.7.0 Try again later' } });
-    expect(rule).toMatchObject({ smtp: 'MAIL', reply: { code: 421, message: '4.7.0 Try again later' }, sender: null, method: null, status: null });
+    expect(rule).toMatchObject({
+      smtp: 'MAIL',
+      reply: { code: 421, message: '4.7.0 Try again later' },
+      sender: null,
+      method: null,
+      status: null,
+    });
     await expect(smtpTransport(port()).sendMail(mail('Refused at MAIL'))).rejects.toMatchObject({
-      responseCode: 421, response: '421 4.7.0 Try again later',
+      responseCode: 421,
+      response: '421 4.7.0 Try again later',
     });
     expect(await rules()).toMatchObject([{ fired: 1, remaining: null }]);
     expect(await countSubject('Refused at MAIL')).toBe(0);
@@ -62,15 +86,23 @@ describe('SMTP fault rules', () => {
 
   it('matches MAIL by sender', async () => {
     await addRule({ smtp: 'MAIL', sender: '*@bounces.example.com', reply: { code: 553, message: '5.1.8 Bad sender' } });
-    await expect(smtpTransport(port()).sendMail(mail('From bounces', { from: 'x@bounces.example.com' }))).rejects.toMatchObject({ responseCode: 553 });
+    await expect(
+      smtpTransport(port()).sendMail(mail('From bounces', { from: 'x@bounces.example.com' })),
+    ).rejects.toMatchObject({ responseCode: 553 });
     await smtpTransport(port()).sendMail(mail('From the app'));
     expect((await waitForSubject('From the app')).envelope.from).toBe('app@example.com');
     expect(await countSubject('From bounces')).toBe(0);
   });
 
   it('refuses only the RCPT it matches: the mail is stored for the other recipients', async () => {
-    await addRule({ smtp: 'RCPT', recipient: 'ghost@example.com', reply: { code: 550, message: '5.1.1 No such user' } });
-    const info = await smtpTransport(port()).sendMail(mail('One recipient refused', { to: 'jane@example.com, ghost@example.com' }));
+    await addRule({
+      smtp: 'RCPT',
+      recipient: 'ghost@example.com',
+      reply: { code: 550, message: '5.1.1 No such user' },
+    });
+    const info = await smtpTransport(port()).sendMail(
+      mail('One recipient refused', { to: 'jane@example.com, ghost@example.com' }),
+    );
     expect(info.accepted).toEqual(['jane@example.com']);
     expect(info.rejected).toEqual(['ghost@example.com']);
     expect(info.rejectedErrors?.[0]).toMatchObject({ responseCode: 550, response: '550 5.1.1 No such user' });
@@ -78,7 +110,9 @@ describe('SMTP fault rules', () => {
     expect(message.envelope).toEqual({ from: 'app@example.com', to: ['jane@example.com'] });
 
     // Every recipient refused: nodemailer gives up, nothing is stored.
-    await expect(smtpTransport(port()).sendMail(mail('All refused', { to: 'ghost@example.com' }))).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      smtpTransport(port()).sendMail(mail('All refused', { to: 'ghost@example.com' })),
+    ).rejects.toMatchObject({ responseCode: 550 });
     expect(await countSubject('All refused')).toBe(0);
   });
 
@@ -86,7 +120,8 @@ describe('SMTP fault rules', () => {
     await addRule({ smtp: 'DATA', reply: { code: 452, message: '4.3.1 Insufficient system storage' }, times: 1 });
     const transport = smtpTransport(port());
     await expect(transport.sendMail(mail('Refused at DATA'))).rejects.toMatchObject({
-      responseCode: 452, response: '452 4.3.1 Insufficient system storage',
+      responseCode: 452,
+      response: '452 4.3.1 Insufficient system storage',
     });
     expect(await rules()).toMatchObject([{ smtp: 'DATA', times: 1, remaining: 0, fired: 1 }]);
     // The retry an app would make: accepted and stored, once.
@@ -153,7 +188,11 @@ describe('SMTP fault rules with --random seed:<n>', () => {
   async function repliesWithSeed(seed: number): Promise<string[]> {
     const seeded = await spawnEmulator({ args: ['--smtp-port', '0', '--random', `seed:${seed}`] });
     try {
-      await addRule({ smtp: 'RCPT', probability: 0.5, reply: { code: 450, message: '4.2.1 Mailbox busy' } }, seeded.token, seeded);
+      await addRule(
+        { smtp: 'RCPT', probability: 0.5, reply: { code: 450, message: '4.2.1 Mailbox busy' } },
+        seeded.token,
+        seeded,
+      );
       const dialog = await smtpDialog(seeded.smtpPort as number);
       dialog.write('EHLO test\r\n');
       await dialog.reply();
@@ -188,11 +227,17 @@ describe('SMTP fault rules from --faults <file>', () => {
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'smtp-faults-'));
     const good = join(dir, 'good.json');
-    writeFileSync(good, JSON.stringify([{ smtp: 'DATA', reply: { code: 451, message: '4.3.0 From the file' }, times: 1 }]));
+    writeFileSync(
+      good,
+      JSON.stringify([{ smtp: 'DATA', reply: { code: 451, message: '4.3.0 From the file' }, times: 1 }]),
+    );
     const fromFile = await spawnEmulator({ args: ['--smtp-port', '0', '--faults', good] });
     try {
       const transport = smtpTransport(fromFile.smtpPort as number);
-      await expect(transport.sendMail(mail('File refused'))).rejects.toMatchObject({ responseCode: 451, response: '451 4.3.0 From the file' });
+      await expect(transport.sendMail(mail('File refused'))).rejects.toMatchObject({
+        responseCode: 451,
+        response: '451 4.3.0 From the file',
+      });
       expect((await transport.sendMail(mail('File retried'))).response).toMatch(/^250 /);
     } finally {
       await fromFile.stop();

@@ -79,7 +79,9 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
       expect(await dialog.reply()).toMatch(/^221 /);
       await dialog.closed;
     });
-    const { data } = await getJson(`/_emulator/wait-for?query=${encodeURIComponent('subject:"Ten thousand recipients"')}&timeout_ms=10000`);
+    const { data } = await getJson(
+      `/_emulator/wait-for?query=${encodeURIComponent('subject:"Ten thousand recipients"')}&timeout_ms=10000`,
+    );
     const message = await getJson(`/_emulator/messages/${data[0].uuid}`);
     expect(message.envelope.to).toHaveLength(100);
     expect(message.envelope.to.at(-1)).toBe('r99@example.com');
@@ -102,13 +104,19 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
       const line = `${'m'.repeat(998)}\r\n`.repeat(1024); // ~1 MB
       let sent = 0;
       while (sent < 60 && (await dialog.flood(sent === 0 ? `Subject: Sixty megabytes\r\n\r\n${line}` : line))) sent++;
-      expect(await dialog.reply()).toBe('552 5.3.4 The message exceeds the size limit of 41943040 bytes (--max-body-mb); closing the connection');
+      expect(await dialog.reply()).toBe(
+        '552 5.3.4 The message exceeds the size limit of 41943040 bytes (--max-body-mb); closing the connection',
+      );
       await dialog.closed;
       expect(sent).toBeLessThan(60);
       // nodemailer, which announces no SIZE here, is answered 552 too.
       const big = Buffer.alloc(60 * 1024 * 1024, 'n');
       const mail = smtpTransport(port()).sendMail({
-        from: 'app@example.com', to: 'jane@example.com', subject: 'Sixty megabytes by nodemailer', text: 'x', attachments: [{ filename: 'big.bin', content: big }],
+        from: 'app@example.com',
+        to: 'jane@example.com',
+        subject: 'Sixty megabytes by nodemailer',
+        text: 'x',
+        attachments: [{ filename: 'big.bin', content: big }],
       });
       await expect(mail).rejects.toMatchObject({ responseCode: 552 });
     });
@@ -116,7 +124,8 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
   }, 60_000);
 
   it('bare LF line endings: accepted, stored byte for byte as sent, parsed (the end is still CRLF.CRLF)', async () => {
-    const raw = 'From: app@example.com\nTo: bare-lf@example.com\nSubject: Bare lf endings\n\nfirst line\n.dot line\nsecond line\r\n';
+    const raw =
+      'From: app@example.com\nTo: bare-lf@example.com\nSubject: Bare lf endings\n\nfirst line\n.dot line\nsecond line\r\n';
     await whileHealthy(async () => {
       const dialog = await smtpDialog(port());
       await startData(dialog, 'bare-lf@example.com');
@@ -124,11 +133,15 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
       expect(await dialog.reply()).toBe('250 Captured by mailcoach-emulator (never delivered)');
       expect(await dialog.reply()).toMatch(/^221 /);
     });
-    const { data } = await getJson(`/_emulator/wait-for?query=${encodeURIComponent('subject:"Bare lf endings"')}&timeout_ms=10000`);
+    const { data } = await getJson(
+      `/_emulator/wait-for?query=${encodeURIComponent('subject:"Bare lf endings"')}&timeout_ms=10000`,
+    );
     const message = await getJson(`/_emulator/messages/${data[0].uuid}`);
     expect(message.text).toContain('second line');
     expect(message.to).toEqual([{ name: '', email: 'bare-lf@example.com' }]);
-    const bytes = Buffer.from(await (await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/raw`)).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/raw`)).arrayBuffer(),
+    );
     expect(bytes.toString('latin1')).toBe(raw);
   });
 
@@ -146,12 +159,27 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
       },
       {
         to: 'broken-mime@example.com',
-        raw: Buffer.from([
-          'From: app@example.com', 'To: broken-mime@example.com', 'Subject: Broken mime', 'MIME-Version: 1.0',
-          'Content-Type: multipart/mixed; boundary="never-closed', '', '--never-closed', 'Content-Type: text/html; charset=nonsense-charset',
-          'Content-Transfer-Encoding: base64', '', '!!!not base64===', '--other-boundary', 'Content-Type: message/rfc822', '', 'garbage without headers',
-          '=?utf-8?B?broken?= =?x?Q?=ZZ?=', '',
-        ].join('\r\n')),
+        raw: Buffer.from(
+          [
+            'From: app@example.com',
+            'To: broken-mime@example.com',
+            'Subject: Broken mime',
+            'MIME-Version: 1.0',
+            'Content-Type: multipart/mixed; boundary="never-closed',
+            '',
+            '--never-closed',
+            'Content-Type: text/html; charset=nonsense-charset',
+            'Content-Transfer-Encoding: base64',
+            '',
+            '!!!not base64===',
+            '--other-boundary',
+            'Content-Type: message/rfc822',
+            '',
+            'garbage without headers',
+            '=?utf-8?B?broken?= =?x?Q?=ZZ?=',
+            '',
+          ].join('\r\n'),
+        ),
       },
     ];
     for (const { to, raw } of cases) {
@@ -165,7 +193,9 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
       const { data } = await getJson(`/_emulator/wait-for?query=${encodeURIComponent(`to:${to}`)}&timeout_ms=10000`);
       const message = await getJson(`/_emulator/messages/${data[0].uuid}`);
       expect(message.via).toBe('smtp');
-      const bytes = Buffer.from(await (await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/raw`)).arrayBuffer());
+      const bytes = Buffer.from(
+        await (await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/raw`)).arrayBuffer(),
+      );
       expect(bytes.equals(raw), to).toBe(true);
       // The inbox's HTML view of it answers too.
       expect((await fetch(`${emulator().url}/_emulator/messages/${data[0].uuid}/html`)).status).toBeLessThan(500);
@@ -175,7 +205,16 @@ describe('hostile SMTP input, default limits (40 MB, 100 recipients)', () => {
 
 describe('hostile SMTP input, short timeouts (idle 1 s, connection 3 s) and a 1 MB limit', () => {
   const emulator = useEmulator({
-    args: ['--smtp-port', '0', '--max-body-mb', '1', '--smtp-idle-timeout-ms', '1000', '--smtp-connection-timeout-ms', '3000'],
+    args: [
+      '--smtp-port',
+      '0',
+      '--max-body-mb',
+      '1',
+      '--smtp-idle-timeout-ms',
+      '1000',
+      '--smtp-connection-timeout-ms',
+      '3000',
+    ],
   });
   const { port, stored, whileHealthy, startData } = helpers(emulator);
 
@@ -253,51 +292,66 @@ describe('hostile SMTP input, short timeouts (idle 1 s, connection 3 s) and a 1 
         written += chunk.length;
         if (written > 20 * 1024 * 1024) throw new Error('the server read 20 MB past a 1 MB limit');
       }
-      expect(await dialog.reply()).toBe('552 5.3.4 The message exceeds the size limit of 1048576 bytes (--max-body-mb); closing the connection');
+      expect(await dialog.reply()).toBe(
+        '552 5.3.4 The message exceeds the size limit of 1048576 bytes (--max-body-mb); closing the connection',
+      );
       await dialog.closed;
     });
     expect(await stored()).toBe(before);
   });
 
-  it.runIf(process.platform === 'linux')('memory stays bounded by the 1 MB limit: 8 floods, a 60 MB message and 10,000 RCPT TO at once', async () => {
-    const rssMiB = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${emulator().pid}/status`, 'utf8'))![1]) / 1024;
-    const before = await stored();
-    const baseline = rssMiB();
-    let peak = baseline;
-    let done = false;
-    const sampler = (async () => {
-      while (!done) {
-        peak = Math.max(peak, rssMiB());
-        await new Promise((resolve) => setTimeout(resolve, 10));
+  it.runIf(process.platform === 'linux')(
+    'memory stays bounded by the 1 MB limit: 8 floods, a 60 MB message and 10,000 RCPT TO at once',
+    async () => {
+      const rssMiB = () =>
+        Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${emulator().pid}/status`, 'utf8'))![1]) / 1024;
+      const before = await stored();
+      const baseline = rssMiB();
+      let peak = baseline;
+      let done = false;
+      const sampler = (async () => {
+        while (!done) {
+          peak = Math.max(peak, rssMiB());
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      })();
+      const flood = async () => {
+        const dialog = await smtpDialog(port());
+        await startData(dialog);
+        const chunk = `${'f'.repeat(998)}\r\n`.repeat(64);
+        while (await dialog.flood(chunk));
+        await dialog.closed;
+      };
+      const recipients = async () => {
+        const dialog = await smtpDialog(port());
+        dialog.write(
+          `EHLO test\r\nMAIL FROM:<app@example.com>\r\n${Array.from({ length: 10_000 }, (_, i) => `RCPT TO:<m${i}@example.com>\r\n`).join('')}QUIT\r\n`,
+        );
+        await dialog.closed;
+      };
+      const sixty = smtpTransport(port()).sendMail({
+        from: 'app@example.com',
+        to: 'jane@example.com',
+        subject: 'Sixty megabytes, bounded',
+        text: 'x',
+        attachments: [{ filename: 'big.bin', content: Buffer.alloc(60 * 1024 * 1024, 'b') }],
+      });
+      try {
+        // 552 at the limit, or 421 when this describe's 3 s connection limit comes first on a busy machine.
+        const refused = sixty.then(
+          () => null,
+          (error: { responseCode?: number }) => error.responseCode,
+        );
+        await whileHealthy(() => Promise.all([...Array.from({ length: 8 }, flood), recipients()]));
+        expect([552, 421]).toContain(await refused);
+      } finally {
+        done = true;
+        await sampler;
       }
-    })();
-    const flood = async () => {
-      const dialog = await smtpDialog(port());
-      await startData(dialog);
-      const chunk = `${'f'.repeat(998)}\r\n`.repeat(64);
-      while (await dialog.flood(chunk));
-      await dialog.closed;
-    };
-    const recipients = async () => {
-      const dialog = await smtpDialog(port());
-      dialog.write(`EHLO test\r\nMAIL FROM:<app@example.com>\r\n${Array.from({ length: 10_000 }, (_, i) => `RCPT TO:<m${i}@example.com>\r\n`).join('')}QUIT\r\n`);
-      await dialog.closed;
-    };
-    const sixty = smtpTransport(port()).sendMail({
-      from: 'app@example.com', to: 'jane@example.com', subject: 'Sixty megabytes, bounded', text: 'x',
-      attachments: [{ filename: 'big.bin', content: Buffer.alloc(60 * 1024 * 1024, 'b') }],
-    });
-    try {
-      // 552 at the limit, or 421 when this describe's 3 s connection limit comes first on a busy machine.
-      const refused = sixty.then(() => null, (error: { responseCode?: number }) => error.responseCode);
-      await whileHealthy(() => Promise.all([...Array.from({ length: 8 }, flood), recipients()]));
-      expect([552, 421]).toContain(await refused);
-    } finally {
-      done = true;
-      await sampler;
-    }
-    // What was read past the limit is dropped as it comes: 60 MB kept anywhere would show here many times over.
-    expect(peak - baseline).toBeLessThan(48);
-    expect(await stored()).toBe(before);
-  }, 60_000);
+      // What was read past the limit is dropped as it comes: 60 MB kept anywhere would show here many times over.
+      expect(peak - baseline).toBeLessThan(48);
+      expect(await stored()).toBe(before);
+    },
+    60_000,
+  );
 });

@@ -188,7 +188,9 @@ describe('happy', () => {
 
   describe('creating', () => {
     it('creates a suppression from a JSON body with 201 and reason manual, whatever reason is sent', async () => {
-      const res = await api().post('/api/suppressions', { json: { email: 'json-body@suppress.test', reason: 'hard_bounce' } });
+      const res = await api().post('/api/suppressions', {
+        json: { email: 'json-body@suppress.test', reason: 'hard_bounce' },
+      });
       expectJson(res, 201);
       const data = res.json().data;
       expect(Object.keys(res.json())).toEqual(['data']);
@@ -208,7 +210,9 @@ describe('happy', () => {
     });
 
     it('creates a suppression from a form body with 201 and reason manual', async () => {
-      const res = await api().post('/api/suppressions', { form: 'email=form-body%40suppress.test&reason=spam_complaint' });
+      const res = await api().post('/api/suppressions', {
+        form: 'email=form-body%40suppress.test&reason=spam_complaint',
+      });
       expectJson(res, 201);
       expect(res.json().data.email).toBe('form-body@suppress.test');
       expect(res.json().data.reason).toBe('manual');
@@ -298,7 +302,9 @@ describe('happy', () => {
         '{"uuid":"00000000-0000-4000-8000-000000000001","email":"first@suppress.test","reason":"manual","created_at":"2025-03-01T10:00:02.000000Z","updated_at":"2025-03-01T10:00:02.000000Z"}';
       expect(first.text).toBe(`{"data":${firstRow}}`);
 
-      const second = await client.post('/api/suppressions', { form: 'email=second%40suppress.test&reason=hard_bounce' });
+      const second = await client.post('/api/suppressions', {
+        form: 'email=second%40suppress.test&reason=hard_bounce',
+      });
       expectJson(second, 201);
       const secondRow =
         '{"uuid":"00000000-0000-4000-8000-000000000002","email":"second@suppress.test","reason":"manual","created_at":"2025-03-01T10:00:03.000000Z","updated_at":"2025-03-01T10:00:03.000000Z"}';
@@ -320,7 +326,10 @@ describe('validation', () => {
     ['a whitespace-only email', { json: { email: '   ' } }],
     ['a null email', { json: { email: null } }],
     ['a form body without email', { form: 'reason=manual' }],
-    ['a malformed JSON body', { body: '{"email": "broken@suppress.test"', headers: { 'content-type': 'application/json' } }],
+    [
+      'a malformed JSON body',
+      { body: '{"email": "broken@suppress.test"', headers: { 'content-type': 'application/json' } },
+    ],
   ])('answers %s with 422 "The email field is required."', async (_name, options) => {
     const res = await api().post('/api/suppressions', options);
     expectJson(res, 422);
@@ -354,7 +363,9 @@ describe('validation', () => {
   it('answers an unknown sort with 400 and the query-builder sentence', async () => {
     const res = await api().get('/api/suppressions?sort=foo');
     expectJson(res, 400);
-    expect(res.text).toBe('{\n    "message": "Requested sort(s) `foo` is not allowed. Allowed sort(s) are `created_at`."\n}');
+    expect(res.text).toBe(
+      '{\n    "message": "Requested sort(s) `foo` is not allowed. Allowed sort(s) are `created_at`."\n}',
+    );
   });
 
   it('names unknown sorts without their minus sign and skips the allowed ones', async () => {
@@ -384,7 +395,9 @@ describe('validation', () => {
   it('checks sorts before filters', async () => {
     const res = await api().get('/api/suppressions?filter[bogus]=1&sort=bogus');
     expectJson(res, 400);
-    expect(res.text).toBe('{\n    "message": "Requested sort(s) `bogus` is not allowed. Allowed sort(s) are `created_at`."\n}');
+    expect(res.text).toBe(
+      '{\n    "message": "Requested sort(s) `bogus` is not allowed. Allowed sort(s) are `created_at`."\n}',
+    );
   });
 });
 
@@ -405,7 +418,10 @@ describe('auth', () => {
   });
 
   it('creates nothing for an unauthenticated POST', async () => {
-    const res = await api().post('/api/suppressions', { json: { email: 'unauthenticated@suppress.test' }, token: 'wrong' });
+    const res = await api().post('/api/suppressions', {
+      json: { email: 'unauthenticated@suppress.test' },
+      token: 'wrong',
+    });
     expect(res.status).toBe(401);
     expect((await api().get('/api/suppressions/unauthenticated@suppress.test')).status).toBe(404);
   });

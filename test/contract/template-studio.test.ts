@@ -17,7 +17,8 @@ function ok(res: RawResponse, status = 200) {
   return res.status === 204 ? null : res.json();
 }
 
-const render = (template: string, body: unknown) => api().post(`/_emulator/templates/${encodeURIComponent(template)}/render`, { json: body });
+const render = (template: string, body: unknown) =>
+  api().post(`/_emulator/templates/${encodeURIComponent(template)}/render`, { json: body });
 const create = (body: unknown) => api().post('/_emulator/templates', { json: body });
 
 const MJML_WITH_TYPO = [
@@ -45,13 +46,42 @@ describe('GET /_emulator/templates', () => {
       ['welcome', 'mjml', 'fixture', 'fixtures/templates/welcome.mjml', 0, null],
     ]);
     expect(Object.keys(listed[2] as object)).toEqual([
-      'uuid', 'name', 'label', 'type', 'subject', 'body', 'from', 'to', 'cc', 'bcc', 'store_mail', 'origin', 'fixture_file',
-      'created_at', 'updated_at', 'mails_sent', 'last_used_at',
+      'uuid',
+      'name',
+      'label',
+      'type',
+      'subject',
+      'body',
+      'from',
+      'to',
+      'cc',
+      'bcc',
+      'store_mail',
+      'origin',
+      'fixture_file',
+      'created_at',
+      'updated_at',
+      'mails_sent',
+      'last_used_at',
     ]);
-    expect(listed[2]).toMatchObject({ label: 'Welcome mail (MJML)', subject: 'Welcome to ::app_name::, ::first_name::!', bcc: ['audit@example.com'], store_mail: true, created_at: '2025-01-06T09:00:00.000Z' });
+    expect(listed[2]).toMatchObject({
+      label: 'Welcome mail (MJML)',
+      subject: 'Welcome to ::app_name::, ::first_name::!',
+      bcc: ['audit@example.com'],
+      store_mail: true,
+      created_at: '2025-01-06T09:00:00.000Z',
+    });
 
-    ok(await api().post('/api/transactional-mails/send', { json: { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com' } }));
-    ok(await api().post('/api/transactional-mails/send', { json: { mail_name: 'welcome', from: 'app@example.com', to: 'bob@example.com' } }));
+    ok(
+      await api().post('/api/transactional-mails/send', {
+        json: { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com' },
+      }),
+    );
+    ok(
+      await api().post('/api/transactional-mails/send', {
+        json: { mail_name: 'welcome', from: 'app@example.com', to: 'bob@example.com' },
+      }),
+    );
     const [newest] = ok(await api().get('/_emulator/messages?per_page=1')).data;
     const welcome = ok(await api().get('/_emulator/templates/welcome'));
     expect(welcome.mails_sent).toBe(2);
@@ -71,14 +101,42 @@ describe('writing templates', () => {
   it('creates one (201, defaults filled in), changes the fields a PATCH names, and deletes it', async () => {
     const created = ok(await create({ name: 'invoice', type: 'html', body: '<p>Invoice ::number::</p>' }), 201);
     expect(created).toMatchObject({
-      name: 'invoice', label: null, type: 'html', subject: '', body: '<p>Invoice ::number::</p>', from: null, to: null,
-      cc: null, bcc: null, store_mail: false, origin: 'created', fixture_file: null, mails_sent: 0, last_used_at: null,
+      name: 'invoice',
+      label: null,
+      type: 'html',
+      subject: '',
+      body: '<p>Invoice ::number::</p>',
+      from: null,
+      to: null,
+      cc: null,
+      bcc: null,
+      store_mail: false,
+      origin: 'created',
+      fixture_file: null,
+      mails_sent: 0,
+      last_used_at: null,
     });
-    const changed = ok(await api().patch('/_emulator/templates/invoice', { json: { subject: 'Invoice ::number::', bcc: ['books@example.com'], store_mail: true } }));
-    expect(changed).toMatchObject({ uuid: created.uuid, name: 'invoice', subject: 'Invoice ::number::', bcc: ['books@example.com'], store_mail: true, body: created.body });
+    const changed = ok(
+      await api().patch('/_emulator/templates/invoice', {
+        json: { subject: 'Invoice ::number::', bcc: ['books@example.com'], store_mail: true },
+      }),
+    );
+    expect(changed).toMatchObject({
+      uuid: created.uuid,
+      name: 'invoice',
+      subject: 'Invoice ::number::',
+      bcc: ['books@example.com'],
+      store_mail: true,
+      body: created.body,
+    });
     // The Mailcoach API reads the same row: a send with it is captured with the new subject.
     const shown = ok(await api().get(`/api/transactional-mails/templates/${created.uuid}`)).data;
-    expect(shown).toMatchObject({ name: 'invoice', subject: 'Invoice ::number::', bcc: ['books@example.com'], store_mail: true });
+    expect(shown).toMatchObject({
+      name: 'invoice',
+      subject: 'Invoice ::number::',
+      bcc: ['books@example.com'],
+      store_mail: true,
+    });
     ok(await api().delete('/_emulator/templates/invoice'), 204);
     expect((await api().get('/_emulator/templates/invoice')).status).toBe(404);
     expect((await api().get(`/api/transactional-mails/templates/${created.uuid}`)).status).toBe(404);
@@ -92,7 +150,13 @@ describe('writing templates', () => {
       message: 'The given data was invalid.',
       errors: { name: ['The name field is required.'], type: ['The type field is required.'] },
     });
-    const wrong = await create({ name: 'x'.repeat(256), type: 'pug', to: ['jane@example.com', 'not an address'], store_mail: 'yes', colour: 'red' });
+    const wrong = await create({
+      name: 'x'.repeat(256),
+      type: 'pug',
+      to: ['jane@example.com', 'not an address'],
+      store_mail: 'yes',
+      colour: 'red',
+    });
     expect(wrong.json()).toEqual({
       message: 'The given data was invalid.',
       errors: {
@@ -104,11 +168,21 @@ describe('writing templates', () => {
       },
     });
     const taken = await create({ name: 'welcome', type: 'html' });
-    expect(taken.json()).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } });
+    expect(taken.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { name: ['The name has already been taken.'] },
+    });
     const renamedOntoAnother = await api().patch('/_emulator/templates/welcome', { json: { name: 'password-reset' } });
     expect(renamedOntoAnother.status).toBe(422);
     expect(renamedOntoAnother.json().errors).toEqual({ name: ['The name has already been taken.'] });
-    expect((await api().patch('/_emulator/templates/welcome', { body: '[1]', headers: { 'content-type': 'application/json' } })).json()).toEqual({
+    expect(
+      (
+        await api().patch('/_emulator/templates/welcome', {
+          body: '[1]',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json(),
+    ).toEqual({
       message: 'The body must be a JSON object.',
     });
     expect(ok(await api().get('/_emulator/templates')).data).toEqual(before);
@@ -118,7 +192,9 @@ describe('writing templates', () => {
     ok(await api().patch('/_emulator/templates/welcome', { json: { name: 'welcome', label: 'Same name' } }));
     const put = await api().put('/_emulator/templates/welcome', { json: {} });
     expect(put.status).toBe(405);
-    expect(put.json().message).toBe('The PUT method is not supported for route _emulator/templates/welcome. Supported methods: GET, HEAD, PATCH, DELETE.');
+    expect(put.json().message).toBe(
+      'The PUT method is not supported for route _emulator/templates/welcome. Supported methods: GET, HEAD, PATCH, DELETE.',
+    );
   });
 
   it('is put back to the fixtures by a reset: edits undone, creations removed, deletions restored', async () => {
@@ -139,7 +215,11 @@ describe('writing templates', () => {
 describe('POST /_emulator/templates/{template}/render', () => {
   /** A send with these replacements, and the message it captured. */
   async function captured(mailName: string, replacements: Record<string, unknown>) {
-    ok(await api().post('/api/transactional-mails/send', { json: { mail_name: mailName, from: 'app@example.com', to: 'jane@example.com', replacements } }));
+    ok(
+      await api().post('/api/transactional-mails/send', {
+        json: { mail_name: mailName, from: 'app@example.com', to: 'jane@example.com', replacements },
+      }),
+    );
     const [summary] = ok(await api().get('/_emulator/messages?per_page=1')).data;
     return ok(await api().get(`/_emulator/messages/${summary.uuid}`));
   }
@@ -147,12 +227,19 @@ describe('POST /_emulator/templates/{template}/render', () => {
   const cases: Array<[string, Record<string, unknown>]> = [
     ['welcome', { app_name: 'Acme', first_name: 'Jane', confirm_url: 'https://acme.test/confirm?t=1' }],
     ['password-reset', { app_name: 'Acme', reset_url: 'https://acme.test/reset', code: '123456' }],
-    ['order-confirmation', { first_name: 'Jane', order_number: 'A-1', shipping_address: '1 <Main> St', 'items.0.name': 'Mug' }],
+    [
+      'order-confirmation',
+      { first_name: 'Jane', order_number: 'A-1', shipping_address: '1 <Main> St', 'items.0.name': 'Mug' },
+    ],
     ['blade-note', { name: 'Jane' }],
   ];
 
   it.each(cases)('renders %s exactly as a send with the same replacements captures it', async (name, replacements) => {
-    if (name === 'blade-note') ok(await create({ name, type: 'blade', subject: 'Note for ::name::', body: '<p>Hi ::name::, {{ $name }}</p>' }), 201);
+    if (name === 'blade-note')
+      ok(
+        await create({ name, type: 'blade', subject: 'Note for ::name::', body: '<p>Hi ::name::, {{ $name }}</p>' }),
+        201,
+      );
     const rendered = ok(await render(name, { replacements }));
     const mail = await captured(name, replacements);
     expect(rendered.subject).toBe(mail.subject);
@@ -171,17 +258,36 @@ describe('POST /_emulator/templates/{template}/render', () => {
       errors: [],
       warnings: [],
     });
-    expect(Object.keys(rendered)).toEqual(['subject', 'html', 'text', 'placeholders', 'unused_replacements', 'unreplaced_placeholders', 'errors', 'warnings']);
+    expect(Object.keys(rendered)).toEqual([
+      'subject',
+      'html',
+      'text',
+      'placeholders',
+      'unused_replacements',
+      'unreplaced_placeholders',
+      'errors',
+      'warnings',
+    ]);
     // Twig variables count in an html template, dotted replacements fill them, loop variables are the loop's own.
-    const twig = ok(await render('order-confirmation', {
-      replacements: {},
-      template: { subject: '{{ customer.name }}', body: '{% for item in items %}{{ item.name }}{% endfor %}{% if vip %}VIP{% endif %}' },
-    }));
+    const twig = ok(
+      await render('order-confirmation', {
+        replacements: {},
+        template: {
+          subject: '{{ customer.name }}',
+          body: '{% for item in items %}{{ item.name }}{% endfor %}{% if vip %}VIP{% endif %}',
+        },
+      }),
+    );
     expect(twig.placeholders).toEqual(['customer.name', 'items', 'vip']);
-    const filled = ok(await render('order-confirmation', {
-      replacements: { 'customer.name': 'Jane', items: [{ name: 'Mug' }] },
-      template: { subject: '{{ customer.name }}', body: '{% for item in items %}{{ item.name }}{% endfor %}{% if vip %}VIP{% endif %}' },
-    }));
+    const filled = ok(
+      await render('order-confirmation', {
+        replacements: { 'customer.name': 'Jane', items: [{ name: 'Mug' }] },
+        template: {
+          subject: '{{ customer.name }}',
+          body: '{% for item in items %}{{ item.name }}{% endfor %}{% if vip %}VIP{% endif %}',
+        },
+      }),
+    );
     // The subject's Twig gets the replacements as they are (UsesMailcoachTemplate::setSubject, not un-dotted): a
     // dotted key fills `{{ customer.name }}` in the body only, so the subject comes out empty, as in Mailcoach.
     expect(filled).toMatchObject({ subject: '', unused_replacements: [], unreplaced_placeholders: ['vip'] });
@@ -189,17 +295,32 @@ describe('POST /_emulator/templates/{template}/render', () => {
   });
 
   it('renders unsaved source instead of the stored one, and stores nothing', async () => {
-    const rendered = ok(await render('password-reset', { replacements: { code: '42' }, template: { type: 'html', subject: 'Code ::code::', body: '<b>::code::</b>' } }));
+    const rendered = ok(
+      await render('password-reset', {
+        replacements: { code: '42' },
+        template: { type: 'html', subject: 'Code ::code::', body: '<b>::code::</b>' },
+      }),
+    );
     expect(rendered.subject).toBe('Code 42');
     // CssToInlineStyles' document: libxml2's default doctype and <html><body> around the fragment.
-    expect(rendered.html).toBe('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body><b>42</b></body></html>');
+    expect(rendered.html).toBe(
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">\n<html><body><b>42</b></body></html>',
+    );
     expect(ok(await api().get('/_emulator/templates/password-reset')).origin).toBe('fixture');
   });
 
   it('answers 200 with a tag left open on its line, and the html a send would still capture', async () => {
-    const rendered = ok(await render('welcome', { replacements: { first_name: 'Jane' }, template: { body: MJML_WITH_TYPO } }));
+    const rendered = ok(
+      await render('welcome', { replacements: { first_name: 'Jane' }, template: { body: MJML_WITH_TYPO } }),
+    );
     expect(rendered.errors).toEqual([
-      { field: 'body', line: 5, column: 9, message: '<mj-text> is never closed: </mj-text> is missing.', source: 'structure' },
+      {
+        field: 'body',
+        line: 5,
+        column: 9,
+        message: '<mj-text> is never closed: </mj-text> is missing.',
+        source: 'structure',
+      },
     ]);
     // MJML itself says nothing and renders (the rest of the template swallowed into that text): a send captures it.
     ok(await api().patch('/_emulator/templates/welcome', { json: { body: MJML_WITH_TYPO } }));
@@ -208,12 +329,19 @@ describe('POST /_emulator/templates/{template}/render', () => {
   });
 
   it("gives MJML's validator messages as warnings with their lines", async () => {
-    const body = '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text colour="red">Hi</mj-text>\n</mj-column>\n</mj-section>\n<mj-sectionx></mj-sectionx>\n</mj-body>\n</mjml>';
+    const body =
+      '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text colour="red">Hi</mj-text>\n</mj-column>\n</mj-section>\n<mj-sectionx></mj-sectionx>\n</mj-body>\n</mjml>';
     const rendered = ok(await render('welcome', { template: { body } }));
     expect(rendered.errors).toEqual([]);
     expect(rendered.warnings).toEqual([
       { field: 'body', line: 5, column: null, message: 'Attribute colour is illegal', source: 'mjml' },
-      { field: 'body', line: 8, column: null, message: "Element mj-sectionx doesn't exist or is not registered", source: 'mjml' },
+      {
+        field: 'body',
+        line: 8,
+        column: null,
+        message: "Element mj-sectionx doesn't exist or is not registered",
+        source: 'mjml',
+      },
     ]);
   });
 
@@ -222,12 +350,17 @@ describe('POST /_emulator/templates/{template}/render', () => {
     expect(broken.html).toBeNull();
     expect(broken.text).toBeNull();
     expect(broken.errors[0]).toEqual({
-      field: 'body', line: null, column: null, source: 'mjml',
+      field: 'body',
+      line: null,
+      column: null,
+      source: 'mjml',
       message: 'Malformed MJML. Check that your structure is correct and enclosed in <mjml> tags.',
     });
     const twig = ok(await render('order-confirmation', { template: { subject: 'Hi {% if %}' } }));
     expect(twig.subject).toBe('Hi {% if %}');
-    expect(twig.errors).toEqual([{ field: 'subject', line: null, column: null, source: 'twig', message: expect.stringMatching(/if/) }]);
+    expect(twig.errors).toEqual([
+      { field: 'subject', line: null, column: null, source: 'twig', message: expect.stringMatching(/if/) },
+    ]);
   });
 
   it('refuses bad input with a 422, and an unknown template with a 404', async () => {
@@ -243,7 +376,14 @@ describe('POST /_emulator/templates/{template}/render', () => {
       },
     });
     expect((await render('nope', {})).status).toBe(404);
-    expect((await api().post('/_emulator/templates/welcome/render', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await api().post('/_emulator/templates/welcome/render', {
+          body: '{',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 

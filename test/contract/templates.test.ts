@@ -79,7 +79,9 @@ describe('GET /api/transactional-mails/templates', () => {
   });
 
   it('filters by name with an exact full name too, and matches nothing for an unknown one', async () => {
-    expect(names(await api().get('/api/transactional-mails/templates?filter[name]=password-reset'))).toEqual(['password-reset']);
+    expect(names(await api().get('/api/transactional-mails/templates?filter[name]=password-reset'))).toEqual([
+      'password-reset',
+    ]);
     const none = await api().get('/api/transactional-mails/templates?filter[name]=newsletter');
     expect(none.status).toBe(200);
     expect(names(none)).toEqual([]);
@@ -87,11 +89,12 @@ describe('GET /api/transactional-mails/templates', () => {
   });
 
   it('filters by uuid exactly, accepting a comma list', async () => {
-    expect(names(await api().get(`/api/transactional-mails/templates?filter[uuid]=${PASSWORD_RESET}`))).toEqual(['password-reset']);
-    expect(names(await api().get(`/api/transactional-mails/templates?filter[uuid]=${WELCOME},${ORDER_SHIPPED}`))).toEqual([
-      'Order-Shipped',
-      'welcome',
+    expect(names(await api().get(`/api/transactional-mails/templates?filter[uuid]=${PASSWORD_RESET}`))).toEqual([
+      'password-reset',
     ]);
+    expect(
+      names(await api().get(`/api/transactional-mails/templates?filter[uuid]=${WELCOME},${ORDER_SHIPPED}`)),
+    ).toEqual(['Order-Shipped', 'welcome']);
     expect(names(await api().get('/api/transactional-mails/templates?filter[uuid]=7c6b5a49'))).toEqual([]);
   });
 
@@ -99,21 +102,29 @@ describe('GET /api/transactional-mails/templates', () => {
     // Subject only: "Welcome ::first_name::".
     expect(names(await api().get('/api/transactional-mails/templates?filter[search]=::first'))).toEqual(['welcome']);
     // Name only: "Order-Shipped" (the subject reads "Your order has shipped").
-    expect(names(await api().get('/api/transactional-mails/templates?filter[search]=order-'))).toEqual(['Order-Shipped']);
+    expect(names(await api().get('/api/transactional-mails/templates?filter[search]=order-'))).toEqual([
+      'Order-Shipped',
+    ]);
     // Both.
-    expect(names(await api().get('/api/transactional-mails/templates?filter[search]=PASSWORD'))).toEqual(['password-reset']);
+    expect(names(await api().get('/api/transactional-mails/templates?filter[search]=PASSWORD'))).toEqual([
+      'password-reset',
+    ]);
     expect(names(await api().get('/api/transactional-mails/templates?filter[search]=nothing-like-this'))).toEqual([]);
   });
 
   it('reads + in a search value as a space', async () => {
-    expect(names(await api().get('/api/transactional-mails/templates?filter[search]=has+shipped'))).toEqual(['Order-Shipped']);
+    expect(names(await api().get('/api/transactional-mails/templates?filter[search]=has+shipped'))).toEqual([
+      'Order-Shipped',
+    ]);
   });
 
   it('combines filters with AND', async () => {
     expect(names(await api().get('/api/transactional-mails/templates?filter[name]=e&filter[search]=reset'))).toEqual([
       'password-reset',
     ]);
-    expect(names(await api().get(`/api/transactional-mails/templates?filter[name]=welcome&filter[uuid]=${ORDER_SHIPPED}`))).toEqual([]);
+    expect(
+      names(await api().get(`/api/transactional-mails/templates?filter[name]=welcome&filter[uuid]=${ORDER_SHIPPED}`)),
+    ).toEqual([]);
   });
 
   it('sorts by created_at ascending and descending', async () => {

@@ -40,12 +40,31 @@ writeFileSync(
   join(orderDir, 'log.json'),
   JSON.stringify({
     transactional_mails: [
-      { uuid: FIRST, subject: 'Beta', from: ['a@example.com'], to: ['b@example.com'], html: '<p>1</p>', created_at: '2025-03-10T10:00:00Z' },
       {
-        uuid: SECOND, subject: 'Café ☕ ünïcode', from: ['"Ann, Inc." <ann@example.com>'], to: ['c@example.com'],
-        bcc: [{ email: 'audit@example.com' }], html: '<p>2</p>', created_at: '2025-03-05T10:00:00Z',
+        uuid: FIRST,
+        subject: 'Beta',
+        from: ['a@example.com'],
+        to: ['b@example.com'],
+        html: '<p>1</p>',
+        created_at: '2025-03-10T10:00:00Z',
       },
-      { uuid: THIRD, subject: 'Alpha', from: ['a@example.com'], to: ['d@example.com'], html: '<p>3</p>', created_at: '2025-03-10T10:00:00Z' },
+      {
+        uuid: SECOND,
+        subject: 'Café ☕ ünïcode',
+        from: ['"Ann, Inc." <ann@example.com>'],
+        to: ['c@example.com'],
+        bcc: [{ email: 'audit@example.com' }],
+        html: '<p>2</p>',
+        created_at: '2025-03-05T10:00:00Z',
+      },
+      {
+        uuid: THIRD,
+        subject: 'Alpha',
+        from: ['a@example.com'],
+        to: ['d@example.com'],
+        html: '<p>3</p>',
+        created_at: '2025-03-10T10:00:00Z',
+      },
     ],
   }),
 );
@@ -88,7 +107,9 @@ describe('GET /api/transactional-mails', () => {
       { name: '', email: 'bob@example.com' },
       { name: 'Carol', email: 'carol@example.com' },
     ]);
-    expect(res.text).toContain('"to":[{"name":"","email":"bob@example.com"},{"name":"Carol","email":"carol@example.com"}]');
+    expect(res.text).toContain(
+      '"to":[{"name":"","email":"bob@example.com"},{"name":"Carol","email":"carol@example.com"}]',
+    );
   });
 
   it('gives body and html the same value', async () => {
@@ -104,9 +125,12 @@ describe('GET /api/transactional-mails', () => {
   it('searches the first 255 characters of a subject, all that Mailcoach’s VARCHAR(255) column holds', async () => {
     const client = apiClient(fresh().url, fresh().token);
     const subject = `${'x'.repeat(100)} early ${'y'.repeat(200)} late ${'z'.repeat(100_000)}`;
-    const sent = await client.post('/api/transactional-mails/send', { json: { from: 'a@example.com', to: 'b@example.com', subject, text: 'Hi' } });
+    const sent = await client.post('/api/transactional-mails/send', {
+      json: { from: 'a@example.com', to: 'b@example.com', subject, text: 'Hi' },
+    });
     expect(sent.status).toBe(200);
-    const found = async (search: string) => uuids(await client.get(`/api/transactional-mails?filter[search]=${search}`)).length;
+    const found = async (search: string) =>
+      uuids(await client.get(`/api/transactional-mails?filter[search]=${search}`)).length;
     expect(await found('EARLY')).toBe(1);
     expect(await found('late')).toBe(0);
     // LIKE's wildcards keep their meaning, and many values are ORed, in long subjects too.
@@ -129,10 +153,18 @@ describe('GET /api/transactional-mails', () => {
 
   it('filters by the transport message id of the log item’s send', async () => {
     expect(
-      uuids(await api().get('/api/transactional-mails?filter[transport_message_id]=aa11bb22cc33dd44ee55ff6677889900@example.com')),
+      uuids(
+        await api().get(
+          '/api/transactional-mails?filter[transport_message_id]=aa11bb22cc33dd44ee55ff6677889900@example.com',
+        ),
+      ),
     ).toEqual([INVOICE_ITEM]);
     expect(
-      uuids(await api().get('/api/transactional-mails?filter[transport_message_id]=3f2a9c8d7e6b5a4f3e2d1c0b9a8f7e6d@example.com')),
+      uuids(
+        await api().get(
+          '/api/transactional-mails?filter[transport_message_id]=3f2a9c8d7e6b5a4f3e2d1c0b9a8f7e6d@example.com',
+        ),
+      ),
     ).toEqual([WELCOME_ITEM]);
   });
 

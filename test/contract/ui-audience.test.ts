@@ -23,10 +23,13 @@ function ok(res: RawResponse, status = 200) {
 }
 
 const subscribe = async (list: string, email: string, extra: Record<string, unknown> = {}) =>
-  ok(await api().post(`/api/email-lists/${list}/subscribers`, { json: { email, ...extra } }), 201).data as { uuid: string };
+  ok(await api().post(`/api/email-lists/${list}/subscribers`, { json: { email, ...extra } }), 201).data as {
+    uuid: string;
+  };
 
 /** The API's total of the list's subscribers with this filter. */
-const apiTotal = async (list: string, query: string) => ok(await api().get(`/api/email-lists/${list}/subscribers?${query}`)).meta.total as number;
+const apiTotal = async (list: string, query: string) =>
+  ok(await api().get(`/api/email-lists/${list}/subscribers?${query}`)).meta.total as number;
 
 beforeEach(async () => {
   ok(await api().post('/_emulator/reset'), 204);
@@ -37,9 +40,21 @@ describe('GET /_emulator/email-lists', () => {
     const lists = ok(await api().get('/_emulator/email-lists')).data as Array<Record<string, unknown>>;
     const newsletter = lists.find((list) => list.uuid === NEWSLETTER);
     expect(Object.keys(newsletter ?? {})).toEqual([
-      'uuid', 'name', 'active_subscribers_count', 'subscribers_counts', 'default_from_email', 'default_from_name', 'requires_confirmation', 'created_at',
+      'uuid',
+      'name',
+      'active_subscribers_count',
+      'subscribers_counts',
+      'default_from_email',
+      'default_from_name',
+      'requires_confirmation',
+      'created_at',
     ]);
-    expect(newsletter).toMatchObject({ name: 'Newsletter', default_from_email: 'news@example.com', default_from_name: 'Acme News', requires_confirmation: false });
+    expect(newsletter).toMatchObject({
+      name: 'Newsletter',
+      default_from_email: 'news@example.com',
+      default_from_name: 'Acme News',
+      requires_confirmation: false,
+    });
     expect(newsletter?.subscribers_counts).toEqual({
       subscribed: await apiTotal(NEWSLETTER, 'filter[status]=subscribed'),
       unconfirmed: await apiTotal(NEWSLETTER, 'filter[status]=unconfirmed'),
@@ -53,7 +68,7 @@ describe('GET /_emulator/email-lists', () => {
 });
 
 describe('GET /_emulator/email-lists/{uuid}', () => {
-  it("gives its tags and segments with how many subscribers each selects, and its imports with counts and errors", async () => {
+  it('gives its tags and segments with how many subscribers each selects, and its imports with counts and errors', async () => {
     const created = ok(
       await api().post('/api/subscriber-imports', {
         json: { email_list_uuid: NEWSLETTER, subscribers_csv: 'email,tags\nnew@example.com,vip\nnot-an-address,vip\n' },
@@ -62,20 +77,38 @@ describe('GET /_emulator/email-lists/{uuid}', () => {
     ).data;
     ok(await api().post(`/api/subscriber-imports/${created.uuid}/start`), 204);
     const list = ok(await api().get(`/_emulator/email-lists/${NEWSLETTER}`)).data;
-    expect(list).toMatchObject({ uuid: NEWSLETTER, name: 'Newsletter', subscribers_counts: { subscribed: 5, unconfirmed: 0, unsubscribed: 1 } });
-    const tagCounts = Object.fromEntries((list.tags as Array<{ name: string; subscriber_count: number }>).map((tag) => [tag.name, tag.subscriber_count]));
+    expect(list).toMatchObject({
+      uuid: NEWSLETTER,
+      name: 'Newsletter',
+      subscribers_counts: { subscribed: 5, unconfirmed: 0, unsubscribed: 1 },
+    });
+    const tagCounts = Object.fromEntries(
+      (list.tags as Array<{ name: string; subscriber_count: number }>).map((tag) => [tag.name, tag.subscriber_count]),
+    );
     // Tags count every subscriber that has them, as the API's tag filter finds them.
-    for (const name of ['customer', 'vip', 'trial']) expect(tagCounts[name], name).toBe(await apiTotal(NEWSLETTER, `filter[tags]=${name}`));
+    for (const name of ['customer', 'vip', 'trial'])
+      expect(tagCounts[name], name).toBe(await apiTotal(NEWSLETTER, `filter[tags]=${name}`));
     expect(tagCounts).toMatchObject({ customer: 3, vip: 2, trial: 1 });
     // The segment selects what a campaign to it reaches: subscribed, with customer and vip.
-    expect(list.segments).toEqual([{ uuid: 'c04b1732-782c-41fb-a598-a83321385114', name: 'VIP customers', subscriber_count: 1 }]);
-    expect(list.imports).toEqual([expect.objectContaining({ uuid: created.uuid, status: 'completed', imported_subscribers_count: 1, error_count: 1 })]);
+    expect(list.segments).toEqual([
+      { uuid: 'c04b1732-782c-41fb-a598-a83321385114', name: 'VIP customers', subscriber_count: 1 },
+    ]);
+    expect(list.imports).toEqual([
+      expect.objectContaining({
+        uuid: created.uuid,
+        status: 'completed',
+        imported_subscribers_count: 1,
+        error_count: 1,
+      }),
+    ]);
   });
 
   it('is a 404 for a list not in the workspace', async () => {
     const res = await api().get('/_emulator/email-lists/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ message: 'No email list with uuid 00000000-0000-4000-8000-000000000000 in this workspace.' });
+    expect(res.json()).toEqual({
+      message: 'No email list with uuid 00000000-0000-4000-8000-000000000000 in this workspace.',
+    });
   });
 });
 
@@ -84,8 +117,13 @@ describe('GET /_emulator/email-lists/{uuid}/subscribers', () => {
     const listed = ok(await api().get(`/_emulator/email-lists/${NEWSLETTER}/subscribers`));
     const fromApi = ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers`));
     expect(listed.data.map(({ status: _s, ...row }: { status: string }) => row)).toEqual(fromApi.data);
-    expect(listed.meta).toEqual({ ...fromApi.meta, path: `${emulator().url}/_emulator/email-lists/${NEWSLETTER}/subscribers` });
-    const statuses = Object.fromEntries((listed.data as Array<{ email: string; status: string }>).map((row) => [row.email, row.status]));
+    expect(listed.meta).toEqual({
+      ...fromApi.meta,
+      path: `${emulator().url}/_emulator/email-lists/${NEWSLETTER}/subscribers`,
+    });
+    const statuses = Object.fromEntries(
+      (listed.data as Array<{ email: string; status: string }>).map((row) => [row.email, row.status]),
+    );
     expect(statuses).toMatchObject({ 'jane@example.com': 'subscribed', 'lee@example.com': 'unsubscribed' });
   });
 
@@ -127,11 +165,19 @@ describe('GET /_emulator/email-lists/{uuid}/subscribers', () => {
 
 describe('/_emulator/subscribers/{uuid}', () => {
   const configureWebhook = async () =>
-    ok(await api().post('/_emulator/webhooks', { json: { name: 'ui', url: `${emulator().url}/_emulator/webhook-sink/ui?token=${emulator().token}` } }), 201);
-  const calls = async (event: string) => ok(await api().get(`/_emulator/webhook-calls?event=${event}`)).data as Array<{ subscriber_uuid: string }>;
+    ok(
+      await api().post('/_emulator/webhooks', {
+        json: { name: 'ui', url: `${emulator().url}/_emulator/webhook-sink/ui?token=${emulator().token}` },
+      }),
+      201,
+    );
+  const calls = async (event: string) =>
+    ok(await api().get(`/_emulator/webhook-calls?event=${event}`)).data as Array<{ subscriber_uuid: string }>;
 
   it('shows the subscriber with its status, tag types and list', async () => {
-    const jane = (await apiTotal(NEWSLETTER, '') > 0) && ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers?filter[email]=jane@example.com`)).data[0];
+    const jane =
+      (await apiTotal(NEWSLETTER, '')) > 0 &&
+      ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers?filter[email]=jane@example.com`)).data[0];
     const shown = ok(await api().get(`/_emulator/subscribers/${jane.uuid}`)).data;
     const { status, tag_types, email_list, ...asApi } = shown;
     expect(asApi).toEqual(ok(await api().get(`/api/subscribers/${jane.uuid}`)).data);
@@ -147,13 +193,22 @@ describe('/_emulator/subscribers/{uuid}', () => {
     await configureWebhook();
     const ann = await subscribe(NEWSLETTER, 'ann@example.com', { skip_confirmation: true });
     const stream = await connectEventStream(emulator().url, emulator().token);
-    const added = ok(await api().post(`/_emulator/subscribers/${ann.uuid}/tags`, { json: { tags: ['vip', 'Brand new'] } })).data;
+    const added = ok(
+      await api().post(`/_emulator/subscribers/${ann.uuid}/tags`, { json: { tags: ['vip', 'Brand new'] } }),
+    ).data;
     expect(added.tags).toEqual(['Brand new', 'vip']);
-    expect((ok(await api().get(`/api/subscribers/${ann.uuid}`)).data.tags as string[]).sort()).toEqual(['Brand new', 'vip']);
+    expect((ok(await api().get(`/api/subscribers/${ann.uuid}`)).data.tags as string[]).sort()).toEqual([
+      'Brand new',
+      'vip',
+    ]);
     expect((await calls('TagAddedEvent')).filter((call) => call.subscriber_uuid === ann.uuid)).toHaveLength(2);
     await waitUntil(
       () => stream.events,
-      (events) => events.some((event) => event.event === 'audience.changed' && JSON.stringify(event.data) === JSON.stringify({ uuids: [ann.uuid] })),
+      (events) =>
+        events.some(
+          (event) =>
+            event.event === 'audience.changed' && JSON.stringify(event.data) === JSON.stringify({ uuids: [ann.uuid] }),
+        ),
       { what: 'audience.changed for the tagged subscriber' },
     );
 
@@ -173,13 +228,17 @@ describe('/_emulator/subscribers/{uuid}', () => {
   it('confirms, resends the confirmation, unsubscribes and resubscribes with the API effects, and refuses what the API refuses', async () => {
     await configureWebhook();
     const ann = await subscribe(PRODUCT_UPDATES, 'ann@example.com');
-    const firstMail = ok(await api().get(`/_emulator/wait-for?query=${encodeURIComponent('to:ann@example.com subject:Confirm')}&count=1`)).data[0];
+    const firstMail = ok(
+      await api().get(`/_emulator/wait-for?query=${encodeURIComponent('to:ann@example.com subject:Confirm')}&count=1`),
+    ).data[0];
     expect(ok(await api().get(`/_emulator/subscribers/${ann.uuid}`)).data.status).toBe('unconfirmed');
 
     // Resend: a second confirmation mail, an UnconfirmedSubscriberCreatedEvent more.
     const before = (await calls('UnconfirmedSubscriberCreatedEvent')).length;
     ok(await api().post(`/_emulator/subscribers/${ann.uuid}/resend-confirmation`));
-    const mails = ok(await api().get(`/_emulator/wait-for?query=${encodeURIComponent('to:ann@example.com subject:Confirm')}&count=2`)).data as Array<{ uuid: string; origin: string }>;
+    const mails = ok(
+      await api().get(`/_emulator/wait-for?query=${encodeURIComponent('to:ann@example.com subject:Confirm')}&count=2`),
+    ).data as Array<{ uuid: string; origin: string }>;
     expect(mails.map((mail) => mail.uuid)).toContain(firstMail.uuid);
     expect(mails.every((mail) => mail.origin === 'confirmation')).toBe(true);
     expect(await calls('UnconfirmedSubscriberCreatedEvent')).toHaveLength(before + 1);
@@ -208,7 +267,11 @@ describe('/_emulator/subscribers/{uuid}', () => {
     expect((await api().delete(`/_emulator/subscribers/${ann.uuid}`)).status).toBe(404);
     await waitUntil(
       () => stream.events,
-      (events) => events.some((event) => event.event === 'audience.changed' && JSON.stringify(event.data) === JSON.stringify({ uuids: [ann.uuid] })),
+      (events) =>
+        events.some(
+          (event) =>
+            event.event === 'audience.changed' && JSON.stringify(event.data) === JSON.stringify({ uuids: [ann.uuid] }),
+        ),
       { what: 'audience.changed for the deleted subscriber' },
     );
   });
@@ -218,14 +281,23 @@ describe('/_emulator/subscribers/{uuid}', () => {
     const ann = await subscribe(NEWSLETTER, 'ann@example.com');
     await waitUntil(
       () => stream.events,
-      (events) => events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: string[] | null }).uuids?.includes(ann.uuid) === true),
-      { what: "audience.changed for the subscriber created through /api" },
+      (events) =>
+        events.some(
+          (event) =>
+            event.event === 'audience.changed' &&
+            (event.data as { uuids: string[] | null }).uuids?.includes(ann.uuid) === true,
+        ),
+      { what: 'audience.changed for the subscriber created through /api' },
     );
     const listsSeen = stream.events.length;
-    ok(await api().post('/api/email-lists', { json: { name: 'Created', default_from_email: 'created@example.com' } }), 201);
+    ok(
+      await api().post('/api/email-lists', { json: { name: 'Created', default_from_email: 'created@example.com' } }),
+      201,
+    );
     await waitUntil(
       () => stream.events.slice(listsSeen),
-      (events) => events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: null }).uuids === null),
+      (events) =>
+        events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: null }).uuids === null),
       { what: 'audience.changed for the list created' },
     );
     const tag = ok(await api().get(`/api/email-lists/${NEWSLETTER}/tags?filter[search]=trial`)).data[0];
@@ -233,7 +305,8 @@ describe('/_emulator/subscribers/{uuid}', () => {
     ok(await api().delete(`/api/email-lists/${NEWSLETTER}/tags/${tag.uuid}`), 204);
     await waitUntil(
       () => stream.events.slice(seen),
-      (events) => events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: null }).uuids === null),
+      (events) =>
+        events.some((event) => event.event === 'audience.changed' && (event.data as { uuids: null }).uuids === null),
       { what: 'audience.changed for the deleted tag' },
     );
   });

@@ -20,7 +20,10 @@ function ok(res: RawResponse, status = 200) {
 
 /** A list with Jane and Bob subscribed and one unsubscribed, and a draft campaign greeting each by first name. */
 async function campaignWithAudience() {
-  const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
+  const list = ok(
+    await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }),
+    201,
+  ).data;
   const subscribe = async (email: string, first_name?: string) =>
     ok(await api().post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email, first_name } }), 201).data;
   const jane = await subscribe('jane@acme.test', 'Jane');
@@ -29,7 +32,12 @@ async function campaignWithAudience() {
   ok(await api().post(`/api/subscribers/${gone.uuid}/unsubscribe`), 204);
   const campaign = ok(
     await api().post('/api/campaigns', {
-      json: { name: 'March news', subject: 'Hi ::subscriber.first_name::', email_list_uuid: list.uuid, html: '<p>Hello {{ subscriber.first_name }}, <a href="https://acme.test/deal">deal</a></p>' },
+      json: {
+        name: 'March news',
+        subject: 'Hi ::subscriber.first_name::',
+        email_list_uuid: list.uuid,
+        html: '<p>Hello {{ subscriber.first_name }}, <a href="https://acme.test/deal">deal</a></p>',
+      },
     }),
     201,
   ).data;
@@ -45,9 +53,23 @@ describe('GET /_emulator/campaigns', () => {
     const { list, campaign } = await campaignWithAudience();
     expect(await client().campaignRecords()).toEqual([
       {
-        uuid: campaign.uuid, name: 'March news', subject: 'Hi ::subscriber.first_name::', status: 'draft', email_list: { uuid: list.uuid, name: 'News' },
-        segment_description: 'all subscribers', scheduled_at: null, sent_at: null, created_at: campaign.created_at, sent_to_number_of_subscribers: 0,
-        sends_count: 0, open_count: 0, unique_open_count: 0, click_count: 0, unique_click_count: 0, unsubscribe_count: 0, bounce_count: 0,
+        uuid: campaign.uuid,
+        name: 'March news',
+        subject: 'Hi ::subscriber.first_name::',
+        status: 'draft',
+        email_list: { uuid: list.uuid, name: 'News' },
+        segment_description: 'all subscribers',
+        scheduled_at: null,
+        sent_at: null,
+        created_at: campaign.created_at,
+        sent_to_number_of_subscribers: 0,
+        sends_count: 0,
+        open_count: 0,
+        unique_open_count: 0,
+        click_count: 0,
+        unique_click_count: 0,
+        unsubscribe_count: 0,
+        bounce_count: 0,
       },
     ]);
   });
@@ -57,7 +79,12 @@ describe('GET /_emulator/campaigns', () => {
     const detail = await client().campaignRecord(campaign.uuid);
     expect(detail).toMatchObject({ uuid: campaign.uuid, audience_count: 2, from_email: 'news@acme.test', links: [] });
     expect(detail.subscribers.map((s) => s.email)).toEqual(['jane@acme.test', 'bob@acme.test', 'gone@acme.test']);
-    expect(detail.subscribers[0]).toEqual({ uuid: jane.uuid, email: 'jane@acme.test', first_name: 'Jane', last_name: null });
+    expect(detail.subscribers[0]).toEqual({
+      uuid: jane.uuid,
+      email: 'jane@acme.test',
+      first_name: 'Jane',
+      last_name: null,
+    });
     expect(bob.uuid).toBe(detail.subscribers[1]?.uuid);
     const missing = await api().get('/_emulator/campaigns/no-such-campaign');
     expect(missing.status).toBe(404);
@@ -67,14 +94,22 @@ describe('GET /_emulator/campaigns', () => {
 
 describe('campaigns.changed', () => {
   it('comes for a campaign created, updated and deleted through /api (the Campaigns pages refetch on it), not for a refused write or a read', async () => {
-    const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
+    const list = ok(
+      await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }),
+      201,
+    ).data;
     const stream = await connectEventStream(emulator().url, emulator().token);
     try {
-      const campaign = ok(await api().post('/api/campaigns', { json: { name: 'Live one', email_list_uuid: list.uuid } }), 201).data;
+      const campaign = ok(
+        await api().post('/api/campaigns', { json: { name: 'Live one', email_list_uuid: list.uuid } }),
+        201,
+      ).data;
       expect(await stream.next()).toEqual({ event: 'campaigns.changed', data: {} });
       expect((await api().post('/api/campaigns', { json: {} })).status).toBe(422);
       ok(await api().get(`/api/campaigns/${campaign.uuid}`));
-      ok(await api().put(`/api/campaigns/${campaign.uuid}`, { json: { name: 'Live two', email_list_uuid: list.uuid } }));
+      ok(
+        await api().put(`/api/campaigns/${campaign.uuid}`, { json: { name: 'Live two', email_list_uuid: list.uuid } }),
+      );
       // The next event is the update's: the refused write and the read announced nothing.
       expect(await stream.next()).toEqual({ event: 'campaigns.changed', data: {} });
       ok(await api().delete(`/api/campaigns/${campaign.uuid}`), 204);
@@ -88,7 +123,7 @@ describe('campaigns.changed', () => {
 });
 
 describe('GET /_emulator/campaigns/{uuid}/preview', () => {
-  it('renders the mail as the chosen subscriber gets it, the list\'s first by default', async () => {
+  it("renders the mail as the chosen subscriber gets it, the list's first by default", async () => {
     const { jane, bob, campaign } = await campaignWithAudience();
     const asBob = await client().campaignPreview(campaign.uuid, bob.uuid);
     expect(asBob.subscriber).toMatchObject({ uuid: bob.uuid, first_name: 'Bob' });
@@ -117,14 +152,22 @@ describe('GET /_emulator/campaigns/{uuid}/preview', () => {
 
   it('answers 404 for no such subscriber and 422 for a subscriber of another list', async () => {
     const { campaign } = await campaignWithAudience();
-    const other = ok(await api().post('/api/email-lists', { json: { name: 'Other', default_from_email: 'other@acme.test' } }), 201).data;
-    const stranger = ok(await api().post(`/api/email-lists/${other.uuid}/subscribers`, { json: { email: 'x@acme.test' } }), 201).data;
+    const other = ok(
+      await api().post('/api/email-lists', { json: { name: 'Other', default_from_email: 'other@acme.test' } }),
+      201,
+    ).data;
+    const stranger = ok(
+      await api().post(`/api/email-lists/${other.uuid}/subscribers`, { json: { email: 'x@acme.test' } }),
+      201,
+    ).data;
     const none = await api().get(`/_emulator/campaigns/${campaign.uuid}/preview?subscriber=nobody`);
     expect(none.status).toBe(404);
     expect(none.json()).toEqual({ message: 'No subscriber nobody in this workspace.' });
     const foreign = await api().get(`/_emulator/campaigns/${campaign.uuid}/preview?subscriber=${stranger.uuid}`);
     expect(foreign.status).toBe(422);
-    expect(foreign.json().errors).toEqual({ subscriber: [`The subscriber ${stranger.uuid} is not on this campaign's list.`] });
+    expect(foreign.json().errors).toEqual({
+      subscriber: [`The subscriber ${stranger.uuid} is not on this campaign's list.`],
+    });
   });
 });
 
@@ -135,7 +178,9 @@ describe('the actions', () => {
     const [toQa, toJane] = await client().waitForMessages(2, { subject: '[Test]' });
     expect([toJane?.subject, toQa?.subject].sort()).toEqual(['[Test] Hi ', '[Test] Hi Jane']);
     expect((await client().campaignRecord(campaign.uuid)).sends_count).toBe(0);
-    const bad = await api().post(`/_emulator/campaigns/${campaign.uuid}/send-test`, { json: { email: 'not-an-address' } });
+    const bad = await api().post(`/_emulator/campaigns/${campaign.uuid}/send-test`, {
+      json: { email: 'not-an-address' },
+    });
     const badApi = await api().post(`/api/campaigns/${campaign.uuid}/send-test`, { json: { email: 'not-an-address' } });
     expect(bad.status).toBe(422);
     expect(bad.json().errors).toEqual(badApi.json().errors);
@@ -152,9 +197,17 @@ describe('the actions', () => {
     expect(sends).toHaveLength(2);
     const [first] = sends;
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: first?.uuid } }));
-    ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: first?.uuid, url: 'https://acme.test/deal' } }));
+    ok(
+      await api().post('/_emulator/simulate/click', {
+        json: { send_uuid: first?.uuid, url: 'https://acme.test/deal' },
+      }),
+    );
     expect(await client().campaignRecord(campaign.uuid)).toMatchObject({
-      status: 'sent', sends_count: 2, unique_open_count: 1, unique_click_count: 1, links: [{ url: 'https://acme.test/deal', unique_click_count: 1, click_count: 1 }],
+      status: 'sent',
+      sends_count: 2,
+      unique_open_count: 1,
+      unique_click_count: 1,
+      links: [{ url: 'https://acme.test/deal', unique_click_count: 1, click_count: 1 }],
     });
     const again = await api().post(`/_emulator/campaigns/${campaign.uuid}/send`);
     expect(again.status).toBe(422);
@@ -164,14 +217,37 @@ describe('the actions', () => {
 
 describe('GET /_emulator/campaign-templates', () => {
   it('lists a template with its fields and renders it as a campaign with those field values would be', async () => {
-    const template = ok(await api().post('/api/templates', { json: { name: 'T', html: '<h1>[[[title:text]]]</h1>[[[body]]]' } }), 201).data;
+    const template = ok(
+      await api().post('/api/templates', { json: { name: 'T', html: '<h1>[[[title:text]]]</h1>[[[body]]]' } }),
+      201,
+    ).data;
     expect(await client().campaignTemplateRecords()).toEqual([
-      { uuid: template.uuid, name: 'T', fields: [{ name: 'title', type: 'text' }, { name: 'body', type: 'editor' }] },
+      {
+        uuid: template.uuid,
+        name: 'T',
+        fields: [
+          { name: 'title', type: 'text' },
+          { name: 'body', type: 'editor' },
+        ],
+      },
     ]);
     const preview = await client().campaignTemplatePreview(template.uuid, { title: 'Hello', body: '**Bold**' });
     // What POST /api/campaigns makes of the same template and fields.
-    const list = ok(await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
-    const campaign = ok(await api().post('/api/campaigns', { json: { name: 'C', email_list_uuid: list.uuid, template_uuid: template.uuid, fields: { title: 'Hello', body: '**Bold**' } } }), 201).data;
+    const list = ok(
+      await api().post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }),
+      201,
+    ).data;
+    const campaign = ok(
+      await api().post('/api/campaigns', {
+        json: {
+          name: 'C',
+          email_list_uuid: list.uuid,
+          template_uuid: template.uuid,
+          fields: { title: 'Hello', body: '**Bold**' },
+        },
+      }),
+      201,
+    ).data;
     expect(preview.html).toBe(`<html><body>${campaign.html}</body></html>`);
     expect(preview.html).toContain('<h1>Hello</h1>');
     expect(preview.text).toContain('Bold');

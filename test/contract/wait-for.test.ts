@@ -19,12 +19,15 @@ interface Timed {
   at: number;
 }
 
-const timed = (request: Promise<RawResponse>): Promise<Timed> => request.then((res) => ({ res, at: performance.now() }));
+const timed = (request: Promise<RawResponse>): Promise<Timed> =>
+  request.then((res) => ({ res, at: performance.now() }));
 
 const waitFor = (params: string) => timed(api().get(`/_emulator/wait-for?${params}`));
 
 async function send(to: string, subject = 'Hello'): Promise<Timed> {
-  const sent = await timed(api().post('/api/transactional-mails/send', { json: { from: 'app@example.com', to, subject, text: 'hi' } }));
+  const sent = await timed(
+    api().post('/api/transactional-mails/send', { json: { from: 'app@example.com', to, subject, text: 'hi' } }),
+  );
   expect(sent.res.status, sent.res.text).toBe(200);
   return sent;
 }
@@ -140,7 +143,9 @@ describe('GET /_emulator/wait-for', () => {
     };
     expect((await errors('query="open')).query).toEqual(['The query has a double quote that is never closed.']);
     expect(await errors('count=0')).toEqual({ count: ['The count field must be between 1 and 500.'] });
-    expect(await errors('timeout_ms=120001')).toEqual({ timeout_ms: ['The timeout ms field must be between 0 and 120000.'] });
+    expect(await errors('timeout_ms=120001')).toEqual({
+      timeout_ms: ['The timeout ms field must be between 0 and 120000.'],
+    });
     expect(await errors('timeout_ms=soon')).toEqual({ timeout_ms: ['The timeout ms field must be an integer.'] });
     expect(await errors('after=yesterday')).toEqual({
       after: ['The after field must be an ISO 8601 date or date-time, or a message uuid.'],
@@ -154,7 +159,9 @@ describe('GET /_emulator/wait-for', () => {
     const url = new URL(emulator().url);
     await new Promise<void>((resolve) => {
       const req = httpRequest({
-        host: url.hostname, port: url.port, path: '/_emulator/wait-for?query=to:gone@example.com&timeout_ms=60000',
+        host: url.hostname,
+        port: url.port,
+        path: '/_emulator/wait-for?query=to:gone@example.com&timeout_ms=60000',
         headers: { authorization: `Bearer ${emulator().token}` },
       });
       req.on('error', () => resolve());
@@ -190,7 +197,9 @@ describe('the wake-up (in-process)', () => {
       // Without the event the wait would answer 408 at its (real) 10 s timeout.
       const res = await answered;
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual(['heard']);
+      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual([
+        'heard',
+      ]);
     } finally {
       vi.useRealTimers();
       close();
@@ -220,7 +229,9 @@ describe('a wake-up missed (in-process)', () => {
       // Without a wake-up of its own the wait would answer 408 at its timeout.
       const res = await answered;
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual(['unheard']);
+      expect(((await res.json()) as { data: Array<{ subject: string }> }).data.map((m) => m.subject)).toEqual([
+        'unheard',
+      ]);
     } finally {
       close();
     }

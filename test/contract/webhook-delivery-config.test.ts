@@ -48,34 +48,80 @@ describe('--webhook', () => {
   it('is a configuration for every list and event in each workspace, signed with --webhook-secret, named in the banner and the settings', async () => {
     const url1 = `${receiver().url}/one`;
     const url2 = `${receiver().url}/two`;
-    const emulator = await start(['--webhook', url1, '--webhook', url2, '--webhook-secret', 'topsecret', '--isolate', '--any-token']);
-    expect(emulator.output()).toContain(`  webhook:      ${url1} (every event of every list; signed with the secret of --webhook-secret)\n`);
-    expect(emulator.output()).toContain(`  webhook:      ${url2} (every event of every list; signed with the secret of --webhook-secret)\n`);
+    const emulator = await start([
+      '--webhook',
+      url1,
+      '--webhook',
+      url2,
+      '--webhook-secret',
+      'topsecret',
+      '--isolate',
+      '--any-token',
+    ]);
+    expect(emulator.output()).toContain(
+      `  webhook:      ${url1} (every event of every list; signed with the secret of --webhook-secret)\n`,
+    );
+    expect(emulator.output()).toContain(
+      `  webhook:      ${url2} (every event of every list; signed with the secret of --webhook-secret)\n`,
+    );
     expect(emulator.output()).not.toContain('topsecret');
     const api = apiClient(emulator.url, emulator.token);
-    expect(ok(await api.get('/_emulator/settings'))).toMatchObject({ webhooks: [url1, url2], webhook_retries: 'mailcoach' });
+    expect(ok(await api.get('/_emulator/settings'))).toMatchObject({
+      webhooks: [url1, url2],
+      webhook_retries: 'mailcoach',
+    });
     const configurations = ok(await api.get('/_emulator/webhooks')).data;
-    expect(configurations).toEqual([url1, url2].map((url) => expect.objectContaining({
-      name: `--webhook ${url}`, url, secret: 'topsecret', enabled: true, use_for_all_lists: true, email_lists: [], use_for_all_events: true,
-      events: [], origin: 'cli',
-    })));
+    expect(configurations).toEqual(
+      [url1, url2].map((url) =>
+        expect.objectContaining({
+          name: `--webhook ${url}`,
+          url,
+          secret: 'topsecret',
+          enabled: true,
+          use_for_all_lists: true,
+          email_lists: [],
+          use_for_all_events: true,
+          events: [],
+          origin: 'cli',
+        }),
+      ),
+    );
     // Another token's workspace (--isolate) has them too.
-    expect(ok(await apiClient(emulator.url, 'another-token').get('/_emulator/webhooks')).data.map((c: { url: string }) => c.url)).toEqual([url1, url2]);
+    expect(
+      ok(await apiClient(emulator.url, 'another-token').get('/_emulator/webhooks')).data.map(
+        (c: { url: string }) => c.url,
+      ),
+    ).toEqual([url1, url2]);
 
-    const list = ok(await api.post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
-    const jane = ok(await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'jane@acme.test' } }), 201).data;
+    const list = ok(
+      await api.post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }),
+      201,
+    ).data;
+    const jane = ok(
+      await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'jane@acme.test' } }),
+      201,
+    ).data;
     ok(await api.post(`/api/subscribers/${jane.uuid}/unsubscribe`), 204);
-    const calls = await waitUntil(() => receiver().calls.filter((call) => call.body.includes('"event":"UnsubscribedEvent"')), (found) => found.length === 2, { what: 'both calls' });
+    const calls = await waitUntil(
+      () => receiver().calls.filter((call) => call.body.includes('"event":"UnsubscribedEvent"')),
+      (found) => found.length === 2,
+      { what: 'both calls' },
+    );
     expect(calls.map((call) => call.path).sort()).toEqual(['/one', '/two']);
     for (const call of calls) expect(call.headers.signature).toBe(hmac('topsecret', call.bytes));
 
     // A reset gives back what the command line says, whatever the API did meanwhile.
     ok(await api.delete(`/_emulator/webhooks/${configurations[0].uuid}`), 204);
-    ok(await api.patch(`/_emulator/webhooks/${configurations[1].uuid}`, { json: { enabled: false, secret: 'changed', events: ['SubscribedEvent'] } }));
+    ok(
+      await api.patch(`/_emulator/webhooks/${configurations[1].uuid}`, {
+        json: { enabled: false, secret: 'changed', events: ['SubscribedEvent'] },
+      }),
+    );
     ok(await api.post('/_emulator/reset'), 204);
     const restored = ok(await api.get('/_emulator/webhooks')).data;
     expect(restored.map((c: Record<string, unknown>) => [c.url, c.secret, c.enabled, c.events, c.origin])).toEqual([
-      [url1, 'topsecret', true, [], 'cli'], [url2, 'topsecret', true, [], 'cli'],
+      [url1, 'topsecret', true, [], 'cli'],
+      [url2, 'topsecret', true, [], 'cli'],
     ]);
     expect(ok(await api.get('/_emulator/webhook-calls')).data).toEqual([]);
   });
@@ -84,15 +130,21 @@ describe('--webhook', () => {
     const url = `${receiver().url}/default`;
     const dbPath = join(mkdtempSync(join(scratch, 'db-')), 'emulator.sqlite');
     const first = await start(['--webhook', url, '--webhook-retries', 'off'], null, dbPath);
-    expect(first.output()).toContain(`  webhook:      ${url} (every event of every list; signed with the default secret "mailcoach-emulator-webhook-secret" (--webhook-secret sets another))\n`);
+    expect(first.output()).toContain(
+      `  webhook:      ${url} (every event of every list; signed with the default secret "mailcoach-emulator-webhook-secret" (--webhook-secret sets another))\n`,
+    );
     expect(first.output()).toContain('  webhook retries: off: one try (--webhook-retries)\n');
     const api = apiClient(first.url, first.token);
-    expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([expect.objectContaining({ url, secret: 'mailcoach-emulator-webhook-secret' })]);
+    expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([
+      expect.objectContaining({ url, secret: 'mailcoach-emulator-webhook-secret' }),
+    ]);
     expect(ok(await api.get('/_emulator/settings')).webhook_retries).toBe('off');
     await first.stop();
     // The same database: the configuration is kept, once (seeding is idempotent)...
     const again = await start(['--webhook', url], null, dbPath);
-    expect(ok(await apiClient(again.url, again.token).get('/_emulator/webhooks')).data).toEqual([expect.objectContaining({ url, origin: 'cli' })]);
+    expect(ok(await apiClient(again.url, again.token).get('/_emulator/webhooks')).data).toEqual([
+      expect.objectContaining({ url, origin: 'cli' }),
+    ]);
     await again.stop();
     // ...and goes when the command line no longer names it.
     const without = await start([], null, dbPath);
@@ -100,12 +152,18 @@ describe('--webhook', () => {
   });
 
   it('refuses a URL that is not http(s), with exit code 2', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', '--webhook', 'ftp://app.test/hooks'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, '--port', '0', '--db', ':memory:', '--webhook', 'ftp://app.test/hooks'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
-    expect(stderr).toBe('mailcoach-emulator: --webhook must be an http:// or https:// URL, got "ftp://app.test/hooks"\n');
+    expect(stderr).toBe(
+      'mailcoach-emulator: --webhook must be an http:// or https:// URL, got "ftp://app.test/hooks"\n',
+    );
   });
 });
 
@@ -118,7 +176,13 @@ describe("the fixtures' webhooks", () => {
     webhooks: [
       { name: 'App', url, secret: 's3cr3t', email_lists: ['Newsletter'], events: ['UnsubscribedEvent'] },
       { name: 'Off', uuid: '9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d', url, enabled: false },
-      { name: 'Generated secret', url, email_lists: ['c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f', 'Other'], use_for_all_events: true, events: ['TagAddedEvent'] },
+      {
+        name: 'Generated secret',
+        url,
+        email_lists: ['c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f', 'Other'],
+        use_for_all_events: true,
+        events: ['TagAddedEvent'],
+      },
     ],
   });
 
@@ -132,54 +196,116 @@ describe("the fixtures' webhooks", () => {
     const other = lists.find((list) => list.name === 'Other')?.uuid;
     const seeded = ok(await api.get('/_emulator/webhooks')).data;
     expect(seeded).toEqual([
-      expect.objectContaining({ name: 'App', url, secret: 's3cr3t', enabled: true, use_for_all_lists: false, email_lists: ['c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f'], use_for_all_events: false, events: ['UnsubscribedEvent'], origin: 'fixture' }),
-      expect.objectContaining({ name: 'Off', uuid: '9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d', enabled: false, use_for_all_lists: true, use_for_all_events: true, events: [], origin: 'fixture' }),
-      expect.objectContaining({ name: 'Generated secret', email_lists: ['c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f', other], use_for_all_events: true, events: ['TagAddedEvent'] }),
+      expect.objectContaining({
+        name: 'App',
+        url,
+        secret: 's3cr3t',
+        enabled: true,
+        use_for_all_lists: false,
+        email_lists: ['c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f'],
+        use_for_all_events: false,
+        events: ['UnsubscribedEvent'],
+        origin: 'fixture',
+      }),
+      expect.objectContaining({
+        name: 'Off',
+        uuid: '9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d',
+        enabled: false,
+        use_for_all_lists: true,
+        use_for_all_events: true,
+        events: [],
+        origin: 'fixture',
+      }),
+      expect.objectContaining({
+        name: 'Generated secret',
+        email_lists: ['c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f', other],
+        use_for_all_events: true,
+        events: ['TagAddedEvent'],
+      }),
     ]);
     expect(seeded[2].secret).toMatch(/^[a-zA-Z0-9]{16}$/);
     expect(seeded[2].secret).not.toBe(seeded[0].secret);
 
-    const jane = ok(await api.post('/api/email-lists/c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f/subscribers', { json: { email: 'jane@acme.test' } }), 201).data;
+    const jane = ok(
+      await api.post('/api/email-lists/c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f/subscribers', {
+        json: { email: 'jane@acme.test' },
+      }),
+      201,
+    ).data;
     ok(await api.post(`/api/subscribers/${jane.uuid}/unsubscribe`), 204);
     // App only: Off is disabled, Generated secret wants TagAddedEvent only.
-    expect((ok(await api.get('/_emulator/webhook-calls?event=UnsubscribedEvent')).data as Array<{ configuration: { name: string } }>).map((call) => call.configuration.name)).toEqual(['App']);
+    expect(
+      (
+        ok(await api.get('/_emulator/webhook-calls?event=UnsubscribedEvent')).data as Array<{
+          configuration: { name: string };
+        }>
+      ).map((call) => call.configuration.name),
+    ).toEqual(['App']);
     const [call] = await receiver().waitForCalls(1);
     expect(call?.headers.signature).toBe(hmac('s3cr3t', call?.bytes as Buffer));
 
     ok(await api.delete(`/_emulator/webhooks/${seeded[0].uuid}`), 204);
     ok(await api.post('/_emulator/reset'), 204);
     const restored = ok(await api.get('/_emulator/webhooks')).data;
-    expect(restored.map((c: Record<string, unknown>) => [c.name, c.secret])).toEqual([['App', 's3cr3t'], ['Off', seeded[1].secret], ['Generated secret', seeded[2].secret]]);
+    expect(restored.map((c: Record<string, unknown>) => [c.name, c.secret])).toEqual([
+      ['App', 's3cr3t'],
+      ['Off', seeded[1].secret],
+      ['Generated secret', seeded[2].secret],
+    ]);
     expect(ok(await api.get('/_emulator/webhook-calls')).data).toEqual([]);
   });
 
   it('a list the fixtures do not have, or an unknown event, stops the start naming the file and field', async () => {
-    const dir = writeFixtures({ webhooks: [{ name: 'App', url: 'http://app.test/hooks', email_lists: ['Nope'], events: ['Subscribed'] }] });
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', '--fixtures', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const dir = writeFixtures({
+      webhooks: [{ name: 'App', url: 'http://app.test/hooks', email_lists: ['Nope'], events: ['Subscribed'] }],
+    });
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', '--fixtures', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
     expect(stderr).toMatch(/webhooks\.json:\d+:\d+: webhooks\[0\]\.events\[0\]: Invalid option/);
-    const listOnly = writeFixtures({ webhooks: [{ name: 'App', url: 'http://app.test/hooks', email_lists: ['Nope'] }] });
-    const second = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', '--fixtures', listOnly], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const listOnly = writeFixtures({
+      webhooks: [{ name: 'App', url: 'http://app.test/hooks', email_lists: ['Nope'] }],
+    });
+    const second = spawn(process.execPath, [CLI, '--port', '0', '--db', ':memory:', '--fixtures', listOnly], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr2 = '';
     second.stderr.on('data', (chunk) => (stderr2 += chunk));
     expect(await new Promise((resolve) => second.once('exit', resolve))).toBe(1);
-    expect(stderr2).toMatch(/webhooks\.json:\d+:\d+: webhooks\[0\]\.email_lists\[0\]: no email list of the fixtures is named "Nope"/);
+    expect(stderr2).toMatch(
+      /webhooks\.json:\d+:\d+: webhooks\[0\]\.email_lists\[0\]: no email list of the fixtures is named "Nope"/,
+    );
   });
 
   it('POST /_emulator/seed takes them too; a list the workspace lacks is a 422 and nothing changes', async () => {
     const emulator = await start([]);
     const api = apiClient(emulator.url, emulator.token);
-    const bad = await api.post('/_emulator/seed', { json: { webhooks: [{ name: 'App', url: 'http://app.test/hooks', email_lists: ['Nope'] }] } });
+    const bad = await api.post('/_emulator/seed', {
+      json: { webhooks: [{ name: 'App', url: 'http://app.test/hooks', email_lists: ['Nope'] }] },
+    });
     expect(bad.status).toBe(422);
-    expect(bad.json().errors).toEqual({ 'webhooks.0.email_lists.0': ['No email list named "Nope" (or with that uuid) in the workspace.'] });
+    expect(bad.json().errors).toEqual({
+      'webhooks.0.email_lists.0': ['No email list named "Nope" (or with that uuid) in the workspace.'],
+    });
     expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([]);
-    const seeded = ok(await api.post('/_emulator/seed', { json: { webhooks: [{ name: 'App', url: 'http://app.test/hooks', secret: 'x' }] } }));
+    const seeded = ok(
+      await api.post('/_emulator/seed', {
+        json: { webhooks: [{ name: 'App', url: 'http://app.test/hooks', secret: 'x' }] },
+      }),
+    );
     expect(seeded.webhooks).toBe(1);
     // Seeding again changes nothing (matched by name).
-    ok(await api.post('/_emulator/seed', { json: { webhooks: [{ name: 'App', url: 'http://app.test/hooks', secret: 'x' }] } }));
-    expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([expect.objectContaining({ name: 'App', origin: 'fixture', secret: 'x' })]);
+    ok(
+      await api.post('/_emulator/seed', {
+        json: { webhooks: [{ name: 'App', url: 'http://app.test/hooks', secret: 'x' }] },
+      }),
+    );
+    expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([
+      expect.objectContaining({ name: 'App', origin: 'fixture', secret: 'x' }),
+    ]);
   });
 });
 
@@ -190,11 +316,21 @@ describe('--webhook-retries fast', () => {
     // The system clock: the retries wait real time here.
     const emulator = await start(['--webhook', url, '--webhook-retries', 'fast', '--clock', 'system']);
     const api = apiClient(emulator.url, emulator.token);
-    const list = ok(await api.post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }), 201).data;
-    const jane = ok(await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'jane@acme.test' } }), 201).data;
+    const list = ok(
+      await api.post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } }),
+      201,
+    ).data;
+    const jane = ok(
+      await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'jane@acme.test' } }),
+      201,
+    ).data;
     ok(await api.post(`/api/subscribers/${jane.uuid}/unsubscribe`), 204);
     const [call] = await waitUntil(
-      async () => ok(await api.get('/_emulator/webhook-calls?event=UnsubscribedEvent')).data as Array<{ status: string; attempts_log: Array<{ attempt: number; created_at: string }> }>,
+      async () =>
+        ok(await api.get('/_emulator/webhook-calls?event=UnsubscribedEvent')).data as Array<{
+          status: string;
+          attempts_log: Array<{ attempt: number; created_at: string }>;
+        }>,
       (calls) => calls[0]?.status === 'failed',
       { what: 'five failed tries', timeoutMs: 20_000 },
     );
@@ -208,9 +344,16 @@ describe('--webhook-retries fast', () => {
 describe('startEmulator({ webhooks })', () => {
   it('passes --webhook, --webhook-secret and --webhook-retries', async () => {
     const url = `${receiver().url}/in-process`;
-    await using emulator = await startEmulator({ fixtures: null, webhooks: [url], webhookSecret: 'in-process', webhookRetries: 'off' });
+    await using emulator = await startEmulator({
+      fixtures: null,
+      webhooks: [url],
+      webhookSecret: 'in-process',
+      webhookRetries: 'off',
+    });
     const api = apiClient(emulator.url, emulator.token);
     expect(ok(await api.get('/_emulator/settings'))).toMatchObject({ webhooks: [url], webhook_retries: 'off' });
-    expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([expect.objectContaining({ url, secret: 'in-process', origin: 'cli' })]);
+    expect(ok(await api.get('/_emulator/webhooks')).data).toEqual([
+      expect.objectContaining({ url, secret: 'in-process', origin: 'cli' }),
+    ]);
   });
 });

@@ -27,7 +27,12 @@ interface Call {
   configuration: { uuid: string; name: string } | null;
   request: { url: string; body: string; headers: Record<string, string> };
   attempts_log: Array<{
-    attempt: number | null; manual: boolean; url: string; status_code: number | null; succeeded: boolean; created_at: string;
+    attempt: number | null;
+    manual: boolean;
+    url: string;
+    status_code: number | null;
+    succeeded: boolean;
+    created_at: string;
     request: { headers: Record<string, string>; body: string } | null;
   }>;
 }
@@ -37,7 +42,8 @@ const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOS
 const hmac = (secret: string, body: string | Buffer) => createHmac('sha256', secret).update(body).digest('hex');
 
 async function createList(name: string): Promise<string> {
-  return ok(await api().post('/api/email-lists', { json: { name, default_from_email: 'news@acme.test' } }), 201).data.uuid;
+  return ok(await api().post('/api/email-lists', { json: { name, default_from_email: 'news@acme.test' } }), 201).data
+    .uuid;
 }
 
 async function configure(name: string, extra: Record<string, unknown> = {}): Promise<{ uuid: string; name: string }> {
@@ -59,7 +65,11 @@ async function calls(query = ''): Promise<Call[]> {
 }
 
 async function callOf(configuration: { uuid: string }, until: (call: Call) => boolean, what: string): Promise<Call> {
-  const found = await waitUntil(() => calls(`&configuration=${configuration.uuid}`), (list) => list.length === 1 && until(list[0] as Call), { what });
+  const found = await waitUntil(
+    () => calls(`&configuration=${configuration.uuid}`),
+    (list) => list.length === 1 && until(list[0] as Call),
+    { what },
+  );
   return found[0] as Call;
 }
 
@@ -90,7 +100,11 @@ describe('retries on the emulator clock', () => {
     // list) goes out, and this one does not.
     const otherList = await createList('Other');
     const barrier = await configure('barrier', { use_for_all_lists: false, email_lists: [otherList] });
-    ok(await api().patch(`/_emulator/webhooks/${failing.uuid}`, { json: { use_for_all_lists: false, email_lists: [list] } }));
+    ok(
+      await api().patch(`/_emulator/webhooks/${failing.uuid}`, {
+        json: { use_for_all_lists: false, email_lists: [list] },
+      }),
+    );
     await advance(9_999);
     await unsubscribeSomeone(otherList);
     await callOf(barrier, (call) => call.status === 'succeeded', 'the barrier call');
@@ -105,8 +119,20 @@ describe('retries on the emulator clock', () => {
     }
     const failed = await callOf(failing, (call) => call.status === 'failed', 'the call failed');
     expect(failed).toMatchObject({ attempts: 5, next_attempt_at: null });
-    expect(failed.attempts_log.map(({ attempt, status_code, succeeded, created_at }) => ({ attempt, status_code, succeeded, created_at }))).toEqual(
-      [0, ...schedule].map((seconds, i) => ({ attempt: i + 1, status_code: 500, succeeded: false, created_at: at(seconds) })),
+    expect(
+      failed.attempts_log.map(({ attempt, status_code, succeeded, created_at }) => ({
+        attempt,
+        status_code,
+        succeeded,
+        created_at,
+      })),
+    ).toEqual(
+      [0, ...schedule].map((seconds, i) => ({
+        attempt: i + 1,
+        status_code: 500,
+        succeeded: false,
+        created_at: at(seconds),
+      })),
     );
     // Five requests, the same bytes and Signature each time (§2.4).
     const received = receiver().calls.filter((call) => call.path === '/failing');
@@ -125,7 +151,10 @@ describe('retries on the emulator clock', () => {
     await advance(10_000);
     const done = await callOf(flaky, (call) => call.status === 'succeeded', 'the retry to succeed');
     expect(done).toMatchObject({ attempts: 2, next_attempt_at: null });
-    expect(done.attempts_log.map((attempt) => [attempt.attempt, attempt.status_code])).toEqual([[1, 503], [2, 200]]);
+    expect(done.attempts_log.map((attempt) => [attempt.attempt, attempt.status_code])).toEqual([
+      [1, 503],
+      [2, 200],
+    ]);
     await advance(20_000_000);
     expect((await calls(`&configuration=${flaky.uuid}`))[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
@@ -139,7 +168,11 @@ describe('resend (v8 ResendWebhookCallAction)', () => {
     const original = await callOf(app, (call) => call.status === 'succeeded', 'the first delivery');
     expect(original.request.body).toContain('"extra_attributes":{}');
 
-    ok(await api().patch(`/_emulator/webhooks/${app.uuid}`, { json: { url: `${receiver().url}/moved`, secret: 'n3w-s3cr3t', enabled: false } }));
+    ok(
+      await api().patch(`/_emulator/webhooks/${app.uuid}`, {
+        json: { url: `${receiver().url}/moved`, secret: 'n3w-s3cr3t', enabled: false },
+      }),
+    );
     const resent: Call = ok(await api().post(`/_emulator/webhook-calls/${original.uuid}/resend`));
     // Synchronous: the answer comes after the attempt.
     const [moved] = receiver().calls.filter((call) => call.path === '/moved') as [ReceivedCall];
@@ -149,8 +182,19 @@ describe('resend (v8 ResendWebhookCallAction)', () => {
     expect(resent).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(resent.attempts_log).toHaveLength(2);
     expect(resent.attempts_log[1]).toMatchObject({
-      attempt: null, manual: true, url: `${receiver().url}/moved`, status_code: 200, succeeded: true,
-      request: { body: expectedBody, headers: { 'Content-Type': 'application/json', Signature: hmac('n3w-s3cr3t', expectedBody), 'User-Agent': 'GuzzleHttp/7' } },
+      attempt: null,
+      manual: true,
+      url: `${receiver().url}/moved`,
+      status_code: 200,
+      succeeded: true,
+      request: {
+        body: expectedBody,
+        headers: {
+          'Content-Type': 'application/json',
+          Signature: hmac('n3w-s3cr3t', expectedBody),
+          'User-Agent': 'GuzzleHttp/7',
+        },
+      },
     });
   });
 
@@ -186,7 +230,11 @@ describe('routing (§1.4)', () => {
     // The subscribes before the unsubscribes fire SubscribedEvent too (every configuration but the disabled one
     // wants it): the unsubscribes' calls are the ones routed here.
     const unsubscribed = (call: ReceivedCall) => call.body.endsWith('"event":"UnsubscribedEvent"}');
-    const received = await waitUntil(() => receiver().calls.filter(unsubscribed), (seen) => seen.length >= 5, { what: 'the 5 UnsubscribedEvent calls' });
+    const received = await waitUntil(
+      () => receiver().calls.filter(unsubscribed),
+      (seen) => seen.length >= 5,
+      { what: 'the 5 UnsubscribedEvent calls' },
+    );
     const forB = received.filter((call) => call.body.includes(onB.email));
     expect(forB.map((call) => call.path).sort()).toEqual(['/all', '/second']);
     expect(forB[0]?.body).toBe(forB[1]?.body);
@@ -194,7 +242,11 @@ describe('routing (§1.4)', () => {
       expect(call.headers.signature).toBe(hmac(call.path === '/second' ? 'another' : 's3cr3t', call.bytes));
     }
     for (const configuration of [onlyA, all, second]) {
-      await waitUntil(() => calls(`&configuration=${configuration.uuid}`), (list) => list.every((call) => call.status === 'succeeded'), { what: 'deliveries' });
+      await waitUntil(
+        () => calls(`&configuration=${configuration.uuid}`),
+        (list) => list.every((call) => call.status === 'succeeded'),
+        { what: 'deliveries' },
+      );
     }
     // Nothing else arrives: the stored calls are the ones received, the 5 unsubscribes among them.
     expect(receiver().calls.filter(unsubscribed)).toHaveLength(5);

@@ -12,7 +12,16 @@ import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 import {
-  answerAfter, answerHuge, answerOk, answerStatus, hang, redirectTo, resetConnection, useWebhookReceiver, type ReceivedCall, type Responder,
+  answerAfter,
+  answerHuge,
+  answerOk,
+  answerStatus,
+  hang,
+  redirectTo,
+  resetConnection,
+  useWebhookReceiver,
+  type ReceivedCall,
+  type Responder,
 } from '../support/webhook-receiver.js';
 
 const emulator = useEmulator({ fixtures: null, args: ['--webhook-retries', 'off'] });
@@ -49,7 +58,13 @@ function byPath(responders: Record<string, Responder>): Responder {
 }
 
 async function configure(path: string, extra: Record<string, unknown> = {}): Promise<{ uuid: string }> {
-  const body = { name: path, url: `${receiver().url}${path}`, secret: 's3cr3t', events: ['UnsubscribedEvent'], ...extra };
+  const body = {
+    name: path,
+    url: `${receiver().url}${path}`,
+    secret: 's3cr3t',
+    events: ['UnsubscribedEvent'],
+    ...extra,
+  };
   return ok(await api().post('/_emulator/webhooks', { json: body }), 201);
 }
 
@@ -83,7 +98,10 @@ beforeEach(async () => {
   ok(await api().post('/_emulator/reset'), 204);
   receiver().clear();
   receiver().respondWith(answerOk);
-  listUuid = ok(await api().post('/api/email-lists', { json: { name: 'Newsletter', default_from_email: 'news@acme.test' } }), 201).data.uuid;
+  listUuid = ok(
+    await api().post('/api/email-lists', { json: { name: 'Newsletter', default_from_email: 'news@acme.test' } }),
+    201,
+  ).data.uuid;
 });
 
 /** p50 and p99 of `count` API requests made one after another (a write and a read in turn), in ms. */
@@ -91,7 +109,11 @@ async function apiLatency(count: number): Promise<{ p50: number; p99: number }> 
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    if (i % 2 === 0) ok(await api().post(`/api/email-lists/${listUuid}/subscribers`, { json: { email: `load${++counter}@acme.test` } }), 201);
+    if (i % 2 === 0)
+      ok(
+        await api().post(`/api/email-lists/${listUuid}/subscribers`, { json: { email: `load${++counter}@acme.test` } }),
+        201,
+      );
     else ok(await api().get(`/api/email-lists/${listUuid}/subscribers?per_page=15`));
     times.push(performance.now() - started);
   }
@@ -101,38 +123,46 @@ async function apiLatency(count: number): Promise<{ p50: number; p99: number }> 
 }
 
 describe('a receiver that never answers', () => {
-  it(
-    'costs the API nothing, holds back only its own configuration, and is a failure with no status after 10 s',
-    async () => {
-      receiver().respondWith(byPath({ '/hang': hang }));
-      // Only UnsubscribedEvent: the subscribes that load the API below queue nothing for either configuration.
-      const hanging = await configure('/hang');
-      const healthy = await configure('/ok');
-      const without = await apiLatency(200);
+  it('costs the API nothing, holds back only its own configuration, and is a failure with no status after 10 s', async () => {
+    receiver().respondWith(byPath({ '/hang': hang }));
+    // Only UnsubscribedEvent: the subscribes that load the API below queue nothing for either configuration.
+    const hanging = await configure('/hang');
+    const healthy = await configure('/ok');
+    const without = await apiLatency(200);
 
-      const email = await unsubscribeSomeone();
-      // The hanging call is out, and the healthy configuration's call has arrived meanwhile.
-      await receiver().waitForCalls(2);
-      expect(receiver().calls.map((call) => call.path).sort()).toEqual(['/hang', '/ok']);
-      const [delivered] = await finalCalls(healthy);
-      expect(delivered).toMatchObject({ status: 'succeeded', email });
-      const withHang = await apiLatency(200);
-      console.log(`API latency (ms) without a hanging receiver: p50 ${without.p50}, p99 ${without.p99}; with one: p50 ${withHang.p50}, p99 ${withHang.p99}`);
-      // Generous: a busy 2-core machine is noisy, but a blocked event loop would cost seconds, not a few ms.
-      expect(withHang.p99).toBeLessThan(without.p99 * 4 + 50);
-      // The measurement ran while the call hung (it ends at the 10 s deadline only).
-      expect((await calls(`&configuration=${hanging.uuid}`))[0]?.status).toBe('pending');
+    const email = await unsubscribeSomeone();
+    // The hanging call is out, and the healthy configuration's call has arrived meanwhile.
+    await receiver().waitForCalls(2);
+    expect(
+      receiver()
+        .calls.map((call) => call.path)
+        .sort(),
+    ).toEqual(['/hang', '/ok']);
+    const [delivered] = await finalCalls(healthy);
+    expect(delivered).toMatchObject({ status: 'succeeded', email });
+    const withHang = await apiLatency(200);
+    console.log(
+      `API latency (ms) without a hanging receiver: p50 ${without.p50}, p99 ${without.p99}; with one: p50 ${withHang.p50}, p99 ${withHang.p99}`,
+    );
+    // Generous: a busy 2-core machine is noisy, but a blocked event loop would cost seconds, not a few ms.
+    expect(withHang.p99).toBeLessThan(without.p99 * 4 + 50);
+    // The measurement ran while the call hung (it ends at the 10 s deadline only).
+    expect((await calls(`&configuration=${hanging.uuid}`))[0]?.status).toBe('pending');
 
-      const [timedOut] = await finalCalls(hanging, 1, 25_000);
-      expect(timedOut).toMatchObject({ status: 'failed', attempts: 1, email });
-      expect(timedOut?.attempts_log).toEqual([
-        expect.objectContaining({ attempt: 1, status_code: null, succeeded: false, response: '', error: 'Timed out after 10 s' }),
-      ]);
-      expect(timedOut?.attempts_log[0]?.duration_ms).toBeGreaterThanOrEqual(9_900);
-      expect(timedOut?.attempts_log[0]?.duration_ms).toBeLessThan(15_000);
-    },
-    60_000,
-  );
+    const [timedOut] = await finalCalls(hanging, 1, 25_000);
+    expect(timedOut).toMatchObject({ status: 'failed', attempts: 1, email });
+    expect(timedOut?.attempts_log).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        status_code: null,
+        succeeded: false,
+        response: '',
+        error: 'Timed out after 10 s',
+      }),
+    ]);
+    expect(timedOut?.attempts_log[0]?.duration_ms).toBeGreaterThanOrEqual(9_900);
+    expect(timedOut?.attempts_log[0]?.duration_ms).toBeLessThan(15_000);
+  }, 60_000);
 });
 
 describe('a receiver that misbehaves', () => {
@@ -142,7 +172,9 @@ describe('a receiver that misbehaves', () => {
     await unsubscribeSomeone();
     const [call] = await finalCalls(configuration);
     expect(call).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(call?.attempts_log).toEqual([expect.objectContaining({ attempt: 1, status_code: null, succeeded: false, response: '' })]);
+    expect(call?.attempts_log).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: null, succeeded: false, response: '' }),
+    ]);
     expect(call?.attempts_log[0]?.error).toMatch(/ECONNRESET|socket hang up/);
   });
 
@@ -151,7 +183,9 @@ describe('a receiver that misbehaves', () => {
     const configuration = await configure('/slow');
     await unsubscribeSomeone();
     const [call] = await finalCalls(configuration);
-    expect(call?.attempts_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, succeeded: true, response: '{"ok":true}', error: null })]);
+    expect(call?.attempts_log).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 200, succeeded: true, response: '{"ok":true}', error: null }),
+    ]);
     expect(call?.attempts_log[0]?.duration_ms).toBeGreaterThanOrEqual(1_400);
   });
 
@@ -160,7 +194,9 @@ describe('a receiver that misbehaves', () => {
     const configuration = await configure('/gone');
     await unsubscribeSomeone();
     const [call] = await finalCalls(configuration);
-    expect(call?.attempts_log).toEqual([expect.objectContaining({ status_code: 410, succeeded: false, response: 'Gone for good', error: 'HTTP 410' })]);
+    expect(call?.attempts_log).toEqual([
+      expect.objectContaining({ status_code: 410, succeeded: false, response: 'Gone for good', error: 'HTTP 410' }),
+    ]);
   });
 
   it('answering 50 MB: the answer is read up to 64 KB, the connection dropped, the call a success', async () => {
@@ -173,7 +209,11 @@ describe('a receiver that misbehaves', () => {
     expect(call?.attempts_log[0]).toMatchObject({ status_code: 200, succeeded: true });
     expect(call?.attempts_log[0]?.response).toBe('x'.repeat(64 * 1024));
     // The emulator hung up long before the 50 MB were out (socket buffers hold a few MB at most).
-    await waitUntil(() => huge.written(), (written) => written > 0, { what: 'the receiver to start writing' });
+    await waitUntil(
+      () => huge.written(),
+      (written) => written > 0,
+      { what: 'the receiver to start writing' },
+    );
     expect(huge.written()).toBeLessThan(20 * 1024 * 1024);
     // And the API answers at once meanwhile and after.
     const started = performance.now();
@@ -184,11 +224,13 @@ describe('a receiver that misbehaves', () => {
 
 describe('redirects, as Guzzle follows them', () => {
   it('301, 302 and 303 turn the POST into a GET without body (headers kept but Content-Length); the final 200 counts', async () => {
-    receiver().respondWith(byPath({
-      '/from/301': redirectTo(301, '/to/301'),
-      '/from/302': redirectTo(302, '/to/302'),
-      '/from/303': redirectTo(303, `${receiver().url}/to/303`),
-    }));
+    receiver().respondWith(
+      byPath({
+        '/from/301': redirectTo(301, '/to/301'),
+        '/from/302': redirectTo(302, '/to/302'),
+        '/from/303': redirectTo(303, `${receiver().url}/to/303`),
+      }),
+    );
     const configurations = [await configure('/from/301'), await configure('/from/302'), await configure('/from/303')];
     await unsubscribeSomeone();
     const received = await receiver().waitForCalls(6);
@@ -198,7 +240,12 @@ describe('redirects, as Guzzle follows them', () => {
       expect(first.method).toBe('POST');
       expect(second.method, `after a ${status}`).toBe('GET');
       expect(second.bytes.length).toBe(0);
-      expect(second.rawHeaders.map(([name]) => name.toLowerCase()).sort()).toEqual(['content-type', 'host', 'signature', 'user-agent']);
+      expect(second.rawHeaders.map(([name]) => name.toLowerCase()).sort()).toEqual([
+        'content-type',
+        'host',
+        'signature',
+        'user-agent',
+      ]);
       expect(second.headers.signature).toBe(signed(first));
     }
     for (const configuration of configurations) {
@@ -208,7 +255,9 @@ describe('redirects, as Guzzle follows them', () => {
   });
 
   it('307 and 308 keep the POST, its body and its signature', async () => {
-    receiver().respondWith(byPath({ '/from/307': redirectTo(307, '/to/307'), '/from/308': redirectTo(308, '/to/308') }));
+    receiver().respondWith(
+      byPath({ '/from/307': redirectTo(307, '/to/307'), '/from/308': redirectTo(308, '/to/308') }),
+    );
     const configurations = [await configure('/from/307'), await configure('/from/308')];
     await unsubscribeSomeone();
     const received = await receiver().waitForCalls(4);

@@ -38,30 +38,68 @@ type Subscriber = Record<string, unknown>;
 
 /** The list "Newsletter" of the examples with these subscribers (Jane by default), and the campaign "March news". */
 async function seed(options: { subscribers?: Subscriber[]; requiresConfirmation?: boolean; html?: string } = {}) {
-  const jane = { uuid: JANE, email: 'jane@acme.test', first_name: 'Jane', extra_attributes: { plan: 'pro' }, tags: ['customer', 'vip'], created_at: CREATED };
-  ok(await api().post('/_emulator/seed', {
-    json: {
-      email_lists: [{
-        uuid: LIST, name: 'Newsletter', default_from_email: 'news@acme.test', default_from_name: 'Acme', created_at: CREATED,
-        requires_confirmation: options.requiresConfirmation ?? false, subscribers: options.subscribers ?? [jane],
-      }],
-      campaigns: [{
-        uuid: CAMPAIGN, name: 'March news', email_list: LIST, created_at: CREATED,
-        html: options.html ?? '<p>Hi ::subscriber.first_name:: <a href="https://acme.test/offer">Offer</a> <a href="::unsubscribeUrl::">Unsubscribe</a></p>',
-      }],
-    },
-  }));
+  const jane = {
+    uuid: JANE,
+    email: 'jane@acme.test',
+    first_name: 'Jane',
+    extra_attributes: { plan: 'pro' },
+    tags: ['customer', 'vip'],
+    created_at: CREATED,
+  };
+  ok(
+    await api().post('/_emulator/seed', {
+      json: {
+        email_lists: [
+          {
+            uuid: LIST,
+            name: 'Newsletter',
+            default_from_email: 'news@acme.test',
+            default_from_name: 'Acme',
+            created_at: CREATED,
+            requires_confirmation: options.requiresConfirmation ?? false,
+            subscribers: options.subscribers ?? [jane],
+          },
+        ],
+        campaigns: [
+          {
+            uuid: CAMPAIGN,
+            name: 'March news',
+            email_list: LIST,
+            created_at: CREATED,
+            html:
+              options.html ??
+              '<p>Hi ::subscriber.first_name:: <a href="https://acme.test/offer">Offer</a> <a href="::unsubscribeUrl::">Unsubscribe</a></p>',
+          },
+        ],
+      },
+    }),
+  );
 }
 
 /** The campaign's Sends to Jane (and Bob, when seeded), as a campaign sent on 2025-03-02 left them. */
 async function seedSends(sends: Array<{ uuid: string; subscriber: string }> = [{ uuid: SEND, subscriber: JANE }]) {
-  ok(await api().post('/_emulator/seed', {
-    json: { sends: sends.map((send) => ({ uuid: send.uuid, campaign_uuid: CAMPAIGN, subscriber_uuid: send.subscriber, sent_at: '2025-03-02T10:20:00Z', created_at: '2025-03-02T10:20:00Z' })) },
-  }));
+  ok(
+    await api().post('/_emulator/seed', {
+      json: {
+        sends: sends.map((send) => ({
+          uuid: send.uuid,
+          campaign_uuid: CAMPAIGN,
+          subscriber_uuid: send.subscriber,
+          sent_at: '2025-03-02T10:20:00Z',
+          created_at: '2025-03-02T10:20:00Z',
+        })),
+      },
+    }),
+  );
 }
 
 async function configure(extra: Record<string, unknown> = {}) {
-  return ok(await api().post('/_emulator/webhooks', { json: { name: 'App', url: `${receiver().url}/webhooks/mailcoach`, secret: 's3cr3t', ...extra } }), 201);
+  return ok(
+    await api().post('/_emulator/webhooks', {
+      json: { name: 'App', url: `${receiver().url}/webhooks/mailcoach`, secret: 's3cr3t', ...extra },
+    }),
+    201,
+  );
 }
 
 const freeze = async (iso: string) => ok(await api().post('/_emulator/clock', { json: { freeze: iso } }));
@@ -92,38 +130,77 @@ describe('the API upsert (POST /api/email-lists/{uuid}/subscribers)', () => {
   it('fires SubscribedEvent before the request tags, then TagAddedEvent per new tag in request order with tags growing', async () => {
     await seed({ subscribers: [] });
     await configure();
-    const created = ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'Sam@Acme.test', tags: ['b-tag', 'a-tag'] } }), 201).data;
+    const created = ok(
+      await api().post(`/api/email-lists/${LIST}/subscribers`, {
+        json: { email: 'Sam@Acme.test', tags: ['b-tag', 'a-tag'] },
+      }),
+      201,
+    ).data;
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['SubscribedEvent', 'TagAddedEvent', 'TagAddedEvent']);
     const [subscribed, first, second] = bodies(calls);
-    expect(subscribed).toMatchObject({ uuid: created.uuid, email: 'sam@acme.test', tags: [], text: 'Email sam@acme.test subscribed to email list Newsletter' });
+    expect(subscribed).toMatchObject({
+      uuid: created.uuid,
+      email: 'sam@acme.test',
+      tags: [],
+      text: 'Email sam@acme.test subscribed to email list Newsletter',
+    });
     expect([first?.added_tag, first?.tags]).toEqual(['b-tag', ['b-tag']]);
     expect([second?.added_tag, second?.tags]).toEqual(['a-tag', ['b-tag', 'a-tag']]);
     expect(second?.text).toBe('Tag a-tag was added to subscriber sam@acme.test');
     // An empty extra_attributes is an object, as the resource casts it; the event is the last key.
     expect(calls[0]?.body).toContain('"extra_attributes":{},"tags":[],');
-    expect(calls[1]?.body).toMatch(/,"added_tag":"b-tag","text":"Tag b-tag was added to subscriber sam@acme.test","event":"TagAddedEvent"}$/);
+    expect(calls[1]?.body).toMatch(
+      /,"added_tag":"b-tag","text":"Tag b-tag was added to subscriber sam@acme.test","event":"TagAddedEvent"}$/,
+    );
   });
 
   it('fires SubscribedEvent again for an email already subscribed, then TagRemovedEvent per default tag dropped, still listed', async () => {
     await seed();
     await configure();
-    ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'jane@acme.test', tags: ['customer'] } }));
+    ok(
+      await api().post(`/api/email-lists/${LIST}/subscribers`, {
+        json: { email: 'jane@acme.test', tags: ['customer'] },
+      }),
+    );
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['SubscribedEvent', 'TagRemovedEvent']);
     const [subscribed, removed] = bodies(calls);
     expect(subscribed?.tags).toEqual(['customer', 'vip']);
-    expect(removed).toMatchObject({ removed_tag: 'vip', tags: ['customer', 'vip'], text: 'Tag vip was removed from subscriber jane@acme.test' });
+    expect(removed).toMatchObject({
+      removed_tag: 'vip',
+      tags: ['customer', 'vip'],
+      text: 'Tag vip was removed from subscriber jane@acme.test',
+    });
     // Without `tags` nothing is synced: only SubscribedEvent, and never ResubscribedEvent.
     ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'jane@acme.test' } }));
     expect(eventsOf(await received(2))).toEqual(['SubscribedEvent']);
   });
 
   it("is byte for byte §2.1's SubscribedEvent for Jane, with its signature", async () => {
-    await seed({ subscribers: [{ uuid: JANE, email: 'jane@acme.test', first_name: 'Jane', extra_attributes: { plan: 'pro', site: 'https://acme.test/jane' }, tags: ['customer', 'vip'], created_at: CREATED }] });
+    await seed({
+      subscribers: [
+        {
+          uuid: JANE,
+          email: 'jane@acme.test',
+          first_name: 'Jane',
+          extra_attributes: { plan: 'pro', site: 'https://acme.test/jane' },
+          tags: ['customer', 'vip'],
+          created_at: CREATED,
+        },
+      ],
+    });
     await configure();
     await freeze(CREATED);
-    ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'jane@acme.test', first_name: 'Jane', extra_attributes: { plan: 'pro', site: 'https://acme.test/jane' } } }));
+    ok(
+      await api().post(`/api/email-lists/${LIST}/subscribers`, {
+        json: {
+          email: 'jane@acme.test',
+          first_name: 'Jane',
+          extra_attributes: { plan: 'pro', site: 'https://acme.test/jane' },
+        },
+      }),
+    );
     const [call] = await received();
     expect(call?.body).toBe(
       '{"uuid":"2a0c72d9-f91a-4fd2-88a7-589dfd75f464","email_list_uuid":"c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f","email":"jane@acme.test","first_name":"Jane","last_name":null,"extra_attributes":{"plan":"pro","site":"https:\\/\\/acme.test\\/jane"},"tags":["customer","vip"],"subscribed_at":"2025-03-02T10:15:00.000000Z","unsubscribed_at":null,"created_at":"2025-03-02T10:15:00.000000Z","updated_at":"2025-03-02T10:15:00.000000Z","text":"Email jane@acme.test subscribed to email list Newsletter","event":"SubscribedEvent"}',
@@ -135,12 +212,20 @@ describe('the API upsert (POST /api/email-lists/{uuid}/subscribers)', () => {
   it('on a double opt-in list fires UnconfirmedSubscriberCreatedEvent, again on each repeated POST (each sends the mail again)', async () => {
     await seed({ subscribers: [], requiresConfirmation: true });
     await configure();
-    const sam = ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'sam@acme.test', tags: ['a', 'b'] } }), 201).data;
+    const sam = ok(
+      await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'sam@acme.test', tags: ['a', 'b'] } }),
+      201,
+    ).data;
     const first = await received();
     expect(eventsOf(first)).toEqual(['UnconfirmedSubscriberCreatedEvent', 'TagAddedEvent', 'TagAddedEvent']);
     expect(bodies(first).map((body) => body.tags)).toEqual([[], ['a'], ['a', 'b']]);
-    expect(bodies(first)[0]).toMatchObject({ subscribed_at: null, text: 'Email sam@acme.test was added to email list Newsletter but is not confirmed yet' });
-    ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'sam@acme.test', tags: ['a', 'b'] } }));
+    expect(bodies(first)[0]).toMatchObject({
+      subscribed_at: null,
+      text: 'Email sam@acme.test was added to email list Newsletter but is not confirmed yet',
+    });
+    ok(
+      await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'sam@acme.test', tags: ['a', 'b'] } }),
+    );
     const again = await received(3);
     expect(eventsOf(again)).toEqual(['UnconfirmedSubscriberCreatedEvent']);
     expect(bodies(again)[0]?.tags).toEqual(['a', 'b']);
@@ -149,7 +234,11 @@ describe('the API upsert (POST /api/email-lists/{uuid}/subscribers)', () => {
     ok(await api().post(`/api/subscribers/${sam.uuid}/confirm`));
     const confirmed = await received(4);
     expect(eventsOf(confirmed)).toEqual(['TagAddedEvent', 'TagAddedEvent', 'SubscribedEvent']);
-    expect(bodies(confirmed).map((body) => [body.added_tag, body.tags])).toEqual([['a', ['a', 'b']], ['b', ['a', 'b']], [undefined, ['a', 'b']]]);
+    expect(bodies(confirmed).map((body) => [body.added_tag, body.tags])).toEqual([
+      ['a', ['a', 'b']],
+      ['b', ['a', 'b']],
+      [undefined, ['a', 'b']],
+    ]);
     expect(bodies(confirmed).every((body) => typeof body.subscribed_at === 'string')).toBe(true);
   });
 });
@@ -187,7 +276,18 @@ describe('updates and tags', () => {
   });
 
   it('POST and DELETE …/tags are byte for byte the TagAddedEvent and TagRemovedEvent of §3.2; a tag already there fires nothing', async () => {
-    await seed({ subscribers: [{ uuid: JANE, email: 'jane@acme.test', first_name: 'Jane', extra_attributes: { plan: 'pro' }, tags: ['customer'], created_at: CREATED }] });
+    await seed({
+      subscribers: [
+        {
+          uuid: JANE,
+          email: 'jane@acme.test',
+          first_name: 'Jane',
+          extra_attributes: { plan: 'pro' },
+          tags: ['customer'],
+          created_at: CREATED,
+        },
+      ],
+    });
     await configure();
     ok(await api().post(`/api/subscribers/${JANE}/tags`, { json: { tags: ['vip', 'CUSTOMER'] } }));
     const [added] = await received();
@@ -211,13 +311,23 @@ describe('updates and tags', () => {
   it('a subscriber import fires TagAddedEvent per attached tag and never SubscribedEvent; unsubscribing the others fires nothing', async () => {
     await seed();
     await configure();
-    const created = ok(await api().post('/api/subscriber-imports', {
-      json: { email_list_uuid: LIST, unsubscribe_others: true, subscribers_csv: 'email,first_name,tags\nsam@acme.test,Sam,x;y\nkim@acme.test,Kim,' },
-    }), 201).data;
+    const created = ok(
+      await api().post('/api/subscriber-imports', {
+        json: {
+          email_list_uuid: LIST,
+          unsubscribe_others: true,
+          subscribers_csv: 'email,first_name,tags\nsam@acme.test,Sam,x;y\nkim@acme.test,Kim,',
+        },
+      }),
+      201,
+    ).data;
     ok(await api().post(`/api/subscriber-imports/${created.uuid}/start`), 204);
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['TagAddedEvent', 'TagAddedEvent']);
-    expect(bodies(calls).map((body) => [body.email, body.added_tag, body.tags])).toEqual([['sam@acme.test', 'x', ['x']], ['sam@acme.test', 'y', ['x', 'y']]]);
+    expect(bodies(calls).map((body) => [body.email, body.added_tag, body.tags])).toEqual([
+      ['sam@acme.test', 'x', ['x']],
+      ['sam@acme.test', 'y', ['x', 'y']],
+    ]);
     expect(ok(await api().get(`/api/subscribers/${JANE}`)).data.unsubscribed_at).not.toBeNull();
   });
 });
@@ -226,24 +336,43 @@ describe('imports and automation mails (quirks.md "Webhook events": where the em
   it("an import with replace_tags also fires the sync's TagRemovedEvent; a later upsert of an imported subscriber fires SubscribedEvent", async () => {
     await seed();
     await configure();
-    const created = ok(await api().post('/api/subscriber-imports', {
-      json: { email_list_uuid: LIST, replace_tags: true, subscribers_csv: 'email,tags\njane@acme.test,vip;new' },
-    }), 201).data;
+    const created = ok(
+      await api().post('/api/subscriber-imports', {
+        json: { email_list_uuid: LIST, replace_tags: true, subscribers_csv: 'email,tags\njane@acme.test,vip;new' },
+      }),
+      201,
+    ).data;
     ok(await api().post(`/api/subscriber-imports/${created.uuid}/start`), 204);
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['TagAddedEvent', 'TagRemovedEvent']);
-    expect(bodies(calls).map((body) => [body.added_tag ?? body.removed_tag, body.tags])).toEqual([['new', ['customer', 'vip', 'new']], ['customer', ['customer', 'vip', 'new']]]);
+    expect(bodies(calls).map((body) => [body.added_tag ?? body.removed_tag, body.tags])).toEqual([
+      ['new', ['customer', 'vip', 'new']],
+      ['customer', ['customer', 'vip', 'new']],
+    ]);
     ok(await api().post(`/api/email-lists/${LIST}/subscribers`, { json: { email: 'jane@acme.test' } }));
     expect(eventsOf(await received(2))).toEqual(['SubscribedEvent']);
   });
 
   it("an automation mail's send: no ContentOpenedEvent, no LinkClickedEvent (no links), but its bounce fires", async () => {
     await seed();
-    ok(await api().post('/_emulator/seed', {
-      json: { sends: [{ uuid: SEND, automation_mail_uuid: '6e4a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c', subscriber_uuid: JANE, sent_at: '2025-03-02T10:20:00Z' }] },
-    }));
+    ok(
+      await api().post('/_emulator/seed', {
+        json: {
+          sends: [
+            {
+              uuid: SEND,
+              automation_mail_uuid: '6e4a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c',
+              subscriber_uuid: JANE,
+              sent_at: '2025-03-02T10:20:00Z',
+            },
+          ],
+        },
+      }),
+    );
     await configure();
-    const clicked = ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: SEND, url: 'https://acme.test/offer' } })).data;
+    const clicked = ok(
+      await api().post('/_emulator/simulate/click', { json: { send_uuid: SEND, url: 'https://acme.test/offer' } }),
+    ).data;
     expect([clicked.open_count, clicked.click_count]).toEqual([1, 1]);
     ok(await api().post('/_emulator/simulate/soft-bounce', { json: { send_uuid: SEND } }));
     expect(eventsOf(await received())).toEqual(['SoftBounceRegisteredEvent']);
@@ -277,7 +406,12 @@ describe('the state actions', () => {
   });
 
   it('resend-confirmation (both forms) is byte for byte the UnconfirmedSubscriberCreatedEvent of §3.2; confirm by email fires the tags, then SubscribedEvent', async () => {
-    await seed({ requiresConfirmation: true, subscribers: [{ uuid: JANE, email: 'jane@acme.test', first_name: 'Jane', status: 'unconfirmed', created_at: CREATED }] });
+    await seed({
+      requiresConfirmation: true,
+      subscribers: [
+        { uuid: JANE, email: 'jane@acme.test', first_name: 'Jane', status: 'unconfirmed', created_at: CREATED },
+      ],
+    });
     await configure();
     ok(await api().post(`/api/subscribers/${JANE}/resend-confirmation`), 204);
     const [call] = await received();
@@ -289,8 +423,23 @@ describe('the state actions', () => {
     ok(await api().post(`/api/subscribers/${JANE}/tags`, { json: { tags: ['b', 'a'] } }));
     ok(await api().post(`/api/email-lists/${LIST}/confirm`, { json: { email: 'jane@acme.test' } }));
     const calls = await received(1);
-    expect(eventsOf(calls)).toEqual(['UnconfirmedSubscriberCreatedEvent', 'TagAddedEvent', 'TagAddedEvent', 'TagAddedEvent', 'TagAddedEvent', 'SubscribedEvent']);
-    expect(bodies(calls).slice(3).map((body) => [body.added_tag, body.tags])).toEqual([['a', ['a', 'b']], ['b', ['a', 'b']], [undefined, ['a', 'b']]]);
+    expect(eventsOf(calls)).toEqual([
+      'UnconfirmedSubscriberCreatedEvent',
+      'TagAddedEvent',
+      'TagAddedEvent',
+      'TagAddedEvent',
+      'TagAddedEvent',
+      'SubscribedEvent',
+    ]);
+    expect(
+      bodies(calls)
+        .slice(3)
+        .map((body) => [body.added_tag, body.tags]),
+    ).toEqual([
+      ['a', ['a', 'b']],
+      ['b', ['a', 'b']],
+      [undefined, ['a', 'b']],
+    ]);
   });
 });
 
@@ -299,13 +448,29 @@ describe('the public pages of captured mails', () => {
     await seed({
       requiresConfirmation: true,
       subscribers: [
-        { uuid: JANE, email: 'jane@acme.test', first_name: 'Jane', tags: ['vip'], status: 'unconfirmed', created_at: CREATED },
-        { uuid: BOB, email: 'bob@acme.test', tags: ['customer'], status: 'unsubscribed', subscribed_at: CREATED, unsubscribed_at: '2025-03-03T09:00:00Z', created_at: CREATED },
+        {
+          uuid: JANE,
+          email: 'jane@acme.test',
+          first_name: 'Jane',
+          tags: ['vip'],
+          status: 'unconfirmed',
+          created_at: CREATED,
+        },
+        {
+          uuid: BOB,
+          email: 'bob@acme.test',
+          tags: ['customer'],
+          status: 'unsubscribed',
+          subscribed_at: CREATED,
+          unsubscribed_at: '2025-03-03T09:00:00Z',
+          created_at: CREATED,
+        },
       ],
     });
     await configure();
     await freeze('2025-03-07T07:00:00Z');
-    const page = (uuid: string) => rawRequest(emulator().url, { path: `/confirm-subscription/${uuid}`, headers: { accept: 'text/html' } });
+    const page = (uuid: string) =>
+      rawRequest(emulator().url, { path: `/confirm-subscription/${uuid}`, headers: { accept: 'text/html' } });
     expect((await page(JANE)).text).toContain('jane@acme.test is now subscribed to Newsletter.');
     expect(eventsOf(await received())).toEqual(['TagAddedEvent', 'SubscribedEvent']);
     // Already subscribed: nothing.
@@ -318,34 +483,49 @@ describe('the public pages of captured mails', () => {
       ['2025-03-07T07:00:00.000000Z', '2025-03-03T09:00:00.000000Z'],
     ]);
     const bob = ok(await api().get(`/api/subscribers/${BOB}`)).data;
-    expect([bob.subscribed_at, bob.unsubscribed_at]).toEqual(['2025-03-07T07:00:00.000000Z', '2025-03-03T09:00:00.000000Z']);
+    expect([bob.subscribed_at, bob.unsubscribed_at]).toEqual([
+      '2025-03-07T07:00:00.000000Z',
+      '2025-03-03T09:00:00.000000Z',
+    ]);
   });
 
   it("the unsubscribe page's POST and the one-click POST fire UnsubscribedEvent, once: an unsubscribed subscriber fires nothing", async () => {
-    await seed({ subscribers: [
-      { uuid: JANE, email: 'jane@acme.test', created_at: CREATED },
-      { uuid: BOB, email: 'bob@acme.test', status: 'unconfirmed', created_at: CREATED },
-    ] });
+    await seed({
+      subscribers: [
+        { uuid: JANE, email: 'jane@acme.test', created_at: CREATED },
+        { uuid: BOB, email: 'bob@acme.test', status: 'unconfirmed', created_at: CREATED },
+      ],
+    });
     await seedSends();
     await configure();
     const post = (path: string, body = '') =>
-      rawRequest(emulator().url, { method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) }, body });
+      rawRequest(emulator().url, {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) },
+        body,
+      });
     expect((await post(`/unsubscribe/${JANE}/${SEND}`, 'List-Unsubscribe=One-Click')).status).toBe(200);
     expect((await post(`/unsubscribe/${JANE}/${SEND}`)).status).toBe(200);
     expect((await post(`/unsubscribe/${BOB}`)).status).toBe(200);
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['UnsubscribedEvent', 'UnsubscribedEvent']);
-    expect(bodies(calls).map((body) => [body.email, body.subscribed_at])).toEqual([['jane@acme.test', '2025-03-02T10:15:00.000000Z'], ['bob@acme.test', null]]);
+    expect(bodies(calls).map((body) => [body.email, body.subscribed_at])).toEqual([
+      ['jane@acme.test', '2025-03-02T10:15:00.000000Z'],
+      ['bob@acme.test', null],
+    ]);
     expect(ok(await api().get(`/api/campaigns/${CAMPAIGN}/unsubscribes`)).data).toHaveLength(1);
   });
 });
 
 describe('a campaign sent', () => {
   it('fires one CampaignSentEvent routed by its list, template null, statistics as before it was marked sent', async () => {
-    await seed({ subscribers: [
-      { uuid: JANE, email: 'jane@acme.test', created_at: CREATED },
-      { uuid: BOB, email: 'bob@acme.test', created_at: CREATED },
-    ] });
+    await seed({
+      subscribers: [
+        { uuid: JANE, email: 'jane@acme.test', created_at: CREATED },
+        { uuid: BOB, email: 'bob@acme.test', created_at: CREATED },
+      ],
+    });
     ok(await api().post('/api/suppressions', { json: { email: 'bob@acme.test' } }), 201);
     await configure();
     ok(await api().post(`/api/campaigns/${CAMPAIGN}/send`), 204);
@@ -356,16 +536,36 @@ describe('a campaign sent', () => {
     const body = bodies(calls)[0] as Record<string, unknown>;
     expect(Object.keys(body)).toEqual([...Object.keys(api_), 'text', 'event']);
     const { statistics_calculated_at: _at, ...sameAsApi } = api_;
-    expect(body).toEqual({ ...sameAsApi, statistics_calculated_at: null, text: 'Campaign March news was sent to email list Newsletter', event: 'CampaignSentEvent' });
-    expect(body).toMatchObject({ status: 'sent', template: null, sent_to_number_of_subscribers: 2, open_count: 0, bounce_count: 0, email_list_uuid: LIST });
+    expect(body).toEqual({
+      ...sameAsApi,
+      statistics_calculated_at: null,
+      text: 'Campaign March news was sent to email list Newsletter',
+      event: 'CampaignSentEvent',
+    });
+    expect(body).toMatchObject({
+      status: 'sent',
+      template: null,
+      sent_to_number_of_subscribers: 2,
+      open_count: 0,
+      bounce_count: 0,
+      email_list_uuid: LIST,
+    });
     expect(api_.statistics_calculated_at).not.toBeNull();
     expect(calls[0]?.headers.signature).toBe(hmac(calls[0]?.bytes as Buffer));
   });
 
   it('with a template: "template":{} right after template_uuid, where the API leaves the key out', async () => {
     await seed();
-    const template = ok(await api().post('/api/templates', { json: { name: 'T', html: '<div>[[[body]]]</div>' } }), 201).data;
-    const campaign = ok(await api().post('/api/campaigns', { json: { name: 'With template', email_list_uuid: LIST, template_uuid: template.uuid, fields: { body: 'Hi' } } }), 201).data;
+    const template = ok(
+      await api().post('/api/templates', { json: { name: 'T', html: '<div>[[[body]]]</div>' } }),
+      201,
+    ).data;
+    const campaign = ok(
+      await api().post('/api/campaigns', {
+        json: { name: 'With template', email_list_uuid: LIST, template_uuid: template.uuid, fields: { body: 'Hi' } },
+      }),
+      201,
+    ).data;
     await configure({ events: ['CampaignSentEvent'] });
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     await client().waitForCampaignSent(campaign.uuid);
@@ -383,10 +583,25 @@ describe('simulations on a campaign send', () => {
     await freeze('2025-03-02T11:00:00Z');
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: SEND } }));
     const [opened] = bodies(await received());
-    expect(Object.keys(opened as object)).toEqual(['open_uuid', 'send_uuid', 'model_uuid', 'model_type', 'subscriber_uuid', 'subscriber_email', 'opened_at', 'event']);
+    expect(Object.keys(opened as object)).toEqual([
+      'open_uuid',
+      'send_uuid',
+      'model_uuid',
+      'model_type',
+      'subscriber_uuid',
+      'subscriber_email',
+      'opened_at',
+      'event',
+    ]);
     expect(opened).toEqual({
-      open_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), send_uuid: SEND, model_uuid: CAMPAIGN, model_type: 'campaign',
-      subscriber_uuid: JANE, subscriber_email: 'jane@acme.test', opened_at: '2025-03-02T11:00:00.000000Z', event: 'ContentOpenedEvent',
+      open_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      send_uuid: SEND,
+      model_uuid: CAMPAIGN,
+      model_type: 'campaign',
+      subscriber_uuid: JANE,
+      subscriber_email: 'jane@acme.test',
+      opened_at: '2025-03-02T11:00:00.000000Z',
+      event: 'ContentOpenedEvent',
     });
     await advance(4_000);
     const dropped = ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: SEND } })).data;
@@ -405,16 +620,33 @@ describe('simulations on a campaign send', () => {
     await seedSends();
     await configure();
     await freeze('2025-03-02T11:00:05Z');
-    const clicked = ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: SEND, url: 'https://acme.test/offer' } })).data;
+    const clicked = ok(
+      await api().post('/_emulator/simulate/click', { json: { send_uuid: SEND, url: 'https://acme.test/offer' } }),
+    ).data;
     expect([clicked.open_count, clicked.click_count]).toEqual([1, 1]);
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['ContentOpenedEvent', 'LinkClickedEvent']);
     const link = ok(await api().get(`/api/campaigns/${CAMPAIGN}/clicks`)).data[0];
     const click = bodies(calls)[1] as Record<string, unknown>;
-    expect(Object.keys(click)).toEqual(['send_uuid', 'click_uuid', 'link_uuid', 'email_list_uuid', 'subscriber_uuid', 'subscriber_email', 'clicked_at', 'event']);
+    expect(Object.keys(click)).toEqual([
+      'send_uuid',
+      'click_uuid',
+      'link_uuid',
+      'email_list_uuid',
+      'subscriber_uuid',
+      'subscriber_email',
+      'clicked_at',
+      'event',
+    ]);
     expect(click).toEqual({
-      send_uuid: SEND, click_uuid: link.clicks[0].uuid, link_uuid: link.uuid, email_list_uuid: LIST, subscriber_uuid: JANE,
-      subscriber_email: 'jane@acme.test', clicked_at: '2025-03-02T11:00:05.000000Z', event: 'LinkClickedEvent',
+      send_uuid: SEND,
+      click_uuid: link.clicks[0].uuid,
+      link_uuid: link.uuid,
+      email_list_uuid: LIST,
+      subscriber_uuid: JANE,
+      subscriber_email: 'jane@acme.test',
+      clicked_at: '2025-03-02T11:00:05.000000Z',
+      event: 'LinkClickedEvent',
     });
     expect(bodies(calls)[0]?.opened_at).toBe('2025-03-02T11:00:05.000000Z');
     // The send has an open now: a second click is only a click, on the same link.
@@ -427,9 +659,17 @@ describe('simulations on a campaign send', () => {
 
   it('with add_subscriber_tags, the opened and clicked tags (type mailcoach, once) come before the open and the click', async () => {
     await seed();
-    const campaign = ok(await api().post('/api/campaigns', {
-      json: { name: 'Tagged', email_list_uuid: LIST, html: '<a href="https://acme.test/offer">Offer</a>', add_subscriber_tags: true },
-    }), 201).data;
+    const campaign = ok(
+      await api().post('/api/campaigns', {
+        json: {
+          name: 'Tagged',
+          email_list_uuid: LIST,
+          html: '<a href="https://acme.test/offer">Offer</a>',
+          add_subscriber_tags: true,
+        },
+      }),
+      201,
+    ).data;
     ok(await api().post(`/api/campaigns/${campaign.uuid}/send`), 204);
     await client().waitForCampaignSent(campaign.uuid);
     const [send] = ok(await api().get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).data;
@@ -441,12 +681,17 @@ describe('simulations on a campaign send', () => {
     const opened = `campaign-${campaign.uuid}-opened`;
     const clicked = `campaign-${campaign.uuid}-clicked`;
     expect([bodies(calls)[0]?.added_tag, bodies(calls)[0]?.tags]).toEqual([opened, ['customer', 'vip', opened]]);
-    expect([bodies(calls)[2]?.added_tag, bodies(calls)[2]?.tags]).toEqual([clicked, [opened, 'customer', 'vip', clicked]]);
+    expect([bodies(calls)[2]?.added_tag, bodies(calls)[2]?.tags]).toEqual([
+      clicked,
+      [opened, 'customer', 'vip', clicked],
+    ]);
     await advance(5_000);
     ok(await api().post('/_emulator/simulate/open', { json: { send_uuid: send.uuid } }));
     ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: send.uuid } }));
     expect(eventsOf(await received(4))).toEqual(['ContentOpenedEvent', 'LinkClickedEvent']);
-    const tags = ok(await api().get(`/api/email-lists/${LIST}/tags?filter[type]=mailcoach`)).data.map((tag: { name: string }) => tag.name);
+    const tags = ok(await api().get(`/api/email-lists/${LIST}/tags?filter[type]=mailcoach`)).data.map(
+      (tag: { name: string }) => tag.name,
+    );
     expect(tags.sort()).toEqual([clicked, opened].sort());
   });
 
@@ -454,7 +699,11 @@ describe('simulations on a campaign send', () => {
     await seed();
     await seedSends();
     await configure();
-    const res = ok(await api().post('/_emulator/simulate/click', { json: { send_uuid: SEND, url: `${emulator().url}/unsubscribe/${JANE}/${SEND}` } })).data;
+    const res = ok(
+      await api().post('/_emulator/simulate/click', {
+        json: { send_uuid: SEND, url: `${emulator().url}/unsubscribe/${JANE}/${SEND}` },
+      }),
+    ).data;
     expect([res.open_count, res.click_count]).toEqual([1, 0]);
     expect(eventsOf(await received())).toEqual(['ContentOpenedEvent']);
     expect(ok(await api().get(`/api/campaigns/${CAMPAIGN}/clicks`)).data).toEqual([]);
@@ -468,11 +717,20 @@ describe('simulations on a campaign send', () => {
     ok(await api().post('/_emulator/simulate/bounce', { json: { send_uuid: SEND } }));
     const calls = await received();
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toBe('{"send_uuid":"9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d","subscriber_uuid":"2a0c72d9-f91a-4fd2-88a7-589dfd75f464","subscriber_email":"jane@acme.test","email_list_uuid":"c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f","event":"BounceRegisteredEvent"}');
+    expect(calls[0]?.body).toBe(
+      '{"send_uuid":"9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d","subscriber_uuid":"2a0c72d9-f91a-4fd2-88a7-589dfd75f464","subscriber_email":"jane@acme.test","email_list_uuid":"c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f","event":"BounceRegisteredEvent"}',
+    );
     expect(calls[0]?.headers.signature).toBe('8ffd420b3d606438417fef0f0ebe3da16091d46c0a1be485ec0d08f8ffeb7425');
     const jane = ok(await api().get(`/api/subscribers/${JANE}`)).data;
-    expect([jane.unsubscribed_at, jane.updated_at]).toEqual(['2025-03-02T12:00:00.000000Z', '2025-03-02T12:00:00.000000Z']);
-    expect(ok(await api().get(`/api/email-lists/${LIST}/subscribers?filter[status]=unsubscribed`)).data.map((s: { uuid: string }) => s.uuid)).toEqual([JANE]);
+    expect([jane.unsubscribed_at, jane.updated_at]).toEqual([
+      '2025-03-02T12:00:00.000000Z',
+      '2025-03-02T12:00:00.000000Z',
+    ]);
+    expect(
+      ok(await api().get(`/api/email-lists/${LIST}/subscribers?filter[status]=unsubscribed`)).data.map(
+        (s: { uuid: string }) => s.uuid,
+      ),
+    ).toEqual([JANE]);
     expect(ok(await api().get(`/api/campaigns/${CAMPAIGN}/unsubscribes`)).data).toEqual([]);
     // Whatever the status: a second bounce moves unsubscribed_at again, and fires again.
     await freeze('2025-03-02T13:00:00Z');
@@ -487,17 +745,24 @@ describe('simulations on a campaign send', () => {
     await configure();
     ok(await api().post('/_emulator/simulate/soft-bounce', { json: { send_uuid: SEND } }));
     const [call] = await received();
-    expect(call?.body).toBe('{"send_uuid":"9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d","subscriber_uuid":"2a0c72d9-f91a-4fd2-88a7-589dfd75f464","subscriber_email":"jane@acme.test","email_list_uuid":"c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f","event":"SoftBounceRegisteredEvent"}');
+    expect(call?.body).toBe(
+      '{"send_uuid":"9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d","subscriber_uuid":"2a0c72d9-f91a-4fd2-88a7-589dfd75f464","subscriber_email":"jane@acme.test","email_list_uuid":"c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f","event":"SoftBounceRegisteredEvent"}',
+    );
     expect(call?.headers.signature).toBe('9bff3505ef44fa02a77dbbd9dd75c9c6f879124f07be1d29c2d57488de705a3e');
     expect(ok(await api().get(`/api/subscribers/${JANE}`)).data.unsubscribed_at).toBeNull();
   });
 
   it('a complaint fires UnsubscribedEvent (no complaint webhook), even for one already unsubscribed; the campaign counts it once', async () => {
-    await seed({ subscribers: [
-      { uuid: JANE, email: 'jane@acme.test', created_at: CREATED },
-      { uuid: BOB, email: 'bob@acme.test', status: 'unsubscribed', created_at: CREATED },
-    ] });
-    await seedSends([{ uuid: SEND, subscriber: JANE }, { uuid: BOB_SEND, subscriber: BOB }]);
+    await seed({
+      subscribers: [
+        { uuid: JANE, email: 'jane@acme.test', created_at: CREATED },
+        { uuid: BOB, email: 'bob@acme.test', status: 'unsubscribed', created_at: CREATED },
+      ],
+    });
+    await seedSends([
+      { uuid: SEND, subscriber: JANE },
+      { uuid: BOB_SEND, subscriber: BOB },
+    ]);
     await configure();
     ok(await api().post('/_emulator/simulate/complaint', { json: { send_uuid: SEND } }));
     ok(await api().post('/_emulator/simulate/complaint', { json: { send_uuid: SEND } }));
@@ -505,7 +770,11 @@ describe('simulations on a campaign send', () => {
     const calls = await received();
     expect(eventsOf(calls)).toEqual(['UnsubscribedEvent', 'UnsubscribedEvent', 'UnsubscribedEvent']);
     expect(bodies(calls).map((body) => body.email)).toEqual(['jane@acme.test', 'jane@acme.test', 'bob@acme.test']);
-    expect(ok(await api().get(`/api/campaigns/${CAMPAIGN}/unsubscribes`)).data.map((row: { subscriber_uuid: string }) => row.subscriber_uuid).sort()).toEqual([BOB, JANE].sort());
+    expect(
+      ok(await api().get(`/api/campaigns/${CAMPAIGN}/unsubscribes`))
+        .data.map((row: { subscriber_uuid: string }) => row.subscriber_uuid)
+        .sort(),
+    ).toEqual([BOB, JANE].sort());
     expect(ok(await api().get('/api/suppressions/jane@acme.test')).data.reason).toBe('spam_complaint');
   });
 
@@ -523,10 +792,18 @@ describe('what fires nothing', () => {
   it('any simulation on a transactional send, a send-less bounce or complaint, and a transactional mail itself', async () => {
     await seed();
     await configure();
-    const sent = await api().post('/api/transactional-mails/send', { json: { from: 'app@acme.test', to: 'jane@acme.test', subject: 'Hi', html: '<p><a href="https://acme.test/x">x</a></p>' } });
+    const sent = await api().post('/api/transactional-mails/send', {
+      json: {
+        from: 'app@acme.test',
+        to: 'jane@acme.test',
+        subject: 'Hi',
+        html: '<p><a href="https://acme.test/x">x</a></p>',
+      },
+    });
     expect(sent.status, sent.text).toBe(200);
     const [send] = ok(await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${sent.json().uuid}`)).data;
-    for (const kind of ['open', 'click', 'soft-bounce', 'bounce', 'complaint']) ok(await api().post(`/_emulator/simulate/${kind}`, { json: { send_uuid: send.uuid } }));
+    for (const kind of ['open', 'click', 'soft-bounce', 'bounce', 'complaint'])
+      ok(await api().post(`/_emulator/simulate/${kind}`, { json: { send_uuid: send.uuid } }));
     ok(await api().post('/_emulator/simulate/bounce', { json: { email: 'jane@acme.test' } }));
     ok(await api().post('/_emulator/simulate/complaint', { json: { email: 'bob@acme.test' } }));
     // The subscriber of that address is not touched: a transactional send has no subscriber.

@@ -28,7 +28,12 @@ async function subscribe(list: string, email: string, extra: Record<string, unkn
 }
 
 async function configure(body: Record<string, unknown>) {
-  return ok(await api().post('/_emulator/webhooks', { json: { name: 'App', url: `${receiver().url}/webhooks/mailcoach`, secret: 's3cr3t', ...body } }), 201);
+  return ok(
+    await api().post('/_emulator/webhooks', {
+      json: { name: 'App', url: `${receiver().url}/webhooks/mailcoach`, secret: 's3cr3t', ...body },
+    }),
+    201,
+  );
 }
 
 beforeEach(async () => {
@@ -38,8 +43,20 @@ beforeEach(async () => {
 
 describe('a configuration', () => {
   it("is created with Mailcoach's defaults: enabled, all lists, all events, a 16-character secret", async () => {
-    const created = ok(await api().post('/_emulator/webhooks', { json: { name: 'App', url: 'http://localhost:3000/hooks' } }), 201);
-    expect(created).toMatchObject({ name: 'App', url: 'http://localhost:3000/hooks', enabled: true, use_for_all_lists: true, email_lists: [], use_for_all_events: true, events: [], origin: 'api' });
+    const created = ok(
+      await api().post('/_emulator/webhooks', { json: { name: 'App', url: 'http://localhost:3000/hooks' } }),
+      201,
+    );
+    expect(created).toMatchObject({
+      name: 'App',
+      url: 'http://localhost:3000/hooks',
+      enabled: true,
+      use_for_all_lists: true,
+      email_lists: [],
+      use_for_all_events: true,
+      events: [],
+      origin: 'api',
+    });
     expect(created.secret).toMatch(/^[a-zA-Z0-9]{16}$/);
     expect(ok(await api().get('/_emulator/webhooks')).data).toEqual([created]);
   });
@@ -48,8 +65,12 @@ describe('a configuration', () => {
     const res = await api().post('/_emulator/webhooks', { json: { url: 'ftp://x', events: ['Nope'] } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['events.0', 'url'].sort());
-    const lists = await api().post('/_emulator/webhooks', { json: { name: 'A', url: 'http://a.test', use_for_all_lists: false } });
-    expect(lists.json().errors).toEqual({ email_lists: ['The email lists field is required when use for all lists is false.'] });
+    const lists = await api().post('/_emulator/webhooks', {
+      json: { name: 'A', url: 'http://a.test', use_for_all_lists: false },
+    });
+    expect(lists.json().errors).toEqual({
+      email_lists: ['The email lists field is required when use for all lists is false.'],
+    });
     expect(ok(await api().get('/_emulator/webhooks')).data).toEqual([]);
   });
 });
@@ -58,18 +79,33 @@ describe('the request', () => {
   it('is a POST with exactly Content-Type, Signature and User-Agent (plus Host, Content-Length), signed over the exact body', async () => {
     await configure({ events: ['UnsubscribedEvent'] });
     const list = await createList();
-    const jane = await subscribe(list.uuid, 'jane@acme.test', { first_name: 'Jane', extra_attributes: { site: 'https://acme.test/jane', name: 'Zoë' } });
+    const jane = await subscribe(list.uuid, 'jane@acme.test', {
+      first_name: 'Jane',
+      extra_attributes: { site: 'https://acme.test/jane', name: 'Zoë' },
+    });
     ok(await api().post(`/api/subscribers/${jane.uuid}/unsubscribe`), 204);
     const [call] = (await receiver().waitForCalls(1)).filter((c) => c.body.includes('UnsubscribedEvent'));
     expect(call?.method).toBe('POST');
     expect(call?.path).toBe('/webhooks/mailcoach');
-    expect(call?.rawHeaders.map(([name]) => name.toLowerCase()).sort()).toEqual(['content-length', 'content-type', 'host', 'signature', 'user-agent']);
+    expect(call?.rawHeaders.map(([name]) => name.toLowerCase()).sort()).toEqual([
+      'content-length',
+      'content-type',
+      'host',
+      'signature',
+      'user-agent',
+    ]);
     expect(call?.headers['content-type']).toBe('application/json');
     expect(call?.headers['user-agent']).toBe('GuzzleHttp/7');
-    expect(call?.headers.signature).toBe(createHmac('sha256', 's3cr3t').update(call?.bytes as Buffer).digest('hex'));
+    expect(call?.headers.signature).toBe(
+      createHmac('sha256', 's3cr3t')
+        .update(call?.bytes as Buffer)
+        .digest('hex'),
+    );
     // PHP's json_encode: `\/` and `\u00eb`, compact, `event` last.
     expect(call?.body).toContain('"site":"https:\\/\\/acme.test\\/jane","name":"Zo\\u00eb"');
-    expect(call?.body).toMatch(/"text":"Email jane@acme.test unsubscribed from email list Newsletter","event":"UnsubscribedEvent"}$/);
+    expect(call?.body).toMatch(
+      /"text":"Email jane@acme.test unsubscribed from email list Newsletter","event":"UnsubscribedEvent"}$/,
+    );
   });
 
   it('is logged with its attempt and the answer', async () => {
@@ -79,10 +115,18 @@ describe('the request', () => {
     ok(await api().post(`/api/subscribers/${jane.uuid}/unsubscribe`), 204);
     const calls = await waitUntil(
       async () => ok(await api().get('/_emulator/webhook-calls?event=UnsubscribedEvent')).data,
-      (data: Array<{ status: string; attempts_log: unknown[] }>) => data.length === 1 && data[0]?.status === 'succeeded',
+      (data: Array<{ status: string; attempts_log: unknown[] }>) =>
+        data.length === 1 && data[0]?.status === 'succeeded',
       { what: 'the call logged as succeeded' },
     );
-    expect(calls[0]).toMatchObject({ event: 'UnsubscribedEvent', attempts: 1, email: 'jane@acme.test', subscriber_uuid: jane.uuid });
-    expect(calls[0]?.attempts_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, response: '{"ok":true}', succeeded: true })]);
+    expect(calls[0]).toMatchObject({
+      event: 'UnsubscribedEvent',
+      attempts: 1,
+      email: 'jane@acme.test',
+      subscriber_uuid: jane.uuid,
+    });
+    expect(calls[0]?.attempts_log).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 200, response: '{"ok":true}', succeeded: true }),
+    ]);
   });
 });

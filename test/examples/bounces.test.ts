@@ -23,9 +23,13 @@ it('stops mailing an address that bounced', async () => {
   const { suppression } = await emulator.client.simulate.bounce('gone@example.com');
   expect(suppression).toMatchObject({ email: 'gone@example.com', reason: 'hard_bounce' });
 
-  expect(await accounts.requestPasswordReset('gone@example.com')).toBe('We cannot send mail to this address. Contact support.');
+  expect(await accounts.requestPasswordReset('gone@example.com')).toBe(
+    'We cannot send mail to this address. Contact support.',
+  );
   const direct = await emulator.client.mailcoach.request('POST', '/transactional-mails/send', {
-    mail_name: 'welcome', from: 'noreply@acme.example', to: 'gone@example.com',
+    mail_name: 'welcome',
+    from: 'noreply@acme.example',
+    to: 'gone@example.com',
   });
   expect(direct.status).toBe(406);
   expect((await emulator.client.messages({ to: 'gone@example.com' })).meta.total).toBe(1);
@@ -34,7 +38,9 @@ it('stops mailing an address that bounced', async () => {
 it('reset() forgets the bounce: the fixtures come back as they were', async () => {
   expect(await accounts.requestPasswordReset('gone@example.com')).toBe('Check your inbox for a code.');
   // ...while the bundled fixtures' suppressed addresses stay suppressed:
-  expect(await accounts.requestPasswordReset('bounced@example.com')).toBe('We cannot send mail to this address. Contact support.');
+  expect(await accounts.requestPasswordReset('bounced@example.com')).toBe(
+    'We cannot send mail to this address. Contact support.',
+  );
 });
 
 it('counts opens and clicks of a stored send', async () => {

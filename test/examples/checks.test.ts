@@ -8,7 +8,9 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type StartedEmulator } from 'mailcoach-emulator/testing';
 
 let emulator: StartedEmulator;
-beforeAll(async () => { emulator = await startEmulator(); });
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
 afterAll(() => emulator.stop());
 
 /** Every captured mail's unreplaced placeholders and links to the emulator's own pages that would answer 404. */
@@ -18,7 +20,9 @@ async function brokenMail(): Promise<string[]> {
   for (const mail of data) {
     const { issues } = await emulator.client.checks(mail.uuid);
     for (const issue of issues.filter((i) => i.code === 'placeholder' || i.code === 'link-emulator')) {
-      found.push(`${mail.subject}: ${issue.message} (${issue.where}${issue.line === null ? '' : `, line ${issue.line}`})`);
+      found.push(
+        `${mail.subject}: ${issue.message} (${issue.where}${issue.line === null ? '' : `, line ${issue.line}`})`,
+      );
     }
   }
   return found;
@@ -34,10 +38,26 @@ afterEach(async () => {
 const send = (body: Record<string, unknown>) =>
   fetch(`${emulator.apiUrl}/transactional-mails/send`, {
     method: 'POST',
-    body: JSON.stringify({ from: 'shop@example.com', to: 'jane@example.com', mail_name: 'order-confirmation', ...body }),
-    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      from: 'shop@example.com',
+      to: 'jane@example.com',
+      mail_name: 'order-confirmation',
+      ...body,
+    }),
+    headers: {
+      authorization: `Bearer ${emulator.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
   });
-const ALL = { first_name: 'Jane', order_number: 'A-17', item_count: '2', order_total: '$20', order_url: 'https://shop.example.com/o/A-17', shipping_address: '1 Main St' };
+const ALL = {
+  first_name: 'Jane',
+  order_number: 'A-17',
+  item_count: '2',
+  order_total: '$20',
+  order_url: 'https://shop.example.com/o/A-17',
+  shipping_address: '1 Main St',
+};
 
 it('passes a correct order confirmation', async () => {
   expect((await send({ replacements: ALL })).status).toBe(200);
@@ -59,11 +79,17 @@ it('names a link to an unsubscribe page of no subscriber', async () => {
   const res = await fetch(`${emulator.apiUrl}/transactional-mails/send`, {
     method: 'POST',
     body: JSON.stringify({ from: 'shop@example.com', to: 'jane@example.com', subject: 'Goodbye', html }),
-    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      authorization: `Bearer ${emulator.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
   });
   expect(res.status).toBe(200);
   expect(await brokenMail()).toEqual([
-    'Goodbye: href="' + `${emulator.url}/unsubscribe/00000000-0000-4000-8000-000000000000` + '": no subscriber 00000000-0000-4000-8000-000000000000 (the page answers 404) (html, line 1)',
+    'Goodbye: href="' +
+      `${emulator.url}/unsubscribe/00000000-0000-4000-8000-000000000000` +
+      '": no subscriber 00000000-0000-4000-8000-000000000000 (the page answers 404) (html, line 1)',
   ]);
   await emulator.client.deleteMessages();
 });

@@ -17,7 +17,11 @@ afterAll(() => emulator.stop());
 beforeEach(() => emulator.client.reset()); // also removes the previous test's rules
 
 it('retries after a rate limit and gets the mail out', async () => {
-  const rule = await emulator.client.faults.add({ route: '/api/transactional-mails/send', preset: 'rate-limited', times: 1 });
+  const rule = await emulator.client.faults.add({
+    route: '/api/transactional-mails/send',
+    preset: 'rate-limited',
+    times: 1,
+  });
   expect(rule.remaining).toBe(1);
 
   expect((await accounts.signUp('jane@example.com', 'Jane')).welcomeMail).toBe('sent');
@@ -51,7 +55,11 @@ it('gives up on a Mailcoach that is too slow', async () => {
 });
 
 it('fails only the sends to one recipient', async () => {
-  await emulator.client.faults.add({ recipient: 'flaky@example.com', status: 503, body: { message: 'Service Unavailable' } });
+  await emulator.client.faults.add({
+    recipient: 'flaky@example.com',
+    status: 503,
+    body: { message: 'Service Unavailable' },
+  });
   expect((await accounts.signUp('flaky@example.com', 'Flaky')).welcomeMail).toBe('unavailable');
   expect((await accounts.signUp('fine@example.com', 'Fine')).welcomeMail).toBe('sent');
   const page = await emulator.client.messages();

@@ -47,7 +47,10 @@ it('a reset empties one workspace and leaves the others alone', async () => {
   const a = workspace('reset-a');
   const b = workspace('reset-b');
   await Promise.all([a.accounts.signUp('x@example.com', 'X'), b.accounts.signUp('x@example.com', 'X')]);
-  await Promise.all([a.client.waitForMessage({ to: 'x@example.com' }), b.client.waitForMessage({ to: 'x@example.com' })]);
+  await Promise.all([
+    a.client.waitForMessage({ to: 'x@example.com' }),
+    b.client.waitForMessage({ to: 'x@example.com' }),
+  ]);
 
   await a.client.reset();
   expect((await a.client.messages()).meta.total).toBe(0);

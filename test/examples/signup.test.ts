@@ -73,7 +73,9 @@ describe('password reset', () => {
       .waitForMessage({ to: 'jane@example.com', subject: 'Reset', timeoutMs: 200 })
       .catch((caught: unknown) => caught as Error);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain('waiting for 1 message matching `to:jane@example.com subject:Reset`: 0 matched');
+    expect((error as Error).message).toContain(
+      'waiting for 1 message matching `to:jane@example.com subject:Reset`: 0 matched',
+    );
     expect((error as Error).message).toContain('"Welcome to Acme, Jane!"');
   });
 });

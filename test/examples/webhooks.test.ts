@@ -21,7 +21,11 @@ let emulator: StartedEmulator;
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as { port: number };
-  emulator = await startEmulator({ webhooks: [`http://127.0.0.1:${port}/hooks`], webhookSecret: 's3cr3t', webhookRetries: 'off' });
+  emulator = await startEmulator({
+    webhooks: [`http://127.0.0.1:${port}/hooks`],
+    webhookSecret: 's3cr3t',
+    webhookRetries: 'off',
+  });
 });
 afterAll(async () => {
   await emulator.stop();
@@ -31,8 +35,13 @@ afterAll(async () => {
 it('tells the app when someone unsubscribes', async () => {
   const api = (path: string, body?: unknown): Promise<any> =>
     fetch(`${emulator.apiUrl}${path}`, {
-      method: 'POST', body: JSON.stringify(body ?? {}),
-      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json', accept: 'application/json' },
+      method: 'POST',
+      body: JSON.stringify(body ?? {}),
+      headers: {
+        authorization: `Bearer ${emulator.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
     }).then((res) => (res.status === 204 ? null : res.json()));
   const list = (await api('/email-lists', { name: 'News', default_from_email: 'news@example.com' })).data;
   const jane = (await api(`/email-lists/${list.uuid}/subscribers`, { email: 'jane@example.com' })).data;

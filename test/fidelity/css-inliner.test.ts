@@ -27,7 +27,8 @@ function randomCases(seed: number, n: number): string[] {
     if (random() < 0.15) attributes += ` id="${pick(['i1', 'i2', 'main'])}"`;
     if (random() < 0.2) attributes += ` title="${pick(['x', 'v w', 'en-GB', 'é', ''])}"`;
     if (random() < 0.1) attributes += ` lang="${pick(['en', 'fr', 'en-US'])}"`;
-    if (random() < 0.15) attributes += ` style="${pick(['color: blue', 'margin:0;padding:1px', 'COLOR:red !important', ''])}"`;
+    if (random() < 0.15)
+      attributes += ` style="${pick(['color: blue', 'margin:0;padding:1px', 'COLOR:red !important', ''])}"`;
     if (random() < 0.05) attributes += pick([' disabled', ' checked', ' nowrap', ' hidden']);
     if (tag === 'img' || tag === 'input') return `<${tag}${attributes}>`;
     let inner = '';
@@ -35,8 +36,56 @@ function randomCases(seed: number, n: number): string[] {
     for (let i = 0; i < children; i++) inner += random() < 0.25 ? pick(['text', ' ', '', 'é']) : element(depth + 1);
     return `<${tag}${attributes}>${inner}</${tag}>`;
   };
-  const simples = ['*', 'div', 'p', 'span', 'li', 'td', 'a', '.a', '.b', '.x', '#i1', '#main', '[title]', '[title=x]', '[title~=w]', '[lang|=en]', '[title^=e]', '[title$=B]', '[title*=n]', '[title!=x]', '[class]', '[style]'];
-  const pseudos = ['', '', '', ':first-child', ':last-child', ':nth-child(2)', ':nth-child(2n+1)', ':nth-child(-n+2)', ':nth-last-child(1)', ':not(.a)', ':not(:first-child)', ':empty', ':only-child', ':first-of-type', ':last-of-type', ':nth-of-type(2)', ':only-of-type', ':hover', ':lang(en)', ':contains(text)', ':root', ':disabled', ':checked', ':enabled'];
+  const simples = [
+    '*',
+    'div',
+    'p',
+    'span',
+    'li',
+    'td',
+    'a',
+    '.a',
+    '.b',
+    '.x',
+    '#i1',
+    '#main',
+    '[title]',
+    '[title=x]',
+    '[title~=w]',
+    '[lang|=en]',
+    '[title^=e]',
+    '[title$=B]',
+    '[title*=n]',
+    '[title!=x]',
+    '[class]',
+    '[style]',
+  ];
+  const pseudos = [
+    '',
+    '',
+    '',
+    ':first-child',
+    ':last-child',
+    ':nth-child(2)',
+    ':nth-child(2n+1)',
+    ':nth-child(-n+2)',
+    ':nth-last-child(1)',
+    ':not(.a)',
+    ':not(:first-child)',
+    ':empty',
+    ':only-child',
+    ':first-of-type',
+    ':last-of-type',
+    ':nth-of-type(2)',
+    ':only-of-type',
+    ':hover',
+    ':lang(en)',
+    ':contains(text)',
+    ':root',
+    ':disabled',
+    ':checked',
+    ':enabled',
+  ];
   const simple = (): string => {
     let s = pick(simples);
     const pseudo = pick(pseudos);
@@ -62,7 +111,11 @@ function randomCases(seed: number, n: number): string[] {
   const cases: string[] = [];
   for (let i = 0; i < n; i++) {
     const body = element(0) + element(0) + element(0);
-    cases.push(random() < 0.5 ? `<html><head><style>${css()}</style></head><body>${body}</body></html>` : `<style>${css()}</style>${body}`);
+    cases.push(
+      random() < 0.5
+        ? `<html><head><style>${css()}</style></head><body>${body}</body></html>`
+        : `<style>${css()}</style>${body}`,
+    );
   }
   return cases;
 }

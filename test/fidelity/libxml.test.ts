@@ -48,7 +48,9 @@ const run = oracleAvailable();
 describe.runIf(run)('libxml2 HTML port against PHP DOMDocument', () => {
   const stages = Object.keys(STAGES);
   // oracle.ts types the stages other tests use; the extra dom-* stages are this test's own (oracle.php).
-  const cases = HTML_CORPUS.flatMap(({ html }) => stages.map((stage) => ({ stage, input: html }) as unknown as OracleCase));
+  const cases = HTML_CORPUS.flatMap(({ html }) =>
+    stages.map((stage) => ({ stage, input: html }) as unknown as OracleCase),
+  );
   const results = run ? runOracle(cases) : [];
 
   it('has a corpus of at least 80 inputs', () => {

@@ -11,7 +11,9 @@ import { oracleAvailable, oracleOutput, runOracle } from './oracle.js';
 const available = oracleAvailable();
 
 describe.skipIf(!available)('markdown: RenderMarkdownToHtmlAction', () => {
-  const expected = available ? runOracle(MARKDOWN_CORPUS.map((c) => ({ stage: 'markdown' as const, input: c.markdown }))) : [];
+  const expected = available
+    ? runOracle(MARKDOWN_CORPUS.map((c) => ({ stage: 'markdown' as const, input: c.markdown })))
+    : [];
 
   it('has a corpus of at least 60 cases with distinct names', () => {
     expect(MARKDOWN_CORPUS.length).toBeGreaterThanOrEqual(60);

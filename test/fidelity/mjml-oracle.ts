@@ -5,6 +5,11 @@
  */
 export async function mailcoachMjml(source: string): Promise<string> {
   const { default: mjml2html } = await import('mjml');
-  const result = await mjml2html(source, { keepComments: true, beautify: false, minify: false, validationLevel: 'soft' });
+  const result = await mjml2html(source, {
+    keepComments: true,
+    beautify: false,
+    minify: false,
+    validationLevel: 'soft',
+  });
   return result.html;
 }

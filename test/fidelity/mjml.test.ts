@@ -40,7 +40,9 @@ describe('MJML fidelity: the emulator renders as mjml 4 with Mailcoach options',
 
   it(`the corpus has the welcome fixture and at least 10 more documents (${MJML_CASES.length})`, () => {
     expect(MJML_CASES.length).toBeGreaterThanOrEqual(11);
-    expect(MJML_CASES[0]?.source).toBe(readFileSync(new URL('../../fixtures/templates/welcome.mjml', import.meta.url), 'utf8'));
+    expect(MJML_CASES[0]?.source).toBe(
+      readFileSync(new URL('../../fixtures/templates/welcome.mjml', import.meta.url), 'utf8'),
+    );
   });
 
   it.each(MJML_CASES.map((c) => [c.name, c] as const))('%s: identical HTML and messages', async (_name, c) => {
@@ -59,8 +61,13 @@ describe('MJML fidelity: the emulator renders as mjml 4 with Mailcoach options',
   });
 
   it('mjml default fonts are kept: a default font in use is linked from Google Fonts, as in Mailcoach', async () => {
-    const html = await renderBody('<mjml><mj-body><mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section></mj-body></mjml>', 'mjml');
-    expect(html).toContain('<link href="https://fonts.googleapis.com/css?family=Ubuntu:300,400,500,700" rel="stylesheet" type="text/css">');
+    const html = await renderBody(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section></mj-body></mjml>',
+      'mjml',
+    );
+    expect(html).toContain(
+      '<link href="https://fonts.googleapis.com/css?family=Ubuntu:300,400,500,700" rel="stylesheet" type="text/css">',
+    );
     expect(html).toContain('@import url(https://fonts.googleapis.com/css?family=Ubuntu:300,400,500,700);');
   });
 

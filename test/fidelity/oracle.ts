@@ -9,8 +9,20 @@ import { fileURLToPath } from 'node:url';
 export type OracleCase =
   | { stage: 'text' | 'inline' | 'markdown' | 'dom' | 'dom-inline'; input: string }
   | { stage: 'twig'; input: string; context?: Record<string, unknown> }
-  | { stage: 'campaign'; html: string; mjml?: boolean; context?: Record<string, unknown>; replacements?: Record<string, string> }
-  | { stage: 'template'; type: 'html' | 'markdown' | 'blade' | 'mjml'; body: string; subject?: string; replacements?: Record<string, unknown> };
+  | {
+      stage: 'campaign';
+      html: string;
+      mjml?: boolean;
+      context?: Record<string, unknown>;
+      replacements?: Record<string, string>;
+    }
+  | {
+      stage: 'template';
+      type: 'html' | 'markdown' | 'blade' | 'mjml';
+      body: string;
+      subject?: string;
+      replacements?: Record<string, unknown>;
+    };
 
 export type OracleResult = { output: string } | { error: string };
 

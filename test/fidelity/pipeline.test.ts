@@ -29,10 +29,19 @@ writeFileSync(
 );
 
 const INLINE_CASES: { name: string; html: string }[] = [
-  { name: 'receipt', html: '<h1>Receipt</h1><p>Thanks, <b>Jane</b>! Order <a href="https://x.test/o/1">#1</a> ships today.</p><ul><li>Tea × 2</li><li>Cake_1 * 1</li></ul>' },
-  { name: 'full document', html: '<!DOCTYPE html><html><head><title>T</title><style>p{color:red}</style></head><body><p>Styled &amp; plain</p><br><p>Line<br>break</p></body></html>' },
+  {
+    name: 'receipt',
+    html: '<h1>Receipt</h1><p>Thanks, <b>Jane</b>! Order <a href="https://x.test/o/1">#1</a> ships today.</p><ul><li>Tea × 2</li><li>Cake_1 * 1</li></ul>',
+  },
+  {
+    name: 'full document',
+    html: '<!DOCTYPE html><html><head><title>T</title><style>p{color:red}</style></head><body><p>Styled &amp; plain</p><br><p>Line<br>break</p></body></html>',
+  },
   { name: 'table', html: '<table><tr><th>Item</th><th>Price</th></tr><tr><td>Tea</td><td>€2</td></tr></table>' },
-  { name: 'image and code', html: '<p><img src="https://x.test/logo.png" alt="Logo"> <code>a_b</code></p><pre>line 1\n  line 2</pre>' },
+  {
+    name: 'image and code',
+    html: '<p><img src="https://x.test/logo.png" alt="Logo"> <code>a_b</code></p><pre>line 1\n  line 2</pre>',
+  },
 ];
 
 const CAMPAIGN_HTML = `<html><head><style>.cta { color: #ffffff; background: #0f766e; } p { margin: 0 0 12px; }</style></head>
@@ -87,23 +96,39 @@ describe.skipIf(!available)('a transactional send renders as Mailcoach 8 renders
 
   it('a campaign mail: CSS inlined, Twig then the placeholders, the text part from the personal HTML', async () => {
     const api = apiClient(emulator().url, emulator().token);
-    const list = (await api.post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } })).json().data;
-    const subscriber = (await api.post(`/api/email-lists/${list.uuid}/subscribers`, {
-      json: { email: 'jane@reader.test', first_name: 'Jane', skip_confirmation: true },
-    })).json().data;
+    const list = (
+      await api.post('/api/email-lists', { json: { name: 'News', default_from_email: 'news@acme.test' } })
+    ).json().data;
+    const subscriber = (
+      await api.post(`/api/email-lists/${list.uuid}/subscribers`, {
+        json: { email: 'jane@reader.test', first_name: 'Jane', skip_confirmation: true },
+      })
+    ).json().data;
     const html = CAMPAIGN_HTML;
-    const created = await api.post('/api/campaigns', { json: { name: 'March', email_list_uuid: list.uuid, subject: 'News', html } });
+    const created = await api.post('/api/campaigns', {
+      json: { name: 'March', email_list_uuid: list.uuid, subject: 'News', html },
+    });
     expect(created.status, created.text).toBe(201);
     const campaign = created.json().data;
     expect((await api.post(`/api/campaigns/${campaign.uuid}/send`)).status).toBe(204);
     await createClient({ url: emulator().url, token: emulator().token }).waitForCampaignSent(campaign.uuid);
     const send = (await api.get(`/api/sends?filter[campaign_uuid]=${campaign.uuid}`)).json().data[0];
     const unsubscribeUrl = `${emulator().url}/unsubscribe/${subscriber.uuid}/${send.uuid}`;
-    const expected = JSON.parse(oracleOutput(runOracle([{
-      stage: 'campaign', html,
-      context: { subscriber: { first_name: 'Jane', email: 'jane@reader.test', uuid: subscriber.uuid }, unsubscribeUrl },
-      replacements: { '::subscriber.first_name::': 'Jane', '::unsubscribeUrl::': unsubscribeUrl },
-    }])[0])) as { email_html: string; html: string; text: string };
+    const expected = JSON.parse(
+      oracleOutput(
+        runOracle([
+          {
+            stage: 'campaign',
+            html,
+            context: {
+              subscriber: { first_name: 'Jane', email: 'jane@reader.test', uuid: subscriber.uuid },
+              unsubscribeUrl,
+            },
+            replacements: { '::subscriber.first_name::': 'Jane', '::unsubscribeUrl::': unsubscribeUrl },
+          },
+        ])[0],
+      ),
+    ) as { email_html: string; html: string; text: string };
     const actual = await captured();
     expect(actual.html).toBe(expected.html);
     expect(actual.text).toBe(expected.text);
@@ -114,10 +139,19 @@ describe.skipIf(!available)('a transactional send renders as Mailcoach 8 renders
     // with each {{ }} through e() (htmlspecialchars, ENT_QUOTES) and the newline after each echo kept, as Blade's
     // compileRegularEchos doubles it before PHP's `?>` swallows one.
     const api = apiClient(emulator().url, emulator().token);
-    const list = (await api.post('/api/email-lists', {
-      json: { name: 'Tips & "Tricks"', default_from_email: 'news@acme.test', requires_confirmation: true, redirect_after_subscribed: 'https://acme.test/thanks?a=1&b=2' },
-    })).json().data;
-    const subscriber = (await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'kim@reader.test' } })).json().data;
+    const list = (
+      await api.post('/api/email-lists', {
+        json: {
+          name: 'Tips & "Tricks"',
+          default_from_email: 'news@acme.test',
+          requires_confirmation: true,
+          redirect_after_subscribed: 'https://acme.test/thanks?a=1&b=2',
+        },
+      })
+    ).json().data;
+    const subscriber = (
+      await api.post(`/api/email-lists/${list.uuid}/subscribers`, { json: { email: 'kim@reader.test' } })
+    ).json().data;
     const url = `${emulator().url}/confirm-subscription/${subscriber.uuid}?redirect=https://acme.test/thanks?a=1&amp;b=2`;
     const { text } = await captured();
     expect(text).toBe(

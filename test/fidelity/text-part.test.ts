@@ -58,16 +58,26 @@ type Dumped =
 function buildNode(dumped: Dumped, parent: ElementNode | DocumentNode): Node {
   switch (dumped[0]) {
     case 'element': {
-      const element: ElementNode = { type: 'element', name: dumped[1], attributes: dumped[2].map(([name, value]) => ({ name, value })), children: [], parent };
+      const element: ElementNode = {
+        type: 'element',
+        name: dumped[1],
+        attributes: dumped[2].map(([name, value]) => ({ name, value })),
+        children: [],
+        parent,
+      };
       element.children = dumped[3].map((child) => buildNode(child, element));
       return element;
     }
     case 'text':
-      return dumped[2] ? { type: 'text', value: dumped[1], cdata: true, parent } : { type: 'text', value: dumped[1], parent };
+      return dumped[2]
+        ? { type: 'text', value: dumped[1], cdata: true, parent }
+        : { type: 'text', value: dumped[1], parent };
     case 'comment':
       return { type: 'comment', value: dumped[1], parent };
     case 'pi':
-      return dumped[3] ? { type: 'pi', target: dumped[1], value: dumped[2], bare: true, parent } : { type: 'pi', target: dumped[1], value: dumped[2], parent };
+      return dumped[3]
+        ? { type: 'pi', target: dumped[1], value: dumped[2], bare: true, parent }
+        : { type: 'pi', target: dumped[1], value: dumped[2], parent };
     case 'doctype':
       return { type: 'doctype', name: dumped[1], publicId: dumped[2], systemId: dumped[3], parent };
   }
@@ -88,7 +98,9 @@ function libxmlTrees(inputs: readonly string[]): (DocumentNode | null)[] {
 }
 
 describe.runIf(run)('ConvertHtmlToTextAction port against PHP', () => {
-  const expected = run ? runOracle(TEXT_CORPUS.map((c) => ({ stage: 'text' as const, input: c.html }))).map(oracleOutput) : [];
+  const expected = run
+    ? runOracle(TEXT_CORPUS.map((c) => ({ stage: 'text' as const, input: c.html }))).map(oracleOutput)
+    : [];
   const trees = run ? libxmlTrees(TEXT_CORPUS.map((c) => c.html)) : [];
   const cases = TEXT_CORPUS.map((c, i) => [c.name, i] as const);
 
@@ -104,8 +116,12 @@ describe.runIf(run)('ConvertHtmlToTextAction port against PHP', () => {
 
   // Mailcoach converts a template's HTML after CssToInlineStyles (RenderTemplateAction): the mails again, inlined.
   const mails = TEXT_CORPUS.slice(0, 7);
-  const inlined = run ? runOracle(mails.map((c) => ({ stage: 'inline' as const, input: c.html }))).map(oracleOutput) : [];
-  const inlinedExpected = run ? runOracle(inlined.map((input) => ({ stage: 'text' as const, input }))).map(oracleOutput) : [];
+  const inlined = run
+    ? runOracle(mails.map((c) => ({ stage: 'inline' as const, input: c.html }))).map(oracleOutput)
+    : [];
+  const inlinedExpected = run
+    ? runOracle(inlined.map((input) => ({ stage: 'text' as const, input }))).map(oracleOutput)
+    : [];
 
   describe('htmlToText after CssToInlineStyles', () => {
     it.each(mails.map((c, i) => [c.name, i] as const))('%s', (_, i) => {
@@ -128,23 +144,109 @@ function php(code: string, input: unknown): unknown {
 
 describe.runIf(run)('the PHP built-ins the converters use, against PHP', () => {
   it('filter_var(FILTER_VALIDATE_EMAIL) (LinkConverter::isValidEmail)', () => {
-    const locals = ['a', 'first.last', 'x+y', 'a_b', "o'hara", '.a', 'a.', 'a..b', '"quoted"', '"a b"', 'A.B', 'ü', 'a'.repeat(64), 'a'.repeat(65), 'a b', '', 'a@b'];
-    const domains = ['b.co', 'example.com', 'sub.example.org', 'b', 'xn--bcher-kva.de', 'a-b.c-d.com', '-a.com', 'a-.com', 'a.b-', '1.com', 'a.1com', 'a.c1', '[127.0.0.1]', '[IPv6:::1]', 'EXAMPLE.COM', `${'d'.repeat(63)}.com`, `${'d'.repeat(64)}.com`, 'a.b.c.d.e.f.g.h', '', 'a..b'];
+    const locals = [
+      'a',
+      'first.last',
+      'x+y',
+      'a_b',
+      "o'hara",
+      '.a',
+      'a.',
+      'a..b',
+      '"quoted"',
+      '"a b"',
+      'A.B',
+      'ü',
+      'a'.repeat(64),
+      'a'.repeat(65),
+      'a b',
+      '',
+      'a@b',
+    ];
+    const domains = [
+      'b.co',
+      'example.com',
+      'sub.example.org',
+      'b',
+      'xn--bcher-kva.de',
+      'a-b.c-d.com',
+      '-a.com',
+      'a-.com',
+      'a.b-',
+      '1.com',
+      'a.1com',
+      'a.c1',
+      '[127.0.0.1]',
+      '[IPv6:::1]',
+      'EXAMPLE.COM',
+      `${'d'.repeat(63)}.com`,
+      `${'d'.repeat(64)}.com`,
+      'a.b.c.d.e.f.g.h',
+      '',
+      'a..b',
+    ];
     const addresses = locals.flatMap((local) => domains.map((domain) => `${local}@${domain}`));
-    addresses.push(`${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com`, 'a@b.co\n', ' a@b.co');
-    const expected = php('echo json_encode(array_map(fn ($e) => filter_var($e, FILTER_VALIDATE_EMAIL) !== false, json_decode(stream_get_contents(STDIN))));', addresses);
+    addresses.push(
+      `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com`,
+      'a@b.co\n',
+      ' a@b.co',
+    );
+    const expected = php(
+      'echo json_encode(array_map(fn ($e) => filter_var($e, FILTER_VALIDATE_EMAIL) !== false, json_decode(stream_get_contents(STDIN))));',
+      addresses,
+    );
     expect(addresses.map(isPhpValidEmail)).toEqual(expected);
   });
 
   it('html_entity_decode($s, ENT_QUOTES | ENT_HTML401, UTF-8) (sanitize, getChildrenAsString)', () => {
-    const names = 'quot amp lt gt apos nbsp eacute Eacute euro hellip rarr lang rang thetasym sigmaf AMP Amp copy COPY reg trade zwj zwnj lrm'.split(' ');
+    const names =
+      'quot amp lt gt apos nbsp eacute Eacute euro hellip rarr lang rang thetasym sigmaf AMP Amp copy COPY reg trade zwj zwnj lrm'.split(
+        ' ',
+      );
     const inputs = [
       ...names.map((name) => `&${name};`),
-      ...['0', '9', '10', '13', '31', '32', '39', '65', '127', '128', '133', '159', '160', '55296', '57343', '65534', '1114111', '1114112', '0000065', '99999999999999999999'].map((n) => `&#${n};`),
+      ...[
+        '0',
+        '9',
+        '10',
+        '13',
+        '31',
+        '32',
+        '39',
+        '65',
+        '127',
+        '128',
+        '133',
+        '159',
+        '160',
+        '55296',
+        '57343',
+        '65534',
+        '1114111',
+        '1114112',
+        '0000065',
+        '99999999999999999999',
+      ].map((n) => `&#${n};`),
       ...['41', 'D', 'd', '1F600', 'FFFE', 'DFFF', '110000', '0041'].flatMap((n) => [`&#x${n};`, `&#X${n};`]),
-      '&amp', '&#65', '&#x;', '&#;', '&;', '&a;', '&amp;amp;', 'a & b', '&&amp;;', '&#x41', '&am p;', 'x&eacute', '&eacute;&eacute;', 'é&euro;😀',
+      '&amp',
+      '&#65',
+      '&#x;',
+      '&#;',
+      '&;',
+      '&a;',
+      '&amp;amp;',
+      'a & b',
+      '&&amp;;',
+      '&#x41',
+      '&am p;',
+      'x&eacute',
+      '&eacute;&eacute;',
+      'é&euro;😀',
     ];
-    const expected = php('echo json_encode(array_map(fn ($s) => html_entity_decode($s, ENT_QUOTES, "UTF-8"), json_decode(stream_get_contents(STDIN))), JSON_INVALID_UTF8_SUBSTITUTE);', inputs);
+    const expected = php(
+      'echo json_encode(array_map(fn ($s) => html_entity_decode($s, ENT_QUOTES, "UTF-8"), json_decode(stream_get_contents(STDIN))), JSON_INVALID_UTF8_SUBSTITUTE);',
+      inputs,
+    );
     expect(inputs.map(htmlEntityDecode)).toEqual(expected);
   });
 });

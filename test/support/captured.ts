@@ -56,7 +56,8 @@ export function capturedMessages(dbPath: string): CapturedMessage[] {
       text: row.text_body,
       html: row.html_body,
       templateName: row.template_name,
-      replacements: row.replacements_json === null ? null : (JSON.parse(row.replacements_json) as Record<string, unknown>),
+      replacements:
+        row.replacements_json === null ? null : (JSON.parse(row.replacements_json) as Record<string, unknown>),
       attachments: JSON.parse(row.attachments_json) as CapturedMessage['attachments'],
       raw: row.raw,
     }));

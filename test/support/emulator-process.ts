@@ -48,12 +48,26 @@ export async function spawnEmulator(options: EmulatorOptions = {}): Promise<Spaw
   const args = [
     // No SMTP unless the test asks for it (its own --smtp-port, later, wins): the command's default port, 1025,
     // would make the test files running in parallel compete for it.
-    CLI, '--port', '0', '--smtp-port', 'off', '--db', dbPath, '--token', TOKEN,
-    '--clock', `stepping:${START}`, '--ids', 'sequential',
+    CLI,
+    '--port',
+    '0',
+    '--smtp-port',
+    'off',
+    '--db',
+    dbPath,
+    '--token',
+    TOKEN,
+    '--clock',
+    `stepping:${START}`,
+    '--ids',
+    'sequential',
     ...(fixtures === null ? ['--no-fixtures'] : ['--fixtures', fixtures]),
     ...(options.args ?? []),
   ];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -32,7 +32,12 @@ export function connectEventStream(baseUrl: string, token: string): Promise<SseC
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req: ClientRequest = httpRequest(
-      { host: url.hostname, port: url.port, path: `/_emulator/events?token=${token}`, headers: { accept: 'text/event-stream' } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `/_emulator/events?token=${token}`,
+        headers: { accept: 'text/event-stream' },
+      },
       (res) => {
         let buffer = '';
         let all = '';
@@ -73,7 +78,8 @@ export function connectEventStream(baseUrl: string, token: string): Promise<SseC
             buffer = buffer.slice(end + 2);
             const lines = block.split('\n').filter((line) => !line.startsWith(':'));
             if (lines.length === 0) continue;
-            const field = (name: string) => lines.filter((l) => l.startsWith(`${name}: `)).map((l) => l.slice(name.length + 2));
+            const field = (name: string) =>
+              lines.filter((l) => l.startsWith(`${name}: `)).map((l) => l.slice(name.length + 2));
             events.push({ event: field('event')[0] ?? null, data: JSON.parse(field('data').join('\n')) });
             for (const waiter of waiters.splice(0)) waiter();
           }
@@ -88,4 +94,3 @@ export function connectEventStream(baseUrl: string, token: string): Promise<SseC
     req.end();
   });
 }
-

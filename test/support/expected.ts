@@ -12,7 +12,8 @@ export const php = (value: unknown) =>
     .replaceAll('/', '\\/');
 
 /** A 422 validation body: the summary message and the errors, in the given key order. */
-export const invalidBody = (errors: Record<string, string[]>) => php({ message: 'The given data was invalid.', errors });
+export const invalidBody = (errors: Record<string, string[]>) =>
+  php({ message: 'The given data was invalid.', errors });
 
 /** An HttpException body: pretty-printed with four spaces, slashes unescaped (reference §1.5). */
 export const pretty = (message: string) => `{\n    "message": ${JSON.stringify(message)}\n}`;

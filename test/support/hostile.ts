@@ -95,14 +95,20 @@ export function encodeBody(input: Record<string, unknown>, encoding: Encoding): 
     return { body, contentType: 'application/x-www-form-urlencoded' };
   }
   const parts = pairs.map(
-    ([key, value]) => `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${key.replaceAll('"', '%22')}"\r\n\r\n${value}\r\n`,
+    ([key, value]) =>
+      `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${key.replaceAll('"', '%22')}"\r\n\r\n${value}\r\n`,
   );
-  return { body: `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`, contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` };
+  return {
+    body: `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`,
+    contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+  };
 }
 
 function bracketPairs(value: unknown, prefix: string): Array<[string, string]> {
   if (value === null || typeof value !== 'object') return [[prefix, String(value)]];
-  return Object.entries(value).flatMap(([key, child]) => bracketPairs(child, prefix === '' ? key : `${prefix}[${key}]`));
+  return Object.entries(value).flatMap(([key, child]) =>
+    bracketPairs(child, prefix === '' ? key : `${prefix}[${key}]`),
+  );
 }
 
 /** The request's other fields, valid, so that the hostile one is what the server must cope with. */
@@ -130,10 +136,18 @@ export interface QueryTarget {
 export type Target = BodyTarget | QueryTarget;
 
 const sendField = (field: string, base: Record<string, unknown> = VALID_SEND): BodyTarget => ({
-  kind: 'body', method: 'POST', path: '/api/transactional-mails/send', base, field,
+  kind: 'body',
+  method: 'POST',
+  path: '/api/transactional-mails/send',
+  base,
+  field,
 });
 const bodyField = (method: string, path: string, field: string, base: Record<string, unknown> = {}): BodyTarget => ({
-  kind: 'body', method, path, base, field,
+  kind: 'body',
+  method,
+  path,
+  base,
+  field,
 });
 const query = (method: string, path: string): QueryTarget => ({ kind: 'query', method, path });
 const pathValue = (method: string, path: string): QueryTarget => ({ kind: 'path', method, path });
@@ -144,7 +158,9 @@ const WELCOME_AUTOMATION = '5a1c9e3b-7d24-4f8a-9b61-2e0d4c7f8a13';
 
 /** Every route and field a client can fill. */
 export const TARGETS: Target[] = [
-  ...['from', 'to', 'cc', 'bcc', 'reply_to', 'subject', 'html', 'text', 'mail_name', 'mailer', 'store', 'fake'].map((f) => sendField(f)),
+  ...['from', 'to', 'cc', 'bcc', 'reply_to', 'subject', 'html', 'text', 'mail_name', 'mailer', 'store', 'fake'].map(
+    (f) => sendField(f),
+  ),
   sendField('replacements'),
   sendField('replacements.first_name', TEMPLATE_SEND),
   sendField('replacements.app_name', { ...TEMPLATE_SEND, mail_name: 'password-reset' }),
@@ -152,7 +168,10 @@ export const TARGETS: Target[] = [
   sendField('cc', TEMPLATE_SEND),
   sendField('attachments'),
   ...['name', 'content', 'content_type', 'content_id'].map((key) =>
-    sendField(`attachments.0.${key}`, { ...VALID_SEND, attachments: [{ name: 'a.txt', content: 'QUJD', content_type: 'text/plain' }] }),
+    sendField(`attachments.0.${key}`, {
+      ...VALID_SEND,
+      attachments: [{ name: 'a.txt', content: 'QUJD', content_type: 'text/plain' }],
+    }),
   ),
   bodyField('POST', '/api/suppressions', 'email'),
   bodyField('POST', '/api/suppressions', 'reason', { email: 'new@example.com' }),
@@ -197,8 +216,12 @@ export const TARGETS: Target[] = [
   bodyField('POST', '/_emulator/clock', 'freeze_at'),
   bodyField('POST', '/_emulator/clock', 'advance_ms'),
   bodyField('POST', '/_emulator/seed', 'suppressions', {}),
-  bodyField('POST', '/_emulator/seed', 'templates.0.body', { templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }] }),
-  bodyField('POST', '/_emulator/seed', 'templates.0.name', { templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }] }),
+  bodyField('POST', '/_emulator/seed', 'templates.0.body', {
+    templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }],
+  }),
+  bodyField('POST', '/_emulator/seed', 'templates.0.name', {
+    templates: [{ name: 'x', type: 'html', subject: 's', body: 'b' }],
+  }),
   bodyField('POST', '/_emulator/templates/order-confirmation/render', 'replacements.first_name', { replacements: {} }),
   bodyField('POST', '/_emulator/templates/welcome/render', 'template.body', { template: {} }),
   bodyField('POST', '/_emulator/templates/order-confirmation/render', 'template.body', { template: {} }),
@@ -208,7 +231,10 @@ export const TARGETS: Target[] = [
   pathValue('POST', '/_emulator/templates/{}/render'),
   // The audience and campaigns API (issue 15), on the bundled fixtures' Newsletter list and automation.
   bodyField('POST', '/api/email-lists', 'name', { default_from_email: 'lists@example.com' }),
-  bodyField('POST', '/api/email-lists', 'default_reply_to_email', { name: 'Fuzz', default_from_email: 'lists@example.com' }),
+  bodyField('POST', '/api/email-lists', 'default_reply_to_email', {
+    name: 'Fuzz',
+    default_from_email: 'lists@example.com',
+  }),
   bodyField('POST', `/api/email-lists/${NEWSLETTER}/subscribers`, 'email'),
   bodyField('POST', `/api/email-lists/${NEWSLETTER}/subscribers`, 'tags', { email: 'fuzz@example.com' }),
   bodyField('POST', `/api/email-lists/${NEWSLETTER}/subscribers`, 'extra_attributes', { email: 'fuzz@example.com' }),
@@ -274,7 +300,13 @@ export function buildRequest(c: HostileCase, token: string): HostileRequest {
   const input = structuredClone(target.base);
   setField(input, target.field, wrap(fill(c.shape, c.length), c.wrapping));
   const { body, contentType } = encodeBody(input, c.encoding);
-  return { label, method: target.method, path: target.path, headers: { ...headers, 'content-type': contentType }, body };
+  return {
+    label,
+    method: target.method,
+    path: target.path,
+    headers: { ...headers, 'content-type': contentType },
+    body,
+  };
 }
 
 function setField(input: Record<string, unknown>, dotted: string, value: unknown): void {
@@ -293,7 +325,13 @@ export function regressionRequests(token: string): HostileRequest[] {
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
   const send = (label: string, input: Record<string, unknown>, encoding: Encoding): HostileRequest => {
     const { body, contentType } = encodeBody(input, encoding);
-    return { label, method: 'POST', path: '/api/transactional-mails/send', headers: { ...headers, 'content-type': contentType }, body };
+    return {
+      label,
+      method: 'POST',
+      path: '/api/transactional-mails/send',
+      headers: { ...headers, 'content-type': contentType },
+      body,
+    };
   };
   const manyCc = Array.from({ length: 41_666 }, (_, i) => `r${i}@ex.com`).join(',');
   return [
@@ -304,7 +342,11 @@ export function regressionRequests(token: string): HostileRequest[] {
     send('form reply_to = 250 kB of right-to-left text', { ...VALID_SEND, reply_to: fill('rtl', 250_000) }, 'form'),
     send('JSON 41,666 cc + 2 to', { ...VALID_SEND, to: 'jane@example.com,john@example.com', cc: manyCc }, 'json'),
     // html-to-text, the converter before the port of league/html-to-markdown, looked the tag name up in a plain object and threw: a 500.
-    send('JSON html: a <pre> and an element named constructor', { from: VALID_SEND.from, to: VALID_SEND.to, subject: 'Hi', html: HTML_WITH_CONSTRUCTOR }, 'json'),
+    send(
+      'JSON html: a <pre> and an element named constructor',
+      { from: VALID_SEND.from, to: VALID_SEND.to, subject: 'Hi', html: HTML_WITH_CONSTRUCTOR },
+      'json',
+    ),
   ];
 }
 
@@ -314,8 +356,20 @@ export function regressionRequests(token: string): HostileRequest[] {
  * everything else goes as it is, dot-stuffed, UTF-8 or (`latin1`) as bytes that are no valid UTF-8.
  */
 export const SMTP_FIELDS = [
-  'envelope-from', 'envelope-to', 'subject', 'from-name', 'to-address', 'header-value', 'encoded-word',
-  'content-type', 'boundary', 'filename', 'text-body', 'html-body', 'base64-body', 'whole-message',
+  'envelope-from',
+  'envelope-to',
+  'subject',
+  'from-name',
+  'to-address',
+  'header-value',
+  'encoded-word',
+  'content-type',
+  'boundary',
+  'filename',
+  'text-body',
+  'html-body',
+  'base64-body',
+  'whole-message',
 ] as const;
 export type SmtpField = (typeof SMTP_FIELDS)[number];
 

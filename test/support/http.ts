@@ -25,7 +25,14 @@ export function rawRequest(baseUrl: string, req: RawRequest): Promise<RawRespons
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method ?? 'GET', path: req.path, headers: req.headers ?? {}, setHost: !hasHeader(req.headers, 'host') },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers: req.headers ?? {},
+        setHost: !hasHeader(req.headers, 'host'),
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -36,7 +36,8 @@ function parseReply(buffer: Buffer, ended: boolean): Reply | null {
     if (headers['transfer-encoding'] !== undefined) throw new Error('chunked responses are not expected');
     const body = buffer.subarray(end + 4);
     const length = headers['content-length'];
-    const complete = status === 204 || status === 304 ? true : length !== undefined ? body.length >= Number(length) : ended;
+    const complete =
+      status === 204 || status === 304 ? true : length !== undefined ? body.length >= Number(length) : ended;
     if (!complete) return null;
     const text = body.subarray(0, length === undefined ? body.length : Number(length)).toString('utf8');
     return { status, headers, text, interim, json: () => JSON.parse(text) };

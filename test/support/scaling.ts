@@ -24,7 +24,12 @@ export interface GrowthOptions {
  * min time(work(make(factor·n))) / min time(factor x work(make(n))). Work too quick for the clock to see is
  * repeated the same number of times on both sides until the small side takes MEASURABLE_MS.
  */
-export function growth<T>(make: (size: number) => T, work: (input: T) => unknown, size: number, options: GrowthOptions = {}): number {
+export function growth<T>(
+  make: (size: number) => T,
+  work: (input: T) => unknown,
+  size: number,
+  options: GrowthOptions = {},
+): number {
   const { factor = 16, rounds = 3 } = options;
   const small = make(size);
   const big = make(size * factor);
@@ -75,6 +80,7 @@ const MEASURABLE_MS = 20;
 
 function report(size: number, smallBest: number, bigBest: number): number {
   const ratio = bigBest / smallBest;
-  if (process.env.GROWTH_DEBUG) console.log(`growth ${ratio.toFixed(2)} at ${size} (${smallBest.toFixed(1)} / ${bigBest.toFixed(1)} ms)`);
+  if (process.env.GROWTH_DEBUG)
+    console.log(`growth ${ratio.toFixed(2)} at ${size} (${smallBest.toFixed(1)} / ${bigBest.toFixed(1)} ms)`);
   return ratio;
 }

@@ -8,7 +8,13 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export function smtpTransport(port: number, options: SMTPTransport.Options = {}) {
   // ignoreTLS unless the test speaks TLS itself: nodemailer upgrades whenever STARTTLS is offered.
-  return nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: options.requireTLS !== true, ...options });
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: options.requireTLS !== true,
+    ...options,
+  });
 }
 
 export interface SmtpDialog {
@@ -53,9 +59,18 @@ export async function smtpDialog(port: number): Promise<SmtpDialog> {
   const flood = async (data: string | Buffer): Promise<boolean> => {
     if (socket.destroyed || !socket.writable) return false;
     if (socket.write(data)) return true;
-    return Promise.race([new Promise<boolean>((resolve) => socket.once('drain', () => resolve(true))), closed.then(() => false)]);
+    return Promise.race([
+      new Promise<boolean>((resolve) => socket.once('drain', () => resolve(true))),
+      closed.then(() => false),
+    ]);
   };
-  const dialog: SmtpDialog = { write: (data) => void socket.write(data), flood, reply, closed, destroy: () => socket.destroy() };
+  const dialog: SmtpDialog = {
+    write: (data) => void socket.write(data),
+    flood,
+    reply,
+    closed,
+    destroy: () => socket.destroy(),
+  };
   await reply();
   return dialog;
 }

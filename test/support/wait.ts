@@ -14,7 +14,11 @@ export interface WaitOptions {
 /** A loaded machine has taken several seconds for what takes milliseconds alone: well under the test timeout. */
 export const WAIT_TIMEOUT_MS = 15_000;
 
-export async function waitUntil<T>(read: () => T | Promise<T>, check: (value: T) => boolean, options: WaitOptions): Promise<T> {
+export async function waitUntil<T>(
+  read: () => T | Promise<T>,
+  check: (value: T) => boolean,
+  options: WaitOptions,
+): Promise<T> {
   const { what, timeoutMs = WAIT_TIMEOUT_MS, intervalMs = 20 } = options;
   const deadline = performance.now() + timeoutMs;
   for (;;) {

@@ -102,9 +102,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('end', () => {
       const bytes = Buffer.concat(chunks);
       const rawHeaders: Array<[string, string]> = [];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) rawHeaders.push([req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string]);
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        rawHeaders.push([req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string]);
       const headers = Object.fromEntries(rawHeaders.map(([name, value]) => [name.toLowerCase(), value]));
-      const call = { method: req.method ?? '', path: req.url ?? '', rawHeaders, headers, body: bytes.toString('utf8'), bytes };
+      const call = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        rawHeaders,
+        headers,
+        body: bytes.toString('utf8'),
+        bytes,
+      };
       calls.push(call);
       responder(call, res);
     });
@@ -123,7 +131,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       responder = next;
     },
     waitForCalls: (count, timeoutMs) =>
-      waitUntil(() => calls.slice(), (seen) => seen.length >= count, { what: `${count} webhook call(s) at the receiver`, timeoutMs }),
+      waitUntil(
+        () => calls.slice(),
+        (seen) => seen.length >= count,
+        { what: `${count} webhook call(s) at the receiver`, timeoutMs },
+      ),
     clear: () => void calls.splice(0),
     close: () =>
       new Promise<void>((resolve) => {

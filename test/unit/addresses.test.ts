@@ -3,7 +3,13 @@
  * item, reference §4.1 "Address fields").
  */
 import { describe, expect, it } from 'vitest';
-import { AddressError, createAddress, formatAddress, normalizeAddresses, splitCsv } from '../../server/mail/addresses.js';
+import {
+  AddressError,
+  createAddress,
+  formatAddress,
+  normalizeAddresses,
+  splitCsv,
+} from '../../server/mail/addresses.js';
 import { growth, LINEAR_GROWTH } from '../support/scaling.js';
 
 const rfcMessage = (address: string) => `Email "${address}" does not comply with addr-spec of RFC 2822.`;
@@ -62,7 +68,9 @@ describe('splitCsv = PHP str_getcsv($value) with its defaults', () => {
   });
 
   it('lets an unterminated quote run to the end, commas included', () => {
-    expect(splitCsv('"Doe, Jane <jane@example.com>, b@example.com')).toEqual(['Doe, Jane <jane@example.com>, b@example.com']);
+    expect(splitCsv('"Doe, Jane <jane@example.com>, b@example.com')).toEqual([
+      'Doe, Jane <jane@example.com>, b@example.com',
+    ]);
   });
 
   it('keeps CR and LF inside items', () => {
@@ -70,7 +78,8 @@ describe('splitCsv = PHP str_getcsv($value) with its defaults', () => {
   });
 
   it('splits a thousand items in linear time', () => {
-    const list = (count: number) => Array.from({ length: count }, (_, i) => `"Name, ${i}" <r${i}@example.com>`).join(', ');
+    const list = (count: number) =>
+      Array.from({ length: count }, (_, i) => `"Name, ${i}" <r${i}@example.com>`).join(', ');
     const items = splitCsv(list(1000));
     expect(items).toHaveLength(1000);
     // 16,000 items cost about 16 times 1,000 (test/support/scaling.ts), where a quadratic split costs 256 times.
@@ -103,7 +112,10 @@ describe('createAddress = Symfony Address::create', () => {
   });
 
   it('keeps raw UTF-8 names as they are', () => {
-    expect(createAddress('Jörg Müller <joerg@example.com>')).toEqual({ name: 'Jörg Müller', email: 'joerg@example.com' });
+    expect(createAddress('Jörg Müller <joerg@example.com>')).toEqual({
+      name: 'Jörg Müller',
+      email: 'joerg@example.com',
+    });
     expect(createAddress('"Zoë 山田" <zoe@example.com>')).toEqual({ name: 'Zoë 山田', email: 'zoe@example.com' });
   });
 
@@ -112,21 +124,27 @@ describe('createAddress = Symfony Address::create', () => {
       name: 'JaneBcc: evil@example.com',
       email: 'jane@example.com',
     });
-    expect(createAddress('"Jane\nX-Injected: 1" <jane@example.com>')).toEqual({ name: 'JaneX-Injected: 1', email: 'jane@example.com' });
+    expect(createAddress('"Jane\nX-Injected: 1" <jane@example.com>')).toEqual({
+      name: 'JaneX-Injected: 1',
+      email: 'jane@example.com',
+    });
     expect(createAddress('\r\nJane\r <jane@example.com>').name).toBe('Jane');
   });
 
   it('unescapes the \\" that str_getcsv keeps in a quoted name (the emulator reads it as a mail client would)', () => {
-    expect(createAddress('Quote \\"Q\\" Person <x@example.com>')).toEqual({ name: 'Quote "Q" Person', email: 'x@example.com' });
+    expect(createAddress('Quote \\"Q\\" Person <x@example.com>')).toEqual({
+      name: 'Quote "Q" Person',
+      email: 'x@example.com',
+    });
   });
 
-  it('accepts what Symfony\'s MessageID validation accepts: no TLD needed, domain literals', () => {
+  it("accepts what Symfony's MessageID validation accepts: no TLD needed, domain literals", () => {
     expect(createAddress('rias@gmail').email).toBe('rias@gmail');
     expect(createAddress('x@[127.0.0.1]').email).toBe('x@[127.0.0.1]');
     expect(createAddress("o'brien+tag@example.com").email).toBe("o'brien+tag@example.com");
   });
 
-  it('refuses anything else with Symfony\'s message, quoting the address as given (untrimmed)', () => {
+  it("refuses anything else with Symfony's message, quoting the address as given (untrimmed)", () => {
     expect(addressError(() => createAddress('not-an-email')).message).toBe(rfcMessage('not-an-email'));
     expect(addressError(() => createAddress('')).message).toBe(rfcMessage(''));
     expect(addressError(() => createAddress(' ')).message).toBe(rfcMessage(' '));
@@ -137,11 +155,15 @@ describe('createAddress = Symfony Address::create', () => {
     expect(addressError(() => createAddress('a b@example.com')).message).toBe(rfcMessage('a b@example.com'));
     expect(addressError(() => createAddress('a..b@example.com')).message).toBe(rfcMessage('a..b@example.com'));
     expect(addressError(() => createAddress('"quoted"@example.com')).message).toBe(rfcMessage('"quoted"@example.com'));
-    expect(addressError(() => createAddress('jane@example.com jane')).message).toBe(rfcMessage('jane@example.com jane'));
+    expect(addressError(() => createAddress('jane@example.com jane')).message).toBe(
+      rfcMessage('jane@example.com jane'),
+    );
   });
 
   it('reports a < without a closing > as an RFC error too (Symfony throws a non-RFC exception there: a 500 in Mailcoach)', () => {
-    expect(addressError(() => createAddress('Jane <jane@example.com')).message).toBe(rfcMessage('Jane <jane@example.com'));
+    expect(addressError(() => createAddress('Jane <jane@example.com')).message).toBe(
+      rfcMessage('Jane <jane@example.com'),
+    );
   });
 
   it('refuses an address longer than 998 characters quickly', () => {
@@ -165,8 +187,10 @@ describe('normalizeAddresses = AddressNormalizer::normalize', () => {
     ]);
   });
 
-  it('reads the Symfony transport\'s list format (quoted names, joined with a bare comma)', () => {
-    expect(normalizeAddresses('"Doe, Jane" <jane@example.com>,"Quote \\"Q\\" Person" <x@example.com>,bob@example.com')).toEqual([
+  it("reads the Symfony transport's list format (quoted names, joined with a bare comma)", () => {
+    expect(
+      normalizeAddresses('"Doe, Jane" <jane@example.com>,"Quote \\"Q\\" Person" <x@example.com>,bob@example.com'),
+    ).toEqual([
       { name: 'Doe, Jane', email: 'jane@example.com' },
       { name: 'Quote "Q" Person', email: 'x@example.com' },
       { name: '', email: 'bob@example.com' },
@@ -186,7 +210,8 @@ describe('normalizeAddresses = AddressNormalizer::normalize', () => {
   });
 
   it('parses a thousand named recipients quickly', () => {
-    const list = (count: number) => Array.from({ length: count }, (_, i) => `Recipient ${i} <r${i}@example.com>`).join(', ');
+    const list = (count: number) =>
+      Array.from({ length: count }, (_, i) => `Recipient ${i} <r${i}@example.com>`).join(', ');
     const addresses = normalizeAddresses(list(1000));
     expect(addresses).toHaveLength(1000);
     expect(growth(list, normalizeAddresses, 1000)).toBeLessThan(LINEAR_GROWTH);

@@ -84,7 +84,9 @@ it('runs template jobs in this thread as soon as the starting worker dies, not a
 it('announces each message once it is stored, whichever way it came in (a built job, or a message built elsewhere)', async () => {
   const events = new EventBus();
   const heard: Array<{ uuid: string; stored: boolean }> = [];
-  events.on('message.captured', ({ workspaceId: id, uuid }) => heard.push({ uuid, stored: store.messages.findByUuid(id, uuid) !== undefined }));
+  events.on('message.captured', ({ workspaceId: id, uuid }) =>
+    heard.push({ uuid, stored: store.messages.findByUuid(id, uuid) !== undefined }),
+  );
   const builder = createCaptureBuilder({ workers: 0, store, databaseFile: file, events });
   try {
     const first = templateJob(1);

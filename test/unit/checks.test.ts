@@ -22,7 +22,10 @@ const records: EmulatorRecords = {
 const ORIGIN = 'http://127.0.0.1:4321';
 
 function check(input: Partial<CheckInput>) {
-  return checkMail({ subject: 'Hello', html: null, text: 'Hello', headers: HEADERS, campaign: false, ...input }, { origin: ORIGIN, records });
+  return checkMail(
+    { subject: 'Hello', html: null, text: 'Hello', headers: HEADERS, campaign: false, ...input },
+    { origin: ORIGIN, records },
+  );
 }
 const codes = (input: Partial<CheckInput>) => check(input).issues.map((issue) => issue.code);
 
@@ -42,7 +45,11 @@ describe('placeholders', () => {
       ['[[[webviewUrl]]] was not replaced', 3],
     ]);
     expect(checkPlaceholders('text', 'Hi Jane: 10:30 to 11:00, a::b, {{}} and [[x]]')).toEqual([]);
-    expect(checkPlaceholders('subject', 'Your order ::order_number:: is confirmed')[0]).toMatchObject({ where: 'subject', line: null, severity: 'problem' });
+    expect(checkPlaceholders('subject', 'Your order ::order_number:: is confirmed')[0]).toMatchObject({
+      where: 'subject',
+      line: null,
+      severity: 'problem',
+    });
   });
 });
 
@@ -77,7 +84,9 @@ describe('links', () => {
     ].join('\n');
     const report = check({ html });
     expect(report.links.every((link) => link.emulator)).toBe(true);
-    expect(report.issues.filter((issue) => issue.code === 'link-emulator').map((issue) => issue.line)).toEqual([2, 3, 5]);
+    expect(report.issues.filter((issue) => issue.code === 'link-emulator').map((issue) => issue.line)).toEqual([
+      2, 3, 5,
+    ]);
     // The emulator's http: on loopback is its own address, not an insecure link.
     expect(report.issues.some((issue) => issue.code === 'link-insecure')).toBe(false);
   });
@@ -89,36 +98,60 @@ describe('links', () => {
       '<a href="https://shop.example.com/unsubscribe/ghost">a shop page</a>',
     ].join('\n');
     for (const origin of [ORIGIN, null]) {
-      const report = checkMail({ subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false }, { origin, records });
-      expect(report.links.map((link) => [link.emulator, link.problems.map((problem) => problem.split(':')[0])])).toEqual([
+      const report = checkMail(
+        { subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false },
+        { origin, records },
+      );
+      expect(
+        report.links.map((link) => [link.emulator, link.problems.map((problem) => problem.split(':')[0])]),
+      ).toEqual([
         [true, []],
         [false, ['link-insecure']],
         [false, []],
       ]);
-      expect(countProblems({ subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false }, { origin, records })).toBe(report.summary.problems);
+      expect(
+        countProblems(
+          { subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false },
+          { origin, records },
+        ),
+      ).toBe(report.summary.problems);
     }
   });
 });
 
 describe('content', () => {
   it('flags no text part, images without alt, a clipped body, missing headers and a bad From', () => {
-    expect(codes({ text: null, html: '<p>x</p>\n<img src="https://example.com/a.png">' })).toEqual(expect.arrayContaining(['no-text-part', 'image-without-alt']));
+    expect(codes({ text: null, html: '<p>x</p>\n<img src="https://example.com/a.png">' })).toEqual(
+      expect.arrayContaining(['no-text-part', 'image-without-alt']),
+    );
     expect(codes({ html: `<p>${'x'.repeat(110 * 1024)}</p>` })).toContain('gmail-clipping');
     expect(codes({ html: `<p>${'x'.repeat(100 * 1024)}</p>` })).not.toContain('gmail-clipping');
-    expect(codes({ headers: [{ name: 'From', value: 'not an address' }] })).toEqual(['missing-date', 'missing-message-id', 'invalid-from']);
+    expect(codes({ headers: [{ name: 'From', value: 'not an address' }] })).toEqual([
+      'missing-date',
+      'missing-message-id',
+      'invalid-from',
+    ]);
     expect(codes({ campaign: true })).toEqual(['missing-list-unsubscribe', 'missing-list-unsubscribe-post']);
-    const withUnsubscribe = [...HEADERS, { name: 'List-Unsubscribe', value: '<https://x.test/u>' }, { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' }];
+    const withUnsubscribe = [
+      ...HEADERS,
+      { name: 'List-Unsubscribe', value: '<https://x.test/u>' },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ];
     expect(codes({ campaign: true, headers: withUnsubscribe })).toEqual([]);
   });
 
   it('says nothing about a correct plain mail', () => {
-    expect(check({ html: '<p>Hello <a href="https://example.com">there</a></p>' }).summary).toEqual({ problems: 0, warnings: 0 });
+    expect(check({ html: '<p>Hello <a href="https://example.com">there</a></p>' }).summary).toEqual({
+      problems: 0,
+      warnings: 0,
+    });
   });
 });
 
 describe('compatibility', () => {
   it('reports flexbox with its line, per client family, and scores the clients', () => {
-    const html = '<html>\n<head><style>\n.a { color: red; }\n.row { display: flex; }\n</style></head>\n<body>\n<div style="display:flex">x</div>\n</body></html>';
+    const html =
+      '<html>\n<head><style>\n.a { color: red; }\n.row { display: flex; }\n</style></head>\n<body>\n<div style="display:flex">x</div>\n</body></html>';
     const report = check({ html });
     const flex = report.compatibility.features.find((feature) => feature.feature === 'display:flex');
     expect(flex?.lines).toEqual([4, 7]);
@@ -130,16 +163,40 @@ describe('compatibility', () => {
     const apple = report.compatibility.clients.find((client) => client.client === 'apple-mail.macos');
     expect(outlook).toMatchObject({ family: 'Outlook', platform: 'windows' });
     expect(apple!.score).toBeGreaterThan(outlook!.score);
-    expect(report.compatibility.source).toEqual({ package: '@jsx-email/doiuse-email@1.0.4', data_updated: '2024-10-09' });
+    expect(report.compatibility.source).toEqual({
+      package: '@jsx-email/doiuse-email@1.0.4',
+      data_updated: '2024-10-09',
+    });
   });
 });
 
 describe('online link checks: private addresses', () => {
   it('knows loopback, RFC 1918, link-local, CGNAT, ULA and IPv4-mapped ones from public ones', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
-    for (const address of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', 'example.com']) {
+    for (const address of [
+      '93.184.216.34',
+      '172.32.0.1',
+      '8.8.8.8',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      'example.com',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });

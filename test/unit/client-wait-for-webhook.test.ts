@@ -5,15 +5,36 @@
  * a real emulator.
  */
 import { describe, expect, it } from 'vitest';
-import { WaitForWebhookTimeoutError, type EmulatorEvent, type WebhookCall, type WebhookCallFilter } from '../../server/testing/client.js';
+import {
+  WaitForWebhookTimeoutError,
+  type EmulatorEvent,
+  type WebhookCall,
+  type WebhookCallFilter,
+} from '../../server/testing/client.js';
 import { waitForWebhook, type WebhookWaitDeps } from '../../server/testing/wait-for-webhook.js';
 
 function call(n: number, fields: Partial<WebhookCall> = {}): WebhookCall {
   return {
-    uuid: `call-${n}`, event: 'UnsubscribedEvent', status: 'pending', attempts: 0, next_attempt_at: null, configuration: { uuid: 'c', name: 'App' },
-    email_list_uuid: null, subscriber_uuid: null, email: 'jane@acme.test', send_uuid: null, campaign_uuid: null,
-    request: { method: 'POST', url: 'http://app.test/hooks', headers: { 'Content-Type': 'application/json', Signature: 'x', 'User-Agent': 'GuzzleHttp/7' }, body: '{}' },
-    attempts_log: [], created_at: `2025-03-01T10:00:${String(n).padStart(2, '0')}.000Z`, updated_at: '2025-03-01T10:00:00.000Z',
+    uuid: `call-${n}`,
+    event: 'UnsubscribedEvent',
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: null,
+    configuration: { uuid: 'c', name: 'App' },
+    email_list_uuid: null,
+    subscriber_uuid: null,
+    email: 'jane@acme.test',
+    send_uuid: null,
+    campaign_uuid: null,
+    request: {
+      method: 'POST',
+      url: 'http://app.test/hooks',
+      headers: { 'Content-Type': 'application/json', Signature: 'x', 'User-Agent': 'GuzzleHttp/7' },
+      body: '{}',
+    },
+    attempts_log: [],
+    created_at: `2025-03-01T10:00:${String(n).padStart(2, '0')}.000Z`,
+    updated_at: '2025-03-01T10:00:00.000Z',
     ...fields,
   };
 }
@@ -28,8 +49,14 @@ function fakeDeps(initial: WebhookCall[]) {
     list: async (filter, { page, perPage }) => {
       reads++;
       filters.push(filter);
-      const matching = calls.filter((c) => filter.event === undefined || c.event === filter.event).slice().reverse();
-      return { data: matching.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: matching.length } };
+      const matching = calls
+        .filter((c) => filter.event === undefined || c.event === filter.event)
+        .slice()
+        .reverse();
+      return {
+        data: matching.slice((page - 1) * perPage, page * perPage),
+        meta: { page, per_page: perPage, total: matching.length },
+      };
     },
     call: async (uuid) => calls.find((c) => c.uuid === uuid)!,
     subscribe: (onEvent, { onOpen }) => {
@@ -50,7 +77,9 @@ function fakeDeps(initial: WebhookCall[]) {
 
 describe('waitForWebhook', () => {
   it('answers the oldest call whose first try happened, over several pages', async () => {
-    const calls = Array.from({ length: 1_200 }, (_, i) => call(i % 60, { uuid: `call-${i}`, attempts: i >= 3 ? 1 : 0, status: i >= 3 ? 'failed' : 'pending' }));
+    const calls = Array.from({ length: 1_200 }, (_, i) =>
+      call(i % 60, { uuid: `call-${i}`, attempts: i >= 3 ? 1 : 0, status: i >= 3 ? 'failed' : 'pending' }),
+    );
     const fake = fakeDeps(calls);
     expect((await waitForWebhook(fake.deps, {}, 1_000)).uuid).toBe('call-3');
     expect((await waitForWebhook(fake.deps, { status: 'any' }, 1_000)).uuid).toBe('call-0');
@@ -59,7 +88,11 @@ describe('waitForWebhook', () => {
 
   it('reads again on webhook-calls.changed and workspace.reset only, and passes the filter on', async () => {
     const fake = fakeDeps([]);
-    const waiting = waitForWebhook(fake.deps, { event: 'TagAddedEvent', email: 'jane@acme.test', status: 'succeeded' }, 2_000);
+    const waiting = waitForWebhook(
+      fake.deps,
+      { event: 'TagAddedEvent', email: 'jane@acme.test', status: 'succeeded' },
+      2_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 0));
     const before = fake.reads();
     fake.emit({ type: 'sends.changed', uuids: null });
@@ -73,7 +106,9 @@ describe('waitForWebhook', () => {
   it('leaves out calls made before `after` (an instant, or a call)', async () => {
     const fake = fakeDeps([call(1, { attempts: 1 }), call(2, { attempts: 1 }), call(3, { attempts: 1 })]);
     expect((await waitForWebhook(fake.deps, { after: 'call-1' }, 1_000)).uuid).toBe('call-2');
-    expect((await waitForWebhook(fake.deps, { after: new Date('2025-03-01T10:00:02.000Z') }, 1_000)).uuid).toBe('call-3');
+    expect((await waitForWebhook(fake.deps, { after: new Date('2025-03-01T10:00:02.000Z') }, 1_000)).uuid).toBe(
+      'call-3',
+    );
   });
 
   it('times out with what matched, and refuses an unknown status at once', async () => {

@@ -52,18 +52,26 @@ describe('buildQuery', () => {
   });
 
   it('joins fields in a fixed order, quoting values as needed', () => {
-    expect(
-      buildQuery({ subject: 'Reset your password', to: 'jane@example.com', from: 'App <noreply@app.test>' }),
-    ).toBe('to:jane@example.com from:"App <noreply@app.test>" subject:"Reset your password"');
+    expect(buildQuery({ subject: 'Reset your password', to: 'jane@example.com', from: 'App <noreply@app.test>' })).toBe(
+      'to:jane@example.com from:"App <noreply@app.test>" subject:"Reset your password"',
+    );
   });
 
   it('maps every field to its search term', () => {
     expect(
       buildQuery({
-        to: 'a@x.test', from: 'b@x.test', cc: 'c@x.test', bcc: 'd@x.test', subject: 'Hi', template: 'welcome',
-        contains: 'your code is', hasAttachment: true,
+        to: 'a@x.test',
+        from: 'b@x.test',
+        cc: 'c@x.test',
+        bcc: 'd@x.test',
+        subject: 'Hi',
+        template: 'welcome',
+        contains: 'your code is',
+        hasAttachment: true,
       }),
-    ).toBe('to:a@x.test from:b@x.test cc:c@x.test bcc:d@x.test subject:Hi template:welcome "your code is" has:attachment');
+    ).toBe(
+      'to:a@x.test from:b@x.test cc:c@x.test bcc:d@x.test subject:Hi template:welcome "your code is" has:attachment',
+    );
   });
 
   it('always quotes `contains` as a phrase', () => {
@@ -92,12 +100,18 @@ describe('buildQuery', () => {
   });
 });
 
-describe('buildQuery against the emulator\'s query parser', () => {
+describe("buildQuery against the emulator's query parser", () => {
   const parsed = (filter: Parameters<typeof buildQuery>[0]) => parseSearchQuery(buildQuery(filter)).terms;
 
   it('gives each field its condition, with the value intact', () => {
     expect(
-      parsed({ to: 'jane+x@example.com', from: 'App Team', subject: 'Reset your password', template: 'order-confirmation', hasAttachment: true }),
+      parsed({
+        to: 'jane+x@example.com',
+        from: 'App Team',
+        subject: 'Reset your password',
+        template: 'order-confirmation',
+        hasAttachment: true,
+      }),
     ).toEqual([
       { negated: false, condition: { kind: 'address', field: 'to', value: 'jane+x@example.com' } },
       { negated: false, condition: { kind: 'address', field: 'from', value: 'App Team' } },
@@ -108,7 +122,9 @@ describe('buildQuery against the emulator\'s query parser', () => {
   });
 
   it('keeps a leading "-" in the value instead of negating', () => {
-    expect(parsed({ subject: '-50% off' })).toEqual([{ negated: false, condition: { kind: 'subject', value: '-50% off' } }]);
+    expect(parsed({ subject: '-50% off' })).toEqual([
+      { negated: false, condition: { kind: 'subject', value: '-50% off' } },
+    ]);
   });
 
   it('reads values with quotes, colons and backslashes as one term', () => {
@@ -121,7 +137,10 @@ describe('buildQuery against the emulator\'s query parser', () => {
   });
 
   it('ANDs a raw query after the fields', () => {
-    expect(parsed({ to: 'a@x.test', query: '-from:noreply@x.test' }).map((term) => term.negated)).toEqual([false, true]);
+    expect(parsed({ to: 'a@x.test', query: '-from:noreply@x.test' }).map((term) => term.negated)).toEqual([
+      false,
+      true,
+    ]);
   });
 });
 
@@ -139,7 +158,9 @@ type Reply = { status: number; body?: unknown; headers?: Record<string, string> 
 function recordingFetch(reply: (request: Recorded) => Reply) {
   const requests: Recorded[] = [];
   const fake = (async (input: string | URL | Request, init?: RequestInit) => {
-    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const request: Recorded = {
       method: init?.method ?? 'GET',
       url: new URL(String(input)),
@@ -159,14 +180,32 @@ function recordingFetch(reply: (request: Recorded) => Reply) {
 }
 
 const summary = (uuid: string, subject: string, to = 'jane@example.com'): MessageSummary => ({
-  uuid, message_id: `${uuid}@emulator`, created_at: '2025-03-01T10:00:00.000Z',
-  from: { name: 'App', email: 'noreply@app.test' }, to: [{ name: '', email: to }], cc: [], bcc: [],
-  subject, snippet: '', size: 100, attachments: 0, template: null, origin: null, log_item_uuid: null, send_uuid: null, read: false, via: 'api', problems: null,
+  uuid,
+  message_id: `${uuid}@emulator`,
+  created_at: '2025-03-01T10:00:00.000Z',
+  from: { name: 'App', email: 'noreply@app.test' },
+  to: [{ name: '', email: to }],
+  cc: [],
+  bcc: [],
+  subject,
+  snippet: '',
+  size: 100,
+  attachments: 0,
+  template: null,
+  origin: null,
+  log_item_uuid: null,
+  send_uuid: null,
+  read: false,
+  via: 'api',
+  problems: null,
 });
 
 describe('createClient', () => {
   it('sends the token and Accept: application/json, under /_emulator of the base URL', async () => {
-    const { fetch, requests } = recordingFetch(() => ({ status: 200, body: { data: [], meta: { page: 1, per_page: 50, total: 0 } } }));
+    const { fetch, requests } = recordingFetch(() => ({
+      status: 200,
+      body: { data: [], meta: { page: 1, per_page: 50, total: 0 } },
+    }));
     const client = createClient({ url: 'http://127.0.0.1:9999/', token: 'tok', fetch });
     await client.messages();
     expect(requests[0]?.url.href).toBe('http://127.0.0.1:9999/_emulator/messages');
@@ -207,7 +246,10 @@ describe('createClient', () => {
     );
     const client = createClient({ url: 'http://x.test', fetch });
     const message = await client.waitForMessage({
-      to: 'jane@example.com', subject: 'Welcome aboard', timeoutMs: 2000, after: new Date('2025-03-01T09:00:00Z'),
+      to: 'jane@example.com',
+      subject: 'Welcome aboard',
+      timeoutMs: 2000,
+      after: new Date('2025-03-01T09:00:00Z'),
     });
     expect(message.links).toEqual(['https://app.test/confirm']);
     const wait = requests[0]!.url;
@@ -221,10 +263,15 @@ describe('createClient', () => {
 
   it('waitForMessage leaves out what was not given (but its own 4000 ms wait)', async () => {
     const { fetch, requests } = recordingFetch((request) =>
-      request.url.pathname === '/_emulator/wait-for' ? { status: 200, body: { data: [summary('u-1', 'x')] } } : { status: 200, body: summary('u-1', 'x') },
+      request.url.pathname === '/_emulator/wait-for'
+        ? { status: 200, body: { data: [summary('u-1', 'x')] } }
+        : { status: 200, body: summary('u-1', 'x') },
     );
     await createClient({ url: 'http://x.test', fetch }).waitForMessage();
-    expect([...requests[0]!.url.searchParams.entries()]).toEqual([['count', '1'], ['timeout_ms', '4000']]);
+    expect([...requests[0]!.url.searchParams.entries()]).toEqual([
+      ['count', '1'],
+      ['timeout_ms', '4000'],
+    ]);
   });
 
   it('waitForMessages answers the matches in full, oldest first', async () => {
@@ -246,32 +293,48 @@ describe('createClient', () => {
     const { fetch } = recordingFetch((request) =>
       request.url.pathname === '/_emulator/wait-for'
         ? { status: 408, body: { message: 'Timed out.', data: [summary('u-1', 'Reset your password')] } }
-        : { status: 200, body: { data: [summary('u-9', 'Newsletter', 'bob@example.com')], meta: { page: 1, per_page: 5, total: 1 } } },
+        : {
+            status: 200,
+            body: { data: [summary('u-9', 'Newsletter', 'bob@example.com')], meta: { page: 1, per_page: 5, total: 1 } },
+          },
     );
     const client = createClient({ url: 'http://x.test', fetch });
-    const error = await client.waitForMessages(2, { subject: 'Reset your password', timeoutMs: 50 }).catch((e: unknown) => e);
+    const error = await client
+      .waitForMessages(2, { subject: 'Reset your password', timeoutMs: 50 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitForMessageTimeoutError);
     const timeout = error as WaitForMessageTimeoutError;
     expect(timeout.matched.map((m) => m.uuid)).toEqual(['u-1']);
     expect(timeout.recent.map((m) => m.uuid)).toEqual(['u-9']);
-    expect(timeout.message).toContain('Timed out after 50 ms waiting for 2 messages matching `subject:"Reset your password"`: 1 matched.');
+    expect(timeout.message).toContain(
+      'Timed out after 50 ms waiting for 2 messages matching `subject:"Reset your password"`: 1 matched.',
+    );
     expect(timeout.message).toContain('"Newsletter" from noreply@app.test to bob@example.com [u-9]');
   });
 
-  it('a 408 on an empty inbox says so; without timeoutMs the client waits 4000 ms, under the runners\' 5 s', async () => {
+  it("a 408 on an empty inbox says so; without timeoutMs the client waits 4000 ms, under the runners' 5 s", async () => {
     const { fetch, requests } = recordingFetch((request) =>
       request.url.pathname === '/_emulator/wait-for'
         ? { status: 408, body: { message: 'Timed out.', data: [] } }
         : { status: 200, body: { data: [], meta: { page: 1, per_page: 5, total: 0 } } },
     );
-    const error = await createClient({ url: 'http://x.test', fetch }).waitForMessage({ to: 'x@y.test' }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/^Timed out after 4000 ms waiting for 1 message matching `to:x@y\.test`: 0 matched\.\nThe inbox is empty\.$/);
+    const error = await createClient({ url: 'http://x.test', fetch })
+      .waitForMessage({ to: 'x@y.test' })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^Timed out after 4000 ms waiting for 1 message matching `to:x@y\.test`: 0 matched\.\nThe inbox is empty\.$/,
+    );
     expect(requests[0]?.url.searchParams.get('timeout_ms')).toBe('4000');
   });
 
   it('other error statuses throw EmulatorApiError with the body', async () => {
-    const { fetch } = recordingFetch(() => ({ status: 422, body: { message: 'The given data was invalid.', errors: { query: ['bad'] } } }));
-    const error = await createClient({ url: 'http://x.test', fetch }).messages('"unterminated').catch((e: unknown) => e);
+    const { fetch } = recordingFetch(() => ({
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { query: ['bad'] } },
+    }));
+    const error = await createClient({ url: 'http://x.test', fetch })
+      .messages('"unterminated')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmulatorApiError);
     expect((error as EmulatorApiError).status).toBe(422);
     expect((error as Error).message).toBe('GET /messages answered 422: The given data was invalid. (query: bad)');
@@ -306,7 +369,9 @@ describe('createClient', () => {
     await client.simulate.bounce('jane@example.com');
     await client.simulate.complaint({ send_uuid: 's-1' });
     await client.simulate.open('s-1');
-    const posted = requests.filter((r) => r.method === 'POST').map((r) => [r.url.pathname, JSON.parse(r.body ?? 'null')]);
+    const posted = requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => [r.url.pathname, JSON.parse(r.body ?? 'null')]);
     expect(posted).toEqual([
       ['/_emulator/clock', { freeze: '2025-03-01T10:00:00.000Z' }],
       ['/_emulator/clock', { freeze: true }],
@@ -327,10 +392,14 @@ describe('createClient', () => {
         : { status: 200, body: { uuid: 'log-1' } },
     );
     const client = createClient({ url: 'http://x.test', token: 'tok', fetch });
-    expect(await client.mailcoach.sendTransactional({ from: 'a@x.test', to: 'b@x.test', subject: 'Hi', text: 'Hi' })).toEqual({ uuid: 'log-1' });
+    expect(
+      await client.mailcoach.sendTransactional({ from: 'a@x.test', to: 'b@x.test', subject: 'Hi', text: 'Hi' }),
+    ).toEqual({ uuid: 'log-1' });
     expect(requests[0]?.url.href).toBe('http://x.test/api/transactional-mails/send');
     expect(requests[0]?.headers.authorization).toBe('Bearer tok');
-    const error = await client.mailcoach.sendTransactional({ from: 'a@x.test', to: 'bounced@example.com', subject: 'Hi', text: 'Hi' }).catch((e: unknown) => e);
+    const error = await client.mailcoach
+      .sendTransactional({ from: 'a@x.test', to: 'bounced@example.com', subject: 'Hi', text: 'Hi' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailcoachApiError);
     expect((error as MailcoachApiError).status).toBe(406);
     expect((error as Error).message).toContain('is on the suppression list');

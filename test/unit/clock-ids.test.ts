@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ClockRangeError, controllableClock, fixedClock, parseClockSpec, steppingClock, systemClock } from '../../server/clock.js';
+import {
+  ClockRangeError,
+  controllableClock,
+  fixedClock,
+  parseClockSpec,
+  steppingClock,
+  systemClock,
+} from '../../server/clock.js';
 import { isUuid, orderedUuidGenerator, parseIdSpec, randomUuid, sequentialUuid } from '../../server/ids.js';
 
 const START = '2025-03-01T10:00:00Z';
@@ -103,8 +110,12 @@ describe('the controllable clock', () => {
   it('refuses a change that would leave the years 1970 to 9999, and then changes nothing', () => {
     const clock = controllableClock(steppingClock(START, 0));
     expect(rangeError(() => clock.change({ freeze: new Date('1969-12-31T23:59:59.999Z') }))).toBe('before');
-    expect(rangeError(() => clock.change({ freeze: new Date('9999-12-31T23:59:59.999Z'), advanceMs: 1 }))).toBe('after');
-    expect(rangeError(() => clock.change({ freeze: new Date('1969-12-31T23:59:59.999Z'), advanceMs: 1 }))).toBe('before');
+    expect(rangeError(() => clock.change({ freeze: new Date('9999-12-31T23:59:59.999Z'), advanceMs: 1 }))).toBe(
+      'after',
+    );
+    expect(rangeError(() => clock.change({ freeze: new Date('1969-12-31T23:59:59.999Z'), advanceMs: 1 }))).toBe(
+      'before',
+    );
     expect(rangeError(() => clock.change({ freeze: new Date(Number.NaN) }))).toBe('after');
     expect(rangeError(() => clock.advance(Number.MAX_SAFE_INTEGER))).toBe('after');
     expect(rangeError(() => clock.advance(-Date.parse(START) - 1))).toBe('before');
@@ -144,7 +155,7 @@ describe('ids', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('random ids come in increasing order, the time first, as Laravel\'s orderedUuid makes them', () => {
+  it("random ids come in increasing order, the time first, as Laravel's orderedUuid makes them", () => {
     const ids = Array.from({ length: 5_000 }, () => randomUuid());
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
@@ -154,7 +165,9 @@ describe('ids', () => {
     let now = 1_750_000_000_000;
     const next = orderedUuidGenerator(() => now);
     const first = next();
-    expect(first.slice(0, 13)).toBe(`${now.toString(16).padStart(12, '0').slice(0, 8)}-${now.toString(16).padStart(12, '0').slice(8)}`);
+    expect(first.slice(0, 13)).toBe(
+      `${now.toString(16).padStart(12, '0').slice(0, 8)}-${now.toString(16).padStart(12, '0').slice(8)}`,
+    );
     now -= 60_000;
     const ids = [first, ...Array.from({ length: 5_000 }, () => next())];
     expect([...ids].sort()).toEqual(ids);

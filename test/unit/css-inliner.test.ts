@@ -35,12 +35,20 @@ describe('deep nesting', () => {
     let parent: DocumentNode | ElementNode = document;
     const depth = 100_000;
     for (let i = 0; i < depth; i++) {
-      const element: ElementNode = { type: 'element', name: i % 2 === 0 ? 'div' : 'span', attributes: [], children: [], parent };
+      const element: ElementNode = {
+        type: 'element',
+        name: i % 2 === 0 ? 'div' : 'span',
+        attributes: [],
+        children: [],
+        parent,
+      };
       parent.children.push(element);
       parent = element;
     }
     parent.children.push({ type: 'text', value: 'leaf', parent });
-    const rules = prepareRules(getRules('div > span { a: 1 } span:empty { b: 2 } span:last-child { d: 4 } div:first-child { e: 5 }'));
+    const rules = prepareRules(
+      getRules('div > span { a: 1 } span:empty { b: 2 } span:last-child { d: 4 } div:first-child { e: 5 }'),
+    );
     inlineRules(document, rules);
     let styled = 0;
     let node: ElementNode | undefined = document.children[0] as ElementNode;
@@ -87,7 +95,8 @@ describe('many rules and many elements', () => {
   });
 
   it('positional sibling rules over 20,000 siblings stay linear', () => {
-    const css = 'p + p { a: 1 } p ~ p:nth-child(2n) { b: 2 } p:last-child { c: 3 } p ~ :not(:first-child) { e: 5 } p:only-of-type { f: 6 }';
+    const css =
+      'p + p { a: 1 } p ~ p:nth-child(2n) { b: 2 } p:last-child { c: 3 } p ~ :not(:first-child) { e: 5 } p:only-of-type { f: 6 }';
     const out = html(convertCss(`<style>${css}</style>${'<p>x</p>'.repeat(20_000)}`));
     // As PHP gives at 1,000 siblings (it needs minutes at 20,000): positions count from the first p, so from the
     // third p on, every p is at an even position from some earlier one.
@@ -118,7 +127,10 @@ describe('hostile selectors and CSS', () => {
     ['an unclosed string', "p[title='abc { a: 1 }"],
     ['an unclosed :not(', 'p:not(.a { a: 1 }'],
     ['a 100,000-character attribute value', `p[title="${'x'.repeat(100_000)}"] { a: 1 }`],
-    ['huge nth-child arguments', 'p:nth-child(99999999999999999999n+99999999999999999999) { a: 1 } p:nth-last-child(-99999999999999999999) { b: 2 }'],
+    [
+      'huge nth-child arguments',
+      'p:nth-child(99999999999999999999n+99999999999999999999) { a: 1 } p:nth-last-child(-99999999999999999999) { b: 2 }',
+    ],
     ['control characters', 'p\u0000\u0001\u001f { a: 1 } .\u0007 { b: 2 }'],
     ['escapes out of range', '.\\110000 { a: 1 } #\\0 { b: 2 } .\\d800 { c: 3 }'],
     ['10,000 unclosed @media', '@media '.repeat(10_000) + 'p { a: 1 }'],
@@ -151,7 +163,10 @@ describe('hostile selectors and CSS', () => {
   });
 
   it('PHP errors become results: empty input, a document without an element', () => {
-    expect(convertCss('')).toEqual({ ok: false, error: 'ValueError: DOMDocument::loadHTML(): Argument #1 ($source) must not be empty' });
+    expect(convertCss('')).toEqual({
+      ok: false,
+      error: 'ValueError: DOMDocument::loadHTML(): Argument #1 ($source) must not be empty',
+    });
     expect(inlineCss('')).toBe('');
     const comment = convertCss('<!-- only a comment -->');
     expect(comment.ok).toBe(false);
@@ -161,7 +176,9 @@ describe('hostile selectors and CSS', () => {
 
 describe('quirks of the XPath Symfony writes, as libxml2 runs it', () => {
   it('li:not(:first-child) skips only the first li of the whole document (position() on descendant-or-self)', () => {
-    const out = html(convertCss('<style>li:not(:first-child) { a: 1 }</style><ul><li>1</li><li>2</li></ul><ul><li>3</li></ul>'));
+    const out = html(
+      convertCss('<style>li:not(:first-child) { a: 1 }</style><ul><li>1</li><li>2</li></ul><ul><li>3</li></ul>'),
+    );
     expect(out).toContain('<ul>\n<li>1</li>\n<li style="a: 1;">2</li>\n</ul>\n<ul><li style="a: 1;">3</li></ul>');
   });
 

@@ -4,7 +4,10 @@
  * long words) at the maximum lengths MimeNode uses and others, and megabyte values of the hostile-input shapes.
  */
 import fc from 'fast-check';
-import { encodeWord as nodemailerEncodeWord, encodeWords as nodemailerEncodeWords } from 'nodemailer/lib/mime-funcs/index.js';
+import {
+  encodeWord as nodemailerEncodeWord,
+  encodeWords as nodemailerEncodeWords,
+} from 'nodemailer/lib/mime-funcs/index.js';
 import { describe, expect, it } from 'vitest';
 import { encodeWord, encodeWordsWhole, type WordEncoding } from '../../server/mail/mime/encoded-words.js';
 import { isJsWhitespace } from '../../server/mail/mime/js-whitespace.js';
@@ -30,7 +33,8 @@ describe('encodeWord', () => {
     for (let pad = 0; pad < 45; pad++) {
       for (const char of ['é', '中', '😀', '\ud800', ' ', '_', '=']) {
         const value = `${'a'.repeat(pad)}${char.repeat(20)}b`;
-        for (const enc of ['Q', 'B'] as const) expect(encodeWord(value, enc, 52)).toBe(nodemailerEncodeWord(value, enc, 52));
+        for (const enc of ['Q', 'B'] as const)
+          expect(encodeWord(value, enc, 52)).toBe(nodemailerEncodeWord(value, enc, 52));
       }
     }
   });
@@ -47,7 +51,15 @@ describe('encodeWordsWhole', () => {
   });
 
   it('leaves plain ASCII and valid encoded words alone, and encodes invalid look-alikes', () => {
-    for (const value of ['Hello world', 'a =?UTF-8?Q?x?= b', '=?utf-8?B?QUJD?=', 'x=?y', '=?utf-8?X?x?=', 'see =?utf-8?Q?a b?= here', '=?==?=']) {
+    for (const value of [
+      'Hello world',
+      'a =?UTF-8?Q?x?= b',
+      '=?utf-8?B?QUJD?=',
+      'x=?y',
+      '=?utf-8?X?x?=',
+      'see =?utf-8?Q?a b?= here',
+      '=?==?=',
+    ]) {
       expect(encodeWordsWhole(value, 'Q', 52)).toBe(nodemailerEncodeWords(value, 'Q', 52, true));
     }
     expect(encodeWordsWhole('a =?UTF-8?Q?x?= b', 'Q', 52)).toBe('a =?UTF-8?Q?x?= b');

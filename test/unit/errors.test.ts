@@ -40,7 +40,11 @@ function appThrowing(error: unknown, alwaysJson = false) {
   return { app, lines };
 }
 
-async function render(error: unknown, headers: Record<string, string> = { accept: 'application/json' }, alwaysJson = false) {
+async function render(
+  error: unknown,
+  headers: Record<string, string> = { accept: 'application/json' },
+  alwaysJson = false,
+) {
   const { app, lines } = appThrowing(error, alwaysJson);
   const res = await app.request('http://emulator.test:8088/api/boom', { headers });
   return { res, text: await res.text(), lines };
@@ -94,7 +98,9 @@ describe('JSON errors (Accept: application/json)', () => {
   });
 
   it('renders 400 pretty', async () => {
-    const { res, text } = await render(badRequest('Requested sort(s) `foo` is not allowed. Allowed sort(s) are `created_at`.'));
+    const { res, text } = await render(
+      badRequest('Requested sort(s) `foo` is not allowed. Allowed sort(s) are `created_at`.'),
+    );
     expect(res.status).toBe(400);
     expect(text).toBe(
       '{\n    "message": "Requested sort(s) `foo` is not allowed. Allowed sort(s) are `created_at`."\n}',
@@ -156,7 +162,9 @@ describe('browser-style errors (no Accept: application/json)', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('http://emulator.test:8088/login');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(text).toContain('Redirecting to <a href="http://emulator.test:8088/login">http://emulator.test:8088/login</a>.');
+    expect(text).toContain(
+      'Redirecting to <a href="http://emulator.test:8088/login">http://emulator.test:8088/login</a>.',
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]?.level).toBe('warn');
     expect(lines[0]?.message).toContain('GET /api/boom');

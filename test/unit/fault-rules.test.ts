@@ -35,7 +35,8 @@ describe('createFaultRules', () => {
   it('matches method, route (* = one segment, /api optional) and recipient (case-insensitive glob)', () => {
     const rules = createFaultRules([]);
     rules.add(1, spec({ method: 'post', route: '/transactional-mails/*', recipient: '*@Example.COM', status: 500 }));
-    const fires = (method: string, path: string, recipients: string[]) => rules.fire(1, request(method, path, recipients), never).length;
+    const fires = (method: string, path: string, recipients: string[]) =>
+      rules.fire(1, request(method, path, recipients), never).length;
     expect(fires('POST', '/api/transactional-mails/send', ['jane@example.com'])).toBe(1);
     expect(fires('POST', '/api/transactional-mails/send/', ['a@b.test', 'JANE@EXAMPLE.COM'])).toBe(1);
     expect(fires('GET', '/api/transactional-mails/send', ['jane@example.com'])).toBe(0);
@@ -51,14 +52,21 @@ describe('createFaultRules', () => {
       rules.add(1, spec({ recipient, status: 500 }));
       return rules.fire(1, request('POST', '/api/transactional-mails/send', [email]), never).length;
     };
-    expect([fires('a*b', 'ab'), fires('a*b', 'axxb'), fires('a*b', 'abx'), fires('*', ''), fires('a**', 'A')]).toEqual([1, 1, 0, 1, 1]);
-    expect([fires('*x*x*', 'xx'), fires('*x*x*', 'x'), fires('ab*ba', 'aba'), fires('jane@x.com', 'JANE@X.COM')]).toEqual([1, 0, 0, 1]);
+    expect([fires('a*b', 'ab'), fires('a*b', 'axxb'), fires('a*b', 'abx'), fires('*', ''), fires('a**', 'A')]).toEqual([
+      1, 1, 0, 1, 1,
+    ]);
+    expect([
+      fires('*x*x*', 'xx'),
+      fires('*x*x*', 'x'),
+      fires('ab*ba', 'aba'),
+      fires('jane@x.com', 'JANE@X.COM'),
+    ]).toEqual([1, 0, 0, 1]);
     // As a regex (^a.*a.*...b$) this backtracks exponentially on a recipient without the b: still running after
     // 60 s when tried, so the test's timeout (30 s; vitest fails a synchronous test that returns past it) is the bound.
     expect(fires(`${'a*'.repeat(5_000)}b`, 'a'.repeat(900))).toBe(0);
   });
 
-  it('keeps each workspace\'s rules apart, each starting from its own copy of the file rules', () => {
+  it("keeps each workspace's rules apart, each starting from its own copy of the file rules", () => {
     const rules = createFaultRules([spec({ status: 503, times: 1 })]);
     expect(rules.fire(1, request('GET', '/api/sends'), never)).toHaveLength(1);
     expect(rules.fire(1, request('GET', '/api/sends'), never)).toHaveLength(0);
@@ -95,11 +103,18 @@ describe('createFaultRules', () => {
     expect(problems({ headers: { 'bad header': 'x' } })).toEqual(['headers.bad header']);
     expect(problems({ status: 500, method: null })).toEqual([]);
     expect(problems({ status: 500, method: 'FOO' })).toEqual(['method']);
-    expect(problems({ headers: { X: 'a\r\nb', Y: 'ü€', Z: 'ok', 'a b': 'c' } })).toEqual(['headers.X', 'headers.Y', 'headers.a b']);
+    expect(problems({ headers: { X: 'a\r\nb', Y: 'ü€', Z: 'ok', 'a b': 'c' } })).toEqual([
+      'headers.X',
+      'headers.Y',
+      'headers.a b',
+    ]);
   });
 
   it('takes only headers a response carries as given: token names, and tab and printable ASCII values', () => {
-    const accepted = spec({ method: 'options', headers: { "!#$%&'*+-.^_`|~09azAZ": 'x', Retry: 120, Ascii: ' ~"(a)\tb" ', Empty: '' } });
+    const accepted = spec({
+      method: 'options',
+      headers: { "!#$%&'*+-.^_`|~09azAZ": 'x', Retry: 120, Ascii: ' ~"(a)\tb" ', Empty: '' },
+    });
     expect(accepted.method).toBe('OPTIONS');
     expect(accepted.headers).toEqual({ "!#$%&'*+-.^_`|~09azAZ": 'x', Retry: '120', Ascii: ' ~"(a)\tb" ', Empty: '' });
     const headers = new Headers();
@@ -131,11 +146,19 @@ describe('clearing a workspace', () => {
     try {
       const one = store.ensureWorkspace('one', 0).id;
       const two = store.ensureWorkspace('two', 0).id;
-      for (const [ws, prefix] of [[one, 'a'], [two, 'b']] as const) {
+      for (const [ws, prefix] of [
+        [one, 'a'],
+        [two, 'b'],
+      ] as const) {
         for (let i = 0; i < 3; i++) {
           store.suppressions.insert({
-            workspace_id: ws, uuid: `${prefix}${i}`, email: `${prefix}${i}@x.test`, reason: i === 0 ? 'hard_bounce' : 'manual',
-            origin: null, created_at: 0, updated_at: 0,
+            workspace_id: ws,
+            uuid: `${prefix}${i}`,
+            email: `${prefix}${i}@x.test`,
+            reason: i === 0 ? 'hard_bounce' : 'manual',
+            origin: null,
+            created_at: 0,
+            updated_at: 0,
           });
         }
       }

@@ -44,13 +44,20 @@ describe('the fixture schema', () => {
   });
 
   it('asks for exactly one of body and body_file, once the fields themselves are valid', () => {
-    expect(messages({ templates: [{ name: 'a', type: 'html' }] })).toEqual(['templates.0.body: give exactly one of body and body_file']);
+    expect(messages({ templates: [{ name: 'a', type: 'html' }] })).toEqual([
+      'templates.0.body: give exactly one of body and body_file',
+    ]);
   });
 
   it('fills in the defaults', () => {
-    const result = fixtureFile().parse({ templates: [{ name: 'a', type: 'html', body: '<p>x</p>' }], suppressions: [{ email: 'a@example.com' }] });
+    const result = fixtureFile().parse({
+      templates: [{ name: 'a', type: 'html', body: '<p>x</p>' }],
+      suppressions: [{ email: 'a@example.com' }],
+    });
     expect(result).toEqual({
-      templates: [{ name: 'a', type: 'html', body: '<p>x</p>', subject: '', to: [], cc: [], bcc: [], store_mail: false }],
+      templates: [
+        { name: 'a', type: 'html', body: '<p>x</p>', subject: '', to: [], cc: [], bcc: [], store_mail: false },
+      ],
       suppressions: [{ email: 'a@example.com', reason: 'manual' }],
       transactional_mails: [],
       sends: [],
@@ -64,21 +71,52 @@ describe('the fixture schema', () => {
 
   it("fills in an audience's defaults and keeps a subscriber's status and timestamps in agreement", () => {
     const result = fixtureFile().parse({
-      email_lists: [{ name: 'News', default_from_email: 'news@example.com', subscribers: [{ email: 'a@example.com' }], tags: [{ name: 'vip' }], segments: [{ name: 'S' }] }],
+      email_lists: [
+        {
+          name: 'News',
+          default_from_email: 'news@example.com',
+          subscribers: [{ email: 'a@example.com' }],
+          tags: [{ name: 'vip' }],
+          segments: [{ name: 'S' }],
+        },
+      ],
       campaign_templates: [{ name: 'T' }],
     });
     expect(result.email_lists[0]).toMatchObject({
-      default_from_name: null, requires_confirmation: false, campaign_mailer: null, report_recipients: null, extra_attributes: {},
-      subscribers: [{ email: 'a@example.com', first_name: null, last_name: null, extra_attributes: {}, tags: [], status: 'subscribed' }],
+      default_from_name: null,
+      requires_confirmation: false,
+      campaign_mailer: null,
+      report_recipients: null,
+      extra_attributes: {},
+      subscribers: [
+        {
+          email: 'a@example.com',
+          first_name: null,
+          last_name: null,
+          extra_attributes: {},
+          tags: [],
+          status: 'subscribed',
+        },
+      ],
       tags: [{ name: 'vip', type: 'default', visible_in_preferences: false }],
-      segments: [{ name: 'S', positive_tags: [], negative_tags: [], all_positive_tags_required: false, all_negative_tags_required: false }],
+      segments: [
+        {
+          name: 'S',
+          positive_tags: [],
+          negative_tags: [],
+          all_positive_tags_required: false,
+          all_negative_tags_required: false,
+        },
+      ],
     });
     expect(result.campaign_templates).toEqual([{ name: 'T', structured_html: null }]);
     expect(
       messages({
         email_lists: [
           {
-            name: 'News', default_from_email: 'news@example.com', default_reply_to_email: 'a@example.com, nope',
+            name: 'News',
+            default_from_email: 'news@example.com',
+            default_reply_to_email: 'a@example.com, nope',
             subscribers: [{ email: 'a@example.com', status: 'subscribed', unsubscribed_at: '2025-01-01' }],
           },
         ],

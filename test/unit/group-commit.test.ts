@@ -57,7 +57,7 @@ describe('createGroupCommit', () => {
     // A reader on another connection sees all three once they resolved.
     const reader = new Database(db.name, { readonly: true });
     open.push(reader);
-    expect((reader.prepare('SELECT v FROM t ORDER BY id').pluck().all() as string[])).toEqual(['a', 'b', 'c']);
+    expect(reader.prepare('SELECT v FROM t ORDER BY id').pluck().all() as string[]).toEqual(['a', 'b', 'c']);
   });
 
   it('rolls back only the write that threw; the others of its batch land', async () => {
@@ -115,7 +115,7 @@ describe('createGroupCommit', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
-  it('gives up with SQLITE_BUSY after the connection\'s busy timeout, as a blocking wait would, and writes nothing', async () => {
+  it("gives up with SQLITE_BUSY after the connection's busy timeout, as a blocking wait would, and writes nothing", async () => {
     const { db, insert, groupCommit, other, started } = lockedElsewhere(60);
     await expect(groupCommit(() => insert.run('a'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(60);
@@ -153,7 +153,11 @@ describe('startCheckpointer', () => {
       const pages = db.pragma('page_count', { simple: true }) as number;
       const copied = pages * (db.pragma('page_size', { simple: true }) as number);
       expect(copied).toBeGreaterThan(before + 400_000);
-      await waitUntil(() => statSync(db.name).size, (size) => size >= copied, { what: `the database file to hold all ${pages} pages (${copied} bytes)` });
+      await waitUntil(
+        () => statSync(db.name).size,
+        (size) => size >= copied,
+        { what: `the database file to hold all ${pages} pages (${copied} bytes)` },
+      );
       expect(statSync(db.name).size).toBe(copied);
     } finally {
       checkpointer.stop();

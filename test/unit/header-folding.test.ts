@@ -33,7 +33,17 @@ describe('foldHeaderLines', () => {
 
   it('breaks at each position of a line the same way (76 and around it)', () => {
     for (let pad = 60; pad < 90; pad++) {
-      for (const tail of [' b', '  b', '\tb', '\r\nb', '\rb', '\nb', 'bbbbbbbbbbbbbbbbbbbbb c', '\u00a0b', '\u3000 b']) {
+      for (const tail of [
+        ' b',
+        '  b',
+        '\tb',
+        '\r\nb',
+        '\rb',
+        '\nb',
+        'bbbbbbbbbbbbbbbbbbbbb c',
+        '\u00a0b',
+        '\u3000 b',
+      ]) {
         const text = `Subject: ${'a'.repeat(pad)}${tail} ${'c'.repeat(pad)}`;
         expect(foldHeaderLines(text, 76)).toBe(foldLines(text, 76));
       }

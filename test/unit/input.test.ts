@@ -51,13 +51,29 @@ describe('readInput: sources and precedence', () => {
   });
 
   it('reads a multipart body exactly as the same fields sent as a form', async () => {
-    const names = ['a', 'a[]', 'a[0]', 'a[b]', 'a[b][]', 'a[][]', 'b[c][d]', '__proto__', 'x%5By%5D', 'sp ace', 'é[]', '[]', 'a]'];
+    const names = [
+      'a',
+      'a[]',
+      'a[0]',
+      'a[b]',
+      'a[b][]',
+      'a[][]',
+      'b[c][d]',
+      '__proto__',
+      'x%5By%5D',
+      'sp ace',
+      'é[]',
+      '[]',
+      'a]',
+    ];
     const field = fc.tuple(fc.constantFrom(...names), fc.constantFrom('', ' v ', 'é', '[', 'a&b=c', '%5B', '1'));
     await fc.assert(
       fc.asyncProperty(fc.array(field, { maxLength: 12 }), async (fields) => {
         const multipart = new FormData();
         for (const [name, value] of fields) multipart.append(name, value);
-        const pairs = fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+        const pairs = fields
+          .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+          .join('&');
         expect(await readInput(post(multipart))).toEqual(await form(pairs));
       }),
       { numRuns: 300, seed: 8 },

@@ -48,9 +48,12 @@ describe('libxml2 port with single-byte document encodings', () => {
   });
 
   it('writes UTF-8 as it is for a utf-8 meta, entities without one', () => {
-    const utf8 = '<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"></head><body><p>é €</p></body></html>';
+    const utf8 =
+      '<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"></head><body><p>é €</p></body></html>';
     expect(serializeHtml(parseHtml(utf8), { format: false })).toContain('<p>é €</p>');
-    expect(serializeHtml(parseHtml('<?xml encoding="UTF-8"><p>é €</p>'), { format: false })).toContain('<p>&eacute; &euro;</p>');
+    expect(serializeHtml(parseHtml('<?xml encoding="UTF-8"><p>é €</p>'), { format: false })).toContain(
+      '<p>&eacute; &euro;</p>',
+    );
     // No declaration at all: the UTF-8 bytes are read as ISO-8859-1.
     expect(serializeHtml(parseHtml('<p>é</p>'), { format: false })).toContain('<p>&Atilde;&copy;</p>');
   });

@@ -49,7 +49,9 @@ describe('libxml2 port on hostile input', () => {
     const paragraphs = body(doc).children.filter((child) => child.type === 'element');
     expect(paragraphs).toHaveLength(120_000);
     const out = serializeHtml(doc, { format: false });
-    expect(out).toBe(DTD + '<html><body>' + '<p class="a">caf&eacute; &amp; <b>x</b></p>\n'.repeat(120_000) + '</body></html>\n');
+    expect(out).toBe(
+      DTD + '<html><body>' + '<p class="a">caf&eacute; &amp; <b>x</b></p>\n'.repeat(120_000) + '</body></html>\n',
+    );
   });
 
   it('reads 100,000 stray markup characters as text', () => {
@@ -58,7 +60,9 @@ describe('libxml2 port on hostile input', () => {
     expect(p.children).toHaveLength(1);
     const text = p.children[0]!;
     // '</' that starts no end tag is dropped with the end-tag attempt, as htmlParseEndTag does; '>' stays text.
-    expect(text.type === 'text' && text.value).toBe('<'.repeat(50_000) + '&'.repeat(50_000) + '>'.repeat(10_000) + ' x>');
+    expect(text.type === 'text' && text.value).toBe(
+      '<'.repeat(50_000) + '&'.repeat(50_000) + '>'.repeat(10_000) + ' x>',
+    );
   });
 
   it('lets an unclosed comment swallow the rest of a large document', () => {
@@ -82,8 +86,12 @@ describe('libxml2 port on hostile input', () => {
   });
 
   it('survives NUL bytes, lone surrogates and control characters', () => {
-    expect(serializeHtml(parseHtml('<p>a\0b</p>'), { format: false })).toBe(DTD + '<html><body><p>a b</p></body></html>\n');
-    expect(serializeHtml(parseHtml('<p>a</p>\0<p>b</p>'), { format: false })).toBe(DTD + '<html><body><p>a</p></body></html>\n');
+    expect(serializeHtml(parseHtml('<p>a\0b</p>'), { format: false })).toBe(
+      DTD + '<html><body><p>a b</p></body></html>\n',
+    );
+    expect(serializeHtml(parseHtml('<p>a</p>\0<p>b</p>'), { format: false })).toBe(
+      DTD + '<html><body><p>a</p></body></html>\n',
+    );
     expect(() => serializeHtml(parseHtml('<p title="\uD800">\uDC00\u0001</p>'), { format: true })).not.toThrow();
   });
 
@@ -93,7 +101,13 @@ describe('libxml2 port on hostile input', () => {
   });
 
   it('serializes an element detached from any document', () => {
-    const element: ElementNode = { type: 'element', name: 'td', attributes: [{ name: 'nowrap', value: null }], children: [], parent: null };
+    const element: ElementNode = {
+      type: 'element',
+      name: 'td',
+      attributes: [{ name: 'nowrap', value: null }],
+      children: [],
+      parent: null,
+    };
     element.children.push({ type: 'text', value: 'a & b', parent: element });
     expect(serializeHtml(element, { format: true })).toBe('<td nowrap>a &amp; b</td>');
   });

@@ -17,7 +17,9 @@ afterAll(() => db.close());
 
 /** Characters that make LIKE's cases: wildcards, both cases of a letter, non-ASCII letters with case, astral. */
 const CHARACTERS = ['%', '_', 'a', 'A', 'b', 'é', 'É', 'ß', '😀', ' ', '.', '\\'];
-const texts = fc.array(fc.constantFrom(...CHARACTERS.filter((c) => c !== '%' && c !== '_'), 'a', 'b'), { maxLength: 12 }).map((cs) => cs.join(''));
+const texts = fc
+  .array(fc.constantFrom(...CHARACTERS.filter((c) => c !== '%' && c !== '_'), 'a', 'b'), { maxLength: 12 })
+  .map((cs) => cs.join(''));
 const patterns = fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 8 }).map((cs) => cs.join(''));
 
 describe('like_linear', () => {

@@ -27,18 +27,28 @@ describe('address lists', () => {
 
   it('reads Name <address> as Symfony does: the name before the first <, the address up to the last >', () => {
     expect(normalizeAddresses('Jane <jane@example.com>')).toEqual([{ name: 'Jane', email: 'jane@example.com' }]);
-    expect(() => normalizeAddresses('x <y> <jane@example.com>')).toThrow('Email "y> <jane@example.com" does not comply');
+    expect(() => normalizeAddresses('x <y> <jane@example.com>')).toThrow(
+      'Email "y> <jane@example.com" does not comply',
+    );
   });
 });
 
 describe('twig', () => {
   it('renders 140,000 tags of a replacement in one pass', () => {
     expect(renderTwig(`Hi ${'{{ a }}'.repeat(140_000)}!`, { a: '<b>' })).toBe(`Hi ${'&lt;b&gt;'.repeat(140_000)}!`);
-    expect(growth((tags) => `Hi ${'{{ a }}'.repeat(tags)}!`, (source) => renderTwig(source, { a: '<b>' }), 8_750)).toBeLessThan(LINEAR_GROWTH);
+    expect(
+      growth(
+        (tags) => `Hi ${'{{ a }}'.repeat(tags)}!`,
+        (source) => renderTwig(source, { a: '<b>' }),
+        8_750,
+      ),
+    ).toBeLessThan(LINEAR_GROWTH);
   });
 
   it('still finds closings past quoted strings, comments and whitespace control', () => {
-    expect(renderTwig('{{ "a}}b" }}|{# c #}|{%- if x -%} yes {%- endif %}|{{ y|upper }}', { x: 1, y: 'z' })).toBe('a}}b||yes|Z');
+    expect(renderTwig('{{ "a}}b" }}|{# c #}|{%- if x -%} yes {%- endif %}|{{ y|upper }}', { x: 1, y: 'z' })).toBe(
+      'a}}b||yes|Z',
+    );
   });
 });
 
@@ -55,7 +65,9 @@ describe('deeply nested HTML', () => {
     expect(growth(styles, htmlToText, 3_125)).toBeLessThan(LINEAR_GROWTH);
     expect(growth(styles, inlineCss, 3_125)).toBeLessThan(LINEAR_GROWTH);
     // Below the limit both do their work.
-    expect(inlineCss(page(`${'<div>'.repeat(250)}x${'</div>'.repeat(250)}`))).toContain('<p style="color: red;">end</p>');
+    expect(inlineCss(page(`${'<div>'.repeat(250)}x${'</div>'.repeat(250)}`))).toContain(
+      '<p style="color: red;">end</p>',
+    );
     expect(htmlToText(page(`${'<div>'.repeat(250)}x${'</div>'.repeat(250)}`))).toMatch(/^x\n[\s\S]*end$/);
   });
 });

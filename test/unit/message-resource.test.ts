@@ -43,16 +43,27 @@ describe('parseHeaders', () => {
   it('decodes what nodemailer encodes, as a mail client reads it', async () => {
     const subject = 'Ihre Bestellung über 25 € ist unterwegs — 📦 Lieferung am Dienstag, wir freuen uns sehr darauf!';
     const raw = await buildMessage({
-      from: { name: 'Jürgen Müller', email: 'j@example.com' }, to: [{ name: '', email: 'bob@example.com' }], cc: [], bcc: [],
-      replyTo: [], subject, html: null, text: 'hi', attachments: [], messageId: 'id@example.com',
-      date: new Date('2025-03-01T10:00:00Z'), headers: {},
+      from: { name: 'Jürgen Müller', email: 'j@example.com' },
+      to: [{ name: '', email: 'bob@example.com' }],
+      cc: [],
+      bcc: [],
+      replyTo: [],
+      subject,
+      html: null,
+      text: 'hi',
+      attachments: [],
+      messageId: 'id@example.com',
+      date: new Date('2025-03-01T10:00:00Z'),
+      headers: {},
     });
     const headers = parseHeaders(raw);
     const parsed = await parseMessage(raw);
     expect(headers.find((h) => h.name === 'Subject')?.value).toBe(subject);
     expect(parsed.subject).toBe(subject);
     expect(headers.find((h) => h.name === 'From')?.value).toBe('Jürgen Müller <j@example.com>');
-    expect(headers.map((h) => h.name)).toEqual(parsed.headerLines.map((line) => line.line.slice(0, line.line.indexOf(':'))));
+    expect(headers.map((h) => h.name)).toEqual(
+      parsed.headerLines.map((line) => line.line.slice(0, line.line.indexOf(':'))),
+    );
   });
 });
 
@@ -83,7 +94,8 @@ describe('extractLinks', () => {
       '<a href="https://acme.test/verify?a=1&amp;b=2">Verify</a> <a href=\'http://x.test/\'>x</a> ' +
       '<a href=https://bare.test/p>bare</a> <a href="mailto:a@b.c">m</a> <a href="#top">top</a> ' +
       '<a HREF = "https://acme.test/verify?a=1&#38;b=2">again</a>';
-    const text = 'Verify: https://acme.test/verify?a=1&b=2. Or (see https://wiki.test/A_(b)) [https://t.test/x], https://t.test/y!';
+    const text =
+      'Verify: https://acme.test/verify?a=1&b=2. Or (see https://wiki.test/A_(b)) [https://t.test/x], https://t.test/y!';
     expect(extractLinks(html, text)).toEqual([
       'https://acme.test/verify?a=1&b=2',
       'http://x.test/',
@@ -100,7 +112,7 @@ describe('extractLinks', () => {
 });
 
 describe('linkDetails', () => {
-  it("gives each link of extractLinks() the visible text of its <a>, as a reader sees it", () => {
+  it('gives each link of extractLinks() the visible text of its <a>, as a reader sees it', () => {
     const html =
       '<!DOCTYPE html><html><head><title>Not a link</title><style>a::after { content: "</a>" }</style></head><body>' +
       '<a class="btn" href="https://acme.test/confirm?a=1&amp;b=2">\n  Confirm &amp; <b>sub</b>scribe \n</a>' +
@@ -154,7 +166,8 @@ describe('linkDetails', () => {
     ];
     for (const html of attacks) {
       expect(html.length).toBeGreaterThan(2_000_000);
-      for (const link of linkDetails(html, null)) expect(link.text === null || link.text.length <= LINK_TEXT_LENGTH + 1).toBe(true);
+      for (const link of linkDetails(html, null))
+        expect(link.text === null || link.text.length <= LINK_TEXT_LENGTH + 1).toBe(true);
     }
     expect(linkDetails(attacks[0]!, null)).toEqual([]);
     expect(linkDetails(attacks[1]!, null)).toEqual([{ url: 'https://acme.test/x', text: null }]);
@@ -183,7 +196,10 @@ describe('extractCodes', () => {
 
   it('finds a code in the markdown-flavoured text part Mailcoach writes (bold, emphasis, code), not in escaped names', () => {
     expect(extractCodes('Use this code: **482913**\n\nor *QX7P2M*, `5521`, __66778899__ and a\\_2025\\_b')).toEqual([
-      '482913', 'QX7P2M', '5521', '66778899',
+      '482913',
+      'QX7P2M',
+      '5521',
+      '66778899',
     ]);
   });
 });
@@ -200,38 +216,74 @@ describe('snippetOf', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let round = 0; round < 500; round++) {
-      const text = Array.from({ length: Math.floor(random() * 300) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const text = Array.from(
+        { length: Math.floor(random() * 300) },
+        () => pieces[Math.floor(random() * pieces.length)],
+      ).join('');
       const naive = Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, 200).join('');
       expect(snippetOf(text, null), JSON.stringify(text)).toBe(naive);
     }
   });
 
   it('reads the HTML as text when the mail has no text (converted as Mailcoach converts a text part)', () => {
-    expect(snippetOf(null, '<html><head><style>p{color:red}</style></head><body><p>Hi <b>there</b></p></body></html>')).toBe(
-      'Hi **there**',
-    );
+    expect(
+      snippetOf(null, '<html><head><style>p{color:red}</style></head><body><p>Hi <b>there</b></p></body></html>'),
+    ).toBe('Hi **there**');
     expect(snippetOf(null, null)).toBe('');
   });
 });
 
 const ROW: LinkedMessageRow = {
-  id: 7, workspace_id: 1, uuid: 'u-1', message_id: 'abc@example.com', envelope_from: 'app@example.com',
-  envelope_to_json: '["bob@example.com","secret@example.com"]', from_json: '[{"name":"App","email":"app@example.com"}]',
-  to_json: '[{"name":"Bob","email":"bob@example.com"}]', cc_json: '[]', bcc_json: '[{"name":"","email":"secret@example.com"}]',
-  reply_to_json: '[{"name":"","email":"help@example.com"}]', subject: 'Your code', text_body: 'Use 424242 at https://acme.test/x',
+  id: 7,
+  workspace_id: 1,
+  uuid: 'u-1',
+  message_id: 'abc@example.com',
+  envelope_from: 'app@example.com',
+  envelope_to_json: '["bob@example.com","secret@example.com"]',
+  from_json: '[{"name":"App","email":"app@example.com"}]',
+  to_json: '[{"name":"Bob","email":"bob@example.com"}]',
+  cc_json: '[]',
+  bcc_json: '[{"name":"","email":"secret@example.com"}]',
+  reply_to_json: '[{"name":"","email":"help@example.com"}]',
+  subject: 'Your code',
+  text_body: 'Use 424242 at https://acme.test/x',
   html_body: '<p>Use 424242 <a href="https://acme.test/y">here</a></p>',
-  attachments_json: '[{"filename":"a.pdf","content_type":"application/pdf","content_id":null,"size":3}]', size: 999,
-  template_name: 'otp', replacements_json: '{"code":"424242"}', created_at_ms: Date.parse('2025-03-01T10:00:00Z'), read: 0, campaign_uuid: null, email_list_uuid: null, subscriber_uuid: null, via: 'api',
-  log_item_uuid: 'log-1', send_uuid: null, problems: 2,
+  attachments_json: '[{"filename":"a.pdf","content_type":"application/pdf","content_id":null,"size":3}]',
+  size: 999,
+  template_name: 'otp',
+  replacements_json: '{"code":"424242"}',
+  created_at_ms: Date.parse('2025-03-01T10:00:00Z'),
+  read: 0,
+  campaign_uuid: null,
+  email_list_uuid: null,
+  subscriber_uuid: null,
+  via: 'api',
+  log_item_uuid: 'log-1',
+  send_uuid: null,
+  problems: 2,
 };
 
 describe('messageSummary and fullMessage', () => {
   it('present a summary with the documented keys', () => {
     expect(messageSummary({ ...ROW, text_head: ROW.text_body, html_head: null })).toEqual({
-      uuid: 'u-1', message_id: 'abc@example.com', created_at: '2025-03-01T10:00:00.000Z',
-      from: { name: 'App', email: 'app@example.com' }, to: [{ name: 'Bob', email: 'bob@example.com' }], cc: [],
-      bcc: [{ name: '', email: 'secret@example.com' }], subject: 'Your code', snippet: 'Use 424242 at https://acme.test/x',
-      size: 999, attachments: 1, template: 'otp', origin: null, log_item_uuid: 'log-1', send_uuid: null, read: false, via: 'api', problems: 2,
+      uuid: 'u-1',
+      message_id: 'abc@example.com',
+      created_at: '2025-03-01T10:00:00.000Z',
+      from: { name: 'App', email: 'app@example.com' },
+      to: [{ name: 'Bob', email: 'bob@example.com' }],
+      cc: [],
+      bcc: [{ name: '', email: 'secret@example.com' }],
+      subject: 'Your code',
+      snippet: 'Use 424242 at https://acme.test/x',
+      size: 999,
+      attachments: 1,
+      template: 'otp',
+      origin: null,
+      log_item_uuid: 'log-1',
+      send_uuid: null,
+      read: false,
+      via: 'api',
+      problems: 2,
     });
   });
 
@@ -241,10 +293,22 @@ describe('messageSummary and fullMessage', () => {
       uuid: 'u-1',
       reply_to: [{ name: '', email: 'help@example.com' }],
       envelope: { from: 'app@example.com', to: ['bob@example.com', 'secret@example.com'] },
-      headers: [{ name: 'Subject', value: 'Your code' }, { name: 'X-A', value: 'b' }],
+      headers: [
+        { name: 'Subject', value: 'Your code' },
+        { name: 'X-A', value: 'b' },
+      ],
       text: ROW.text_body,
       html: ROW.html_body,
-      attachments: [{ index: 0, filename: 'a.pdf', content_type: 'application/pdf', content_id: null, size: 3, url: '/_emulator/messages/u-1/attachments/0' }],
+      attachments: [
+        {
+          index: 0,
+          filename: 'a.pdf',
+          content_type: 'application/pdf',
+          content_id: null,
+          size: 3,
+          url: '/_emulator/messages/u-1/attachments/0',
+        },
+      ],
       replacements: { code: '424242' },
       links: ['https://acme.test/y', 'https://acme.test/x'],
       codes: ['424242'],

@@ -14,8 +14,19 @@ const Database = sqliteDriver();
 
 /** The tables whose ids are never given out again (migration 21). */
 const COUNTED = [
-  'automations', 'campaign_links', 'campaign_templates', 'campaigns', 'email_lists', 'segments', 'sends', 'subscriber_imports',
-  'subscribers', 'tags', 'webhook_attempts', 'webhook_calls', 'webhook_configurations',
+  'automations',
+  'campaign_links',
+  'campaign_templates',
+  'campaigns',
+  'email_lists',
+  'segments',
+  'sends',
+  'subscriber_imports',
+  'subscribers',
+  'tags',
+  'webhook_attempts',
+  'webhook_calls',
+  'webhook_configurations',
 ];
 
 /** An in-memory database with migrations 1 to `version` only, with openDatabase()'s settings. */
@@ -24,7 +35,10 @@ function databaseAtVersion(version: number): BetterSqlite3.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('recursive_triggers = ON');
   db.function('like_linear', { deterministic: true }, likeLinear);
-  migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
+  migrate(
+    db,
+    MIGRATIONS.filter((migration) => migration.version <= version),
+  );
   return db;
 }
 
@@ -55,46 +69,67 @@ function seedAudience(db: BetterSqlite3.Database): void {
 }
 
 const userTables = (db: BetterSqlite3.Database) =>
-  db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name").pluck().all() as string[];
+  db
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
 
 /** Every row of every table, in the order of its columns. */
 function allRows(db: BetterSqlite3.Database): Record<string, unknown[]> {
-  return Object.fromEntries(userTables(db).map((table) => {
-    const columns = db.prepare('SELECT COUNT(*) FROM pragma_table_info(?)').pluck().get(table) as number;
-    const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
-    return [table, db.prepare(`SELECT * FROM "${table}" ORDER BY ${order}`).all()];
-  }));
+  return Object.fromEntries(
+    userTables(db).map((table) => {
+      const columns = db.prepare('SELECT COUNT(*) FROM pragma_table_info(?)').pluck().get(table) as number;
+      const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
+      return [table, db.prepare(`SELECT * FROM "${table}" ORDER BY ${order}`).all()];
+    }),
+  );
 }
 
 /** The indexes and triggers, by name, their SQL with whitespace made uniform. */
 function indexesAndTriggers(db: BetterSqlite3.Database): Record<string, string> {
-  const rows = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type IN ('index', 'trigger') AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+  const rows = db
+    .prepare("SELECT name, sql FROM sqlite_schema WHERE type IN ('index', 'trigger') AND sql IS NOT NULL")
+    .all() as Array<{ name: string; sql: string }>;
   return Object.fromEntries(rows.map((row) => [row.name, row.sql.replace(/\s+/g, ' ')]));
 }
 
-const stat1 = (db: BetterSqlite3.Database) => db.prepare('SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY tbl, idx').all();
+const stat1 = (db: BetterSqlite3.Database) =>
+  db.prepare('SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY tbl, idx').all();
 
 describe('the final schema', () => {
   it('counts ids (AUTOINCREMENT) on every table whose ids other rows keep; the rest are workspaces and captured mail', () => {
     const db = openDatabase(':memory:');
-    const counted = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%' ORDER BY name").pluck().all();
+    const counted = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%' ORDER BY name")
+      .pluck()
+      .all();
     expect(counted).toEqual(COUNTED);
     // Every table a foreign key points at is counted, except workspaces (never deleted) and messages, whose rows
     // that keep a message id (its raw bytes, attachments, a log item's message_id) go or are cleared with it, and
     // whose search-index mark is written for ids that may come again (migration 3).
-    const parents = db.prepare(
-      `SELECT DISTINCT f."table" FROM sqlite_schema m JOIN pragma_foreign_key_list(m.name) f WHERE m.type = 'table' ORDER BY 1`,
-    ).pluck().all() as string[];
+    const parents = db
+      .prepare(
+        `SELECT DISTINCT f."table" FROM sqlite_schema m JOIN pragma_foreign_key_list(m.name) f WHERE m.type = 'table' ORDER BY 1`,
+      )
+      .pluck()
+      .all() as string[];
     expect(parents.filter((table) => !COUNTED.includes(table))).toEqual(['messages', 'workspaces']);
     db.close();
   });
 
   it("keeps a subscriber's Sends findable by its uuid for the cascade, and the cascades' children by index", () => {
     const db = openDatabase(':memory:');
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
-    expect(plan("DELETE FROM sends WHERE workspace_id = 1 AND subscriber_uuid = 'x'")).toMatch(/SEARCH sends USING COVERING INDEX sends_subscriber/);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
+    expect(plan("DELETE FROM sends WHERE workspace_id = 1 AND subscriber_uuid = 'x'")).toMatch(
+      /SEARCH sends USING COVERING INDEX sends_subscriber/,
+    );
     expect(plan('DELETE FROM campaign_clicks WHERE send_id = 1')).toMatch(/USING COVERING INDEX campaign_clicks_send/);
-    expect(plan('DELETE FROM campaign_unsubscribes WHERE subscriber_id = 1')).toMatch(/USING COVERING INDEX campaign_unsubscribes_subscriber/);
+    expect(plan('DELETE FROM campaign_unsubscribes WHERE subscriber_id = 1')).toMatch(
+      /USING COVERING INDEX campaign_unsubscribes_subscriber/,
+    );
     db.close();
   });
 });
@@ -113,7 +148,10 @@ describe("migration 20: a subscriber's Sends go with it", () => {
     db.prepare('DELETE FROM email_lists WHERE id = 1').run();
     expect(db.prepare('SELECT uuid FROM sends').pluck().all()).toEqual(['send-3']);
     expect(db.prepare('SELECT uuid FROM subscribers').pluck().all()).toEqual(['sub-3']);
-    expect(db.prepare('SELECT email_list_id, segment_id FROM campaigns').get()).toEqual({ email_list_id: null, segment_id: null });
+    expect(db.prepare('SELECT email_list_id, segment_id FROM campaigns').get()).toEqual({
+      email_list_id: null,
+      segment_id: null,
+    });
     expect(db.prepare("SELECT total FROM list_totals WHERE list = 'sends'").pluck().get()).toBe(1);
     db.close();
   });
@@ -121,7 +159,9 @@ describe("migration 20: a subscriber's Sends go with it", () => {
   it('leaves a Send whose subscriber_uuid names no subscriber (fixtures may give any)', () => {
     const db = databaseAtVersion(20);
     seedAudience(db);
-    db.exec("INSERT INTO sends (workspace_id, uuid, subscriber_uuid, created_at, updated_at) VALUES (1, 'send-x', 'nobody', 1, 1)");
+    db.exec(
+      "INSERT INTO sends (workspace_id, uuid, subscriber_uuid, created_at, updated_at) VALUES (1, 'send-x', 'nobody', 1, 1)",
+    );
     db.prepare('DELETE FROM subscribers WHERE id = 2').run();
     expect(db.prepare('SELECT uuid FROM sends ORDER BY id').pluck().all()).toEqual(['send-1', 'send-3', 'send-x']);
     db.close();
@@ -135,7 +175,10 @@ describe('migration 21: ids are never given out again', () => {
     const rows = allRows(db);
     const schema = indexesAndTriggers(db);
     const stats = stat1(db);
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 21));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 21),
+    );
     expect(db.pragma('user_version', { simple: true })).toBe(21);
     expect(allRows(db)).toEqual(rows);
     expect(indexesAndTriggers(db)).toEqual(schema);
@@ -146,8 +189,15 @@ describe('migration 21: ids are never given out again', () => {
     db.prepare('DELETE FROM email_lists WHERE id = 1').run();
     expect(db.prepare('SELECT COUNT(*) FROM subscriber_tags').pluck().get()).toBe(0);
     expect(db.prepare('SELECT uuid FROM sends').pluck().all()).toEqual(['send-3']);
-    expect(db.prepare('SELECT email_list_id, segment_id, template_id FROM campaigns').get()).toEqual({ email_list_id: null, segment_id: null, template_id: 1 });
-    expect(db.prepare('SELECT email_list_id, segment_id FROM automations').get()).toEqual({ email_list_id: null, segment_id: null });
+    expect(db.prepare('SELECT email_list_id, segment_id, template_id FROM campaigns').get()).toEqual({
+      email_list_id: null,
+      segment_id: null,
+      template_id: 1,
+    });
+    expect(db.prepare('SELECT email_list_id, segment_id FROM automations').get()).toEqual({
+      email_list_id: null,
+      segment_id: null,
+    });
     db.close();
   });
 
@@ -164,12 +214,18 @@ describe('migration 21: ids are never given out again', () => {
       INSERT INTO subscribers (workspace_id, email_list_id, uuid, email, created_at, updated_at) VALUES (1, 2, 'sub-4', 'dan@acme.test', 4, 4);
       INSERT INTO campaigns (workspace_id, uuid, name, segment_class, created_at, updated_at) VALUES (1, 'camp-2', 'April', 'x', 2, 2);
     `);
-    const idOf = (table: string, uuid: string) => db.prepare(`SELECT id FROM ${table} WHERE uuid = ?`).pluck().get(uuid);
-    expect([idOf('campaign_templates', 'tpl-2'), idOf('tags', 'tag-3'), idOf('subscribers', 'sub-4'), idOf('campaigns', 'camp-2')]).toEqual([2, 3, 4, 2]);
+    const idOf = (table: string, uuid: string) =>
+      db.prepare(`SELECT id FROM ${table} WHERE uuid = ?`).pluck().get(uuid);
+    expect([
+      idOf('campaign_templates', 'tpl-2'),
+      idOf('tags', 'tag-3'),
+      idOf('subscribers', 'sub-4'),
+      idOf('campaigns', 'camp-2'),
+    ]).toEqual([2, 3, 4, 2]);
     db.close();
   });
 
-  it("starts the template and tag counters above the ids a campaign or a segment still holds of deleted rows", () => {
+  it('starts the template and tag counters above the ids a campaign or a segment still holds of deleted rows', () => {
     const db = databaseAtVersion(20);
     seedAudience(db);
     // As version 20 left them: template 7 and tag 9 were deleted while a campaign and a segment kept their ids.
@@ -184,8 +240,11 @@ describe('migration 21: ids are never given out again', () => {
       INSERT INTO tags (workspace_id, email_list_id, uuid, name, created_at, updated_at) VALUES (1, 1, 'tag-new', 'later', 2, 2);
       INSERT INTO email_lists (workspace_id, uuid, name, created_at, updated_at) VALUES (1, 'list-new', 'N', 2, 2);
     `);
-    const idOf = (table: string, uuid: string) => db.prepare(`SELECT id FROM ${table} WHERE uuid = ?`).pluck().get(uuid);
-    expect([idOf('campaign_templates', 'tpl-new'), idOf('tags', 'tag-new'), idOf('email_lists', 'list-new')]).toEqual([8, 10, 3]);
+    const idOf = (table: string, uuid: string) =>
+      db.prepare(`SELECT id FROM ${table} WHERE uuid = ?`).pluck().get(uuid);
+    expect([idOf('campaign_templates', 'tpl-new'), idOf('tags', 'tag-new'), idOf('email_lists', 'list-new')]).toEqual([
+      8, 10, 3,
+    ]);
     db.close();
   });
 
@@ -196,7 +255,12 @@ describe('migration 21: ids are never given out again', () => {
       INSERT INTO campaign_templates (workspace_id, uuid, name, html, created_at, updated_at) VALUES (1, 't', 'T', '', 1, 1);
       INSERT INTO email_lists (workspace_id, uuid, name, created_at, updated_at) VALUES (1, 'l', 'L', 1, 1);
       INSERT INTO tags (workspace_id, email_list_id, uuid, name, created_at, updated_at) VALUES (1, 1, 'g', 'vip', 1, 1);`);
-    expect(db.prepare("SELECT (SELECT id FROM campaign_templates), (SELECT id FROM email_lists), (SELECT id FROM tags)").raw().get()).toEqual([1, 1, 1]);
+    expect(
+      db
+        .prepare('SELECT (SELECT id FROM campaign_templates), (SELECT id FROM email_lists), (SELECT id FROM tags)')
+        .raw()
+        .get(),
+    ).toEqual([1, 1, 1]);
     db.close();
   });
 });
@@ -213,7 +277,9 @@ describe('migrate(): a migration that rebuilds tables', () => {
     const db = databaseAtVersion(MIGRATIONS.length);
     seedAudience(db);
     const rows = allRows(db);
-    expect(() => migrate(db, [...MIGRATIONS, broken])).toThrow(/rows whose parent is missing \(first: \w+ -> email_lists\)/);
+    expect(() => migrate(db, [...MIGRATIONS, broken])).toThrow(
+      /rows whose parent is missing \(first: \w+ -> email_lists\)/,
+    );
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(allRows(db)).toEqual(rows);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);

@@ -18,23 +18,98 @@ import { withCrlfLineBreaks } from '../../server/mail/mime/newlines.js';
 import { encodeText, quotedPrintableBody, wrapLines } from '../../server/mail/mime/quoted-printable.js';
 import { encodeTextBody, fixedPartsRemembered } from '../../server/mail/mime/text-body.js';
 
-
 type Pick = (n: number) => number;
 const oneOf = <T>(pick: Pick, values: readonly T[]): T => values[pick(values.length)] as T;
 
 /** Pieces of header text: plain words, specials, non-ASCII, emoji, encoded-word look-alikes, line break attempts. */
 const WORDS = [
-  'Jane', 'Doe', ' ', ' ', '  ', '\t', ',', '"', "'", '\\', ';', ':', '<', '>', '(', ')', '@', '.', '=', '?', '_', '-',
-  'Zoë', 'Müller', 'Ærøskøbing', '日本語', 'Ελληνικά', '☕', '😀', '👩‍👩‍👧', '=?UTF-8?Q?x?=', '=?utf-8?B?', '?=', '\r\n', '\n',
-  '\r', '\u0000', '\u0007', '\u007f', '\u00a0', '\u2028', 'x'.repeat(80), 'Supercalifragilisticexpialidocious', 'a\u0301',
-  '\ud800', '#10023', '100%', 'O\'Brien', 'ACME Inc.', '-lead',
+  'Jane',
+  'Doe',
+  ' ',
+  ' ',
+  '  ',
+  '\t',
+  ',',
+  '"',
+  "'",
+  '\\',
+  ';',
+  ':',
+  '<',
+  '>',
+  '(',
+  ')',
+  '@',
+  '.',
+  '=',
+  '?',
+  '_',
+  '-',
+  'Zoë',
+  'Müller',
+  'Ærøskøbing',
+  '日本語',
+  'Ελληνικά',
+  '☕',
+  '😀',
+  '👩‍👩‍👧',
+  '=?UTF-8?Q?x?=',
+  '=?utf-8?B?',
+  '?=',
+  '\r\n',
+  '\n',
+  '\r',
+  '\u0000',
+  '\u0007',
+  '\u007f',
+  '\u00a0',
+  '\u2028',
+  'x'.repeat(80),
+  'Supercalifragilisticexpialidocious',
+  'a\u0301',
+  '\ud800',
+  '#10023',
+  '100%',
+  "O'Brien",
+  'ACME Inc.',
+  '-lead',
 ];
 
 /** Pieces of body text: long lines, dots, `=`, trailing spaces, bare LF/CR, NUL, non-ASCII. */
 const BODY_PIECES = [
-  'Hello', ' ', '  ', '\t', '\n', '\r', '\r\n', '\n\n', '.', '..', '\n.\n', '=', '=3D', '=\n', ' \n', '\t\r\n', 'é', 'ü',
-  '日本', '☕', '😀', '\u0000', '\u0001', '<p>', '</p>', '<a href="https://example.com/?a=1&b=2">x</a>', 'x'.repeat(75),
-  'y'.repeat(77), 'z'.repeat(200), 'From ', '--', '\ufeff', '\u00ff',
+  'Hello',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '\n\n',
+  '.',
+  '..',
+  '\n.\n',
+  '=',
+  '=3D',
+  '=\n',
+  ' \n',
+  '\t\r\n',
+  'é',
+  'ü',
+  '日本',
+  '☕',
+  '😀',
+  '\u0000',
+  '\u0001',
+  '<p>',
+  '</p>',
+  '<a href="https://example.com/?a=1&b=2">x</a>',
+  'x'.repeat(75),
+  'y'.repeat(77),
+  'z'.repeat(200),
+  'From ',
+  '--',
+  '\ufeff',
+  '\u00ff',
 ];
 
 /** ASCII-only pieces, for bodies that stay 7bit (printable, lines of 76 at most) more often than not. */
@@ -43,10 +118,39 @@ const ASCII_BODY_PIECES = BODY_PIECES.filter((piece) => /^[\x20-\x7e\t\r\n]{0,76
 const text = (pick: Pick, pieces: readonly string[], max: number) =>
   Array.from({ length: pick(max + 1) }, () => oneOf(pick, pieces)).join('');
 
-const LOCAL_PARTS = ['jane', 'jane.doe', 'j+tag', 'O\'Brien', '"quoted local"', '"a\\"b"', 'üser', 'a..b', '.a', 'x', 'UPPER', 'a b', 'a,b', ''];
+const LOCAL_PARTS = [
+  'jane',
+  'jane.doe',
+  'j+tag',
+  "O'Brien",
+  '"quoted local"',
+  '"a\\"b"',
+  'üser',
+  'a..b',
+  '.a',
+  'x',
+  'UPPER',
+  'a b',
+  'a,b',
+  '',
+];
 const DOMAINS = [
-  'example.com', 'Example.COM', 'jõgeva.ee', 'bücher.example', '例え.jp', 'xn--jgeva-dua.ee', 'sub.domain.example', '[127.0.0.1]',
-  '[IPv6:::1]', 'localhost', 'a-b.example', 'ÉXAMPLE.com', 'straẞe.de', 'x'.repeat(70) + '.com', 'ex ample.com', 'a\u00adb.com',
+  'example.com',
+  'Example.COM',
+  'jõgeva.ee',
+  'bücher.example',
+  '例え.jp',
+  'xn--jgeva-dua.ee',
+  'sub.domain.example',
+  '[127.0.0.1]',
+  '[IPv6:::1]',
+  'localhost',
+  'a-b.example',
+  'ÉXAMPLE.com',
+  'straẞe.de',
+  'x'.repeat(70) + '.com',
+  'ex ample.com',
+  'a\u00adb.com',
 ];
 
 function address(pick: Pick): MailAddress {
@@ -62,15 +166,43 @@ function address(pick: Pick): MailAddress {
 const addresses = (pick: Pick, max: number) => Array.from({ length: pick(max + 1) }, () => address(pick));
 
 const CONTENT_TYPES = [
-  'application/pdf', 'image/png', 'image/jpeg', 'text/plain', 'text/csv; charset=utf-8', 'text/calendar; method=REQUEST',
-  'application/octet-stream', 'application/x-custom; name="other.bin"', 'application/json (comment)', 'IMAGE/GIF', '',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/svg+xml; charset="utf-8"',
-  'message/rfc822', 'multipart/mixed', 'text/html', 'application/pdf; name*=utf-8\'\'x.pdf',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/plain',
+  'text/csv; charset=utf-8',
+  'text/calendar; method=REQUEST',
+  'application/octet-stream',
+  'application/x-custom; name="other.bin"',
+  'application/json (comment)',
+  'IMAGE/GIF',
+  '',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/svg+xml; charset="utf-8"',
+  'message/rfc822',
+  'multipart/mixed',
+  'text/html',
+  "application/pdf; name*=utf-8''x.pdf",
 ];
 const FILENAMES = [
-  'invoice.pdf', 'logo.png', 'report 2024.xlsx', 'naïve café.txt', '日本語のファイル名.pdf', 'a'.repeat(90) + '.bin', 'quote".txt',
-  'semi;colon.csv', '-dash.txt', "it's.txt", 'tab\tname.txt', 'line\nbreak.txt', '=?UTF-8?Q?x?=.txt', '', 'noext', 'back\\slash.txt',
-  '😀.png', 'spaces  in  name .doc',
+  'invoice.pdf',
+  'logo.png',
+  'report 2024.xlsx',
+  'naïve café.txt',
+  '日本語のファイル名.pdf',
+  'a'.repeat(90) + '.bin',
+  'quote".txt',
+  'semi;colon.csv',
+  '-dash.txt',
+  "it's.txt",
+  'tab\tname.txt',
+  'line\nbreak.txt',
+  '=?UTF-8?Q?x?=.txt',
+  '',
+  'noext',
+  'back\\slash.txt',
+  '😀.png',
+  'spaces  in  name .doc',
 ];
 
 function attachment(pick: Pick): MailAttachment {
@@ -106,7 +238,8 @@ function headers(pick: Pick, sendUuid: string): OutgoingMail['headers'] {
 function randomMail(pick: Pick): OutgoingMail {
   const sendUuid = `${pick(0xffffffff).toString(16)}-4b1d-4c3a-9e57-0d8f6b2a1c34`;
   const shape = pick(8);
-  const body = (max: number) => (pick(10) === 0 ? '' : text(pick, pick(3) === 0 ? ASCII_BODY_PIECES : BODY_PIECES, max));
+  const body = (max: number) =>
+    pick(10) === 0 ? '' : text(pick, pick(3) === 0 ? ASCII_BODY_PIECES : BODY_PIECES, max);
   return {
     from: address(pick),
     to: addresses(pick, 3),
@@ -178,7 +311,9 @@ describe('composeDirect', () => {
       subject: 'Welcome',
       html: '<p>Hi</p>',
       text: 'Hi',
-      attachments: [{ filename: 'logo.png', content: Buffer.from('png'), contentType: 'image/png', contentId: 'logo.png' }],
+      attachments: [
+        { filename: 'logo.png', content: Buffer.from('png'), contentType: 'image/png', contentId: 'logo.png' },
+      ],
       messageId: 'abc@acme.example',
       date: new Date(0),
       headers: {
@@ -187,7 +322,12 @@ describe('composeDirect', () => {
         'X-PM-Metadata-send-uuid': uuid,
       },
     };
-    for (const variant of [mail, { ...mail, attachments: [] }, { ...mail, html: null }, { ...mail, text: null, headers: {} }]) {
+    for (const variant of [
+      mail,
+      { ...mail, attachments: [] },
+      { ...mail, html: null },
+      { ...mail, text: null, headers: {} },
+    ]) {
       expect(composeDirect(variant)).toBeDefined();
     }
   });
@@ -205,8 +345,38 @@ describe('composeDirect', () => {
 describe('quoted-printable helpers', () => {
   /** The ASCII a quoted-printable text is made of, with escapes (complete, cut, lower-case) and break points. */
   const QP_PIECES = [
-    'a', 'Z', 'f', '3', ' ', '\t', '\r', '\n', '\r\n', '.', ',', '!', '?', '=', '=3D', '=C3', '=A9', '=E2=82=AC', '=F0=9F=98=80',
-    '=c3', '=8', '=7F', '=80', '=BF', '=C0', '=C1', '=\r\n', 'x'.repeat(30), 'y'.repeat(75), '<p style=3D"color:red">', '=20', '=09',
+    'a',
+    'Z',
+    'f',
+    '3',
+    ' ',
+    '\t',
+    '\r',
+    '\n',
+    '\r\n',
+    '.',
+    ',',
+    '!',
+    '?',
+    '=',
+    '=3D',
+    '=C3',
+    '=A9',
+    '=E2=82=AC',
+    '=F0=9F=98=80',
+    '=c3',
+    '=8',
+    '=7F',
+    '=80',
+    '=BF',
+    '=C0',
+    '=C1',
+    '=\r\n',
+    'x'.repeat(30),
+    'y'.repeat(75),
+    '<p style=3D"color:red">',
+    '=20',
+    '=09',
   ];
 
   it('wrapLines() wraps as lib/qp wrap(str, 76) does', () => {
@@ -219,7 +389,19 @@ describe('quoted-printable helpers', () => {
 
   it('encodeText() encodes as lib/qp encode() does the UTF-8 bytes', () => {
     const pick = random(6);
-    const pieces = [...BODY_PIECES, '\ud83d', '\ude00', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff', ' \t ', '\t\n', '\t'];
+    const pieces = [
+      ...BODY_PIECES,
+      '\ud83d',
+      '\ude00',
+      '\u007f',
+      '\u0080',
+      '\u07ff',
+      '\u0800',
+      '\uffff',
+      ' \t ',
+      '\t\n',
+      '\t',
+    ];
     for (let i = 0; i < 20_000; i++) {
       const str = text(pick, pieces, 30);
       expect(encodeText(str), JSON.stringify(str)).toBe(qpEncode(Buffer.from(str, 'utf8')));
@@ -243,7 +425,9 @@ describe('encodeTextBody', () => {
     const shared = Array.from({ length: 40 }, () => `${text(pick, BODY_PIECES, 30)}\n`);
     const encodings = new Set<string>();
     for (let i = 0; i < 3_000; i++) {
-      const lines = Array.from({ length: pick(12) }, () => (pick(2) === 0 ? oneOf(pick, shared) : text(pick, BODY_PIECES, 20)));
+      const lines = Array.from({ length: pick(12) }, () =>
+        pick(2) === 0 ? oneOf(pick, shared) : text(pick, BODY_PIECES, 20),
+      );
       const content = lines.join(oneOf(pick, ['', '\n', '\r\n']));
       const expected = reference(content);
       encodings.add(expected.encoding);
@@ -262,17 +446,24 @@ describe('encodeTextBody', () => {
     const templates = Array.from({ length: 30 }, (_, t) => {
       const pieces = t % 2 === 0 ? BODY_PIECES : ASCII_BODY_PIECES;
       const segments = Array.from({ length: pick(7) + 1 }, () => text(pick, pieces, 30) + (pick(15) === 0 ? '\r' : ''));
-      return { segments, values: withoutLineBreaks(t % 2 === 0 ? BODY_PIECES : ASCII_BODY_PIECES.filter((piece) => piece.length < 20)) };
+      return {
+        segments,
+        values: withoutLineBreaks(t % 2 === 0 ? BODY_PIECES : ASCII_BODY_PIECES.filter((piece) => piece.length < 20)),
+      };
     });
     // Mostly non-Latin text, which is base64-encoded.
     const WIDE = ['日本', '☕', '😀', 'Ελληνικά', ' ', '\n', '\r\n', '1'];
-    templates.push({ segments: Array.from({ length: 4 }, () => text(pick, WIDE, 40)), values: withoutLineBreaks(WIDE) });
+    templates.push({
+      segments: Array.from({ length: 4 }, () => text(pick, WIDE, 40)),
+      values: withoutLineBreaks(WIDE),
+    });
     const before = fixedPartsRemembered();
     const encodings = new Set<string>();
     for (let i = 0; i < 3_000; i++) {
       const { segments, values } = oneOf(pick, templates);
       const parts = [segments[0] as string];
-      for (const segment of segments.slice(1)) parts.push(text(pick, pick(20) === 0 ? BODY_PIECES : values, 4), segment);
+      for (const segment of segments.slice(1))
+        parts.push(text(pick, pick(20) === 0 ? BODY_PIECES : values, 4), segment);
       const content = parts.join('');
       const expected = reference(content);
       encodings.add(expected.encoding);
@@ -300,7 +491,9 @@ describe('buildMessage', () => {
     for (let i = 0; i < 300; i++) {
       const mail = randomMail(pick);
       if (composeDirect(mail) === undefined) fallbacks++;
-      expect(withoutBoundaries(await buildMessage(mail)), `case ${i}`).toBe(withoutBoundaries(await buildWithMailComposer(mail)));
+      expect(withoutBoundaries(await buildMessage(mail)), `case ${i}`).toBe(
+        withoutBoundaries(await buildWithMailComposer(mail)),
+      );
     }
     expect(fallbacks).toBeGreaterThan(0);
   });

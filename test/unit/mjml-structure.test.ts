@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CHECKED_LENGTH, mjmlStructureProblems } from '../../server/mail/render/mjml-structure.js';
 import { growth, LINEAR_GROWTH } from '../support/scaling.js';
 
-const wrap = (inner: string) => `<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n${inner}\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>`;
+const wrap = (inner: string) =>
+  `<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n${inner}\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>`;
 
 describe('mjmlStructureProblems', () => {
   it('finds nothing in a well-formed body, self-closing tags, comments and HTML inside ending tags included', () => {
-    expect(mjmlStructureProblems(wrap('<mj-image src="a.png" />\n<!-- <mj-text> in a comment -->\n<mj-text><p>Hi <br> there</p></mj-text>'))).toEqual([]);
-    expect(mjmlStructureProblems('<mjml><mj-head><mj-attributes><mj-all padding="0" /></mj-attributes></mj-head><mj-body></mj-body></mjml>')).toEqual([]);
+    expect(
+      mjmlStructureProblems(
+        wrap('<mj-image src="a.png" />\n<!-- <mj-text> in a comment -->\n<mj-text><p>Hi <br> there</p></mj-text>'),
+      ),
+    ).toEqual([]);
+    expect(
+      mjmlStructureProblems(
+        '<mjml><mj-head><mj-attributes><mj-all padding="0" /></mj-attributes></mj-head><mj-body></mj-body></mjml>',
+      ),
+    ).toEqual([]);
   });
 
   it('reports a closing tag that closes nothing, and tags left open, with their lines and columns', () => {
@@ -25,11 +34,23 @@ describe('mjmlStructureProblems', () => {
 
   it('reports a mistyped closing tag inside an ending tag, which MJML would read as text', () => {
     expect(mjmlStructureProblems(wrap('<mj-text>Hi</mj-tex>\n<mj-text>Second</mj-text>'))).toEqual([
-      { line: 5, column: 12, message: '</mj-tex> closes nothing: <mj-text> (line 5) is still open, and MJML takes everything up to the next </mj-text> as its content.' },
+      {
+        line: 5,
+        column: 12,
+        message:
+          '</mj-tex> closes nothing: <mj-text> (line 5) is still open, and MJML takes everything up to the next </mj-text> as its content.',
+      },
     ]);
-    expect(mjmlStructureProblems(wrap('<mj-text>Hi\n<mj-button>Go</mj-button></mj-text>'))[0]).toMatchObject({ line: 6, column: 1 });
-    expect(mjmlStructureProblems(wrap('<mj-text>Hi'))).toEqual([{ line: 5, column: 1, message: '<mj-text> is never closed: </mj-text> is missing.' }]);
-    expect(mjmlStructureProblems(wrap('<!-- open comment'))).toEqual([{ line: 5, column: 1, message: 'This comment (<!--) is never closed (-->).' }]);
+    expect(mjmlStructureProblems(wrap('<mj-text>Hi\n<mj-button>Go</mj-button></mj-text>'))[0]).toMatchObject({
+      line: 6,
+      column: 1,
+    });
+    expect(mjmlStructureProblems(wrap('<mj-text>Hi'))).toEqual([
+      { line: 5, column: 1, message: '<mj-text> is never closed: </mj-text> is missing.' },
+    ]);
+    expect(mjmlStructureProblems(wrap('<!-- open comment'))).toEqual([
+      { line: 5, column: 1, message: 'This comment (<!--) is never closed (-->).' },
+    ]);
   });
 
   it('takes a bounded time and answer on hostile bodies, and skips what is longer than it checks', () => {

@@ -30,7 +30,9 @@ function laravelElements(currentPage: number, lastPage: number): Array<number | 
     Array.isArray(window.last) ? '...' : null,
     window.last,
   ];
-  return elements.flatMap((element): Array<number | '...'> => (element === null ? [] : element === '...' ? ['...'] : element));
+  return elements.flatMap(
+    (element): Array<number | '...'> => (element === null ? [] : element === '...' ? ['...'] : element),
+  );
 }
 
 describe('readPage (filter_var FILTER_VALIDATE_INT, then >= 1)', () => {
@@ -73,11 +75,14 @@ describe('readPage (filter_var FILTER_VALIDATE_INT, then >= 1)', () => {
 });
 
 describe('urlWindow (UrlWindow, onEachSide 3)', () => {
-  it.each([1, 2, 13, 14, 15, 20, 21, 100])('matches Laravel for every page of %i pages and beyond the end', (lastPage) => {
-    for (let page = 1; page <= lastPage + 3; page++) {
-      expect(urlWindow(page, lastPage), `page ${page} of ${lastPage}`).toEqual(laravelElements(page, lastPage));
-    }
-  });
+  it.each([1, 2, 13, 14, 15, 20, 21, 100])(
+    'matches Laravel for every page of %i pages and beyond the end',
+    (lastPage) => {
+      for (let page = 1; page <= lastPage + 3; page++) {
+        expect(urlWindow(page, lastPage), `page ${page} of ${lastPage}`).toEqual(laravelElements(page, lastPage));
+      }
+    },
+  );
 
   it('lists every page while there are fewer than 14', () => {
     expect(urlWindow(7, 13)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
@@ -105,7 +110,14 @@ describe('paginatedEnvelope', () => {
     expect(Object.keys(envelope)).toEqual(['data', 'links', 'meta']);
     expect(Object.keys(envelope.links)).toEqual(['first', 'last', 'prev', 'next']);
     expect(Object.keys(envelope.meta)).toEqual([
-      'current_page', 'from', 'last_page', 'links', 'path', 'per_page', 'to', 'total',
+      'current_page',
+      'from',
+      'last_page',
+      'links',
+      'path',
+      'per_page',
+      'to',
+      'total',
     ]);
   });
 
@@ -125,7 +137,12 @@ describe('paginatedEnvelope', () => {
   });
 
   it('drops a trailing slash from the path', () => {
-    const envelope = paginatedEnvelope([], { requestUrl: 'http://h/api/sends/', page: 1, total: 0, withMetaLinks: false });
+    const envelope = paginatedEnvelope([], {
+      requestUrl: 'http://h/api/sends/',
+      page: 1,
+      total: 0,
+      withMetaLinks: false,
+    });
     expect(envelope.meta.path).toBe('http://h/api/sends');
   });
 
@@ -166,7 +183,19 @@ describe('paginatedEnvelope', () => {
     expect(links[0]).toEqual({ url: url(1), label: '&laquo; Previous', active: false });
     expect(links.at(-1)).toEqual({ url: url(3), label: 'Next &raquo;', active: false });
     expect(links.slice(1, -1).map((link) => link.label)).toEqual([
-      '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '...', '19', '20',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '...',
+      '19',
+      '20',
     ]);
     expect(links[11]).toEqual({ url: null, label: '...', active: false });
     expect(links.filter((link) => link.active)).toEqual([{ url: url(2), label: '2', active: true }]);

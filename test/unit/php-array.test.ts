@@ -1,11 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodePhpJson, hasArrayIndexKeys, isArrayIndexKey, orderedObject, readOrdered, toPhpArray } from '../../server/php-array.js';
+import {
+  decodePhpJson,
+  hasArrayIndexKeys,
+  isArrayIndexKey,
+  orderedObject,
+  readOrdered,
+  toPhpArray,
+} from '../../server/php-array.js';
 import { phpJsonEncode } from '../../server/php-json.js';
 
 describe('orderedObject', () => {
   it('lists integer-like keys where they were given, for Object.keys, JSON.stringify and phpJsonEncode', () => {
-    const object = orderedObject([['b', 1], ['10', 2], ['a', 3]]);
+    const object = orderedObject([
+      ['b', 1],
+      ['10', 2],
+      ['a', 3],
+    ]);
     expect(Object.keys(object)).toEqual(['b', '10', 'a']);
     expect(JSON.stringify(object)).toBe('{"b":1,"10":2,"a":3}');
     expect(phpJsonEncode({ extra: object })).toBe('{"extra":{"b":1,"10":2,"a":3}}');
@@ -21,7 +32,9 @@ describe('readOrdered and decodePhpJson', () => {
   it("read keys in the text's order; a repeated key keeps its first place and its last value", () => {
     expect(JSON.stringify(readOrdered('{"b":1,"10":2,"a":3}'))).toBe('{"b":1,"10":2,"a":3}');
     expect(JSON.stringify(readOrdered('{"10":1,"b":2,"10":3}'))).toBe('{"10":3,"b":2}');
-    expect(JSON.stringify(readOrdered(' { "s" : "a\\"b\\\\" , "u":"\\u00e9\\/" , "n":[1,-2.5e3,true,false,null,{}] } '))).toBe('{"s":"a\\"b\\\\","u":"é/","n":[1,-2500,true,false,null,{}]}');
+    expect(
+      JSON.stringify(readOrdered(' { "s" : "a\\"b\\\\" , "u":"\\u00e9\\/" , "n":[1,-2.5e3,true,false,null,{}] } ')),
+    ).toBe('{"s":"a\\"b\\\\","u":"é/","n":[1,-2500,true,false,null,{}]}');
   });
 
   it('decodes as json_decode($json, true) then json_encode writes it: lists for 0..n-1, [] for {}', () => {
@@ -57,7 +70,14 @@ describe('readOrdered and decodePhpJson', () => {
 describe('isArrayIndexKey, hasArrayIndexKeys, toPhpArray', () => {
   it('knows the keys JavaScript moves', () => {
     expect(['0', '10', '4294967294'].map(isArrayIndexKey)).toEqual([true, true, true]);
-    expect(['01', '-1', '1.5', '4294967295', '', 'a'].map(isArrayIndexKey)).toEqual([false, false, false, false, false, false]);
+    expect(['01', '-1', '1.5', '4294967295', '', 'a'].map(isArrayIndexKey)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(hasArrayIndexKeys({ a: [{ b: { 3: 1 } }] })).toBe(true);
     expect(hasArrayIndexKeys({ a: [1, 2], '-1': 0 })).toBe(false);
   });

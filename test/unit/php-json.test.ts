@@ -38,7 +38,7 @@ describe('phpJsonEncode compact (json_encode with flags 0)', () => {
   });
 
   it('leaves DEL (0x7f) and printable ASCII unescaped', () => {
-    expect(compact('a~\u007f <>&\'')).toBe('"a~\u007f <>&\'"');
+    expect(compact("a~\u007f <>&'")).toBe('"a~\u007f <>&\'"');
   });
 
   it('replaces a lone high surrogate with \\ufffd', () => {
@@ -130,7 +130,8 @@ describe('phpJsonEncode strings, against json_encode’s rule one UTF-16 unit at
       const code = value.charCodeAt(i);
       const high = code >= 0xd800 && code <= 0xdbff;
       const low = code >= 0xdc00 && code <= 0xdfff;
-      const paired = (high && /[\udc00-\udfff]/.test(value[i + 1] ?? '')) || (low && /[\ud800-\udbff]/.test(value[i - 1] ?? ''));
+      const paired =
+        (high && /[\udc00-\udfff]/.test(value[i + 1] ?? '')) || (low && /[\ud800-\udbff]/.test(value[i - 1] ?? ''));
       if ((high || low) && !paired) out += '\\ufffd';
       else if (code >= 0x80) out += `\\u${code.toString(16).padStart(4, '0')}`;
       else if (value[i] === '/') out += escapeSlashes ? '\\/' : '/';
@@ -140,12 +141,29 @@ describe('phpJsonEncode strings, against json_encode’s rule one UTF-16 unit at
   };
 
   it('writes any string as PHP does, compact and pretty', () => {
-    const units = fc.constantFrom('a', '/', '"', '\\', '\n', '\u0001', '\u007f', 'é', '中', '😀', '\ud83d', '\ude00', ' ');
+    const units = fc.constantFrom(
+      'a',
+      '/',
+      '"',
+      '\\',
+      '\n',
+      '\u0001',
+      '\u007f',
+      'é',
+      '中',
+      '😀',
+      '\ud83d',
+      '\ude00',
+      ' ',
+    );
     fc.assert(
-      fc.property(fc.array(units, { maxLength: 20 }).map((parts) => parts.join('')), (value) => {
-        expect(compact(value)).toBe(oracle(value, true));
-        expect(pretty(value)).toBe(oracle(value, false));
-      }),
+      fc.property(
+        fc.array(units, { maxLength: 20 }).map((parts) => parts.join('')),
+        (value) => {
+          expect(compact(value)).toBe(oracle(value, true));
+          expect(pretty(value)).toBe(oracle(value, false));
+        },
+      ),
       { seed: 11, numRuns: 2_000 },
     );
   });
@@ -172,10 +190,17 @@ describe('phpJsonPieces', () => {
   it('slices long strings without splitting a surrogate pair, lone surrogates and all', () => {
     const unit = fc.constantFrom('a', '/', '"', 'é', '中', '😀', '\ud83d', '\ude00', '\n', '\u0000');
     fc.assert(
-      fc.property(fc.array(unit, { minLength: 1, maxLength: 8 }), fc.integer({ min: 60_000, max: 140_000 }), (units, length) => {
-        const text = units.join('').repeat(Math.ceil(length / units.join('').length)).slice(0, length);
-        expect(join({ body: text, list: [text] })).toBe(phpJsonEncode({ body: text, list: [text] }));
-      }),
+      fc.property(
+        fc.array(unit, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 60_000, max: 140_000 }),
+        (units, length) => {
+          const text = units
+            .join('')
+            .repeat(Math.ceil(length / units.join('').length))
+            .slice(0, length);
+          expect(join({ body: text, list: [text] })).toBe(phpJsonEncode({ body: text, list: [text] }));
+        },
+      ),
       { numRuns: 40, seed: 4 },
     );
   });
@@ -189,7 +214,9 @@ describe('phpJsonPieces', () => {
 
 describe('stringCharsNear', () => {
   it('counts the characters of the strings of a page’s rows and fields', () => {
-    expect(stringCharsNear({ data: [{ body: 'x'.repeat(10), html: 'y'.repeat(5) }, { n: 1 }], meta: { path: 'abc' } })).toBe(18);
+    expect(
+      stringCharsNear({ data: [{ body: 'x'.repeat(10), html: 'y'.repeat(5) }, { n: 1 }], meta: { path: 'abc' } }),
+    ).toBe(18);
     expect(stringCharsNear({ a: { b: { c: { d: 'too deep' } } } })).toBe(0);
   });
 });

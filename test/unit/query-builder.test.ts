@@ -73,12 +73,18 @@ describe('unknown sorts and filters', () => {
 
 describe('sorts', () => {
   it('reads a leading - as descending', () => {
-    expect(readListQuery({ sort: '-created_at' }, SUPPRESSIONS).sorts).toEqual([{ name: 'created_at', descending: true }]);
-    expect(readListQuery({ sort: 'created_at' }, SUPPRESSIONS).sorts).toEqual([{ name: 'created_at', descending: false }]);
+    expect(readListQuery({ sort: '-created_at' }, SUPPRESSIONS).sorts).toEqual([
+      { name: 'created_at', descending: true },
+    ]);
+    expect(readListQuery({ sort: 'created_at' }, SUPPRESSIONS).sorts).toEqual([
+      { name: 'created_at', descending: false },
+    ]);
   });
 
   it('strips every leading - (ltrim) and still sorts descending', () => {
-    expect(readListQuery({ sort: '--created_at' }, SUPPRESSIONS).sorts).toEqual([{ name: 'created_at', descending: true }]);
+    expect(readListQuery({ sort: '--created_at' }, SUPPRESSIONS).sorts).toEqual([
+      { name: 'created_at', descending: true },
+    ]);
   });
 
   it('splits on commas and keeps the requested order', () => {
@@ -133,7 +139,9 @@ describe('filter values', () => {
   });
 
   it('leaves "true" and "false" alone inside a comma list', () => {
-    expect(readListQuery({ filter: { search: 'true,false' } }, SUPPRESSIONS).filters).toEqual({ search: ['true', 'false'] });
+    expect(readListQuery({ filter: { search: 'true,false' } }, SUPPRESSIONS).filters).toEqual({
+      search: ['true', 'false'],
+    });
   });
 
   it('reads JSON booleans and numbers as PHP strings', () => {

@@ -39,19 +39,35 @@ afterEach(() => vi.restoreAllMocks());
 let counter = 0;
 /** A body no other test has rendered (the render caches are module-wide). */
 const unique = (prefix = 'body') => `${prefix}-${++counter}-${Math.random().toString(36).slice(2)}`;
-const mjmlBody = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const mjmlBody = (text: string) =>
+  `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 
 function template(overrides: Partial<TemplateRow>): TemplateRow {
   return {
-    id: 1, workspace_id: 1, uuid: '00000000-0000-4000-8000-000000000001', name: 't', label: null, type: 'html',
-    subject: 'Template subject', body: '<p>x</p>', from_address: null, to_json: '[]', cc_json: '[]', bcc_json: '[]',
-    store_mail: 0, created_at: 0, updated_at: 0, ...overrides,
+    id: 1,
+    workspace_id: 1,
+    uuid: '00000000-0000-4000-8000-000000000001',
+    name: 't',
+    label: null,
+    type: 'html',
+    subject: 'Template subject',
+    body: '<p>x</p>',
+    from_address: null,
+    to_json: '[]',
+    cc_json: '[]',
+    bcc_json: '[]',
+    store_mail: 0,
+    created_at: 0,
+    updated_at: 0,
+    ...overrides,
   };
 }
 
 describe('replacePlaceholders', () => {
   it('replaces every ::key:: occurrence with string values', () => {
-    expect(replacePlaceholders('Hi ::name::, ::name:: again; code ::code::', { name: 'Jane', code: '42' })).toBe('Hi Jane, Jane again; code 42');
+    expect(replacePlaceholders('Hi ::name::, ::name:: again; code ::code::', { name: 'Jane', code: '42' })).toBe(
+      'Hi Jane, Jane again; code 42',
+    );
   });
 
   it('skips array, object, number, boolean and null values, leaving their placeholders', () => {
@@ -60,7 +76,9 @@ describe('replacePlaceholders', () => {
   });
 
   it('leaves unknown placeholders and other colon forms alone', () => {
-    expect(replacePlaceholders('::missing:: :name: ::name :: ::NAME::', { name: 'x' })).toBe('::missing:: :name: ::name :: ::NAME::');
+    expect(replacePlaceholders('::missing:: :name: ::name :: ::NAME::', { name: 'x' })).toBe(
+      '::missing:: :name: ::name :: ::NAME::',
+    );
   });
 
   it('takes keys literally, including regex and replacement-pattern characters', () => {
@@ -72,7 +90,9 @@ describe('replacePlaceholders', () => {
   });
 
   it('inserts values as they are: no escaping, empty strings allowed', () => {
-    expect(replacePlaceholders('<p>::html::</p>[::empty::]', { html: '<b>&</b>', empty: '' })).toBe('<p><b>&</b></p>[]');
+    expect(replacePlaceholders('<p>::html::</p>[::empty::]', { html: '<b>&</b>', empty: '' })).toBe(
+      '<p><b>&</b></p>[]',
+    );
   });
 
   it('replaces in key order, so a value may contain a later key (str_replace one key after another)', () => {
@@ -83,7 +103,11 @@ describe('replacePlaceholders', () => {
 
 describe('undot', () => {
   it('nests dotted keys and keeps the others', () => {
-    expect(undot({ 'a.b': 1, 'a.c': 2, x: 'y', 'd.e.f': 'deep' })).toEqual({ a: { b: 1, c: 2 }, x: 'y', d: { e: { f: 'deep' } } });
+    expect(undot({ 'a.b': 1, 'a.c': 2, x: 'y', 'd.e.f': 'deep' })).toEqual({
+      a: { b: 1, c: 2 },
+      x: 'y',
+      d: { e: { f: 'deep' } },
+    });
   });
 
   it('keeps arrays and objects as values', () => {
@@ -103,14 +127,19 @@ describe('undot', () => {
 
 describe('renderTwig', () => {
   it('renders variables with HTML autoescaping, and |raw unescaped', () => {
-    expect(renderTwig('<p>{{ name }}</p>', { name: '<b>"Tom" & \'Jerry\'</b>' })).toBe('<p>&lt;b&gt;&quot;Tom&quot; &amp; &#039;Jerry&#039;&lt;/b&gt;</p>');
+    expect(renderTwig('<p>{{ name }}</p>', { name: '<b>"Tom" & \'Jerry\'</b>' })).toBe(
+      '<p>&lt;b&gt;&quot;Tom&quot; &amp; &#039;Jerry&#039;&lt;/b&gt;</p>',
+    );
     expect(renderTwig('{{ name|raw }}', { name: '<b>x</b>' })).toBe('<b>x</b>');
   });
 
   it('loops over arrays and reads nested values', () => {
-    expect(renderTwig('{% for i in items %}[{{ i }}]{% endfor %} {{ user.first }}', { items: ['a', '<b>'], user: { first: 'Ann' } })).toBe(
-      '[a][&lt;b&gt;] Ann',
-    );
+    expect(
+      renderTwig('{% for i in items %}[{{ i }}]{% endfor %} {{ user.first }}', {
+        items: ['a', '<b>'],
+        user: { first: 'Ann' },
+      }),
+    ).toBe('[a][&lt;b&gt;] Ann');
   });
 
   it('prints undefined variables as empty', () => {
@@ -133,9 +162,14 @@ describe('renderTwig', () => {
   });
 
   it('prints values as PHP does: true is 1, false is empty, floats at precision 14; constants are not escaped', () => {
-    expect(renderTwig('[{{ t }}][{{ f }}][{{ 0.1 + 0.2 }}][{{ "<br>" }}][{{ c ? "<b>" : v }}]', { t: true, f: false, c: true, v: '<' })).toBe(
-      '[1][][0.3][<br>][<b>]',
-    );
+    expect(
+      renderTwig('[{{ t }}][{{ f }}][{{ 0.1 + 0.2 }}][{{ "<br>" }}][{{ c ? "<b>" : v }}]', {
+        t: true,
+        f: false,
+        c: true,
+        v: '<',
+      }),
+    ).toBe('[1][][0.3][<br>][<b>]');
   });
 
   it('says when the Twig step can change a text: a tag, a %XX escape, or a \\r', () => {
@@ -153,14 +187,26 @@ describe('renderTwig', () => {
   });
 
   it('swallows syntax errors, leaving the text unchanged', () => {
-    for (const source of ['{{ name ', '{% if x %}never closed', '{% for %}{% endfor %}', '{{ name|nosuchfilter }}', '{{ nosuchfunction() }}', '{% nosuchtag %}']) {
+    for (const source of [
+      '{{ name ',
+      '{% if x %}never closed',
+      '{% for %}{% endfor %}',
+      '{{ name|nosuchfilter }}',
+      '{{ nosuchfunction() }}',
+      '{% nosuchtag %}',
+    ]) {
       expect(renderTwig(source, { name: 'x' })).toBe(source);
     }
   });
 
   it('swallows errors raised while rendering, leaving the text unchanged', () => {
     const source = '{{ name }} {{ boom }}';
-    const context = { name: 'n', get boom(): string { throw new Error('boom'); } };
+    const context = {
+      name: 'n',
+      get boom(): string {
+        throw new Error('boom');
+      },
+    };
     expect(renderTwig(source, context)).toBe(source);
   });
 
@@ -227,9 +273,14 @@ describe('renderBody', () => {
   });
 
   it('renders markdown as league/commonmark does: tables, strikethrough and autolinks', async () => {
-    const html = await renderBody(`# T ${unique()}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~no~~ yes https://example.com/p\n`, 'markdown');
+    const html = await renderBody(
+      `# T ${unique()}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~no~~ yes https://example.com/p\n`,
+      'markdown',
+    );
     expect(html).toMatch(/^<h1>T body-\d+-\w+<\/h1>\n/);
-    expect(html).toContain('<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>');
+    expect(html).toContain(
+      '<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>',
+    );
     expect(html).toContain('<p><del>no</del> yes <a href="https://example.com/p">https://example.com/p</a></p>');
   });
 
@@ -299,7 +350,9 @@ const doc = (body: string) =>
 
 describe('html helpers', () => {
   it('inlineCss moves <style> rules onto the elements', () => {
-    const html = inlineCss('<html><head><style>p.a { color: red; } b { font-weight: bold }</style></head><body><p class="a">x <b>y</b></p></body></html>');
+    const html = inlineCss(
+      '<html><head><style>p.a { color: red; } b { font-weight: bold }</style></head><body><p class="a">x <b>y</b></p></body></html>',
+    );
     expect(html).toContain('<p class="a" style="color: red;">');
     expect(html).toContain('<b style="font-weight: bold;">y</b>');
   });
@@ -309,7 +362,9 @@ describe('html helpers', () => {
   });
 
   it('htmlToText writes the markdown-flavoured text league/html-to-markdown writes', () => {
-    const text = htmlToText('<h1>Title</h1><p>Go <a href="https://example.com/a">there</a><img src="x.png" alt="pic"></p><ul><li>one</li><li>two</li></ul>');
+    const text = htmlToText(
+      '<h1>Title</h1><p>Go <a href="https://example.com/a">there</a><img src="x.png" alt="pic"></p><ul><li>one</li><li>two</li></ul>',
+    );
     expect(text).toBe('Title\n=====\n\nGo [there](https://example.com/a)![pic](x.png)\n\n- one\n- two');
   });
 
@@ -321,7 +376,9 @@ describe('html helpers', () => {
   it('wrapInlineHtml wraps html without <html> exactly, and leaves a document alone', () => {
     expect(wrapInlineHtml('my html')).toBe('<html><body>my html</body></html>');
     expect(wrapInlineHtml('<p>x</p>')).toBe('<html><body><p>x</p></body></html>');
-    expect(wrapInlineHtml('<!doctype html><html><body>x</body></html>')).toBe('<!doctype html><html><body>x</body></html>');
+    expect(wrapInlineHtml('<!doctype html><html><body>x</body></html>')).toBe(
+      '<!doctype html><html><body>x</body></html>',
+    );
     expect(wrapInlineHtml('<html lang="en">x</html>')).toBe('<html lang="en">x</html>');
   });
 });
@@ -329,13 +386,21 @@ describe('html helpers', () => {
 describe('renderTemplateContent', () => {
   it('takes the request subject over the template subject; null falls back to the template', async () => {
     const t = template({ subject: 'From template ::n::', body: '<p>::subject::</p>' });
-    expect(await renderTemplateContent(t, 'From request ::n::', { n: '1' })).toMatchObject({ subject: 'From request 1', html: doc('<p>From request 1</p>') });
-    expect(await renderTemplateContent(t, null, { n: '2' })).toMatchObject({ subject: 'From template 2', html: doc('<p>From template 2</p>') });
+    expect(await renderTemplateContent(t, 'From request ::n::', { n: '1' })).toMatchObject({
+      subject: 'From request 1',
+      html: doc('<p>From request 1</p>'),
+    });
+    expect(await renderTemplateContent(t, null, { n: '2' })).toMatchObject({
+      subject: 'From template 2',
+      html: doc('<p>From template 2</p>'),
+    });
   });
 
   it('puts the subject into ::subject:: literally, $ patterns included', async () => {
     const t = template({ type: 'blade', body: '<p>::subject::</p>' });
-    expect((await renderTemplateContent(t, "Costs $& and $' ::x::", { x: '$$' })).html).toBe(doc("<p>Costs $&amp; and $' $$</p>"));
+    expect((await renderTemplateContent(t, "Costs $& and $' ::x::", { x: '$$' })).html).toBe(
+      doc("<p>Costs $&amp; and $' $$</p>"),
+    );
   });
 
   it('applies ::key:: before Twig in the subject, and escapes Twig output there', async () => {
@@ -346,20 +411,29 @@ describe('renderTemplateContent', () => {
   it('renders Twig in the body of html templates only', async () => {
     const body = `<p>{{ name }} ::name::</p>`;
     // The inliner's serialisation writes a bare & as &amp;.
-    expect((await renderTemplateContent(template({ type: 'html', body }), null, { name: 'A&B' })).html).toBe(doc('<p>A&amp;B A&amp;B</p>'));
-    expect((await renderTemplateContent(template({ type: 'blade', body }), null, { name: 'A&B' })).html).toBe(doc('<p>{{ name }} A&amp;B</p>'));
-    expect((await renderTemplateContent(template({ type: 'markdown', body: `{{ name }} ::name::` }), null, { name: 'A&B' })).html).toBe(
-      doc('\n<p>{{ name }} A&amp;B</p>\n'),
+    expect((await renderTemplateContent(template({ type: 'html', body }), null, { name: 'A&B' })).html).toBe(
+      doc('<p>A&amp;B A&amp;B</p>'),
     );
+    expect((await renderTemplateContent(template({ type: 'blade', body }), null, { name: 'A&B' })).html).toBe(
+      doc('<p>{{ name }} A&amp;B</p>'),
+    );
+    expect(
+      (await renderTemplateContent(template({ type: 'markdown', body: `{{ name }} ::name::` }), null, { name: 'A&B' }))
+        .html,
+    ).toBe(doc('\n<p>{{ name }} A&amp;B</p>\n'));
   });
 
   it('gives Twig the un-dotted replacements', async () => {
     const t = template({ body: '{{ order.id }} / {{ order.total }}' });
-    expect((await renderTemplateContent(t, null, { 'order.id': '7', 'order.total': '9.50' })).html).toBe(doc('<p>7 / 9.50</p>'));
+    expect((await renderTemplateContent(t, null, { 'order.id': '7', 'order.total': '9.50' })).html).toBe(
+      doc('<p>7 / 9.50</p>'),
+    );
   });
 
   it('inlines CSS and generates the text part from the final html', async () => {
-    const t = template({ body: '<html><head><style>.x { color: blue; }</style></head><body><p class="x">Hi ::name::</p></body></html>' });
+    const t = template({
+      body: '<html><head><style>.x { color: blue; }</style></head><body><p class="x">Hi ::name::</p></body></html>',
+    });
     const content = await renderTemplateContent(t, null, { name: 'Jo' });
     expect(content.html).toContain('<p class="x" style="color: blue;">Hi Jo</p>');
     expect(content.text).toBe('Hi Jo');
@@ -380,7 +454,11 @@ describe('inlineContent', () => {
   });
 
   it('keeps a given text part, and makes a text-only mail without html', () => {
-    expect(inlineContent('S', '<p>h</p>', 'given')).toEqual({ subject: 'S', html: '<html><body><p>h</p></body></html>', text: 'given' });
+    expect(inlineContent('S', '<p>h</p>', 'given')).toEqual({
+      subject: 'S',
+      html: '<html><body><p>h</p></body></html>',
+      text: 'given',
+    });
     expect(inlineContent('S', null, 'only text')).toEqual({ subject: 'S', html: null, text: 'only text' });
   });
 });

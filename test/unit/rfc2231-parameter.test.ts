@@ -54,7 +54,10 @@ describe('headerParameter', () => {
 });
 
 describe('headerValue', () => {
-  const name = fc.oneof(fc.constantFrom('name', 'charset', 'x', '', 'a\u0000b', '\r\n', '\u007f', 'é', 'a b', '*0*'), fc.string({ maxLength: 6 }));
+  const name = fc.oneof(
+    fc.constantFrom('name', 'charset', 'x', '', 'a\u0000b', '\r\n', '\u007f', 'é', 'a b', '*0*'),
+    fc.string({ maxLength: 6 }),
+  );
   const params = fc.dictionary(name, fc.oneof(headerText, asciiHeaderText), { maxKeys: 5 });
 
   it('equals nodemailer buildHeaderValue() on arbitrary parsed values', () => {

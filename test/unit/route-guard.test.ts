@@ -65,7 +65,9 @@ describe('routeGuard', () => {
     expect(show.headers.get('allow')).toBe('GET, HEAD, DELETE');
     const things = await call('GET', '/api/things/1');
     expect(things.headers.get('allow')).toBe('PUT, PATCH');
-    expect(await things.text()).toBe('The GET method is not supported for route api/things/1. Supported methods: PUT, PATCH.');
+    expect(await things.text()).toBe(
+      'The GET method is not supported for route api/things/1. Supported methods: PUT, PATCH.',
+    );
   });
 
   it('does not add HEAD to a route that has no GET', async () => {

@@ -92,7 +92,9 @@ describe('parseSearchQuery', () => {
     expect(queryError('!!!')).toBe('The term !!! has no letter or digit to search for.');
     expect(queryError('""')).toBe('The term "" has no letter or digit to search for.');
     expect(queryError('to:@')).toBe('The term to:@ has no letter or digit to search for.');
-    expect(queryError(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' '))).toBe('The query has more than 50 terms.');
+    expect(queryError(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' '))).toBe(
+      'The query has more than 50 terms.',
+    );
     const phrase = Array.from({ length: 33 }, () => 'a').join(' ');
     expect(queryError(`"${phrase}"`)).toBe(`The term "${phrase}" has more than 32 words.`);
     expect(queryError(`to:${'a.'.repeat(33)}com`)).toBe(`The term to:${'a.'.repeat(33)}com has more than 32 words.`);
@@ -177,17 +179,35 @@ function capture(mail: Mail = {}): string {
   };
   const list = (values: string[] = []) => JSON.stringify(values.map(parse));
   const attachments = Array.from({ length: mail.attachments ?? 0 }, (_, i) => ({
-    filename: `f${i}.txt`, content_type: 'text/plain', content_id: null, content: Buffer.from(`file ${i}`),
+    filename: `f${i}.txt`,
+    content_type: 'text/plain',
+    content_id: null,
+    content: Buffer.from(`file ${i}`),
   }));
   const message: NewMessage = {
-    workspace_id: mail.workspace ?? ws, uuid, message_id: `${uuid}@example.com`, envelope_from: 'x@example.com',
-    envelope_to_json: '[]', from_json: list([mail.from ?? 'App <app@example.com>']), to_json: list(mail.to ?? ['bob@example.com']),
-    cc_json: list(mail.cc), bcc_json: list(mail.bcc), reply_to_json: '[]', subject: mail.subject ?? 'Hello',
-    text_body: mail.text === undefined ? 'Hello there' : mail.text, html_body: mail.html ?? null,
+    workspace_id: mail.workspace ?? ws,
+    uuid,
+    message_id: `${uuid}@example.com`,
+    envelope_from: 'x@example.com',
+    envelope_to_json: '[]',
+    from_json: list([mail.from ?? 'App <app@example.com>']),
+    to_json: list(mail.to ?? ['bob@example.com']),
+    cc_json: list(mail.cc),
+    bcc_json: list(mail.bcc),
+    reply_to_json: '[]',
+    subject: mail.subject ?? 'Hello',
+    text_body: mail.text === undefined ? 'Hello there' : mail.text,
+    html_body: mail.html ?? null,
     attachments_json: JSON.stringify(attachments.map(({ content, ...a }) => ({ ...a, size: content.length }))),
-    size: 100, template_name: mail.template ?? null, replacements_json: null, created_at_ms: mail.at ?? T0 + next * 1000,
-    campaign_uuid: null, email_list_uuid: null, subscriber_uuid: null,
-    raw: Buffer.from(`Subject: ${mail.subject ?? 'Hello'}\r\n\r\nbody`), attachments,
+    size: 100,
+    template_name: mail.template ?? null,
+    replacements_json: null,
+    created_at_ms: mail.at ?? T0 + next * 1000,
+    campaign_uuid: null,
+    email_list_uuid: null,
+    subscriber_uuid: null,
+    raw: Buffer.from(`Subject: ${mail.subject ?? 'Hello'}\r\n\r\nbody`),
+    attachments,
   };
   store.messages.insert(message);
   return uuid;
@@ -265,7 +285,11 @@ describe('searching captured messages', () => {
     const bob = capture({ to: ['Bob Smith <bob@example.com>'] });
     const bobby = capture({ to: ['bobby.tables@school.example'] });
     const alice = capture({ to: ['alice+tests@example.com'], cc: ['bob@example.com'] });
-    const carol = capture({ to: ['carol@mail.example.com'], bcc: ['audit@acme.test'], from: 'Billing <billing@acme.test>' });
+    const carol = capture({
+      to: ['carol@mail.example.com'],
+      bcc: ['audit@acme.test'],
+      from: 'Billing <billing@acme.test>',
+    });
     expect(found('to:bob@example.com')).toEqual([bob]);
     expect(found('to:BOB@Example.COM')).toEqual([bob]);
     expect(found('to:bob')).toEqual([bobby, bob]);
@@ -287,7 +311,13 @@ describe('searching captured messages', () => {
 
   it('filters by subject words, template name (exactly), attachments and dates', () => {
     const a = capture({ subject: 'Reset your password', template: 'Password-Reset', at: T0 + 1000 });
-    const b = capture({ subject: 'Password changed', text: 'reset done', template: 'password-reset-2', attachments: 2, at: T0 + 2000 });
+    const b = capture({
+      subject: 'Password changed',
+      text: 'reset done',
+      template: 'password-reset-2',
+      attachments: 2,
+      at: T0 + 2000,
+    });
     const c = capture({ subject: 'Welcome', template: null, attachments: 1, at: T0 + 3000 });
     expect(found('subject:reset')).toEqual([a]);
     expect(found('subject:"your pass"')).toEqual([a]);
@@ -299,9 +329,14 @@ describe('searching captured messages', () => {
     expect(found('-has:attachment')).toEqual([a]);
     expect(found(`after:${new Date(T0 + 1000).toISOString()}`)).toEqual([c, b]);
     expect(found(`before:${new Date(T0 + 3000).toISOString()}`)).toEqual([b, a]);
-    expect(found(`-before:${new Date(T0 + 2000).toISOString()} -after:${new Date(T0 + 2000).toISOString()}`)).toEqual([b]);
+    expect(found(`-before:${new Date(T0 + 2000).toISOString()} -after:${new Date(T0 + 2000).toISOString()}`)).toEqual([
+      b,
+    ]);
     expect(found(`password after:${new Date(T0 + 1500).toISOString()}`)).toEqual([b]);
-    expect(search(`password after:${new Date(T0).toISOString()}`, { offset: 1, limit: 1 })).toEqual({ uuids: [a], total: 2 });
+    expect(search(`password after:${new Date(T0).toISOString()}`, { offset: 1, limit: 1 })).toEqual({
+      uuids: [a],
+      total: 2,
+    });
   });
 
   it('bounds times exactly, with equal capture times and with a clock that went backwards', () => {
@@ -475,18 +510,49 @@ describe('searching captured messages', () => {
     const uuid = capture();
     const messageId = store.messages.idOf(ws, uuid)!;
     store.logItems.insert({
-      workspace_id: ws, uuid: 'log-1', mail_name: null, subject: 'Hello', from_json: '[]', to_json: '[]', cc_json: '[]',
-      bcc_json: '[]', body: null, body_in_message: 0, attachments_json: '[]', mailer: null, fake: 0, message_id: messageId, created_at: 1, updated_at: 1,
+      workspace_id: ws,
+      uuid: 'log-1',
+      mail_name: null,
+      subject: 'Hello',
+      from_json: '[]',
+      to_json: '[]',
+      cc_json: '[]',
+      bcc_json: '[]',
+      body: null,
+      body_in_message: 0,
+      attachments_json: '[]',
+      mailer: null,
+      fake: 0,
+      message_id: messageId,
+      created_at: 1,
+      updated_at: 1,
     });
     store.sends.insert({
-      workspace_id: ws, uuid: 'send-1', transport_message_id: null, campaign_uuid: null, automation_mail_uuid: null,
-      transactional_mail_log_item_uuid: 'log-1', subscriber_uuid: null, sent_at: 1, failed_at: null, failure_reason: null,
-      open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null, first_clicked_at: null, last_clicked_at: null,
-      created_at: 1, updated_at: 1,
+      workspace_id: ws,
+      uuid: 'send-1',
+      transport_message_id: null,
+      campaign_uuid: null,
+      automation_mail_uuid: null,
+      transactional_mail_log_item_uuid: 'log-1',
+      subscriber_uuid: null,
+      sent_at: 1,
+      failed_at: null,
+      failure_reason: null,
+      open_count: 0,
+      click_count: 0,
+      first_opened_at: null,
+      last_opened_at: null,
+      first_clicked_at: null,
+      last_clicked_at: null,
+      created_at: 1,
+      updated_at: 1,
     });
     const other = capture();
     const rows = store.messages.search(ws, { terms: [] }, { offset: 0, limit: 10 }).rows;
-    expect(rows.map((r) => [r.uuid, r.log_item_uuid, r.send_uuid])).toEqual([[other, null, null], [uuid, 'log-1', 'send-1']]);
+    expect(rows.map((r) => [r.uuid, r.log_item_uuid, r.send_uuid])).toEqual([
+      [other, null, null],
+      [uuid, 'log-1', 'send-1'],
+    ]);
     expect(store.messages.findLinked(ws, uuid)).toMatchObject({ log_item_uuid: 'log-1', send_uuid: 'send-1' });
     // Deleting the message leaves the log item, without its message.
     store.messages.deleteByUuid(ws, uuid);

@@ -16,9 +16,25 @@ import { cachedTemplateRender } from '../../server/mail/render/template-cache.js
 import { renderTwig, twigFreeText } from '../../server/mail/render/twig.js';
 import type { TemplateType } from '../../server/db/rows.js';
 
-
 describe('serializeMimeTree', () => {
-  const pieces = ['a', 'b', ' ', '\t', '\n', '\r', '\r\n', '.', '=', 'ü', '☕', '😀', '<p>', 'x'.repeat(90), '   ', '\u0000'];
+  const pieces = [
+    'a',
+    'b',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\r\n',
+    '.',
+    '=',
+    'ü',
+    '☕',
+    '😀',
+    '<p>',
+    'x'.repeat(90),
+    '   ',
+    '\u0000',
+  ];
 
   it('writes the bytes MimeNode.build() writes, for text, html, attachments and every newline option', async () => {
     const pick = random(7);
@@ -62,10 +78,19 @@ describe('cachedTemplateRender', () => {
       type: 'html',
       body: '<style>p { color: red } a[title] { color: blue }</style><p class="::name::">::name::</p><a title="::order::">x</a>',
     },
-    { type: 'html', body: '<style>p { color: red }</style><p title="::name::" data-x="::order::">{{ name }} ::name::</p>' },
-    { type: 'markdown', body: '<style>em { color: red }</style>\n\n*::name::* [link](::url:: "::order::") <::name::>\n\n# ::order::\n\n::order::. ::name::' },
+    {
+      type: 'html',
+      body: '<style>p { color: red }</style><p title="::name::" data-x="::order::">{{ name }} ::name::</p>',
+    },
+    {
+      type: 'markdown',
+      body: '<style>em { color: red }</style>\n\n*::name::* [link](::url:: "::order::") <::name::>\n\n# ::order::\n\n::order::. ::name::',
+    },
     { type: 'html', body: '<style>p:empty { display: none }</style><p>::name::</p><p style="color: ::order::">x</p>' },
-    { type: 'html', body: '<h1>Hello ::name::</h1><p>::order::</p><ul><li>::order::. ::name::</li></ul><a href="https://x.test/::url::">::name::</a>' },
+    {
+      type: 'html',
+      body: '<h1>Hello ::name::</h1><p>::order::</p><ul><li>::order::. ::name::</li></ul><a href="https://x.test/::url::">::name::</a>',
+    },
     { type: 'blade', body: '<p>::name:: <b>::order::</b></p>\n<p>::order::</p>' },
     { type: 'html', body: '<p>50%::order:: %2::name::</p>' },
     // Placeholders that overlap; a key that is no plain word; `{` before a placeholder (a `%` value makes `{%`).
@@ -74,15 +99,56 @@ describe('cachedTemplateRender', () => {
     { type: 'html', body: '<style>p { color: red }</style><p>{::name::} ::order::</p>' },
     // A placeholder the inliner reads (a class its CSS selects).
     { type: 'html', body: '<style>.Jane { color: blue }</style><p class="::name::">::order::</p>' },
-    { type: 'mjml', body: '<mjml><mj-head><mj-style inline="inline">.a { color: red; }</mj-style></mj-head><mj-body><mj-section><mj-column><mj-text css-class="a">::url:::::order:: ::order::::name:: <a href="::url::">::url::</a></mj-text></mj-column></mj-section></mj-body></mjml>' },
+    {
+      type: 'mjml',
+      body: '<mjml><mj-head><mj-style inline="inline">.a { color: red; }</mj-style></mj-head><mj-body><mj-section><mj-column><mj-text css-class="a">::url:::::order:: ::order::::name:: <a href="::url::">::url::</a></mj-text></mj-column></mj-section></mj-body></mjml>',
+    },
   ];
   const values = [
-    'Jane', '', ' ', 'https://x.example/?a=1&b=2', 'A & B &amp;', '<b>x</b>', '"q"', "'s'", '{{ name }}', '$& $1 $$',
-    '::order::', 'a::b', 'Zoë 日本', 'line\nbreak', '--', 'x:', ':y', '%', '#', '% set x = 1 %', 'a_b', '*x*', '1', '12',
-    'Jane Doe', 'EUR 16.50', 'https://acme.example/orders/1', 'A-1001', 'x%20y', 'é', '- item', '1. first',
+    'Jane',
+    '',
+    ' ',
+    'https://x.example/?a=1&b=2',
+    'A & B &amp;',
+    '<b>x</b>',
+    '"q"',
+    "'s'",
+    '{{ name }}',
+    '$& $1 $$',
+    '::order::',
+    'a::b',
+    'Zoë 日本',
+    'line\nbreak',
+    '--',
+    'x:',
+    ':y',
+    '%',
+    '#',
+    '% set x = 1 %',
+    'a_b',
+    '*x*',
+    '1',
+    '12',
+    'Jane Doe',
+    'EUR 16.50',
+    'https://acme.example/orders/1',
+    'A-1001',
+    'x%20y',
+    'é',
+    '- item',
+    '1. first',
   ];
 
-  const plain = ['Jane', 'A-1001', 'Jane Doe', 'https://acme.example/orders/1', 'https://x.test/a_b?c=d#e', 'EUR 16.50', 'Zoë', '12'];
+  const plain = [
+    'Jane',
+    'A-1001',
+    'Jane Doe',
+    'https://acme.example/orders/1',
+    'https://x.test/a_b?c=d#e',
+    'EUR 16.50',
+    'Zoë',
+    '12',
+  ];
 
   it('gives the per-send result whenever it answers, and answers for the everyday case', async () => {
     const pick = random(11);
@@ -96,14 +162,19 @@ describe('cachedTemplateRender', () => {
       for (const key of ['order', 'name', 'url', 'subject', 'first name']) {
         if (everyday) {
           if (key !== 'subject' && key !== 'first name') replacements[key] = plain[pick(plain.length)];
-        } else if (pick(4) > 0) replacements[key] = pick(8) === 0 ? ['array'] : pick(12) === 0 ? null : values[pick(values.length)];
+        } else if (pick(4) > 0)
+          replacements[key] = pick(8) === 0 ? ['array'] : pick(12) === 0 ? null : values[pick(values.length)];
       }
       const subject = everyday ? plain[pick(plain.length)]! : values[pick(values.length)]!;
       let html = replaceBodyPlaceholders(body, replacements).replaceAll('::subject::', () => subject);
       if (runsTwig(template.type)) html = renderTwig(html, undot(replacements));
       if (html !== '') html = inlineCss(html);
       const expected = { html, text: htmlToText(html) };
-      const actual = cachedTemplateRender(body, runsTwig(template.type), replacements, subject, { twigFreeText, inlineCss, htmlToText });
+      const actual = cachedTemplateRender(body, runsTwig(template.type), replacements, subject, {
+        twigFreeText,
+        inlineCss,
+        htmlToText,
+      });
       if (actual === undefined) continue;
       answered++;
       const label = `${template.body.slice(0, 40)} ${JSON.stringify(replacements)} ${subject}`;

@@ -113,8 +113,12 @@ describe('subject, html, text', () => {
 
 describe('replacements', () => {
   it('must be an array (object or list)', () => {
-    expect(errorsFor({ ...BASE, replacements: 'x' })).toEqual({ replacements: ['The replacements field must be an array.'] });
-    expect(errorsFor({ ...BASE, replacements: 5 })).toEqual({ replacements: ['The replacements field must be an array.'] });
+    expect(errorsFor({ ...BASE, replacements: 'x' })).toEqual({
+      replacements: ['The replacements field must be an array.'],
+    });
+    expect(errorsFor({ ...BASE, replacements: 5 })).toEqual({
+      replacements: ['The replacements field must be an array.'],
+    });
     expect(errorsFor({ ...BASE, replacements: {} })).toEqual({});
     expect(errorsFor({ ...BASE, replacements: ['a', 'b'] })).toEqual({});
     expect(errorsFor({ ...BASE, replacements: null })).toEqual({});
@@ -122,14 +126,19 @@ describe('replacements', () => {
 
   it('each value must be a string or an array; null passes; numbers and booleans fail, without capital or full stop', () => {
     expect(
-      errorsFor({ ...BASE, replacements: { a: 'x', b: 1, c: true, d: null, e: [1, 2], f: { g: 1 }, h: 1.5, i: false, j: '' } }),
+      errorsFor({
+        ...BASE,
+        replacements: { a: 'x', b: 1, c: true, d: null, e: [1, 2], f: { g: 1 }, h: 1.5, i: false, j: '' },
+      }),
     ).toEqual({
       'replacements.b': ['replacements.b must be a string or array'],
       'replacements.c': ['replacements.c must be a string or array'],
       'replacements.h': ['replacements.h must be a string or array'],
       'replacements.i': ['replacements.i must be a string or array'],
     });
-    expect(errorsFor({ ...BASE, replacements: ['a', 2] })).toEqual({ 'replacements.1': ['replacements.1 must be a string or array'] });
+    expect(errorsFor({ ...BASE, replacements: ['a', 2] })).toEqual({
+      'replacements.1': ['replacements.1 must be a string or array'],
+    });
   });
 
   it('only the first level is checked: nested numbers pass', () => {
@@ -177,8 +186,12 @@ describe('to', () => {
   });
 
   it('duplicates (compared after trimming, case-sensitively)', () => {
-    expect(errorsFor({ ...BASE, to: 'a@example.com, a@example.com' })).toEqual({ to: ['You may not specify duplicates.'] });
-    expect(errorsFor({ ...BASE, to: 'a@example.com,a@example.com ' })).toEqual({ to: ['You may not specify duplicates.'] });
+    expect(errorsFor({ ...BASE, to: 'a@example.com, a@example.com' })).toEqual({
+      to: ['You may not specify duplicates.'],
+    });
+    expect(errorsFor({ ...BASE, to: 'a@example.com,a@example.com ' })).toEqual({
+      to: ['You may not specify duplicates.'],
+    });
     expect(errorsFor({ ...BASE, to: 'a@example.com, A@example.com' })).toEqual({});
     // Delimited splits on every comma, quoted or not: both lists start with the item `"Doe`.
     expect(errorsFor({ ...BASE, to: '"Doe, Jane" <jane@example.com>,"Doe, John" <john@example.com>' })).toEqual({
@@ -190,18 +203,22 @@ describe('to', () => {
     });
   });
 
-  it('each item must parse (Symfony\'s message) and then pass email:rfc,strict', () => {
+  it("each item must parse (Symfony's message) and then pass email:rfc,strict", () => {
     expect(errorsFor({ ...BASE, to: 'not-an-email' })).toEqual({ to: [rfc('not-an-email')] });
     expect(errorsFor({ ...BASE, to: 'jane.doe@example.com, bob' })).toEqual({ to: [rfc(' bob')] });
     expect(errorsFor({ ...BASE, to: 'jane.doe@example.com,' })).toEqual({ to: [rfc('')] });
     expect(errorsFor({ ...BASE, to: 'rias@gmail' })).toEqual({ to: ['rias@gmail is not a valid email.'] });
     expect(errorsFor({ ...BASE, to: 'Rias <rias@gmail>' })).toEqual({ to: ['rias@gmail is not a valid email.'] });
-    expect(errorsFor({ ...BASE, to: 'ok@example.com, x@[127.0.0.1]' })).toEqual({ to: ['x@[127.0.0.1] is not a valid email.'] });
+    expect(errorsFor({ ...BASE, to: 'ok@example.com, x@[127.0.0.1]' })).toEqual({
+      to: ['x@[127.0.0.1] is not a valid email.'],
+    });
   });
 
   it('accepts names, quoted names with commas, raw UTF-8 names, and many recipients', () => {
     expect(errorsFor({ ...BASE, to: 'Jane Doe <jane.doe@example.com>, bob@example.com' })).toEqual({});
-    expect(errorsFor({ ...BASE, to: '"Doe, Jane" <jane.doe@example.com>,"Quote \\"Q\\" Person" <x@example.com>' })).toEqual({});
+    expect(
+      errorsFor({ ...BASE, to: '"Doe, Jane" <jane.doe@example.com>,"Quote \\"Q\\" Person" <x@example.com>' }),
+    ).toEqual({});
     expect(errorsFor({ ...BASE, to: 'Jörg Müller <joerg@example.com>' })).toEqual({});
     const many = Array.from({ length: 1000 }, (_, i) => `r${i}@example.com`).join(',');
     expect(errorsFor({ ...BASE, to: many })).toEqual({});
@@ -228,7 +245,9 @@ describe('cc, bcc, reply_to', () => {
       bcc: ['bcc must be a string'],
       reply_to: ['You must specify at least 1 items', rfc('')],
     });
-    expect(errorsFor({ ...BASE, cc: 'c@example.com,c@example.com' })).toEqual({ cc: ['You may not specify duplicates.'] });
+    expect(errorsFor({ ...BASE, cc: 'c@example.com,c@example.com' })).toEqual({
+      cc: ['You may not specify duplicates.'],
+    });
   });
 });
 
@@ -269,8 +288,12 @@ describe('mailer', () => {
   });
 
   it('a non-string or "" (null) gets both messages', () => {
-    expect(errorsFor({ ...BASE, mailer: 5 })).toEqual({ mailer: ['The mailer field must be a string.', MAILER_MESSAGE] });
-    expect(errorsFor({ ...BASE, mailer: '' })).toEqual({ mailer: ['The mailer field must be a string.', MAILER_MESSAGE] });
+    expect(errorsFor({ ...BASE, mailer: 5 })).toEqual({
+      mailer: ['The mailer field must be a string.', MAILER_MESSAGE],
+    });
+    expect(errorsFor({ ...BASE, mailer: '' })).toEqual({
+      mailer: ['The mailer field must be a string.', MAILER_MESSAGE],
+    });
   });
 });
 
@@ -281,7 +304,9 @@ describe('attachments', () => {
     expect(errorsFor({ ...BASE, attachments: [attachment, { ...attachment, content_id: 'cid:a.txt' }] })).toEqual({});
     expect(errorsFor({ ...BASE, attachments: [] })).toEqual({});
     expect(errorsFor({ ...BASE, attachments: null })).toEqual({});
-    expect(errorsFor({ ...BASE, attachments: 'a.txt' })).toEqual({ attachments: ['The attachments field must be an array.'] });
+    expect(errorsFor({ ...BASE, attachments: 'a.txt' })).toEqual({
+      attachments: ['The attachments field must be an array.'],
+    });
   });
 
   it('missing keys: "required", with underscores shown as spaces', () => {
@@ -294,7 +319,9 @@ describe('attachments', () => {
   });
 
   it('wrong types: "must be a string"', () => {
-    expect(errorsFor({ ...BASE, attachments: [{ name: 1, content: ['x'], content_type: true, content_id: 5 }] })).toEqual({
+    expect(
+      errorsFor({ ...BASE, attachments: [{ name: 1, content: ['x'], content_type: true, content_id: 5 }] }),
+    ).toEqual({
       'attachments.0.name': ['The attachments.0.name field must be a string.'],
       'attachments.0.content': ['The attachments.0.content field must be a string.'],
       'attachments.0.content_type': ['The attachments.0.content type field must be a string.'],
@@ -318,21 +345,55 @@ describe('attachments', () => {
 describe('error order', () => {
   it('every plain field fails: keys in rule order, whatever the input order', () => {
     const errors = errorsFor({
-      fake: 'yes', attachments: 'x', mailer: 'nope', store: 'true', reply_to: 'bad', bcc: 'bad', cc: 'bad',
-      to: 'rias@gmail', from: 'bad', replacements: 'x', text: 5, html: 5, subject: 5, mail_name: 5,
+      fake: 'yes',
+      attachments: 'x',
+      mailer: 'nope',
+      store: 'true',
+      reply_to: 'bad',
+      bcc: 'bad',
+      cc: 'bad',
+      to: 'rias@gmail',
+      from: 'bad',
+      replacements: 'x',
+      text: 5,
+      html: 5,
+      subject: 5,
+      mail_name: 5,
     });
     expect(Object.keys(errors)).toEqual([
-      'mail_name', 'subject', 'html', 'text', 'replacements', 'from', 'to', 'cc', 'bcc', 'reply_to', 'store', 'mailer',
-      'attachments', 'fake',
+      'mail_name',
+      'subject',
+      'html',
+      'text',
+      'replacements',
+      'from',
+      'to',
+      'cc',
+      'bcc',
+      'reply_to',
+      'store',
+      'mailer',
+      'attachments',
+      'fake',
     ]);
   });
 
   it('wildcard fields come after every plain field, replacements.* before attachments.*', () => {
     const errors = errorsFor({
-      attachments: [{}], replacements: { n: 1 }, fake: 'no', mail_name: 'nope', from: 'shop@example.com', to: 'a@example.com',
+      attachments: [{}],
+      replacements: { n: 1 },
+      fake: 'no',
+      mail_name: 'nope',
+      from: 'shop@example.com',
+      to: 'a@example.com',
     });
     expect(Object.keys(errors)).toEqual([
-      'mail_name', 'fake', 'replacements.n', 'attachments.0.name', 'attachments.0.content', 'attachments.0.content_type',
+      'mail_name',
+      'fake',
+      'replacements.n',
+      'attachments.0.name',
+      'attachments.0.content',
+      'attachments.0.content_type',
     ]);
   });
 });

@@ -4,9 +4,14 @@ import { driverModulePath, driverPackage, sqliteDriver } from '../../server/db/d
 
 describe('the SQLite driver', () => {
   it('is better-sqlite3 12 on Node 20 and 13 (better-sqlite3-node22) from Node 22', () => {
-    expect(['20.19.0', '20.20.2'].map((version) => driverPackage(version))).toEqual(['better-sqlite3', 'better-sqlite3']);
+    expect(['20.19.0', '20.20.2'].map((version) => driverPackage(version))).toEqual([
+      'better-sqlite3',
+      'better-sqlite3',
+    ]);
     expect(['22.12.0', '24.21.0', '26.10.0'].map((version) => driverPackage(version))).toEqual([
-      'better-sqlite3-node22', 'better-sqlite3-node22', 'better-sqlite3-node22',
+      'better-sqlite3-node22',
+      'better-sqlite3-node22',
+      'better-sqlite3-node22',
     ]);
   });
 

@@ -18,8 +18,14 @@ const Database = sqliteDriver();
 
 const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
 const FIRST_PAGE: PageWindow = { offset: 0, limit: 15 };
-const BY_CREATED: SortTerm[] = [{ column: 'created_at', descending: false }, { column: 'id', descending: false }];
-const BY_CREATED_DESC: SortTerm[] = [{ column: 'created_at', descending: true }, { column: 'id', descending: true }];
+const BY_CREATED: SortTerm[] = [
+  { column: 'created_at', descending: false },
+  { column: 'id', descending: false },
+];
+const BY_CREATED_DESC: SortTerm[] = [
+  { column: 'created_at', descending: true },
+  { column: 'id', descending: true },
+];
 const BY_ID: SortTerm[] = [{ column: 'id', descending: false }];
 
 let store: Store;
@@ -36,50 +42,121 @@ afterEach(() => store.close());
 
 function suppression(email: string, reason: SuppressionReason = 'manual', createdAt = 1_700_000_000, workspace = ws) {
   return store.suppressions.insert({
-    workspace_id: workspace, uuid: uuid(), email, reason, origin: 'api', created_at: createdAt, updated_at: createdAt,
+    workspace_id: workspace,
+    uuid: uuid(),
+    email,
+    reason,
+    origin: 'api',
+    created_at: createdAt,
+    updated_at: createdAt,
   });
 }
 
 function send(fields: Partial<NewRow<SendRow>> = {}) {
   return store.sends.insert({
-    workspace_id: ws, uuid: uuid(), transport_message_id: null, campaign_uuid: null, automation_mail_uuid: null,
-    transactional_mail_log_item_uuid: null, subscriber_uuid: null, sent_at: 1_700_000_000, failed_at: null,
-    failure_reason: null, open_count: 0, click_count: 0, first_opened_at: null, last_opened_at: null,
-    first_clicked_at: null, last_clicked_at: null, created_at: 1_700_000_000, updated_at: 1_700_000_000, ...fields,
+    workspace_id: ws,
+    uuid: uuid(),
+    transport_message_id: null,
+    campaign_uuid: null,
+    automation_mail_uuid: null,
+    transactional_mail_log_item_uuid: null,
+    subscriber_uuid: null,
+    sent_at: 1_700_000_000,
+    failed_at: null,
+    failure_reason: null,
+    open_count: 0,
+    click_count: 0,
+    first_opened_at: null,
+    last_opened_at: null,
+    first_clicked_at: null,
+    last_clicked_at: null,
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_000,
+    ...fields,
   });
 }
 
 function template(name: string, subject = '') {
   const row: NewRow<TemplateRow> = {
-    workspace_id: ws, uuid: uuid(), name, label: null, type: 'html', subject, body: '', from_address: null,
-    to_json: '[]', cc_json: '[]', bcc_json: '[]', store_mail: 1, created_at: 1_700_000_000, updated_at: 1_700_000_000,
+    workspace_id: ws,
+    uuid: uuid(),
+    name,
+    label: null,
+    type: 'html',
+    subject,
+    body: '',
+    from_address: null,
+    to_json: '[]',
+    cc_json: '[]',
+    bcc_json: '[]',
+    store_mail: 1,
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_000,
   };
   return store.templates.insert(row);
 }
 
 function logItem(subject: string) {
   const row: NewRow<LogItemRow> = {
-    workspace_id: ws, uuid: uuid(), mail_name: null, subject, from_json: '[]', to_json: '[]', cc_json: '[]',
-    bcc_json: '[]', body: null, body_in_message: 0, attachments_json: '[]', mailer: null, fake: 0, message_id: null,
-    created_at: 1_700_000_000, updated_at: 1_700_000_000,
+    workspace_id: ws,
+    uuid: uuid(),
+    mail_name: null,
+    subject,
+    from_json: '[]',
+    to_json: '[]',
+    cc_json: '[]',
+    bcc_json: '[]',
+    body: null,
+    body_in_message: 0,
+    attachments_json: '[]',
+    mailer: null,
+    fake: 0,
+    message_id: null,
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_000,
   };
   return store.logItems.insert(row);
 }
 
-const MIGRATION_3_COLUMNS = 'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
+const MIGRATION_3_COLUMNS =
+  'subject, body, sender, recipients, from_addresses, to_addresses, cc_addresses, bcc_addresses, facets';
 /** What migration 3's view gave for the sample of its test, when it was released. */
 const MIGRATION_3_SEARCH_ROWS = [
   {
-    id: 1, subject: 'Hello world re: v1 2', body: 'Text body', sender: 'Ann Lee Ann Lee Example com', recipients: ' bob tag mail host org Cy cy d x io',
-    from_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee', to_addresses: 'bob+tag@mail-host.org bob+tag mail-host.org  cy_d@x.io cy_d x.io Cy', cc_addresses: null, bcc_addresses: null, facets: 'w1 t77656C636F6D65',
+    id: 1,
+    subject: 'Hello world re: v1 2',
+    body: 'Text body',
+    sender: 'Ann Lee Ann Lee Example com',
+    recipients: ' bob tag mail host org Cy cy d x io',
+    from_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee',
+    to_addresses: 'bob+tag@mail-host.org bob+tag mail-host.org  cy_d@x.io cy_d x.io Cy',
+    cc_addresses: null,
+    bcc_addresses: null,
+    facets: 'w1 t77656C636F6D65',
   },
   {
-    id: 2, subject: 'Second', body: '<b>only html</b>', sender: ' bob tag mail host org Cy cy d x io', recipients: 'Ann Lee Ann Lee Example com',
-    from_addresses: 'bob+tag@mail-host.org bob+tag mail-host.org  cy_d@x.io cy_d x.io Cy', to_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee', cc_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee', bcc_addresses: null, facets: 'w1 hasattachment',
+    id: 2,
+    subject: 'Second',
+    body: '<b>only html</b>',
+    sender: ' bob tag mail host org Cy cy d x io',
+    recipients: 'Ann Lee Ann Lee Example com',
+    from_addresses: 'bob+tag@mail-host.org bob+tag mail-host.org  cy_d@x.io cy_d x.io Cy',
+    to_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee',
+    cc_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee',
+    bcc_addresses: null,
+    facets: 'w1 hasattachment',
   },
   {
-    id: 3, subject: 'Third', body: 'x', sender: 'Ann Lee Ann Lee Example com', recipients: 'Ann Lee Ann Lee Example com',
-    from_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee', to_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee', cc_addresses: null, bcc_addresses: null, facets: 'w2',
+    id: 3,
+    subject: 'Third',
+    body: 'x',
+    sender: 'Ann Lee Ann Lee Example com',
+    recipients: 'Ann Lee Ann Lee Example com',
+    from_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee',
+    to_addresses: 'ann.lee@example.com ann.lee example.com Ann Lee',
+    cc_addresses: null,
+    bcc_addresses: null,
+    facets: 'w2',
   },
 ];
 
@@ -89,7 +166,10 @@ function databaseAtVersion(version: number): BetterSqlite3.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('recursive_triggers = ON');
   db.function('like_linear', { deterministic: true }, likeLinear);
-  migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
+  migrate(
+    db,
+    MIGRATIONS.filter((migration) => migration.version <= version),
+  );
   return db;
 }
 
@@ -111,11 +191,17 @@ describe('openDatabase and migrations', () => {
 
   it('indexes only the sends that have a campaign, automation mail or subscriber, and still finds them by index', () => {
     const db = openDatabase(':memory:');
-    for (const [index, column] of [['sends_campaign', 'campaign_uuid'], ['sends_automation_mail', 'automation_mail_uuid'], ['sends_subscriber', 'subscriber_uuid']]) {
+    for (const [index, column] of [
+      ['sends_campaign', 'campaign_uuid'],
+      ['sends_automation_mail', 'automation_mail_uuid'],
+      ['sends_subscriber', 'subscriber_uuid'],
+    ]) {
       const sql = `SELECT id FROM sends WHERE workspace_id = ? AND ${column} IN (?) ORDER BY sent_at DESC, id DESC LIMIT 15`;
       const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1, 'a') as Array<{ detail: string }>;
       expect(plan.map((row) => row.detail).join(' | ')).toContain(`INDEX ${index} `);
-      expect(db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(index)).toContain(`WHERE ${column} IS NOT NULL`);
+      expect(db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(index)).toContain(
+        `WHERE ${column} IS NOT NULL`,
+      );
     }
     db.close();
   });
@@ -124,7 +210,15 @@ describe('openDatabase and migrations', () => {
     const path = join(dir, 'emulator.sqlite');
     const first = createStore(openDatabase(path));
     const id = first.ensureWorkspace('default', 1).id;
-    first.suppressions.insert({ workspace_id: id, uuid: 'u-1', email: 'kept@x.com', reason: 'manual', origin: null, created_at: 1, updated_at: 1 });
+    first.suppressions.insert({
+      workspace_id: id,
+      uuid: 'u-1',
+      email: 'kept@x.com',
+      reason: 'manual',
+      origin: null,
+      created_at: 1,
+      updated_at: 1,
+    });
     first.close();
 
     const db = openDatabase(path);
@@ -168,19 +262,30 @@ describe('openDatabase and migrations', () => {
     // Migration 3 is written out in full (migrations are history): these are the values it gave when it called the
     // SQL helpers and the store's list of search columns, so that neither can change it unnoticed.
     const db = databaseAtVersion(2);
-    const insert = db.prepare(`INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json,
+    const insert =
+      db.prepare(`INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json,
       to_json, cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
       created_at_ms) VALUES (?, ?, 'm', 'a@x.com', '[]', ?, ?, ?, '[]', '[]', ?, ?, ?, ?, 10, ?, ?)`);
     db.exec("INSERT INTO workspaces (key, created_at) VALUES ('one', 1), ('two', 1);");
     const ann = JSON.stringify([{ name: 'Ann Lee', email: 'Ann.Lee@Example.com' }]);
-    const bob = JSON.stringify([{ name: null, email: 'bob+tag@mail-host.org' }, { name: 'Cy', email: 'cy_d@x.io' }]);
+    const bob = JSON.stringify([
+      { name: null, email: 'bob+tag@mail-host.org' },
+      { name: 'Cy', email: 'cy_d@x.io' },
+    ]);
     insert.run(1, 'u-1', ann, bob, '[]', 'Hello-world re: v1.2', 'Text body', '<p>html</p>', '[]', 'Welcome', 2000);
     insert.run(1, 'u-2', bob, ann, ann, 'Second', null, '<b>only-html</b>', '[{"filename":"a.txt"}]', null, 1000);
     insert.run(2, 'u-3', ann, ann, '[]', 'Third', 'x', null, '[]', null, 5000);
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 3));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 3),
+    );
 
-    expect(db.prepare("SELECT workspace_id, total FROM list_totals WHERE list = 'messages' ORDER BY workspace_id").all())
-      .toEqual([{ workspace_id: 1, total: 2 }, { workspace_id: 2, total: 1 }]);
+    expect(
+      db.prepare("SELECT workspace_id, total FROM list_totals WHERE list = 'messages' ORDER BY workspace_id").all(),
+    ).toEqual([
+      { workspace_id: 1, total: 2 },
+      { workspace_id: 2, total: 1 },
+    ]);
     expect(db.prepare('SELECT workspace_id FROM messages_time_regressions').pluck().all()).toEqual([1]);
     expect(db.prepare('SELECT * FROM messages_search_source ORDER BY id').all()).toEqual(MIGRATION_3_SEARCH_ROWS);
     db.exec(`INSERT INTO messages_search (rowid, ${MIGRATION_3_COLUMNS}) SELECT id, ${MIGRATION_3_COLUMNS} FROM messages_search_source;
@@ -198,22 +303,36 @@ describe('openDatabase and migrations', () => {
 
   it('keeps the per-insert capture-time check on the capture-time index; is:read / is:unread and template usage on their own', () => {
     const db = openDatabase(':memory:');
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
     // Run before every insert by migration 3's trigger: a scan of the workspace here makes capturing quadratic.
-    expect(plan('SELECT max(created_at_ms) FROM messages WHERE workspace_id = 1')).toMatch(/USING COVERING INDEX messages_created_at/);
-    expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 0')).toMatch(/USING COVERING INDEX messages_unread/);
-    expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 1')).toMatch(/USING COVERING INDEX messages_read/);
-    expect(plan("SELECT count(*), max(id) FROM messages WHERE workspace_id = 1 AND template_name = 'welcome'")).toMatch(/USING COVERING INDEX messages_template/);
+    expect(plan('SELECT max(created_at_ms) FROM messages WHERE workspace_id = 1')).toMatch(
+      /USING COVERING INDEX messages_created_at/,
+    );
+    expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 0')).toMatch(
+      /USING COVERING INDEX messages_unread/,
+    );
+    expect(plan('SELECT count(*) FROM messages m WHERE m.workspace_id = 1 AND m.read = 1')).toMatch(
+      /USING COVERING INDEX messages_read/,
+    );
+    expect(plan("SELECT count(*), max(id) FROM messages WHERE workspace_id = 1 AND template_name = 'welcome'")).toMatch(
+      /USING COVERING INDEX messages_template/,
+    );
     // An email list's subscribers by status: each status's partial index (migration 17), not a scan of the list.
     for (const [status, condition] of Object.entries(STATUS_CONDITIONS)) {
-      expect(plan(`SELECT count(*) FROM subscribers WHERE email_list_id = 1 AND ${condition}`)).toMatch(new RegExp(`USING (COVERING )?INDEX subscribers_list_${status} `));
+      expect(plan(`SELECT count(*) FROM subscribers WHERE email_list_id = 1 AND ${condition}`)).toMatch(
+        new RegExp(`USING (COVERING )?INDEX subscribers_list_${status} `),
+      );
     }
     db.close();
   });
 
   it('rolls back a failing migration and leaves user_version where it was', () => {
     const db = openDatabase(':memory:');
-    const broken = [...MIGRATIONS, { version: LATEST + 1, name: 'broken', sql: 'CREATE TABLE ok (id INTEGER); NOT SQL;' }];
+    const broken = [
+      ...MIGRATIONS,
+      { version: LATEST + 1, name: 'broken', sql: 'CREATE TABLE ok (id INTEGER); NOT SQL;' },
+    ];
     expect(() => migrate(db, broken)).toThrow();
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'ok'").get()).toBeUndefined();
@@ -233,7 +352,12 @@ describe('workspaces', () => {
 describe('suppressions', () => {
   it('returns the inserted row with its database id', () => {
     const row = suppression('jane@example.com', 'hard_bounce', 1_700_000_123);
-    expect(row).toMatchObject({ workspace_id: ws, email: 'jane@example.com', reason: 'hard_bounce', created_at: 1_700_000_123 });
+    expect(row).toMatchObject({
+      workspace_id: ws,
+      email: 'jane@example.com',
+      reason: 'hard_bounce',
+      created_at: 1_700_000_123,
+    });
     expect(typeof row.id).toBe('number');
     expect(store.suppressions.findByUuid(ws, row.uuid)).toEqual(row);
   });
@@ -284,19 +408,27 @@ describe('suppressions', () => {
 
     it('sorts by created_at either way', () => {
       expect(emails(store.suppressions.list(ws, {}, BY_CREATED, FIRST_PAGE).rows)).toEqual([
-        'bob@test.org', 'carol@example.com', 'alice@example.com', 'dave@Example.org',
+        'bob@test.org',
+        'carol@example.com',
+        'alice@example.com',
+        'dave@Example.org',
       ]);
       expect(emails(store.suppressions.list(ws, {}, BY_CREATED_DESC, FIRST_PAGE).rows)).toEqual([
-        'dave@Example.org', 'alice@example.com', 'carol@example.com', 'bob@test.org',
+        'dave@Example.org',
+        'alice@example.com',
+        'carol@example.com',
+        'bob@test.org',
       ]);
     });
 
     it('searches the email as a case-insensitive substring, any of several values', () => {
       expect(emails(store.suppressions.list(ws, { search: ['EXAMPLE.com'] }, BY_ID, FIRST_PAGE).rows)).toEqual([
-        'alice@example.com', 'carol@example.com',
+        'alice@example.com',
+        'carol@example.com',
       ]);
       expect(emails(store.suppressions.list(ws, { search: ['bob', 'dave'] }, BY_ID, FIRST_PAGE).rows)).toEqual([
-        'bob@test.org', 'dave@Example.org',
+        'bob@test.org',
+        'dave@Example.org',
       ]);
     });
 
@@ -317,7 +449,13 @@ describe('suppressions', () => {
     const first = store.suppressions.list(ws, {}, BY_CREATED, FIRST_PAGE);
     const second = store.suppressions.list(ws, {}, BY_CREATED, { offset: 15, limit: 15 });
     expect([first.rows.length, first.total, second.rows.length, second.total]).toEqual([15, 20, 5, 20]);
-    expect(emails(second.rows)).toEqual(['user16@x.com', 'user17@x.com', 'user18@x.com', 'user19@x.com', 'user20@x.com']);
+    expect(emails(second.rows)).toEqual([
+      'user16@x.com',
+      'user17@x.com',
+      'user18@x.com',
+      'user19@x.com',
+      'user20@x.com',
+    ]);
     expect(store.suppressions.list(ws, {}, BY_CREATED, { offset: 30, limit: 15 })).toEqual({ rows: [], total: 20 });
   });
 });
@@ -332,7 +470,9 @@ describe('sends', () => {
     expect(uuids(list({ transactional_mail_log_item_uuid: ['log-a'] }).rows)).toEqual([a.uuid]);
     expect(uuids(list({ transactional_mail_log_item_uuid: ['log-a', 'log-b'] }).rows)).toEqual([a.uuid, b.uuid]);
     expect(uuids(list({ campaign_uuid: ['camp-1'] }).rows)).toEqual([c.uuid]);
-    expect(uuids(list({ subscriber_uuid: ['sub-1'], transactional_mail_log_item_uuid: ['log-b'] }).rows)).toEqual([b.uuid]);
+    expect(uuids(list({ subscriber_uuid: ['sub-1'], transactional_mail_log_item_uuid: ['log-b'] }).rows)).toEqual([
+      b.uuid,
+    ]);
     expect(list({ automation_mail_uuid: ['none'] })).toEqual({ rows: [], total: 0 });
     expect(list({}).total).toBe(3);
   });
@@ -341,7 +481,15 @@ describe('sends', () => {
     send({ sent_at: 200 });
     send({ sent_at: 300 });
     send({ sent_at: 100 });
-    const desc = store.sends.list(ws, {}, [{ column: 'sent_at', descending: true }, { column: 'id', descending: true }], FIRST_PAGE);
+    const desc = store.sends.list(
+      ws,
+      {},
+      [
+        { column: 'sent_at', descending: true },
+        { column: 'id', descending: true },
+      ],
+      FIRST_PAGE,
+    );
     expect(desc.rows.map((row) => row.sent_at)).toEqual([300, 200, 100]);
   });
 
@@ -362,26 +510,46 @@ describe('templates', () => {
   const names = (rows: TemplateRow[]) => rows.map((row) => row.name);
 
   it('filters names by case-insensitive substring', () => {
-    expect(names(store.templates.list(ws, { names: ['WELCOME'] }, BY_ID, FIRST_PAGE).rows)).toEqual(['welcome-mail', 'Welcome-Back']);
+    expect(names(store.templates.list(ws, { names: ['WELCOME'] }, BY_ID, FIRST_PAGE).rows)).toEqual([
+      'welcome-mail',
+      'Welcome-Back',
+    ]);
     expect(names(store.templates.list(ws, { names: ['reset', 'back'] }, BY_ID, FIRST_PAGE).rows)).toEqual([
-      'password-reset', 'Welcome-Back',
+      'password-reset',
+      'Welcome-Back',
     ]);
   });
 
   it('searches the subject or the name', () => {
     expect(names(store.templates.list(ws, { search: ['missed'] }, BY_ID, FIRST_PAGE).rows)).toEqual(['Welcome-Back']);
-    expect(names(store.templates.list(ws, { search: ['password'] }, BY_ID, FIRST_PAGE).rows)).toEqual(['password-reset']);
+    expect(names(store.templates.list(ws, { search: ['password'] }, BY_ID, FIRST_PAGE).rows)).toEqual([
+      'password-reset',
+    ]);
   });
 
   it('filters by exact uuids', () => {
     const uuidOf = store.templates.findByName(ws, 'password-reset')?.uuid as string;
-    expect(names(store.templates.list(ws, { uuids: [uuidOf, 'nope'] }, BY_ID, FIRST_PAGE).rows)).toEqual(['password-reset']);
+    expect(names(store.templates.list(ws, { uuids: [uuidOf, 'nope'] }, BY_ID, FIRST_PAGE).rows)).toEqual([
+      'password-reset',
+    ]);
   });
 
   describe('lookups by name or uuid (remembered between writes)', () => {
     const row = (name: string, subject: string): NewRow<TemplateRow> => ({
-      workspace_id: ws, uuid: uuid(), name, label: null, type: 'html', subject, body: '', from_address: null,
-      to_json: '[]', cc_json: '[]', bcc_json: '[]', store_mail: 1, created_at: 1_700_000_000, updated_at: 1_700_000_000,
+      workspace_id: ws,
+      uuid: uuid(),
+      name,
+      label: null,
+      type: 'html',
+      subject,
+      body: '',
+      from_address: null,
+      to_json: '[]',
+      cc_json: '[]',
+      bcc_json: '[]',
+      store_mail: 1,
+      created_at: 1_700_000_000,
+      updated_at: 1_700_000_000,
     });
 
     it('sees an update, an insert after a miss, and a cleared workspace', () => {
@@ -423,8 +591,18 @@ describe('templates', () => {
   it('finds by exact name and updates everything but identity and creation time', () => {
     const row = store.templates.findByName(ws, 'welcome-mail') as TemplateRow;
     expect(store.templates.findByName(ws, 'WELCOME-MAIL')).toBeUndefined();
-    store.templates.update(row.id, { ...row, uuid: 'changed', created_at: 1, subject: 'New subject', updated_at: 1_800_000_000 });
-    expect(store.templates.findByUuid(ws, row.uuid)).toMatchObject({ subject: 'New subject', created_at: row.created_at, updated_at: 1_800_000_000 });
+    store.templates.update(row.id, {
+      ...row,
+      uuid: 'changed',
+      created_at: 1,
+      subject: 'New subject',
+      updated_at: 1_800_000_000,
+    });
+    expect(store.templates.findByUuid(ws, row.uuid)).toMatchObject({
+      subject: 'New subject',
+      created_at: row.created_at,
+      updated_at: 1_800_000_000,
+    });
   });
 });
 

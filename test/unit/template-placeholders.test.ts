@@ -11,17 +11,44 @@ import { growth, LINEAR_GROWTH } from '../support/scaling.js';
 const PLACEHOLDER = /\[\[\[(.*?)\]\]\]/g;
 
 const html = fc
-  .array(fc.constantFrom('[', '[[[', ']', ']]]', '[[[a]]]', 'name:text', ':', 'a', 'é', '😀', ' ', '\n', '\r', '\u2028', '\u2029', '\t', '<p>'), { maxLength: 40 })
+  .array(
+    fc.constantFrom(
+      '[',
+      '[[[',
+      ']',
+      ']]]',
+      '[[[a]]]',
+      'name:text',
+      ':',
+      'a',
+      'é',
+      '😀',
+      ' ',
+      '\n',
+      '\r',
+      '\u2028',
+      '\u2029',
+      '\t',
+      '<p>',
+    ),
+    { maxLength: 40 },
+  )
   .map((pieces) => pieces.join(''));
 
 describe('placeholders', () => {
   it('finds what /\\[\\[\\[(.*?)\\]\\]\\]/g matches', () => {
     fc.assert(
       fc.property(html, (value) => {
-        const expected = [...value.matchAll(PLACEHOLDER)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[1] }));
+        const expected = [...value.matchAll(PLACEHOLDER)].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+          text: m[1],
+        }));
         expect([...placeholders(value)]).toEqual(expected);
         const replace = (text: string) => `<${text.length}:${text}>`;
-        expect(replacePlaceholders(value, replace)).toBe(value.replace(PLACEHOLDER, (_match, text: string) => replace(text)));
+        expect(replacePlaceholders(value, replace)).toBe(
+          value.replace(PLACEHOLDER, (_match, text: string) => replace(text)),
+        );
       }),
       { numRuns: 5_000 },
     );
@@ -38,8 +65,14 @@ describe('placeholders', () => {
     for (const [shape, make, count] of shapes) {
       const value = make(count);
       const found = [...placeholders(value)];
-      if (value.length < 100_000) expect(found).toEqual([...value.matchAll(PLACEHOLDER)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[1] })));
-      expect(growth(make, (v) => [...placeholders(v)], count / 16), shape).toBeLessThan(LINEAR_GROWTH);
+      if (value.length < 100_000)
+        expect(found).toEqual(
+          [...value.matchAll(PLACEHOLDER)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[1] })),
+        );
+      expect(
+        growth(make, (v) => [...placeholders(v)], count / 16),
+        shape,
+      ).toBeLessThan(LINEAR_GROWTH);
     }
   });
 });

@@ -19,7 +19,13 @@ function documentAround(children: Node[]): DocumentNode {
   const body: ElementNode = { type: 'element', name: 'body', attributes: [], children, parent: html };
   html.children = [body];
   document.children = [
-    { type: 'doctype', name: 'html', publicId: '-//W3C//DTD HTML 4.0 Transitional//EN', systemId: 'http://www.w3.org/TR/REC-html40/loose.dtd', parent: document },
+    {
+      type: 'doctype',
+      name: 'html',
+      publicId: '-//W3C//DTD HTML 4.0 Transitional//EN',
+      systemId: 'http://www.w3.org/TR/REC-html40/loose.dtd',
+      parent: document,
+    },
     { type: 'pi', target: 'xml', value: 'encoding="UTF-8"', parent: document },
     html,
   ];
@@ -47,7 +53,9 @@ describe('htmlToText on deep nesting (libxml2 stops parsing at depth 256, as PHP
   });
 
   it('10,000 nested <blockquote>s and lists: the quotes and bullets of the levels parsed', () => {
-    expect(htmlToText('<blockquote>'.repeat(10_000) + 'x' + '</blockquote>'.repeat(10_000))).toBe('> '.repeat(254) + '>');
+    expect(htmlToText('<blockquote>'.repeat(10_000) + 'x' + '</blockquote>'.repeat(10_000))).toBe(
+      '> '.repeat(254) + '>',
+    );
     expect(htmlToText('<ul><li>'.repeat(10_000) + 'x' + '</li></ul>'.repeat(10_000))).toBe('- '.repeat(126) + '-');
   });
 
@@ -67,12 +75,20 @@ describe('the converters on trees deeper than any call stack (built by hand)', (
   });
 
   it('2,000 nested <b>s and <blockquote>s', () => {
-    expect(convertDocument(documentAround([nested('b', 2_000, text('x'))]))).toBe('**'.repeat(2_000) + 'x' + '**'.repeat(2_000));
+    expect(convertDocument(documentAround([nested('b', 2_000, text('x'))]))).toBe(
+      '**'.repeat(2_000) + 'x' + '**'.repeat(2_000),
+    );
     expect(convertDocument(documentAround([nested('blockquote', 2_000, text('x'))]))).toBe('> '.repeat(2_000) + 'x');
   });
 
   it('a <pre> around 100,000 nested elements is written without recursion', () => {
-    const pre: ElementNode = { type: 'element', name: 'pre', attributes: [], children: [nested('span', 100_000, text('x'))], parent: null };
+    const pre: ElementNode = {
+      type: 'element',
+      name: 'pre',
+      attributes: [],
+      children: [nested('span', 100_000, text('x'))],
+      parent: null,
+    };
     const expected = '```\n' + '<span>'.repeat(100_000) + 'x' + '</span>'.repeat(100_000) + '\n```';
     expect(convertDocument(documentAround([pre]))).toBe(expected);
   });
@@ -82,7 +98,11 @@ describe('the converters on trees deeper than any call stack (built by hand)', (
       type: 'element',
       name: 'li',
       attributes: [],
-      children: [text('a'), { type: 'element', name: 'br', attributes: [], children: [], parent: null }, nested('span', 100_000, text('- b'))],
+      children: [
+        text('a'),
+        { type: 'element', name: 'br', attributes: [], children: [], parent: null },
+        nested('span', 100_000, text('- b')),
+      ],
       parent: null,
     };
     const ul: ElementNode = { type: 'element', name: 'ul', attributes: [], children: [li], parent: null };
@@ -108,21 +128,29 @@ describe('htmlToText on huge input', () => {
 
   it('a 4 MB text node, escaped and collapsed', () => {
     const result = htmlToText('<p>' + 'word_   '.repeat(500_000) + '</p>');
-    expect(result).toBe(('word\\_ '.repeat(500_000)).trimEnd());
+    expect(result).toBe('word\\_ '.repeat(500_000).trimEnd());
   });
 });
 
 describe('hostile names', () => {
   it('elements named after Object.prototype members convert as unknown elements', () => {
-    expect(htmlToText('<constructor>c</constructor><__proto__>p</__proto__><toString>t</toString><valueOf>v</valueOf><hasOwnProperty>h</hasOwnProperty>')).toBe(
-      'c&lt;\\_\\_proto\\_\\_&gt;ptvh',
-    );
+    expect(
+      htmlToText(
+        '<constructor>c</constructor><__proto__>p</__proto__><toString>t</toString><valueOf>v</valueOf><hasOwnProperty>h</hasOwnProperty>',
+      ),
+    ).toBe('c&lt;\\_\\_proto\\_\\_&gt;ptvh');
   });
 
   it('processing instructions and attributes so named', () => {
     expect(htmlToText('<p>a<?constructor x?>b<?__proto__ y?>c</p>')).toBe('ax?by?c');
-    expect(htmlToText('<a href="/x" __proto__="p" constructor="c" title="t">link</a><img src="i.png" __proto__="x" alt="a">')).toBe('[link](/x "t")![a](i.png)');
-    expect(htmlToText('<ol start="constructor"><li>a</li></ol><ul><li class="__proto__">b</li></ul>')).toBe('1. a\n\n- b');
+    expect(
+      htmlToText(
+        '<a href="/x" __proto__="p" constructor="c" title="t">link</a><img src="i.png" __proto__="x" alt="a">',
+      ),
+    ).toBe('[link](/x "t")![a](i.png)');
+    expect(htmlToText('<ol start="constructor"><li>a</li></ol><ul><li class="__proto__">b</li></ul>')).toBe(
+      '1. a\n\n- b',
+    );
   });
 });
 
@@ -145,20 +173,47 @@ describe('never throws', () => {
 
 /** TextConverter::convert()'s steps as PHP writes them, one replace each. */
 function phpTextConverter(value: string, escapeMarkdown: boolean): string {
-  let markdown = value.replace(/^\n+/, '').replace(/[\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ');
+  let markdown = value
+    .replace(/^\n+/, '')
+    .replace(/[\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ');
   if (escapeMarkdown) markdown = markdown.replace(/([*_[\]\\])/g, '\\$1');
   markdown = markdown.replace(/^#/, '\\#');
   return markdown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 describe('TextConverter', () => {
-  const alphabet = ['a', 'b', ' ', '  ', '\n', '\t', '\r', '\u00a0', '\u2003', '\u0085', '\u200b', '*', '_', '[', ']', '\\', '#', '&', '<', '>', '`', 'é', '😀'];
+  const alphabet = [
+    'a',
+    'b',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    '\r',
+    '\u00a0',
+    '\u2003',
+    '\u0085',
+    '\u200b',
+    '*',
+    '_',
+    '[',
+    ']',
+    '\\',
+    '#',
+    '&',
+    '<',
+    '>',
+    '`',
+    'é',
+    '😀',
+  ];
   let seed = 7;
   const random = (n: number): number => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed % n;
   };
-  const randomText = (length: number): string => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
+  const randomText = (length: number): string =>
+    Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
 
   it('the short and the long path both give what the PHP steps give', () => {
     for (let i = 0; i < 2_000; i++) {
@@ -171,22 +226,48 @@ describe('TextConverter', () => {
 
 describe('PHP built-ins', () => {
   it('html_entity_decode with ENT_QUOTES | ENT_HTML401', () => {
-    expect(htmlEntityDecode('&#x0D;&#X41;&#0065;&#65&apos;&quot;&#39;&AMP;&amp;&nbsp&#128;&#0000000000000000065;&#x110000;&eacute;&#1;&#x9;')).toBe(
-      '\rAA&#65&apos;"\'&AMP;&&nbsp&#128;A&#x110000;é&#1;\t',
-    );
+    expect(
+      htmlEntityDecode(
+        '&#x0D;&#X41;&#0065;&#65&apos;&quot;&#39;&AMP;&amp;&nbsp&#128;&#0000000000000000065;&#x110000;&eacute;&#1;&#x9;',
+      ),
+    ).toBe('\rAA&#65&apos;"\'&AMP;&&nbsp&#128;A&#x110000;é&#1;\t');
   });
 
   it('intval() of an ol start', () => {
-    expect(['3', 'abc', ' 3', '3abc', '1e3', '-2', '0x1A', '99999999999999999999', '1e400', ' 7 ', '+5', '3.9', '', '.5e1'].map((s) => String(phpIntval(s)))).toEqual([
-      '3', '0', '3', '3', '1000', '-2', '0', '9223372036854775807', '0', '7', '5', '3', '0', '5',
-    ]);
+    expect(
+      [
+        '3',
+        'abc',
+        ' 3',
+        '3abc',
+        '1e3',
+        '-2',
+        '0x1A',
+        '99999999999999999999',
+        '1e400',
+        ' 7 ',
+        '+5',
+        '3.9',
+        '',
+        '.5e1',
+      ].map((s) => String(phpIntval(s))),
+    ).toEqual(['3', '0', '3', '3', '1000', '-2', '0', '9223372036854775807', '0', '7', '5', '3', '0', '5']);
     expect(phpFloatToString(9223372036854775807 + 1)).toBe('9.2233720368548E+18');
     expect(phpFloatToString(1e25)).toBe('1.0E+25');
   });
 
   it('FILTER_VALIDATE_EMAIL', () => {
-    expect(['a@b.co', 'first.last@example.com', 'x+y@sub.example.org', 'a@b', 'a b@c.com', 'ü@example.com', '"q"@example.com', 'a@[127.0.0.1]'].map(isPhpValidEmail)).toEqual([
-      true, true, true, false, false, false, true, true,
-    ]);
+    expect(
+      [
+        'a@b.co',
+        'first.last@example.com',
+        'x+y@sub.example.org',
+        'a@b',
+        'a b@c.com',
+        'ü@example.com',
+        '"q"@example.com',
+        'a@[127.0.0.1]',
+      ].map(isPhpValidEmail),
+    ).toEqual([true, true, true, false, false, false, true, true]);
   });
 });

@@ -4,13 +4,45 @@ import { renderWithTwigJs } from '../../server/mail/render/twig.js';
 import { renderVariablesOnly } from '../../server/mail/render/twig-variables.js';
 import { growth, LINEAR_GROWTH } from '../support/scaling.js';
 
-const NAMES = ['a', 'b', 'first_name', 'x1', 'A', 'true', 'TRUE', 'none', 'loop', 'not', 'in', 'constructor', 'toString', '_context', '_self'];
+const NAMES = [
+  'a',
+  'b',
+  'first_name',
+  'x1',
+  'A',
+  'true',
+  'TRUE',
+  'none',
+  'loop',
+  'not',
+  'in',
+  'constructor',
+  'toString',
+  '_context',
+  '_self',
+];
 const SPACES = ['', ' ', '  ', '\t', '\n', '\r\n'];
 
 const fragment = fc.oneof(
   fc.constantFrom('Hi ', '<p>', '&', '"', "'", '{', '}', '{ {', '}}', '%}', '#}', '%', '#', 'é中😀', ' '),
-  fc.tuple(fc.constantFrom(...SPACES), fc.constantFrom(...NAMES), fc.constantFrom(...SPACES)).map(([s1, name, s2]) => `{{${s1}${name}${s2}}}`),
-  fc.constantFrom('{{ a', '{{ a }', '{{{ a }}', '{{ a }}}', '{{ a|upper }}', '{{ a.b }}', '{{ "x" }}', '{% if a %}y{% endif %}', '{# c #}', '{{- a -}}', '{{}}', '{{ 1 }}', '{{ a b }}'),
+  fc
+    .tuple(fc.constantFrom(...SPACES), fc.constantFrom(...NAMES), fc.constantFrom(...SPACES))
+    .map(([s1, name, s2]) => `{{${s1}${name}${s2}}}`),
+  fc.constantFrom(
+    '{{ a',
+    '{{ a }',
+    '{{{ a }}',
+    '{{ a }}}',
+    '{{ a|upper }}',
+    '{{ a.b }}',
+    '{{ "x" }}',
+    '{% if a %}y{% endif %}',
+    '{# c #}',
+    '{{- a -}}',
+    '{{}}',
+    '{{ 1 }}',
+    '{{ a b }}',
+  ),
 );
 const value = fc.oneof(
   fc.constantFrom('', 'Jane', '<b>&"\'</b>', '{{ a }}', 'é中😀'),
@@ -52,6 +84,12 @@ describe('renderVariablesOnly', () => {
   it('renders a megabyte of `{{ a }}` in one linear pass', () => {
     expect(renderVariablesOnly('{{ a }}'.repeat(150_000), { a: '<' })).toBe('&lt;'.repeat(150_000));
     // 16 times the tags, about 16 times the time (test/support/scaling.ts); a quadratic pass takes 256 times.
-    expect(growth((tags) => '{{ a }}'.repeat(tags), (source) => renderVariablesOnly(source, { a: '<' }), 9_375)).toBeLessThan(LINEAR_GROWTH);
+    expect(
+      growth(
+        (tags) => '{{ a }}'.repeat(tags),
+        (source) => renderVariablesOnly(source, { a: '<' }),
+        9_375,
+      ),
+    ).toBeLessThan(LINEAR_GROWTH);
   });
 });

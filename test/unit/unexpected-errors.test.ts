@@ -26,16 +26,19 @@ afterAll(() => deps.store.close());
 const call = (path: string, accept: string) => app.request(path, { headers: { authorization: 'Bearer t', accept } });
 
 describe('an exception thrown by a route', () => {
-  it.each(['/api/boom', '/_emulator/boom'])('%s answers a pretty JSON 500 "Server Error" and logs the stack', async (path) => {
-    logged.length = 0;
-    const res = await call(path, 'application/json');
-    expect(res.status).toBe(500);
-    expect(res.headers.get('content-type')).toBe('application/json');
-    expect(await res.text()).toBe('{\n    "message": "Server Error"\n}');
-    expect(logged).toHaveLength(1);
-    expect(logged[0]?.message).toBe(`GET ${path} failed`);
-    expect((logged[0]?.error as Error).stack).toContain(`TypeError: ${secret}`);
-  });
+  it.each(['/api/boom', '/_emulator/boom'])(
+    '%s answers a pretty JSON 500 "Server Error" and logs the stack',
+    async (path) => {
+      logged.length = 0;
+      const res = await call(path, 'application/json');
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(await res.text()).toBe('{\n    "message": "Server Error"\n}');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]?.message).toBe(`GET ${path} failed`);
+      expect((logged[0]?.error as Error).stack).toContain(`TypeError: ${secret}`);
+    },
+  );
 
   it('answers a browser-style request on the Mailcoach surface with the HTML 500 page', async () => {
     const res = await call('/api/boom', 'text/html');

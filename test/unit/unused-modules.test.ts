@@ -24,7 +24,13 @@ const loaded = Object.keys(require.cache).filter((path) => /node_modules\\/(html
 console.log(JSON.stringify({ html, errors: errors.length, inlined, stubbed, loaded }));
 `;
 
-function render(...args: string[]): { html: string; errors: number; inlined: string; stubbed: string[]; loaded: string[] } {
+function render(...args: string[]): {
+  html: string;
+  errors: number;
+  inlined: string;
+  stubbed: string[];
+  loaded: string[];
+} {
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT, '--', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -40,7 +46,10 @@ describe('the modules MJML loads but never runs for us', () => {
     expect(stubbed.html).toBe(plain.html);
     expect(stubbed.inlined).toBe(plain.inlined);
     expect(stubbed.errors).toBe(plain.errors);
-    expect([...new Set(stubbed.stubbed.map((path) => path.split('/')[0]))].sort()).toEqual(['html-minifier', 'js-beautify']);
+    expect([...new Set(stubbed.stubbed.map((path) => path.split('/')[0]))].sort()).toEqual([
+      'html-minifier',
+      'js-beautify',
+    ]);
     expect(stubbed.loaded).toEqual([]);
   }, 60_000);
 });

@@ -242,16 +242,23 @@ describe('wildcards', () => {
       'replacements.name',
       'replacements.city',
     ]);
-    expect(expandWildcards('a.*.b.*.c', { a: [{ b: { x: 1, y: 2 } }, { b: 'no' }] })).toEqual(['a.0.b.x.c', 'a.0.b.y.c']);
+    expect(expandWildcards('a.*.b.*.c', { a: [{ b: { x: 1, y: 2 } }, { b: 'no' }] })).toEqual([
+      'a.0.b.x.c',
+      'a.0.b.y.c',
+    ]);
     expect(expandWildcards('plain.path', {})).toEqual(['plain.path']);
   });
 
   it('hands custom rules the concrete attribute, as Mailcoach’s replacements.* closure uses it', () => {
     const stringOrArray = custom('string_or_array', (value, { attribute }) =>
-      typeof value === 'string' || (value !== null && typeof value === 'object') ? null : `${attribute} must be a string or array`,
+      typeof value === 'string' || (value !== null && typeof value === 'object')
+        ? null
+        : `${attribute} must be a string or array`,
     );
     const rules: RuleSet = [['replacements.*', [nullable, stringOrArray]]];
-    expect(collectErrors({ replacements: { name: 'x', count: 3, flag: true, list: ['a'], gone: null } }, rules)).toEqual({
+    expect(
+      collectErrors({ replacements: { name: 'x', count: 3, flag: true, list: ['a'], gone: null } }, rules),
+    ).toEqual({
       'replacements.count': ['replacements.count must be a string or array'],
       'replacements.flag': ['replacements.flag must be a string or array'],
     });
@@ -260,7 +267,9 @@ describe('wildcards', () => {
 
 describe('custom rules and helpers', () => {
   it('a custom rule’s message is used verbatim and it sees the whole input', () => {
-    const rule = custom('same_as_from', (value, { data }) => (value === data.from ? null : 'You must pass a valid mailer key.'));
+    const rule = custom('same_as_from', (value, { data }) =>
+      value === data.from ? null : 'You must pass a valid mailer key.',
+    );
     expect(collectErrors({ from: 'x', mailer: 'y' }, [['mailer', [string, rule]]])).toEqual({
       mailer: ['You must pass a valid mailer key.'],
     });

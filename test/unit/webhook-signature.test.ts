@@ -11,8 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { phpJsonEncode } from '../../server/php-json.js';
 import { webhookSignature } from '../../server/webhooks/sign.js';
 
-interface Example { event: string; section: string; bytes: number; signature: string; body: string }
-const { secret, examples } = JSON.parse(readFileSync(new URL('../support/mailcoach-webhook-examples.json', import.meta.url), 'utf8')) as {
+interface Example {
+  event: string;
+  section: string;
+  bytes: number;
+  signature: string;
+  body: string;
+}
+const { secret, examples } = JSON.parse(
+  readFileSync(new URL('../support/mailcoach-webhook-examples.json', import.meta.url), 'utf8'),
+) as {
   secret: string;
   examples: Example[];
 };
@@ -27,7 +35,9 @@ function webhookClientAccepts(rawBody: Buffer, signatureHeader: string | undefin
 
 describe('the worked examples of §2.2 (secret s3cr3t)', () => {
   it('{"event":"SubscribedEvent"} → 3387ee9e…', () => {
-    expect(webhookSignature('{"event":"SubscribedEvent"}', 's3cr3t')).toBe('3387ee9e76a8efb7be0dcdce700c3df46b01073f435b1ae61d99ca64fd167fb5');
+    expect(webhookSignature('{"event":"SubscribedEvent"}', 's3cr3t')).toBe(
+      '3387ee9e76a8efb7be0dcdce700c3df46b01073f435b1ae61d99ca64fd167fb5',
+    );
   });
 
   it('the 234-byte BounceRegisteredEvent → 8ffd420b…', () => {
@@ -43,14 +53,13 @@ describe('the worked examples of §2.2 (secret s3cr3t)', () => {
     expect(webhookSignature(body, 's3cr3t')).toBe('2665dc3b5e161baf912f01c050ef44ea875f97dc3e5f1af6b70d629ca6aa3282');
   });
 
-  it.each(examples.map((example) => [`${example.event} (${example.section}, ${example.bytes} bytes)`, example] as const))(
-    '%s: phpJsonEncode writes the same bytes back, which sign to the spec\'s value',
-    (_label, example) => {
-      expect(Buffer.byteLength(example.body)).toBe(example.bytes);
-      expect(phpJsonEncode(JSON.parse(example.body))).toBe(example.body);
-      expect(webhookSignature(example.body, secret)).toBe(example.signature);
-    },
-  );
+  it.each(
+    examples.map((example) => [`${example.event} (${example.section}, ${example.bytes} bytes)`, example] as const),
+  )("%s: phpJsonEncode writes the same bytes back, which sign to the spec's value", (_label, example) => {
+    expect(Buffer.byteLength(example.body)).toBe(example.bytes);
+    expect(phpJsonEncode(JSON.parse(example.body))).toBe(example.body);
+    expect(webhookSignature(example.body, secret)).toBe(example.signature);
+  });
 
   it("escaping matters: PHP's \\/ and JSON.stringify's / sign differently", () => {
     const php = webhookSignature(phpJsonEncode({ site: 'https://acme.test/jane' }), 's3cr3t');
@@ -61,7 +70,9 @@ describe('the worked examples of §2.2 (secret s3cr3t)', () => {
 
   it('is 64 lower-case hex characters, no prefix, over the UTF-8 bytes', () => {
     expect(webhookSignature('{}', 'k')).toMatch(/^[0-9a-f]{64}$/);
-    expect(webhookSignature('"\u00e9"', 'k')).toBe(createHmac('sha256', 'k').update(Buffer.from('"é"', 'utf8')).digest('hex'));
+    expect(webhookSignature('"\u00e9"', 'k')).toBe(
+      createHmac('sha256', 'k').update(Buffer.from('"é"', 'utf8')).digest('hex'),
+    );
   });
 });
 
@@ -79,7 +90,9 @@ describe("phpJsonEncode on the spec's escaping cases (§2.1, §2.2: checked agai
   });
 
   it('keeps {} and [] apart, writes null, and is compact', () => {
-    expect(phpJsonEncode({ extra_attributes: {}, tags: [], last_name: null, n: 1 })).toBe('{"extra_attributes":{},"tags":[],"last_name":null,"n":1}');
+    expect(phpJsonEncode({ extra_attributes: {}, tags: [], last_name: null, n: 1 })).toBe(
+      '{"extra_attributes":{},"tags":[],"last_name":null,"n":1}',
+    );
   });
 });
 
@@ -92,18 +105,30 @@ describe("spatie/laravel-webhook-client's default validator", () => {
       expect(webhookClientAccepts(Buffer.from(example.body.replace('}', ' }')), example.signature, secret)).toBe(false);
       // What a receiver that hashes JSON.stringify(JSON.parse(body)) computes: slashes unescaped, so it fails
       // wherever the body has one (§2.2: hash the raw body).
-      if (example.body.includes('\\/')) expect(webhookClientAccepts(Buffer.from(JSON.stringify(JSON.parse(example.body))), example.signature, secret)).toBe(false);
+      if (example.body.includes('\\/'))
+        expect(
+          webhookClientAccepts(Buffer.from(JSON.stringify(JSON.parse(example.body))), example.signature, secret),
+        ).toBe(false);
     }
     expect(webhookClientAccepts(Buffer.from('{}'), undefined, secret)).toBe(false);
   });
 
   const php = spawnSync('php', ['-v']).status === 0;
-  it.skipIf(!php)('in PHP itself: hash_equals(hash_hmac(...)) accepts our signatures (runs when php is on PATH)', () => {
-    const script = [
-      '$examples = json_decode(file_get_contents("php://stdin"), true);',
-      'foreach ($examples as $e) { echo hash_equals(hash_hmac("sha256", $e["body"], $e["secret"]), $e["signature"]) ? "1" : "0"; }',
-    ].join('\n');
-    const ours = examples.map((example) => ({ body: example.body, secret: 'k3y', signature: webhookSignature(example.body, 'k3y') }));
-    expect(execFileSync('php', ['-r', script], { input: JSON.stringify(ours) }).toString()).toBe('1'.repeat(ours.length));
-  });
+  it.skipIf(!php)(
+    'in PHP itself: hash_equals(hash_hmac(...)) accepts our signatures (runs when php is on PATH)',
+    () => {
+      const script = [
+        '$examples = json_decode(file_get_contents("php://stdin"), true);',
+        'foreach ($examples as $e) { echo hash_equals(hash_hmac("sha256", $e["body"], $e["secret"]), $e["signature"]) ? "1" : "0"; }',
+      ].join('\n');
+      const ours = examples.map((example) => ({
+        body: example.body,
+        secret: 'k3y',
+        signature: webhookSignature(example.body, 'k3y'),
+      }));
+      expect(execFileSync('php', ['-r', script], { input: JSON.stringify(ours) }).toString()).toBe(
+        '1'.repeat(ours.length),
+      );
+    },
+  );
 });

@@ -60,7 +60,9 @@ export function App() {
         <Header settings={settings.data ?? null} token={token} onToken={chooseToken} />
         <Switch>
           <Route path="/templates">{lazily(<TemplatesPage />)}</Route>
-          <Route path="/templates/:name">{(params) => lazily(<StudioPage key={params.name} name={decodeName(params.name)} />, 'Loading the studio…')}</Route>
+          <Route path="/templates/:name">
+            {(params) => lazily(<StudioPage key={params.name} name={decodeName(params.name)} />, 'Loading the studio…')}
+          </Route>
           <Route path="/suppressions">{lazily(<SuppressionsPage />)}</Route>
           <Route path="/sends">{lazily(<SendsPage />)}</Route>
           <Route path="/log">{lazily(<LogPage />)}</Route>
@@ -68,13 +70,21 @@ export function App() {
           <Route path="/webhooks">{lazily(<WebhooksPage />)}</Route>
           <Route path="/lists">{lazily(<ListsPage />)}</Route>
           <Route path="/lists/:uuid">{(params) => lazily(<ListPage key={params.uuid} uuid={params.uuid} />)}</Route>
-          <Route path="/subscribers/:uuid">{(params) => lazily(<SubscriberPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/subscribers/:uuid">
+            {(params) => lazily(<SubscriberPage key={params.uuid} uuid={params.uuid} />)}
+          </Route>
           <Route path="/campaigns">{lazily(<CampaignsPage />)}</Route>
-          <Route path="/campaigns/:uuid">{(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/campaigns/:uuid">
+            {(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}
+          </Route>
           <Route path="/automations">{lazily(<AutomationsPage />)}</Route>
-          <Route path="/campaign-templates/:uuid">{(params) => lazily(<CampaignTemplatePage key={params.uuid} uuid={params.uuid} />)}</Route>
+          <Route path="/campaign-templates/:uuid">
+            {(params) => lazily(<CampaignTemplatePage key={params.uuid} uuid={params.uuid} />)}
+          </Route>
           <Route path="/controls">{lazily(<ControlsPage />)}</Route>
-          <Route path="/messages/:uuid">{(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}</Route>
+          <Route path="/messages/:uuid">
+            {(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}
+          </Route>
           <Route>
             <InboxPage openUuid={null} settings={settings.data ?? null} />
           </Route>

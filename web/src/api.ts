@@ -42,7 +42,8 @@ export const keys = {
   templates: (token: string | null) => ['templates', token] as const,
   templateList: (token: string | null) => ['templates', token, 'list'] as const,
   template: (token: string | null, name: string) => ['templates', token, 'one', name] as const,
-  render: (token: string | null, name: string, request: unknown) => ['templates', token, 'render', name, request] as const,
+  render: (token: string | null, name: string, request: unknown) =>
+    ['templates', token, 'render', name, request] as const,
   fixtures: (token: string | null) => ['fixtures', token] as const,
   /** The records pages (issue 14): each refetched by its own event (live.ts). */
   suppressions: (token: string | null) => ['suppressions', token] as const,
@@ -56,7 +57,8 @@ export const keys = {
   /** The Campaigns pages (issue 27): under `sends`, so a send or a simulation (sends.changed) refetches them. */
   campaigns: (token: string | null) => ['sends', token, 'campaigns'] as const,
   campaign: (token: string | null, uuid: string) => ['sends', token, 'campaigns', uuid] as const,
-  campaignPreview: (token: string | null, uuid: string, subscriber: string) => ['sends', token, 'campaigns', uuid, 'preview', subscriber] as const,
+  campaignPreview: (token: string | null, uuid: string, subscriber: string) =>
+    ['sends', token, 'campaigns', uuid, 'preview', subscriber] as const,
   campaignTemplates: (token: string | null) => ['campaign-templates', token] as const,
   automations: (token: string | null) => ['automations', token] as const,
   clock: ['clock'] as const,

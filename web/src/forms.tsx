@@ -12,7 +12,12 @@ export function errorText(error: unknown): string {
     const body = error.body as { message?: unknown; errors?: unknown } | string | null;
     if (typeof body === 'object' && body !== null && typeof body.message === 'string') {
       // A 422's field messages say more than its summary ("The given data was invalid.").
-      const details = typeof body.errors === 'object' && body.errors !== null ? Object.values(body.errors).flat().filter((m) => typeof m === 'string' && m !== body.message) : [];
+      const details =
+        typeof body.errors === 'object' && body.errors !== null
+          ? Object.values(body.errors)
+              .flat()
+              .filter((m) => typeof m === 'string' && m !== body.message)
+          : [];
       return `${[body.message, ...details].join(' ')} (${error.status})`;
     }
     if (typeof body === 'string' && body !== '') return `${body.slice(0, 300)} (${error.status})`;

@@ -20,8 +20,25 @@ import { keys, useClient } from './api.js';
 /** A burst of captures (a test suite sending 50 mails) refetches once, this long after its first event. */
 const COALESCE_MS = 60;
 
-type RecordKind = 'suppressions' | 'sends' | 'log' | 'faults' | 'webhooks' | 'webhookCalls' | 'emailLists' | 'automations';
-const RECORD_KINDS: RecordKind[] = ['suppressions', 'sends', 'log', 'faults', 'webhooks', 'webhookCalls', 'emailLists', 'automations'];
+type RecordKind =
+  | 'suppressions'
+  | 'sends'
+  | 'log'
+  | 'faults'
+  | 'webhooks'
+  | 'webhookCalls'
+  | 'emailLists'
+  | 'automations';
+const RECORD_KINDS: RecordKind[] = [
+  'suppressions',
+  'sends',
+  'log',
+  'faults',
+  'webhooks',
+  'webhookCalls',
+  'emailLists',
+  'automations',
+];
 const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
   'suppressions.changed': 'suppressions',
   'sends.changed': 'sends',

@@ -2,7 +2,11 @@
  * Code for users to copy into their app (the connect panel): text, never run here. test/lint.sh lets this file
  * mention fetch.
  */
-export function connectSnippets(api: string, token: string, smtp: { host: string; port: number } | null = null): Array<[string, string]> {
+export function connectSnippets(
+  api: string,
+  token: string,
+  smtp: { host: string; port: number } | null = null,
+): Array<[string, string]> {
   return [
     [
       'curl',

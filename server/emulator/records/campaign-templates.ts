@@ -25,7 +25,15 @@ export function campaignTemplateRecordRoutes(deps: AppDeps) {
   };
   return new Hono<AppEnv>()
     .get('/', (c) => {
-      const { rows } = deps.store.campaignTemplates.list(c.get('workspaceId'), undefined, [{ column: 'name', descending: false }, { column: 'id', descending: false }], { offset: 0, limit: LIMIT });
+      const { rows } = deps.store.campaignTemplates.list(
+        c.get('workspaceId'),
+        undefined,
+        [
+          { column: 'name', descending: false },
+          { column: 'id', descending: false },
+        ],
+        { offset: 0, limit: LIMIT },
+      );
       return c.json({ data: rows.map(present) });
     })
     .get('/:uuid/preview', async (c) => {
@@ -46,6 +54,7 @@ function parseFields(raw: string | undefined): Record<string, unknown> | null {
   } catch {
     throw new ValidationError({ fields: ['The fields must be a JSON object of field values.'] });
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError({ fields: ['The fields must be a JSON object of field values.'] });
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ValidationError({ fields: ['The fields must be a JSON object of field values.'] });
   return value as Record<string, unknown>;
 }

@@ -31,7 +31,8 @@ export function campaignRecordRoutes(deps: AppDeps) {
     if (row === undefined) throw new ApiError(404, `No campaign ${uuid} in this workspace.`);
     return row;
   };
-  const listOf = (campaign: CampaignRow) => (campaign.email_list_id === null ? undefined : store.emailLists.findById(campaign.email_list_id));
+  const listOf = (campaign: CampaignRow) =>
+    campaign.email_list_id === null ? undefined : store.emailLists.findById(campaign.email_list_id);
   const summary = (campaign: CampaignRow) => {
     const list = listOf(campaign);
     const counts = store.campaigns.counts(campaign);
@@ -54,21 +55,48 @@ export function campaignRecordRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .get('/', (c) => {
-      const { rows } = store.campaigns.list(c.get('workspaceId'), {}, [{ column: 'created_at', descending: true }, { column: 'id', descending: true }], { offset: 0, limit: LIMIT });
+      const { rows } = store.campaigns.list(
+        c.get('workspaceId'),
+        {},
+        [
+          { column: 'created_at', descending: true },
+          { column: 'id', descending: true },
+        ],
+        { offset: 0, limit: LIMIT },
+      );
       return c.json({ data: rows.map(summary) });
     })
     .get('/:uuid', (c) => {
       const campaign = find(c);
       const list = listOf(campaign);
       const conditions = segmentConditions(deps, campaign, list);
-      const links = store.campaignStatistics.links(campaign, undefined, [{ column: 'unique_click_count', descending: true }, { column: 'id', descending: false }], { offset: 0, limit: LIMIT });
-      const choices = list === undefined ? [] : store.subscribers.list(campaign.workspace_id, list.id, {}, [{ column: 'id', descending: false }], { offset: 0, limit: CHOICES }).rows;
+      const links = store.campaignStatistics.links(
+        campaign,
+        undefined,
+        [
+          { column: 'unique_click_count', descending: true },
+          { column: 'id', descending: false },
+        ],
+        { offset: 0, limit: LIMIT },
+      );
+      const choices =
+        list === undefined
+          ? []
+          : store.subscribers.list(campaign.workspace_id, list.id, {}, [{ column: 'id', descending: false }], {
+              offset: 0,
+              limit: CHOICES,
+            }).rows;
       return c.json({
         ...summary(campaign),
         from_email: campaign.from_email ?? list?.default_from_email ?? null,
         // What a send now reaches (SendCampaignAction's audience): the confirmation dialog states it.
-        audience_count: list === undefined || conditions === null ? 0 : store.subscribers.audienceIds(list.id, conditions).length,
-        links: links.rows.map((link) => ({ url: link.url, unique_click_count: link.unique_click_count, click_count: link.click_count })),
+        audience_count:
+          list === undefined || conditions === null ? 0 : store.subscribers.audienceIds(list.id, conditions).length,
+        links: links.rows.map((link) => ({
+          url: link.url,
+          unique_click_count: link.unique_click_count,
+          click_count: link.click_count,
+        })),
         subscribers: choices.map(subscriberChoice),
       });
     })
@@ -76,14 +104,25 @@ export function campaignRecordRoutes(deps: AppDeps) {
       const campaign = find(c);
       const list = listOf(campaign);
       const wanted = c.req.query('subscriber');
-      const subscriber = wanted === undefined || wanted === '' ? firstSubscriber(deps, campaign, list) : chosen(deps, campaign, list, wanted);
+      const subscriber =
+        wanted === undefined || wanted === ''
+          ? firstSubscriber(deps, campaign, list)
+          : chosen(deps, campaign, list, wanted);
       // The html a send prepares (prepare.ts), made personal by the send's own campaignMail: what this subscriber gets.
-      const prepared = { ...campaign, email_html: campaign.status === 'draft' ? preparedEmailHtml(campaign) : campaign.email_html };
+      const prepared = {
+        ...campaign,
+        email_html: campaign.status === 'draft' ? preparedEmailHtml(campaign) : campaign.email_html,
+      };
       const recipient: Recipient = subscriber ?? { email: '' };
       const { job } = campaignMail(deps, prepared, list ?? ({} as EmailListRow), recipient, origin(c), null, null);
       // The body as capture makes it (the html wrapped, the text part derived from it): the captured mail's own.
       const content = inlineContent(job.subject ?? '', job.html, job.text);
-      return c.json({ subscriber: subscriber === undefined ? null : subscriberChoice(subscriber), subject: content.subject, html: content.html, text: content.text });
+      return c.json({
+        subscriber: subscriber === undefined ? null : subscriberChoice(subscriber),
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+      });
     })
     .post('/:uuid/send-test', async (c) => {
       const campaign = find(c);
@@ -100,15 +139,23 @@ function subscriberChoice(row: SubscriberRow) {
   return { uuid: row.uuid, email: row.email, first_name: row.first_name, last_name: row.last_name };
 }
 
-function firstSubscriber(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined): SubscriberRow | undefined {
+function firstSubscriber(
+  deps: AppDeps,
+  campaign: CampaignRow,
+  list: EmailListRow | undefined,
+): SubscriberRow | undefined {
   if (list === undefined) return undefined;
-  return deps.store.subscribers.list(campaign.workspace_id, list.id, {}, [{ column: 'id', descending: false }], { offset: 0, limit: 1 }).rows[0];
+  return deps.store.subscribers.list(campaign.workspace_id, list.id, {}, [{ column: 'id', descending: false }], {
+    offset: 0,
+    limit: 1,
+  }).rows[0];
 }
 
 /** The subscriber named in the URL: one of this campaign's list (another list's would not receive it). */
 function chosen(deps: AppDeps, campaign: CampaignRow, list: EmailListRow | undefined, uuid: string): SubscriberRow {
   const row = deps.store.subscribers.findByUuid(campaign.workspace_id, uuid);
   if (row === undefined) throw new ApiError(404, `No subscriber ${uuid} in this workspace.`);
-  if (list === undefined || row.email_list_id !== list.id) throw new ValidationError({ subscriber: [`The subscriber ${uuid} is not on this campaign's list.`] });
+  if (list === undefined || row.email_list_id !== list.id)
+    throw new ValidationError({ subscriber: [`The subscriber ${uuid} is not on this campaign's list.`] });
   return row;
 }

@@ -42,22 +42,52 @@ export function emailListRecordRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .get('/', (c) => {
-      const { rows } = deps.store.emailLists.list(c.get('workspaceId'), {}, [{ column: 'name', descending: false }, { column: 'id', descending: false }], { offset: 0, limit: LIMIT });
+      const { rows } = deps.store.emailLists.list(
+        c.get('workspaceId'),
+        {},
+        [
+          { column: 'name', descending: false },
+          { column: 'id', descending: false },
+        ],
+        { offset: 0, limit: LIMIT },
+      );
       return c.json({ data: rows.map(overview) });
     })
     .get('/:uuid', (c) => {
       const list = findList(deps, c);
-      const segments = deps.store.segments.list(list.workspace_id, list.id, undefined, [{ column: 'name', descending: false }, { column: 'id', descending: false }], { offset: 0, limit: LIMIT });
-      const imports = deps.store.subscriberImports.list(list.workspace_id, { listUuids: [list.uuid] }, [{ column: 'created_at', descending: true }, { column: 'id', descending: true }], { offset: 0, limit: IMPORTS_LIMIT });
+      const segments = deps.store.segments.list(
+        list.workspace_id,
+        list.id,
+        undefined,
+        [
+          { column: 'name', descending: false },
+          { column: 'id', descending: false },
+        ],
+        { offset: 0, limit: LIMIT },
+      );
+      const imports = deps.store.subscriberImports.list(
+        list.workspace_id,
+        { listUuids: [list.uuid] },
+        [
+          { column: 'created_at', descending: true },
+          { column: 'id', descending: true },
+        ],
+        { offset: 0, limit: IMPORTS_LIMIT },
+      );
       return c.json({
         data: {
           ...overview(list),
-          tags: deps.store.tags.ofListCounted(list.id).map((tag) => ({ uuid: tag.uuid, name: tag.name, type: tag.type, subscriber_count: tag.subscriber_count })),
+          tags: deps.store.tags
+            .ofListCounted(list.id)
+            .map((tag) => ({ uuid: tag.uuid, name: tag.name, type: tag.type, subscriber_count: tag.subscriber_count })),
           // A segment selects what a campaign to it reaches: the list's subscribed subscribers meeting its conditions.
           segments: segments.rows.map((segment) => ({
             uuid: segment.uuid,
             name: segment.name,
-            subscriber_count: deps.store.subscribers.audienceCount(list.id, JSON.parse(segment.stored_conditions) as SegmentCondition[]),
+            subscriber_count: deps.store.subscribers.audienceCount(
+              list.id,
+              JSON.parse(segment.stored_conditions) as SegmentCondition[],
+            ),
           })),
           imports: imports.rows.map((row) => ({
             uuid: row.uuid,

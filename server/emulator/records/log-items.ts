@@ -16,7 +16,8 @@ export function logItemRecordRoutes(deps: AppDeps) {
   const logItems = logItemIndex(deps, (row) => ({ ...logItemResource(row), ...logItemLinks(deps, row) }));
   const findLogItem = (workspaceId: number, uuid: string) => {
     const row = deps.store.logItems.findByUuid(workspaceId, uuid);
-    if (row === undefined) throw new ApiError(404, `No transactional mail log item with uuid ${uuid} in this workspace.`);
+    if (row === undefined)
+      throw new ApiError(404, `No transactional mail log item with uuid ${uuid} in this workspace.`);
     return row;
   };
   return new Hono<AppEnv>()
@@ -35,10 +36,14 @@ export function logItemRecordRoutes(deps: AppDeps) {
 
 /** A log item's captured message and its Send. */
 function logItemLinks(deps: AppDeps, row: LogItemRow) {
-  const send = deps.store.sends.list(row.workspace_id, { transactional_mail_log_item_uuid: [row.uuid] }, [{ column: 'id', descending: false }], { offset: 0, limit: 1 }).rows[0];
+  const send = deps.store.sends.list(
+    row.workspace_id,
+    { transactional_mail_log_item_uuid: [row.uuid] },
+    [{ column: 'id', descending: false }],
+    { offset: 0, limit: 1 },
+  ).rows[0];
   return {
     message_uuid: row.message_id === null ? null : (deps.store.messages.uuidOf(row.message_id) ?? null),
     send_uuid: send?.uuid ?? null,
   };
 }
-

@@ -15,7 +15,16 @@ import { respondWithIndex } from '../../http/listing.js';
 import { sendResource } from '../../mailcoach/resources/transactional.js';
 import { sendIndex } from '../../mailcoach/resources/indexes.js';
 
-type SendState = 'failed' | 'suppressed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
+type SendState =
+  | 'failed'
+  | 'suppressed'
+  | 'complained'
+  | 'bounced'
+  | 'soft_bounced'
+  | 'clicked'
+  | 'opened'
+  | 'sent'
+  | 'pending';
 
 type SendWithRecords = SendRow & { records: SendRecords | undefined };
 
@@ -35,7 +44,10 @@ export function sendRecordRoutes(deps: AppDeps) {
       const feedback = deps.store.sends.feedbackOf(row.id);
       return {
         ...sendResource(row),
-        state: sendState(row, feedback.map((item) => item.type)),
+        state: sendState(
+          row,
+          feedback.map((item) => item.type),
+        ),
         feedback: feedback.map((item) => ({ type: item.type, created_at: laravelTimestamp(item.created_at) })),
         message_uuid: records?.message_uuid ?? null,
         email: records?.email ?? null,

@@ -16,7 +16,14 @@ import type { EmailListRow, SubscriberRow } from '../../db/rows.js';
 import { ApiError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
 import { subscriberResource } from '../../mailcoach/resources/audience.js';
-import { ACTIONS, actionRefusal, origin, performAction, TAG_RULES, tagNames } from '../../mailcoach/subscriber-actions.js';
+import {
+  ACTIONS,
+  actionRefusal,
+  origin,
+  performAction,
+  TAG_RULES,
+  tagNames,
+} from '../../mailcoach/subscriber-actions.js';
 import { cleanse } from '../../http/input.js';
 import type { Input } from '../../validation/input.js';
 import { validate } from '../../validation/validate.js';
@@ -30,7 +37,11 @@ export function subscriberRecordRoutes(deps: AppDeps) {
     const list = deps.store.emailLists.findById(row.email_list_id) as EmailListRow;
     const tags = deps.store.subscribers.tagsOf(row.id);
     return {
-      ...subscriberResource(row, list.uuid, tags.map((tag) => tag.name)),
+      ...subscriberResource(
+        row,
+        list.uuid,
+        tags.map((tag) => tag.name),
+      ),
       status: subscriberStatus(row),
       tag_types: Object.fromEntries(tags.map((tag) => [tag.name, tag.type])),
       email_list: { uuid: list.uuid, name: list.name, requires_confirmation: list.requires_confirmation === 1 },

@@ -22,7 +22,9 @@ import { STORE_SUPPRESSION_RULES } from '../../mailcoach/rules.js';
 export function suppressionRecordRoutes(deps: AppDeps) {
   const suppressions = suppressionIndex(deps, (row) => ({ ...suppressionResource(row), origin: row.origin }));
   const findSuppression = (workspaceId: number, key: string) => {
-    const row = isUuid(key) ? deps.store.suppressions.findByUuid(workspaceId, key) : deps.store.suppressions.findByEmail(workspaceId, key);
+    const row = isUuid(key)
+      ? deps.store.suppressions.findByUuid(workspaceId, key)
+      : deps.store.suppressions.findByEmail(workspaceId, key);
     if (row === undefined) throw new ApiError(404, `No suppression ${key} in this workspace.`);
     return row;
   };

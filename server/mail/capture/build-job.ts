@@ -10,7 +10,13 @@ import { buildMessage } from '../mime/build-message.js';
 import { type OutgoingMail } from '../mime/outgoing-mail.js';
 import { inlineContent, renderTemplateContent, type MailContent } from '../render/mail-content.js';
 import type { Replacements } from '../render/replacements.js';
-import { firstSuppressed, writeCapture, type CaptureOutcome, type CaptureRecords, type CaptureWriter } from './write-records.js';
+import {
+  firstSuppressed,
+  writeCapture,
+  type CaptureOutcome,
+  type CaptureRecords,
+  type CaptureWriter,
+} from './write-records.js';
 
 export interface CaptureJob {
   /** The template's fields that rendering reads; null for inline content. */
@@ -33,7 +39,13 @@ export async function buildCapture(job: CaptureJob): Promise<CaptureResult> {
   const content = job.template
     ? await renderTemplateContent(job.template, job.subject, job.replacements)
     : inlineContent(job.subject ?? '', job.html, job.text);
-  const raw = await buildMessage({ ...job.envelope, subject: content.subject, html: content.html, htmlParts: content.htmlParts, text: content.text });
+  const raw = await buildMessage({
+    ...job.envelope,
+    subject: content.subject,
+    html: content.html,
+    htmlParts: content.htmlParts,
+    text: content.text,
+  });
   return { content, raw };
 }
 
@@ -42,7 +54,11 @@ export async function buildCapture(job: CaptureJob): Promise<CaptureResult> {
  * buildCapture(), then the message and its records written through `writer`'s group commit: resolves once
  * committed.
  */
-export async function buildAndStoreCapture(job: CaptureJob, records: CaptureRecords, writer: CaptureWriter): Promise<CaptureOutcome> {
+export async function buildAndStoreCapture(
+  job: CaptureJob,
+  records: CaptureRecords,
+  writer: CaptureWriter,
+): Promise<CaptureOutcome> {
   const suppressed = firstSuppressed(writer, records);
   if (suppressed !== undefined) return { suppressed };
   const { content, raw } = await buildCapture(job);

@@ -25,7 +25,13 @@ export interface MessageOrigin {
   subscriberUuid: string | null;
 }
 
-export function capturedMessage(workspaceId: number, uuid: string, mail: OutgoingMail, raw: Buffer, meta: CaptureMeta): NewMessage {
+export function capturedMessage(
+  workspaceId: number,
+  uuid: string,
+  mail: OutgoingMail,
+  raw: Buffer,
+  meta: CaptureMeta,
+): NewMessage {
   return {
     workspace_id: workspaceId,
     uuid,
@@ -41,7 +47,12 @@ export function capturedMessage(workspaceId: number, uuid: string, mail: Outgoin
     text_body: mail.text,
     html_body: mail.html,
     attachments_json: JSON.stringify(
-      mail.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_id: a.contentId, size: a.content.length })),
+      mail.attachments.map((a) => ({
+        filename: a.filename,
+        content_type: a.contentType,
+        content_id: a.contentId,
+        size: a.content.length,
+      })),
     ),
     size: raw.length,
     template_name: meta.templateName,
@@ -52,6 +63,11 @@ export function capturedMessage(workspaceId: number, uuid: string, mail: Outgoin
     subscriber_uuid: meta.origin?.subscriberUuid ?? null,
     via: meta.smtp === undefined ? 'api' : 'smtp',
     raw,
-    attachments: mail.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_id: a.contentId, content: a.content })),
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      content_id: a.contentId,
+      content: a.content,
+    })),
   };
 }

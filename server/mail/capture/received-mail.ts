@@ -24,7 +24,11 @@ export interface ReceivedAt {
 /** A message that cannot be read as MIME at all: answered 554, nothing stored. */
 export class UnreadableMessageError extends Error {}
 
-export async function parseReceivedMail(raw: Buffer, envelope: SmtpEnvelope, received: ReceivedAt): Promise<OutgoingMail> {
+export async function parseReceivedMail(
+  raw: Buffer,
+  envelope: SmtpEnvelope,
+  received: ReceivedAt,
+): Promise<OutgoingMail> {
   // Loaded on the first received message: most runs receive none, and the parser need not weigh on every start.
   const { default: PostalMime } = await import('postal-mime');
   let email;
@@ -56,7 +60,10 @@ export function mailFromParsed(email: Email, envelope: SmtpEnvelope, received: R
       contentId: attachment.contentId === undefined ? null : unbracketed(attachment.contentId),
       content: contentBytes(attachment.content),
     })),
-    messageId: email.messageId === undefined || unbracketed(email.messageId) === '' ? received.fallbackMessageId : unbracketed(email.messageId),
+    messageId:
+      email.messageId === undefined || unbracketed(email.messageId) === ''
+        ? received.fallbackMessageId
+        : unbracketed(email.messageId),
     date: received.date,
     headers: {},
   };
@@ -67,7 +74,11 @@ export function mailFromParsed(email: Email, envelope: SmtpEnvelope, received: R
  * envelope recipient that no To, Cc or Bcc header names, as the API's captures show Bcc (from the envelope).
  * Addresses compare case-insensitively, as the envelope's do.
  */
-export function hiddenRecipients(envelopeTo: string[], visible: MailAddress[], bccHeader: MailAddress[]): MailAddress[] {
+export function hiddenRecipients(
+  envelopeTo: string[],
+  visible: MailAddress[],
+  bccHeader: MailAddress[],
+): MailAddress[] {
   const known = new Set([...visible, ...bccHeader].map((address) => address.email.toLowerCase()));
   const hidden = [...bccHeader];
   for (const recipient of envelopeTo) {
@@ -83,7 +94,8 @@ export function hiddenRecipients(envelopeTo: string[], visible: MailAddress[], b
 function flatten(addresses: Address[] | undefined): MailAddress[] {
   const out: MailAddress[] = [];
   for (const address of addresses ?? []) {
-    if (address.group !== undefined) out.push(...address.group.map((member) => ({ name: member.name, email: member.address })));
+    if (address.group !== undefined)
+      out.push(...address.group.map((member) => ({ name: member.name, email: member.address })));
     else if (address.address !== '') out.push({ name: address.name, email: address.address });
   }
   return out;
@@ -95,5 +107,7 @@ function unbracketed(id: string): string {
 
 function contentBytes(content: ArrayBuffer | Uint8Array | string): Buffer {
   if (typeof content === 'string') return Buffer.from(content, 'utf8');
-  return content instanceof Uint8Array ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : Buffer.from(content);
+  return content instanceof Uint8Array
+    ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
+    : Buffer.from(content);
 }

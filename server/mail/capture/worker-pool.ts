@@ -28,7 +28,13 @@ import { isMainThread, parentPort, Worker, workerData, type MessagePort } from '
 import { openCaptureStore } from '../../db/store.js';
 import type { EventBus } from '../../events.js';
 import { buildAndStoreCapture, buildCapture, storeCapture, type CaptureJob, type CaptureResult } from './build-job.js';
-import { firstSuppressed, writeCapture, type CaptureOutcome, type CaptureRecords, type CaptureWriter } from './write-records.js';
+import {
+  firstSuppressed,
+  writeCapture,
+  type CaptureOutcome,
+  type CaptureRecords,
+  type CaptureWriter,
+} from './write-records.js';
 import type { OutgoingMail } from '../mime/outgoing-mail.js';
 import { previewTemplate, type PreviewJob, type TemplatePreview } from '../render/template-preview.js';
 import { parseReceivedMail, UnreadableMessageError, type ReceivedAt, type SmtpEnvelope } from './received-mail.js';
@@ -111,7 +117,12 @@ type Reply =
   | { id: number; parsed: OutgoingMail }
   | { id: number; failure: string; unreadable?: true };
 
-type Answer = { checked: CheckedMessage[] } | CaptureOutcome | CaptureResult | { preview: TemplatePreview } | { parsed: OutgoingMail };
+type Answer =
+  | { checked: CheckedMessage[] }
+  | CaptureOutcome
+  | CaptureResult
+  | { preview: TemplatePreview }
+  | { parsed: OutgoingMail };
 
 interface PoolWorker {
   worker: Worker;
@@ -137,7 +148,8 @@ export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBui
   const track = <T>(stored: Promise<T>, records: CaptureRecords): Promise<T> => {
     const capture = stored.then((outcome) => {
       const refused = typeof outcome === 'object' && outcome !== null && 'suppressed' in outcome;
-      if (!refused) options.events.emit('message.captured', { workspaceId: records.workspaceId, uuid: records.messageUuid });
+      if (!refused)
+        options.events.emit('message.captured', { workspaceId: records.workspaceId, uuid: records.messageUuid });
       return outcome;
     });
     underWay.add(capture);
@@ -149,7 +161,11 @@ export function createCaptureBuilder(options: CaptureBuilderOptions): CaptureBui
     preview: (job) => builder.preview(job),
     checkProblems: (step) => builder.checkProblems(step),
     capture: (job, records) => track(builder.capture(job, records), records),
-    store: (mail, raw, records) => track(options.store.groupCommit(() => void writeCapture(options.store, records, mail, raw)), records),
+    store: (mail, raw, records) =>
+      track(
+        options.store.groupCommit(() => void writeCapture(options.store, records, mail, raw)),
+        records,
+      ),
     receive: (raw, received, records) => track(builder.receive(raw, received, records), records),
     async close() {
       await settledWithin([...underWay], CLOSE_WAIT_MS);
@@ -175,7 +191,13 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
   };
   const noWorker = async () => null;
   if (workers <= 0) {
-    return { capture: inThisThread, receive: receiveInThisThread, preview: previewTemplate, checkProblems: noWorker, close: async () => undefined };
+    return {
+      capture: inThisThread,
+      receive: receiveInThisThread,
+      preview: previewTemplate,
+      checkProblems: noWorker,
+      close: async () => undefined,
+    };
   }
   const pool: PoolWorker[] = [];
   let nextId = 0;
@@ -203,7 +225,10 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
   const start = (): PoolWorker => {
     // Evaluated as CommonJS, which can import() an ES module by URL: this module, in its worker role.
     const data: WorkerData = { role: ROLE, moduleUrl: import.meta.url, databaseFile };
-    const worker = new Worker(`import(require('node:worker_threads').workerData.moduleUrl)`, { eval: true, workerData: data });
+    const worker = new Worker(`import(require('node:worker_threads').workerData.moduleUrl)`, {
+      eval: true,
+      workerData: data,
+    });
     const entry: PoolWorker = { worker, ready: false, pending: new Map() };
     const fail = (reason: string) => {
       const index = pool.indexOf(entry);
@@ -225,13 +250,20 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
       const waiting = entry.pending.get(reply.id);
       if (waiting === undefined) return;
       entry.pending.delete(reply.id);
-      if ('failure' in reply) waiting.reject(reply.unreadable === true ? new UnreadableMessageError(reply.failure) : new Error(reply.failure));
+      if ('failure' in reply)
+        waiting.reject(
+          reply.unreadable === true ? new UnreadableMessageError(reply.failure) : new Error(reply.failure),
+        );
       else if ('stored' in reply) waiting.resolve({ stored: true });
       else if ('suppressed' in reply) waiting.resolve({ suppressed: reply.suppressed });
       else if ('checked' in reply) waiting.resolve({ checked: reply.checked });
       else if ('parsed' in reply) waiting.resolve({ parsed: restoreAttachments(reply.parsed) });
       else if ('preview' in reply) waiting.resolve({ preview: reply.preview });
-      else waiting.resolve({ content: reply.result.content, raw: Buffer.from(reply.result.raw.buffer, reply.result.raw.byteOffset, reply.result.raw.byteLength) });
+      else
+        waiting.resolve({
+          content: reply.result.content,
+          raw: Buffer.from(reply.result.raw.buffer, reply.result.raw.byteOffset, reply.result.raw.byteLength),
+        });
     });
     worker.on('error', (error) => fail(error.message));
     worker.on('exit', (code) => fail(`exit code ${code}`));
@@ -253,13 +285,18 @@ function createBuilder(options: CaptureBuilderOptions): Builder {
       if ('received' in message) {
         // A copy of the bytes of its own, moved (not copied again) to the worker.
         const raw = new Uint8Array(message.raw);
-        entry.worker.postMessage({ id, received: message.received, raw, records: message.records } satisfies JobMessage, [raw.buffer]);
+        entry.worker.postMessage(
+          { id, received: message.received, raw, records: message.records } satisfies JobMessage,
+          [raw.buffer],
+        );
         return;
       }
       const sent: JobMessage =
-        'preview' in message ? { id, preview: message.preview }
-        : 'problems' in message ? { id, problems: message.problems }
-        : { id, job: transferable(message.job), records: message.records };
+        'preview' in message
+          ? { id, preview: message.preview }
+          : 'problems' in message
+            ? { id, problems: message.problems }
+            : { id, job: transferable(message.job), records: message.records };
       entry.worker.postMessage(sent);
     });
   };
@@ -339,7 +376,10 @@ function restoreAttachments<T extends Pick<OutgoingMail, 'attachments'>>(mail: T
  */
 function transferable(job: CaptureJob): CaptureJob {
   if (job.envelope.attachments.length === 0) return job;
-  const attachments = job.envelope.attachments.map((attachment) => ({ ...attachment, content: new Uint8Array(attachment.content) as Buffer }));
+  const attachments = job.envelope.attachments.map((attachment) => ({
+    ...attachment,
+    content: new Uint8Array(attachment.content) as Buffer,
+  }));
   return { ...job, envelope: { ...job.envelope, attachments } };
 }
 
@@ -385,7 +425,11 @@ function serveJobs(port: MessagePort, data: WorkerData): void {
         }
       } catch (error) {
         const failure = error instanceof Error ? error.message : String(error);
-        port.postMessage({ id, failure, ...(error instanceof UnreadableMessageError ? { unreadable: true as const } : {}) } satisfies Reply);
+        port.postMessage({
+          id,
+          failure,
+          ...(error instanceof UnreadableMessageError ? { unreadable: true as const } : {}),
+        } satisfies Reply);
       }
       return;
     }

@@ -56,7 +56,13 @@ export function writeCapture(writer: CaptureWriter, records: CaptureRecords, mai
   if (records.logItem !== null) {
     // Mailcoach stores the HTML, or the text of a text-only mail, as the log item's body: the message's html_body
     // or text_body, which the log item reads from there rather than storing it a second time (migration 5).
-    writer.logItems.insertOnly({ ...records.logItem, subject: mail.subject, body: null, body_in_message: 1, message_id: messageRowId });
+    writer.logItems.insertOnly({
+      ...records.logItem,
+      subject: mail.subject,
+      body: null,
+      body_in_message: 1,
+      message_id: messageRowId,
+    });
   }
   if (records.send !== null) writer.sends.insertOnly(records.send);
   return messageRowId;

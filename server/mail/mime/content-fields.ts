@@ -82,7 +82,9 @@ export function isMultipartType(contentType: string): boolean {
  */
 export function attachmentContentTypeLine(contentType: string, filename: string): string | undefined {
   const encoding = mimeWordEncoding(filename);
-  let name = /[\x00-\x1f\x7f]/.test(filename) ? encodeWord(filename, encoding, 52) : encodeWordsWhole(filename, encoding, 52);
+  let name = /[\x00-\x1f\x7f]/.test(filename)
+    ? encodeWord(filename, encoding, 52)
+    : encodeWordsWhole(filename, encoding, 52);
   if (name !== filename || /[\s'"\\;:/=(),<>@[\]?]|^-/.test(name)) name = JSON.stringify(name);
   return headerLine('Content-Type', `${attachmentType(contentType).value}; name=${name}`.replace(/\r?\n|\r/g, ' '));
 }

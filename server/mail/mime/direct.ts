@@ -28,7 +28,10 @@ import { mimeTree, type MimePart } from './tree.js';
 /** Text of the message, or bytes to write base64-encoded (written straight into the message's buffer). */
 type Chunk = string | { base64: Buffer };
 
-export function composeDirect(mail: OutgoingMail, boundaryBase: BoundaryBaseSource = cryptoBoundaryBase): Buffer | undefined {
+export function composeDirect(
+  mail: OutgoingMail,
+  boundaryBase: BoundaryBaseSource = cryptoBoundaryBase,
+): Buffer | undefined {
   const root = mimeTree(mail);
   if (root === undefined) return undefined;
   const rootFields = rootFieldLines(mail);
@@ -129,11 +132,15 @@ function toBuffer(chunks: Chunk[]): Buffer {
   }
   pieces.push(text);
   let size = 0;
-  for (const piece of pieces) size += typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : base64LinesLength(piece.base64);
+  for (const piece of pieces)
+    size += typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : base64LinesLength(piece.base64);
   const message = Buffer.allocUnsafe(size);
   let offset = 0;
   for (const piece of pieces) {
-    offset += typeof piece === 'string' ? message.write(piece, offset, 'utf8') : writeBase64Lines(piece.base64, message, offset);
+    offset +=
+      typeof piece === 'string'
+        ? message.write(piece, offset, 'utf8')
+        : writeBase64Lines(piece.base64, message, offset);
   }
   return message;
 }

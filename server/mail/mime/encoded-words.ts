@@ -23,7 +23,8 @@ const HEX_DIGITS = Buffer.from('0123456789ABCDEF', 'latin1');
 
 /** The bytes RFC 2047 §5 rule (3) lets stand in a Q word: what both qp.encode() and encodeWord()'s replace keep. */
 const Q_LITERAL = new Uint8Array(256);
-for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!*+-/') Q_LITERAL[char.charCodeAt(0)] = 1;
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!*+-/')
+  Q_LITERAL[char.charCodeAt(0)] = 1;
 
 /** encodeWord(value, encoding, maxLength) of lib/mime-funcs, for a string value. */
 export function encodeWord(value: string, encoding: WordEncoding, maxLength: number): string {
@@ -86,7 +87,8 @@ function qWords(bytes: Buffer, limit: number): string {
 }
 
 const isHexDigit = (byte: number | undefined): boolean =>
-  byte !== undefined && ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
+  byte !== undefined &&
+  ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
 
 const hexValue = (byte: number): number => (byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x57);
 
@@ -192,7 +194,10 @@ function framedWords(source: Buffer, ends: number[], encoding: WordEncoding): st
   for (let index = 0; index < ends.length; index++) {
     const end = ends[index] as number;
     if (index > 0) at += out.write(separator, at, 'latin1');
-    at += encoding === 'Q' ? source.copy(out, at, previous, end) : out.write(source.toString('base64', previous, end), at, 'latin1');
+    at +=
+      encoding === 'Q'
+        ? source.copy(out, at, previous, end)
+        : out.write(source.toString('base64', previous, end), at, 'latin1');
     previous = end;
   }
   out.write('?=', at, 'latin1');
@@ -233,7 +238,8 @@ function hasInvalidEncodedWordLookAlike(value: string): boolean {
     if (match && end > wordEnd) wordAt(end - 1);
     const wordLength = wordEnd - start;
     const looksLike = match ? true : start === at && wordLength >= 4 && value.startsWith('?=', wordEnd - 2);
-    const valid = start === at && wordEnd === end && wordLength <= 75 && VALID_ENCODED_WORD.test(value.substring(start, wordEnd));
+    const valid =
+      start === at && wordEnd === end && wordLength <= 75 && VALID_ENCODED_WORD.test(value.substring(start, wordEnd));
     if (looksLike && !valid) return true;
     at = value.indexOf('=?', match ? end : at + 2);
   }

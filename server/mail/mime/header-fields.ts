@@ -39,7 +39,9 @@ export function normalizeHeaderKey(key: string): string {
   return key
     .replace(/[\s\x00-\x20\x7f:]/g, '')
     .toLowerCase()
-    .replace(/^X-SMTPAPI$|^(MIME|DKIM|ARC|BIMI)\b|^OTP(?=-Token$)|^[a-z]|-(SPF|FBL|ID|MD5)$|-[a-z]/gi, (c) => c.toUpperCase())
+    .replace(/^X-SMTPAPI$|^(MIME|DKIM|ARC|BIMI)\b|^OTP(?=-Token$)|^[a-z]|-(SPF|FBL|ID|MD5)$|-[a-z]/gi, (c) =>
+      c.toUpperCase(),
+    )
     .replace(/^Content-Features$/i, 'Content-features');
 }
 

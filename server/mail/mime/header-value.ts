@@ -105,7 +105,8 @@ export function parseHeaderValue(str: string, options?: { stripComments?: boolea
   // The first of a duplicated parameter wins, as in nodemailer.
   const setParam = (name: string, value: string) => {
     name = name.toLowerCase();
-    if (isParamName(name) && !Object.prototype.hasOwnProperty.call(response.params, name)) response.params[name] = value;
+    if (isParamName(name) && !Object.prototype.hasOwnProperty.call(response.params, name))
+      response.params[name] = value;
   };
   let key: string | false = false;
   const value = new Ranges();
@@ -138,7 +139,13 @@ export function parseHeaderValue(str: string, options?: { stripComments?: boolea
 
   for (let i = 0, len = str.length; i < len; i++) {
     const chr = str.charCodeAt(i);
-    if (stripComments && chr === 0x28 && !quote && !quoteClosed && !(stage === 'value' && key !== false && !pendingSpace.length)) {
+    if (
+      stripComments &&
+      chr === 0x28 &&
+      !quote &&
+      !quoteClosed &&
+      !(stage === 'value' && key !== false && !pendingSpace.length)
+    ) {
       let end = findCommentEnd(str, i);
       if (end < 0 && str.indexOf(';', i) < 0) end = len - 1;
       if (end >= 0) {

@@ -5,7 +5,8 @@
  */
 
 /** What _getTextEncoding() counts against Latin letters: C0 controls but TAB, LF and CR, and everything non-ASCII. */
-const isNonLatin = (code: number): boolean => code >= 0x80 || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d);
+const isNonLatin = (code: number): boolean =>
+  code >= 0x80 || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d);
 
 export function mimeWordEncoding(value: string): 'Q' | 'B' {
   // The non-Latin characters are counted first and the letters only until they outnumber them: a long body is

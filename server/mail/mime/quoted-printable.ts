@@ -22,7 +22,8 @@ export function quotedPrintableBody(text: string, printable = false, precedingLe
   let end = text.length;
   while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
   // A UTF-16 unit takes 3 UTF-8 bytes at most, so only long texts need measuring.
-  if (end * 3 > ENCODER_SLICE && Buffer.byteLength(text.slice(0, end), 'utf8') > ENCODER_SLICE) return runQpEncoder(text);
+  if (end * 3 > ENCODER_SLICE && Buffer.byteLength(text.slice(0, end), 'utf8') > ENCODER_SLICE)
+    return runQpEncoder(text);
   if (text.length - end > ENCODER_SLICE) return runQpEncoder(text);
   // Without trailing whitespace the open line is simply the end of the one wrapped slice.
   if (end === text.length) return wrapLines(encodeText(text, printable), precedingLength);
@@ -62,7 +63,8 @@ const byteEscape = (byte: number) => `=${HEX[byte >> 4]}${HEX[byte & 15]}`;
  */
 export function encodeText(text: string, printable = false): string {
   let encoded = text.includes('=') ? text.replaceAll('=', '=3D') : text;
-  if (printable ? encoded.includes('\x7f') : NON_LITERAL.test(encoded)) encoded = encoded.replace(NON_LITERAL_ALL, escapeCodePoint);
+  if (printable ? encoded.includes('\x7f') : NON_LITERAL.test(encoded))
+    encoded = encoded.replace(NON_LITERAL_ALL, escapeCodePoint);
   encoded = withWhitespaceEscapedBefore(withWhitespaceEscapedBefore(encoded, '\n'), '\r');
   const last = encoded.charCodeAt(encoded.length - 1);
   if (last === 0x20 || last === 0x09) encoded = `${encoded.slice(0, -1)}${last === 0x20 ? '=20' : '=09'}`;
@@ -90,7 +92,8 @@ function escapeCodePoint(char: string): string {
   if (code < 0x80) return byteEscape(code);
   if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
   if (code < 0x800) return byteEscape(0xc0 | (code >> 6)) + byteEscape(0x80 | (code & 63));
-  if (code < 0x10000) return byteEscape(0xe0 | (code >> 12)) + byteEscape(0x80 | ((code >> 6) & 63)) + byteEscape(0x80 | (code & 63));
+  if (code < 0x10000)
+    return byteEscape(0xe0 | (code >> 12)) + byteEscape(0x80 | ((code >> 6) & 63)) + byteEscape(0x80 | (code & 63));
   const lead = byteEscape(0xf0 | (code >> 18)) + byteEscape(0x80 | ((code >> 12) & 63));
   return lead + byteEscape(0x80 | ((code >> 6) & 63)) + byteEscape(0x80 | (code & 63));
 }
@@ -99,8 +102,10 @@ const LINE_LENGTH = 76;
 /** lib/qp wrap(): Math.floor(lineLength / 3), the tail of a line searched for a place to break it. */
 const LINE_MARGIN = 25;
 
-const isHex = (code: number) => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
-const isBreakAfter = (code: number) => code === 0x20 || code === 0x09 || code === 0x2e || code === 0x2c || code === 0x21 || code === 0x3f;
+const isHex = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+const isBreakAfter = (code: number) =>
+  code === 0x20 || code === 0x09 || code === 0x2e || code === 0x2c || code === 0x21 || code === 0x3f;
 
 /**
  * lib/qp wrap(str, 76) with index arithmetic in place of its per-line regular expressions. Each line is taken
@@ -191,8 +196,14 @@ function endsInEscape(str: string, pos: number, end: number, minHex: number): bo
 function withoutSplitSequence(str: string, pos: number, end: number, length: number): number {
   let lineEnd = end;
   if (str.charCodeAt(lineEnd - 1) === 0x3d) lineEnd -= 1;
-  else if (lineEnd - 2 >= pos && str.charCodeAt(lineEnd - 2) === 0x3d && isHex(str.charCodeAt(lineEnd - 1))) lineEnd -= 2;
-  while (lineEnd - pos > 3 && lineEnd - pos < length - pos && !onlyEscapes(str, pos, lineEnd) && endsInEscape(str, pos, lineEnd, 2)) {
+  else if (lineEnd - 2 >= pos && str.charCodeAt(lineEnd - 2) === 0x3d && isHex(str.charCodeAt(lineEnd - 1)))
+    lineEnd -= 2;
+  while (
+    lineEnd - pos > 3 &&
+    lineEnd - pos < length - pos &&
+    !onlyEscapes(str, pos, lineEnd) &&
+    endsInEscape(str, pos, lineEnd, 2)
+  ) {
     const code = Number.parseInt(str.substring(lineEnd - 2, lineEnd), 16);
     if (code < 128) break;
     lineEnd -= 3;

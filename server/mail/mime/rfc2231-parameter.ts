@@ -21,7 +21,8 @@ const CONTINUATION_LENGTH = 50;
 
 /** safeEncodeURIComponent() leaves these alone (encodeURIComponent()'s unreserved set but `*'()`). */
 const UNRESERVED = new Uint8Array(128);
-for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~') UNRESERVED[char.charCodeAt(0)] = 1;
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~')
+  UNRESERVED[char.charCodeAt(0)] = 1;
 
 /** buildHeaderValue() quotes a continuation section without a `*` (one that is not percent-encoded) holding these. */
 const NEEDS_QUOTES_SECTION = /[\s"\\;:/=(),<>@[\]?]|^[-']|'$/;
@@ -51,7 +52,9 @@ const CONTROLS = /[\x00-\x1f\x7f]/g;
 
 /** buildHeaderValue(structured): the value, then each parameter (its name without controls) after a `; `. */
 export function headerValue(structured: { value: string; params: Record<string, string> }): string {
-  const written = Object.keys(structured.params).map((key) => headerParameter(key.replace(CONTROLS, ''), structured.params[key]!));
+  const written = Object.keys(structured.params).map((key) =>
+    headerParameter(key.replace(CONTROLS, ''), structured.params[key]!),
+  );
   const value = structured.value.replace(CONTROLS, '');
   return written.length ? `${value}; ${written.join('; ')}` : value;
 }

@@ -8,7 +8,14 @@
 import { BoundedCache } from '../../bounded-cache.js';
 import type { OutgoingMail } from './outgoing-mail.js';
 import { encodeAddressList } from './address-fields.js';
-import { encodeMsgId, encodeUnstructured, formatDate, headerLine, normalizeHeaderKey, preparedHeaderLine } from './header-fields.js';
+import {
+  encodeMsgId,
+  encodeUnstructured,
+  formatDate,
+  headerLine,
+  normalizeHeaderKey,
+  preparedHeaderLine,
+} from './header-fields.js';
 
 /**
  * Custom header keys (as normalized) with a meaning to MimeNode: the FORMATTED_HEADERS and the encodeHeaderValue()
@@ -16,8 +23,23 @@ import { encodeMsgId, encodeUnstructured, formatDate, headerLine, normalizeHeade
  * place) and the fields buildHeaders() reads or adds on the root.
  */
 const SPECIAL_KEYS = new Set([
-  'From', 'Sender', 'To', 'Cc', 'Bcc', 'Reply-To', 'In-Reply-To', 'References', 'Subject', 'Message-ID', 'Date',
-  'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding', 'Content-Disposition', 'Content-ID', 'OTP-Token',
+  'From',
+  'Sender',
+  'To',
+  'Cc',
+  'Bcc',
+  'Reply-To',
+  'In-Reply-To',
+  'References',
+  'Subject',
+  'Message-ID',
+  'Date',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-Disposition',
+  'Content-ID',
+  'OTP-Token',
 ]);
 
 export function rootFieldLines(mail: OutgoingMail): string[] | undefined {

@@ -64,7 +64,8 @@ export function encodeTextBody(content: string, parts?: readonly string[]): Enco
     if (lines !== null) return encodeLines(lines);
   }
   const canonical = withCrlfLineBreaks(content);
-  if (canonical.length * 3 > ENCODER_SLICE && Buffer.byteLength(canonical, 'utf8') > ENCODER_SLICE) return wholeText(canonical);
+  if (canonical.length * 3 > ENCODER_SLICE && Buffer.byteLength(canonical, 'utf8') > ENCODER_SLICE)
+    return wholeText(canonical);
   const lines = newLines();
   lines.tail = canonical.substring(eachLine(canonical, (line) => addLine(lines, line)));
   return encodeLines(lines, canonical);
@@ -116,7 +117,8 @@ function addFacts(aggregate: Aggregate, facts: Aggregate): void {
 function encodeLines(lines: Lines, canonical?: string): EncodedTextBody {
   const tailFacts = computeFacts(lines.tail);
   addFacts(lines, tailFacts);
-  const whole = () => canonical ?? lines.items.map((item) => ('line' in item ? item.line : item.text)).join('') + lines.tail;
+  const whole = () =>
+    canonical ?? lines.items.map((item) => ('line' in item ? item.line : item.text)).join('') + lines.tail;
   // MimeNode's choice (body-encoding.ts textBodyEncoding()), from the lines' facts.
   let encoding: TransferEncoding;
   if (lines.printable) encoding = !lines.long ? '7bit' : lines.letter ? 'quoted-printable' : 'base64';
@@ -270,5 +272,10 @@ function factsOf(line: string): LineFacts {
 const LATIN_LETTER = /[A-Za-z]/;
 
 function computeFacts(line: string): LineFacts {
-  return { printable: isPlainText(line), long: hasLineLongerThan76(line), letter: LATIN_LETTER.test(line), qp: undefined };
+  return {
+    printable: isPlainText(line),
+    long: hasLineLongerThan76(line),
+    letter: LATIN_LETTER.test(line),
+    qp: undefined,
+  };
 }

@@ -42,7 +42,12 @@ export function mimeTree(mail: OutgoingMail): MimePart | undefined {
   const alternatives: TextPart[] = [];
   if (mail.text) alternatives.push({ kind: 'text', contentType: 'text/plain; charset=utf-8', content: mail.text });
   const html: TextPart | undefined = mail.html
-    ? { kind: 'text', contentType: 'text/html; charset=utf-8', content: mail.html, ...(mail.htmlParts ? { parts: mail.htmlParts } : {}) }
+    ? {
+        kind: 'text',
+        contentType: 'text/html; charset=utf-8',
+        content: mail.html,
+        ...(mail.htmlParts ? { parts: mail.htmlParts } : {}),
+      }
     : undefined;
   if (html) alternatives.push(html);
 
@@ -62,13 +67,18 @@ export function mimeTree(mail: OutgoingMail): MimePart | undefined {
 
   const relatedNode = (): MimePart => multipart('related', [html as TextPart, ...related]);
   const alternativeNode = (): MimePart =>
-    multipart('alternative', alternatives.map((alternative) => (useRelated && alternative === html ? relatedNode() : alternative)));
+    multipart(
+      'alternative',
+      alternatives.map((alternative) => (useRelated && alternative === html ? relatedNode() : alternative)),
+    );
 
   let root: MimePart;
   if (useMixed) {
     // _createMixed(): the alternative (or related) node first, then the alternatives not in it and the attachments.
     const first = useAlternative ? [alternativeNode()] : useRelated ? [relatedNode()] : [];
-    const rest = [...(useAlternative ? [] : alternatives), ...attached].filter((part) => !(useRelated && part === html));
+    const rest = [...(useAlternative ? [] : alternatives), ...attached].filter(
+      (part) => !(useRelated && part === html),
+    );
     root = multipart('mixed', [...first, ...rest]);
   } else if (useAlternative) root = alternativeNode();
   else if (useRelated) root = relatedNode();

@@ -60,7 +60,13 @@ async function renderUncached(body: string, type: TemplateType): Promise<Rendere
  * mail uses, as Mailcoach's mails have). One difference on purpose: `ignoreIncludes`. spatie's default reads
  * mj-include's file from the server's disk; here the text comes from requests, so an mj-include is dropped.
  */
-const MJML_OPTIONS = { keepComments: true, beautify: false, minify: false, validationLevel: 'soft', ignoreIncludes: true } as const;
+const MJML_OPTIONS = {
+  keepComments: true,
+  beautify: false,
+  minify: false,
+  validationLevel: 'soft',
+  ignoreIncludes: true,
+} as const;
 
 async function renderMjml(source: string): Promise<{ html: string; messages: MjmlMessage[] }> {
   // Loaded on first use: importing mjml costs most of a second, which every start would otherwise pay.

@@ -38,7 +38,8 @@ export async function renderTemplateContent(
   const twig = runsTwig(template.type);
   // A template version's final HTML and text, cached with its placeholders, when this send's values allow it.
   const cached = cachedTemplateRender(body, twig, replacements, subject, LATER_STEPS);
-  if (cached !== undefined) return { subject, html: cached.htmlParts.join(''), htmlParts: cached.htmlParts, text: cached.text };
+  if (cached !== undefined)
+    return { subject, html: cached.htmlParts.join(''), htmlParts: cached.htmlParts, text: cached.text };
   let html = replaceBodyPlaceholders(body, replacements).replaceAll('::subject::', () => subject);
   if (twig) html = renderTwig(html, undot(replacements));
   // RenderTemplateAction: `if (empty($html)) return '';`, before the inliner.
@@ -55,8 +56,15 @@ export function runsTwig(type: TemplateType): boolean {
  * UsesMailcoachTemplate::setSubject: `::key::` for string values, Twig with the replacements as its context (not
  * un-dotted: `{{ user.name }}` finds no `user.name` key), then `::subject::` as the request's subject.
  */
-export function renderSubject(subject: string, replacements: Replacements, requestSubject: string | null = null): string {
-  return renderTwig(replacePlaceholders(subject, replacements), replacements).replaceAll('::subject::', () => requestSubject ?? '');
+export function renderSubject(
+  subject: string,
+  replacements: Replacements,
+  requestSubject: string | null = null,
+): string {
+  return renderTwig(replacePlaceholders(subject, replacements), replacements).replaceAll(
+    '::subject::',
+    () => requestSubject ?? '',
+  );
 }
 
 /** Inline HTML is wrapped in <html><body> when it has no <html>; a missing text part is converted from it. */

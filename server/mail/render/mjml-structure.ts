@@ -16,8 +16,17 @@ export interface StructureProblem {
  * MJML tag inside them is one, so they are skipped whole.
  */
 const ENDING_TAGS = new Set([
-  'mj-text', 'mj-button', 'mj-table', 'mj-raw', 'mj-navbar-link', 'mj-accordion-title', 'mj-accordion-text',
-  'mj-social-element', 'mj-title', 'mj-preview', 'mj-style',
+  'mj-text',
+  'mj-button',
+  'mj-table',
+  'mj-raw',
+  'mj-navbar-link',
+  'mj-accordion-title',
+  'mj-accordion-text',
+  'mj-social-element',
+  'mj-title',
+  'mj-preview',
+  'mj-style',
 ]);
 
 /**
@@ -74,7 +83,8 @@ export function mjmlStructureProblems(body: string): StructureProblem[] {
     TAG.lastIndex = close;
     open.push({ name, at: match.index });
   }
-  for (const tag of open.reverse()) problems.push({ ...position(tag.at), message: `<${tag.name}> is never closed: </${tag.name}> is missing.` });
+  for (const tag of open.reverse())
+    problems.push({ ...position(tag.at), message: `<${tag.name}> is never closed: </${tag.name}> is missing.` });
   return problems.sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_PROBLEMS);
 
   /**
@@ -87,9 +97,10 @@ export function mjmlStructureProblems(body: string): StructureProblem[] {
     if (inside === null || inside.index >= to) return;
     const opened = position(openedAt).line;
     const [, slash, innerName] = inside as unknown as [string, string, string];
-    const message = slash === '/'
-      ? `</${innerName}> closes nothing: <${name}> (line ${opened}) is still open, and MJML takes everything up to the next </${name}> as its content.`
-      : `<${innerName}> is inside <${name}> (line ${opened}), whose content MJML takes as text up to the next </${name}>: is a </${name}> missing or mistyped before it?`;
+    const message =
+      slash === '/'
+        ? `</${innerName}> closes nothing: <${name}> (line ${opened}) is still open, and MJML takes everything up to the next </${name}> as its content.`
+        : `<${innerName}> is inside <${name}> (line ${opened}), whose content MJML takes as text up to the next </${name}>: is a </${name}> missing or mistyped before it?`;
     problems.push({ ...position(inside.index), message });
   }
 

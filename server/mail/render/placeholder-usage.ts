@@ -28,7 +28,10 @@ const MAX_PLACEHOLDERS = 1_000;
 const COLON_PLACEHOLDER = /::([A-Za-z0-9_.-]+)::/g;
 const PATH = String.raw`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*`;
 /** `{{ path`, `{% if path`, `{% elseif path`, `{% for x in path`, and what loops and `set` define. */
-const TWIG_READ = new RegExp(String.raw`\{\{-?\s*(${PATH})|\{%-?\s*(?:if|elseif)\s+(?:not\s+)?(${PATH})|\{%-?\s*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s+(${PATH})|\{%-?\s*set\s+([A-Za-z_]\w*)`, 'g');
+const TWIG_READ = new RegExp(
+  String.raw`\{\{-?\s*(${PATH})|\{%-?\s*(?:if|elseif)\s+(?:not\s+)?(${PATH})|\{%-?\s*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s+(${PATH})|\{%-?\s*set\s+([A-Za-z_]\w*)`,
+  'g',
+);
 const TWIG_NAMES = new Set(['loop', '_self', '_context', 'true', 'false', 'null', 'none', 'not']);
 
 export function placeholderUsage(sources: PlaceholderSource[], replacements: Replacements): PlaceholderUsage {
@@ -42,7 +45,8 @@ export function placeholderUsage(sources: PlaceholderSource[], replacements: Rep
   };
   for (const source of sources) {
     const reads: Array<{ at: number; name: string; kind: 'colon' | 'twig' }> = [];
-    for (const match of source.text.matchAll(COLON_PLACEHOLDER)) reads.push({ at: match.index, name: match[1] as string, kind: 'colon' });
+    for (const match of source.text.matchAll(COLON_PLACEHOLDER))
+      reads.push({ at: match.index, name: match[1] as string, kind: 'colon' });
     if (source.twig) {
       const local = new Set<string>();
       for (const match of source.text.matchAll(TWIG_READ)) {
@@ -61,9 +65,11 @@ export function placeholderUsage(sources: PlaceholderSource[], replacements: Rep
     for (const read of reads) add(read.kind === 'colon' ? colon : twig, read.name);
   }
   const keys = Object.keys(replacements);
-  const covers = (key: string, name: string) => key === name || name.startsWith(`${key}.`) || key.startsWith(`${name}.`);
+  const covers = (key: string, name: string) =>
+    key === name || name.startsWith(`${key}.`) || key.startsWith(`${name}.`);
   const filled = (name: string) =>
-    (colon.has(name) && typeof replacements[name] === 'string') || (twig.has(name) && keys.some((key) => covers(key, name)));
+    (colon.has(name) && typeof replacements[name] === 'string') ||
+    (twig.has(name) && keys.some((key) => covers(key, name)));
   return {
     placeholders: order,
     unused: keys.filter((key) => !order.some((name) => covers(key, name))),

@@ -74,7 +74,11 @@ interface Split {
 const WORD = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 const URL = /^[A-Za-z0-9][A-Za-z0-9.,:;@/?=+!'()~_#-]*(?<=[A-Za-z0-9/])$/;
 const RICH = /^[\p{L}\p{N}](?:[\p{L}\p{N}.,:;@/?=+!'()~-]| (?! ))*(?<=[\p{L}\p{N}])$/u;
-const CLASSES: readonly (readonly [ValueClass, RegExp])[] = [['word', WORD], ['url', URL], ['rich', RICH]];
+const CLASSES: readonly (readonly [ValueClass, RegExp])[] = [
+  ['word', WORD],
+  ['url', URL],
+  ['rich', RICH],
+];
 /** Probes: letters and digits the converters copy through anywhere; `q` ends each, so `qzx1q` is not in `qzx11q`. */
 const WORD_PROBE = (i: number) => `qzx${i}q`;
 /** Another word, of another length and case (a heading's underline counts the characters). */
@@ -159,7 +163,13 @@ function prepare(body: string, twig: boolean, steps: LaterSteps): Prepared | nul
   const base = render(WORD_PROBE);
   const html = splitAtProbes(base.html, keys);
   const text = splitAtProbes(base.text, keys);
-  const prepared = { keys, html, text, accepts: new Map<string, Set<ValueClass>>(), lineStart: keysStartingLines(base.text, keys) };
+  const prepared = {
+    keys,
+    html,
+    text,
+    accepts: new Map<string, Set<ValueClass>>(),
+    lineStart: keysStartingLines(base.text, keys),
+  };
   if (keys.length === 0) return prepared;
   const holds = (probes: (index: number) => string) => {
     const probed = render(probes);
@@ -177,9 +187,14 @@ function prepare(body: string, twig: boolean, steps: LaterSteps): Prepared | nul
     prepared.accepts.set(key, accepts);
   }
   // Each key alone took its probes; all of them at once must too (what a send does), with each class in turn.
-  const probeOf: Record<ValueClass, (i: number) => string> = { word: OTHER_WORD_PROBE, url: URL_PROBE, rich: RICH_PROBE };
+  const probeOf: Record<ValueClass, (i: number) => string> = {
+    word: OTHER_WORD_PROBE,
+    url: URL_PROBE,
+    rich: RICH_PROBE,
+  };
   for (const valueClass of ['word', 'url', 'rich'] as const) {
-    const all = (i: number) => (prepared.accepts.get(keys[i] as string)?.has(valueClass) ? probeOf[valueClass](i) : WORD_PROBE(i));
+    const all = (i: number) =>
+      prepared.accepts.get(keys[i] as string)?.has(valueClass) ? probeOf[valueClass](i) : WORD_PROBE(i);
     if (prepared.accepts.size > 0 && !holds(all)) return null;
   }
   return prepared;
@@ -240,7 +255,9 @@ function keysInStyledPlaces(html: string, keys: readonly string[]): Set<string> 
     const node = stack.pop() as Node;
     if (node.type === 'text' || node.type === 'comment') {
       const inStyle = node.type === 'text' && node.parent?.type === 'element' && node.parent.name === 'style';
-      if (inStyle) for (const match of node.value.matchAll(/\[\s*([-\w:]+)/g)) selectorAttributes.add((match[1] as string).toLowerCase());
+      if (inStyle)
+        for (const match of node.value.matchAll(/\[\s*([-\w:]+)/g))
+          selectorAttributes.add((match[1] as string).toLowerCase());
       count(node.value, inStyle ? styled : null);
     } else if (node.type === 'element') {
       for (const attribute of (node as ElementNode).attributes) {

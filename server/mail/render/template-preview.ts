@@ -35,7 +35,13 @@ export async function previewTemplate({ template, replacements }: PreviewJob): P
   }
   if (isMjml(template.body)) {
     for (const problem of mjmlStructureProblems(template.body)) {
-      errors.push({ field: 'body', line: problem.line, column: problem.column, message: problem.message, source: 'structure' });
+      errors.push({
+        field: 'body',
+        line: problem.line,
+        column: problem.column,
+        message: problem.message,
+        source: 'structure',
+      });
     }
     if (content.html !== null) {
       const { mjmlMessages } = await renderBodyWithMessages(template.body, template.type);
@@ -47,7 +53,10 @@ export async function previewTemplate({ template, replacements }: PreviewJob): P
   const bodyError = template.type === 'html' ? twigCompileError(template.body) : null;
   if (bodyError !== null) errors.push(diagnostic('body', null, bodyError, 'twig'));
   const usage = placeholderUsage(
-    [{ text: template.subject, twig: true }, { text: template.body, twig: template.type === 'html' }],
+    [
+      { text: template.subject, twig: true },
+      { text: template.body, twig: template.type === 'html' },
+    ],
     replacements,
   );
   return {
@@ -60,6 +69,11 @@ export async function previewTemplate({ template, replacements }: PreviewJob): P
   };
 }
 
-function diagnostic(field: RenderDiagnostic['field'], line: number | null, message: string, source: RenderDiagnostic['source']): RenderDiagnostic {
+function diagnostic(
+  field: RenderDiagnostic['field'],
+  line: number | null,
+  message: string,
+  source: RenderDiagnostic['source'],
+): RenderDiagnostic {
   return { field, line, column: null, message, source };
 }

@@ -62,7 +62,11 @@ class TemplateSearches {
     // make each call linear again); anything else is searched as it is.
     const base = this.source.length - text.length;
     const probe = Math.min(16, text.length);
-    if (base < 0 || !this.source.startsWith(text.slice(0, probe), base) || !this.source.endsWith(text.slice(-probe || text.length))) {
+    if (
+      base < 0 ||
+      !this.source.startsWith(text.slice(0, probe), base) ||
+      !this.source.endsWith(text.slice(-probe || text.length))
+    ) {
       return text;
     }
     return {

@@ -45,7 +45,9 @@ function hexValue(byte: number): number {
 /** What RenderTwigAction hands to Twig: the text rawurldecode()d, then `{{+` and `+}}` read as `{{ ` and ` }}`. */
 export function decodeForTwig(source: string): string {
   const decoded = rawUrlDecode(source);
-  return decoded.includes('{{+') || decoded.includes('+}}') ? decoded.replaceAll('{{+', '{{ ').replaceAll('+}}', ' }}') : decoded;
+  return decoded.includes('{{+') || decoded.includes('+}}')
+    ? decoded.replaceAll('{{+', '{{ ').replaceAll('+}}', ' }}')
+    : decoded;
 }
 
 /** Whether Twig has anything to do in `decoded` (a text decodeForTwig gave): without a tag, Twig prints it as it is. */
@@ -111,14 +113,30 @@ function phpFloat(value: number): string {
 
 /** Twig's html escaping (htmlspecialchars with ENT_QUOTES | ENT_SUBSTITUTE): `'` is `&#039;`. */
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }
 
 const CASED = /\p{Cased}/u;
 const CASE_IGNORABLE = /\p{Case_Ignorable}/u;
 /** Letters whose title case is neither their upper nor their lower case (the Latin digraphs). */
 const TITLE_CASE: Record<string, string> = {
-  Ǆ: 'ǅ', ǅ: 'ǅ', ǆ: 'ǅ', Ǉ: 'ǈ', ǈ: 'ǈ', ǉ: 'ǈ', Ǌ: 'ǋ', ǋ: 'ǋ', ǌ: 'ǋ', Ǳ: 'ǲ', ǲ: 'ǲ', ǳ: 'ǲ',
+  Ǆ: 'ǅ',
+  ǅ: 'ǅ',
+  ǆ: 'ǅ',
+  Ǉ: 'ǈ',
+  ǈ: 'ǈ',
+  ǉ: 'ǈ',
+  Ǌ: 'ǋ',
+  ǋ: 'ǋ',
+  ǌ: 'ǋ',
+  Ǳ: 'ǲ',
+  ǲ: 'ǲ',
+  ǳ: 'ǲ',
 };
 
 function titleCase(char: string): string {
@@ -182,7 +200,10 @@ export function phpTrim(text: string, mask: string | undefined, side: string): s
 
 /** PHP's rawurlencode(): everything but A-Z a-z 0-9 `-` `_` `.` `~`, by UTF-8 byte. */
 export function rawUrlEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${(char.codePointAt(0) as number).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (char) => `%${(char.codePointAt(0) as number).toString(16).toUpperCase()}`,
+  );
 }
 
 /** http_build_query($value, '', '&', PHP_QUERY_RFC3986): Twig's `url_encode` of an array. */
@@ -208,7 +229,9 @@ export function httpBuildQuery(value: object, prefix: string | null = null): str
 export function phpEntries(value: object): Array<[string, unknown]> {
   if (Array.isArray(value)) return value.map((item, index) => [String(index), item]);
   const record = value as Record<string, unknown>;
-  const keys = Array.isArray(record._keys) ? (record._keys as string[]) : Object.keys(record).filter((key) => key !== '_keys');
+  const keys = Array.isArray(record._keys)
+    ? (record._keys as string[])
+    : Object.keys(record).filter((key) => key !== '_keys');
   return keys.filter((key) => Object.hasOwn(record, key)).map((key) => [key, record[key]]);
 }
 
@@ -230,10 +253,12 @@ export function phpJsonEncode(value: unknown): string {
     return /e/.test(text) && !text.split('e')[0]?.includes('.') ? text.replace('e', '.0e') : text;
   }
   if (typeof value === 'string' || value instanceof String) {
-    return JSON.stringify(String(value)).replace(/\//g, '\\/').replace(/[\u007f-\uffff]/g, (char) => {
-      const code = char.charCodeAt(0);
-      return code === 0x7f ? char : `\\u${code.toString(16).padStart(4, '0')}`;
-    });
+    return JSON.stringify(String(value))
+      .replace(/\//g, '\\/')
+      .replace(/[\u007f-\uffff]/g, (char) => {
+        const code = char.charCodeAt(0);
+        return code === 0x7f ? char : `\\u${code.toString(16).padStart(4, '0')}`;
+      });
   }
   if (value instanceof Date) return phpJsonEncode({});
   if (typeof value === 'object') {
@@ -247,7 +272,8 @@ export function phpJsonEncode(value: unknown): string {
 /** Twig's `join` filter: implode() with each value as PHP prints it, and the last two joined by `and` when given. */
 export function twigJoin(value: unknown, glue: string, and: string | undefined): string {
   if (value === undefined || value === null) return '';
-  const items = typeof value === 'object' && !(value instanceof String) ? phpEntries(value).map(([, item]) => item) : [value];
+  const items =
+    typeof value === 'object' && !(value instanceof String) ? phpEntries(value).map(([, item]) => item) : [value];
   const texts = items.map(phpString);
   if (texts.length === 0) return '';
   if (and === undefined || and === glue || texts.length === 1) return texts.join(glue);

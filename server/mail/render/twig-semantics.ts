@@ -63,7 +63,10 @@ export interface TwigInternals {
       }
     >;
     tokenize(this: unknown, rawToken: unknown): ExpressionToken[];
-    compile(this: unknown, rawToken: { type: string; stack: ExpressionToken[] }): { type: string; stack: ExpressionToken[] };
+    compile(
+      this: unknown,
+      rawToken: { type: string; stack: ExpressionToken[] },
+    ): { type: string; stack: ExpressionToken[] };
     operator: {
       parse(this: unknown, operator: string, stack: unknown[]): unknown;
       lookup(this: unknown, operator: string, token: ExpressionToken): ExpressionToken;
@@ -102,7 +105,10 @@ export function installPhpSemantics(twig: TwigInternals): void {
   // Printing: each value of a print tag as PHP's echo prints it; markup as it is.
   const output = twig.output;
   twig.output = function (this: unknown, values: unknown[]) {
-    return output.call(this, values.map((value) => (typeof value === 'string' || isMarkup(value) ? value : phpString(value))));
+    return output.call(
+      this,
+      values.map((value) => (typeof value === 'string' || isMarkup(value) ? value : phpString(value))),
+    );
   };
 
   // Constants are not escaped, and a print tag with a missing operand does not compile.
@@ -156,7 +162,11 @@ export function installPhpSemantics(twig: TwigInternals): void {
     // "#{expression}" in a double-quoted string: Twig reads the string as its parts joined by `~`.
     if (!tokens.some(isInterpolated)) return tokens;
     return tokens.flatMap((token) =>
-      isInterpolated(token) ? interpolation(String(token.value), (text) => tokenizeExpression.call(this, { type: 'expression', value: text })) : [token],
+      isInterpolated(token)
+        ? interpolation(String(token.value), (text) =>
+            tokenizeExpression.call(this, { type: 'expression', value: text }),
+          )
+        : [token],
     );
   };
   const lookup = twig.expression.operator.lookup;
@@ -280,7 +290,8 @@ function lexLikeTwig(tokens: TemplateToken[], template: string): TemplateToken[]
       if (token.type === 'logic' && template[token.position.end] === '\n') {
         // twig.js dropped the newline after `%}`; Twig keeps it after `~%}`.
         if (after !== undefined && after.position.start === token.position.end + 1) after.value = `\n${after.value}`;
-        else out.push({ type: 'raw', value: '\n', position: { start: token.position.end, end: token.position.end + 1 } });
+        else
+          out.push({ type: 'raw', value: '\n', position: { start: token.position.end, end: token.position.end + 1 } });
       } else trimAfter(LINE_SPACE);
     }
     if (token.type !== 'comment') continue;
@@ -291,7 +302,8 @@ function lexLikeTwig(tokens: TemplateToken[], template: string): TemplateToken[]
     }
     if (after === undefined || closing === '~') continue;
     if (closing === '-') trimAfter(SPACE_AFTER);
-    else if (after.position.start === token.position.end && after.value.startsWith('\n')) after.value = after.value.slice(1);
+    else if (after.position.start === token.position.end && after.value.startsWith('\n'))
+      after.value = after.value.slice(1);
   }
   return out;
 }
@@ -313,7 +325,8 @@ const COMPARISONS = new Map<string, (order: number) => boolean | number>([
  * strings byte by byte. undefined for arrays and objects (left to twig.js).
  */
 function phpLooseCompare(a: unknown, b: unknown): number | undefined {
-  const scalar = (value: unknown) => value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  const scalar = (value: unknown) =>
+    value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
   if (!scalar(a) || !scalar(b)) return undefined;
   const left = a ?? null;
   const right = b ?? null;
@@ -325,7 +338,10 @@ function phpLooseCompare(a: unknown, b: unknown): number | undefined {
     return sign(Number(phpTruthy(left)) - Number(phpTruthy(right)));
   }
   const numeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && NUMERIC.test(value));
-  if (numeric(left) && numeric(right)) return sign(Number(typeof left === 'string' ? left.trim() : left) - Number(typeof right === 'string' ? right.trim() : right));
+  if (numeric(left) && numeric(right))
+    return sign(
+      Number(typeof left === 'string' ? left.trim() : left) - Number(typeof right === 'string' ? right.trim() : right),
+    );
   return compareBytes(phpString(left), phpString(right));
 }
 
@@ -339,7 +355,12 @@ function compareBytes(a: string, b: string): number {
 }
 
 function isInterpolated(token: ExpressionToken): boolean {
-  return token.type === `${T}string` && typeof token.value === 'string' && token.value.startsWith('"') && token.value.includes('#{');
+  return (
+    token.type === `${T}string` &&
+    typeof token.value === 'string' &&
+    token.value.startsWith('"') &&
+    token.value.includes('#{')
+  );
 }
 
 /**
@@ -378,7 +399,9 @@ function interpolation(literal: string, tokenize: (text: string) => ExpressionTo
     at = body.indexOf('#{', end);
   }
   if (copied < body.length) parts.push(text(body.slice(copied)));
-  const joined = parts.flatMap((part, index) => (index === 0 ? part : [{ type: `${T}operator.binary`, value: '~' }, ...part]));
+  const joined = parts.flatMap((part, index) =>
+    index === 0 ? part : [{ type: `${T}operator.binary`, value: '~' }, ...part],
+  );
   return [open(), ...joined, close()];
 }
 
@@ -426,8 +449,12 @@ interface Node {
   children: Node[];
 }
 
-const LEAVES = new Set(['variable', 'string', 'number', 'bool', 'null', 'context', '_function'].map((type) => T + type));
-const UNARY = new Set(['filter', 'key.period', 'key.brackets', 'test', 'slice', 'operator.unary'].map((type) => T + type));
+const LEAVES = new Set(
+  ['variable', 'string', 'number', 'bool', 'null', 'context', '_function'].map((type) => T + type),
+);
+const UNARY = new Set(
+  ['filter', 'key.period', 'key.brackets', 'test', 'slice', 'operator.unary'].map((type) => T + type),
+);
 
 /**
  * The expression of a print tag as a tree, from twig.js's RPN stack: 'invalid' when an operator lacks an operand
@@ -494,11 +521,17 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
     },
     trim: (value, params) => {
       const side = params?.[1] === undefined || params[1] === null ? 'both' : text(params[1]);
-      if (side !== 'both' && side !== 'left' && side !== 'right') throw new PhpError('Trimming side must be "left", "right" or "both".');
+      if (side !== 'both' && side !== 'left' && side !== 'right')
+        throw new PhpError('Trimming side must be "left", "right" or "both".');
       const mask = params?.[0] === undefined || params[0] === null ? undefined : text(params[0]);
       return phpTrim(text(value ?? ''), mask, side);
     },
-    join: (value, params) => twigJoin(plain(value), text(params?.[0] ?? ''), params?.[1] === undefined || params[1] === null ? undefined : text(params[1])),
+    join: (value, params) =>
+      twigJoin(
+        plain(value),
+        text(params?.[0] ?? ''),
+        params?.[1] === undefined || params[1] === null ? undefined : text(params[1]),
+      ),
     url_encode: (value) => {
       const input = plain(value);
       if (input !== null && typeof input === 'object') return httpBuildQuery(input);
@@ -507,7 +540,8 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
     json_encode: (value) => phpJsonEncode(plain(value)),
     slice: function (this: unknown, value, params) {
       const input = plain(value);
-      if (input === undefined || input === null || typeof input === 'object') return sliceArray.call(this, input, params);
+      if (input === undefined || input === null || typeof input === 'object')
+        return sliceArray.call(this, input, params);
       // mb_substr(): by characters, not UTF-16 units.
       const chars = [...phpString(input)];
       const start = params?.[0] === undefined || params[0] === null ? 0 : Math.trunc(phpNumeric(params[0]));
@@ -528,15 +562,20 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
     default: (value, params) => (isTwigEmpty(plain(value)) ? (params?.[0] ?? '') : value),
     replace: (value, params) => {
       const pairs = plain(params?.[0]);
-      if (pairs === null || typeof pairs !== 'object') throw new PhpError('The "replace" filter expects an array or "Traversable" as replace values.');
-      return strtr(text(value ?? ''), phpEntries(pairs).map(([from, to]) => [from, text(to ?? '')] as const));
+      if (pairs === null || typeof pairs !== 'object')
+        throw new PhpError('The "replace" filter expects an array or "Traversable" as replace values.');
+      return strtr(
+        text(value ?? ''),
+        phpEntries(pairs).map(([from, to]) => [from, text(to ?? '')] as const),
+      );
     },
     round: (value, params) => {
       const precision = params?.[0] === undefined ? 0 : phpNumeric(params[0]);
       const method = params?.[1] === undefined ? 'common' : text(params[1]);
       const number = phpNumeric(value);
       if (method === 'common') return phpRound(number, precision);
-      if (method !== 'ceil' && method !== 'floor') throw new PhpError('The round filter only supports the "common", "ceil", and "floor" methods.');
+      if (method !== 'ceil' && method !== 'floor')
+        throw new PhpError('The round filter only supports the "common", "ceil", and "floor" methods.');
       return Math[method](number * 10 ** precision) / 10 ** precision;
     },
     number_format: (value, params) => {
@@ -571,12 +610,19 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
   filters.raw = (value) => {
     if (isMarkup(value)) return value;
     if (typeof value === 'string') return markup(value);
-    if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return markup(phpString(value));
+    if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number')
+      return markup(phpString(value));
     return value;
   };
   // spaceless: pre-escaped, then trim(preg_replace('/>\s+</', '><', ...)), safe.
   filters.spaceless = (value) =>
-    markup(phpTrim((isMarkup(value) ? value.valueOf() : escapeHtml(text(value ?? ''))).replace(/>[ \t\n\x0B\f\r]+</g, '><'), undefined, 'both'));
+    markup(
+      phpTrim(
+        (isMarkup(value) ? value.valueOf() : escapeHtml(text(value ?? ''))).replace(/>[ \t\n\x0B\f\r]+</g, '><'),
+        undefined,
+        'both',
+      ),
+    );
   filters.nl2br = (value) => markup(phpNl2br(isMarkup(value) ? value.valueOf() : escapeHtml(text(value ?? ''))));
   const escape = filters.escape as Filter;
   const escapeScalar: Filter = function (this: unknown, value, params) {

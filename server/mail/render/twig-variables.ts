@@ -13,11 +13,30 @@ const TAG_START = /\{[{%#]/g;
 /** `{{ name }}`, with the whitespace twig.js trims inside the delimiters. */
 const VARIABLE_TAG = /\{\{[ \t\r\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\r\n]*\}\}/y;
 /** Words twig.js reads as a literal or an operator, not as a variable. `_`-names (`_context`...) are excluded by the pattern. */
-const SPECIAL_NAMES = new Set(['true', 'false', 'null', 'none', 'not', 'and', 'or', 'in', 'is', 'matches', 'starts', 'ends', 'loop']);
+const SPECIAL_NAMES = new Set([
+  'true',
+  'false',
+  'null',
+  'none',
+  'not',
+  'and',
+  'or',
+  'in',
+  'is',
+  'matches',
+  'starts',
+  'ends',
+  'loop',
+]);
 
 /** twig.js's escape filter, strategy html (what autoescape applies to every printed value). */
 function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }
 
 /** `source` rendered with `context` when all its tags are plain variables holding strings (or absent), else undefined. */

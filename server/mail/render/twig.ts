@@ -42,11 +42,14 @@ function loadTwig(): Twig {
       throw new Error('templates cannot load other templates');
     };
     // @types/twig does not declare Templates; the loader registry is twig.js's documented extension point.
-    const templates = (instance as unknown as { Templates: { registerLoader(m: string, f: () => never): void } }).Templates;
+    const templates = (instance as unknown as { Templates: { registerLoader(m: string, f: () => never): void } })
+      .Templates;
     for (const method of ['fs', 'ajax']) templates.registerLoader(method, refuse);
   });
   // twig.js's source() prints "Template "x" is not defined." where Twig PHP throws (so Mailcoach leaves the text as it was).
-  loaded.extendFunction('source', (_name: unknown, ignoreMissing: unknown) => (ignoreMissing === true ? '' : refuseSource()));
+  loaded.extendFunction('source', (_name: unknown, ignoreMissing: unknown) =>
+    ignoreMissing === true ? '' : refuseSource(),
+  );
   twig = loaded;
   return loaded;
 }

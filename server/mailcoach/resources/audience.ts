@@ -74,7 +74,11 @@ export function subscriberResource(row: SubscriberRow, listUuid: string, tagName
  * TagResource and SegmentResource, which v8 writes alike: `email_list` only with `?include=emailList`; a tag's
  * type, visibility and description and a segment's conditions (§4) are not shown.
  */
-function listScopedResource(row: TagRow | SegmentRow, listUuid: string, emailList?: ReturnType<typeof emailListResource>) {
+function listScopedResource(
+  row: TagRow | SegmentRow,
+  listUuid: string,
+  emailList?: ReturnType<typeof emailListResource>,
+) {
   return {
     uuid: row.uuid,
     name: row.name,

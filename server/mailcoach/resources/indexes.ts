@@ -18,7 +18,8 @@ export function sendIndex<Shown>(deps: AppDeps, present: (row: SendRow) => Shown
     sortColumns: { sent_at: 'sent_at' },
     // The filters are callbacks typed `string` in Mailcoach, so a comma there is a 500; we match any of the
     // values instead (quirks.md).
-    filters: ({ filters }) => Object.fromEntries(SEND_OWNER_FILTERS.flatMap((name) => (filters[name] ? [[name, filters[name]]] : []))),
+    filters: ({ filters }) =>
+      Object.fromEntries(SEND_OWNER_FILTERS.flatMap((name) => (filters[name] ? [[name, filters[name]]] : []))),
     list: deps.store.sends.list,
     present,
     withMetaLinks: true,
@@ -29,7 +30,10 @@ export function sendIndex<Shown>(deps: AppDeps, present: (row: SendRow) => Shown
  * SuppressionsQuery: filter[search] (the email, as a substring), filter[reason], sort by created_at. Shared with the
  * web UI's list (GET /_emulator/suppressions), which shows each row's origin as well.
  */
-export function suppressionIndex<Shown>(deps: AppDeps, present: (row: SuppressionRow) => Shown): IndexSpec<SuppressionRow, SuppressionFilters> {
+export function suppressionIndex<Shown>(
+  deps: AppDeps,
+  present: (row: SuppressionRow) => Shown,
+): IndexSpec<SuppressionRow, SuppressionFilters> {
   return {
     query: { allowedSorts: ['created_at'], allowedFilters: ['search', 'reason'] },
     sortColumns: { created_at: 'created_at' },
@@ -43,7 +47,10 @@ export function suppressionIndex<Shown>(deps: AppDeps, present: (row: Suppressio
  * TransactionalMailQuery (reference §5): filter[search] and filter[transport_message_id], sorts. Shared with the
  * web UI's log (GET /_emulator/log-items), which adds each item's captured message.
  */
-export function logItemIndex<Shown>(deps: AppDeps, present: (row: LogItemRow) => Shown): IndexSpec<LogItemRow, LogItemFilters> {
+export function logItemIndex<Shown>(
+  deps: AppDeps,
+  present: (row: LogItemRow) => Shown,
+): IndexSpec<LogItemRow, LogItemFilters> {
   const logItems = deps.store.logItems;
   return {
     query: {
@@ -58,7 +65,9 @@ export function logItemIndex<Shown>(deps: AppDeps, present: (row: LogItemRow) =>
     }),
     // A search reads every log item's subject: off this thread when it can (emulator/search-worker.ts).
     list: (workspaceId, filters, sort, window) =>
-      filters.search === undefined ? logItems.list(workspaceId, filters, sort, window) : deps.searchWorker.logItems(workspaceId, filters, sort, window),
+      filters.search === undefined
+        ? logItems.list(workspaceId, filters, sort, window)
+        : deps.searchWorker.logItems(workspaceId, filters, sort, window),
     present,
   };
 }

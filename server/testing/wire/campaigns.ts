@@ -107,7 +107,13 @@ export interface AutomationRecord {
   status: 'started' | 'paused';
   webhook_trigger: boolean;
   repeat_enabled: boolean;
-  triggers: { subscriber_uuid: string; subscriber_email: string | null; entered: boolean; reason: string | null; created_at: string }[];
+  triggers: {
+    subscriber_uuid: string;
+    subscriber_email: string | null;
+    entered: boolean;
+    reason: string | null;
+    created_at: string;
+  }[];
 }
 
 /** GET /_emulator/campaign-templates: a campaign template with its fields. */

@@ -167,11 +167,18 @@ export interface FixtureFile {
   sends?: Array<Record<string, unknown>>;
   /** Email lists with their `subscribers`, `tags` and `segments` (fixtures/README.md "email_lists"). */
   email_lists?: EmailListFixture[];
-  campaign_templates?: Array<{ name: string; html?: string; structured_html?: string | null; uuid?: string; created_at?: string }>;
+  campaign_templates?: Array<{
+    name: string;
+    html?: string;
+    structured_html?: string | null;
+    uuid?: string;
+    created_at?: string;
+  }>;
 }
 
 /** One entry of a fixture file's `email_lists` (the fields of EmailList that can be set, and what the list holds). */
-export interface EmailListFixture extends Partial<Omit<EmailList, 'uuid' | 'active_subscribers_count' | 'created_at' | 'updated_at'>> {
+export interface EmailListFixture
+  extends Partial<Omit<EmailList, 'uuid' | 'active_subscribers_count' | 'created_at' | 'updated_at'>> {
   name: string;
   default_from_email: string;
   uuid?: string;
@@ -191,7 +198,13 @@ export interface EmailListFixture extends Partial<Omit<EmailList, 'uuid' | 'acti
     uuid?: string;
     created_at?: string;
   }>;
-  tags?: Array<{ name: string; type?: 'default' | 'mailcoach'; visible_in_preferences?: boolean; uuid?: string; created_at?: string }>;
+  tags?: Array<{
+    name: string;
+    type?: 'default' | 'mailcoach';
+    visible_in_preferences?: boolean;
+    uuid?: string;
+    created_at?: string;
+  }>;
   segments?: Array<{
     name: string;
     positive_tags?: string[];

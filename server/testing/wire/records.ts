@@ -10,7 +10,15 @@ import type { MailAddress } from './messages.js';
 export interface MailcoachPage<T> {
   data: T[];
   links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    path: string;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
 }
 
 /** One of `meta.links`, the page links Laravel's paginator lists (the sends list only, as the API). */
@@ -44,7 +52,16 @@ export interface Send {
 /** A send with what the emulator knows beyond the Mailcoach resource. */
 export interface SendWithState extends Send {
   /** The furthest it got; `suppressed`: a campaign send to a suppressed address, which got no mail. */
-  state: 'failed' | 'suppressed' | 'complained' | 'bounced' | 'soft_bounced' | 'clicked' | 'opened' | 'sent' | 'pending';
+  state:
+    | 'failed'
+    | 'suppressed'
+    | 'complained'
+    | 'bounced'
+    | 'soft_bounced'
+    | 'clicked'
+    | 'opened'
+    | 'sent'
+    | 'pending';
   /** Bounces and complaints simulated on it (and `suppressed`: a campaign send to a suppressed address), in order. */
   feedback: Array<{ type: 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed'; created_at: string }>;
   /** Its captured message (a transactional send's, or a campaign mail); null when there is none (any more). */

@@ -6,8 +6,16 @@
 
 /** The eleven event names, as a call's `event` (the body's last key) and a configuration's `events` hold them. */
 export const WEBHOOK_EVENT_NAMES = [
-  'SubscribedEvent', 'ResubscribedEvent', 'UnconfirmedSubscriberCreatedEvent', 'UnsubscribedEvent', 'TagAddedEvent',
-  'TagRemovedEvent', 'CampaignSentEvent', 'ContentOpenedEvent', 'LinkClickedEvent', 'BounceRegisteredEvent',
+  'SubscribedEvent',
+  'ResubscribedEvent',
+  'UnconfirmedSubscriberCreatedEvent',
+  'UnsubscribedEvent',
+  'TagAddedEvent',
+  'TagRemovedEvent',
+  'CampaignSentEvent',
+  'ContentOpenedEvent',
+  'LinkClickedEvent',
+  'BounceRegisteredEvent',
   'SoftBounceRegisteredEvent',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENT_NAMES)[number];

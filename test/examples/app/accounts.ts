@@ -41,7 +41,11 @@ export function createMailer(config: MailerConfig) {
       try {
         response = await fetch(`${config.apiUrl}/transactional-mails/send`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${config.token}`, accept: 'application/json', 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${config.token}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ from: config.from ?? 'Acme <noreply@acme.example>', ...body }),
           signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
         });
@@ -112,8 +116,12 @@ export function createAccounts(mailer: ReturnType<typeof createMailer>, appUrl =
         to: email,
         store: false,
         replacements: {
-          app_name: 'Acme', first_name: accounts.get(email)?.firstName ?? 'there', reset_code: code,
-          reset_url: `${appUrl}/reset?email=${encodeURIComponent(email)}`, ip_address: '203.0.113.7', requested_at: 'just now',
+          app_name: 'Acme',
+          first_name: accounts.get(email)?.firstName ?? 'there',
+          reset_code: code,
+          reset_url: `${appUrl}/reset?email=${encodeURIComponent(email)}`,
+          ip_address: '203.0.113.7',
+          requested_at: 'just now',
         },
       });
       if (result.status === 'suppressed') return 'We cannot send mail to this address. Contact support.';

@@ -1,6 +1,11 @@
 /** A user's suite: the emulator in the test process, the app's mail sent with fetch, then waited for. */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startEmulator, WaitForMessageTimeoutError, type Message, type StartedEmulator } from 'mailcoach-emulator/testing';
+import {
+  startEmulator,
+  WaitForMessageTimeoutError,
+  type Message,
+  type StartedEmulator,
+} from 'mailcoach-emulator/testing';
 
 let emulator: StartedEmulator;
 

@@ -38,11 +38,7 @@ export function StatusCounts({ counts }: { counts: Record<SubscriberStatus, numb
 /** The list's default sender: `Name <email>`, or what is missing. */
 export function Sender({ email, name }: { email: string | null; name: string | null }) {
   if (email === null || email === '') return <span className="muted">no default sender</span>;
-  return (
-    <span className="address">
-      {name !== null && name !== '' ? `${name} <${email}>` : email}
-    </span>
-  );
+  return <span className="address">{name !== null && name !== '' ? `${name} <${email}>` : email}</span>;
 }
 
 interface BoxTableProps<Row> {
@@ -66,13 +62,27 @@ export function BoxTable<Row>({ title, label = title, help, empty, columns, rows
     <section className="box" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {help}
-      {rows.length === 0 ? <p className="muted">{empty}</p> : <PlainTable label={label} columns={columns} rows={rows} row={row} />}
+      {rows.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <PlainTable label={label} columns={columns} rows={rows} row={row} />
+      )}
     </section>
   );
 }
 
 /** A table of rows, scrolling sideways in its box when it must. */
-export function PlainTable<Row>({ label, columns, rows, row }: { label: string; columns: readonly Column[]; rows: readonly Row[]; row: (row: Row) => ReactNode }) {
+export function PlainTable<Row>({
+  label,
+  columns,
+  rows,
+  row,
+}: {
+  label: string;
+  columns: readonly Column[];
+  rows: readonly Row[];
+  row: (row: Row) => ReactNode;
+}) {
   return (
     <div className="records-table-wrap">
       <table className="records-table" aria-label={label}>

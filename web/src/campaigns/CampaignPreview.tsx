@@ -13,7 +13,15 @@ import '../studio/studio.css';
 
 type Params = Record<(typeof PREVIEW_PARAMS)[number], string>;
 
-export function CampaignPreview({ campaign, values, update }: { campaign: CampaignDetail; values: Params; update: (changes: Partial<Params>) => void }) {
+export function CampaignPreview({
+  campaign,
+  values,
+  update,
+}: {
+  campaign: CampaignDetail;
+  values: Params;
+  update: (changes: Partial<Params>) => void;
+}) {
   const client = useClient();
   const preview = useQuery({
     queryKey: keys.campaignPreview(client.token, campaign.uuid, values.subscriber),
@@ -23,7 +31,10 @@ export function CampaignPreview({ campaign, values, update }: { campaign: Campai
   });
   const chosen = preview.data?.subscriber ?? null;
   // The chosen subscriber may be past the offered first 50 (a uuid in the URL): offered too.
-  const choices = chosen !== null && !campaign.subscribers.some((s) => s.uuid === chosen.uuid) ? [chosen, ...campaign.subscribers] : campaign.subscribers;
+  const choices =
+    chosen !== null && !campaign.subscribers.some((s) => s.uuid === chosen.uuid)
+      ? [chosen, ...campaign.subscribers]
+      : campaign.subscribers;
   const state = previewState(values);
 
   return (
@@ -32,7 +43,11 @@ export function CampaignPreview({ campaign, values, update }: { campaign: Campai
       <div className="row-form">
         <label className="grow">
           As subscriber
-          <select value={chosen?.uuid ?? ''} onChange={(event) => update({ subscriber: event.target.value })} disabled={choices.length === 0}>
+          <select
+            value={chosen?.uuid ?? ''}
+            onChange={(event) => update({ subscriber: event.target.value })}
+            disabled={choices.length === 0}
+          >
             {choices.length === 0 && <option value="">(the list has no subscriber)</option>}
             {choices.map((s) => (
               <option key={s.uuid} value={s.uuid}>

@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { errorText } from '../forms.js';
 
-export function UnderCampaigns({ failure, children }: { failure: { what: string; error: unknown } | null; children: ReactNode }) {
+export function UnderCampaigns({
+  failure,
+  children,
+}: {
+  failure: { what: string; error: unknown } | null;
+  children: ReactNode;
+}) {
   return (
     <main className="records-page">
       <p>

@@ -31,7 +31,13 @@ export function SendActions({ campaign }: { campaign: CampaignDetail }) {
       >
         <label className="grow">
           Test to
-          <input type="text" value={address} onChange={(event) => setAddress(event.target.value)} placeholder="qa@example.com, another@example.com" spellCheck={false} />
+          <input
+            type="text"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            placeholder="qa@example.com, another@example.com"
+            spellCheck={false}
+          />
         </label>
         <button type="submit" disabled={!draft || test.isPending}>
           Send test
@@ -69,8 +75,8 @@ export function SendActions({ campaign }: { campaign: CampaignDetail }) {
           }}
         >
           <p>
-            “{campaign.name}” goes to {reach} of {campaign.email_list?.name ?? 'its list'} ({campaign.segment_description}), as{' '}
-            <code>POST /api/campaigns/&#123;uuid&#125;/send</code> sends it.
+            “{campaign.name}” goes to {reach} of {campaign.email_list?.name ?? 'its list'} (
+            {campaign.segment_description}), as <code>POST /api/campaigns/&#123;uuid&#125;/send</code> sends it.
           </p>
         </ConfirmDialog>
       )}

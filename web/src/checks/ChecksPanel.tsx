@@ -38,8 +38,8 @@ export function ChecksReportView({ report }: { report: ChecksReport }) {
   return (
     <div className="links">
       <p>
-        {problems.length === 0 ? 'No problems' : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`},{' '}
-        {warnings.length} {warnings.length === 1 ? 'warning' : 'warnings'}.
+        {problems.length === 0 ? 'No problems' : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`}
+        , {warnings.length} {warnings.length === 1 ? 'warning' : 'warnings'}.
       </p>
       <IssueList title="Problems" issues={problems} />
       <IssueList title="Warnings" issues={warnings} />
@@ -58,7 +58,8 @@ export function ChecksReportView({ report }: { report: ChecksReport }) {
             </tbody>
           </table>
           <p className="muted">
-            From caniemail data of {report.compatibility.source.data_updated} ({report.compatibility.source.package}); the lowest score of each family's clients.
+            From caniemail data of {report.compatibility.source.data_updated} ({report.compatibility.source.package});
+            the lowest score of each family's clients.
           </p>
         </>
       )}
@@ -91,7 +92,11 @@ function IssueList({ title, issues }: { title: string; issues: CheckIssue[] }) {
         {issues.map((issue, index) => (
           <li key={index}>
             {issue.message}
-            <span className="muted"> — {issue.where}{issue.line === null ? '' : `, line ${issue.line}`}</span>
+            <span className="muted">
+              {' '}
+              — {issue.where}
+              {issue.line === null ? '' : `, line ${issue.line}`}
+            </span>
           </li>
         ))}
       </ul>
@@ -102,7 +107,8 @@ function IssueList({ title, issues }: { title: string; issues: CheckIssue[] }) {
 /** Each family's worst client score, worst family first. */
 function familyScores(report: ChecksReport): Array<[string, number]> {
   const worst = new Map<string, number>();
-  for (const client of report.compatibility.clients) worst.set(client.family, Math.min(worst.get(client.family) ?? 100, client.score));
+  for (const client of report.compatibility.clients)
+    worst.set(client.family, Math.min(worst.get(client.family) ?? 100, client.score));
   return [...worst].sort((a, b) => a[1] - b[1]);
 }
 
@@ -110,7 +116,10 @@ function familyScores(report: ChecksReport): Array<[string, number]> {
 export function RenderChecks({ render }: { render: { subject: string; html: string | null; text: string | null } }) {
   const client = useClient();
   const mail = { subject: render.subject, html: render.html, text: render.text };
-  const checks = useQuery({ queryKey: ['templates', client.token, 'checks', mail] as const, queryFn: () => client.checkRender(mail) });
+  const checks = useQuery({
+    queryKey: ['templates', client.token, 'checks', mail] as const,
+    queryFn: () => client.checkRender(mail),
+  });
   return (
     <section aria-labelledby="render-checks-title">
       <h3 id="render-checks-title">Checks</h3>

@@ -29,7 +29,8 @@ export function ConnectPanel({ settings, token }: { settings: EmulatorSettings |
           <>
             <dt>SMTP</dt>
             <dd>
-              <code>{`${smtp.host}:${smtp.port}`}</code> <CopyButton text={`${smtp.host}:${smtp.port}`} label="Copy the SMTP address" />
+              <code>{`${smtp.host}:${smtp.port}`}</code>{' '}
+              <CopyButton text={`${smtp.host}:${smtp.port}`} label="Copy the SMTP address" />
             </dd>
           </>
         )}

@@ -32,8 +32,9 @@ export function Header({ settings, token, onToken }: Props) {
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
   // A subscriber's page (/subscribers/<uuid>) belongs to Lists; the Automations page, reached from Campaigns (one
   // entry fewer in the header), to Campaigns.
-  const section = RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0]
-    ?? (location.startsWith('/subscribers/') ? '/lists' : location === '/automations' ? '/campaigns' : undefined);
+  const section =
+    RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0] ??
+    (location.startsWith('/subscribers/') ? '/lists' : location === '/automations' ? '/campaigns' : undefined);
   // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
   // into sight, or /controls would open with its own link off the screen's edge.
   const nav = useRef<HTMLElement>(null);
@@ -66,7 +67,11 @@ export function Header({ settings, token, onToken }: Props) {
       </nav>
       <FaultBadge />
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
-      <button type="button" className="shortcuts" onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}>
+      <button
+        type="button"
+        className="shortcuts"
+        onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}
+      >
         <span className="shortcuts-word">Shortcuts</span> <kbd>?</kbd>
       </button>
       <label className="theme">
@@ -93,8 +98,23 @@ function FaultBadge() {
   const active = (rules.data ?? []).filter((rule) => rule.remaining !== 0).length;
   if (active === 0) return null;
   return (
-    <Link href="/controls" className="fault-badge" title="Requests to /api matching them fail or slow down on purpose: see them on Controls">
-      <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <Link
+      href="/controls"
+      className="fault-badge"
+      title="Requests to /api matching them fail or slow down on purpose: see them on Controls"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="12"
+        height="12"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M12 3 2 21h20L12 3Z" />
         <path d="M12 10v5M12 18v.5" />
       </svg>
@@ -113,7 +133,11 @@ function WorkspacePicker({ settings, token, onToken }: Props) {
     <span className="workspace">
       <label htmlFor="workspace-select">Workspace</label>
       {known.length > 0 && (
-        <select id="workspace-select" value={token ?? ''} onChange={(event) => onToken(event.target.value === '' ? null : event.target.value)}>
+        <select
+          id="workspace-select"
+          value={token ?? ''}
+          onChange={(event) => onToken(event.target.value === '' ? null : event.target.value)}
+        >
           <option value="">default (no token)</option>
           {known.map((t) => (
             <option key={t} value={t}>
@@ -131,7 +155,12 @@ function WorkspacePicker({ settings, token, onToken }: Props) {
             if (typed.trim() !== '') onToken(typed.trim());
           }}
         >
-          <input aria-label="Token of the workspace to open" placeholder={token ?? 'token…'} value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <input
+            aria-label="Token of the workspace to open"
+            placeholder={token ?? 'token…'}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
           <button type="submit">Open</button>
         </form>
       )}

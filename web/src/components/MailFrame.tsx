@@ -92,7 +92,11 @@ function applyDark(inner: Document, dark: boolean): void {
   const style = inner.createElement('style');
   style.id = id;
   style.textContent = ':root{color-scheme:dark}';
-  const hasDarkRules = [...inner.querySelectorAll('style')].some((s) => s.textContent?.includes('prefers-color-scheme'));
-  if (!hasDarkRules) style.textContent += 'html{filter:invert(1) hue-rotate(180deg);background:#fff}img,picture,video{filter:invert(1) hue-rotate(180deg)}';
+  const hasDarkRules = [...inner.querySelectorAll('style')].some((s) =>
+    s.textContent?.includes('prefers-color-scheme'),
+  );
+  if (!hasDarkRules)
+    style.textContent +=
+      'html{filter:invert(1) hue-rotate(180deg);background:#fff}img,picture,video{filter:invert(1) hue-rotate(180deg)}';
   inner.head.append(style);
 }

@@ -56,7 +56,13 @@ export function MessageList({ list, onRange, openUuid, cursor, selected, onToggl
               {message === undefined ? (
                 <div className="row placeholder" aria-hidden="true" />
               ) : (
-                <Row message={message} open={message.uuid === openUuid} current={item.index === cursor} selected={selected.has(message.uuid)} onToggle={onToggle} />
+                <Row
+                  message={message}
+                  open={message.uuid === openUuid}
+                  current={item.index === cursor}
+                  selected={selected.has(message.uuid)}
+                  onToggle={onToggle}
+                />
               )}
             </li>
           );
@@ -66,13 +72,30 @@ export function MessageList({ list, onRange, openUuid, cursor, selected, onToggl
   );
 }
 
-function Row({ message, open, current, selected, onToggle }: { message: MessageSummary; open: boolean; current: boolean; selected: boolean; onToggle: (uuid: string) => void }) {
+function Row({
+  message,
+  open,
+  current,
+  selected,
+  onToggle,
+}: {
+  message: MessageSummary;
+  open: boolean;
+  current: boolean;
+  selected: boolean;
+  onToggle: (uuid: string) => void;
+}) {
   const from = message.from === null ? '(no sender)' : message.from.name || message.from.email;
   const to = message.to.map((a) => a.name || a.email).join(', ');
   const className = ['row', message.read ? 'read' : 'unread', open ? 'open' : '', current ? 'current' : ''].join(' ');
   return (
     <div className={className}>
-      <input type="checkbox" aria-label={`Select “${message.subject || '(no subject)'}”`} checked={selected} onChange={() => onToggle(message.uuid)} />
+      <input
+        type="checkbox"
+        aria-label={`Select “${message.subject || '(no subject)'}”`}
+        checked={selected}
+        onChange={() => onToggle(message.uuid)}
+      />
       <Link href={`/messages/${message.uuid}`} className="row-link" aria-current={open ? 'page' : undefined}>
         <span className="row-top">
           <span className="from">
@@ -82,9 +105,7 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
           <DateTime iso={message.created_at} compact />
         </span>
         <span className="row-subject">
-          {message.attachments > 0 && (
-            <AttachmentMark count={message.attachments} />
-          )}
+          {message.attachments > 0 && <AttachmentMark count={message.attachments} />}
           {message.template !== null && <span className="badge template">{message.template}</span>}
           {message.origin !== null && <OriginBadge origin={message.origin} />}
           {message.problems !== null && message.problems > 0 && <ProblemsMark count={message.problems} />}
@@ -109,7 +130,14 @@ function Row({ message, open, current, selected, onToggle }: { message: MessageS
  */
 function OriginBadge({ origin }: { origin: 'campaign' | 'confirmation' }) {
   return (
-    <span className={`badge origin-${origin}`} title={origin === 'campaign' ? 'Sent by a campaign (or a test send of one)' : 'The double opt-in confirmation mail of an email list'}>
+    <span
+      className={`badge origin-${origin}`}
+      title={
+        origin === 'campaign'
+          ? 'Sent by a campaign (or a test send of one)'
+          : 'The double opt-in confirmation mail of an email list'
+      }
+    >
       {origin === 'campaign' ? 'Campaign' : 'Confirmation'}
     </span>
   );
@@ -133,7 +161,18 @@ function AttachmentMark({ count }: { count: number }) {
   const name = count === 1 ? '1 attachment' : `${count} attachments`;
   return (
     <span className="badge attachment-mark" role="img" aria-label={name} title={name}>
-      <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="12"
+        height="12"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
       </svg>
     </span>

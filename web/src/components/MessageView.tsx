@@ -10,7 +10,17 @@ import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
 import { ChecksCount, ChecksPanel } from '../checks/ChecksPanel.js';
 
-const TABS = ['HTML', 'Text', 'HTML source', 'Headers', 'Raw', 'Attachments', 'Links & codes', 'Mailcoach', 'Checks'] as const;
+const TABS = [
+  'HTML',
+  'Text',
+  'HTML source',
+  'Headers',
+  'Raw',
+  'Attachments',
+  'Links & codes',
+  'Mailcoach',
+  'Checks',
+] as const;
 type Tab = (typeof TABS)[number];
 
 interface Props {
@@ -117,11 +127,27 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
                   <input type="checkbox" checked={dark} onChange={(event) => setDark(event.target.checked)} /> Dark mode
                 </label>
               </div>
-              <MailFrame src={client.urls.html(message.uuid)} title={`HTML of “${message.subject}”`} width={width} dark={dark} onShortcut={onShortcut} />
+              <MailFrame
+                src={client.urls.html(message.uuid)}
+                title={`HTML of “${message.subject}”`}
+                width={width}
+                dark={dark}
+                onShortcut={onShortcut}
+              />
             </>
           ))}
-        {tab === 'Text' && (message.text === null ? <p className="muted">This message has no text part.</p> : <pre className="code">{message.text}</pre>)}
-        {tab === 'HTML source' && (message.html === null ? <p className="muted">This message has no HTML part.</p> : <pre className="code">{message.html}</pre>)}
+        {tab === 'Text' &&
+          (message.text === null ? (
+            <p className="muted">This message has no text part.</p>
+          ) : (
+            <pre className="code">{message.text}</pre>
+          ))}
+        {tab === 'HTML source' &&
+          (message.html === null ? (
+            <p className="muted">This message has no HTML part.</p>
+          ) : (
+            <pre className="code">{message.html}</pre>
+          ))}
         {tab === 'Headers' && (
           <table className="headers">
             <tbody>
@@ -172,7 +198,11 @@ function Attachments({ message }: { message: Message }) {
       {message.attachments.map((a) => (
         <li key={a.index}>
           {a.content_type.startsWith('image/') && !a.content_type.includes('svg') && (
-            <img src={client.urls.attachment(message.uuid, a.index)} alt={`Preview of ${a.filename}`} className="thumb" />
+            <img
+              src={client.urls.attachment(message.uuid, a.index)}
+              alt={`Preview of ${a.filename}`}
+              className="thumb"
+            />
           )}
           <a href={client.urls.attachment(message.uuid, a.index)} download={a.filename}>
             {a.filename}
@@ -259,7 +289,10 @@ function MailcoachRecords({ message }: { message: Message }) {
           <code>{message.send_uuid}</code>
         ) : (
           // The sends page filtered on the log item: the send's row, with its state and the simulations.
-          <Link href={`/sends?log_item=${encodeURIComponent(message.log_item_uuid)}`} aria-label={`Send ${message.send_uuid}`}>
+          <Link
+            href={`/sends?log_item=${encodeURIComponent(message.log_item_uuid)}`}
+            aria-label={`Send ${message.send_uuid}`}
+          >
             <code>{message.send_uuid}</code>
           </Link>
         )}
@@ -286,7 +319,10 @@ function MailcoachRecords({ message }: { message: Message }) {
               '(an address outside the list: a test send)'
             ) : (
               // The audience pages (issue 27) show the subscriber.
-              <Link href={`/subscribers/${encodeURIComponent(message.subscriber_uuid)}`} aria-label={`Subscriber ${message.subscriber_uuid}`}>
+              <Link
+                href={`/subscribers/${encodeURIComponent(message.subscriber_uuid)}`}
+                aria-label={`Subscriber ${message.subscriber_uuid}`}
+              >
                 <code>{message.subscriber_uuid}</code>
               </Link>
             )}
@@ -296,7 +332,13 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dt>Message-ID</dt>
       <dd>{message.message_id}</dd>
       <dt>Replacements</dt>
-      <dd>{message.replacements === null ? '(none)' : <pre className="code">{JSON.stringify(message.replacements, null, 2)}</pre>}</dd>
+      <dd>
+        {message.replacements === null ? (
+          '(none)'
+        ) : (
+          <pre className="code">{JSON.stringify(message.replacements, null, 2)}</pre>
+        )}
+      </dd>
     </dl>
   );
 }

@@ -51,7 +51,13 @@ export function SearchBox({ query, error, onSearch, inputRef }: Props) {
         }}
       />
       <button type="submit">Search</button>
-      <button type="button" aria-expanded={help} aria-controls="search-help" onClick={() => setHelp(!help)} title="Search syntax">
+      <button
+        type="button"
+        aria-expanded={help}
+        aria-controls="search-help"
+        onClick={() => setHelp(!help)}
+        title="Search syntax"
+      >
         <span aria-hidden="true">?</span>
         <span className="visually-hidden">Search syntax</span>
       </button>

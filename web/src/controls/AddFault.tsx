@@ -47,11 +47,7 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
     }
   }
   return (
-    <Form
-      className="stack"
-      aria-labelledby="add-fault-title"
-      onSubmit={() => add.mutate()}
-    >
+    <Form className="stack" aria-labelledby="add-fault-title" onSubmit={() => add.mutate()}>
       <h3 id="add-fault-title" className="visually-hidden">
         Add a fault rule
       </h3>
@@ -77,7 +73,11 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
           <>
             <div className="row-field">
               <label htmlFor="fault-smtp-command">SMTP command</label>
-              <select id="fault-smtp-command" value={command} onChange={(event) => setCommand(event.target.value as FaultSmtpCommand)}>
+              <select
+                id="fault-smtp-command"
+                value={command}
+                onChange={(event) => setCommand(event.target.value as FaultSmtpCommand)}
+              >
                 {SMTP_COMMANDS.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -101,12 +101,24 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
             </label>
             <label className="grow">
               Reply text
-              <input value={message} onChange={(event) => setMessage(event.target.value)} placeholder="a standard text" spellCheck={false} aria-invalid={errors['reply.message'] !== undefined} />
+              <input
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+                placeholder="a standard text"
+                spellCheck={false}
+                aria-invalid={errors['reply.message'] !== undefined}
+              />
             </label>
             {command !== 'MAIL' && (
               <label>
                 Recipient (optional)
-                <input value={recipient} onChange={(event) => setRecipient(event.target.value)} placeholder="any; * matches" spellCheck={false} aria-invalid={errors.recipient !== undefined} />
+                <input
+                  value={recipient}
+                  onChange={(event) => setRecipient(event.target.value)}
+                  placeholder="any; * matches"
+                  spellCheck={false}
+                  aria-invalid={errors.recipient !== undefined}
+                />
               </label>
             )}
           </>
@@ -114,19 +126,38 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
         {preset !== 'json' && preset !== 'recipient-422' && preset !== 'smtp' && (
           <label className="grow">
             Route
-            <input value={route} onChange={(event) => setRoute(event.target.value)} placeholder="any route" spellCheck={false} />
+            <input
+              value={route}
+              onChange={(event) => setRoute(event.target.value)}
+              placeholder="any route"
+              spellCheck={false}
+            />
           </label>
         )}
         {preset === 'recipient-422' && (
           <label className="grow">
             Recipient
-            <input type="email" value={recipient} onChange={(event) => setRecipient(event.target.value)} placeholder="jane@example.com" required aria-invalid={errors.recipient !== undefined} />
+            <input
+              type="email"
+              value={recipient}
+              onChange={(event) => setRecipient(event.target.value)}
+              placeholder="jane@example.com"
+              required
+              aria-invalid={errors.recipient !== undefined}
+            />
           </label>
         )}
         {preset !== 'json' && (
           <label>
             Times (empty: always)
-            <input type="number" min={1} step={1} value={times} onChange={(event) => setTimes(event.target.value)} style={{ width: '9em' }} />
+            <input
+              type="number"
+              min={1}
+              step={1}
+              value={times}
+              onChange={(event) => setTimes(event.target.value)}
+              style={{ width: '9em' }}
+            />
           </label>
         )}
         <button type="submit" disabled={add.isPending}>
@@ -137,7 +168,15 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
       {preset === 'json' ? (
         <>
           <label htmlFor="fault-json">Rule (JSON)</label>
-          <textarea id="fault-json" className="records-json" rows={6} value={json} onChange={(event) => setJson(event.target.value)} spellCheck={false} placeholder='{"route": "/api/transactional-mails/send", "status": 503}' />
+          <textarea
+            id="fault-json"
+            className="records-json"
+            rows={6}
+            value={json}
+            onChange={(event) => setJson(event.target.value)}
+            spellCheck={false}
+            placeholder='{"route": "/api/transactional-mails/send", "status": 503}'
+          />
         </>
       ) : (
         <details>

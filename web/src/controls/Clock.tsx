@@ -23,12 +23,23 @@ const OFFSET_SHOWN_FROM_MS = 2_000;
 export function describeOffset(ms: number): string {
   let rest = Math.round(Math.abs(ms) / 1000);
   const parts: string[] = [];
-  for (const [unit, seconds] of [['day', 86_400], ['h', 3_600], ['min', 60], ['s', 1]] as const) {
+  for (const [unit, seconds] of [
+    ['day', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+    ['s', 1],
+  ] as const) {
     const count = Math.floor(rest / seconds);
     rest -= count * seconds;
-    if (count > 0 || parts.length > 0) parts.push(unit === 'day' ? `${count} day${count === 1 ? '' : 's'}` : `${count} ${unit}`);
+    if (count > 0 || parts.length > 0)
+      parts.push(unit === 'day' ? `${count} day${count === 1 ? '' : 's'}` : `${count} ${unit}`);
   }
-  return parts.filter((part) => !part.startsWith('0 ')).slice(0, 2).join(' ') || '0 s';
+  return (
+    parts
+      .filter((part) => !part.startsWith('0 '))
+      .slice(0, 2)
+      .join(' ') || '0 s'
+  );
 }
 
 export function Clock() {
@@ -56,7 +67,12 @@ export function Clock() {
     const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [state]);
-  const shown = state === undefined ? undefined : state.frozen ? state.now : new Date(Date.parse(state.now) + Math.max(0, Date.now() - clock.dataUpdatedAt)).toISOString();
+  const shown =
+    state === undefined
+      ? undefined
+      : state.frozen
+        ? state.now
+        : new Date(Date.parse(state.now) + Math.max(0, Date.now() - clock.dataUpdatedAt)).toISOString();
   // Against this computer's clock, the one the emulator runs on when it is local: a running clock's offset is fixed
   // (its reading minus when it was received), a frozen one's grows.
   const offsetMs = state === undefined ? 0 : Date.parse(state.now) - (state.frozen ? Date.now() : clock.dataUpdatedAt);
@@ -66,8 +82,8 @@ export function Clock() {
     <section className="box" aria-labelledby="clock-title">
       <h2 id="clock-title">Clock</h2>
       <p className="help">
-        One clock for the whole emulator (every workspace): every row and capture written while it is frozen gets its time. A change made elsewhere (a test, another
-        tab) shows here as it happens.
+        One clock for the whole emulator (every workspace): every row and capture written while it is frozen gets its
+        time. A change made elsewhere (a test, another tab) shows here as it happens.
       </p>
       {clock.isError && <p className="alert-box">{errorText(clock.error)}</p>}
       {state !== undefined && (
@@ -77,8 +93,16 @@ export function Clock() {
       )}
       {state !== undefined && (
         <p className="row-form" data-testid="clock-offset">
-          <span>{Math.abs(offsetMs) < OFFSET_SHOWN_FROM_MS ? 'At system time.' : `${describeOffset(offsetMs)} ${offsetMs > 0 ? 'ahead of' : 'behind'} system time.`}</span>
-          <button type="button" onClick={() => change.mutate(() => client.clock.reset())} disabled={change.isPending || atSystemTime}>
+          <span>
+            {Math.abs(offsetMs) < OFFSET_SHOWN_FROM_MS
+              ? 'At system time.'
+              : `${describeOffset(offsetMs)} ${offsetMs > 0 ? 'ahead of' : 'behind'} system time.`}
+          </span>
+          <button
+            type="button"
+            onClick={() => change.mutate(() => client.clock.reset())}
+            disabled={change.isPending || atSystemTime}
+          >
             Back to system time
           </button>
         </p>
@@ -89,19 +113,34 @@ export function Clock() {
       >
         <label className="grow">
           Freeze at (ISO 8601; UTC unless it has an offset; empty: now)
-          <input value={at} onChange={(event) => setAt(event.target.value)} placeholder={state === undefined ? '2025-03-01T10:00:00Z' : utc(new Date(state.now)).replace(' UTC', 'Z').replace(' ', 'T')} spellCheck={false} aria-invalid={errors.freeze !== undefined} />
+          <input
+            value={at}
+            onChange={(event) => setAt(event.target.value)}
+            placeholder={
+              state === undefined
+                ? '2025-03-01T10:00:00Z'
+                : utc(new Date(state.now)).replace(' UTC', 'Z').replace(' ', 'T')
+            }
+            spellCheck={false}
+            aria-invalid={errors.freeze !== undefined}
+          />
         </label>
         <button type="submit" disabled={change.isPending}>
           Freeze
         </button>
       </Form>
-      <Form
-        className="row-form"
-        onSubmit={() => change.mutate(() => client.clock.advance(advanceMs))}
-      >
+      <Form className="row-form" onSubmit={() => change.mutate(() => client.clock.advance(advanceMs))}>
         <label>
           Advance by
-          <input type="number" min={0} step="any" value={amount} onChange={(event) => setAmount(event.target.value)} style={{ width: '8em' }} required />
+          <input
+            type="number"
+            min={0}
+            step="any"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            style={{ width: '8em' }}
+            required
+          />
         </label>
         <label>
           Unit
@@ -116,7 +155,11 @@ export function Clock() {
         <button type="submit" disabled={change.isPending || !Number.isFinite(advanceMs)}>
           Advance
         </button>
-        <button type="button" onClick={() => change.mutate(() => client.clock.resume())} disabled={change.isPending || state?.frozen === false}>
+        <button
+          type="button"
+          onClick={() => change.mutate(() => client.clock.resume())}
+          disabled={change.isPending || state?.frozen === false}
+        >
           Resume
         </button>
       </Form>

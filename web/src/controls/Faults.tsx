@@ -18,12 +18,15 @@ export function Faults() {
     <section className="box" aria-labelledby="faults-title">
       <h2 id="faults-title">Fault rules</h2>
       <p className="help">
-        Rules apply to this workspace's Mailcoach requests (<code>/api/…</code>, after authentication) and, for SMTP rules, to its SMTP commands, in order; the first that answers decides. They live in memory.
+        Rules apply to this workspace's Mailcoach requests (<code>/api/…</code>, after authentication) and, for SMTP
+        rules, to its SMTP commands, in order; the first that answers decides. They live in memory.
       </p>
       <AddFault onAdded={() => void refresh()} />
       {rules.isError && <p className="alert-box">{errorText(rules.error)}</p>}
       {(remove.isError || clear.isError) && <p className="alert-box">{errorText(remove.error ?? clear.error)}</p>}
-      {rules.data !== undefined && rules.data.length === 0 && <p className="muted">No fault rule: every request is answered as Mailcoach would.</p>}
+      {rules.data !== undefined && rules.data.length === 0 && (
+        <p className="muted">No fault rule: every request is answered as Mailcoach would.</p>
+      )}
       {rules.data !== undefined && rules.data.length > 0 && (
         <>
           <div className="records-table-wrap">
@@ -44,7 +47,12 @@ export function Faults() {
                     <td className="num">{rule.fired}</td>
                     <td className="num">{rule.remaining ?? '∞'}</td>
                     <td className="actions">
-                      <button type="button" className="danger" onClick={() => remove.mutate(rule.id)} aria-label={`Delete fault rule ${rule.id}`}>
+                      <button
+                        type="button"
+                        className="danger"
+                        onClick={() => remove.mutate(rule.id)}
+                        aria-label={`Delete fault rule ${rule.id}`}
+                      >
                         Delete
                       </button>
                     </td>

@@ -28,30 +28,50 @@ export function ResetWorkspace() {
     <section className="box" aria-labelledby="reset-title">
       <h2 id="reset-title">Reset</h2>
       <p className="help">
-        Starts this workspace over from its fixtures: everything in it is deleted (mail, records, template edits, the audience, campaigns), the fixtures seeded again and
-        the fault rules put back. The clock is not touched.
+        Starts this workspace over from its fixtures: everything in it is deleted (mail, records, template edits, the
+        audience, campaigns), the fixtures seeded again and the fault rules put back. The clock is not touched.
       </p>
       <button type="button" className="danger" onClick={() => setConfirming(true)}>
         Reset the workspace…
       </button>
-      <div role="status">{state?.kind === 'done' && <p className="ok-box">The workspace was reset: its fixtures are seeded again.</p>}</div>
+      <div role="status">
+        {state?.kind === 'done' && <p className="ok-box">The workspace was reset: its fixtures are seeded again.</p>}
+      </div>
       {state?.kind === 'failed' && (
         <p className="alert-box" role="alert">
           The reset failed: {state.message}
         </p>
       )}
       {confirming && (
-        <ConfirmDialog title="Reset the workspace?" confirm="Reset" onConfirm={() => void reset()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Reset the workspace?"
+          confirm="Reset"
+          onConfirm={() => void reset()}
+          onCancel={() => setConfirming(false)}
+        >
           <p>Everything of this workspace is deleted, then its fixtures are seeded again:</p>
           <ul>
             <li>every captured message, with its attachments;</li>
-            <li>suppressions, sends (with their simulated opens, clicks, bounces and complaints) and transactional log items;</li>
-            <li>templates: edited fixture templates go back to the fixtures' version, templates created here are removed;</li>
+            <li>
+              suppressions, sends (with their simulated opens, clicks, bounces and complaints) and transactional log
+              items;
+            </li>
+            <li>
+              templates: edited fixture templates go back to the fixtures' version, templates created here are removed;
+            </li>
             <li>email lists, subscribers, tags, segments and subscriber imports;</li>
-            <li>campaigns (with their clicks and unsubscribes), campaign templates and automations (with their triggers);</li>
-            <li>webhooks: configurations made here are removed, those of the fixtures and --webhook come back, and every webhook call goes, retries still due included.</li>
+            <li>
+              campaigns (with their clicks and unsubscribes), campaign templates and automations (with their triggers);
+            </li>
+            <li>
+              webhooks: configurations made here are removed, those of the fixtures and --webhook come back, and every
+              webhook call goes, retries still due included.
+            </li>
           </ul>
-          <p>Fault rules go back to those of --faults (none without it). The clock is not touched: it is shared by every workspace.</p>
+          <p>
+            Fault rules go back to those of --faults (none without it). The clock is not touched: it is shared by every
+            workspace.
+          </p>
         </ConfirmDialog>
       )}
     </section>

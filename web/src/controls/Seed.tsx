@@ -40,11 +40,16 @@ const SEEDED: Array<[keyof SeedCounts, string, string]> = [
 
 /** "1 suppression, 2 email lists, 5 subscribers": the kinds the document held; "nothing" for an empty one. */
 function seededText(counts: SeedCounts): string {
-  const parts = SEEDED.filter(([key]) => counts[key] > 0).map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`);
+  const parts = SEEDED.filter(([key]) => counts[key] > 0).map(
+    ([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`,
+  );
   return parts.length === 0 ? 'nothing (the document has no rows)' : parts.join(', ');
 }
 
-type SeedState = { kind: 'done'; counts: SeedCounts } | { kind: 'invalid'; errors: FieldErrors; document: unknown } | null;
+type SeedState =
+  | { kind: 'done'; counts: SeedCounts }
+  | { kind: 'invalid'; errors: FieldErrors; document: unknown }
+  | null;
 
 export function Seed() {
   const client = useClient();
@@ -76,16 +81,15 @@ export function Seed() {
     <section className="box" aria-labelledby="seed-title">
       <h2 id="seed-title">Seed</h2>
       <p className="help">
-        A fixture file's JSON (<code>fixtures/README.md</code>), with any of <code>templates</code>, <code>suppressions</code>, <code>transactional_mails</code> (log
-        items), <code>sends</code>, <code>email_lists</code> (each with its <code>subscribers</code>, <code>tags</code> and <code>segments</code>),{' '}
-        <code>campaign_templates</code>, <code>campaigns</code> and <code>automations</code>, applied as the fixtures are: rows that exist are kept, so seeding twice
-        adds nothing. A document with a problem changes nothing. <code>body_file</code> and <code>html_file</code> cannot be used here: give <code>body</code> and{' '}
+        A fixture file's JSON (<code>fixtures/README.md</code>), with any of <code>templates</code>,{' '}
+        <code>suppressions</code>, <code>transactional_mails</code> (log items), <code>sends</code>,{' '}
+        <code>email_lists</code> (each with its <code>subscribers</code>, <code>tags</code> and <code>segments</code>),{' '}
+        <code>campaign_templates</code>, <code>campaigns</code> and <code>automations</code>, applied as the fixtures
+        are: rows that exist are kept, so seeding twice adds nothing. A document with a problem changes nothing.{' '}
+        <code>body_file</code> and <code>html_file</code> cannot be used here: give <code>body</code> and{' '}
         <code>html</code>.
       </p>
-      <Form
-        className="stack"
-        onSubmit={() => seed.mutate()}
-      >
+      <Form className="stack" onSubmit={() => seed.mutate()}>
         <label>
           Fixture file
           <input
@@ -100,20 +104,22 @@ export function Seed() {
           />
         </label>
         <label htmlFor="seed-json">or the JSON{fileName === null ? '' : ` (from ${fileName})`}</label>
-        <textarea id="seed-json" className="records-json" rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={EXAMPLE_SEED} spellCheck={false} />
+        <textarea
+          id="seed-json"
+          className="records-json"
+          rows={8}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={EXAMPLE_SEED}
+          spellCheck={false}
+        />
         <div>
           <button type="submit" disabled={seed.isPending || text.trim() === ''}>
             Seed the workspace
           </button>
         </div>
       </Form>
-      <div role="status">
-        {state?.kind === 'done' && (
-          <p className="ok-box">
-            Seeded: {seededText(state.counts)}.
-          </p>
-        )}
-      </div>
+      <div role="status">{state?.kind === 'done' && <p className="ok-box">Seeded: {seededText(state.counts)}.</p>}</div>
       {state?.kind === 'invalid' && (
         <div className="alert-box" role="alert" aria-labelledby="seed-errors-title">
           <strong id="seed-errors-title">The document was not seeded; nothing changed.</strong>

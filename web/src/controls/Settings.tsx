@@ -14,12 +14,22 @@ export function Settings() {
   return (
     <section className="box" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <p className="help">The effective settings of this emulator (its command-line options and environment), read-only.</p>
+      <p className="help">
+        The effective settings of this emulator (its command-line options and environment), read-only.
+      </p>
       {settings.isError && <p className="alert-box">{errorText(settings.error)}</p>}
       {s !== undefined && (
         <dl className="kv" aria-label="Settings">
           <dt>API tokens</dt>
-          <dd>{s.any_token ? 'any non-empty token' : s.tokens.length === 0 ? <span className="muted">not shown (a token is required here)</span> : s.tokens.map((t) => <code key={t}>{t} </code>)}</dd>
+          <dd>
+            {s.any_token ? (
+              'any non-empty token'
+            ) : s.tokens.length === 0 ? (
+              <span className="muted">not shown (a token is required here)</span>
+            ) : (
+              s.tokens.map((t) => <code key={t}>{t} </code>)
+            )}
+          </dd>
           <dt>Token for the UI</dt>
           <dd>{s.token_required ? 'required' : 'not needed (loopback)'}</dd>
           <dt>Isolation</dt>
@@ -37,11 +47,19 @@ export function Settings() {
           <dt>Watch</dt>
           <dd>{s.watch ? 'on: fixture files are reloaded when they change' : 'off'}</dd>
           <dt>Webhooks (--webhook)</dt>
-          <dd>{s.webhooks.length === 0 ? <span className="muted">none: configure them on the Webhooks page or in the fixtures</span> : s.webhooks.map((url) => <code key={url}>{url} </code>)}</dd>
+          <dd>
+            {s.webhooks.length === 0 ? (
+              <span className="muted">none: configure them on the Webhooks page or in the fixtures</span>
+            ) : (
+              s.webhooks.map((url) => <code key={url}>{url} </code>)
+            )}
+          </dd>
           <dt>Webhook retries</dt>
           <dd>{WEBHOOK_RETRIES[s.webhook_retries]}</dd>
           <dt>Spam-complaint deletion</dt>
-          <dd>{s.allow_spam_complaint_deletion ? 'allowed (--allow-spam-complaint-deletion)' : 'refused with a 403'}</dd>
+          <dd>
+            {s.allow_spam_complaint_deletion ? 'allowed (--allow-spam-complaint-deletion)' : 'refused with a 403'}
+          </dd>
         </dl>
       )}
     </section>

@@ -86,7 +86,11 @@ export function useUrlParams<N extends string>(names: readonly N[]) {
 /** Whether the page follows the event stream (changes made elsewhere appear without a reload). */
 export function LiveBadge({ state }: { state: LiveState }) {
   return (
-    <span className="live" data-state={state} title={state === 'live' ? 'Changes made elsewhere appear as they happen' : 'Reconnecting to the live feed…'}>
+    <span
+      className="live"
+      data-state={state}
+      title={state === 'live' ? 'Changes made elsewhere appear as they happen' : 'Reconnecting to the live feed…'}
+    >
       {state === 'live' ? 'Live' : state === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
     </span>
   );

@@ -30,7 +30,15 @@ interface RecordsListingProps<Row> {
   row: (row: Row) => ReactNode;
 }
 
-export function RecordsListing<Row>({ records: { query, update }, noun, label, tableLabel = label, empty, columns, row }: RecordsListingProps<Row>) {
+export function RecordsListing<Row>({
+  records: { query, update },
+  noun,
+  label,
+  tableLabel = label,
+  empty,
+  columns,
+  row,
+}: RecordsListingProps<Row>) {
   const table = useRef<HTMLTableElement>(null);
   // After every render of the rows: the cards' labels, from the columns (the row header heads its card instead).
   // The pages' rows keep a fixed set of cells, so a row that re-renders on its own keeps its cells and their labels.
@@ -53,7 +61,9 @@ export function RecordsListing<Row>({ records: { query, update }, noun, label, t
       )}
       {query.data !== undefined && (
         <>
-          {query.data.meta !== undefined && <Pager meta={query.data.meta} label={label} onPage={(page) => update?.({ page })} />}
+          {query.data.meta !== undefined && (
+            <Pager meta={query.data.meta} label={label} onPage={(page) => update?.({ page })} />
+          )}
           {query.data.data.length === 0 ? (
             <p className="muted">{empty}</p>
           ) : (

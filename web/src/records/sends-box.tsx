@@ -8,7 +8,14 @@ import { Link } from 'wouter';
 import type { MailcoachPage, SendWithState } from '../../../server/testing/client.js';
 import { errorText } from '../forms.js';
 
-export function SendsBox({ headingId, sends, empty, allHref, allText, children }: {
+export function SendsBox({
+  headingId,
+  sends,
+  empty,
+  allHref,
+  allText,
+  children,
+}: {
   headingId: string;
   sends: UseQueryResult<MailcoachPage<SendWithState>>;
   empty: string;

@@ -25,17 +25,29 @@ export default function CampaignPage({ uuid }: { uuid: string }) {
   const live = useLiveUpdates();
   const client = useClient();
   const { values, update } = useUrlParams(PREVIEW_PARAMS);
-  const campaign = useQuery({ queryKey: keys.campaign(client.token, uuid), queryFn: () => client.campaignRecord(uuid), retry: false });
+  const campaign = useQuery({
+    queryKey: keys.campaign(client.token, uuid),
+    queryFn: () => client.campaignRecord(uuid),
+    retry: false,
+  });
   useTitle(campaign.data?.name ?? 'Campaign');
 
   return (
-    <UnderCampaigns failure={campaign.isError ? { what: 'The campaign could not be loaded', error: campaign.error } : null}>
+    <UnderCampaigns
+      failure={campaign.isError ? { what: 'The campaign could not be loaded', error: campaign.error } : null}
+    >
       {campaign.data !== undefined && (
         <>
           <RecordsTitle title={campaign.data.name || '(no name)'} live={live}>
-            <span className="badge">{statusOf(campaign.data)}</span> · subject “{campaign.data.subject ?? '(none)'}” · from {campaign.data.from_email ?? '(no sender)'} ·{' '}
-            {campaign.data.email_list === null ? 'no list' : <Link href={`/lists/${campaign.data.email_list.uuid}`}>{campaign.data.email_list.name}</Link>} (
-            {campaign.data.segment_description}) · scheduled <Timestamp iso={campaign.data.scheduled_at} /> · sent <Timestamp iso={campaign.data.sent_at} />
+            <span className="badge">{statusOf(campaign.data)}</span> · subject “{campaign.data.subject ?? '(none)'}” ·
+            from {campaign.data.from_email ?? '(no sender)'} ·{' '}
+            {campaign.data.email_list === null ? (
+              'no list'
+            ) : (
+              <Link href={`/lists/${campaign.data.email_list.uuid}`}>{campaign.data.email_list.name}</Link>
+            )}{' '}
+            ({campaign.data.segment_description}) · scheduled <Timestamp iso={campaign.data.scheduled_at} /> · sent{' '}
+            <Timestamp iso={campaign.data.sent_at} />
           </RecordsTitle>
           <div className="records-grid">
             <div>
@@ -63,7 +75,10 @@ function Statistics({ campaign }: { campaign: CampaignDetail }) {
           </div>
         ))}
       </dl>
-      <p className="muted">Unique counts, with the totals in brackets when they differ. Simulate opens, clicks and bounces on the sends below.</p>
+      <p className="muted">
+        Unique counts, with the totals in brackets when they differ. Simulate opens, clicks and bounces on the sends
+        below.
+      </p>
       {campaign.links.length > 0 && (
         <div className="records-table-wrap records-cards">
           <table className="records-table" aria-label="Clicked links">
@@ -97,7 +112,11 @@ function Statistics({ campaign }: { campaign: CampaignDetail }) {
 /** The campaign's first page of Sends (the Sends page, filtered on it, has them all and the simulations). */
 function CampaignSends({ uuid }: { uuid: string }) {
   const client = useClient();
-  const sends = useQuery({ queryKey: [...keys.sends(client.token), 'campaign', uuid], queryFn: () => client.sends({ campaignUuid: uuid }), retry: false });
+  const sends = useQuery({
+    queryKey: [...keys.sends(client.token), 'campaign', uuid],
+    queryFn: () => client.sends({ campaignUuid: uuid }),
+    retry: false,
+  });
   return (
     <SendsBox
       headingId="campaign-sends-title"
@@ -118,13 +137,21 @@ function CampaignSends({ uuid }: { uuid: string }) {
               {rows.map((send) => (
                 <tr key={send.uuid}>
                   <th scope="row" data-label="Recipient" className="address">
-                    {send.subscriber_uuid === null ? send.email : <Link href={`/subscribers/${send.subscriber_uuid}`}>{send.email ?? send.subscriber_uuid}</Link>}
+                    {send.subscriber_uuid === null ? (
+                      send.email
+                    ) : (
+                      <Link href={`/subscribers/${send.subscriber_uuid}`}>{send.email ?? send.subscriber_uuid}</Link>
+                    )}
                   </th>
                   <td data-label="State">
                     <span className={`badge state-${send.state}`}>{send.state}</span>
                   </td>
                   <td data-label="Message">
-                    {send.message_uuid === null ? <span className="muted">(no mail)</span> : <Link href={`/messages/${send.message_uuid}`}>Captured mail</Link>}
+                    {send.message_uuid === null ? (
+                      <span className="muted">(no mail)</span>
+                    ) : (
+                      <Link href={`/messages/${send.message_uuid}`}>Captured mail</Link>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -22,7 +22,9 @@ const PARAMS = ['fields', ...PREVIEW_PARAMS] as const;
 function parseFields(raw: string): Record<string, string> {
   try {
     const value = JSON.parse(raw) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, string>)
+      : {};
   } catch {
     return {};
   }
@@ -43,12 +45,15 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
   const state = previewState(values);
 
   return (
-    <UnderCampaigns failure={preview.isError ? { what: 'The template could not be rendered', error: preview.error } : null}>
+    <UnderCampaigns
+      failure={preview.isError ? { what: 'The template could not be rendered', error: preview.error } : null}
+    >
       {preview.data !== undefined && (
         <>
           <h1>{preview.data.name}</h1>
           <p className="lead muted">
-            A campaign template, rendered as a campaign created with it and these <code>fields</code> would be. Without values, the template as stored.
+            A campaign template, rendered as a campaign created with it and these <code>fields</code> would be. Without
+            values, the template as stored.
           </p>
           <div className="records-grid">
             <form
@@ -64,9 +69,17 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
                 <label key={field.name}>
                   {field.name} ({field.type === 'editor' ? 'markdown' : field.type})
                   {field.type === 'editor' ? (
-                    <textarea rows={4} value={typed[field.name] ?? ''} onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })} />
+                    <textarea
+                      rows={4}
+                      value={typed[field.name] ?? ''}
+                      onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })}
+                    />
                   ) : (
-                    <input type="text" value={typed[field.name] ?? ''} onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })} />
+                    <input
+                      type="text"
+                      value={typed[field.name] ?? ''}
+                      onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })}
+                    />
                   )}
                 </label>
               ))}

@@ -17,14 +17,19 @@ export default function CampaignsPage() {
   useTitle('Campaigns');
   const live = useLiveUpdates();
   const client = useClient();
-  const campaigns = useQuery({ queryKey: keys.campaigns(client.token), queryFn: () => client.campaignRecords(), retry: false });
+  const campaigns = useQuery({
+    queryKey: keys.campaigns(client.token),
+    queryFn: () => client.campaignRecords(),
+    retry: false,
+  });
 
   return (
     <main className="records-page">
       <RecordsTitle title="Campaigns" live={live}>
-        Every campaign of this workspace (<code>/api/campaigns</code> and fixtures), newest first, with its list, its schedule on the emulator’s clock and
-        what its sends counted. Open one to preview it as a subscriber of its list gets it, send a test or send it. The <Link href="/automations">Automations</Link>{' '}
-        page shows every automation trigger.
+        Every campaign of this workspace (<code>/api/campaigns</code> and fixtures), newest first, with its list, its
+        schedule on the emulator’s clock and what its sends counted. Open one to preview it as a subscriber of its list
+        gets it, send a test or send it. The <Link href="/automations">Automations</Link> page shows every automation
+        trigger.
       </RecordsTitle>
       {campaigns.isError && (
         <p className="alert-box" role="alert">
@@ -33,13 +38,17 @@ export default function CampaignsPage() {
       )}
       {campaigns.data !== undefined &&
         (campaigns.data.length === 0 ? (
-          <p className="muted">No campaign yet. An app’s <code>POST /api/campaigns</code> (or a fixture) creates one.</p>
+          <p className="muted">
+            No campaign yet. An app’s <code>POST /api/campaigns</code> (or a fixture) creates one.
+          </p>
         ) : (
           <div className="records-table-wrap records-cards">
             <table className="records-table" aria-label="Campaigns">
               <thead>
                 <tr>
-                  <ColumnHeads columns={['Campaign', 'Status', 'List and segment', 'Scheduled', 'Sent at', ...COUNT_COLUMNS]} />
+                  <ColumnHeads
+                    columns={['Campaign', 'Status', 'List and segment', 'Scheduled', 'Sent at', ...COUNT_COLUMNS]}
+                  />
                 </tr>
               </thead>
               <tbody>
@@ -84,7 +93,11 @@ export default function CampaignsPage() {
 /** The campaign templates (`/api/templates`), each previewed on a page of its own with its fields. */
 function CampaignTemplates() {
   const client = useClient();
-  const templates = useQuery({ queryKey: keys.campaignTemplates(client.token), queryFn: () => client.campaignTemplateRecords(), retry: false });
+  const templates = useQuery({
+    queryKey: keys.campaignTemplates(client.token),
+    queryFn: () => client.campaignTemplateRecords(),
+    retry: false,
+  });
   if (templates.data === undefined || templates.data.length === 0) return null;
   return (
     <section className="box" aria-labelledby="campaign-templates-title">
@@ -94,7 +107,9 @@ function CampaignTemplates() {
           <li key={template.uuid}>
             <Link href={`/campaign-templates/${template.uuid}`}>{template.name}</Link>{' '}
             <span className="muted">
-              {template.fields.length === 0 ? 'no fields' : `fields: ${template.fields.map((field) => field.name).join(', ')}`}
+              {template.fields.length === 0
+                ? 'no fields'
+                : `fields: ${template.fields.map((field) => field.name).join(', ')}`}
             </span>
           </li>
         ))}

@@ -19,7 +19,10 @@ export default function ControlsPage() {
   return (
     <main className="records-page">
       <h1>Controls</h1>
-      <p className="lead muted">Drive the emulator's test features: reset and seed the workspace, make the API fail on purpose, stop or move the clock.</p>
+      <p className="lead muted">
+        Drive the emulator's test features: reset and seed the workspace, make the API fail on purpose, stop or move the
+        clock.
+      </p>
       <div className="records-grid">
         <ResetWorkspace />
         <Clock />

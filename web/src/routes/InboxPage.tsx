@@ -38,7 +38,9 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
   const search = (text: string) => {
     setSelected(new Set());
     setCursor(-1);
-    navigate(`${openUuid === null ? '/' : `/messages/${openUuid}`}${text === '' ? '' : `?q=${encodeURIComponent(text)}`}`);
+    navigate(
+      `${openUuid === null ? '/' : `/messages/${openUuid}`}${text === '' ? '' : `?q=${encodeURIComponent(text)}`}`,
+    );
   };
   const suffix = query === '' ? '' : `?q=${encodeURIComponent(query)}`;
   const openAt = useCallback((uuid: string) => navigate(`/messages/${uuid}${suffix}`), [navigate, suffix]);
@@ -171,18 +173,30 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
                 ? 'Loading…'
                 : `${list.total.toLocaleString()} message${list.total === 1 ? '' : 's'}${query === '' ? '' : ' matching'}`}
           </span>
-          <span className="live" data-state={live} title={live === 'live' ? 'New mail appears as it is captured' : 'Reconnecting to the live feed…'}>
+          <span
+            className="live"
+            data-state={live}
+            title={live === 'live' ? 'New mail appears as it is captured' : 'Reconnecting to the live feed…'}
+          >
             {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
           </span>
           <button type="button" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'selected' })}>
             Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
           </button>
           {query !== '' && (
-            <button type="button" disabled={(list.total ?? 0) === 0} onClick={() => setConfirming({ kind: 'matching' })}>
+            <button
+              type="button"
+              disabled={(list.total ?? 0) === 0}
+              onClick={() => setConfirming({ kind: 'matching' })}
+            >
               Delete all matching
             </button>
           )}
-          <button type="button" disabled={query === '' && list.total === 0} onClick={() => setConfirming({ kind: 'all' })}>
+          <button
+            type="button"
+            disabled={query === '' && list.total === 0}
+            onClick={() => setConfirming({ kind: 'all' })}
+          >
             Delete all mail
           </button>
         </div>
@@ -192,13 +206,29 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           </p>
         )}
         {list.total === 0 && query !== '' && <p className="muted empty">No message matches “{query}”.</p>}
-        <MessageList list={list} onRange={setRange} openUuid={openUuid} cursor={cursor} selected={selected} onToggle={toggle} />
+        <MessageList
+          list={list}
+          onRange={setRange}
+          openUuid={openUuid}
+          cursor={cursor}
+          selected={selected}
+          onToggle={toggle}
+        />
       </section>
       <section className="message-pane" aria-label="Message">
         {openUuid !== null && open.data !== undefined && (
-          <MessageView key={open.data.uuid} message={open.data} onDelete={() => void deleteUuids([open.data!.uuid])} onClose={close} onMarkUnread={() => void markUnread(open.data!.uuid)} onShortcut={onShortcut} />
+          <MessageView
+            key={open.data.uuid}
+            message={open.data}
+            onDelete={() => void deleteUuids([open.data!.uuid])}
+            onClose={close}
+            onMarkUnread={() => void markUnread(open.data!.uuid)}
+            onShortcut={onShortcut}
+          />
         )}
-        {openUuid !== null && open.isError && <p className="muted empty">This message does not exist (any more) in this workspace.</p>}
+        {openUuid !== null && open.isError && (
+          <p className="muted empty">This message does not exist (any more) in this workspace.</p>
+        )}
         {openUuid === null && empty && <ConnectPanel settings={settings} token={client.token} />}
         {openUuid === null && !empty && <p className="muted empty">Select a message to read it.</p>}
       </section>
@@ -209,7 +239,11 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           onConfirm={() => void runConfirmed()}
           onCancel={() => setConfirming(null)}
         >
-          {confirming.kind === 'selected' && <p>{selected.size === 1 ? 'Delete the selected message?' : `Delete the ${selected.size} selected messages?`}</p>}
+          {confirming.kind === 'selected' && (
+            <p>
+              {selected.size === 1 ? 'Delete the selected message?' : `Delete the ${selected.size} selected messages?`}
+            </p>
+          )}
           {confirming.kind === 'matching' && (
             <p>
               {list.total === 1 ? 'Delete the message' : `Delete all ${list.total} messages`} matching “{query}”?
@@ -217,9 +251,10 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           )}
           {confirming.kind === 'all' && (
             <p>
-              Every captured message of this workspace is deleted{query === '' ? '' : ', not only those matching the search'}. Suppressions, sends, log items, templates
-              and the rest stay (the log and sends lose their links to the messages). To start over from the fixtures, reset the workspace on{' '}
-              <Link href="/controls">Controls</Link>.
+              Every captured message of this workspace is deleted
+              {query === '' ? '' : ', not only those matching the search'}. Suppressions, sends, log items, templates
+              and the rest stay (the log and sends lose their links to the messages). To start over from the fixtures,
+              reset the workspace on <Link href="/controls">Controls</Link>.
             </p>
           )}
         </ConfirmDialog>

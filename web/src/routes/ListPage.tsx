@@ -7,7 +7,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { EmulatorApiError, type EmailListDetail, type SubscriberStatus, type SubscriberWithStatus } from '../../../server/testing/client.js';
+import {
+  EmulatorApiError,
+  type EmailListDetail,
+  type SubscriberStatus,
+  type SubscriberWithStatus,
+} from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
 import { audienceKeys, BoxTable, Sender, StatusBadge, StatusCounts, STATUSES } from '../audience/common.js';
 import { errorText, useTitle } from '../forms.js';
@@ -41,14 +46,24 @@ export default function ListPage({ uuid }: { uuid: string }) {
         email: values.email || undefined,
         search: values.search || undefined,
         status: (values.status || undefined) as SubscriberStatus | undefined,
-        tags: values.tags === '' ? undefined : values.tags.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''),
+        tags:
+          values.tags === ''
+            ? undefined
+            : values.tags
+                .split(',')
+                .map((tag) => tag.trim())
+                .filter((tag) => tag !== ''),
         tagType: values.tag_type === 'all' ? 'all' : undefined,
         sort: values.sort || undefined,
         page,
       }),
   });
   // Asked for after the subscribers, which a person waits for: the list's segment counts take longer on a big list.
-  const list = useQuery({ queryKey: audienceKeys.list(client.token, uuid), queryFn: () => client.emailListDetail(uuid), retry: false });
+  const list = useQuery({
+    queryKey: audienceKeys.list(client.token, uuid),
+    queryFn: () => client.emailListDetail(uuid),
+    retry: false,
+  });
   useTitle(list.data?.name ?? 'List');
   const { live, values, update } = records;
   const [typed, setTyped] = useTyped(values);
@@ -70,7 +85,9 @@ export default function ListPage({ uuid }: { uuid: string }) {
           </>
         )}
       </RecordsTitle>
-      {notFound && <p className="alert-box">No email list {uuid} in this workspace (a reset removes the lists an app made).</p>}
+      {notFound && (
+        <p className="alert-box">No email list {uuid} in this workspace (a reset removes the lists an app made).</p>
+      )}
       {list.isError && !notFound && (
         <p className="alert-box" role="alert">
           The list could not be loaded: {errorText(list.error)}
@@ -82,12 +99,21 @@ export default function ListPage({ uuid }: { uuid: string }) {
           <h2 id="subscribers-heading">Subscribers</h2>
           <FilterForm
             label="Filter subscribers"
-            onSubmit={() => update(Object.fromEntries(PARAMS.filter((name) => name !== 'sort').map((name) => [name, typed[name].trim()])))}
+            onSubmit={() =>
+              update(
+                Object.fromEntries(PARAMS.filter((name) => name !== 'sort').map((name) => [name, typed[name].trim()])),
+              )
+            }
             sort={{ value: values.sort, options: SORTS, onChange: (sort) => update({ sort }) }}
             submit="Filter"
             after={
               filtered && (
-                <button type="button" onClick={() => update(Object.fromEntries(PARAMS.filter((name) => name !== 'sort').map((name) => [name, ''])))}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    update(Object.fromEntries(PARAMS.filter((name) => name !== 'sort').map((name) => [name, ''])))
+                  }
+                >
                   Clear filters
                 </button>
               )
@@ -96,7 +122,13 @@ export default function ListPage({ uuid }: { uuid: string }) {
             {TEXT_FILTERS.map(([name, label, type, placeholder]) => (
               <label key={name} className="grow">
                 {label}
-                <input type={type} value={typed[name]} onChange={(event) => setTyped({ ...typed, [name]: event.target.value })} placeholder={placeholder} spellCheck={false} />
+                <input
+                  type={type}
+                  value={typed[name]}
+                  onChange={(event) => setTyped({ ...typed, [name]: event.target.value })}
+                  placeholder={placeholder}
+                  spellCheck={false}
+                />
               </label>
             ))}
             <label>
@@ -185,7 +217,11 @@ function ListParts({ list }: { list: EmailListDetail }) {
       />
       <BoxTable
         title="Segments"
-        help={<p className="help">A segment's count is what a campaign to it reaches: the subscribed subscribers that meet its tag conditions.</p>}
+        help={
+          <p className="help">
+            A segment's count is what a campaign to it reaches: the subscribed subscribers that meet its tag conditions.
+          </p>
+        }
         empty="No segment on this list."
         columns={['Segment', ['Subscribers', 'num']]}
         rows={list.segments}

@@ -15,12 +15,16 @@ export default function ListsPage() {
   useTitle('Lists');
   const live = useLiveUpdates();
   const client = useClient();
-  const lists = useQuery({ queryKey: [...keys.emailLists(client.token), 'overview'], queryFn: () => client.emailLists(), retry: false });
+  const lists = useQuery({
+    queryKey: [...keys.emailLists(client.token), 'overview'],
+    queryFn: () => client.emailLists(),
+    retry: false,
+  });
   return (
     <main className="records-page">
       <RecordsTitle title="Lists" live={live}>
-        The workspace's email lists, as <code>GET /api/email-lists</code> holds them, with their subscribers by status. Open one for its subscribers,
-        tags, segments and imports.
+        The workspace's email lists, as <code>GET /api/email-lists</code> holds them, with their subscribers by status.
+        Open one for its subscribers, tags, segments and imports.
       </RecordsTitle>
       {lists.isError && (
         <p className="alert-box" role="alert">
@@ -30,12 +34,18 @@ export default function ListsPage() {
       {lists.data !== undefined &&
         (lists.data.length === 0 ? (
           <p className="muted">
-            No email list. An app's <code>POST /api/email-lists</code> or a fixture file's <code>email_lists</code> makes one.
+            No email list. An app's <code>POST /api/email-lists</code> or a fixture file's <code>email_lists</code>{' '}
+            makes one.
           </p>
         ) : (
           <PlainTable
             label="Email lists"
-            columns={['List', ...STATUSES.map((status) => [status[0]!.toUpperCase() + status.slice(1), 'num'] as const), 'Default sender', 'Double opt-in']}
+            columns={[
+              'List',
+              ...STATUSES.map((status) => [status[0]!.toUpperCase() + status.slice(1), 'num'] as const),
+              'Default sender',
+              'Double opt-in',
+            ]}
             rows={lists.data}
             row={(list) => (
               <tr key={list.uuid}>

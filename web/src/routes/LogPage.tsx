@@ -29,7 +29,8 @@ export default function LogPage() {
     title: 'Transactional log',
     params: ['search', 'sort'],
     key: keys.log,
-    list: (client, values, page) => client.logItems({ search: values.search || undefined, sort: sortOf(values.sort), page }),
+    list: (client, values, page) =>
+      client.logItems({ search: values.search || undefined, sort: sortOf(values.sort), page }),
   });
   const { live, values, update } = records;
   const [typed, setTyped] = useTyped(values.search);
@@ -37,13 +38,17 @@ export default function LogPage() {
   return (
     <main className="records-page">
       <RecordsTitle title="Transactional log" live={live}>
-        The log items of stored transactional sends, as <code>GET /api/transactional-mails</code> returns them. Open one to see it whole, its sends and its
-        captured message, or to resend it.
+        The log items of stored transactional sends, as <code>GET /api/transactional-mails</code> returns them. Open one
+        to see it whole, its sends and its captured message, or to resend it.
       </RecordsTitle>
       <FilterForm
         label="Filter the log"
         onSubmit={() => update({ search: typed.trim() })}
-        sort={{ value: sortOf(values.sort), options: SORTS, onChange: (sort) => update({ sort: sort === '-created_at' ? '' : sort }) }}
+        sort={{
+          value: sortOf(values.sort),
+          options: SORTS,
+          onChange: (sort) => update({ sort: sort === '-created_at' ? '' : sort }),
+        }}
         submit="Search"
       >
         <label className="grow">
@@ -57,7 +62,11 @@ export default function LogPage() {
         noun="log"
         label="Log"
         tableLabel="Log items"
-        empty={<>No log item matches. A send with <code>store</code> (the default) adds one.</>}
+        empty={
+          <>
+            No log item matches. A send with <code>store</code> (the default) adds one.
+          </>
+        }
         columns={['Created', 'Subject', ['From', 'col-optional'], 'To']}
         row={(item) => (
           <tr key={item.uuid}>
@@ -85,7 +94,11 @@ export function LogItemPage({ uuid }: { uuid: string }) {
   useTitle('Log item');
   useLiveUpdates();
   const client = useClient();
-  const item = useQuery({ queryKey: [...keys.log(client.token), 'one', uuid], queryFn: () => client.logItem(uuid), retry: false });
+  const item = useQuery({
+    queryKey: [...keys.log(client.token), 'one', uuid],
+    queryFn: () => client.logItem(uuid),
+    retry: false,
+  });
   const notFound = item.error instanceof EmulatorApiError && item.error.status === 404;
   return (
     <main className="records-page">
@@ -168,7 +181,8 @@ function Resend({ item }: { item: LogItem }) {
     <section className="box" aria-labelledby="resend-title">
       <h2 id="resend-title">Resend</h2>
       <p className="help">
-        As <code>POST /api/transactional-mails/{'{uuid}'}/resend</code>: the mail is captured again (a copy in the inbox, with no log item or send of its own).
+        As <code>POST /api/transactional-mails/{'{uuid}'}/resend</code>: the mail is captured again (a copy in the
+        inbox, with no log item or send of its own).
       </p>
       <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending}>
         Resend
@@ -177,7 +191,10 @@ function Resend({ item }: { item: LogItem }) {
         {resend.isPending && <p className="muted">Resending…</p>}
         {resend.isSuccess &&
           (resend.data === null ? (
-            <p className="notice-box">Not resent: this is a fake log item (a fixture's <code>fake: true</code>), which Mailcoach does not resend.</p>
+            <p className="notice-box">
+              Not resent: this is a fake log item (a fixture's <code>fake: true</code>), which Mailcoach does not
+              resend.
+            </p>
           ) : (
             <p className="ok-box">
               Resent: a copy was captured. <Link href={`/messages/${resend.data}`}>Open the copy in the inbox</Link>
@@ -202,7 +219,9 @@ function CapturedMessage({ item }: { item: LogItem }) {
         <p className="muted">Not in the inbox (deleted, or the workspace was reset).</p>
       ) : (
         <p>
-          <Link href={`/messages/${item.message_uuid}`}>Open “{item.subject === '' ? '(no subject)' : item.subject}” in the inbox</Link>
+          <Link href={`/messages/${item.message_uuid}`}>
+            Open “{item.subject === '' ? '(no subject)' : item.subject}” in the inbox
+          </Link>
         </p>
       )}
     </section>
@@ -211,24 +230,33 @@ function CapturedMessage({ item }: { item: LogItem }) {
 
 function LogItemSends({ uuid }: { uuid: string }) {
   const client = useClient();
-  const sends = useQuery({ queryKey: [...keys.sends(client.token), 'of-log-item', uuid], queryFn: () => client.sends({ logItemUuid: uuid }), retry: false });
+  const sends = useQuery({
+    queryKey: [...keys.sends(client.token), 'of-log-item', uuid],
+    queryFn: () => client.sends({ logItemUuid: uuid }),
+    retry: false,
+  });
   return (
     <section className="box" aria-labelledby="log-sends-title">
       <h2 id="log-sends-title">Sends</h2>
       {sends.isError && <p className="alert-box">{errorText(sends.error)}</p>}
-      {sends.data !== undefined && sends.data.data.length === 0 && <p className="muted">No send (a mail sent with store: false has none).</p>}
+      {sends.data !== undefined && sends.data.data.length === 0 && (
+        <p className="muted">No send (a mail sent with store: false has none).</p>
+      )}
       {sends.data !== undefined && sends.data.data.length > 0 && (
         <ul>
           {sends.data.data.map((send) => (
             <li key={send.uuid}>
-              <code title={send.uuid}>{shortUuid(send.uuid)}</code> <span className={`badge state-${send.state}`}>{send.state.replace('_', ' ')}</span>{' '}
+              <code title={send.uuid}>{shortUuid(send.uuid)}</code>{' '}
+              <span className={`badge state-${send.state}`}>{send.state.replace('_', ' ')}</span>{' '}
               <Timestamp iso={send.sent_at} /> · {send.open_count} opens, {send.click_count} clicks
             </li>
           ))}
         </ul>
       )}
       <p>
-        <Link href={`/sends?log_item=${encodeURIComponent(uuid)}`}>Show in the sends table (to simulate opens, clicks, bounces)</Link>
+        <Link href={`/sends?log_item=${encodeURIComponent(uuid)}`}>
+          Show in the sends table (to simulate opens, clicks, bounces)
+        </Link>
       </p>
     </section>
   );

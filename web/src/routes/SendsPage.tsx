@@ -61,9 +61,10 @@ export default function SendsPage() {
   return (
     <main className="records-page">
       <RecordsTitle title="Sends" live={live}>
-        Every send as <code>GET /api/sends</code> lists it, newest first, with its recipient, its subject and the furthest state it reached. Simulate what a
-        recipient does: an open or a click counts on the send; a bounce or a complaint suppresses the send's recipient (a transactional send's first To
-        address), so the next send to it gets a 406. A campaign send to a suppressed address got no mail: it reads <em>suppressed</em>.
+        Every send as <code>GET /api/sends</code> lists it, newest first, with its recipient, its subject and the
+        furthest state it reached. Simulate what a recipient does: an open or a click counts on the send; a bounce or a
+        complaint suppresses the send's recipient (a transactional send's first To address), so the next send to it gets
+        a 406. A campaign send to a suppressed address got no mail: it reads <em>suppressed</em>.
       </RecordsTitle>
       <FilterForm
         label="Filter sends"
@@ -98,32 +99,51 @@ export default function SendsPage() {
         records={records}
         noun="sends"
         label="Sends"
-        empty={<>No send matches. A stored transactional send (an app's <code>POST /api/transactional-mails/send</code>) creates one.</>}
+        empty={
+          <>
+            No send matches. A stored transactional send (an app's <code>POST /api/transactional-mails/send</code>)
+            creates one.
+          </>
+        }
         columns={['Recipient', 'Mail', 'Sent', 'State', ['Opens', 'num'], ['Clicks', 'num'], 'Simulate']}
-        row={(send) => (
-          <SendRow key={send.uuid} send={send} onOutcome={setOutcome} />
-        )}
+        row={(send) => <SendRow key={send.uuid} send={send} onOutcome={setOutcome} />}
       />
     </main>
   );
 }
 
-function SendRow({ send, onOutcome }: { send: SendWithState; onOutcome: (outcome: Outcome | { kind: 'error'; message: string }) => void }) {
+function SendRow({
+  send,
+  onOutcome,
+}: {
+  send: SendWithState;
+  onOutcome: (outcome: Outcome | { kind: 'error'; message: string }) => void;
+}) {
   const client = useClient();
   const queryClient = useQueryClient();
   const simulate = useMutation({
     mutationFn: async (simulation: Simulation): Promise<Outcome> => {
       if (simulation === 'open' || simulation === 'click') {
-        const after = simulation === 'open' ? await client.simulate.open(send.uuid) : await client.simulate.click(send.uuid);
-        return { kind: 'engagement', simulation, send: send.uuid, count: simulation === 'open' ? after.open_count : after.click_count };
+        const after =
+          simulation === 'open' ? await client.simulate.open(send.uuid) : await client.simulate.click(send.uuid);
+        return {
+          kind: 'engagement',
+          simulation,
+          send: send.uuid,
+          count: simulation === 'open' ? after.open_count : after.click_count,
+        };
       }
-      const result = simulation === 'bounce' ? await client.simulate.bounce({ send_uuid: send.uuid }) : await client.simulate.complaint({ send_uuid: send.uuid });
+      const result =
+        simulation === 'bounce'
+          ? await client.simulate.bounce({ send_uuid: send.uuid })
+          : await client.simulate.complaint({ send_uuid: send.uuid });
       return { kind: 'feedback', simulation, send: send.uuid, suppression: result.suppression };
     },
     onSuccess: (outcome) => {
       onOutcome(outcome);
       void queryClient.invalidateQueries({ queryKey: keys.sends(client.token) });
-      if (outcome.kind === 'feedback') void queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) });
+      if (outcome.kind === 'feedback')
+        void queryClient.invalidateQueries({ queryKey: keys.suppressions(client.token) });
     },
     onError: (error) => onOutcome({ kind: 'error', message: `The simulation failed: ${errorText(error)}` }),
   });
@@ -175,7 +195,13 @@ function SendRow({ send, onOutcome }: { send: SendWithState; onOutcome: (outcome
         ) : (
           <div className="simulate" role="group" aria-label={`Simulate on send ${id}`}>
             {(['open', 'click', 'bounce', 'complaint'] as const).map((simulation) => (
-              <button key={simulation} type="button" onClick={() => simulate.mutate(simulation)} disabled={simulate.isPending} aria-label={`Simulate ${simulation}`}>
+              <button
+                key={simulation}
+                type="button"
+                onClick={() => simulate.mutate(simulation)}
+                disabled={simulate.isPending}
+                aria-label={`Simulate ${simulation}`}
+              >
                 {simulation}
               </button>
             ))}
@@ -198,16 +224,16 @@ function SendMail({ send }: { send: SendWithState }) {
     <div className="stack-tight">
       <div>
         {send.message_uuid !== null ? (
-          <Link href={`/messages/${send.message_uuid}`}>
-            {subject}
-          </Link>
+          <Link href={`/messages/${send.message_uuid}`}>{subject}</Link>
         ) : (
           <>
             {subject === null ? <span className="muted">No mail the emulator knows of.</span> : <span>{subject}</span>}
             {send.state === 'suppressed' ? (
               <div className="muted">
                 No mail: the address is suppressed.{' '}
-                {send.email !== null && <Link href={`/suppressions?search=${encodeURIComponent(send.email)}`}>See the suppression</Link>}
+                {send.email !== null && (
+                  <Link href={`/suppressions?search=${encodeURIComponent(send.email)}`}>See the suppression</Link>
+                )}
               </div>
             ) : (
               subject !== null && <span className="muted"> · message not in the inbox</span>
@@ -257,7 +283,10 @@ function SendWebhooks({ send }: { send: string }) {
   if (calls.data === undefined || calls.data === 0) return null;
   return (
     <div>
-      <Link href={`/webhooks?send=${encodeURIComponent(send)}`} aria-label={`Webhooks: ${calls.data} for send ${shortUuid(send)}`}>
+      <Link
+        href={`/webhooks?send=${encodeURIComponent(send)}`}
+        aria-label={`Webhooks: ${calls.data} for send ${shortUuid(send)}`}
+      >
         Webhooks: {calls.data}
       </Link>
     </div>
@@ -271,7 +300,8 @@ function OutcomeView({ outcome }: { outcome: Outcome | { kind: 'error'; message:
   if (outcome.kind === 'engagement') {
     return (
       <p className="ok-box">
-        Simulated {outcome.simulation} on send <code>{id}</code>: {outcome.count} {outcome.simulation === 'open' ? 'open' : 'click'}
+        Simulated {outcome.simulation} on send <code>{id}</code>: {outcome.count}{' '}
+        {outcome.simulation === 'open' ? 'open' : 'click'}
         {outcome.count === 1 ? '' : 's'} now.
       </p>
     );

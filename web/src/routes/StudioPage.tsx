@@ -31,14 +31,22 @@ export default function StudioPage({ name }: { name: string }) {
   useTitle(`${name} · Templates`);
   useLiveUpdates();
   const client = useClient();
-  const template = useQuery({ queryKey: keys.template(client.token, name), queryFn: () => client.templates.get(name), retry: false });
+  const template = useQuery({
+    queryKey: keys.template(client.token, name),
+    queryFn: () => client.templates.get(name),
+    retry: false,
+  });
   const missing = template.error instanceof EmulatorApiError && template.error.status === 404;
 
   if (missing || (template.isError && template.data === undefined)) {
     return (
       <main className="studio">
         <h1>Template “{name}”</h1>
-        <p className="error">{missing ? `There is no template named “${name}” in this workspace (any more).` : (template.error as Error).message}</p>
+        <p className="error">
+          {missing
+            ? `There is no template named “${name}” in this workspace (any more).`
+            : (template.error as Error).message}
+        </p>
         <p>
           <Link href="/templates">Back to the templates</Link>
         </p>
@@ -52,9 +60,13 @@ export default function StudioPage({ name }: { name: string }) {
 function Studio({ template }: { template: StudioTemplate }) {
   const [, navigate] = useLocation();
   const state = readState(useSearch());
-  const update = (patch: Partial<StudioState>) => navigate(studioHref(template.name, { ...state, ...patch }), { replace: true });
+  const update = (patch: Partial<StudioState>) =>
+    navigate(studioHref(template.name, { ...state, ...patch }), { replace: true });
   const draft = useDraft(template);
-  const request: RenderRequest = { replacements: state.replacements, ...(draft.dirty ? { template: draft.edits } : {}) };
+  const request: RenderRequest = {
+    replacements: state.replacements,
+    ...(draft.dirty ? { template: draft.edits } : {}),
+  };
   const render = useRender(template.name, request);
   const actions = useTemplateActions(template, draft);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -83,22 +95,41 @@ function Studio({ template }: { template: StudioTemplate }) {
             urlError={state.replacementsError}
             onChange={(replacements) => update({ replacements })}
           />
-          <SourceFields source={draft.source} onEdit={draft.edit} errors={actions.errors} current={render.current} stale={render.stale} />
+          <SourceFields
+            source={draft.source}
+            onEdit={draft.edit}
+            errors={actions.errors}
+            current={render.current}
+            stale={render.stale}
+          />
         </div>
         <PreviewPane name={template.name} render={render} state={state} update={update} />
       </div>
 
       <div className="studio-extras">
-        <SendTest template={template} dirty={draft.dirty} replacements={state.replacements} from={from} to={to} onFrom={setFrom} onTo={setTo} />
+        <SendTest
+          template={template}
+          dirty={draft.dirty}
+          replacements={state.replacements}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
         <CopyAs name={template.name} from={from} to={to} replacements={state.replacements} />
         <SentWith name={template.name} />
       </div>
 
       {guard.leaving !== null && (
-        <ConfirmDialog title="Leave without saving?" confirm="Leave and discard" onConfirm={guard.leave} onCancel={guard.stay}>
+        <ConfirmDialog
+          title="Leave without saving?"
+          confirm="Leave and discard"
+          onConfirm={guard.leave}
+          onCancel={guard.stay}
+        >
           <p>
-            Your unsaved changes to the {editedFields(draft.edits)} of “{template.name}” are lost if you leave: they are only on this page. Cancel to stay
-            and save them (Ctrl+S).
+            Your unsaved changes to the {editedFields(draft.edits)} of “{template.name}” are lost if you leave: they are
+            only on this page. Cancel to stay and save them (Ctrl+S).
           </p>
         </ConfirmDialog>
       )}

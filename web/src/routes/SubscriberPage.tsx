@@ -34,19 +34,29 @@ const ACTIONS_BY_STATUS: Record<SubscriberDetail['status'], SubscriberAction[]> 
 export default function SubscriberPage({ uuid }: { uuid: string }) {
   const live = useLiveUpdates();
   const client = useClient();
-  const subscriber = useQuery({ queryKey: audienceKeys.subscriber(client.token, uuid), queryFn: () => client.subscriberDetail(uuid), retry: false });
+  const subscriber = useQuery({
+    queryKey: audienceKeys.subscriber(client.token, uuid),
+    queryFn: () => client.subscriberDetail(uuid),
+    retry: false,
+  });
   useTitle(subscriber.data?.email ?? 'Subscriber');
   const notFound = subscriber.error instanceof EmulatorApiError && subscriber.error.status === 404;
   return (
     <main className="records-page">
       <p className="crumbs">
-        {subscriber.data !== undefined ? <Link href={`/lists/${subscriber.data.email_list.uuid}`}>← {subscriber.data.email_list.name}</Link> : <Link href="/lists">← Lists</Link>}
+        {subscriber.data !== undefined ? (
+          <Link href={`/lists/${subscriber.data.email_list.uuid}`}>← {subscriber.data.email_list.name}</Link>
+        ) : (
+          <Link href="/lists">← Lists</Link>
+        )}
       </p>
       <h1>
         {`${subscriber.data?.email ?? 'Subscriber'} `}
         <LiveBadge state={live} />
       </h1>
-      {notFound && <p className="alert-box">No subscriber {uuid} in this workspace (deleted, or removed by a reset).</p>}
+      {notFound && (
+        <p className="alert-box">No subscriber {uuid} in this workspace (deleted, or removed by a reset).</p>
+      )}
       {subscriber.isError && !notFound && (
         <p className="alert-box" role="alert">
           The subscriber could not be loaded: {errorText(subscriber.error)}
@@ -75,9 +85,21 @@ function SubscriberView({ subscriber }: { subscriber: SubscriberDetail }) {
               <Timestamp iso={subscriber.created_at} />
             </dd>
             <dt>subscribed</dt>
-            <dd>{subscriber.subscribed_at === null ? <span className="muted">—</span> : <Timestamp iso={subscriber.subscribed_at} />}</dd>
+            <dd>
+              {subscriber.subscribed_at === null ? (
+                <span className="muted">—</span>
+              ) : (
+                <Timestamp iso={subscriber.subscribed_at} />
+              )}
+            </dd>
             <dt>unsubscribed</dt>
-            <dd>{subscriber.unsubscribed_at === null ? <span className="muted">—</span> : <Timestamp iso={subscriber.unsubscribed_at} />}</dd>
+            <dd>
+              {subscriber.unsubscribed_at === null ? (
+                <span className="muted">—</span>
+              ) : (
+                <Timestamp iso={subscriber.unsubscribed_at} />
+              )}
+            </dd>
             <dt>updated</dt>
             <dd>
               <Timestamp iso={subscriber.updated_at} />
@@ -135,7 +157,13 @@ function Actions({ subscriber }: { subscriber: SubscriberDetail }) {
     onSuccess: (updated, action) => {
       queryClient.setQueryData(audienceKeys.subscriber(client.token, subscriber.uuid), updated);
       refresh();
-      setOutcome({ ok: true, text: action === 'resend-confirmation' ? 'A new confirmation mail was captured.' : `Done: the subscriber is ${updated.status}.` });
+      setOutcome({
+        ok: true,
+        text:
+          action === 'resend-confirmation'
+            ? 'A new confirmation mail was captured.'
+            : `Done: the subscriber is ${updated.status}.`,
+      });
     },
     onError: (error) => setOutcome({ ok: false, text: errorText(error) }),
   });
@@ -173,8 +201,8 @@ function Actions({ subscriber }: { subscriber: SubscriberDetail }) {
           }}
         >
           <p>
-            <strong>{subscriber.email}</strong> leaves {subscriber.email_list.name}, with its tags and its Sends, as <code>DELETE /api/subscribers/{'{uuid}'}</code>{' '}
-            does. Its captured mails stay in the inbox.
+            <strong>{subscriber.email}</strong> leaves {subscriber.email_list.name}, with its tags and its Sends, as{' '}
+            <code>DELETE /api/subscribers/{'{uuid}'}</code> does. Its captured mails stay in the inbox.
           </p>
         </ConfirmDialog>
       )}
@@ -195,7 +223,10 @@ function Tags({ subscriber }: { subscriber: SubscriberDetail }) {
       if (add) setTyped('');
     },
   });
-  const names = typed.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+  const names = typed
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
   return (
     <section className="box" aria-labelledby="tags-heading">
       <h2 id="tags-heading">Tags</h2>
@@ -207,7 +238,12 @@ function Tags({ subscriber }: { subscriber: SubscriberDetail }) {
             <li key={tag}>
               {tag}
               {subscriber.tag_types[tag] === 'mailcoach' && <span className="muted"> (mailcoach)</span>}
-              <button type="button" onClick={() => change.mutate({ add: false, tags: [tag] })} disabled={change.isPending} aria-label={`Remove tag ${tag}`}>
+              <button
+                type="button"
+                onClick={() => change.mutate({ add: false, tags: [tag] })}
+                disabled={change.isPending}
+                aria-label={`Remove tag ${tag}`}
+              >
                 ×
               </button>
             </li>
@@ -217,7 +253,13 @@ function Tags({ subscriber }: { subscriber: SubscriberDetail }) {
       <Form className="filters" onSubmit={() => names.length > 0 && change.mutate({ add: true, tags: names })}>
         <label className="grow">
           Add tags
-          <input type="text" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="vip, customer" spellCheck={false} />
+          <input
+            type="text"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="vip, customer"
+            spellCheck={false}
+          />
         </label>
         <button type="submit" disabled={names.length === 0 || change.isPending}>
           Add
@@ -241,7 +283,9 @@ function Mails({ subscriber }: { subscriber: SubscriberDetail }) {
     queryFn: async () => {
       const page = await client.messages({ to: subscriber.email }, { perPage: 100 });
       const address = subscriber.email.toLowerCase();
-      return page.data.filter((mail) => [...mail.to, ...mail.cc, ...mail.bcc].some((to) => to.email.toLowerCase() === address));
+      return page.data.filter((mail) =>
+        [...mail.to, ...mail.cc, ...mail.bcc].some((to) => to.email.toLowerCase() === address),
+      );
     },
     retry: false,
   });
@@ -304,7 +348,11 @@ function Sends({ subscriber }: { subscriber: SubscriberDetail }) {
         <ul className="audience-mails" aria-label="Sends">
           {rows.map((send) => (
             <li key={send.uuid}>
-              {send.message_uuid !== null ? <Link href={`/messages/${send.message_uuid}`}>{send.subject ?? 'Mail'}</Link> : <span>{send.subject ?? 'No mail'}</span>}{' '}
+              {send.message_uuid !== null ? (
+                <Link href={`/messages/${send.message_uuid}`}>{send.subject ?? 'Mail'}</Link>
+              ) : (
+                <span>{send.subject ?? 'No mail'}</span>
+              )}{' '}
               <span className="muted">
                 {send.campaign_name !== null && `campaign ${send.campaign_name} · `}
                 {send.state}

@@ -61,8 +61,8 @@ export default function SuppressionsPage() {
   return (
     <main className="records-page">
       <RecordsTitle title="Suppressions" live={live}>
-        Addresses the send endpoint refuses with a 406, as <code>GET /api/suppressions</code> lists them. Changes made through the API, a simulated bounce or
-        complaint, a seed or another tab show up here as they happen.
+        Addresses the send endpoint refuses with a 406, as <code>GET /api/suppressions</code> lists them. Changes made
+        through the API, a simulated bounce or complaint, a seed or another tab show up here as they happen.
       </RecordsTitle>
       <SpamComplaintRule />
       <div className="records-grid">
@@ -81,7 +81,12 @@ export default function SuppressionsPage() {
       >
         <label className="grow">
           Search (part of the email)
-          <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="e.g. example.com" />
+          <input
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="e.g. example.com"
+          />
         </label>
         <label>
           Reason
@@ -118,12 +123,13 @@ function SpamComplaintRule() {
     <p className="notice-box" data-testid="spam-complaint-rule">
       {settings.allow_spam_complaint_deletion ? (
         <>
-          <strong>Spam-complaint suppressions can be deleted</strong> here (<code>--allow-spam-complaint-deletion</code>, as self-hosted Mailcoach).
+          <strong>Spam-complaint suppressions can be deleted</strong> here (<code>--allow-spam-complaint-deletion</code>
+          , as self-hosted Mailcoach).
         </>
       ) : (
         <>
-          <strong>Spam-complaint suppressions cannot be deleted</strong>: the API answers 403, as Mailcoach's base document has it. Start the emulator with{' '}
-          <code>--allow-spam-complaint-deletion</code> to allow it.
+          <strong>Spam-complaint suppressions cannot be deleted</strong>: the API answers 403, as Mailcoach's base
+          document has it. Start the emulator with <code>--allow-spam-complaint-deletion</code> to allow it.
         </>
       )}
     </p>
@@ -160,7 +166,13 @@ function SuppressionRow({ row, deletable, onDeleted }: SuppressionRowProps) {
       </td>
       <td className="actions">
         {deletable ? (
-          <button type="button" className="danger" onClick={() => setConfirming(true)} disabled={remove.isPending} aria-label={`Delete ${row.email}`}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setConfirming(true)}
+            disabled={remove.isPending}
+            aria-label={`Delete ${row.email}`}
+          >
             Delete
           </button>
         ) : (
@@ -210,7 +222,10 @@ function AddSuppression() {
       const row =
         reason === 'manual'
           ? await client.addSuppression(address)
-          : (reason === 'hard_bounce' ? await client.simulate.bounce(address) : await client.simulate.complaint(address)).suppression;
+          : (reason === 'hard_bounce'
+              ? await client.simulate.bounce(address)
+              : await client.simulate.complaint(address)
+            ).suppression;
       if (row === null) throw new Error('The simulation added no suppression.');
       return { email: row.email, reason: row.reason, created: !before.some((existing) => existing.uuid === row.uuid) };
     },
@@ -229,9 +244,7 @@ function AddSuppression() {
   return (
     <section className="box" aria-labelledby="add-suppression-title">
       <h2 id="add-suppression-title">Add a suppression</h2>
-      <Form
-        onSubmit={() => add.mutate()}
-      >
+      <Form onSubmit={() => add.mutate()}>
         <div className="row-form">
           <label className="grow">
             Email
@@ -263,18 +276,20 @@ function AddSuppression() {
         <p className="help" id="add-suppression-how">
           {reason === 'manual' && (
             <>
-              Added as <code>POST /api/suppressions</code> adds it, with no API token needed: the API always records the reason <code>manual</code>.
+              Added as <code>POST /api/suppressions</code> adds it, with no API token needed: the API always records the
+              reason <code>manual</code>.
             </>
           )}
           {reason === 'hard_bounce' && (
             <>
-              The API cannot choose a reason: this simulates a hard bounce for the address (<code>POST /_emulator/simulate/bounce</code>), which suppresses it as
-              Mailcoach does.
+              The API cannot choose a reason: this simulates a hard bounce for the address (
+              <code>POST /_emulator/simulate/bounce</code>), which suppresses it as Mailcoach does.
             </>
           )}
           {reason === 'spam_complaint' && (
             <>
-              The API cannot choose a reason: this simulates a spam complaint for the address (<code>POST /_emulator/simulate/complaint</code>).
+              The API cannot choose a reason: this simulates a spam complaint for the address (
+              <code>POST /_emulator/simulate/complaint</code>).
             </>
           )}{' '}
           An address already suppressed keeps its row and reason.

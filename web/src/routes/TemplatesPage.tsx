@@ -22,12 +22,17 @@ export default function TemplatesPage() {
     <main className="templates-page">
       <div className="page-head">
         <h1>Templates</h1>
-        <p className="muted">Transactional mail templates of this workspace. Open one to preview it with replacements, edit it and send a test.</p>
+        <p className="muted">
+          Transactional mail templates of this workspace. Open one to preview it with replacements, edit it and send a
+          test.
+        </p>
       </div>
       <FixtureProblems />
       <NewTemplate />
       {list.isError && <p className="error">The templates could not be loaded: {(list.error as Error).message}</p>}
-      {list.data !== undefined && list.data.length === 0 && <p className="muted">No templates yet: create one above, or add them to the fixtures.</p>}
+      {list.data !== undefined && list.data.length === 0 && (
+        <p className="muted">No templates yet: create one above, or add them to the fixtures.</p>
+      )}
       {list.data !== undefined && list.data.length > 0 && (
         <div className="table-wrap">
           <table className="template-table">
@@ -58,7 +63,13 @@ export default function TemplatesPage() {
                   <td className="col-label">{template.label ?? ''}</td>
                   <td>{template.type}</td>
                   <td className="col-subject">{template.subject}</td>
-                  <td>{template.last_used_at === null ? <span className="muted">never</span> : <DateTime iso={template.last_used_at} />}</td>
+                  <td>
+                    {template.last_used_at === null ? (
+                      <span className="muted">never</span>
+                    ) : (
+                      <DateTime iso={template.last_used_at} />
+                    )}
+                  </td>
                   <td className="num">{template.mails_sent.toLocaleString()}</td>
                   <td>
                     <OriginBadge origin={template.origin} />
@@ -112,7 +123,12 @@ function NewTemplate() {
           required
         />
         <label htmlFor="new-template-type">Type</label>
-        <select id="new-template-type" value={type} onChange={(event) => setType(event.target.value as TemplateType)} aria-invalid={errors.type !== undefined}>
+        <select
+          id="new-template-type"
+          value={type}
+          onChange={(event) => setType(event.target.value as TemplateType)}
+          aria-invalid={errors.type !== undefined}
+        >
           <Options options={TEMPLATE_TYPES} />
         </select>
         <button type="submit" disabled={create.isPending}>

@@ -14,9 +14,10 @@ export default function WebhooksPage() {
   return (
     <main className="records-page">
       <RecordsTitle title="Webhooks" live={records.live}>
-        Mailcoach calls your app back with a signed <code>POST</code> when something happens to a subscriber or a campaign. Point a webhook at your app (or at
-        this emulator's sink) and every call shows below, with its exact body, its <code>Signature</code> and what your app answered. A failed call is tried
-        again (5 tries, 10 s to 10000 s apart on the emulator's clock, or faster with <code>--webhook-retries fast</code>).
+        Mailcoach calls your app back with a signed <code>POST</code> when something happens to a subscriber or a
+        campaign. Point a webhook at your app (or at this emulator's sink) and every call shows below, with its exact
+        body, its <code>Signature</code> and what your app answered. A failed call is tried again (5 tries, 10 s to
+        10000 s apart on the emulator's clock, or faster with <code>--webhook-retries fast</code>).
       </RecordsTitle>
       <Configurations />
       <CallsLog records={records} live={records.live} />

@@ -33,7 +33,11 @@ export function PreviewPane({ name, render: { render, current, shown, stale }, s
           The source has errors: the preview shows the last render without errors.
         </p>
       )}
-      {shown === undefined ? <p className="muted">Rendering…</p> : <Preview render={shown} title={`Preview of ${name}`} state={state} update={update} />}
+      {shown === undefined ? (
+        <p className="muted">Rendering…</p>
+      ) : (
+        <Preview render={shown} title={`Preview of ${name}`} state={state} update={update} />
+      )}
       {current !== undefined && <ReplacementReport render={current} />}
       {shown !== undefined && <RenderChecks render={shown} />}
     </section>
@@ -62,7 +66,15 @@ export function Preview({
       </p>
       <div role="tablist" aria-label="Rendered parts" className="tabs">
         {PREVIEW_TABS.map(([tab, label]) => (
-          <button key={tab} type="button" role="tab" id={tabId(tab)} aria-selected={state.tab === tab} aria-controls="preview-panel" onClick={() => update({ tab })}>
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={tabId(tab)}
+            aria-selected={state.tab === tab}
+            aria-controls="preview-panel"
+            onClick={() => update({ tab })}
+          >
             {label}
           </button>
         ))}
@@ -80,20 +92,35 @@ export function Preview({
                   </button>
                 ))}
                 <label className="check">
-                  <input type="checkbox" checked={state.dark} onChange={(event) => update({ dark: event.target.checked })} /> Dark mode
+                  <input
+                    type="checkbox"
+                    checked={state.dark}
+                    onChange={(event) => update({ dark: event.target.checked })}
+                  />{' '}
+                  Dark mode
                 </label>
               </div>
               <MailFrame srcDoc={render.html} title={title} width={state.width} dark={state.dark} />
               {/<img\b[^>]*\ssrc\s*=\s*["']?(https?:)?\/\//i.test(render.html) && (
                 <p className="muted">
-                  Remote images are not loaded in this preview (the page’s Content-Security-Policy admits its own only); the captured mail of a test send
-                  shows them.
+                  Remote images are not loaded in this preview (the page’s Content-Security-Policy admits its own only);
+                  the captured mail of a test send shows them.
                 </p>
               )}
             </>
           ))}
-        {state.tab === 'text' && (render.text === null ? <p className="muted">This render has no text part.</p> : <pre className="code">{render.text}</pre>)}
-        {state.tab === 'source' && (render.html === null ? <p className="muted">This render has no HTML.</p> : <pre className="code">{render.html}</pre>)}
+        {state.tab === 'text' &&
+          (render.text === null ? (
+            <p className="muted">This render has no text part.</p>
+          ) : (
+            <pre className="code">{render.text}</pre>
+          ))}
+        {state.tab === 'source' &&
+          (render.html === null ? (
+            <p className="muted">This render has no HTML.</p>
+          ) : (
+            <pre className="code">{render.html}</pre>
+          ))}
       </div>
     </>
   );

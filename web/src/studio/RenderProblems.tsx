@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import type { RenderDiagnostic, TemplateRender } from '../../../server/testing/client.js';
 
 /** The render's errors (the preview keeps its last good render meanwhile) and MJML's warnings, with their lines. */
-export function RenderProblems({ id, render, stale }: { id: string; render: TemplateRender | undefined; stale: boolean }) {
+export function RenderProblems({
+  id,
+  render,
+  stale,
+}: {
+  id: string;
+  render: TemplateRender | undefined;
+  stale: boolean;
+}) {
   const errors = render?.errors ?? [];
   const warnings = render?.warnings ?? [];
   return (
@@ -24,7 +32,17 @@ export function RenderProblems({ id, render, stale }: { id: string; render: Temp
 }
 
 /** One kind of problem: a heading (`children`) and a line each. */
-function Diagnostics({ className, id, list, children }: { className: string; id: string; list: RenderDiagnostic[]; children: ReactNode }) {
+function Diagnostics({
+  className,
+  id,
+  list,
+  children,
+}: {
+  className: string;
+  id: string;
+  list: RenderDiagnostic[];
+  children: ReactNode;
+}) {
   return (
     <section className={className} aria-labelledby={id}>
       <h3 id={id}>{children}</h3>

@@ -87,7 +87,13 @@ export function ReplacementsEditor({ placeholders, replacements, urlError, onCha
                   {placeholders.includes(key) ? (
                     <span className="row-spacer" />
                   ) : (
-                    <button type="button" className="copy" aria-label={`Remove replacement ${key}`} title="Not used by the template" onClick={() => removeKey(key)}>
+                    <button
+                      type="button"
+                      className="copy"
+                      aria-label={`Remove replacement ${key}`}
+                      title="Not used by the template"
+                      onClick={() => removeKey(key)}
+                    >
                       Remove
                     </button>
                   )}
@@ -104,7 +110,12 @@ export function ReplacementsEditor({ placeholders, replacements, urlError, onCha
               setNewKey('');
             }}
           >
-            <input aria-label="Name of a replacement to add" placeholder="another_key" value={newKey} onChange={(event) => setNewKey(event.target.value)} />
+            <input
+              aria-label="Name of a replacement to add"
+              placeholder="another_key"
+              value={newKey}
+              onChange={(event) => setNewKey(event.target.value)}
+            />
             <button type="submit">Add replacement</button>
           </Form>
         </>

@@ -16,7 +16,11 @@ interface SendTestProps {
   onTo: (to: string) => void;
 }
 
-type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; uuid: string; subject: string } | { kind: 'failed'; message: string };
+type SendState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; uuid: string; subject: string }
+  | { kind: 'failed'; message: string };
 
 /** A real send through the Mailcoach API (`POST /api/transactional-mails/send`), then a link to the captured mail. */
 export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo }: SendTestProps) {
@@ -29,7 +33,10 @@ export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo
       const sender = apiToken === client.token ? client : clientFor(apiToken);
       const newest = (await sender.messages('', { perPage: 1 })).data[0]?.uuid;
       await sender.mailcoach.sendTransactional({ mail_name: template.name, from, to, replacements });
-      const message = await sender.waitForMessage({ template: template.name, ...(newest === undefined ? {} : { after: newest }) });
+      const message = await sender.waitForMessage({
+        template: template.name,
+        ...(newest === undefined ? {} : { after: newest }),
+      });
       setStatus({ kind: 'sent', uuid: message.uuid, subject: message.subject });
     } catch (error) {
       setStatus({ kind: 'failed', message: sendError(error) });
@@ -38,15 +45,17 @@ export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo
   return (
     <section className="send-test" aria-labelledby="send-test-title">
       <h2 id="send-test-title">Send a test mail</h2>
-      <Form
-        onSubmit={() => void send()}
-      >
+      <Form onSubmit={() => void send()}>
         <div className="form-row">
           <label htmlFor="send-from">From</label>
           <input id="send-from" type="email" value={from} onChange={(event) => onFrom(event.target.value)} required />
           <label htmlFor="send-to">To</label>
           <input id="send-to" type="email" value={to} onChange={(event) => onTo(event.target.value)} required />
-          <button type="submit" disabled={status.kind === 'sending' || dirty} aria-describedby={dirty ? 'send-test-unsaved' : undefined}>
+          <button
+            type="submit"
+            disabled={status.kind === 'sending' || dirty}
+            aria-describedby={dirty ? 'send-test-unsaved' : undefined}
+          >
             Send a test mail
           </button>
         </div>
@@ -54,11 +63,13 @@ export function SendTest({ template, dirty, replacements, from, to, onFrom, onTo
             saved version beside an edited preview would show something else than the screen. */}
         {dirty && (
           <p id="send-test-unsaved">
-            Save your changes first: a test mail goes through the Mailcoach API, which sends the saved template, not what is on screen.
+            Save your changes first: a test mail goes through the Mailcoach API, which sends the saved template, not
+            what is on screen.
           </p>
         )}
         <p className="muted">
-          Through <code>POST /api/transactional-mails/send</code>, with the replacements above; it is captured in the inbox, never delivered.
+          Through <code>POST /api/transactional-mails/send</code>, with the replacements above; it is captured in the
+          inbox, never delivered.
           {elsewhere && ` It lands in the workspace of token ${apiToken}: pick it in the header to see it.`}
         </p>
       </Form>

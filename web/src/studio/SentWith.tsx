@@ -7,7 +7,10 @@ import { DateTime } from '../dates.js';
 /** The captured mails rendered from this template, newest first, each a link into the inbox. */
 export function SentWith({ name }: { name: string }) {
   const client = useClient();
-  const sent = useQuery({ queryKey: keys.sentWith(client.token, name), queryFn: () => client.messages({ template: name }, { perPage: 10 }) });
+  const sent = useQuery({
+    queryKey: keys.sentWith(client.token, name),
+    queryFn: () => client.messages({ template: name }, { perPage: 10 }),
+  });
   const total = sent.data?.meta.total ?? 0;
   return (
     <section className="sent-with" aria-labelledby="sent-with-title">

@@ -48,11 +48,24 @@ const highlight = HighlightStyle.define([
 ]);
 
 const theme = EditorView.theme({
-  '&': { backgroundColor: 'var(--bg)', color: 'var(--fg)', border: '1px solid var(--border)', borderRadius: 'var(--radius)' },
+  '&': {
+    backgroundColor: 'var(--bg)',
+    color: 'var(--fg)',
+    border: '1px solid var(--border)',
+    borderRadius: 'var(--radius)',
+  },
   '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '1px' },
-  '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '13px', caretColor: 'var(--fg)' },
+  '.cm-content': {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    fontSize: '13px',
+    caretColor: 'var(--fg)',
+  },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
-  '.cm-gutters': { backgroundColor: 'var(--bg-soft)', color: 'var(--fg-muted)', borderRight: '1px solid var(--border)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--bg-soft)',
+    color: 'var(--fg-muted)',
+    borderRight: '1px solid var(--border)',
+  },
   '.cm-activeLine': { backgroundColor: 'light-dark(#f3f4ff, #1c2030)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--bg-hover)', color: 'var(--fg)' },
   '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': {
@@ -64,7 +77,11 @@ const theme = EditorView.theme({
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--accent)', color: 'var(--accent-fg)' },
   '.cm-diagnostic-error': { borderLeftColor: 'var(--danger)' },
   '.cm-panels': { backgroundColor: 'var(--bg-soft)', color: 'var(--fg)' },
-  '.cm-foldPlaceholder': { backgroundColor: 'var(--bg-soft)', color: 'var(--fg-muted)', border: '1px solid var(--border)' },
+  '.cm-foldPlaceholder': {
+    backgroundColor: 'var(--bg-soft)',
+    color: 'var(--fg-muted)',
+    border: '1px solid var(--border)',
+  },
 });
 
 export default function SourceEditor({ value, language, marks, label, describedBy, onChange }: SourceEditorProps) {
@@ -118,7 +135,9 @@ export default function SourceEditor({ value, language, marks, label, describedB
   useEffect(() => {
     let current = true;
     const load: Promise<Extension> =
-      language === 'markdown' ? import('@codemirror/lang-markdown').then((m) => m.markdown()) : import('@codemirror/lang-html').then((m) => m.html());
+      language === 'markdown'
+        ? import('@codemirror/lang-markdown').then((m) => m.markdown())
+        : import('@codemirror/lang-html').then((m) => m.html());
     void load.then((extension) => {
       if (current) view.current?.dispatch({ effects: languageSlot.reconfigure(extension) });
     });
@@ -130,7 +149,12 @@ export default function SourceEditor({ value, language, marks, label, describedB
   useEffect(() => {
     const editor = view.current;
     if (editor === null) return;
-    editor.dispatch(setDiagnostics(editor.state, marks.map((mark) => diagnostic(editor.state.doc, mark))));
+    editor.dispatch(
+      setDiagnostics(
+        editor.state,
+        marks.map((mark) => diagnostic(editor.state.doc, mark)),
+      ),
+    );
   }, [marks]);
 
   return <div ref={host} className="source-editor" />;
@@ -141,7 +165,11 @@ export default function SourceEditor({ value, language, marks, label, describedB
  * counts only a tabindex as keyboard access to the scroller around it (scrollable-region-focusable).
  */
 function attributes(label: string, describedBy: string | undefined): Extension {
-  return EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0', ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }) });
+  return EditorView.contentAttributes.of({
+    'aria-label': label,
+    tabindex: '0',
+    ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }),
+  });
 }
 
 /** A mark at its line and column (counted from 1 in the text the server rendered), clamped to the document. */

@@ -20,9 +20,18 @@ interface SourceFieldsProps {
 }
 
 export function SourceFields({ source, onEdit: edit, errors, current, stale }: SourceFieldsProps) {
-  const problems = current === undefined ? [] : [...current.errors.map((d) => ({ ...d, severity: 'error' as const })), ...current.warnings.map((d) => ({ ...d, severity: 'warning' as const }))];
+  const problems =
+    current === undefined
+      ? []
+      : [
+          ...current.errors.map((d) => ({ ...d, severity: 'error' as const })),
+          ...current.warnings.map((d) => ({ ...d, severity: 'warning' as const })),
+        ];
   const marks = useMemo<EditorMark[]>(
-    () => problems.filter((p) => p.field === 'body').map((p) => ({ line: p.line, column: p.column, message: p.message, severity: p.severity })),
+    () =>
+      problems
+        .filter((p) => p.field === 'body')
+        .map((p) => ({ line: p.line, column: p.column, message: p.message, severity: p.severity })),
     // Recomputed with each render answer only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [current],
@@ -40,18 +49,29 @@ export function SourceFields({ source, onEdit: edit, errors, current, stale }: S
           aria-invalid={errors.subject !== undefined || subjectProblems.some((p) => p.severity === 'error')}
           aria-describedby="studio-subject-error"
         />
-        <FieldError id="studio-subject-error" messages={[...(errors.subject ?? []), ...subjectProblems.map(describeDiagnostic)]} />
+        <FieldError
+          id="studio-subject-error"
+          messages={[...(errors.subject ?? []), ...subjectProblems.map(describeDiagnostic)]}
+        />
       </div>
       <div className="field">
         <label htmlFor="studio-type">Type</label>
-        <select id="studio-type" value={source.type} onChange={(event) => edit({ type: event.target.value as TemplateType })} aria-describedby="studio-type-error">
+        <select
+          id="studio-type"
+          value={source.type}
+          onChange={(event) => edit({ type: event.target.value as TemplateType })}
+          aria-describedby="studio-type-error"
+        >
           <Options options={TEMPLATE_TYPES} />
         </select>
         <FieldError id="studio-type-error" messages={errors.type} />
       </div>
       <div className="field">
         <span className="field-label" id="studio-body-label">
-          Body {source.body.trimStart().startsWith('<mjml') && source.type !== 'mjml' && <span className="muted">(starts with &lt;mjml: rendered as MJML)</span>}
+          Body{' '}
+          {source.body.trimStart().startsWith('<mjml') && source.type !== 'mjml' && (
+            <span className="muted">(starts with &lt;mjml: rendered as MJML)</span>
+          )}
         </span>
         <Suspense fallback={<p className="muted">Loading the editor…</p>}>
           <SourceEditor

@@ -54,15 +54,23 @@ function OriginNote({ template }: { template: StudioTemplate }) {
   const client = useClient();
   const fixtures = useQuery({ queryKey: keys.fixtures(client.token), queryFn: () => client.fixtures(), retry: false });
   const watching = fixtures.data?.watching ?? false;
-  if (template.origin === 'created') return <p className="origin-note">Created here: a reset of the workspace removes it.</p>;
+  if (template.origin === 'created')
+    return <p className="origin-note">Created here: a reset of the workspace removes it.</p>;
   if (template.origin === 'edited') {
-    return <p className="origin-note">A fixture template edited here: a reset of the workspace restores the fixture’s version.</p>;
+    return (
+      <p className="origin-note">
+        A fixture template edited here: a reset of the workspace restores the fixture’s version.
+      </p>
+    );
   }
-  if (template.fixture_file === null) return <p className="origin-note">From the fixtures: a reset of the workspace restores this version.</p>;
+  if (template.fixture_file === null)
+    return <p className="origin-note">From the fixtures: a reset of the workspace restores this version.</p>;
   return (
     <p className="origin-note">
       From the fixtures: edit <code>{template.fixture_file}</code> on disk{' '}
-      {watching ? 'and this preview follows it (--watch is on).' : 'with the emulator started with --watch, and this preview follows it.'}
+      {watching
+        ? 'and this preview follows it (--watch is on).'
+        : 'with the emulator started with --watch, and this preview follows it.'}
     </p>
   );
 }

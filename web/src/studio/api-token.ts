@@ -9,7 +9,10 @@ import { useClient, useSettings } from '../api.js';
 export function useApiToken(): { token: string; elsewhere: boolean } {
   const client = useClient();
   const settings = useSettings();
-  return { token: client.token ?? apiTokenOf(settings.data), elsewhere: client.token === null && settings.data?.isolate === true };
+  return {
+    token: client.token ?? apiTokenOf(settings.data),
+    elsewhere: client.token === null && settings.data?.isolate === true,
+  };
 }
 
 /** A token the Mailcoach API accepts, for a tab that has none (loopback): the first configured one. */

@@ -46,4 +46,3 @@ export function FixtureProblems() {
     </section>
   );
 }
-

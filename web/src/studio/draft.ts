@@ -27,7 +27,8 @@ export function useDraft(template: StudioTemplate): Draft {
   const stored: Source = { type: template.type, subject: template.subject, body: template.body };
   const source: Source = { ...stored, ...draft };
   const edits: Partial<Source> = {};
-  for (const field of ['type', 'subject', 'body'] as const) if (source[field] !== stored[field]) Object.assign(edits, { [field]: source[field] });
+  for (const field of ['type', 'subject', 'body'] as const)
+    if (source[field] !== stored[field]) Object.assign(edits, { [field]: source[field] });
   return {
     source,
     edits,

@@ -27,7 +27,8 @@ const WIDTH_PARAM: Record<FrameWidth, string | null> = { phone: '375', tablet: '
 export function readState(search: string): StudioState {
   const params = new URLSearchParams(search);
   const parsed = parseReplacements(params.get('replacements') ?? '{}');
-  const width = (Object.keys(WIDTH_PARAM) as FrameWidth[]).find((w) => WIDTH_PARAM[w] === params.get('width')) ?? 'full';
+  const width =
+    (Object.keys(WIDTH_PARAM) as FrameWidth[]).find((w) => WIDTH_PARAM[w] === params.get('width')) ?? 'full';
   const tab = PREVIEW_TABS.find(([t]) => t === params.get('tab'))?.[0] ?? 'html';
   return {
     replacements: parsed.value ?? {},

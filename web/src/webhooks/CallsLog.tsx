@@ -10,7 +10,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
-  WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_NAMES, type WebhookAttempt, type WebhookCall, type WebhookCallStatus, type WebhookEvent,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_NAMES,
+  type WebhookAttempt,
+  type WebhookCall,
+  type WebhookCallStatus,
+  type WebhookEvent,
 } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { CopyButton } from '../components/CopyButton.js';
@@ -25,7 +30,10 @@ const PER_PAGE = 25;
 /** v8's log shows the event without its `Event` suffix ("Unsubscribed", "TagAdded"). */
 export const shortEvent = (event: string) => event.replace(/Event$/, '');
 
-const EVENT_OPTIONS: Array<[string, string]> = [['', 'Any event'], ...WEBHOOK_EVENT_NAMES.map((event): [string, string] => [event, WEBHOOK_EVENT_LABELS[event]])];
+const EVENT_OPTIONS: Array<[string, string]> = [
+  ['', 'Any event'],
+  ...WEBHOOK_EVENT_NAMES.map((event): [string, string] => [event, WEBHOOK_EVENT_LABELS[event]]),
+];
 const STATUS_OPTIONS: Array<[string, string]> = [
   ['', 'Any status'],
   ['pending', 'Pending (not tried yet, or a retry due)'],
@@ -40,7 +48,16 @@ const LINKED = [
   ['configuration', 'configuration'],
 ] as const;
 
-const COLUMNS = ['Event', 'Status', ['Tries', 'num'], ['Duration', 'num'], 'Time', 'Webhook', 'Subscriber', null] as const;
+const COLUMNS = [
+  'Event',
+  'Status',
+  ['Tries', 'num'],
+  ['Duration', 'num'],
+  'Time',
+  'Webhook',
+  'Subscriber',
+  null,
+] as const;
 
 export function useCallsQuery() {
   return useRecordsQuery({
@@ -110,7 +127,13 @@ export function CallsLog({ records }: { records: ReturnType<typeof useCallsQuery
         </label>
         <label className="grow">
           Subscriber email
-          <input type="search" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="jane@example.com (exact, any case)" spellCheck={false} />
+          <input
+            type="search"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="jane@example.com (exact, any case)"
+            spellCheck={false}
+          />
         </label>
         <button type="submit">Filter</button>
       </form>
@@ -164,11 +187,18 @@ function CallRows({ call, onResent }: { call: WebhookCall; onResent: (notice: Re
       onResent(
         <p className={manual?.succeeded ? 'ok-box' : 'alert-box'}>
           Resent {shortEvent(call.event)} to {after.configuration?.name ?? 'its webhook'}:{' '}
-          {manual === undefined ? 'no attempt logged' : manual.status_code === null ? `no response (${manual.error ?? 'unknown error'})` : `HTTP ${manual.status_code}`}.
+          {manual === undefined
+            ? 'no attempt logged'
+            : manual.status_code === null
+              ? `no response (${manual.error ?? 'unknown error'})`
+              : `HTTP ${manual.status_code}`}
+          .
         </p>,
       );
       queryClient.setQueriesData<{ data: WebhookCall[] }>({ queryKey: keys.webhookCalls(client.token) }, (page) =>
-        page === undefined || !Array.isArray(page.data) ? page : { ...page, data: page.data.map((row) => (row.uuid === after.uuid ? after : row)) },
+        page === undefined || !Array.isArray(page.data)
+          ? page
+          : { ...page, data: page.data.map((row) => (row.uuid === after.uuid ? after : row)) },
       );
     },
     onError: (error) => onResent(<p className="alert-box">The resend failed: {errorText(error)}</p>),
@@ -182,7 +212,8 @@ function CallRows({ call, onResent }: { call: WebhookCall; onResent: (notice: Re
           <span title={`${call.event}: ${WEBHOOK_EVENT_LABELS[call.event] ?? ''}`}>{label}</span>
         </th>
         <td data-label="Status">
-          <span className={`badge call-${call.status}`}>{call.status}</span> <span className="http-status">{lastOutcome(call)}</span>
+          <span className={`badge call-${call.status}`}>{call.status}</span>{' '}
+          <span className="http-status">{lastOutcome(call)}</span>
           {call.status === 'pending' && call.next_attempt_at !== null && call.attempts > 0 && (
             <div className="muted small">
               retry at <Timestamp iso={call.next_attempt_at} />
@@ -191,7 +222,9 @@ function CallRows({ call, onResent }: { call: WebhookCall; onResent: (notice: Re
         </td>
         <td data-label="Tries" className="num">
           {call.attempts}
-          {call.attempts_log.length > call.attempts && <span className="muted"> +{call.attempts_log.length - call.attempts} manual</span>}
+          {call.attempts_log.length > call.attempts && (
+            <span className="muted"> +{call.attempts_log.length - call.attempts} manual</span>
+          )}
         </td>
         <td data-label="Duration" className="num nowrap">
           {last === undefined ? <span className="muted">—</span> : `${last.duration_ms} ms`}
@@ -210,10 +243,21 @@ function CallRows({ call, onResent }: { call: WebhookCall; onResent: (notice: Re
         </td>
         <td className="actions">
           <div className="simulate">
-            <button type="button" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen(!open)} aria-label={`Details of the ${label} call ${shortUuid(call.uuid)}`}>
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={detailId}
+              onClick={() => setOpen(!open)}
+              aria-label={`Details of the ${label} call ${shortUuid(call.uuid)}`}
+            >
               Details
             </button>
-            <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending || call.configuration === null} aria-label={`Resend the ${label} call ${shortUuid(call.uuid)}`}>
+            <button
+              type="button"
+              onClick={() => resend.mutate()}
+              disabled={resend.isPending || call.configuration === null}
+              aria-label={`Resend the ${label} call ${shortUuid(call.uuid)}`}
+            >
               Resend
             </button>
           </div>
@@ -275,7 +319,10 @@ function CallDetail({ call }: { call: WebhookCall }) {
         {call.campaign_uuid !== null && (
           <>
             {' '}
-            · campaign <Link href={`/sends?campaign=${encodeURIComponent(call.campaign_uuid)}`}>{shortUuid(call.campaign_uuid)}</Link>
+            · campaign{' '}
+            <Link href={`/sends?campaign=${encodeURIComponent(call.campaign_uuid)}`}>
+              {shortUuid(call.campaign_uuid)}
+            </Link>
           </>
         )}
       </p>
@@ -306,8 +353,10 @@ function AttemptView({ attempt }: { attempt: WebhookAttempt }) {
     <li className="attempt">
       <p>
         <strong>{name}</strong> · <Timestamp iso={attempt.created_at} /> ·{' '}
-        <span className={attempt.succeeded ? '' : 'error'}>{attempt.status_code === null ? 'no response' : `HTTP ${attempt.status_code}`}</span> ·{' '}
-        {attempt.duration_ms} ms
+        <span className={attempt.succeeded ? '' : 'error'}>
+          {attempt.status_code === null ? 'no response' : `HTTP ${attempt.status_code}`}
+        </span>{' '}
+        · {attempt.duration_ms} ms
       </p>
       {attempt.url !== '' && (
         <p className="muted small">
@@ -317,7 +366,9 @@ function AttemptView({ attempt }: { attempt: WebhookAttempt }) {
       {attempt.error !== null && <p className="field-error">{attempt.error}</p>}
       {attempt.request !== null && (
         <>
-          <p className="muted small">Sent this time (re-encoded as Mailcoach's resend does, signed with the current secret):</p>
+          <p className="muted small">
+            Sent this time (re-encoded as Mailcoach's resend does, signed with the current secret):
+          </p>
           <Headers headers={attempt.request.headers} />
           <pre className="records-code">{attempt.request.body}</pre>
         </>

@@ -7,7 +7,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_NAMES, type WebhookConfiguration, type WebhookEvent } from '../../../server/testing/client.js';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_NAMES,
+  type WebhookConfiguration,
+  type WebhookEvent,
+} from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { FieldError, fieldErrors, Form, otherErrors, type FieldErrors } from '../forms.js';
 
@@ -20,7 +25,12 @@ interface Props {
 
 /** A sink name from the configuration's name: letters, digits, dots, dashes, underscores. */
 export function sinkName(name: string): string {
-  const slug = name.trim().toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
   return slug === '' ? 'app' : slug;
 }
 
@@ -63,11 +73,18 @@ export function ConfigurationForm({ existing, onDone, onCancel }: Props) {
     onError: (error) => setErrors(fieldErrors(error)),
   });
 
-  const toggle = <T,>(values: T[], value: T, on: boolean) => (on ? [...values, value] : values.filter((v) => v !== value));
-  const listErrors = Object.entries(errors).filter(([field]) => field === 'email_lists' || field.startsWith('email_lists.')).flatMap(([, m]) => m);
-  const eventErrors = Object.entries(errors).filter(([field]) => field === 'events' || field.startsWith('events.')).flatMap(([, m]) => m);
+  const toggle = <T,>(values: T[], value: T, on: boolean) =>
+    on ? [...values, value] : values.filter((v) => v !== value);
+  const listErrors = Object.entries(errors)
+    .filter(([field]) => field === 'email_lists' || field.startsWith('email_lists.'))
+    .flatMap(([, m]) => m);
+  const eventErrors = Object.entries(errors)
+    .filter(([field]) => field === 'events' || field.startsWith('events.'))
+    .flatMap(([, m]) => m);
   const other = otherErrors(
-    Object.fromEntries(Object.entries(errors).filter(([field]) => !field.startsWith('email_lists') && !field.startsWith('events'))),
+    Object.fromEntries(
+      Object.entries(errors).filter(([field]) => !field.startsWith('email_lists') && !field.startsWith('events')),
+    ),
     ['name', 'url', 'secret'],
   );
   const title = existing === null ? 'Add a webhook' : `Edit ${existing.name}`;
@@ -78,7 +95,13 @@ export function ConfigurationForm({ existing, onDone, onCancel }: Props) {
       <Form className="stack webhook-form" onSubmit={() => save.mutate()}>
         <label>
           Name
-          <input value={name} onChange={(event) => setName(event.target.value)} required aria-invalid={errors.name !== undefined} aria-describedby={`${id}-name-error`} />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            aria-invalid={errors.name !== undefined}
+            aria-describedby={`${id}-name-error`}
+          />
         </label>
         <FieldError id={`${id}-name-error`} messages={errors.name} />
         <label>
@@ -99,8 +122,9 @@ export function ConfigurationForm({ existing, onDone, onCancel }: Props) {
             Point at the sink
           </button>
           <span className="help" id={`${id}-url-help`}>
-            The sink is this emulator's own receiver (<code>/_emulator/webhook-sink/{sinkName(name)}</code>): it answers 200 and keeps what it gets. An{' '}
-            <code>http://</code> URL is fine (Mailcoach's create form wants <code>https://</code>).
+            The sink is this emulator's own receiver (<code>/_emulator/webhook-sink/{sinkName(name)}</code>): it answers
+            200 and keeps what it gets. An <code>http://</code> URL is fine (Mailcoach's create form wants{' '}
+            <code>https://</code>).
           </span>
         </div>
         <FieldError id={`${id}-url-error`} messages={errors.url} />
@@ -143,7 +167,11 @@ export function ConfigurationForm({ existing, onDone, onCancel }: Props) {
               {lists.data?.length === 0 && <p className="muted">The workspace has no email list.</p>}
               {lists.data?.map((list) => (
                 <label key={list.uuid} className="check">
-                  <input type="checkbox" checked={chosenLists.includes(list.uuid)} onChange={(event) => setChosenLists(toggle(chosenLists, list.uuid, event.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={chosenLists.includes(list.uuid)}
+                    onChange={(event) => setChosenLists(toggle(chosenLists, list.uuid, event.target.checked))}
+                  />
                   {list.name}
                 </label>
               ))}
@@ -161,7 +189,11 @@ export function ConfigurationForm({ existing, onDone, onCancel }: Props) {
             <div className="choices" role="group" aria-label="Only these events" aria-describedby={`${id}-events-help`}>
               {WEBHOOK_EVENT_NAMES.map((event) => (
                 <label key={event} className="check" title={event}>
-                  <input type="checkbox" checked={chosenEvents.includes(event)} onChange={(change) => setChosenEvents(toggle(chosenEvents, event, change.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={chosenEvents.includes(event)}
+                    onChange={(change) => setChosenEvents(toggle(chosenEvents, event, change.target.checked))}
+                  />
                   {WEBHOOK_EVENT_LABELS[event]}
                 </label>
               ))}

@@ -24,7 +24,12 @@ const COLUMNS = ['Name', 'URL', 'Enabled', 'Lists', 'Events', null] as const;
 
 export function Configurations() {
   const client = useClient();
-  const configurations = useQuery({ queryKey: keys.webhooks(client.token), queryFn: () => client.webhooks(), retry: false, select: (data) => ({ data }) });
+  const configurations = useQuery({
+    queryKey: keys.webhooks(client.token),
+    queryFn: () => client.webhooks(),
+    retry: false,
+    select: (data) => ({ data }),
+  });
   const lists = useQuery({ queryKey: keys.emailLists(client.token), queryFn: () => client.emailLists(), retry: false });
   // null: no form; 'new': adding; a uuid: editing that one.
   const [editing, setEditing] = useState<string | null>(null);
@@ -41,7 +46,8 @@ export function Configurations() {
         label="Webhook configurations"
         empty={
           <>
-            No webhook yet: add one (or start the emulator with <code>--webhook &lt;url&gt;</code>, or put <code>webhooks</code> in the fixtures).
+            No webhook yet: add one (or start the emulator with <code>--webhook &lt;url&gt;</code>, or put{' '}
+            <code>webhooks</code> in the fixtures).
           </>
         }
         columns={COLUMNS}
@@ -119,25 +125,45 @@ function ConfigurationRow({ configuration, listName, onEdit, onNotice }: RowProp
         <code className="address">{configuration.url}</code>
       </td>
       <td data-label="Enabled">
-        <span className={`badge ${configuration.enabled ? 'state-opened' : ''}`}>{configuration.enabled ? 'enabled' : 'disabled'}</span>
+        <span className={`badge ${configuration.enabled ? 'state-opened' : ''}`}>
+          {configuration.enabled ? 'enabled' : 'disabled'}
+        </span>
       </td>
-      <td data-label="Lists">{configuration.use_for_all_lists ? 'All lists' : configuration.email_lists.map(listName).join(', ')}</td>
+      <td data-label="Lists">
+        {configuration.use_for_all_lists ? 'All lists' : configuration.email_lists.map(listName).join(', ')}
+      </td>
       <td data-label="Events">
-        {configuration.events.length === 0 ? 'All events' : configuration.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')}
+        {configuration.events.length === 0
+          ? 'All events'
+          : configuration.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')}
       </td>
       <td className="actions">
         <div className="simulate">
           <button type="button" onClick={onEdit} aria-label={`Edit ${name}`}>
             Edit
           </button>
-          <button type="button" onClick={() => toggle.mutate()} disabled={toggle.isPending} aria-label={`${configuration.enabled ? 'Disable' : 'Enable'} ${name}`}>
+          <button
+            type="button"
+            onClick={() => toggle.mutate()}
+            disabled={toggle.isPending}
+            aria-label={`${configuration.enabled ? 'Disable' : 'Enable'} ${name}`}
+          >
             {configuration.enabled ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" className="danger" onClick={() => setConfirming(true)} disabled={remove.isPending} aria-label={`Delete ${name}`}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setConfirming(true)}
+            disabled={remove.isPending}
+            aria-label={`Delete ${name}`}
+          >
             Delete
           </button>
         </div>
-        <Link href={`/webhooks?configuration=${encodeURIComponent(configuration.uuid)}`} aria-label={`Its calls (${name})`}>
+        <Link
+          href={`/webhooks?configuration=${encodeURIComponent(configuration.uuid)}`}
+          aria-label={`Its calls (${name})`}
+        >
           Its calls
         </Link>
         {confirming && (
@@ -150,7 +176,10 @@ function ConfigurationRow({ configuration, listName, onEdit, onNotice }: RowProp
               remove.mutate();
             }}
           >
-            <p>Its calls and their attempts are deleted with it, as Mailcoach deletes its logs; calls still due are not sent.</p>
+            <p>
+              Its calls and their attempts are deleted with it, as Mailcoach deletes its logs; calls still due are not
+              sent.
+            </p>
           </ConfirmDialog>
         )}
         {failure !== null && (

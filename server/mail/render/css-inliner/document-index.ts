@@ -11,7 +11,21 @@ import type { DocumentNode, ElementNode, Node } from '../libxml/dom.js';
  * getAttribute('nowrap') is "nowrap"); any other bare attribute (`<div foo>`) has an empty value. This list is
  * libxml2's htmlBooleanAttrs (HTMLparser.c).
  */
-const BOOLEAN_ATTRIBUTES = new Set(['checked', 'compact', 'declare', 'defer', 'disabled', 'ismap', 'multiple', 'nohref', 'noresize', 'noshade', 'nowrap', 'readonly', 'selected']);
+const BOOLEAN_ATTRIBUTES = new Set([
+  'checked',
+  'compact',
+  'declare',
+  'defer',
+  'disabled',
+  'ismap',
+  'multiple',
+  'nohref',
+  'noresize',
+  'noshade',
+  'nowrap',
+  'readonly',
+  'selected',
+]);
 
 export interface DocumentIndex {
   readonly elementCount: number;

@@ -54,7 +54,8 @@ function rulesOf(css: string): PreparedRule[] {
  * or one a selector provokes in Symfony (`[*|=x]`). In Mailcoach these fail the render.
  */
 export function convertCss(html: string): ConvertResult {
-  if (html === '') return { ok: false, error: 'ValueError: DOMDocument::loadHTML(): Argument #1 ($source) must not be empty' };
+  if (html === '')
+    return { ok: false, error: 'ValueError: DOMDocument::loadHTML(): Argument #1 ($source) must not be empty' };
   try {
     const rules = rulesOf(cssFromStyleTags(html));
     const document = loadForCssInliner(html);
@@ -71,7 +72,10 @@ export function convertCss(html: string): ConvertResult {
 function getHtmlFromDocument(document: DocumentNode): ConvertResult {
   const root = documentElement(document);
   if (root === null) {
-    return { ok: false, error: 'TypeError: DOMNode::removeChild(): Argument #1 ($child) must be of type DOMNode, null given' };
+    return {
+      ok: false,
+      error: 'TypeError: DOMNode::removeChild(): Argument #1 ($child) must be of type DOMNode, null given',
+    };
   }
   const html = phpTrim(serializeHtml(root, { format: true }));
   document.children.splice(document.children.indexOf(root), 1);

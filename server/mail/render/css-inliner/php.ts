@@ -28,7 +28,6 @@ export function phpTruthy(s: string | null | undefined): boolean {
   return s !== null && s !== undefined && s !== '' && s !== '0';
 }
 
-
 /** PHP's strlen() of the UTF-8 encoding of a string. */
 export function utf8Length(s: string): number {
   let n = 0;

@@ -33,9 +33,19 @@ export type SelectorTree =
       readonly value: string | null;
     }
   | { readonly kind: 'Pseudo'; readonly selector: SelectorTree; readonly identifier: string }
-  | { readonly kind: 'Function'; readonly selector: SelectorTree; readonly name: string; readonly arguments: readonly Token[] }
+  | {
+      readonly kind: 'Function';
+      readonly selector: SelectorTree;
+      readonly name: string;
+      readonly arguments: readonly Token[];
+    }
   | { readonly kind: 'Negation'; readonly selector: SelectorTree; readonly subSelector: SelectorTree }
-  | { readonly kind: 'CombinedSelector'; readonly selector: SelectorTree; readonly combinator: string; readonly subSelector: SelectorTree };
+  | {
+      readonly kind: 'CombinedSelector';
+      readonly selector: SelectorTree;
+      readonly combinator: string;
+      readonly subSelector: SelectorTree;
+    };
 
 /** Node\SelectorNode. */
 export interface SelectorNode {
@@ -239,7 +249,11 @@ function parseSelectorNode(stream: TokenStream): SelectorNode {
     result = { kind: 'CombinedSelector', selector: result, combinator, subSelector: next };
   }
   // SelectorNode's constructor: strtolower of a truthy pseudo-element.
-  return { tree: result, pseudoElement: pseudoElement === null || pseudoElement === '' || pseudoElement === '0' ? null : asciiLower(pseudoElement) };
+  return {
+    tree: result,
+    pseudoElement:
+      pseudoElement === null || pseudoElement === '' || pseudoElement === '0' ? null : asciiLower(pseudoElement),
+  };
 }
 
 function parseSimpleSelector(stream: TokenStream, insideNegation: boolean): [SelectorTree, string | null] {
@@ -299,7 +313,12 @@ function parseSimpleSelector(stream: TokenStream, insideNegation: boolean): [Sel
         for (;;) {
           stream.skipWhitespace();
           next = stream.getNext();
-          if (next.type === 'identifier' || next.type === 'string' || next.type === 'number' || isDelimiter(next, '+', '-')) {
+          if (
+            next.type === 'identifier' ||
+            next.type === 'string' ||
+            next.type === 'number' ||
+            isDelimiter(next, '+', '-')
+          ) {
             args.push(next);
           } else if (isDelimiter(next, ')')) {
             break;
@@ -396,7 +415,10 @@ function attributeNode(
   value: string | null,
 ): SelectorTree {
   // AttributeNode::__construct(..., string $attribute, ...): `[*|=x]` passes null, a TypeError PHP does not catch.
-  if (attribute === null) throw new PhpFatal('TypeError: AttributeNode::__construct(): Argument #3 ($attribute) must be of type string, null given');
+  if (attribute === null)
+    throw new PhpFatal(
+      'TypeError: AttributeNode::__construct(): Argument #3 ($attribute) must be of type string, null given',
+    );
   return { kind: 'Attribute', selector, namespace, attribute, operator, value };
 }
 
@@ -422,11 +444,29 @@ export function parseSelectors(css: string): SelectorNode[] {
   if (m !== null) return [{ tree: { kind: 'Element', namespace: orNull(m[1]), element: m[2]! }, pseudoElement: null }];
   m = CLASS_SHORTCUT.exec(trimmed);
   if (m !== null) {
-    return [{ tree: { kind: 'Class', selector: { kind: 'Element', namespace: orNull(m[1]), element: orNull(m[2]) }, name: m[3]! }, pseudoElement: null }];
+    return [
+      {
+        tree: {
+          kind: 'Class',
+          selector: { kind: 'Element', namespace: orNull(m[1]), element: orNull(m[2]) },
+          name: m[3]!,
+        },
+        pseudoElement: null,
+      },
+    ];
   }
   m = HASH_SHORTCUT.exec(trimmed);
   if (m !== null) {
-    return [{ tree: { kind: 'Hash', selector: { kind: 'Element', namespace: orNull(m[1]), element: orNull(m[2]) }, id: m[3]! }, pseudoElement: null }];
+    return [
+      {
+        tree: {
+          kind: 'Hash',
+          selector: { kind: 'Element', namespace: orNull(m[1]), element: orNull(m[2]) },
+          id: m[3]!,
+        },
+        pseudoElement: null,
+      },
+    ];
   }
   return parseSelectorList(new TokenStream(tokenize(css)));
 }

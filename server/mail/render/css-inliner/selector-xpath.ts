@@ -122,7 +122,10 @@ function parseSeries(tokens: readonly Token[]): [bigint, bigint] {
   for (const token of tokens) {
     if (token.type === 'string') throw new SelectorError('String not allowed as function argument.');
   }
-  const joined = tokens.map((token) => token.value ?? '').join('').replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+  const joined = tokens
+    .map((token) => token.value ?? '')
+    .join('')
+    .replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
   const int = (s: string): bigint => {
     if (!NUMERIC.test(s)) throw new SelectorError('String not allowed as function argument.');
     return phpIntOfNumeric(s);
@@ -155,7 +158,9 @@ function translateNthChild(xpath: XPathExpr, args: readonly Token[], last: boole
   xpath.addStarPrefix();
   if (addNameTest) xpath.addNameTest();
   if (a === 0n) {
-    return xpath.addCondition('position() = ' + (last ? 'last() - ' + phpNumberString(phpSub(b, 1n)) : phpNumberString(b)));
+    return xpath.addCondition(
+      'position() = ' + (last ? 'last() - ' + phpNumberString(phpSub(b, 1n)) : phpNumberString(b)),
+    );
   }
   let sign: string;
   if (a < 0n) {
@@ -234,7 +239,9 @@ function addPseudoClass(xpath: XPathExpr, pseudoClass: string): XPathExpr {
       return xpath.addCondition('not(*) and not(string-length())');
     // HtmlExtension
     case 'checked':
-      return xpath.addCondition("(@checked and (name(.) = 'input' or name(.) = 'command')and (@type = 'checkbox' or @type = 'radio'))");
+      return xpath.addCondition(
+        "(@checked and (name(.) = 'input' or name(.) = 'command')and (@type = 'checkbox' or @type = 'radio'))",
+      );
     case 'link':
       return xpath.addCondition("@href and (name(.) = 'a' or name(.) = 'link' or name(.) = 'area')");
     case 'disabled':
@@ -265,22 +272,32 @@ function addAttributeMatching(xpath: XPathExpr, operator: string, attribute: str
       return xpath.addCondition(`${attribute} = ${xpathLiteral(v)}`);
     case '~=':
       return xpath.addCondition(
-        phpTruthy(value) ? `${attribute} and contains(concat(' ', normalize-space(${attribute}), ' '), ${xpathLiteral(` ${v} `)})` : '0',
+        phpTruthy(value)
+          ? `${attribute} and contains(concat(' ', normalize-space(${attribute}), ' '), ${xpathLiteral(` ${v} `)})`
+          : '0',
       );
     case '|=':
-      return xpath.addCondition(`${attribute} and (${attribute} = ${xpathLiteral(v)} or starts-with(${attribute}, ${xpathLiteral(v + '-')}))`);
+      return xpath.addCondition(
+        `${attribute} and (${attribute} = ${xpathLiteral(v)} or starts-with(${attribute}, ${xpathLiteral(v + '-')}))`,
+      );
     case '^=':
-      return xpath.addCondition(phpTruthy(value) ? `${attribute} and starts-with(${attribute}, ${xpathLiteral(v)})` : '0');
+      return xpath.addCondition(
+        phpTruthy(value) ? `${attribute} and starts-with(${attribute}, ${xpathLiteral(v)})` : '0',
+      );
     case '$=':
       // strlen() counts bytes: a value with non-ASCII characters compares a longer tail (as in Symfony).
       return xpath.addCondition(
-        phpTruthy(value) ? `${attribute} and substring(${attribute}, string-length(${attribute})-${utf8Length(v) - 1}) = ${xpathLiteral(v)}` : '0',
+        phpTruthy(value)
+          ? `${attribute} and substring(${attribute}, string-length(${attribute})-${utf8Length(v) - 1}) = ${xpathLiteral(v)}`
+          : '0',
       );
     case '*=':
       return xpath.addCondition(phpTruthy(value) ? `${attribute} and contains(${attribute}, ${xpathLiteral(v)})` : '0');
     case '!=':
       return xpath.addCondition(
-        phpTruthy(value) ? `not(${attribute}) or ${attribute} != ${xpathLiteral(v)}` : `${attribute} != ${xpathLiteral(v)}`,
+        phpTruthy(value)
+          ? `not(${attribute}) or ${attribute} != ${xpathLiteral(v)}`
+          : `${attribute} != ${xpathLiteral(v)}`,
       );
   }
   throw new SelectorError(`Attribute matcher operator "${operator}" not supported.`);

@@ -45,7 +45,8 @@ export function setXPathBudget(visits: number): void {
 
 function spend(n: number): void {
   budget -= n;
-  if (budget < 0) throw new XPathBudgetError('The CSS selectors need more work than the inliner allows on this document');
+  if (budget < 0)
+    throw new XPathBudgetError('The CSS selectors need more work than the inliner allows on this document');
 }
 
 // --- AST ----------------------------------------------------------------------------------------------------------
@@ -84,7 +85,18 @@ type Expr =
 
 // --- Parser (recursive descent over characters, as xmlXPathCompileExpr) -------------------------------------------
 
-const AXES = new Set<string>(['child', 'descendant', 'descendant-or-self', 'parent', 'ancestor', 'ancestor-or-self', 'following-sibling', 'preceding-sibling', 'self', 'attribute']);
+const AXES = new Set<string>([
+  'child',
+  'descendant',
+  'descendant-or-self',
+  'parent',
+  'ancestor',
+  'ancestor-or-self',
+  'following-sibling',
+  'preceding-sibling',
+  'self',
+  'attribute',
+]);
 const NODE_TYPES = new Set(['node', 'text', 'comment', 'processing-instruction']);
 
 function isNameStart(c: string | undefined): boolean {
@@ -226,7 +238,14 @@ class Parser {
     this.blanks();
     const c = this.peek();
     let filter = false;
-    if (c === "'" || c === '"' || c === '(' || c === '$' || (c !== undefined && /[0-9]/.test(c)) || (c === '.' && /[0-9]/.test(this.peek(1) ?? ''))) {
+    if (
+      c === "'" ||
+      c === '"' ||
+      c === '(' ||
+      c === '$' ||
+      (c !== undefined && /[0-9]/.test(c)) ||
+      (c === '.' && /[0-9]/.test(this.peek(1) ?? ''))
+    ) {
       filter = true;
     } else if (isNameStart(c)) {
       // A name followed by `(` is a function call, unless it is a node type; followed by `::`, an axis.
@@ -510,7 +529,8 @@ export class XPathQuery {
         const r = this.compile(e.r);
         const lb = l.bool;
         const rb = r.bool;
-        const fn: Fn<boolean> = e.t === 'or' ? (n, p, s) => lb(n, p, s) || rb(n, p, s) : (n, p, s) => lb(n, p, s) && rb(n, p, s);
+        const fn: Fn<boolean> =
+          e.t === 'or' ? (n, p, s) => lb(n, p, s) || rb(n, p, s) : (n, p, s) => lb(n, p, s) && rb(n, p, s);
         return fromBool(fn, l.positional || r.positional, l.usesLast || r.usesLast);
       }
       case '=':
@@ -563,14 +583,24 @@ export class XPathQuery {
         if (l.set === null || r.set === null) throw new XPathError('Union of non node-sets');
         const ls = l.set;
         const rs = r.set;
-        return fromSet(this, (n, p, s) => mergeSets(ls(n, p, s), rs(n, p, s)), l.positional || r.positional, l.usesLast || r.usesLast);
+        return fromSet(
+          this,
+          (n, p, s) => mergeSets(ls(n, p, s), rs(n, p, s)),
+          l.positional || r.positional,
+          l.usesLast || r.usesLast,
+        );
       }
       case 'filter': {
         const primary = this.compile(e.primary);
         if (primary.set === null) throw new XPathError('Predicate on a non node-set');
         const ps = primary.set;
         const predicates = e.predicates.map((p) => this.compilePredicate(p));
-        return fromSet(this, (n, p, s) => this.filterForward(ps(n, p, s), predicates), primary.positional, primary.usesLast);
+        return fromSet(
+          this,
+          (n, p, s) => this.filterForward(ps(n, p, s), predicates),
+          primary.positional,
+          primary.usesLast,
+        );
       }
       case 'path':
         return this.compilePath(e);
@@ -581,9 +611,16 @@ export class XPathQuery {
           const needle = this.compile(e.args[1]!);
           const ns = needle.str;
           const index = (): DocumentIndex => this.index;
-          return fromBool((n, p, s) => paddedAttribute(index(), n, padded).includes(ns(n, p, s)), needle.positional, needle.usesLast);
+          return fromBool(
+            (n, p, s) => paddedAttribute(index(), n, padded).includes(ns(n, p, s)),
+            needle.positional,
+            needle.usesLast,
+          );
         }
-        return this.compileCall(e.name, e.args.map((a) => this.compile(a)));
+        return this.compileCall(
+          e.name,
+          e.args.map((a) => this.compile(a)),
+        );
       }
     }
   }
@@ -615,7 +652,8 @@ export class XPathQuery {
             const bs = b.map((id) => stringValue(idx, id, spend));
             for (const x of as) {
               for (const y of bs) {
-                if (op === '=' ? x === y : op === '!=' ? x !== y : cmpNum(stringToNumber(x), stringToNumber(y))) return true;
+                if (op === '=' ? x === y : op === '!=' ? x !== y : cmpNum(stringToNumber(x), stringToNumber(y)))
+                  return true;
               }
             }
             return false;
@@ -699,7 +737,11 @@ export class XPathQuery {
       if (l.type === 'number' || r.type === 'number') {
         const ln = l.num;
         const rn = r.num;
-        return fromBool((n, p, s) => (eq ? ln(n, p, s) === rn(n, p, s) : ln(n, p, s) !== rn(n, p, s)), positional, usesLast);
+        return fromBool(
+          (n, p, s) => (eq ? ln(n, p, s) === rn(n, p, s) : ln(n, p, s) !== rn(n, p, s)),
+          positional,
+          usesLast,
+        );
       }
       const ls = l.str;
       const rs = r.str;
@@ -816,7 +858,8 @@ export class XPathQuery {
         const a = args[0]!.str;
         const b = args[1]!.str;
         if (name === 'contains') return fromBool((n, p, s) => a(n, p, s).includes(b(n, p, s)), anyPositional, anyLast);
-        if (name === 'starts-with') return fromBool((n, p, s) => a(n, p, s).startsWith(b(n, p, s)), anyPositional, anyLast);
+        if (name === 'starts-with')
+          return fromBool((n, p, s) => a(n, p, s).startsWith(b(n, p, s)), anyPositional, anyLast);
         const before = name === 'substring-before';
         return fromStr(
           (n, p, s) => {
@@ -920,7 +963,12 @@ export class XPathQuery {
     }
     const steps = e.steps.map((step, i): CompiledStep => {
       if (step.axis === 'attribute' && i !== e.steps.length - 1) throw new XPathError('Steps after an attribute step');
-      return { axis: step.axis, test: step.test, predicates: step.predicates.map((p) => this.compilePredicate(p)), hints: stepHints(step) };
+      return {
+        axis: step.axis,
+        test: step.test,
+        predicates: step.predicates.map((p) => this.compilePredicate(p)),
+        hints: stepHints(step),
+      };
     });
     const startSet = start?.set ?? null;
     const absolute = e.absolute;
@@ -934,7 +982,14 @@ export class XPathQuery {
     };
     const compiled = fromSet(this, fn, start?.positional ?? false, start?.usesLast ?? false);
     const only = steps[0];
-    if (start === null && !absolute && steps.length === 1 && only!.axis === 'attribute' && only!.test.kind === 'name' && only!.predicates.length === 0) {
+    if (
+      start === null &&
+      !absolute &&
+      steps.length === 1 &&
+      only!.axis === 'attribute' &&
+      only!.test.kind === 'name' &&
+      only!.predicates.length === 0
+    ) {
       // `@name`: answer existence and string-value from the element's attributes directly.
       const attributeName = only!.test.name;
       const index = (): DocumentIndex => this.index;
@@ -969,7 +1024,7 @@ export class XPathQuery {
     if (!positional) {
       const candidates =
         context.length === 1 && context[0] === 0 && (step.axis === 'descendant-or-self' || step.axis === 'descendant')
-          ? this.hintedCandidates(step) ?? this.axisUnion(step.axis, context)
+          ? (this.hintedCandidates(step) ?? this.axisUnion(step.axis, context))
           : this.axisUnion(step.axis, context);
       spend(candidates.length);
       const out: number[] = [];
@@ -1015,7 +1070,12 @@ export class XPathQuery {
    * success ends the search, so `p ~ :not(:first-child)` or `p ~ p:nth-child(2n)` over n siblings cost O(n), not
    * the O(n^2) of one walk per context.
    */
-  private followingSiblingsByCandidate(predicate: Predicate, context: NodeSet, test: (id: number) => boolean, usesLast: boolean): NodeSet {
+  private followingSiblingsByCandidate(
+    predicate: Predicate,
+    context: NodeSet,
+    test: (id: number) => boolean,
+    usesLast: boolean,
+  ): NodeSet {
     const index = this.index;
     const out: number[] = [];
     const marks = scratchMarks(index);
@@ -1065,7 +1125,10 @@ export class XPathQuery {
     if (step.test.kind === 'name') best = elementsByName(index).get(step.test.name) ?? [];
     for (const hint of step.hints) {
       if (best !== null && best.length === 0) break;
-      const list = hint.kind === 'token' ? elementsByToken(index, hint.attribute, hint.key) : elementsByValue(index, hint.attribute, hint.key);
+      const list =
+        hint.kind === 'token'
+          ? elementsByToken(index, hint.attribute, hint.key)
+          : elementsByValue(index, hint.attribute, hint.key);
       if (best === null || list.length < best.length) best = list;
     }
     return best;
@@ -1085,7 +1148,13 @@ export class XPathQuery {
   }
 
   /** The axis from one context node, in axis order (reverse document order on reverse axes), through the predicates. */
-  private evalStepFrom(step: CompiledStep, c: number, test: (id: number) => boolean, usesLast: boolean, out: number[]): void {
+  private evalStepFrom(
+    step: CompiledStep,
+    c: number,
+    test: (id: number) => boolean,
+    usesLast: boolean,
+    out: number[],
+  ): void {
     const index = this.index;
     const predicates = step.predicates;
     const nodes: number[] = [];
@@ -1278,7 +1347,11 @@ function stepHints(step: Step): StepHint[] {
   };
   for (const predicate of step.predicates) {
     // A number-valued predicate is a position test: no hint.
-    if (predicate.t === 'number' || predicate.t === 'call' && ['position', 'last', 'count', 'string-length'].includes(predicate.name)) continue;
+    if (
+      predicate.t === 'number' ||
+      (predicate.t === 'call' && ['position', 'last', 'count', 'string-length'].includes(predicate.name))
+    )
+      continue;
     visit(predicate);
   }
   return hints;
@@ -1304,7 +1377,10 @@ function axisIterator(index: DocumentIndex, axis: Axis, c: number): AxisIterator
     case 'descendant-or-self': {
       if (!isElement) return { first: () => (axis === 'descendant-or-self' ? c : -1), next: () => -1 };
       const end = index.end[c]!;
-      return { first: () => (axis === 'descendant-or-self' ? c : c < end ? c + 1 : -1), next: (id) => (id < end ? id + 1 : -1) };
+      return {
+        first: () => (axis === 'descendant-or-self' ? c : c < end ? c + 1 : -1),
+        next: (id) => (id < end ? id + 1 : -1),
+      };
     }
     case 'parent':
       return { first: () => parentOf(index, c), next: () => -1 };
@@ -1315,7 +1391,10 @@ function axisIterator(index: DocumentIndex, axis: Axis, c: number): AxisIterator
     case 'following-sibling':
       return { first: () => (isElement && c > 0 ? index.nextSibling[c]! : -1), next: (id) => index.nextSibling[id]! };
     case 'preceding-sibling':
-      return { first: () => (isElement && c > 0 ? index.previousSibling[c]! : -1), next: (id) => index.previousSibling[id]! };
+      return {
+        first: () => (isElement && c > 0 ? index.previousSibling[c]! : -1),
+        next: (id) => index.previousSibling[id]!,
+      };
     case 'attribute': {
       if (!isElement || c === 0) return { first: () => -1, next: () => -1 };
       const start = attributes(index).start[c]!;
@@ -1453,7 +1532,8 @@ function fromSet(query: XPathQuery, fn: Fn<NodeSet>, positional: boolean, usesLa
  * `position() - k <= 0` (nth-child with a negative step) bound by k.
  */
 function positionBound(e: Expr, c: Compiled): number {
-  if (c.type === 'number') return typeof c.constant === 'number' ? (c.constant >= 1 ? Math.floor(c.constant) : 0) : Infinity;
+  if (c.type === 'number')
+    return typeof c.constant === 'number' ? (c.constant >= 1 ? Math.floor(c.constant) : 0) : Infinity;
   return boundOf(e);
 }
 

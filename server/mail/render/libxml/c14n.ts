@@ -25,7 +25,8 @@ export function canonicalize(element: ElementNode): string {
           out += normalizeText(current.value);
           break;
         case 'pi':
-          out += '<?' + current.target + (current.value === '' ? '' : ' ' + current.value.replaceAll('\r', '&#xD;')) + '?>';
+          out +=
+            '<?' + current.target + (current.value === '' ? '' : ' ' + current.value.replaceAll('\r', '&#xD;')) + '?>';
           break;
         case 'comment':
         case 'doctype':
@@ -50,7 +51,8 @@ function attributes(element: ElementNode): string {
   if (element.attributes.length === 0) return '';
   const sorted = [...element.attributes].sort((a, b) => compareBytes(a.name, b.name));
   let out = '';
-  for (const { name, value } of sorted) out += ' ' + name + '="' + (value === null ? '' : normalizeAttribute(value)) + '"';
+  for (const { name, value } of sorted)
+    out += ' ' + name + '="' + (value === null ? '' : normalizeAttribute(value)) + '"';
   return out;
 }
 

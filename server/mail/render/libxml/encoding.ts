@@ -18,7 +18,17 @@ export type Decoder = 'latin1' | 'cp1252' | { label: string };
 export type EncodingKind = 'utf8' | 'wide' | Decoder | null;
 
 const CP1252 = new Set(['WINDOWS-1252', 'CP1252', 'MS-ANSI']);
-const LATIN1 = new Set(['ISO-8859-1', 'ISO-LATIN-1', 'ISO LATIN 1', 'LATIN1', 'L1', 'ISO8859-1', 'ISO_8859-1', 'CP819', 'IBM819']);
+const LATIN1 = new Set([
+  'ISO-8859-1',
+  'ISO-LATIN-1',
+  'ISO LATIN 1',
+  'LATIN1',
+  'L1',
+  'ISO8859-1',
+  'ISO_8859-1',
+  'CP819',
+  'IBM819',
+]);
 
 /**
  * xmlParseCharEncoding, then xmlFindCharEncodingHandler (iconv) for the names it does not know: what an encoding
@@ -45,16 +55,21 @@ export function reread(rest: string, decoder: Decoder): string {
   const bytes = Buffer.from(rest, 'utf8');
   if (decoder === 'latin1') return bytes.toString('latin1');
   // Not TextDecoder: Node 20's reads windows-1252 as ISO-8859-1.
-  if (decoder === 'cp1252') return bytes.toString('latin1').replace(C1, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]!);
+  if (decoder === 'cp1252')
+    return bytes.toString('latin1').replace(C1, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]!);
   return new TextDecoder(decoder.label).decode(bytes);
 }
 
 const C1 = /[\x80-\x9F]/g;
 /** windows-1252 bytes 0x80-0x9F (the undefined ones as the C1 control of the same number, as WHATWG reads them). */
-const CP1252_HIGH = [...'\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178'];
+const CP1252_HIGH = [
+  ...'\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178',
+];
 /** What windows-1252 can write above 0x7F besides ISO-8859-1's 0xA0-0xFF (not the undefined bytes: iconv lacks them). */
 const CP1252_BYTES: ReadonlyMap<string, string> = new Map(
-  CP1252_HIGH.map((char, k) => [char, String.fromCharCode(0x80 + k)] as const).filter(([char]) => char.charCodeAt(0) > 0xff),
+  CP1252_HIGH.map((char, k) => [char, String.fromCharCode(0x80 + k)] as const).filter(
+    ([char]) => char.charCodeAt(0) > 0xff,
+  ),
 );
 
 /**

@@ -6,7 +6,14 @@
  *
  * Each method names the libxml2 function it ports; where the C code has a quirk, the port keeps it (see the notes).
  */
-import type { CommentNode, DoctypeNode, DocumentNode, ElementNode, ProcessingInstructionNode, TextNode } from './dom.js';
+import type {
+  CommentNode,
+  DoctypeNode,
+  DocumentNode,
+  ElementNode,
+  ProcessingInstructionNode,
+  TextNode,
+} from './dom.js';
 import { ELEMENTS, endPriority, isBooleanAttribute, startCloses } from './elements.js';
 import { classifyEncoding, contentCharset, type Decoder, findEncoding, reread } from './encoding.js';
 import { ENTITY_VALUES } from './entities.js';
@@ -188,7 +195,9 @@ class HtmlParser {
   private startsDoctype(): boolean {
     const s = this.s;
     const i = this.i;
-    return s.charCodeAt(i) === 0x3c && s.charCodeAt(i + 1) === 0x21 && s.slice(i + 2, i + 9).toUpperCase() === 'DOCTYPE';
+    return (
+      s.charCodeAt(i) === 0x3c && s.charCodeAt(i + 1) === 0x21 && s.slice(i + 2, i + 9).toUpperCase() === 'DOCTYPE'
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------------

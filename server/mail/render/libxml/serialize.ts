@@ -39,7 +39,9 @@ function isRawParent(parent: Parent | null): boolean {
   if (parent === null || parent.type !== 'element') return false;
   const name = parent.name;
   if (name === 'script' || name === 'style') return true;
-  return (name.length === 6 || name.length === 5) && (name.toLowerCase() === 'script' || name.toLowerCase() === 'style');
+  return (
+    (name.length === 6 || name.length === 5) && (name.toLowerCase() === 'script' || name.toLowerCase() === 'style')
+  );
 }
 
 /** HTML_TEXT_NODE (a CDATA node, script and style content, is not one for the formatting rules). */
@@ -180,7 +182,12 @@ function attributeText(element: ElementNode, name: string, value: string | null)
   if (value === null || isBooleanAttribute(name)) return ' ' + name;
   const escaped = escapeText(value, true);
   const lower = name.toLowerCase();
-  if (lower === 'href' || lower === 'action' || lower === 'src' || (lower === 'name' && element.name.toLowerCase() === 'a')) {
+  if (
+    lower === 'href' ||
+    lower === 'action' ||
+    lower === 'src' ||
+    (lower === 'name' && element.name.toLowerCase() === 'a')
+  ) {
     let start = 0;
     while (start < escaped.length && ' \t\n\r'.includes(escaped[start]!)) start++;
     return ' ' + name + '=' + quoted(uriEscape(escaped.slice(start)));
@@ -259,7 +266,7 @@ function escapeText(text: string, attribute: boolean): string {
 
 // uri.c xmlURIEscapeStr(value, "@/:=?;#%&,+<>"): what stays as it is (unreserved chars and that list).
 const URI_KEEP = new Uint8Array(128);
-for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*\'()@/:=?;#%&,+<>') {
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*'()@/:=?;#%&,+<>") {
   URI_KEEP[c.charCodeAt(0)] = 1;
 }
 const HEX = '0123456789ABCDEF';

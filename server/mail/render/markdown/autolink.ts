@@ -66,7 +66,8 @@ function startsOf(state: StateInline): Map<number, Start> {
   if (starts !== undefined) return starts;
   starts = new Map();
   for (const { index, match } of emailMatches(state.src)) starts.set(index, { email: match });
-  for (const match of state.src.matchAll(URL_PREFIX)) starts.set(match.index, { ...starts.get(match.index), url: true });
+  for (const match of state.src.matchAll(URL_PREFIX))
+    starts.set(match.index, { ...starts.get(match.index), url: true });
   STARTS.set(state, starts);
   return starts;
 }
@@ -141,7 +142,8 @@ function url(state: StateInline, silent: boolean): boolean {
   }
   // $cursor->advanceBy(mb_strlen($url)): characters, counted from the current position.
   let end = state.pos;
-  for (let count = [...found].length; count > 0 && end < state.src.length; count--) end += (state.src.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  for (let count = [...found].length; count > 0 && end < state.src.length; count--)
+    end += (state.src.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
   if (end > state.posMax) return false;
   if (!silent) pushLink(state, found.startsWith('www.') ? `http://${found}` : found, found);
   state.pos = end;
@@ -160,7 +162,8 @@ function autolink(state: StateInline, silent: boolean): boolean {
 function text(state: StateInline, silent: boolean): boolean {
   const starts = startsOf(state);
   let pos = state.pos;
-  while (pos < state.posMax && !isTerminator(state.src.charCodeAt(pos)) && (pos === state.pos || !starts.has(pos))) pos++;
+  while (pos < state.posMax && !isTerminator(state.src.charCodeAt(pos)) && (pos === state.pos || !starts.has(pos)))
+    pos++;
   if (pos === state.pos) return false;
   if (!silent) state.pending += state.src.slice(state.pos, pos);
   state.pos = pos;
@@ -169,9 +172,29 @@ function text(state: StateInline, silent: boolean): boolean {
 
 function isTerminator(code: number): boolean {
   switch (code) {
-    case 0x0a: case 0x21: case 0x23: case 0x24: case 0x25: case 0x26: case 0x2a: case 0x2b: case 0x2d: case 0x3a:
-    case 0x3c: case 0x3d: case 0x3e: case 0x40: case 0x5b: case 0x5c: case 0x5d: case 0x5e: case 0x5f: case 0x60:
-    case 0x7b: case 0x7d: case 0x7e:
+    case 0x0a:
+    case 0x21:
+    case 0x23:
+    case 0x24:
+    case 0x25:
+    case 0x26:
+    case 0x2a:
+    case 0x2b:
+    case 0x2d:
+    case 0x3a:
+    case 0x3c:
+    case 0x3d:
+    case 0x3e:
+    case 0x40:
+    case 0x5b:
+    case 0x5c:
+    case 0x5d:
+    case 0x5e:
+    case 0x5f:
+    case 0x60:
+    case 0x7b:
+    case 0x7d:
+    case 0x7e:
       return true;
     default:
       return false;

@@ -11,7 +11,8 @@
 import type { MarkdownIt, StateInline, Token } from 'markdown-it';
 
 /** RegexHelper::REGEX_PUNCTUATION. */
-const PUNCTUATION = /^[\u2000-\u206F\u2E00-\u2E7F\p{Pc}\p{Pd}\p{Pe}\p{Pf}\p{Pi}\p{Po}\p{Ps}\\'!"#$%&()*+,\-./:;<=>?@[\]^_`{|}~]/u;
+const PUNCTUATION =
+  /^[\u2000-\u206F\u2E00-\u2E7F\p{Pc}\p{Pd}\p{Pe}\p{Pf}\p{Pi}\p{Po}\p{Ps}\\'!"#$%&()*+,\-./:;<=>?@[\]^_`{|}~]/u;
 /** RegexHelper::REGEX_UNICODE_WHITESPACE_CHAR (`\s` of PCRE with /u: space, \t \n \v \f \r, and \pZ). */
 const WHITESPACE = /^(?:\p{Z}|[ \t\n\v\f\r])/u;
 
@@ -95,7 +96,12 @@ function delimiterUse(opener: Run, closer: Run): number {
     const min = Math.min(opener.length, closer.length);
     return min >= 2 ? min : 0;
   }
-  if ((opener.canClose || closer.canOpen) && closer.originalLength % 3 !== 0 && (opener.originalLength + closer.originalLength) % 3 === 0) return 0;
+  if (
+    (opener.canClose || closer.canOpen) &&
+    closer.originalLength % 3 !== 0 &&
+    (opener.originalLength + closer.originalLength) % 3 === 0
+  )
+    return 0;
   return opener.length >= 2 && closer.length >= 2 ? 2 : 1;
 }
 

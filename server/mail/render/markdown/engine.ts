@@ -5,7 +5,14 @@
  * league's own extensions and renderers, differ, the rule is replaced here and names the league class it mirrors.
  */
 import type MarkdownIt from 'markdown-it';
-import type { MarkdownIt as MarkdownItInstance, Renderer, StateBlock, StateCore, StateInline, Token } from 'markdown-it';
+import type {
+  MarkdownIt as MarkdownItInstance,
+  Renderer,
+  StateBlock,
+  StateCore,
+  StateInline,
+  Token,
+} from 'markdown-it';
 import { AUTOLINK_MARKUP, useLeagueAutolinks } from './autolink.js';
 import { useLeagueDelimiters } from './delimiters.js';
 import { useLeagueTables } from './table.js';
@@ -16,7 +23,12 @@ type RenderEnv = Parameters<Renderer['render']>[2];
 
 /** tempest/highlight's Escape::html after Highlighter::parse's newline normalisation. */
 function tempestEscape(content: string): string {
-  return content.replace(/\r\n|\r/g, '\n').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return content
+    .replace(/\r\n|\r/g, '\n')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 /** League\CommonMark\Util\UrlEncoder::unescapeAndEncode (the unescaping is markdown-it's, as RegexHelper::unescape). */
@@ -57,7 +69,14 @@ const HTML_TAG = (() => {
 })();
 
 export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItInstance {
-  const md = new markdownIt('default', { html: true, xhtmlOut: true, breaks: false, linkify: false, typographer: false, maxNesting: 1_000 });
+  const md = new markdownIt('default', {
+    html: true,
+    xhtmlOut: true,
+    breaks: false,
+    linkify: false,
+    typographer: false,
+    maxNesting: 1_000,
+  });
   // allow_unsafe_links: true; link destinations percent-encoded as league's UrlEncoder (no punycode), autolink text kept.
   md.validateLink = () => true;
   md.normalizeLink = encodeUrl;
@@ -76,7 +95,8 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
     for (let i = 1; i < state.tokens.length; i++) {
       const token = state.tokens[i]!;
       const opener = state.tokens[i - 1]!.type;
-      if (token.type === 'inline' && (opener === 'paragraph_open' || opener === 'heading_open')) token.content = token.content.replace(/\n[ \t]+/g, '\n');
+      if (token.type === 'inline' && (opener === 'paragraph_open' || opener === 'heading_open'))
+        token.content = token.content.replace(/\n[ \t]+/g, '\n');
     }
   });
   md.inline.ruler.disable(['linkify']);
@@ -139,35 +159,50 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
   // BacktickParser: its matches (`+) are the whole runs, found over the text first: a run whose first backtick an
   // escape took opens no code span with the rest.
   const backticks = inlineRule('backticks');
-  md.inline.ruler.at('backticks', (state, silent) => state.src.charCodeAt(state.pos - 1) !== 0x60 && backticks(state, silent));
+  md.inline.ruler.at(
+    'backticks',
+    (state, silent) => state.src.charCodeAt(state.pos - 1) !== 0x60 && backticks(state, silent),
+  );
 
   // EscapableParser: a backslash before a character it cannot escape is a backslash alone (markdown-it's escape
   // rule takes the next character with it, hiding an autolink that starts there).
   const escape = inlineRule('escape');
   md.inline.ruler.at('escape', (state, silent) => {
     const next = state.src.charCodeAt(state.pos + 1);
-    if (state.src.charCodeAt(state.pos) === 0x5c && state.pos + 1 < state.posMax && next !== 0x0a && !ESCAPABLE.test(state.src[state.pos + 1]!)) return false;
+    if (
+      state.src.charCodeAt(state.pos) === 0x5c &&
+      state.pos + 1 < state.posMax &&
+      next !== 0x0a &&
+      !ESCAPABLE.test(state.src[state.pos + 1]!)
+    )
+      return false;
     return escape(state, silent);
   });
 
   // ListItemParser::tryContinue takes a blank line's spaces with it: a code or HTML block in a list item gets its
   // blank lines empty (markdown-it keeps the spaces past the item's indent).
   type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
-  const blockRules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule; alt: string[] }[] }).__rules__;
+  const blockRules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule; alt: string[] }[] })
+    .__rules__;
   for (const name of ['fence', 'code', 'html_block']) {
     const { fn: rule, alt } = blockRules.find((candidate) => candidate.name === name)!;
     // Ruler.at replaces the chains the rule terminates too: kept as they were.
-    md.block.ruler.at(name, (state, startLine, endLine, silent) => {
-      const from = state.tokens.length;
-      if (!rule(state, startLine, endLine, silent)) return false;
-      if (!silent && state.blkIndent > 0) {
-        for (let i = from; i < state.tokens.length; i++) {
-          const token = state.tokens[i]!;
-          if (token.type === 'fence' || token.type === 'code_block' || token.type === 'html_block') token.content = token.content.replace(/^[ \t]+$/gm, '');
+    md.block.ruler.at(
+      name,
+      (state, startLine, endLine, silent) => {
+        const from = state.tokens.length;
+        if (!rule(state, startLine, endLine, silent)) return false;
+        if (!silent && state.blkIndent > 0) {
+          for (let i = from; i < state.tokens.length; i++) {
+            const token = state.tokens[i]!;
+            if (token.type === 'fence' || token.type === 'code_block' || token.type === 'html_block')
+              token.content = token.content.replace(/^[ \t]+$/gm, '');
+          }
         }
-      }
-      return true;
-    }, { alt: [...alt] });
+        return true;
+      },
+      { alt: [...alt] },
+    );
   }
 
   const rules = md.renderer.rules;
@@ -217,13 +252,21 @@ const RULE_BLOCKS = new Set(['fence', 'code_block', 'html_block']);
  * markdown-it's Renderer::render, with list items as League\CommonMark\...\ListItemRenderer writes them: the
  * item's content gets a leading newline when it starts with `<` and a trailing one when it ends with `>`.
  */
-function renderRange(renderer: Renderer, tokens: Token[], from: number, to: number, options: RenderOptions, env: RenderEnv): string {
+function renderRange(
+  renderer: Renderer,
+  tokens: Token[],
+  from: number,
+  to: number,
+  options: RenderOptions,
+  env: RenderEnv,
+): string {
   let result = '';
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.type === 'list_item_open') {
       let close = i + 1;
-      while (close < to && !(tokens[close]!.type === 'list_item_close' && tokens[close]!.level === token.level)) close++;
+      while (close < to && !(tokens[close]!.type === 'list_item_close' && tokens[close]!.level === token.level))
+        close++;
       let contents = renderRange(renderer, tokens, i + 1, close, options, env);
       if (contents.endsWith('\n')) contents = contents.slice(0, -1);
       if (contents.startsWith('<')) contents = `\n${contents}`;
@@ -246,4 +289,3 @@ function renderRange(renderer: Renderer, tokens: Token[], from: number, to: numb
   }
   return result;
 }
-

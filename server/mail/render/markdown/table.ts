@@ -89,7 +89,13 @@ function leagueTable(otherStarts: readonly BlockRule[]): BlockRule {
   return (state, startLine, endLine, silent) => table(state, startLine, endLine, silent, otherStarts);
 }
 
-function table(state: StateBlock, startLine: number, endLine: number, silent: boolean, otherStarts: readonly BlockRule[]): boolean {
+function table(
+  state: StateBlock,
+  startLine: number,
+  endLine: number,
+  silent: boolean,
+  otherStarts: readonly BlockRule[],
+): boolean {
   if (startLine + 1 >= endLine) return false;
   if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
   // A lazy header line (outside the list item the separator continues) is not followed here.
@@ -164,7 +170,9 @@ function table(state: StateBlock, startLine: number, endLine: number, silent: bo
 export function useLeagueTables(md: MarkdownIt): void {
   // The rules' functions by name (Ruler keeps them in __rules__; getRules gives them without names).
   const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
-  const otherStarts = OTHER_STARTS.map((name) => rules.find((rule) => rule.name === name)?.fn).filter((fn) => fn !== undefined);
+  const otherStarts = OTHER_STARTS.map((name) => rules.find((rule) => rule.name === name)?.fn).filter(
+    (fn) => fn !== undefined,
+  );
   md.block.ruler.at('table', leagueTable(otherStarts), { alt: ['paragraph', 'reference'] });
   const paragraph = rules.find((rule) => rule.name === 'paragraph')!.fn;
   md.block.ruler.at('paragraph', (state, startLine, endLine, silent) => {

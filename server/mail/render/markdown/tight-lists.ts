@@ -22,7 +22,8 @@ function blankCounts(tokens: Token[], from: number, to: number, blank: number, i
     // A second blank line: the blocks the first one closed are gone, unless it is inside an indented code block.
     for (let i = from; i < to; i++) {
       const token = tokens[i]!;
-      if (token.type === 'code_block' && token.map !== null && token.map[0] < blank && blank < token.map[1]) return false;
+      if (token.type === 'code_block' && token.map !== null && token.map[0] < blank && blank < token.map[1])
+        return false;
     }
     return true;
   }
@@ -30,7 +31,8 @@ function blankCounts(tokens: Token[], from: number, to: number, blank: number, i
   let leaf: Token | undefined;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
-    if (LEAVES.has(token.type) && token.map !== null && token.map[0] <= blank - 1 && blank - 1 < token.map[1]) leaf = token;
+    if (LEAVES.has(token.type) && token.map !== null && token.map[0] <= blank - 1 && blank - 1 < token.map[1])
+      leaf = token;
   }
   if (leaf === undefined) return true;
   // A fence its closing line ended is closed; the others stay open at the blank line.

@@ -73,7 +73,13 @@ export function convertBlockquote(value: string): string {
  * parent's name (the list type), `level` the <li> ancestors (getListItemLevel()), `position` its
  * getSiblingPosition(), `start` the parent's start attribute.
  */
-export function convertListItem(value: string, parentName: string, level: number, position: number, start: string): string {
+export function convertListItem(
+  value: string,
+  parentName: string,
+  level: number,
+  position: number,
+  start: string,
+): string {
   const inner = phpTrim(value);
   const text = phpTrim(inner.indexOf('\n') === -1 ? inner : inner.split('\n').join('\n    '));
   const prefix = level > 0 && position === 1 ? '\n' : '';
@@ -87,9 +93,10 @@ export function convertListItem(value: string, parentName: string, level: number
 
 /** PreformattedConverter::convert(), given html_entity_decode($element->getChildrenAsString()). */
 export function convertPreformatted(childrenAsString: string): string {
-  let content = childrenAsString.indexOf('<pre>') === -1 && childrenAsString.indexOf('</pre>') === -1
-    ? childrenAsString
-    : childrenAsString.split('<pre>').join('').split('</pre>').join('');
+  let content =
+    childrenAsString.indexOf('<pre>') === -1 && childrenAsString.indexOf('</pre>') === -1
+      ? childrenAsString
+      : childrenAsString.split('<pre>').join('').split('</pre>').join('');
   // Already a converted <code>: its backticks begin and end the trimmed content.
   const trimmed = phpTrim(content);
   if (trimmed.length > 0 && trimmed.charCodeAt(0) === 0x60 && trimmed.charCodeAt(trimmed.length - 1) === 0x60) {

@@ -29,7 +29,9 @@ function startTag(element: ElementNode): string {
 
 /** xmlC14NProcessPINode(), decoded: `<?target?>` for one without data at all (libxml2's NULL content). */
 export function processingInstructionString(node: ProcessingInstructionNode): string {
-  return node.bare === true ? '<?' + node.target + '?>' : '<?' + node.target + ' ' + htmlEntityDecode(node.value) + '?>';
+  return node.bare === true
+    ? '<?' + node.target + '?>'
+    : '<?' + node.target + ' ' + htmlEntityDecode(node.value) + '?>';
 }
 
 /** One node of an unconverted subtree, written iteratively. */
@@ -68,7 +70,12 @@ function writeNode(root: Node): string {
  * html_entity_decode($element->getChildrenAsString()) of an element whose children are parts[start, end): a
  * converted child is its Markdown (a text node now), an unconverted one the node itself.
  */
-export function childrenAsString(element: ElementNode, parts: readonly (string | Node)[], start: number, end: number): string {
+export function childrenAsString(
+  element: ElementNode,
+  parts: readonly (string | Node)[],
+  start: number,
+  end: number,
+): string {
   let out = startTag(element);
   for (let i = start; i < end; i++) {
     const part = parts[i] as string | Node;

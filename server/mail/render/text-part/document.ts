@@ -85,7 +85,8 @@ const DOCTYPE_LINE = /^<!DOCTYPE [^>]+>\n$/;
 function sanitize(doctype: string, rest: string): string {
   let markdown: string;
   if (doctype === '' || DOCTYPE_LINE.test(doctype)) {
-    markdown = (doctype === '' ? '' : '\n') + (rest.indexOf('<!DOCTYPE ') === -1 ? rest : rest.replace(DOCTYPE_DECLARATION, ''));
+    markdown =
+      (doctype === '' ? '' : '\n') + (rest.indexOf('<!DOCTYPE ') === -1 ? rest : rest.replace(DOCTYPE_DECLARATION, ''));
   } else {
     markdown = (doctype + rest).replace(DOCTYPE_DECLARATION, '');
   }
@@ -103,7 +104,8 @@ function sanitize(doctype: string, rest: string): string {
 }
 
 function isInside(node: ElementNode, ancestor: ElementNode): boolean {
-  for (let parent = node.parent; parent !== null && parent.type === 'element'; parent = parent.parent) if (parent === ancestor) return true;
+  for (let parent = node.parent; parent !== null && parent.type === 'element'; parent = parent.parent)
+    if (parent === ancestor) return true;
   return false;
 }
 
@@ -124,7 +126,9 @@ function writtenWithElements(
 ): string {
   const children = document.children;
   const originalBodyChildren = body?.children ?? null;
-  document.children = documentChildren.map((node): Node => (node === root ? { type: 'text', value: markdown, parent: document } : node));
+  document.children = documentChildren.map(
+    (node): Node => (node === root ? { type: 'text', value: markdown, parent: document } : node),
+  );
   if (body !== null && bodyChildren !== null && !isInside(body, root)) body.children = bodyChildren;
   try {
     return htmlEntityDecode(serializeHtml(document, { format: false }));
@@ -170,7 +174,8 @@ export function convertDocument(document: DocumentNode): string | null {
     if (node === root) written += writtenText(markdown);
     else if (node.type === 'doctype') doctype += writtenRaw(doctypeString(node));
     else if (node.type === 'comment') written += writtenRaw('<!--' + node.value + '-->');
-    else if (node.type === 'pi') written += writtenRaw('<?' + node.target + (node.bare === true ? '' : ' ' + node.value) + '>');
+    else if (node.type === 'pi')
+      written += writtenRaw('<?' + node.target + (node.bare === true ? '' : ' ' + node.value) + '>');
     else return sanitize('', writtenWithElements(document, root, markdown, documentChildren, body, bodyChildren));
   }
   return sanitize(doctype, written + '\n');

@@ -52,7 +52,12 @@ function isAllowedCodePoint(code: number): boolean {
   return code <= 0x10ffff;
 }
 
-function decodeOne(match: string, decimal: string | undefined, hex: string | undefined, name: string | undefined): string {
+function decodeOne(
+  match: string,
+  decimal: string | undefined,
+  hex: string | undefined,
+  name: string | undefined,
+): string {
   if (name !== undefined) {
     const code = NAMED.get(name);
     return code === undefined ? match : String.fromCharCode(code);

@@ -165,13 +165,15 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * characters, then letter-digit labels with inner hyphens and a last label that starts with a letter. With the
  * local part under 65 characters, the address under 255 and every label under 64, EMAIL's lookaheads pass too.
  */
-const PLAIN_EMAIL = /^([a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*)@((?:[a-z0-9]+(?:-+[a-z0-9]+)*\.)+[a-z][a-z0-9]*)$/i;
+const PLAIN_EMAIL =
+  /^([a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*)@((?:[a-z0-9]+(?:-+[a-z0-9]+)*\.)+[a-z][a-z0-9]*)$/i;
 const LONG_LABEL = /[^.]{64}/;
 
 /** filter_var($email, FILTER_VALIDATE_EMAIL) !== false: at most 320 bytes, then the expression above. */
 export function isPhpValidEmail(email: string): boolean {
   if (email.length > 320 || NON_ASCII.test(email)) return false;
   const plain = PLAIN_EMAIL.exec(email);
-  if (plain !== null && email.length < 255 && (plain[1] as string).length < 65 && !LONG_LABEL.test(plain[2] as string)) return true;
+  if (plain !== null && email.length < 255 && (plain[1] as string).length < 65 && !LONG_LABEL.test(plain[2] as string))
+    return true;
   return EMAIL.test(email);
 }

@@ -116,7 +116,8 @@ function valueStart(node: Node, limit: number): string {
   while (stack.length > 0 && out.length < limit) {
     const current = stack.pop() as Node;
     if (current.type === 'text') out += current.value;
-    else if (current.type === 'element') for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as Node);
+    else if (current.type === 'element')
+      for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as Node);
   }
   return out;
 }
@@ -145,7 +146,12 @@ class Walk {
    * The root's Markdown. `documentChildren` are the document's children as the walk sees them (after
    * replaceMisplacedComments()), `body` and `bodyChildren` the <body> that received comments and its new list.
    */
-  run(root: ElementNode, documentChildren: readonly Node[], body: ElementNode | null, bodyChildren: readonly Node[] | null): string {
+  run(
+    root: ElementNode,
+    documentChildren: readonly Node[],
+    body: ElementNode | null,
+    bodyChildren: readonly Node[] | null,
+  ): string {
     this.deepest = 0;
     this.top = 0;
     this.highest = 0;
@@ -154,7 +160,16 @@ class Walk {
       this.open(0, null, '#document', documentChildren, 0, false, 0, 0);
       const rootChildren = root === body && bodyChildren !== null ? bodyChildren : root.children;
       if (rootChildren.length === 0) return this.convert(root, root.name, 0, 0, 0, rootIndex);
-      this.open(1, root, root.name, rootChildren, rootIndex, root.name === 'pre' || root.name === 'code', root.name === 'blockquote' ? 1 : 0, root.name === 'li' ? 1 : 0);
+      this.open(
+        1,
+        root,
+        root.name,
+        rootChildren,
+        rootIndex,
+        root.name === 'pre' || root.name === 'code',
+        root.name === 'blockquote' ? 1 : 0,
+        root.name === 'li' ? 1 : 0,
+      );
       while (this.depth > 0) {
         const frame = this.stack[this.depth] as Frame;
         if (frame.next < frame.children.length) {
@@ -166,7 +181,14 @@ class Walk {
         // element's part in its parent (setFinalMarkdown()).
         this.depth--;
         if (this.top > this.highest) this.highest = this.top;
-        const markdown = this.convert(frame.element as ElementNode, frame.name, frame.start, this.top, this.depth, frame.index);
+        const markdown = this.convert(
+          frame.element as ElementNode,
+          frame.name,
+          frame.start,
+          this.top,
+          this.depth,
+          frame.index,
+        );
         this.top = frame.start;
         this.parts[this.top++] = markdown;
       }
@@ -197,7 +219,19 @@ class Walk {
     if (depth > this.deepest) this.deepest = depth;
     let frame = this.stack[depth];
     if (frame === undefined) {
-      frame = { element, name, children, index, next: 0, start: this.top, inPreOrCode, blockquotes, listItems, counted: 0, nonBlank: 0 };
+      frame = {
+        element,
+        name,
+        children,
+        index,
+        next: 0,
+        start: this.top,
+        inPreOrCode,
+        blockquotes,
+        listItems,
+        counted: 0,
+        nonBlank: 0,
+      };
       this.stack[depth] = frame;
     } else {
       frame.element = element;
@@ -216,7 +250,13 @@ class Walk {
   }
 
   /** convertChildren() on one child of `frame`. */
-  private visit(frame: Frame, child: Node, index: number, body: ElementNode | null, bodyChildren: readonly Node[] | null): void {
+  private visit(
+    frame: Frame,
+    child: Node,
+    index: number,
+    body: ElementNode | null,
+    bodyChildren: readonly Node[] | null,
+  ): void {
     if (frame.inPreOrCode && nodeName(child) !== 'code') {
       // Inside <pre> or <code>: left as it is for C14N.
       this.parts[this.top++] = child;
@@ -286,7 +326,10 @@ class Walk {
   private siblingPosition(frame: Frame, index: number): number {
     while (frame.counted < index) {
       const part = this.parts[frame.start + frame.counted++] as string | Node;
-      const blank = typeof part === 'string' ? isPhpBlank(part) : part.type === 'text' && part.cdata !== true && isPhpBlank(part.value);
+      const blank =
+        typeof part === 'string'
+          ? isPhpBlank(part)
+          : part.type === 'text' && part.cdata !== true && isPhpBlank(part.value);
       if (!blank) frame.nonBlank++;
     }
     return frame.nonBlank + 1;
@@ -326,7 +369,13 @@ class Walk {
         // ListBlockConverter
         return this.value(node, start, end) + '\n';
       case 'li':
-        return convertListItem(this.value(node, start, end), parent.name, parent.listItems, this.siblingPosition(parent, index), attribute(parent.element, 'start'));
+        return convertListItem(
+          this.value(node, start, end),
+          parent.name,
+          parent.listItems,
+          this.siblingPosition(parent, index),
+          attribute(parent.element, 'start'),
+        );
       case 'pre':
         return convertPreformatted(this.childrenAsString(node, start, end));
       case 'code':
@@ -335,9 +384,17 @@ class Walk {
       case 'i':
       case 'strong':
       case 'b':
-        return convertEmphasis(name, this.value(node, start, end), nodeName(parent.children[index - 1]), nodeName(parent.children[index + 1]));
+        return convertEmphasis(
+          name,
+          this.value(node, start, end),
+          nodeName(parent.children[index - 1]),
+          nodeName(parent.children[index + 1]),
+        );
       case 'br':
-        return convertHardBreak(parent.name === 'li', parent.name === 'li' ? this.valueAfter(start, end, depth, index) : '');
+        return convertHardBreak(
+          parent.name === 'li',
+          parent.name === 'li' ? this.valueAfter(start, end, depth, index) : '',
+        );
       case 'a': {
         const href = attribute(element, 'href');
         if (isFalsyHref(href)) return this.childrenAsString(node, start, end);
@@ -391,6 +448,11 @@ class Walk {
 const walk = new Walk();
 
 /** The Markdown the root element is replaced with. */
-export function convertRoot(root: ElementNode, documentChildren: readonly Node[], body: ElementNode | null, bodyChildren: readonly Node[] | null): string {
+export function convertRoot(
+  root: ElementNode,
+  documentChildren: readonly Node[],
+  body: ElementNode | null,
+  bodyChildren: readonly Node[] | null,
+): string {
   return walk.run(root, documentChildren, body, bodyChildren);
 }
