@@ -2,7 +2,7 @@
 /** The `mailcoach-emulator` command: parse options, start, print where everything is, stop cleanly. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, exitCodeFor, helpText, packageRoot, parseCli, type Config } from './config.js';
+import { type CliRequest, ConfigError, exitCodeFor, helpText, packageRoot, parseCli, type Config } from './config.js';
 import { FixtureError } from './fixtures/load.js';
 import { tuneHeapForServer } from './heap.js';
 import { consoleLogger } from './logger.js';
@@ -15,7 +15,7 @@ const VERSION = (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'),
 const STOP_DEADLINE_MS = 8_000;
 
 async function main(): Promise<void> {
-  let request;
+  let request: CliRequest;
   try {
     request = parseCli(process.argv.slice(2), process.env);
   } catch (error) {
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   try {
     emulator = await startServer(request.config, consoleLogger);
   } catch (error) {
-    return fail(error);
+    return fail(error, request.config);
   }
   // Handlers before the banner: whoever waits for "listening on" may stop us the moment it appears.
   let stopping = false;
@@ -127,13 +127,26 @@ function faultsLine(emulator: RunningEmulator, file: string): string {
   return `${resolve(file)} (${count} ${count === 1 ? 'rule' : 'rules'}, in every workspace)`;
 }
 
-function fail(error: unknown): void {
+function fail(error: unknown, config?: Config): void {
   const message =
     error instanceof ConfigError || error instanceof FixtureError
       ? error.message
-      : `cannot start: ${(error as Error).message}`;
+      : (portInUse(error, config) ?? `cannot start: ${(error as Error).message}`);
   console.error(`mailcoach-emulator: ${message}`);
   process.exitCode = exitCodeFor(error);
+}
+
+/**
+ * The HTTP or HTTPS port taken: which option chose it and how to move it, worded as the SMTP listener words its own
+ * (server/smtp/listener.ts).
+ */
+function portInUse(error: unknown, config: Config | undefined): string | null {
+  const { code, port } = error as { code?: unknown; port?: unknown };
+  if (code !== 'EADDRINUSE' || config === undefined || typeof port !== 'number') return null;
+  const [service, flag] =
+    port === config.port ? ['HTTP', '--port'] : port === config.httpsPort ? ['HTTPS', '--https-port'] : [];
+  if (flag === undefined) return null;
+  return `cannot start: ${service} port ${port} is in use on ${config.host}: move it with ${flag} <n> (0: a free port)`;
 }
 
 void main();

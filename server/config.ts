@@ -2,7 +2,7 @@
  * Command-line options and their environment equivalents, parsed once into a typed Config. Nothing else reads
  * process.argv or process.env. A bad value is a ConfigError with a one-line reason.
  */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { OnlineLinkMode } from './checks/online.js';
 import { parseClockSpec } from './clock.js';
 import { parseIdSpec } from './ids.js';
@@ -122,55 +122,48 @@ export type UiTokenMode = 'auto' | 'required' | 'off';
 
 export type CliRequest = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
 
+/** The flags parseArgs accepts: the documented ones (config/help.ts) and the SMTP timeouts for tests. */
+const CLI_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  db: { type: 'string' },
+  'https-port': { type: 'string' },
+  'smtp-port': { type: 'string' },
+  'smtp-max-recipients': { type: 'string' },
+  'smtp-starttls': { type: 'boolean' },
+  'smtps-port': { type: 'string' },
+  'smtp-idle-timeout-ms': { type: 'string' },
+  'smtp-connection-timeout-ms': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  token: { type: 'string', multiple: true },
+  'any-token': { type: 'boolean' },
+  fixtures: { type: 'string' },
+  'no-fixtures': { type: 'boolean' },
+  watch: { type: 'boolean' },
+  'always-json': { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  'allow-spam-complaint-deletion': { type: 'boolean' },
+  mailers: { type: 'string' },
+  'max-body-mb': { type: 'string' },
+  clock: { type: 'string' },
+  ids: { type: 'string' },
+  random: { type: 'string' },
+  isolate: { type: 'boolean' },
+  faults: { type: 'string' },
+  'render-workers': { type: 'string' },
+  'ui-token': { type: 'string' },
+  'allowed-hosts': { type: 'string' },
+  webhook: { type: 'string', multiple: true },
+  'webhook-secret': { type: 'string' },
+  'webhook-retries': { type: 'string' },
+  'check-links': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        db: { type: 'string' },
-        'https-port': { type: 'string' },
-        'smtp-port': { type: 'string' },
-        'smtp-max-recipients': { type: 'string' },
-        'smtp-starttls': { type: 'boolean' },
-        'smtps-port': { type: 'string' },
-        'smtp-idle-timeout-ms': { type: 'string' },
-        'smtp-connection-timeout-ms': { type: 'string' },
-        'tls-cert': { type: 'string' },
-        'tls-key': { type: 'string' },
-        token: { type: 'string', multiple: true },
-        'any-token': { type: 'boolean' },
-        fixtures: { type: 'string' },
-        'no-fixtures': { type: 'boolean' },
-        watch: { type: 'boolean' },
-        'always-json': { type: 'boolean' },
-        'rate-limit': { type: 'string' },
-        'allow-spam-complaint-deletion': { type: 'boolean' },
-        mailers: { type: 'string' },
-        'max-body-mb': { type: 'string' },
-        clock: { type: 'string' },
-        ids: { type: 'string' },
-        random: { type: 'string' },
-        isolate: { type: 'boolean' },
-        faults: { type: 'string' },
-        'render-workers': { type: 'string' },
-        'ui-token': { type: 'string' },
-        'allowed-hosts': { type: 'string' },
-        webhook: { type: 'string', multiple: true },
-        'webhook-secret': { type: 'string' },
-        'webhook-retries': { type: 'string' },
-        'check-links': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    }).values;
-  } catch (error) {
-    // node:util parseArgs explains some errors over several lines; the reason stays one line.
-    throw new ConfigError((error as Error).message.replace(/\s*\n\s*/g, ' '));
-  }
+  const parsed = readFlags(argv);
   if (parsed.help) return { kind: 'help' };
   if (parsed.version) return { kind: 'version' };
   const fixturesSetting = parsed['no-fixtures'] ? 'none' : (parsed.fixtures ?? env.MAILCOACH_EMULATOR_FIXTURES);
@@ -257,4 +250,54 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliRequest {
   if (config.watch && config.fixturesDir === null)
     throw new ConfigError('--watch needs fixtures to watch: drop --no-fixtures, or give --fixtures <dir>');
   return { kind: 'run', config };
+}
+
+function readFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, strict: true, options: CLI_OPTIONS }).values;
+  } catch (error) {
+    throw new ConfigError(flagsErrorReason(error as Error & { code?: string }));
+  }
+}
+
+/**
+ * parseArgs' complaint as one line (it explains some over several) that says where to look: a flag that is
+ * probably misspelt gets its likely meaning, every other mistake a pointer to --help.
+ */
+function flagsErrorReason(error: Error & { code?: string }): string {
+  const help = '`mailcoach-emulator --help` lists every option';
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(error.message)?.[1] : undefined;
+  if (unknown !== undefined) {
+    const likely = closestFlag(unknown);
+    return `unknown option ${unknown}${likely === null ? '' : ` (did you mean ${likely}?)`}; ${help}`;
+  }
+  return `${error.message.replace(/\s*\n\s*/g, ' ').replace(/\.$/, '')}; ${help}`;
+}
+
+/** The known flag one or two typing mistakes away from `given` (`--prot` for --port), or null. */
+function closestFlag(given: string): string | null {
+  const name = given.replace(/^-+/, '').split('=')[0] ?? '';
+  let best: { flag: string; distance: number } | null = null;
+  for (const known of Object.keys(CLI_OPTIONS)) {
+    const distance = editDistance(name, known);
+    if (distance <= 2 && distance < (best?.distance ?? Infinity)) best = { flag: `--${known}`, distance };
+  }
+  return best?.flag ?? null;
+}
+
+/** Levenshtein distance; flags are short, so the quadratic table is nothing. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
 }

@@ -72,7 +72,11 @@ export const OPTION_DOCS: OptionDoc[] = [
     env: 'MAILCOACH_EMULATOR_FIXTURES',
     help: 'fixtures directory to seed (default: the bundled fixtures)',
   },
-  { flag: '--no-fixtures', env: 'MAILCOACH_EMULATOR_FIXTURES=none', help: 'start with no templates or suppressions' },
+  {
+    flag: '--no-fixtures',
+    env: 'MAILCOACH_EMULATOR_FIXTURES=none',
+    help: "start empty: none of the fixtures' templates, suppressions, email lists, campaign templates, automations or webhooks",
+  },
   {
     flag: '--watch',
     env: 'MAILCOACH_EMULATOR_WATCH=1',

@@ -41,12 +41,28 @@ export function optionalPort(flag: string, raw: string | undefined): number | nu
 
 /** A port that is off unless given (`off` says so too). */
 export function offOrPort(flag: string, raw: string | undefined): number | null {
-  return raw !== undefined && raw.trim().toLowerCase() === 'off' ? null : optionalPort(flag, raw);
+  if (isOff(raw)) return null;
+  return portOrOff(flag, raw, 'SMTPS', () => optionalPort(flag, raw));
 }
 
 export function smtpPortOption(raw: string | undefined): number | null {
-  if (raw !== undefined && raw.trim().toLowerCase() === 'off') return null;
-  return integerOption('--smtp-port', raw, DEFAULT_SMTP_PORT, 0, 65535);
+  if (isOff(raw)) return null;
+  return portOrOff('--smtp-port', raw, 'SMTP', () => integerOption('--smtp-port', raw, DEFAULT_SMTP_PORT, 0, 65535));
+}
+
+function isOff(raw: string | undefined): boolean {
+  return raw !== undefined && raw.trim().toLowerCase() === 'off';
+}
+
+/** A port option that can also be `off` says so when it refuses a value: `none`, `false` or `no` is not `off`. */
+function portOrOff(flag: string, raw: string | undefined, service: string, parse: () => number | null): number | null {
+  try {
+    return parse();
+  } catch {
+    throw new ConfigError(
+      `${flag} must be a port from 0 to 65535 (0 picks a free one) or off (no ${service}), got "${raw}"`,
+    );
+  }
 }
 
 export function tlsFiles(
