@@ -38,6 +38,11 @@ export function parseClockSpec(spec: string): Clock {
   throw new Error(`unknown clock "${spec}" (expected system, fixed:<iso> or stepping:<iso>[,<ms>])`);
 }
 
+/** Whether the spec's clock never moves by itself (`fixed:`): the emulator's clock then reports itself frozen. */
+export function isFixedClockSpec(spec: string): boolean {
+  return splitOnce(spec, ':')[0] === 'fixed';
+}
+
 function instantOf(iso: string): number {
   const at = parseInstant(iso);
   if (at === null) throw new Error(`invalid timestamp "${iso}" (expected an ISO 8601 date or date-time)`);
@@ -97,7 +102,11 @@ function checkRange(ms: number): void {
   if (ms < CLOCK_RANGE.min) throw new ClockRangeError('before');
 }
 
-export function controllableClock(base: Clock): ControllableClock {
+/**
+ * `baseIsFixed`: the underlying clock always reads the same instant (`--clock fixed:`), so the clock is frozen even
+ * when nothing froze it, and says so (the UI shows it standing, webhook retries wait for an advance).
+ */
+export function controllableClock(base: Clock, baseIsFixed = false): ControllableClock {
   let frozenAt: number | null = null;
   let offset = 0;
   const read = () => (frozenAt !== null ? frozenAt : base().getTime() + offset);
@@ -129,6 +138,6 @@ export function controllableClock(base: Clock): ControllableClock {
     advance: (advanceMs) => change({ advanceMs }),
     resume: () => change({ resume: true }),
     reset: () => change({ reset: true }),
-    state: () => ({ frozen: frozenAt !== null, now: new Date(read()) }),
+    state: () => ({ frozen: baseIsFixed || frozenAt !== null, now: new Date(read()) }),
   };
 }

@@ -1,5 +1,5 @@
 /** Everything the app needs, built once and passed in: no module-level state anywhere else. */
-import { controllableClock, parseClockSpec, type Clock, type ControllableClock } from './clock.js';
+import { controllableClock, isFixedClockSpec, parseClockSpec, type Clock, type ControllableClock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
@@ -10,7 +10,7 @@ import { createSearchWorker, type SearchWorker } from './search/worker.js';
 import { EventBus } from './events.js';
 import { createCaptureBuilder, type CaptureBuilder } from './mail/capture/worker-pool.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureProblem, type FixtureSet } from './fixtures/load.js';
-import { parseIdSpec, type IdGenerator } from './ids.js';
+import { parseFixtureIdSpec, parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
 import { parseRandomSpec, type RandomSource } from './random.js';
 import { createWebhookDelivery, type WebhookDelivery } from './webhooks/delivery.js';
@@ -42,7 +42,7 @@ export interface AppDeps {
   clockControl: ControllableClock;
   events: EventBus;
   ids: IdGenerator;
-  /** Starts `ids` again from its first value (a reset with `--ids sequential`). */
+  /** Starts `ids`, and the fixtures' own sequence, again from their first values (a reset with `--ids sequential`). */
   restartIds(): void;
   /** Where fault probabilities draw from. */
   random: RandomSource;
@@ -88,12 +88,15 @@ export interface FixtureStatus {
 
 /** Opens the database, loads and applies the fixtures. Throws (FixtureError, Error) on anything invalid. */
 export function createDeps(config: Config, logger: Logger): AppDeps {
-  const clockControl = controllableClock(parseClockSpec(config.clock));
+  const clockControl = controllableClock(parseClockSpec(config.clock), isFixedClockSpec(config.clock));
   const clock = clockControl.now;
   let idSource = parseIdSpec(config.ids);
   const ids: IdGenerator = () => idSource();
+  let fixtureIdSource = parseFixtureIdSpec(config.ids);
+  const fixtureIds: IdGenerator = () => fixtureIdSource();
   const restartIds = () => {
     idSource = parseIdSpec(config.ids);
+    fixtureIdSource = parseFixtureIdSpec(config.ids);
   };
   const faults = createFaultRules(loadFaultFile(config.faultsFile));
   const fixtures = config.fixturesDir === null ? EMPTY_FIXTURES : loadFixtures(config.fixturesDir);
@@ -103,7 +106,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     const workspaces = createWorkspaces({
       store,
       clock,
-      ids,
+      ids: fixtureIds,
       fixtures: () => holder.fixtures,
       isolate: config.isolate,
       cliWebhooks: { urls: config.webhooks, secret: config.webhookSecret },

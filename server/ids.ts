@@ -54,15 +54,24 @@ export function orderedUuidGenerator(now: () => number = () => Date.now()): IdGe
 export const randomUuid: IdGenerator = orderedUuidGenerator();
 
 /** Yields 00000000-0000-4000-8000-000000000001, ...002 and so on: valid v4-shaped UUIDs in a known order. */
-export function sequentialUuid(start = 1): IdGenerator {
+export function sequentialUuid(start = 1, prefix = '00000000-0000-4000-8000-'): IdGenerator {
   let next = start;
-  return () => `00000000-0000-4000-8000-${(next++).toString(16).padStart(12, '0')}`;
+  return () => `${prefix}${(next++).toString(16).padStart(12, '0')}`;
 }
 
 export function parseIdSpec(spec: string): IdGenerator {
   if (spec === 'random') return randomUuid;
   if (spec === 'sequential') return sequentialUuid();
   throw new Error(`unknown id generator "${spec}" (expected random or sequential)`);
+}
+
+/**
+ * The ids of what the fixtures seed (rows without a uuid of their own, generated webhook secrets). Sequential,
+ * they count in a sequence of their own, 00000000-0000-4000-9000-000000000001 and up (9 is the same RFC 4122
+ * variant as 8), so that what a test's requests create starts at ...8000-000000000001 whatever the fixtures hold.
+ */
+export function parseFixtureIdSpec(spec: string): IdGenerator {
+  return spec === 'sequential' ? sequentialUuid(1, '00000000-0000-4000-9000-') : parseIdSpec(spec);
 }
 
 const UUID_PATTERN = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
