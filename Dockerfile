@@ -19,7 +19,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts \
     && node -e "new (require('better-sqlite3-node22'))(':memory:').close()"
 
-COPY tsconfig.json tsconfig.build.json esbuild.config.mjs ./
+COPY tsconfig.json tsconfig.build.json esbuild.config.mjs build-stamp.mjs ./
 COPY server ./server
 COPY web ./web
 COPY fixtures ./fixtures
