@@ -40,7 +40,7 @@ import {
 
 export * from './config/defaults.js';
 export * from './config/errors.js';
-export { helpText, OPTION_DOCS } from './config/help.js';
+export { helpText } from './config/help.js';
 
 export interface Config {
   port: number;

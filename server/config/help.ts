@@ -18,7 +18,7 @@ interface OptionDoc {
 }
 
 /** The option table `--help` prints; README.md documents the same list. */
-export const OPTION_DOCS: OptionDoc[] = [
+const OPTION_DOCS: OptionDoc[] = [
   {
     flag: '--port <n>',
     env: 'MAILCOACH_EMULATOR_PORT, PORT',

@@ -111,7 +111,7 @@ export function webhookUrls(urls: string[]): string[] {
   return [...new Set(urls)];
 }
 
-export const CHECK_LINK_MODES: Record<string, OnlineLinkMode> = {
+const CHECK_LINK_MODES: Record<string, OnlineLinkMode> = {
   offline: 'off',
   online: 'online',
   'online-all': 'online-all',
@@ -158,8 +158,8 @@ export function fixturesOption(setting: string | undefined): string | null {
   return dir;
 }
 
-export const TRUE_VALUES = ['1', 'true', 'yes', 'on'];
-export const FALSE_VALUES = ['', '0', 'false', 'no', 'off'];
+const TRUE_VALUES = ['1', 'true', 'yes', 'on'];
+const FALSE_VALUES = ['', '0', 'false', 'no', 'off'];
 
 export function booleanEnv(name: string, env: NodeJS.ProcessEnv): boolean {
   const raw = env[name];
