@@ -103,15 +103,15 @@ export function stringCharsNear(value: unknown, depth = 3): number {
 const NEEDS_ESCAPE = /[^\x20-\x21\x23-\x5b\x5d-\x7f]/;
 const NEEDS_ESCAPE_OR_SLASH = /[^\x20-\x21\x23-\x2e\x30-\x5b\x5d-\x7f]/;
 const HEX = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
-const SHORT_ESCAPE_LETTERS: Record<number, number> = {
-  0x22: 0x22,
-  0x5c: 0x5c,
-  0x08: 0x62,
-  0x0c: 0x66,
-  0x0a: 0x6e,
-  0x0d: 0x72,
-  0x09: 0x74,
-};
+const SHORT_ESCAPE_LETTERS = new Map([
+  [0x22, 0x22],
+  [0x5c, 0x5c],
+  [0x08, 0x62],
+  [0x0c, 0x66],
+  [0x0a, 0x6e],
+  [0x0d, 0x72],
+  [0x09, 0x74],
+]);
 
 /** Whether json_encode writes the UTF-16 code unit as it is: printable ASCII and DEL, but `"`, `\\` and an escaped `/`. */
 function isPlain(code: number, escapeSlashes: boolean): boolean {
@@ -132,7 +132,7 @@ function encodeString(value: string, escapeSlashes: boolean): string {
   let size = 2;
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    size += isPlain(code, escapeSlashes) ? 1 : code === 0x2f || SHORT_ESCAPE_LETTERS[code] !== undefined ? 2 : 6;
+    size += isPlain(code, escapeSlashes) ? 1 : code === 0x2f || SHORT_ESCAPE_LETTERS.has(code) ? 2 : 6;
   }
   const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
   let n = 0;
@@ -144,7 +144,7 @@ function encodeString(value: string, escapeSlashes: boolean): string {
       continue;
     }
     out[n++] = 0x5c;
-    const letter = code === 0x2f ? 0x2f : SHORT_ESCAPE_LETTERS[code];
+    const letter = code === 0x2f ? 0x2f : SHORT_ESCAPE_LETTERS.get(code);
     if (letter !== undefined) {
       out[n++] = letter;
       continue;

@@ -130,8 +130,10 @@ class LocatedChecker extends DoIUseEmail {
 
   private useOf(feature: string): Use {
     let use = this.uses.get(feature);
-    if (use === undefined)
-      this.uses.set(feature, (use = { lines: [], unsupported: new Set(), partial: new Set(), notes: new Set() }));
+    if (use === undefined) {
+      use = { lines: [], unsupported: new Set(), partial: new Set(), notes: new Set() };
+      this.uses.set(feature, use);
+    }
     if (use.lines.length < MAX_LINES && !use.lines.includes(this.line)) use.lines.push(this.line);
     return use;
   }

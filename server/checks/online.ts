@@ -134,7 +134,7 @@ export function createOnlineLinkChecker(options: {
     } catch (error) {
       if (error instanceof PrivateAddress)
         return { status: null, error: null, skipped: `${error.message} (--check-links online-all checks those too)` };
-      return { status: null, error: describe(error), skipped: null };
+      return { status: null, error: failureReason(error), skipped: null };
     }
   };
 
@@ -196,7 +196,7 @@ export function withOnlineResults(report: ChecksReport, results: Map<string, Onl
   return { ...report, summary: { problems, warnings: issues.length - problems }, issues, links };
 }
 
-function describe(error: unknown): string {
+function failureReason(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return `no answer within ${TIMEOUT_MS / 1000} s`;
   const code = (error as { code?: string }).code;

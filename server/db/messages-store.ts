@@ -153,9 +153,9 @@ export function createMessageStore(statements: Statements) {
     const { raw, attachments, ...row } = message;
     const id = Number(insertMessage.run({ ...row, via: row.via ?? 'api' }).lastInsertRowid);
     insertRaw.run(id, raw);
-    attachments.forEach((a, position) =>
-      insertAttachment.run(id, position, a.filename, a.content_type, a.content_id, a.content.length, a.content),
-    );
+    attachments.forEach((a, position) => {
+      insertAttachment.run(id, position, a.filename, a.content_type, a.content_id, a.content.length, a.content);
+    });
     return id;
   }
 

@@ -160,7 +160,12 @@ function parseSeedDocument(document: unknown): FixtureSet {
 /** The audience checks' problems as 422 entries by dotted field (`email_lists.0.segments.0.positive_tags.1`). */
 function seedAudienceContext(problems: FieldErrors): AudienceContext {
   const claimed = new Set<string>();
-  const add = (path: FieldPath, message: string) => (problems[path.join('.')] ??= []).push(message);
+  const add = (path: FieldPath, message: string) => {
+    const field = path.join('.');
+    const list = problems[field] ?? [];
+    list.push(message);
+    problems[field] = list;
+  };
   return {
     claim: (what, key, path) => {
       if (claimed.has(`${what}\0${key}`)) add(path, `Duplicate ${what} "${key}": each must name one row.`);

@@ -198,7 +198,10 @@ const rawTextEnds = new Map<string, RegExp>();
 /** A sticky pattern of the end tag of a raw-text element (`</style>`, `</STYLE >`), one per element name. */
 function rawTextEnd(name: string): RegExp {
   let pattern = rawTextEnds.get(name);
-  if (pattern === undefined) rawTextEnds.set(name, (pattern = new RegExp(`</${name}[\\s/>]`, 'iy')));
+  if (pattern === undefined) {
+    pattern = new RegExp(`</${name}[\\s/>]`, 'iy');
+    rawTextEnds.set(name, pattern);
+  }
   return pattern;
 }
 /** Elements that break a line where they start or end: a space in a link's text, not glued words. */
@@ -376,6 +379,6 @@ function decodeEntities(text: string): string {
  */
 export function extractCodes(text: string): string[] {
   const pattern =
-    /(?<=^|[\s(\[{"'«:>*_`])((?=[A-Z]*[0-9])[A-Z0-9]{6,8}|[0-9]{4,8})(?=$|[\s)\]}"'»<*_`]|[.,;:!?](?:$|[\s)\]}"'»<*_`]))/gu;
+    /(?<=^|[\s([{"'«:>*_`])((?=[A-Z]*[0-9])[A-Z0-9]{6,8}|[0-9]{4,8})(?=$|[\s)\]}"'»<*_`]|[.,;:!?](?:$|[\s)\]}"'»<*_`]))/gu;
   return [...new Set(Array.from(text.matchAll(pattern), (match) => match[1]!))];
 }

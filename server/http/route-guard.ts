@@ -4,7 +4,7 @@
  * The route table is read from the Hono app itself, so it can never disagree with the routes registered.
  */
 import { BoundedCache } from '../bounded-cache.js';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, RouterRoute } from 'hono/types';
 import { methodNotAllowed, routeNotFound } from '../errors.js';
 
 /** Router::$verbs order, which Laravel uses when it lists supported methods. */
@@ -18,7 +18,7 @@ interface CompiledRoute {
 /** Paths remembered with their methods; a busy client uses few (the send route, a page of a list). */
 const rememberedPaths = { maxEntries: 1_000, maxKeyLength: 1_000 };
 
-export function routeGuard(app: Hono<any>, prefix: string): MiddlewareHandler {
+export function routeGuard(app: { routes: RouterRoute[] }, prefix: string): MiddlewareHandler {
   let routes: CompiledRoute[] | null = null;
   /** By the URL's raw path: its pathname (what `new URL` makes of it) and the methods routed there. */
   const remembered = new BoundedCache<{ path: string; methods: string[] }>(rememberedPaths);
@@ -54,7 +54,7 @@ function rawPath(url: string): string {
   return url.slice(start, end === -1 ? undefined : end);
 }
 
-function compileRoutes(app: Hono<any>, prefix: string): CompiledRoute[] {
+function compileRoutes(app: { routes: RouterRoute[] }, prefix: string): CompiledRoute[] {
   return app.routes
     .filter((route) => route.method !== 'ALL' && route.path.startsWith(prefix))
     .map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));

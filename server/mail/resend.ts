@@ -6,7 +6,7 @@
 import type { LogItemRow } from '../db/rows.js';
 import type { MailAddress } from './addresses.js';
 import { buildMessage } from './mime/build-message.js';
-import { type OutgoingMail } from './mime/outgoing-mail.js';
+import type { OutgoingMail } from './mime/outgoing-mail.js';
 import { htmlToText } from './render/html.js';
 import type { SendDeps } from './send-transactional.js';
 

@@ -35,7 +35,7 @@ import { phpTruthy } from '../validation/rules.js';
 import {
   alreadyUnsubscribedPage,
   couldNotFindSubscriptionPage,
-  escapeHtml as escape,
+  escapeHtml,
   managePreferencesPage,
   messagePage as page,
   unsubscribedPage,
@@ -53,7 +53,7 @@ export function publicAudienceRoutes(deps: AppDeps) {
     const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
     if (subscriberStatus(subscriber) === 'unsubscribed')
       return c.html(page('Unsubscribed', `${subscriber.email} is not subscribed to ${list.name}.`));
-    const form = `<form method="post"><button type="submit">Unsubscribe ${escape(subscriber.email)} from ${escape(list.name)}</button></form>`;
+    const form = `<form method="post"><button type="submit">Unsubscribe ${escapeHtml(subscriber.email)} from ${escapeHtml(list.name)}</button></form>`;
     return c.html(page('Unsubscribe', `Do you want to stop receiving mail from ${list.name}?`, form));
   };
   const unsubscribe = (c: Context<AppEnv>) => {

@@ -36,7 +36,7 @@ export function isRfcEmail(value: unknown, options: EmailRuleOptions = { strict:
   }
   const parsed = parseAddresses({ input: value, startAt: 'mailbox', rfc6532: true, rejectTLD: false });
   const mailbox = parsed?.addresses[0];
-  if (!mailbox || mailbox.type !== 'mailbox' || mailbox.node?.children[0]?.name !== 'addr-spec') return false;
+  if (mailbox?.type !== 'mailbox' || mailbox.node?.children[0]?.name !== 'addr-spec') return false;
   const domain = mailbox.domain;
   if (!domain.startsWith('[') && domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) {
     return false;

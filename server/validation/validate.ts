@@ -81,7 +81,8 @@ function validateAttribute(data: Input, attribute: string, field: CompiledField)
     }
     const message = rule.check(value, { data, attribute });
     if (message === null) continue;
-    (messages ??= []).push(message);
+    messages ??= [];
+    messages.push(message);
     if (rule.implicit) break; // Validator::shouldStopValidating
   }
   return messages ?? PASSED;

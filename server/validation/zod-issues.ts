@@ -21,7 +21,8 @@ export function issueErrors(
 ): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
-    const list = (errors[field] ??= []);
+    errors[field] ??= [];
+    const list = errors[field];
     if (!list.includes(message)) list.push(message);
   };
   for (const issue of issues) {

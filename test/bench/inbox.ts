@@ -20,7 +20,6 @@ import http from 'node:http';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { NewMessage } from '../../server/db/messages-store.js';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
@@ -29,7 +28,6 @@ import { BENCH_TOKEN, Client, memoryOf, startServer, stats, table } from './harn
 import { prng } from './seed.js';
 import { publishedCli } from '../support/published.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = publishedCli();
 const TARGET_MS = 20;
 const PER_PAGE = 50;
@@ -187,7 +185,7 @@ const KINDS: Kind[] = [
     weight: 16,
     from: 'Acme Digest <digest@acme.test>',
     template: 'weekly-digest',
-    subject: (n, _, r) => `Your weekly digest: ${1 + Math.floor(r() * 40)} new updates`,
+    subject: (_n, _, r) => `Your weekly digest: ${1 + Math.floor(r() * 40)} new updates`,
     lead: (_, name) => `Hi ${name}, here is what happened in your projects this week.`,
   },
   {
@@ -236,13 +234,17 @@ interface Seeded {
 export function seedMessages(store: Store, count: number): Seeded[] {
   const random = prng(20250302);
   const words = vocabulary(random);
-  const zipf = () => words[Math.min(words.length - 1, Math.floor(Math.pow(random(), 2.6) * words.length))]!;
+  const zipf = () => words[Math.min(words.length - 1, Math.floor(random() ** 2.6 * words.length))]!;
   const seeded: Seeded[] = [];
   store.transaction(() => {
     const { id: workspaceId } = store.ensureWorkspace('default', START_MS / 1000);
     for (let i = 0; i < count; i++) {
       let r = random() * KIND_TOTAL;
-      const kind = KINDS.find((k) => (r -= k.weight) < 0) ?? KINDS[0]!;
+      const kind =
+        KINDS.find((k) => {
+          r -= k.weight;
+          return r < 0;
+        }) ?? KINDS[0]!;
       const first = FIRST[Math.floor(random() * FIRST.length)]!;
       const last = LAST[Math.floor(random() * LAST.length)]!;
       const email = `${first}.${last}${Math.floor(random() * 100)}@${DOMAINS[Math.floor(random() * DOMAINS.length)]}`;

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { buildMessage } from '../../server/mail/mime/build-message.js';
-import { type OutgoingMail } from '../../server/mail/mime/outgoing-mail.js';
+import type { OutgoingMail } from '../../server/mail/mime/outgoing-mail.js';
 import { buildWithMailComposer } from '../../server/mail/mime/composer-fallback.js';
 import { renderBody } from '../../server/mail/render/body.js';
 
@@ -53,7 +53,7 @@ const smallText =
 
 async function mjmlHtml(): Promise<string> {
   const source = readFileSync(new URL('../../fixtures/templates/welcome.mjml', import.meta.url), 'utf8');
-  let html = await renderBody(source, 'mjml');
+  const html = await renderBody(source, 'mjml');
   // The fixture renders to about 7 KB; repeat the start of its body up to the ~10 KB of a typical MJML mail.
   const body = html.slice(html.indexOf('<body'), html.indexOf('</body>'));
   return html.replace('</body>', `${body.slice(0, Math.max(0, 10_240 - html.length))}</body>`);

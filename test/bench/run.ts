@@ -22,7 +22,6 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../server/db/open.js';
 import type { PageWindow, SortTerm } from '../../server/db/statements.js';
 import { createStore } from '../../server/db/store.js';
@@ -42,7 +41,6 @@ import { runMemoryBench } from './memory.js';
 import { runChecksBench } from './checks.js';
 import { publishedCli } from '../support/published.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = publishedCli();
 const TARGET_MS = 5;
 

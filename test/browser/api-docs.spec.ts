@@ -19,9 +19,9 @@ test('the API docs list the operations and run one with "Try it out", within the
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      ((window as unknown as { __violations?: string[] }).__violations ??= []).push(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      );
+      const page = window as unknown as { __violations?: string[] };
+      page.__violations ??= [];
+      page.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
 

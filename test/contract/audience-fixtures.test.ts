@@ -231,7 +231,7 @@ describe('a bad audience fixture file', () => {
     await expect(started).rejects.toThrow(/emulator exited with 1/);
     const output = await started.catch((error: Error) => error.message);
     const at = (file: string, needle: string) =>
-      `${escape(join(dir, file))}:${positionOf(readFileSync(join(dir, file), 'utf8'), needle)}: `;
+      `${escapeRegExp(join(dir, file))}:${positionOf(readFileSync(join(dir, file), 'utf8'), needle)}: `;
     expect(output).toMatch(
       new RegExp(
         `${at('fields.json', '"not-an-address"')}email_lists\\[0\\]\\.default_from_email: must be a valid email address`,
@@ -254,7 +254,7 @@ describe('a bad audience fixture file', () => {
     );
     expect(output).toMatch(
       new RegExp(
-        `:\\d+:\\d+: duplicate email list name "Weekly" \\(also in ${escape(join(dir, 'references.json'))}\\)`,
+        `:\\d+:\\d+: duplicate email list name "Weekly" \\(also in ${escapeRegExp(join(dir, 'references.json'))}\\)`,
       ),
     );
     expect(output).toMatch(
@@ -265,7 +265,7 @@ describe('a bad audience fixture file', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

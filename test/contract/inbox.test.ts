@@ -142,7 +142,7 @@ describe('GET /_emulator/messages: order and paging', () => {
 });
 
 describe('GET /_emulator/messages?query=: search', () => {
-  let created: Record<string, string> = {};
+  const created: Record<string, string> = {};
 
   beforeAll(async () => {
     await clearInbox();

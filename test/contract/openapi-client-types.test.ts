@@ -46,7 +46,7 @@ const ANNOTATIONS = new Set([
 ]);
 
 /** The TypeScript type of a schema. */
-export function typeOf(schema: Schema, mode: Mode, at: string): string {
+function typeOf(schema: Schema, mode: Mode, at: string): string {
   const known = new Set([
     ...ANNOTATIONS,
     '$ref',

@@ -12,7 +12,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage, type CapturedMessage } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { invalidBody, php, pretty, rfc, UUID } from '../support/expected.js';
+import { invalidBody, pretty, rfc, UUID } from '../support/expected.js';
 import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
 
 const SEND = '/api/transactional-mails/send';

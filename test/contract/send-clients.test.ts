@@ -269,7 +269,7 @@ describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_
   /** 300 bytes, base64 wrapped with CRLF every 76 characters as DataPart::bodyToString() does. */
   const BIN = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37) % 256));
   const BIN_BASE64 = (BIN.toString('base64').match(/.{1,76}/g) ?? []).join(String.raw`\r\n`);
-  const INTERNATIONAL_JSON = (tail: string) =>
+  const internationalJson = (tail: string) =>
     String.raw`{"from":"\u0022J\u00f6rg M\u00fcller\u0022 \u003Cjoerg@example.com\u003E","to":"\u0022Doe, Jane\u0022 \u003Cjane@example.com\u003E,\u0022Quote \\\u0022Q\\\u0022 Person\u0022 \u003Cx@example.com\u003E","cc":"","bcc":"","reply_to":"","subject":"Gr\u00fc\u00dfe","text":"plain\nline2","html":"\u003Cp\u003E\u0026amp; \u00e9\u003C\/p\u003E","attachments":[{"name":"bin.dat","content":"` +
     BIN_BASE64 +
     String.raw`","content_type":"application\/octet-stream"}],"mail_name":"welcome","replacements":{"arr":{"x":1,"y":["z"]},"nul":""}` +
@@ -337,7 +337,7 @@ describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_
 
   it('the non-ASCII, escaped-quote recording ("mailer":"transactional","fake":""): 422 for mailer and fake', async () => {
     await expectRefused(
-      () => symfonyPost(INTERNATIONAL_JSON(',"mailer":"transactional","fake":""')),
+      () => symfonyPost(internationalJson(',"mailer":"transactional","fake":""')),
       422,
       'application/json',
       '{"message":"The given data was invalid.","errors":{' +
@@ -347,7 +347,7 @@ describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_
   });
 
   it('the same with a known mailer and "fake":"1": raw UTF-8 names, a comma and escaped quotes in names, binary attachment', async () => {
-    const { message } = await expectStored(() => symfonyPost(INTERNATIONAL_JSON(',"mailer":"smtp","fake":"1"')));
+    const { message } = await expectStored(() => symfonyPost(internationalJson(',"mailer":"smtp","fake":"1"')));
     const parsed = await expectMessage(message, {
       from: addr('joerg@example.com', 'Jörg Müller'),
       to: [addr('jane@example.com', 'Doe, Jane'), addr('x@example.com', 'Quote "Q" Person')],

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { capturedMessages, lastCaptured, parseMessage } from '../support/captured.js';
 import { spawnEmulator, useEmulator } from '../support/emulator-process.js';
-import { invalidBody, php, rfc, UUID } from '../support/expected.js';
+import { invalidBody, rfc, UUID } from '../support/expected.js';
 import { apiClient, rawRequest, type ApiClient, type RawResponse } from '../support/http.js';
 
 const SEND = '/api/transactional-mails/send';

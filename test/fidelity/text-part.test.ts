@@ -17,7 +17,7 @@ import { oracleAvailable, oracleOutput, runOracle } from './oracle.js';
 const run = oracleAvailable();
 
 /** DOMDocument::loadHTML('<?xml encoding="UTF-8">' . $html), as HtmlConverter::createDOMDocument() loads it, as JSON. */
-const DUMP_TREES = String.raw`
+const DUMP_TREES = `
 function dumpNode($node) {
   switch ($node->nodeType) {
     case XML_ELEMENT_NODE:

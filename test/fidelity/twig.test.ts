@@ -23,7 +23,9 @@ const oracle = new Map<string, string>();
 beforeAll(() => {
   if (!available) return;
   const results = runOracle(TWIG_CASES.map((c) => ({ stage: 'twig', input: c.input, context: c.context ?? {} })));
-  TWIG_CASES.forEach((c, index) => oracle.set(c.name, oracleOutput(results[index])));
+  TWIG_CASES.forEach((c, index) => {
+    oracle.set(c.name, oracleOutput(results[index]));
+  });
 });
 
 describe.skipIf(!available)('Twig fidelity: renderTwig against Twig 3 through RenderTwigAction', () => {

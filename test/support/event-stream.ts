@@ -72,8 +72,7 @@ export function connectEventStream(baseUrl: string, token: string): Promise<SseC
         res.on('data', (chunk: string) => {
           all += chunk;
           buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
+          for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const lines = block.split('\n').filter((line) => !line.startsWith(':'));

@@ -5,7 +5,7 @@
 import { createApp, type App } from '../../server/app.js';
 import { parseCli } from '../../server/config.js';
 import { createDeps, type AppDeps } from '../../server/deps.js';
-import { EventBus } from '../../server/events.js';
+import type { EventBus } from '../../server/events.js';
 import { silentLogger } from '../../server/logger.js';
 
 export interface InProcessApp {

@@ -25,13 +25,13 @@ export async function waitUntil<T>(
     const value = await read();
     if (check(value)) return value;
     if (performance.now() > deadline) {
-      throw new Error(`still waiting after ${timeoutMs} ms for ${what}; last read: ${describe(value)}`);
+      throw new Error(`still waiting after ${timeoutMs} ms for ${what}; last read: ${shortJson(value)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
-function describe(value: unknown): string {
+function shortJson(value: unknown): string {
   try {
     return (JSON.stringify(value) ?? String(value)).slice(0, 1_000);
   } catch {

@@ -82,7 +82,9 @@ it('selects the same subscribers for one subscriber as for the whole list', () =
         updated_at: at,
       });
       all.push(row.id);
-      tags.forEach((tag, bit) => mask & (1 << bit) && store.subscribers.attachTag(row.id, tag.id));
+      tags.forEach((tag, bit) => {
+        if (mask & (1 << bit)) store.subscribers.attachTag(row.id, tag.id);
+      });
     }
   }
   const ids = (names: string) => [...names].map((name) => tags['abc'.indexOf(name)]!.id);

@@ -214,7 +214,10 @@ describe('snippetOf', () => {
   it('equals collapsing all whitespace and cutting at 200 code points, for any text', () => {
     const pieces = ['a', 'bc ', ' ', '  ', '\n', '\r\n\t', '\u00a0', '\u2003', 'é', '😀', 'xyz', '\u3000'];
     let seed = 42;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
     for (let round = 0; round < 500; round++) {
       const text = Array.from(
         { length: Math.floor(random() * 300) },

@@ -10,7 +10,7 @@ import { random } from '../support/random.js';
 import { withoutBoundaries } from '../support/mime.js';
 import type { MailAddress } from '../../server/mail/addresses.js';
 import { buildMessage } from '../../server/mail/mime/build-message.js';
-import { type MailAttachment, type OutgoingMail } from '../../server/mail/mime/outgoing-mail.js';
+import type { MailAttachment, OutgoingMail } from '../../server/mail/mime/outgoing-mail.js';
 import { buildWithMailComposer } from '../../server/mail/mime/composer-fallback.js';
 import { composeDirect } from '../../server/mail/mime/direct.js';
 import { textBodyEncoding } from '../../server/mail/mime/body-encoding.js';

@@ -13,12 +13,30 @@ function buildApp() {
   });
   app.use('/api/*', routeGuard(app, '/api/'));
   const api = new Hono()
-    .get('/suppressions', (c) => (handled('index'), c.text('index')))
-    .post('/suppressions', (c) => (handled('store'), c.text('store')))
-    .get('/suppressions/:suppression', (c) => (handled('show'), c.text('show')))
-    .delete('/suppressions/:suppression', (c) => (handled('destroy'), c.text('destroy')))
-    .post('/transactional-mails/send', (c) => (handled('send'), c.text('send')))
-    .on(['PUT', 'PATCH'], '/things/:thing', (c) => (handled('update'), c.text('update')));
+    .get('/suppressions', (c) => {
+      handled('index');
+      return c.text('index');
+    })
+    .post('/suppressions', (c) => {
+      handled('store');
+      return c.text('store');
+    })
+    .get('/suppressions/:suppression', (c) => {
+      handled('show');
+      return c.text('show');
+    })
+    .delete('/suppressions/:suppression', (c) => {
+      handled('destroy');
+      return c.text('destroy');
+    })
+    .post('/transactional-mails/send', (c) => {
+      handled('send');
+      return c.text('send');
+    })
+    .on(['PUT', 'PATCH'], '/things/:thing', (c) => {
+      handled('update');
+      return c.text('update');
+    });
   app.route('/api', api);
   app.get('/healthz', (c) => c.text('ok'));
   return { app, handled };

@@ -36,7 +36,7 @@ describe('an exception thrown by a route', () => {
       expect(await res.text()).toBe('{\n    "message": "Server Error"\n}');
       expect(logged).toHaveLength(1);
       expect(logged[0]?.message).toBe(`GET ${path} failed`);
-      expect((logged[0]?.error as Error).stack).toContain(`TypeError: ${secret}`);
+      expect((logged[0]?.error as Error | undefined)?.stack).toContain(`TypeError: ${secret}`);
     },
   );
 

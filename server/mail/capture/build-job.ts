@@ -7,7 +7,7 @@
  */
 import type { TemplateType } from '../../db/rows.js';
 import { buildMessage } from '../mime/build-message.js';
-import { type OutgoingMail } from '../mime/outgoing-mail.js';
+import type { OutgoingMail } from '../mime/outgoing-mail.js';
 import { inlineContent, renderTemplateContent, type MailContent } from '../render/mail-content.js';
 import type { Replacements } from '../render/replacements.js';
 import {

@@ -13,7 +13,8 @@ type Direct = typeof import('./direct.js');
 let direct: Direct | undefined;
 
 export async function buildMessage(mail: OutgoingMail): Promise<Buffer> {
-  const { composeDirect } = direct ?? (direct = await import('./direct.js'));
+  direct ??= await import('./direct.js');
+  const { composeDirect } = direct;
   // The direct serializer gives MailComposer's bytes for every mail the emulator builds, at a fraction of the
   // cost; what it does not mirror (see mime/direct.ts) goes through MailComposer itself.
   let bytes: Buffer | undefined;

@@ -105,8 +105,7 @@ export function parseHeaderValue(str: string, options?: { stripComments?: boolea
   // The first of a duplicated parameter wins, as in nodemailer.
   const setParam = (name: string, value: string) => {
     name = name.toLowerCase();
-    if (isParamName(name) && !Object.prototype.hasOwnProperty.call(response.params, name))
-      response.params[name] = value;
+    if (isParamName(name) && !Object.hasOwn(response.params, name)) response.params[name] = value;
   };
   let key: string | false = false;
   const value = new Ranges();
@@ -233,7 +232,7 @@ function joinContinuations(params: Record<string, string>): void {
     continuation.sections.push({ nr, value, encoded });
   }
   continuations.forEach((continuation, key) => {
-    if (Object.prototype.hasOwnProperty.call(params, key)) return;
+    if (Object.hasOwn(params, key)) return;
     continuation.sections.sort((a, b) => a.nr - b.nr);
     if (!continuation.charset) {
       params[key] = continuation.sections.map((section) => section.value).join('');

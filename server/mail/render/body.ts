@@ -34,9 +34,8 @@ export function renderBodyWithMessages(body: string, type: TemplateType): Promis
   const key = `${type}\u0000${body}`;
   let rendered = cache.get(key);
   if (rendered === undefined) {
-    rendered = renderUncached(body, type);
+    rendered = cache.set(key, renderUncached(body, type));
     rendered.catch(() => cache.delete(key));
-    cache.set(key, rendered);
   }
   return rendered;
 }

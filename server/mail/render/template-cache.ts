@@ -126,7 +126,9 @@ export function cachedTemplateRender(
 
 function fill(split: Split, values: Map<string, string>): string[] {
   const parts = [split.segments[0] as string];
-  split.keys.forEach((key, i) => parts.push(values.get(key) as string, split.segments[i + 1] as string));
+  split.keys.forEach((key, i) => {
+    parts.push(values.get(key) as string, split.segments[i + 1] as string);
+  });
   return parts;
 }
 

@@ -417,11 +417,11 @@ function close(): ExpressionToken {
 function stripcslashes(text: string): string {
   if (!text.includes('\\')) return text;
   const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', a: '\x07', b: '\b' };
-  return text.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[\s\S]?)/g, (_match, escape: string) => {
-    if (escape === '') return '';
-    if (escape[0] === 'x' && escape.length > 1) return String.fromCharCode(parseInt(escape.slice(1), 16));
-    if (/^[0-7]/.test(escape)) return String.fromCharCode(parseInt(escape, 8) & 0xff);
-    return simple[escape] ?? escape;
+  return text.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[\s\S]?)/g, (_match, sequence: string) => {
+    if (sequence === '') return '';
+    if (sequence[0] === 'x' && sequence.length > 1) return String.fromCharCode(parseInt(sequence.slice(1), 16));
+    if (/^[0-7]/.test(sequence)) return String.fromCharCode(parseInt(sequence, 8) & 0xff);
+    return simple[sequence] ?? sequence;
   });
 }
 
@@ -492,8 +492,8 @@ function markConstants(node: Node, markup: (content: string) => unknown): void {
   if (token.type === `${T}string` && typeof token.value === 'string') token.value = markup(token.value);
   else if (token.type === `${T}subexpression.end` && children[0] !== undefined) markConstants(children[0], markup);
   else if (token.type === `${T}operator.binary`) {
-    if (token.value === '?') children.slice(1).forEach((child) => markConstants(child, markup));
-    else if (token.value === '?:' || token.value === '??') children.forEach((child) => markConstants(child, markup));
+    if (token.value === '?') for (const child of children.slice(1)) markConstants(child, markup);
+    else if (token.value === '?:' || token.value === '??') for (const child of children) markConstants(child, markup);
   }
 }
 
@@ -624,10 +624,10 @@ function installFilters(twig: TwigInternals, markup: (content: string) => unknow
       ),
     );
   filters.nl2br = (value) => markup(phpNl2br(isMarkup(value) ? value.valueOf() : escapeHtml(text(value ?? ''))));
-  const escape = filters.escape as Filter;
+  const escapeFilter = filters.escape as Filter;
   const escapeScalar: Filter = function (this: unknown, value, params) {
     const input = typeof value === 'boolean' || typeof value === 'number' ? phpString(value) : value;
-    return escape.call(this, input, params);
+    return escapeFilter.call(this, input, params);
   };
   filters.escape = escapeScalar;
   filters.e = escapeScalar;

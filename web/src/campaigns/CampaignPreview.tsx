@@ -8,7 +8,7 @@ import type { CampaignDetail } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { errorText } from '../forms.js';
 import { Preview } from '../studio/Preview.js';
-import { PREVIEW_PARAMS, previewState, previewUpdate } from './preview-state.js';
+import { type PREVIEW_PARAMS, previewState, previewUpdate } from './preview-state.js';
 import '../studio/studio.css';
 
 type Params = Record<(typeof PREVIEW_PARAMS)[number], string>;

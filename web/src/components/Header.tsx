@@ -35,15 +35,17 @@ export function Header({ settings, token, onToken }: Props) {
   const section =
     RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0] ??
     (location.startsWith('/subscribers/') ? '/lists' : location === '/automations' ? '/campaigns' : undefined);
+  /** The link of the section shown, marked as the current page. */
+  const currentHref = inTemplates ? '/templates' : (section ?? '/');
   // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
   // into sight, or /controls would open with its own link off the screen's edge.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const current = nav.current?.querySelector<HTMLElement>(`a[href="${currentHref}"]`);
     if (current && nav.current && nav.current.scrollWidth > nav.current.clientWidth) {
       nav.current.scrollLeft = current.offsetLeft - nav.current.offsetLeft - 8;
     }
-  }, [location]);
+  }, [currentHref]);
   return (
     <header className="topbar">
       <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
@@ -51,14 +53,14 @@ export function Header({ settings, token, onToken }: Props) {
         <span className="brand-name">mailcoach-emulator</span>
       </a>
       <nav aria-label="Sections" className="sections" ref={nav}>
-        <Link href="/" aria-current={inTemplates || section !== undefined ? undefined : 'page'}>
+        <Link href="/" aria-current={currentHref === '/' ? 'page' : undefined}>
           Inbox
         </Link>
-        <Link href="/templates" aria-current={inTemplates ? 'page' : undefined}>
+        <Link href="/templates" aria-current={currentHref === '/templates' ? 'page' : undefined}>
           Templates
         </Link>
         {RECORD_SECTIONS.map(([path, label]) => (
-          <Link key={path} href={path} aria-current={section === path ? 'page' : undefined}>
+          <Link key={path} href={path} aria-current={currentHref === path ? 'page' : undefined}>
             {label}
           </Link>
         ))}

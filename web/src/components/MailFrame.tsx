@@ -59,7 +59,8 @@ export function MailFrame({ src, srcDoc, title, width, dark, onShortcut }: Props
     element.addEventListener('load', bind);
     if (element.contentDocument?.readyState === 'complete' && element.contentDocument.URL !== 'about:blank') bind();
     return () => element.removeEventListener('load', bind);
-  }, [src, srcDoc, dark]);
+    // Each new document of the frame (a new src or srcDoc) fires `load`, which binds it.
+  }, [dark]);
 
   useEffect(() => {
     const inner = frame.current?.contentDocument;

@@ -4,7 +4,7 @@
  * in the client call that lists them.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EmulatorClient } from '../../../server/testing/client.js';
 import { useClient } from '../api.js';
 import { useTitle } from '../forms.js';
@@ -37,9 +37,13 @@ export function useRecordsQuery<N extends string, Page>({ title, params, key, li
 /** A filter form's values as typed, not yet submitted: they follow the URL's whenever those change (compared by content). */
 export function useTyped<T>(value: T) {
   const [typed, setTyped] = useState(value);
+  // Compared as JSON: an object is new on every render. Set while rendering, as React's "storing information from
+  // previous renders" does, so the form never shows the previous URL's values for a frame.
   const key = JSON.stringify(value);
-  // The value is represented by `key`: an object is new on every render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setTyped(value), [key]);
+  const [followed, setFollowed] = useState(key);
+  if (key !== followed) {
+    setFollowed(key);
+    setTyped(value);
+  }
   return [typed, setTyped] as const;
 }

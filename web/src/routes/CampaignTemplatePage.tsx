@@ -6,7 +6,7 @@
  * has, while this needs only fields and the preview. The values, tab, width and dark mode live in the URL.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { keys, useClient } from '../api.js';
 import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
 import { PREVIEW_PARAMS, previewState, previewUpdate } from '../campaigns/preview-state.js';
@@ -41,6 +41,7 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
     retry: false,
   });
   const [typed, setTyped] = useState<Record<string, string>>(fields ?? {});
+  const fieldId = useId();
   useTitle(preview.data?.name ?? 'Campaign template');
   const state = previewState(values);
 
@@ -65,17 +66,19 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
               }}
             >
               {preview.data.fields.length === 0 && <p className="muted">This template has no fields.</p>}
-              {preview.data.fields.map((field) => (
-                <label key={field.name}>
+              {preview.data.fields.map((field, i) => (
+                <label key={field.name} htmlFor={`${fieldId}-${i}`}>
                   {field.name} ({field.type === 'editor' ? 'markdown' : field.type})
                   {field.type === 'editor' ? (
                     <textarea
+                      id={`${fieldId}-${i}`}
                       rows={4}
                       value={typed[field.name] ?? ''}
                       onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })}
                     />
                   ) : (
                     <input
+                      id={`${fieldId}-${i}`}
                       type="text"
                       value={typed[field.name] ?? ''}
                       onChange={(event) => setTyped({ ...typed, [field.name]: event.target.value })}

@@ -91,20 +91,24 @@ export default function SourceEditor({ value, language, marks, label, describedB
   const attributesSlot = useRef(new Compartment()).current;
   const latestChange = useRef(onChange);
   latestChange.current = onChange;
+  // The editor is created once, from the first render's props and compartments; the effects below carry later
+  // changes into it.
+  const initial = useRef({ value, label, describedBy, languageSlot, attributesSlot });
 
   useEffect(() => {
+    const first = initial.current;
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: value,
+        doc: first.value,
         extensions: [
           basicSetup,
           lintGutter(),
           syntaxHighlighting(highlight),
           theme,
           EditorView.lineWrapping,
-          languageSlot.of([]),
-          attributesSlot.of(attributes(label, describedBy)),
+          first.languageSlot.of([]),
+          first.attributesSlot.of(attributes(first.label, first.describedBy)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             if (update.transactions.some((transaction) => transaction.annotation(external) === true)) return;

@@ -19,21 +19,23 @@ interface SourceFieldsProps {
   stale: boolean;
 }
 
+/** The render answer's errors and warnings, each with its severity. */
+function problemsOf(current: TemplateRender | undefined) {
+  if (current === undefined) return [];
+  return [
+    ...current.errors.map((d) => ({ ...d, severity: 'error' as const })),
+    ...current.warnings.map((d) => ({ ...d, severity: 'warning' as const })),
+  ];
+}
+
 export function SourceFields({ source, onEdit: edit, errors, current, stale }: SourceFieldsProps) {
-  const problems =
-    current === undefined
-      ? []
-      : [
-          ...current.errors.map((d) => ({ ...d, severity: 'error' as const })),
-          ...current.warnings.map((d) => ({ ...d, severity: 'warning' as const })),
-        ];
+  const problems = problemsOf(current);
+  // Recomputed with each render answer only: a new list would redraw the editor's marks on every keystroke.
   const marks = useMemo<EditorMark[]>(
     () =>
-      problems
+      problemsOf(current)
         .filter((p) => p.field === 'body')
         .map((p) => ({ line: p.line, column: p.column, message: p.message, severity: p.severity })),
-    // Recomputed with each render answer only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [current],
   );
   const subjectProblems = problems.filter((p) => p.field === 'subject');

@@ -3,7 +3,7 @@
  * never replaces the last good one on screen (`shown`; `stale` while it does not).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RenderRequest, TemplateRender } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 
@@ -19,12 +19,13 @@ function isGood(render: TemplateRender): boolean {
 function useDebounced<T>(value: T, ms: number): T {
   const key = JSON.stringify(value);
   const [settled, setSettled] = useState({ key, value });
+  // `key` stands for the value (an object is new on every render): the timer takes the value it stands for.
+  const latest = useRef(value);
+  latest.current = value;
   useEffect(() => {
     if (key === settled.key) return;
-    const timer = setTimeout(() => setSettled({ key, value }), ms);
+    const timer = setTimeout(() => setSettled({ key, value: latest.current }), ms);
     return () => clearTimeout(timer);
-    // `value` is represented by `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ms, settled.key]);
   return settled.value;
 }

@@ -289,7 +289,7 @@ function CallDetail({ call }: { call: WebhookCall }) {
         <h4>Body (the exact bytes sent)</h4>
         <CopyButton text={call.request.body} label="Copy the body" />
       </div>
-      <pre className="records-code" aria-label="Request body">
+      <pre className="records-code" role="region" aria-label="Request body">
         {call.request.body}
       </pre>
       <h3>Attempts</h3>
@@ -374,7 +374,7 @@ function AttemptView({ attempt }: { attempt: WebhookAttempt }) {
         </>
       )}
       {attempt.response !== '' ? (
-        <pre className="records-code" aria-label={`Response to ${name}`}>
+        <pre className="records-code" role="region" aria-label={`Response to ${name}`}>
           {attempt.response.length > EXCERPT ? `${attempt.response.slice(0, EXCERPT)}…` : attempt.response}
         </pre>
       ) : (

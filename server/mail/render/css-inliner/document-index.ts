@@ -159,11 +159,13 @@ export function attributes(index: DocumentIndex): AttributeTable {
       next++;
     }
   }
-  return (index.attributeTable = { start, count, names, values, owners });
+  index.attributeTable = { start, count, names, values, owners };
+  return index.attributeTable;
 }
 
 export function scratchMarks(index: DocumentIndex): Uint8Array {
-  return (index.markTable ??= new Uint8Array(index.elementCount + 1 + index.attributeTotal));
+  index.markTable ??= new Uint8Array(index.elementCount + 1 + index.attributeTotal);
+  return index.markTable;
 }
 
 /** The name of an element or attribute id. */

@@ -20,7 +20,7 @@
  *   not starting with a blank. A Twig `{{ x }}` there comes out as `%7B%7B%20x%20%7D%7D`.
  * Never in `<style>` or a comment (non-ASCII becomes `&#NNN;` there), class, id or style.
  */
-import type { DocumentNode, ElementNode } from '../libxml/dom.js';
+import type { DocumentNode } from '../libxml/dom.js';
 import { documentElement, loadForCssInliner } from '../libxml/load.js';
 import { serializeHtml } from '../libxml/serialize.js';
 import { cssFromStyleTags, getRules } from './css.js';

@@ -104,7 +104,7 @@ function isNameStart(c: string | undefined): boolean {
 }
 
 function isNameChar(c: string | undefined): boolean {
-  return c !== undefined && (/[A-Za-z0-9_.\-]/.test(c) || c.charCodeAt(0) >= 0x80);
+  return c !== undefined && (/[A-Za-z0-9_.-]/.test(c) || c.charCodeAt(0) >= 0x80);
 }
 
 class Parser {

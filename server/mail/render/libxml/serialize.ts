@@ -81,7 +81,7 @@ function dump(root: DocumentNode | ElementNode, format: boolean): string {
         const info = ELEMENTS.get(cur.name);
         out += '<' + cur.name;
         for (const attribute of cur.attributes) out += attributeText(cur, attribute.name, attribute.value);
-        if (info !== undefined && info.empty) {
+        if (info?.empty) {
           out += '>';
         } else if (cur.children.length === 0) {
           if (info !== undefined && info.saveEndTag !== 0 && cur.name !== 'html' && cur.name !== 'body') out += '>';

@@ -125,7 +125,10 @@ function processScope(state: StateInline, runs: Run[], edits: Map<Token, Edit>):
   };
   const edit = (token: Token): Edit => {
     let found = edits.get(token);
-    if (found === undefined) edits.set(token, (found = { closes: [], opens: [] }));
+    if (found === undefined) {
+      found = { closes: [], opens: [] };
+      edits.set(token, found);
+    }
     return found;
   };
   const openersBottom = new Map<string, Run | null>();

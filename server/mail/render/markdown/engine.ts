@@ -116,7 +116,10 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
     const rule = inlineRule(name);
     md.inline.ruler.at(name, (state, silent) => {
       let last = lastCloseBracket.get(state);
-      if (last === undefined) lastCloseBracket.set(state, (last = state.src.lastIndexOf(']')));
+      if (last === undefined) {
+        last = state.src.lastIndexOf(']');
+        lastCloseBracket.set(state, last);
+      }
       if (state.pos >= last) return false;
       const from = state.tokens.length;
       if (!rule(state, silent)) return false;
@@ -166,7 +169,7 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
 
   // EscapableParser: a backslash before a character it cannot escape is a backslash alone (markdown-it's escape
   // rule takes the next character with it, hiding an autolink that starts there).
-  const escape = inlineRule('escape');
+  const escapeRule = inlineRule('escape');
   md.inline.ruler.at('escape', (state, silent) => {
     const next = state.src.charCodeAt(state.pos + 1);
     if (
@@ -176,7 +179,7 @@ export function createLeagueMarkdown(markdownIt: typeof MarkdownIt): MarkdownItI
       !ESCAPABLE.test(state.src[state.pos + 1]!)
     )
       return false;
-    return escape(state, silent);
+    return escapeRule(state, silent);
   });
 
   // ListItemParser::tryContinue takes a blank line's spaces with it: a code or HTML block in a list item gets its

@@ -135,7 +135,9 @@ function table(
   const tableOpen = push('table_open', 'table', 1);
   push('thead_open', 'thead', 1);
   push('tr_open', 'tr', 1);
-  headerCells.forEach((content, column) => cell('th', content, column));
+  headerCells.forEach((content, column) => {
+    cell('th', content, column);
+  });
   push('tr_close', 'tr', -1);
   push('thead_close', 'thead', -1);
   let line = separatorLine + 1;

@@ -105,8 +105,8 @@ export function phpIntval(text: string): bigint {
   if (!Number.isFinite(double)) return 0n;
   const truncated = Math.trunc(double);
   // 2^63 is exactly representable; anything at or past it saturates.
-  if (truncated >= 9223372036854775807) return INT64_MAX;
-  if (truncated <= -9223372036854775808) return INT64_MIN;
+  if (truncated >= 2 ** 63) return INT64_MAX;
+  if (truncated <= -(2 ** 63)) return INT64_MIN;
   return BigInt(truncated);
 }
 
