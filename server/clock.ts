@@ -70,7 +70,7 @@ export class ClockRangeError extends RangeError {
 }
 
 /** What POST /_emulator/clock asks for, applied in this order: reset, freeze (now, or at an instant), resume, advance. */
-export interface ClockChange {
+interface ClockChange {
   /** Back to the underlying clock (the system time, or --clock's): not frozen, nothing advanced. */
   reset?: boolean;
   freeze?: true | Date;

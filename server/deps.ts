@@ -16,7 +16,7 @@ import { parseRandomSpec, type RandomSource } from './random.js';
 import { createWebhookDelivery, type WebhookDelivery } from './webhooks/delivery.js';
 import { createWorkspaces, type Workspaces } from './workspaces.js';
 
-export type AppOptions = Pick<
+type AppOptions = Pick<
   Config,
   | 'tokens'
   | 'anyToken'
@@ -69,7 +69,7 @@ export interface AppDeps {
   smtpListening: SmtpListening;
 }
 
-export interface SmtpListening {
+interface SmtpListening {
   /** The plain port (STARTTLS when offered), or null: `--smtp-port off`. */
   port: number | null;
   /** The implicit-TLS port (`--smtps-port`), or null. */
@@ -78,7 +78,7 @@ export interface SmtpListening {
   starttls: boolean;
 }
 
-export interface FixtureStatus {
+interface FixtureStatus {
   directory: string | null;
   watching: boolean;
   problems: FixtureProblem[];

@@ -27,7 +27,7 @@ export class ValidationError extends ApiError {
 }
 
 /** decisions.md: the base document's summary wins over Laravel's "first error (and N more errors)". */
-export const VALIDATION_SUMMARY = 'The given data was invalid.';
+const VALIDATION_SUMMARY = 'The given data was invalid.';
 
 /** decisions.md: the base document's 401 text wins over Laravel's "Unauthenticated.". */
 export const unauthenticated = () => new ApiError(401, 'Unauthorized');

@@ -6,8 +6,6 @@
  * JSON_UNESCAPED_UNICODE.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
 export interface PhpJsonOptions {
   pretty?: boolean;
 }

@@ -3,7 +3,7 @@
 /** Answers a number in [0, 1). */
 export type RandomSource = () => number;
 
-export const systemRandom: RandomSource = () => Math.random();
+const systemRandom: RandomSource = () => Math.random();
 
 /**
  * A reproducible sequence (mulberry32) from an integer seed, so that a probabilistic fault fires on the same

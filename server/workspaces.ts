@@ -13,7 +13,7 @@ import { toEpochSeconds } from './instant.js';
 import type { IdGenerator } from './ids.js';
 import { applyCliWebhooks, type CliWebhooks } from './webhooks/configurations.js';
 
-export const DEFAULT_WORKSPACE = 'default';
+const DEFAULT_WORKSPACE = 'default';
 
 export interface WorkspaceDeps {
   store: Store;
@@ -59,7 +59,7 @@ export function createWorkspaces(deps: WorkspaceDeps) {
 }
 
 /** The key of a token's own workspace: a hash, so that the database never holds the token itself. */
-export function tokenWorkspaceKey(token: string): string {
+function tokenWorkspaceKey(token: string): string {
   return `token:${createHash('sha256').update(token).digest('hex')}`;
 }
 

@@ -20,7 +20,7 @@ export interface ConfirmationMailDeps {
 }
 
 /** Where the mail's links point: this emulator, as the request that caused the mail reached it. */
-export function confirmationUrl(baseUrl: string, list: EmailListRow, subscriber: SubscriberRow): string {
+function confirmationUrl(baseUrl: string, list: EmailListRow, subscriber: SubscriberRow): string {
   const url = `${baseUrl}/confirm-subscription/${subscriber.uuid}`;
   // ConfirmSubscriberMail appends the redirect as it is, not URL-encoded.
   return list.redirect_after_subscribed === null || list.redirect_after_subscribed === ''
@@ -83,7 +83,7 @@ export async function sendConfirmationMail(
  * v8's confirmSubscriptionText view rendered: each `{{ }}` is Blade's e() (htmlspecialchars with ENT_QUOTES), and
  * Blade keeps the newline after an echo that PHP's `?>` would swallow, so the text ends with one.
  */
-export function confirmationText(listName: string, confirmationUrl: string): string {
+function confirmationText(listName: string, confirmationUrl: string): string {
   const url = bladeEscape(confirmationUrl);
   return (
     `Hey,\n\nYou are almost subscribed to the list **${bladeEscape(listName)}**.\n\n` +

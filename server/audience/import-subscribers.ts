@@ -15,7 +15,7 @@ import { subscriberStatus } from './status.js';
 import { addTags, syncTags, type TagDeps } from './subscriber-tags.js';
 
 /** The header names v8 accepts for the email column. */
-export const EMAIL_HEADERS = ['email', 'Email', 'Email Address', 'email address'];
+const EMAIL_HEADERS = ['email', 'Email', 'Email Address', 'email address'];
 
 /** The email column's header, or null when the first row has none (the import is then refused). */
 export function emailHeader(csv: string): string | null {

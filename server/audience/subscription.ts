@@ -23,7 +23,7 @@ export interface SubscriptionDeps {
 }
 
 /** The subscriber's tags by name, as a freshly loaded model lists them (§3.1). */
-export function tagNamesOf(store: Store, subscriber: SubscriberRow): string[] {
+function tagNamesOf(store: Store, subscriber: SubscriberRow): string[] {
   return store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
 }
 

@@ -35,7 +35,7 @@ export interface EngagementDeps {
 }
 
 /** Send::wasOpenedInTheLastSeconds(5): an open this close to the latest one is not registered. */
-export const OPEN_WINDOW_MS = 5_000;
+const OPEN_WINDOW_MS = 5_000;
 
 export type FeedbackKind = 'bounce' | 'soft-bounce' | 'complaint';
 

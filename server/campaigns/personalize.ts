@@ -18,7 +18,7 @@ import { replaceUnsubscribeTags, unsubscribeTagPath } from './unsubscribe-tag.js
 export type Recipient = Pick<SubscriberRow, 'email'> &
   Partial<Pick<SubscriberRow, 'uuid' | 'first_name' | 'last_name' | 'extra_attributes'>> & { tags?: string[] };
 
-export interface CampaignUrls {
+interface CampaignUrls {
   unsubscribeUrl: string;
   preferencesUrl: string;
   webviewUrl: string;

@@ -49,6 +49,6 @@ export function preparedEmailHtml(campaign: Pick<CampaignRow, 'html'>): string |
  * PrepareWebviewHtmlAction: the `webview_html`, filled by a send only: the html with its CSS inlined; null when the
  * campaign disables its webview.
  */
-export function preparedWebviewHtml(campaign: Pick<CampaignRow, 'html' | 'disable_webview'>): string | null {
+function preparedWebviewHtml(campaign: Pick<CampaignRow, 'html' | 'disable_webview'>): string | null {
   return campaign.disable_webview === 1 ? null : preparedEmailHtml(campaign);
 }

@@ -10,7 +10,7 @@ import { toEpochSeconds } from '../instant.js';
 import { deliverCampaign } from './deliver.js';
 import { prepareToSend } from './prepare.js';
 
-export const SCHEDULER_INTERVAL_MS = 1_000;
+const SCHEDULER_INTERVAL_MS = 1_000;
 
 export interface CampaignScheduler {
   /** Sends what is due now; resolves once delivered. */

@@ -17,7 +17,7 @@ import { asciiLower } from '../ascii.js';
 const UNRESERVED = /^[A-Za-z0-9_.-]$/;
 
 /** PHP's urlencode over the string's UTF-8 bytes. */
-export function phpUrlencode(value: string | Uint8Array): string {
+function phpUrlencode(value: string | Uint8Array): string {
   const bytes = typeof value === 'string' ? Buffer.from(value.toWellFormed(), 'utf8') : value;
   let out = '';
   for (const byte of bytes) {

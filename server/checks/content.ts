@@ -8,7 +8,7 @@ import { lineLocator } from './lines.js';
 import type { CheckIssue, Severity, Where } from './report.js';
 
 /** Gmail clips a message whose HTML is over about 102 KB ("[Message clipped]"), hiding the rest and its footer. */
-export const GMAIL_CLIP_BYTES = 102 * 1024;
+const GMAIL_CLIP_BYTES = 102 * 1024;
 
 /**
  * Mailcoach's `::key::` replacements, Twig's `{{ key }}` and Mailcoach's `[[[...]]]` editor placeholders

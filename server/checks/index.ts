@@ -9,7 +9,7 @@ import type { LinkContext } from './links.js';
 import { contentAndLinkIssues, isProblem, parseHtml } from './problems.js';
 import type { ChecksReport } from './report.js';
 
-export type { ChecksReport, CheckIssue } from './report.js';
+export type { ChecksReport } from './report.js';
 export type { EmulatorRecords, LinkContext } from './links.js';
 export { countProblems } from './problems.js';
 

@@ -5,7 +5,7 @@
  */
 
 /** Which check found it. */
-export type CheckName = 'compatibility' | 'links' | 'content';
+type CheckName = 'compatibility' | 'links' | 'content';
 
 /**
  * `problem`: the mail is wrong for every reader (a placeholder left, a broken link, a missing header); it counts

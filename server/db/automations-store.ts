@@ -43,5 +43,3 @@ export function createAutomationStore(statements: Statements) {
       hasEntered.get(automationId, subscriberUuid) !== undefined,
   };
 }
-
-export type AutomationStore = ReturnType<typeof createAutomationStore>;

@@ -22,7 +22,7 @@ export interface LinkRow {
   unique_click_count: number;
   click_count: number;
 }
-export interface ClickRow {
+interface ClickRow {
   uuid: string;
   send_uuid: string;
   link_uuid: string;
@@ -170,5 +170,3 @@ export function createCampaignStatisticsStore(statements: Statements) {
     },
   };
 }
-
-export type CampaignStatisticsStore = ReturnType<typeof createCampaignStatisticsStore>;

@@ -30,5 +30,3 @@ export function createCampaignTemplateStore(statements: Statements) {
     },
   };
 }
-
-export type CampaignTemplateStore = ReturnType<typeof createCampaignTemplateStore>;

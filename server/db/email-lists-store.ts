@@ -80,5 +80,3 @@ export function createEmailListStore(statements: Statements) {
     },
   };
 }
-
-export type EmailListStore = ReturnType<typeof createEmailListStore>;

@@ -6,7 +6,7 @@ import { stepSql, type IndexStep } from './messages-store.js';
 import type { Statements } from './statements.js';
 
 /** What the problem checks read of a message not checked yet. */
-export interface UncheckedMessage {
+interface UncheckedMessage {
   id: number;
   workspace_id: number;
   uuid: string;

@@ -7,7 +7,7 @@
  */
 
 /** The address lists a filter can name; each has its own column in messages_search. */
-export type AddressField = 'from' | 'to' | 'cc' | 'bcc';
+type AddressField = 'from' | 'to' | 'cc' | 'bcc';
 
 export type MessageCondition =
   /** A free word (matches a word prefix) or a quoted phrase (whole words), in subject, text, from and to. */
@@ -141,7 +141,7 @@ function ftsExpression(
 }
 
 /** The facet migration 18 indexes for a campaign (`c`) or list (`l`) uuid: the hex of its lower-cased text. */
-export function originFacet(letter: 'c' | 'l', uuid: string): string {
+function originFacet(letter: 'c' | 'l', uuid: string): string {
   return `${letter}${Buffer.from(uuid.toLowerCase(), 'utf8').toString('hex')}`;
 }
 
@@ -151,7 +151,7 @@ function asWords(value: string): string {
 }
 
 /** The facet the index holds for a template: 't' and the hex of its name lower-cased as SQLite's lower() does. */
-export function templateFacet(name: string): string {
+function templateFacet(name: string): string {
   const lowered = name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   return `t${Buffer.from(lowered, 'utf8').toString('hex')}`;
 }

@@ -3,7 +3,7 @@ import { compileSearch, type MessageFilter, type TimeBound } from './messages-se
 import { keptTotal, type PageWindow, type Statements } from './statements.js';
 import { writeTransaction } from './write-transaction.js';
 
-export interface MessageRow {
+interface MessageRow {
   id: number;
   workspace_id: number;
   uuid: string;
@@ -36,9 +36,9 @@ export interface MessageRow {
   via: MessageVia;
 }
 
-export type MessageVia = 'api' | 'smtp';
+type MessageVia = 'api' | 'smtp';
 
-export interface AttachmentRow {
+interface AttachmentRow {
   filename: string;
   content_type: string;
   content_id: string | null;
@@ -53,13 +53,13 @@ export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via'> & {
 };
 
 /** The records a stored send made for the message (null for a mail sent with store=false, or a resend's copy). */
-export interface MessageLinks {
+interface MessageLinks {
   log_item_uuid: string | null;
   send_uuid: string | null;
 }
 
 /** How many problems the checks found (migration 25); null until the background check reaches the message. */
-export interface MessageProblems {
+interface MessageProblems {
   problems: number | null;
 }
 

@@ -9,7 +9,7 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
  * simulated bounce or complaint. Null for rows
  * written before the emulator kept it (migration 10).
  */
-export const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'] as const;
+const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'] as const;
 export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
 
 export interface SuppressionRow {
@@ -174,7 +174,7 @@ export interface CampaignTemplateRow {
   updated_at: number;
 }
 
-export const CAMPAIGN_STATUSES = ['draft', 'sending', 'paused', 'sent', 'cancelled'] as const;
+const CAMPAIGN_STATUSES = ['draft', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** mailcoach_campaigns with its content item's columns (migration 14). */
@@ -294,7 +294,7 @@ export interface WebhookConfigurationRow {
   updated_at: number;
 }
 
-export type WebhookCallStatus = 'pending' | 'succeeded' | 'failed';
+type WebhookCallStatus = 'pending' | 'succeeded' | 'failed';
 
 /** One event delivered to one configuration, with the bytes sent on every attempt (decisions.md "Webhooks"). */
 export interface WebhookCallRow {

@@ -39,5 +39,3 @@ export function createSegmentStore(statements: Statements) {
     },
   };
 }
-
-export type SegmentStore = ReturnType<typeof createSegmentStore>;

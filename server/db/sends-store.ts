@@ -19,7 +19,7 @@ export const SEND_OWNER_FILTERS = [
   'automation_mail_uuid',
   'transactional_mail_log_item_uuid',
 ] as const;
-export type SendOwnerFilter = (typeof SEND_OWNER_FILTERS)[number];
+type SendOwnerFilter = (typeof SEND_OWNER_FILTERS)[number];
 
 /** `emails`: GET /_emulator/sends's filter[email] (the API has no such filter), any of these recipients. */
 export type SendFilters = Partial<Record<SendOwnerFilter, string[]>> & { emails?: string[] };

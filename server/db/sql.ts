@@ -1,6 +1,6 @@
 /** Small helpers that assemble SQL fragments with placeholders; values always travel as parameters. */
 
-export function placeholders(count: number): string {
+function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
 

@@ -60,5 +60,3 @@ export function createSubscriberImportStore(statements: Statements) {
     },
   };
 }
-
-export type SubscriberImportStore = ReturnType<typeof createSubscriberImportStore>;

@@ -66,5 +66,3 @@ export function createTagStore(statements: Statements) {
     },
   };
 }
-
-export type TagStore = ReturnType<typeof createTagStore>;

@@ -127,5 +127,3 @@ function createLookupCache(db: Db) {
     forget: () => found.clear(),
   };
 }
-
-export type TemplateStore = ReturnType<typeof createTemplateStore>;

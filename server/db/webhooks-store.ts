@@ -162,5 +162,3 @@ export function createWebhookStore(statements: Statements) {
     },
   };
 }
-
-export type WebhookStore = ReturnType<typeof createWebhookStore>;

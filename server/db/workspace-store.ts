@@ -45,5 +45,3 @@ export function createWorkspaceStore(db: Db, clearMessages: (workspaceId: number
     },
   };
 }
-
-export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;

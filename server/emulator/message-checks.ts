@@ -53,5 +53,3 @@ export function messageChecks(deps: AppDeps) {
     },
   };
 }
-
-export type MessageChecks = ReturnType<typeof messageChecks>;

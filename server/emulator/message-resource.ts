@@ -11,7 +11,7 @@ export interface AddressJson {
   email: string;
 }
 
-export const SNIPPET_LENGTH = 200;
+const SNIPPET_LENGTH = 200;
 
 export function messageSummary(row: MessageSummaryRow) {
   const attachments = JSON.parse(row.attachments_json) as unknown[];
@@ -42,8 +42,6 @@ export function messageSummary(row: MessageSummaryRow) {
     problems: row.problems,
   };
 }
-
-export type MessageSummary = ReturnType<typeof messageSummary>;
 
 /**
  * What sent the mail, read from the columns capture fills (message-row.ts): a campaign (its mails and test sends

@@ -63,9 +63,7 @@ export const renderRequest = lazySchema(() =>
   }),
 );
 
-export type TemplateCreation = z.output<ReturnType<typeof templateCreation>>;
 export type TemplateChange = z.output<ReturnType<typeof templateChange>>;
-export type RenderRequest = z.output<ReturnType<typeof renderRequest>>;
 
 /** Laravel's wording for each field's rule, for the request body `input`. */
 export function templateFieldMessage(input: Record<string, unknown>) {

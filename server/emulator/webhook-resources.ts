@@ -26,7 +26,7 @@ export function webhookConfigurationResource(row: WebhookConfigurationRow) {
 }
 
 /** The headers Mailcoach's Guzzle sends besides Host and Content-Length (§2.1). */
-export function webhookRequestHeaders(signature: string) {
+function webhookRequestHeaders(signature: string) {
   return { 'Content-Type': 'application/json', Signature: signature, 'User-Agent': 'GuzzleHttp/7' };
 }
 

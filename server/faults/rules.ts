@@ -8,17 +8,17 @@ import { lazySchema } from '../fixtures/zod.js';
 import type { RandomSource } from '../random.js';
 import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 
-export const PRESETS = ['rate-limited', 'server-error'] as const;
+const PRESETS = ['rate-limited', 'server-error'] as const;
 
 /** The SMTP commands a rule can answer (issue 26): the sender, one recipient, or the whole message after its `.`. */
-export const SMTP_COMMANDS = ['MAIL', 'RCPT', 'DATA'] as const;
+const SMTP_COMMANDS = ['MAIL', 'RCPT', 'DATA'] as const;
 export type SmtpCommand = (typeof SMTP_COMMANDS)[number];
 
 /** An SMTP reply's text: one line of visible ASCII (a CR or LF would end the reply, or start a forged one). */
 const SMTP_TEXT = /^[\x20-\x7e]*$/;
 
 /** The methods the Mailcoach surface answers (a rule for any other could never fire). */
-export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** RFC 9110 token: what Headers and Node take as a header name. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -189,7 +189,7 @@ export function parseFaultSpec(value: Record<string, unknown>): FaultSpec {
   return parseOr422(ruleSchema(), present, (field) => FIELD_MESSAGES[field]);
 }
 
-export class FaultFileError extends Error {}
+class FaultFileError extends Error {}
 
 /** Reads a `--faults` file: a JSON array of rules. Throws FaultFileError listing every problem. */
 export function loadFaultFile(path: string | null): FaultSpec[] {

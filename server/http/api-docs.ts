@@ -104,7 +104,7 @@ const SWAGGER_FILES: Record<string, string> = {
 };
 
 /** Where Swagger UI's files are: the build's copy, else (running from the sources) the package. */
-export function swaggerUiDir(root = packageRoot()): string {
+function swaggerUiDir(root = packageRoot()): string {
   const built = resolve(root, 'dist', 'api-docs');
   return existsSync(built) ? built : resolve(root, 'node_modules', 'swagger-ui-dist');
 }

@@ -18,7 +18,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function reasonPhrase(status: number): string {
+function reasonPhrase(status: number): string {
   return REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Error');
 }
 
@@ -69,7 +69,7 @@ export function errorPage(status: number, message: string): string {
 `;
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

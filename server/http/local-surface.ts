@@ -25,7 +25,7 @@ export interface LocalSurfaceOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isLoopbackAddress(address: string): boolean {
+function isLoopbackAddress(address: string): boolean {
   const host = address.toLowerCase();
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -36,7 +36,7 @@ export function tokenNeeded(options: Pick<LocalSurfaceOptions, 'host' | 'uiToken
 }
 
 /** The name part of a Host header or URL host: lower-cased, without the port; an IPv6 address keeps its brackets. */
-export function hostName(host: string): string {
+function hostName(host: string): string {
   const value = host.trim().toLowerCase();
   if (value.startsWith('[')) {
     const end = value.indexOf(']');

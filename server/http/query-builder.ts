@@ -13,7 +13,7 @@ export interface ListQuerySpec {
   defaultSort?: readonly string[];
 }
 
-export interface RequestedSort {
+interface RequestedSort {
   name: string;
   descending: boolean;
 }

@@ -29,7 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Paths the UI never answers, even for a browser asking for HTML: they belong to the APIs. */
 const NOT_UI = /^\/(api|_emulator|healthz|login)(\/|$)/;
 
-export const UI_CONTENT_SECURITY_POLICY = [
+const UI_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   // React sets style attributes; captured mail is not styled here (it is in its own frame).
@@ -52,7 +52,7 @@ interface WebFile {
 }
 
 /** Where the build is; the same place whichever way the server runs (tsx, tsc output, the bundle). */
-export function webRoot(): string {
+function webRoot(): string {
   return resolve(packageRoot(), 'dist', 'web');
 }
 

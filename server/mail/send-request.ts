@@ -2,7 +2,7 @@
 import type { Input } from '../validation/input.js';
 import type { Replacements } from './render/replacements.js';
 
-export interface AttachmentInput {
+interface AttachmentInput {
   name: string;
   /** Base64, possibly wrapped with CRLF every 76 characters (Symfony's DataPart::bodyToString()). */
   content: string;

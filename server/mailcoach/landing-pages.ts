@@ -9,7 +9,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** A page: `body` is markup (its values escaped by the caller). */
-export function landingPage(title: string, body: string): string {
+function landingPage(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>

@@ -13,9 +13,9 @@ import { ValidationError } from '../errors.js';
 import { parseInstant } from '../instant.js';
 
 /** More terms than a person types; it bounds the size of the FTS5 expression a request can make. */
-export const MAX_TERMS = 50;
+const MAX_TERMS = 50;
 /** Words in one term (a phrase, or a word such as an address that the index splits into several). */
-export const MAX_TERM_WORDS = 32;
+const MAX_TERM_WORDS = 32;
 
 /** `template:` names the template filter as the summary's `template` field does; `mail:` (from mail_name) stays. */
 const PREFIXES = [

@@ -51,7 +51,7 @@ export interface SmtpListener {
 }
 
 /** A message line longer than this is refused: far past RFC 5321's 1,000 octets, which careless apps exceed. */
-export const MAX_LINE_BYTES = 1024 * 1024;
+const MAX_LINE_BYTES = 1024 * 1024;
 /** A command line (MAIL FROM with SMTPUTF8 addresses and parameters, an AUTH response) fits in far less. */
 const MAX_COMMAND_BYTES = 4096;
 const IDLE_MS = 60_000;

@@ -82,7 +82,7 @@ export * from './wire/records.js';
 export * from './wire/templates.js';
 export * from './wire/webhooks.js';
 export type { WaitForWebhookOptions, WebhookWaitStatus } from './wait-for-webhook.js';
-export type { ChecksReport, CheckIssue, ClientScore, FeatureUse, LinkReport } from '../checks/report.js';
+export type { ChecksReport, CheckIssue } from '../checks/report.js';
 
 export interface SubscribeOptions {
   /** The stream is (again) in place: events from now on arrive. After a reconnect, refetch what may have been missed. */
@@ -108,7 +108,7 @@ export interface ClientOptions {
 }
 
 /** The client's wait (see WaitOptions.timeoutMs); the emulator's own default, for raw HTTP, is 5000 ms. */
-export const DEFAULT_WAIT_MS = 4_000;
+const DEFAULT_WAIT_MS = 4_000;
 
 export interface WaitOptions extends MessageFilter {
   /** Only messages captured after this instant or after the message with this uuid. */

@@ -3,7 +3,7 @@
  * emulator uses. Every message the emulator shows comes from here, so a wording fix happens in one place.
  */
 
-export const MESSAGES = {
+const MESSAGES = {
   required: 'The :attribute field is required.',
   required_without: 'The :attribute field is required when :values is not present.',
   required_without_all: 'The :attribute field is required when none of :values are present.',

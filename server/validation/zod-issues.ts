@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { ValidationError, type FieldErrors } from '../errors.js';
 
 /** `templates.0.type` from zod's ['templates', 0, 'type'], Laravel's dotted field names. */
-export function fieldName(path: readonly PropertyKey[], prefix = ''): string {
+function fieldName(path: readonly PropertyKey[], prefix = ''): string {
   const name = path.map(String).join('.');
   return prefix === '' ? name || '(body)' : name === '' ? prefix : `${prefix}.${name}`;
 }

@@ -41,7 +41,7 @@ export function generatedWebhookSecret(ids: IdGenerator): string {
 }
 
 /** The name a --webhook configuration shows: the flag as given, so that a person sees where it comes from. */
-export function cliWebhookName(url: string): string {
+function cliWebhookName(url: string): string {
   return `--webhook ${url}`;
 }
 

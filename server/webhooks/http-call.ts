@@ -11,10 +11,10 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 /** How much of an answer is kept for the log: Mailcoach stores it all; an excerpt is what a person reads. */
-export const RESPONSE_LIMIT = 64 * 1024;
+const RESPONSE_LIMIT = 64 * 1024;
 
 export interface WebhookRequest {
   url: string;

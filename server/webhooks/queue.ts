@@ -32,11 +32,7 @@ export interface QueueDeps {
   deliverSoon(): void;
 }
 
-export function wantsEvent(
-  configuration: WebhookConfigurationRow,
-  event: WebhookEventName,
-  emailListUuid: string,
-): boolean {
+function wantsEvent(configuration: WebhookConfigurationRow, event: WebhookEventName, emailListUuid: string): boolean {
   if (configuration.enabled !== 1) return false;
   if (
     configuration.use_for_all_lists !== 1 &&

@@ -6,7 +6,7 @@
 
 export const PER_PAGE = 15;
 
-export type Comparable = number | string | null;
+type Comparable = number | string | null;
 export interface SortKey<Row> {
   key: (row: Row) => Comparable;
   descending: boolean;

@@ -21,7 +21,7 @@ export interface SeedCounts {
   subscribers: number;
 }
 
-export interface SeededSubscriber {
+interface SeededSubscriber {
   id: number;
   uuid: string;
   email: string;

@@ -35,14 +35,14 @@ const LIBRARIES = [
 ];
 
 /** Why the oracle cannot run here, or null when it can. */
-export function oracleMissing(): string | null {
+function oracleMissing(): string | null {
   const php = spawnSync('php', ['-v'], { encoding: 'utf8' });
   if (php.error !== undefined || php.status !== 0) return 'php is not installed';
   const missing = LIBRARIES.filter((path) => !existsSync(path));
   return missing.length === 0 ? null : `missing ${missing.join(', ')}`;
 }
 
-export const INSTALL_HINT =
+const INSTALL_HINT =
   'apt-get install -y php-cli php-league-commonmark php-league-html-to-markdown php-twig php-tijsverkoyen-css-to-inline-styles';
 
 /** Whether the tier runs; prints why not, or throws when it must run (FIDELITY_REQUIRED=1). */

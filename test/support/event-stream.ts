@@ -6,7 +6,7 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach } from 'vitest';
 
-export interface SseEvent {
+interface SseEvent {
   event: string | null;
   data: unknown;
 }

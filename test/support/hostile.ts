@@ -15,7 +15,7 @@ export interface HostileRequest {
 }
 
 /** Value shapes, each repeated to about the wanted length in UTF-16 units (never cutting a surrogate pair). */
-export const SHAPES: Record<string, string> = {
+const SHAPES: Record<string, string> = {
   words: 'aé中😀 ',
   twig: '{{ a }}',
   twigBlock: '{% if a %}{{ a|upper }}{% endif %}',
@@ -60,10 +60,10 @@ function cut(value: string, length: number): string {
 }
 
 /** A field's value: the string itself, or wrapped the ways a client can type it wrongly. */
-export type Wrapping = 'string' | 'array' | 'object' | 'deep' | 'number';
-export const WRAPPINGS: Wrapping[] = ['string', 'array', 'object', 'deep', 'number'];
+type Wrapping = 'string' | 'array' | 'object' | 'deep' | 'number';
+const WRAPPINGS: Wrapping[] = ['string', 'array', 'object', 'deep', 'number'];
 
-export function wrap(value: string, wrapping: Wrapping): unknown {
+function wrap(value: string, wrapping: Wrapping): unknown {
   switch (wrapping) {
     case 'string':
       return value;
@@ -81,13 +81,13 @@ export function wrap(value: string, wrapping: Wrapping): unknown {
   }
 }
 
-export type Encoding = 'json' | 'form' | 'multipart';
-export const ENCODINGS: Encoding[] = ['json', 'form', 'multipart'];
+type Encoding = 'json' | 'form' | 'multipart';
+const ENCODINGS: Encoding[] = ['json', 'form', 'multipart'];
 
 const MULTIPART_BOUNDARY = 'hostile-boundary-7MA4YWxkTrZu0gW';
 
 /** Encodes a body; form and multipart write nested values with PHP's bracket keys. */
-export function encodeBody(input: Record<string, unknown>, encoding: Encoding): { body: string; contentType: string } {
+function encodeBody(input: Record<string, unknown>, encoding: Encoding): { body: string; contentType: string } {
   if (encoding === 'json') return { body: JSON.stringify(input), contentType: 'application/json' };
   const pairs = bracketPairs(input, '');
   if (encoding === 'form') {
@@ -116,7 +116,7 @@ export const HTML_WITH_CONSTRUCTOR = '<pre>Blue mug</pre><constructor>Thanks</co
 const VALID_SEND = { from: 'app@example.com', to: 'jane@example.com', subject: 'Hi', text: 'Hello' };
 const TEMPLATE_SEND = { mail_name: 'welcome', from: 'app@example.com', to: 'jane@example.com' };
 
-export interface BodyTarget {
+interface BodyTarget {
   kind: 'body';
   method: string;
   path: string;
@@ -126,7 +126,7 @@ export interface BodyTarget {
   field: string;
 }
 
-export interface QueryTarget {
+interface QueryTarget {
   kind: 'query' | 'path';
   method: string;
   /** With `{}` where the value goes. */
@@ -251,7 +251,7 @@ export const TARGETS: Target[] = [
 ];
 
 /** Node answers a request line and headers over 16 kB itself (431); query and path values stay under that, encoded. */
-export const MAX_URL_VALUE = 8_000;
+const MAX_URL_VALUE = 8_000;
 
 export interface HostileCase {
   target: Target;
@@ -280,7 +280,7 @@ export const hostileCases: fc.Arbitrary<HostileCase> = fc.record({
   encoding: fc.constantFrom(...ENCODINGS),
 });
 
-export function describeCase(c: HostileCase): string {
+function describeCase(c: HostileCase): string {
   const where = c.target.kind === 'body' ? `${c.target.path} ${c.target.field}` : c.target.path;
   return `${c.target.method} ${where} = ${c.shape} x ${c.length} (${c.wrapping}, ${c.encoding})`;
 }
@@ -355,7 +355,7 @@ export function regressionRequests(token: string): HostileRequest[] {
  * SMTP dialog. Envelope values lose their CR and LF (a command is one line; a client cannot send a CRLF inside it);
  * everything else goes as it is, dot-stuffed, UTF-8 or (`latin1`) as bytes that are no valid UTF-8.
  */
-export const SMTP_FIELDS = [
+const SMTP_FIELDS = [
   'envelope-from',
   'envelope-to',
   'subject',
@@ -371,7 +371,7 @@ export const SMTP_FIELDS = [
   'base64-body',
   'whole-message',
 ] as const;
-export type SmtpField = (typeof SMTP_FIELDS)[number];
+type SmtpField = (typeof SMTP_FIELDS)[number];
 
 export interface HostileSmtpCase {
   field: SmtpField;

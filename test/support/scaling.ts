@@ -49,32 +49,6 @@ export function growth<T>(
   return report(size, smallBest, bigBest);
 }
 
-/** The async twin, for work that answers a promise (a request to a running emulator). */
-export async function growthAsync<T>(
-  make: (size: number) => T,
-  work: (input: T) => Promise<unknown>,
-  size: number,
-  options: GrowthOptions = {},
-): Promise<number> {
-  const { factor = 16, rounds = 3 } = options;
-  const small = make(size);
-  const big = make(size * factor);
-  const time = async (input: T, runs: number) => {
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) await work(input);
-    return performance.now() - started;
-  };
-  let repeat = 1;
-  while ((await time(small, factor * repeat)) < MEASURABLE_MS && repeat < 65_536) repeat *= 2;
-  let smallBest = Infinity;
-  let bigBest = Infinity;
-  for (let round = 0; round < rounds; round++) {
-    smallBest = Math.min(smallBest, await time(small, factor * repeat));
-    bigBest = Math.min(bigBest, await time(big, repeat));
-  }
-  return report(size, smallBest, bigBest);
-}
-
 /** Long enough for the clock's resolution and a timer tick not to matter; only sets how often quick work repeats. */
 const MEASURABLE_MS = 20;
 

@@ -12,7 +12,7 @@ export interface WaitOptions {
 }
 
 /** A loaded machine has taken several seconds for what takes milliseconds alone: well under the test timeout. */
-export const WAIT_TIMEOUT_MS = 15_000;
+const WAIT_TIMEOUT_MS = 15_000;
 
 export async function waitUntil<T>(
   read: () => T | Promise<T>,

@@ -93,7 +93,7 @@ export function answerHuge(bytes: number): Responder & { written(): number } {
   return Object.assign(responder, { written: () => written });
 }
 
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const calls: ReceivedCall[] = [];
   let responder: Responder = answerOk;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {

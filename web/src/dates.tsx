@@ -27,7 +27,7 @@ function formatLocal(date: Date): string {
 }
 
 /** What hovering a date shows: the exact instant as the API has it, and the viewer's local time. */
-export function exactTitle(date: Date): string {
+function exactTitle(date: Date): string {
   return `${date.toISOString()}\n${formatLocal(date)}`;
 }
 

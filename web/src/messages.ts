@@ -6,7 +6,7 @@ import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query
 import type { EmulatorApiError, MessagePage, MessageSummary } from '../../server/testing/client.js';
 import { keys, useClient } from './api.js';
 
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export interface MessageList {
   /** How many messages match; null until the first page is in. */

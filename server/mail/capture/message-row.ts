@@ -19,7 +19,7 @@ export interface CaptureMeta {
   smtp?: { envelopeFrom: string; envelopeTo: string[] };
 }
 
-export interface MessageOrigin {
+interface MessageOrigin {
   campaignUuid: string | null;
   emailListUuid: string | null;
   subscriberUuid: string | null;

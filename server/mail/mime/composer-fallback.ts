@@ -23,7 +23,7 @@ export async function buildWithMailComposer(mail: OutgoingMail): Promise<Buffer>
 }
 
 /** The MailComposer options an OutgoingMail stands for; Bcc is left out, it stays in the envelope. */
-export function mailComposerOptions(mail: OutgoingMail) {
+function mailComposerOptions(mail: OutgoingMail) {
   const address = (a: MailAddress) => ({ name: a.name, address: a.email });
   return {
     from: address(mail.from),

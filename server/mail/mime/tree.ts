@@ -9,7 +9,7 @@ import { detectExtension, detectMimeType } from 'nodemailer/lib/mime-funcs/index
 import type { MailAttachment, OutgoingMail } from './outgoing-mail.js';
 import { isMultipartType, type MultipartSubtype } from './content-fields.js';
 
-export interface TextPart {
+interface TextPart {
   kind: 'text';
   /** As MailComposer sets it; `text/plain` alone for the empty part of a mail without content. */
   contentType: 'text/plain; charset=utf-8' | 'text/html; charset=utf-8' | 'text/plain';
@@ -18,7 +18,7 @@ export interface TextPart {
   parts?: readonly string[];
 }
 
-export interface AttachmentPart {
+interface AttachmentPart {
   kind: 'attachment';
   contentType: string;
   filename: string;
@@ -28,7 +28,7 @@ export interface AttachmentPart {
   content: Buffer;
 }
 
-export interface MultipartNode {
+interface MultipartNode {
   kind: 'multipart';
   subtype: MultipartSubtype;
   nodeId: number;

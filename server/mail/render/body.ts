@@ -10,7 +10,7 @@ import { TEMPLATE_SOURCES } from './cache-limits.js';
 import { renderMarkdown } from './markdown.js';
 
 /** One message of MJML's validator (soft level: the mail still renders). `line` counts from the body's first line. */
-export interface MjmlMessage {
+interface MjmlMessage {
   line: number | null;
   message: string;
   tagName: string | null;

@@ -13,7 +13,7 @@ import type { RenderDiagnostic, TemplatePreview } from './preview-types.js';
 import type { Replacements } from './replacements.js';
 import { twigCompileError } from './twig.js';
 
-export type { RenderDiagnostic, TemplatePreview } from './preview-types.js';
+export type { TemplatePreview } from './preview-types.js';
 
 export interface PreviewJob {
   template: { body: string; type: TemplateType; subject: string };

@@ -14,7 +14,7 @@ const TWIG_TAG = /\{[{%#]/;
  * kept). PHP works on bytes: the escapes are decoded to bytes among the text's own UTF-8 bytes, and the result is
  * read back as UTF-8 (a sequence that is no UTF-8 becomes U+FFFD here; Mailcoach sends the bytes as they are).
  */
-export function rawUrlDecode(text: string): string {
+function rawUrlDecode(text: string): string {
   if (!text.includes('%') || !PERCENT_ESCAPE.test(text)) return text;
   const bytes = Buffer.from(text, 'utf8');
   const out = Buffer.allocUnsafe(bytes.length);
@@ -88,7 +88,7 @@ export function phpString(value: unknown): string {
  * A JavaScript number as PHP prints it: a whole number in PHP's int range as an int (a JSON integer is one in PHP,
  * and int arithmetic stays int), anything else as a float at precision 14.
  */
-export function phpNumber(value: number): string {
+function phpNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 2 ** 63 && !Object.is(value, -0)) {
     return Math.abs(value) <= Number.MAX_SAFE_INTEGER ? String(value) : BigInt(value).toString();
   }

@@ -693,7 +693,7 @@ function phpFloatCast(value: unknown): number {
 }
 
 /** PHP 8.2's round() (_php_math_round, half away from zero, with its pre-rounding to 15 significant digits). */
-export function phpRound(value: number, places: number): number {
+function phpRound(value: number, places: number): number {
   if (!Number.isFinite(value) || value === 0) return value;
   places = Math.trunc(places);
   const helper = (x: number) => (x >= 0 ? Math.floor(x + 0.5) : Math.ceil(x - 0.5));

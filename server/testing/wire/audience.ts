@@ -127,7 +127,7 @@ export interface EmailListDetail extends EmailListOverview {
   imports: SubscriberImportSummary[];
 }
 
-export interface SubscriberImportSummary {
+interface SubscriberImportSummary {
   uuid: string;
   status: 'draft' | 'pending' | 'importing' | 'completed' | 'failed';
   imported_subscribers_count: number;

@@ -76,7 +76,7 @@ export interface CampaignRecord {
 }
 
 /** A subscriber to preview a campaign as. */
-export interface CampaignRecipientChoice {
+interface CampaignRecipientChoice {
   uuid: string;
   email: string;
   first_name: string | null;

@@ -43,7 +43,7 @@ export type EmulatorEvent =
 
 /** The emulator's settings that a client (the web UI) needs to know. */
 /** Where apps send mail over SMTP (README "SMTP"); ports are null when off. */
-export interface SmtpSettings {
+interface SmtpSettings {
   port: number | null;
   smtps_port: number | null;
   /** STARTTLS is offered on `port` (--smtp-starttls). */

@@ -85,7 +85,7 @@ export interface Message extends Omit<MessageSummary, 'attachments'> {
 }
 
 /** One of a message's links, with what the reader clicks. */
-export interface LinkDetail {
+interface LinkDetail {
   url: string;
   /**
    * The text of the first `<a>` with this href that has any (entities decoded, whitespace collapsed, cut at 200

@@ -54,7 +54,7 @@ const RICH_MJML = `<mjml>
 </mjml>`;
 
 /** A Mailcoach-style transactional receipt of about 600 bytes (the send benchmark's shape). */
-export const RECEIPT_HTML = `<html><head><style>.total{font-weight:bold}</style></head><body>
+const RECEIPT_HTML = `<html><head><style>.total{font-weight:bold}</style></head><body>
 <h1>Thanks for your order, Zoë!</h1>
 <p>Order <strong>#1042</strong> &mdash; placed on 12/03/2025:</p>
 <table class="items"><tr><td>Mug_Classic</td><td>2 &times; &euro;12.00</td></tr><tr><td>Shipping</td><td>&euro;0.00</td></tr>

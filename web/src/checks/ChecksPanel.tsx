@@ -31,7 +31,7 @@ export function ChecksPanel({ uuid }: { uuid: string }) {
 }
 
 /** The report itself, for a captured mail or a studio render. */
-export function ChecksReportView({ report }: { report: ChecksReport }) {
+function ChecksReportView({ report }: { report: ChecksReport }) {
   const problems = report.issues.filter((issue) => issue.severity === 'problem');
   const warnings = report.issues.filter((issue) => issue.severity === 'warning');
   const families = familyScores(report);

@@ -20,7 +20,7 @@ const UNITS = [
 const OFFSET_SHOWN_FROM_MS = 2_000;
 
 /** "1 h 30 min", "2 days 3 h", "45 s": the two largest units not 0, to the second. */
-export function describeOffset(ms: number): string {
+function describeOffset(ms: number): string {
   let rest = Math.round(Math.abs(ms) / 1000);
   const parts: string[] = [];
   for (const [unit, seconds] of [

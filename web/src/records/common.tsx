@@ -48,11 +48,11 @@ export function Pager({ meta, label, onPage }: { meta: PageMeta; label: string; 
 }
 
 /** URL search parameters as page state: a link reproduces the filters and the page. */
-export function paramsOf<N extends string>(search: URLSearchParams, names: readonly N[]): Record<N, string> {
+function paramsOf<N extends string>(search: URLSearchParams, names: readonly N[]): Record<N, string> {
   return Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<N, string>;
 }
 
-export function pageOf(search: URLSearchParams): number {
+function pageOf(search: URLSearchParams): number {
   const page = Number(search.get('page') ?? '1');
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }

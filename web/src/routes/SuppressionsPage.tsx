@@ -19,7 +19,7 @@ import { useRecordsQuery, useTyped } from '../records/records-query.js';
 
 type Reason = Suppression['reason'];
 
-export const REASONS: Array<[Reason, string]> = [
+const REASONS: Array<[Reason, string]> = [
   ['hard_bounce', 'Hard bounce'],
   ['spam_complaint', 'Spam complaint'],
   ['manual', 'Manual'],

@@ -9,7 +9,8 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, type Extension, type Text } from '@codemirror/state';
 import { tags } from '@lezer/highlight';
-import { basicSetup, EditorView } from 'codemirror';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
 export interface EditorMark {

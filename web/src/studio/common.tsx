@@ -11,7 +11,7 @@ export const TEMPLATE_TYPES: Array<[TemplateType, string]> = [
   ['blade', 'Blade (plain text)'],
 ];
 
-export const ORIGIN_LABEL: Record<StudioTemplate['origin'], string> = {
+const ORIGIN_LABEL: Record<StudioTemplate['origin'], string> = {
   fixture: 'fixture',
   edited: 'edited fixture',
   created: 'created here',

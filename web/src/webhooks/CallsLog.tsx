@@ -28,7 +28,7 @@ import type { LiveState } from '../live.js';
 const PER_PAGE = 25;
 
 /** v8's log shows the event without its `Event` suffix ("Unsubscribed", "TagAdded"). */
-export const shortEvent = (event: string) => event.replace(/Event$/, '');
+const shortEvent = (event: string) => event.replace(/Event$/, '');
 
 const EVENT_OPTIONS: Array<[string, string]> = [
   ['', 'Any event'],

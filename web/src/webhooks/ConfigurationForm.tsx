@@ -24,7 +24,7 @@ interface Props {
 }
 
 /** A sink name from the configuration's name: letters, digits, dots, dashes, underscores. */
-export function sinkName(name: string): string {
+function sinkName(name: string): string {
   const slug = name
     .trim()
     .toLowerCase()

@@ -199,7 +199,7 @@ function propertyCleanup(s: string): string {
 // --- Css\Property\Processor ---------------------------------------------------------------------------------------
 
 /** Css\Property\Processor::splitIntoSeparateProperties. */
-export function splitIntoSeparateProperties(propertiesString: string): string[] {
+function splitIntoSeparateProperties(propertiesString: string): string[] {
   const properties = propertyCleanup(propertiesString).split(';');
   const remove = new Set<number>();
   const count = properties.length;
@@ -226,7 +226,7 @@ function convertToProperty(property: string): Property | null {
 }
 
 /** Css\Property\Processor::convertArrayToObjects. */
-export function convertToProperties(properties: readonly string[]): Property[] {
+function convertToProperties(properties: readonly string[]): Property[] {
   const objects: Property[] = [];
   for (const property of properties) {
     const object = convertToProperty(property);

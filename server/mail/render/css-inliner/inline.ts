@@ -20,7 +20,7 @@ type CompiledSelector = XPathQuery | null | PhpFatal;
 const SELECTOR_CACHE_LIMIT = 5000;
 const selectorCache = new Map<string, CompiledSelector>();
 
-export function compileSelector(selector: string): CompiledSelector {
+function compileSelector(selector: string): CompiledSelector {
   const cached = selectorCache.get(selector);
   if (cached !== undefined) return cached;
   let compiled: CompiledSelector;

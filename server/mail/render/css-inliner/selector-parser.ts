@@ -13,7 +13,7 @@ export class SelectorError extends Error {}
 /** A PHP \Error the library does not catch: the whole convert() fails. */
 export class PhpFatal extends Error {}
 
-export type TokenType = 'eof' | 'delimiter' | 'whitespace' | 'identifier' | 'hash' | 'number' | 'string';
+type TokenType = 'eof' | 'delimiter' | 'whitespace' | 'identifier' | 'hash' | 'number' | 'string';
 
 export interface Token {
   readonly type: TokenType;

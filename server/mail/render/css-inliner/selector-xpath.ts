@@ -51,7 +51,7 @@ class XPathExpr {
 }
 
 /** Translator::getXpathLiteral. */
-export function xpathLiteral(element: string): string {
+function xpathLiteral(element: string): string {
   if (!element.includes("'")) return `'${element}'`;
   if (!element.includes('"')) return `"${element}"`;
   const parts: string[] = [];

@@ -28,7 +28,7 @@ export function loadForCssInliner(html: string): DocumentNode {
  * as a decimal character reference. A lone surrogate (invalid UTF-8 to mbstring) becomes '?', as mbstring
  * substitutes.
  */
-export function encodeNumericEntities(html: string): string {
+function encodeNumericEntities(html: string): string {
   NON_ASCII.lastIndex = 0;
   if (!NON_ASCII.test(html)) return html;
   NON_ASCII.lastIndex = 0;

@@ -52,7 +52,7 @@ function parseSeparator(line: string): Align[] | null {
 }
 
 /** TableParser::split. */
-export function splitRow(row: string): string[] {
+function splitRow(row: string): string[] {
   const line = row.trim();
   let i = line[0] === '|' ? 1 : 0;
   const cells: string[] = [];

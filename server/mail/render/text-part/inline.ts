@@ -5,7 +5,7 @@
 import { isPhpValidEmail, phpTrim, phpTrimNoSpace } from './php.js';
 
 /** EmphasisConverter::getNormTag() of a node name ('#text' and the like are no emphasis). */
-export function emphasisKind(name: string | null): '' | 'em' | 'strong' {
+function emphasisKind(name: string | null): '' | 'em' | 'strong' {
   if (name === 'i' || name === 'em') return 'em';
   if (name === 'b' || name === 'strong') return 'strong';
   return '';
