@@ -16,7 +16,8 @@ import type TwigModule from 'twig';
 import { BoundedCache } from '../../bounded-cache.js';
 import { TEMPLATE_SOURCES } from './cache-limits.js';
 import { makeTokenizerLinear } from './twig-linear-tokenizer.js';
-import { installPhpSemantics, type TwigInternals } from './twig-semantics.js';
+import type { TwigInternals } from './twig-internals.js';
+import { installPhpSemantics } from './twig-semantics.js';
 import { decodeForTwig, hasTwigTag } from './twig-php.js';
 import { renderVariablesOnly } from './twig-variables.js';
 
