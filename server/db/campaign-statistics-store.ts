@@ -22,7 +22,9 @@ export interface LinkRow {
   unique_click_count: number;
   click_count: number;
 }
-interface ClickRow {
+
+/** @public Named in the declarations tsc emits for store.ts (a store method returns it). */
+export interface ClickRow {
   uuid: string;
   send_uuid: string;
   link_uuid: string;

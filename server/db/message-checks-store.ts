@@ -5,8 +5,11 @@
 import { stepSql, type IndexStep } from './messages-store.js';
 import type { Statements } from './statements.js';
 
-/** What the problem checks read of a message not checked yet. */
-interface UncheckedMessage {
+/**
+ * What the problem checks read of a message not checked yet.
+ * @public Named in the declarations tsc emits for store.ts (a store method returns it).
+ */
+export interface UncheckedMessage {
   id: number;
   workspace_id: number;
   uuid: string;
