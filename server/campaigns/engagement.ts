@@ -14,16 +14,19 @@
  *   `BounceRegisteredEvent`; a soft bounce only `SoftBounceRegisteredEvent`; a complaint unsubscribes the
  *   subscriber (whatever the status: `UnsubscribedEvent` again, counted once for the campaign) and has no event
  *   of its own. Transactional sends have no subscriber: none of these fire for them.
- * Each runs in one transaction with the webhook calls it stores.
+ * Each runs in one transaction with the webhook calls it stores, and then announces the send it changed
+ * (`sends.changed`) and, for a bounce or complaint, the suppression it added (`suppressions.changed`).
  */
 import type { Clock } from '../clock.js';
-import type { CampaignRow, SendRow, SubscriberRow } from '../db/rows.js';
+import type { CampaignRow, SendRow, SubscriberRow, SuppressionReason, SuppressionRow } from '../db/rows.js';
+import type { SendFeedbackType } from '../db/sends-store.js';
 import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import type { IdGenerator } from '../ids.js';
 import { toEpochSeconds } from '../instant.js';
 import { addTags } from '../audience/subscriber-tags.js';
 import { unsubscribeSubscriber } from '../audience/subscription.js';
+import { announceSuppressions, firstOrCreateSuppression } from '../audience/suppressions.js';
 import { publishMailcoachEvent } from '../mailcoach-events.js';
 import { webviewPath } from './personalize.js';
 
@@ -39,8 +42,24 @@ const OPEN_WINDOW_MS = 5_000;
 
 export type FeedbackKind = 'bounce' | 'soft-bounce' | 'complaint';
 
+/** Which suppression each kind of bounce adds (Send::registerBounce / registerComplaint); a soft bounce adds none. */
+const SUPPRESSION_FOR = {
+  bounce: 'hard_bounce',
+  'soft-bounce': null,
+  complaint: 'spam_complaint',
+} as const satisfies Record<FeedbackKind, SuppressionReason | null>;
+
+/** What a report given a send records on it (send_feedback), for the web UI's sends page. */
+const FEEDBACK_FOR = {
+  bounce: 'bounce',
+  'soft-bounce': 'soft_bounce',
+  complaint: 'complaint',
+} as const satisfies Record<FeedbackKind, SendFeedbackType>;
+
 export function registerOpen(deps: EngagementDeps, send: SendRow): SendRow {
-  return deps.store.transaction(() => open(deps, send, deps.clock()));
+  const row = deps.store.transaction(() => open(deps, send, deps.clock()));
+  announceSend(deps, send);
+  return row;
 }
 
 /**
@@ -53,7 +72,7 @@ export function registerClick(
   url: string | undefined,
   unsubscribePrefix: string,
 ): SendRow {
-  return deps.store.transaction(() => {
+  const clicked = deps.store.transaction(() => {
     const now = deps.clock();
     let row = send.open_count === 0 ? open(deps, send, now) : send;
     const campaign = campaignOf(deps, row);
@@ -81,10 +100,39 @@ export function registerClick(
     }
     return row;
   });
+  announceSend(deps, send);
+  return clicked;
 }
 
-/** The subscriber side of a bounce or complaint on a send (its feedback and suppression are the caller's). */
-export function registerFeedback(deps: EngagementDeps, send: SendRow, kind: FeedbackKind): void {
+/**
+ * A bounce, soft bounce or complaint about `email`, on `send` when one is given (Send::registerBounce /
+ * registerComplaint): the send's feedback, the subscriber's side and its event, the suppression. Without a send
+ * (only an email) there is no subscriber to touch and no event. Answers the suppression (null for a soft bounce),
+ * whether added now or held already.
+ */
+export function reportFeedback(
+  deps: EngagementDeps,
+  workspaceId: number,
+  report: { send: SendRow | undefined; email: string; kind: FeedbackKind },
+): SuppressionRow | null {
+  const { send, email, kind } = report;
+  const reason = SUPPRESSION_FOR[kind];
+  const suppression = deps.store.transaction(() => {
+    if (send !== undefined) {
+      deps.store.sends.addFeedback(send.id, FEEDBACK_FOR[kind], toEpochSeconds(deps.clock()));
+      registerFeedback(deps, send, kind);
+    }
+    return reason === null
+      ? null
+      : firstOrCreateSuppression(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
+  });
+  if (send !== undefined) announceSend(deps, send);
+  if (suppression?.created === true) announceSuppressions(deps, workspaceId, [suppression.row.uuid]);
+  return suppression?.row ?? null;
+}
+
+/** The subscriber side of a bounce or complaint on a send. */
+function registerFeedback(deps: EngagementDeps, send: SendRow, kind: FeedbackKind): void {
   deps.store.transaction(() => {
     const subscriber = subscriberOf(deps, send);
     if (subscriber === undefined) return;
@@ -126,6 +174,11 @@ function open(deps: EngagementDeps, send: SendRow, now: Date): SendRow {
     });
   }
   return row;
+}
+
+/** An open, click or report changed the send (or, an open in the 5 s window, did not: announced all the same). */
+function announceSend(deps: EngagementDeps, send: SendRow): void {
+  deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
 }
 
 function campaignOf(deps: EngagementDeps, send: SendRow): CampaignRow | undefined {

@@ -9,16 +9,13 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps.js';
 import { unsubscribeSubscriber } from '../audience/subscription.js';
-import { registerClick, registerFeedback, registerOpen } from '../campaigns/engagement.js';
-import type { SendRow, SubscriberRow, SuppressionReason } from '../db/rows.js';
+import { registerClick, registerOpen, reportFeedback } from '../campaigns/engagement.js';
+import type { SendRow, SubscriberRow } from '../db/rows.js';
 import { subscriberPresenter } from '../mailcoach/resources/audience.js';
-import type { SendFeedbackType } from '../db/sends-store.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
-import { toEpochSeconds } from '../instant.js';
 import { sendResource, suppressionResource } from '../mailcoach/resources/transactional.js';
-import { suppress } from '../mail/suppress.js';
 import { isRfcEmail } from '../validation/email.js';
 import { readJsonObject } from './request-body.js';
 import { parseOr422 } from '../validation/zod-issues.js';
@@ -59,20 +56,6 @@ const bounceBody = lazySchema(() =>
     ),
 );
 
-/** Which suppression each kind of bounce adds (Send::registerBounce / registerComplaint); a soft bounce adds none. */
-const SUPPRESSION_FOR = {
-  bounce: 'hard_bounce',
-  'soft-bounce': null,
-  complaint: 'spam_complaint',
-} as const satisfies Record<string, SuppressionReason | null>;
-
-/** What a simulation given a send records on it (send_feedback), for the web UI's sends page. */
-const FEEDBACK_FOR = {
-  bounce: 'bounce',
-  'soft-bounce': 'soft_bounce',
-  complaint: 'complaint',
-} as const satisfies Record<string, SendFeedbackType>;
-
 export function simulateRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   for (const kind of ['open', 'click'] as const) {
@@ -88,7 +71,6 @@ export function simulateRoutes(deps: AppDeps) {
         kind === 'open'
           ? registerOpen(deps, send)
           : registerClick(deps, send, url, `${new URL(c.req.url).origin}/unsubscribe/`);
-      deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
       return c.json({ data: sendResource(updated) });
     });
   }
@@ -98,22 +80,8 @@ export function simulateRoutes(deps: AppDeps) {
       const workspaceId = c.get('workspaceId');
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
       const email = body.email ?? recipientOf(deps, send as SendRow);
-      const reason = SUPPRESSION_FOR[kind];
-      const suppression = deps.store.transaction(() => {
-        // Send::registerBounce / registerComplaint: the feedback, the subscriber's side and its event, the
-        // suppression. Without a send (only an email) there is no subscriber to touch and no event.
-        if (send !== undefined) {
-          deps.store.sends.addFeedback(send.id, FEEDBACK_FOR[kind], toEpochSeconds(deps.clock()));
-          registerFeedback(deps, send, kind);
-        }
-        return reason === null
-          ? null
-          : suppress(deps, workspaceId, email, reason, kind === 'complaint' ? 'complaint' : 'bounce');
-      });
-      if (send !== undefined) deps.events.emit('sends.changed', { workspaceId, uuids: [send.uuid] });
-      if (suppression?.created === true)
-        deps.events.emit('suppressions.changed', { workspaceId, uuids: [suppression.row.uuid] });
-      return c.json({ suppression: suppression === null ? null : suppressionResource(suppression.row) });
+      const suppression = reportFeedback(deps, workspaceId, { send, email, kind });
+      return c.json({ suppression: suppression === null ? null : suppressionResource(suppression) });
     });
   }
   api.post('/unsubscribe', async (c) => {

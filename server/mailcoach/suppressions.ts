@@ -4,11 +4,10 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
-import { forbidden, modelNotFound } from '../errors.js';
+import { findSuppression, suppress, unsuppress } from '../audience/suppressions.js';
+import { modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
-import { suppress } from '../mail/suppress.js';
-import { isUuid } from '../ids.js';
 import { validate } from '../validation/validate.js';
 import { respondWithIndex } from '../http/listing.js';
 import { MODEL_CLASSES, suppressionResource } from './resources/transactional.js';
@@ -16,13 +15,8 @@ import { suppressionIndex } from './resources/indexes.js';
 import { STORE_SUPPRESSION_RULES } from './rules.js';
 
 export function suppressionRoutes(deps: AppDeps) {
-  const suppressions = deps.store.suppressions;
-
-  /** Suppression::resolveRouteBinding(): a UUID-shaped value is only ever a uuid, anything else an email. */
   const findOr404 = (workspaceId: number, value: string) => {
-    const row = isUuid(value)
-      ? suppressions.findByUuid(workspaceId, value)
-      : suppressions.findByEmail(workspaceId, value);
+    const row = findSuppression(deps.store, workspaceId, value);
     if (row === undefined) throw modelNotFound(MODEL_CLASSES.suppression, value);
     return row;
   };
@@ -38,18 +32,10 @@ export function suppressionRoutes(deps: AppDeps) {
       const workspaceId = c.get('workspaceId');
       // Suppression::fromAdmin(): firstOrCreate keyed on email; an existing row comes back unchanged with 200.
       const { row, created } = suppress(deps, workspaceId, input.email as string, 'manual', 'api');
-      if (!created) return laravelJson({ data: suppressionResource(row) }, 200);
-      deps.events.emit('suppressions.changed', { workspaceId, uuids: [row.uuid] });
-      return laravelJson({ data: suppressionResource(row) }, 201);
+      return laravelJson({ data: suppressionResource(row) }, created ? 201 : 200);
     })
     .delete('/:suppression', (c) => {
-      const row = findOr404(c.get('workspaceId'), c.req.param('suppression'));
-      // decisions.md: the hosted service's rule, unless the self-hosted behaviour is switched on.
-      if (row.reason === 'spam_complaint' && !deps.options.allowSpamComplaintDeletion) {
-        throw forbidden('Suppressions with reason spam_complaint cannot be deleted.');
-      }
-      suppressions.delete(row.id);
-      deps.events.emit('suppressions.changed', { workspaceId: row.workspace_id, uuids: [row.uuid] });
+      unsuppress(deps, findOr404(c.get('workspaceId'), c.req.param('suppression')));
       return noContent();
     });
 }

@@ -5,10 +5,9 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps.js';
+import { findSuppression, suppress, unsuppress } from '../../audience/suppressions.js';
 import type { SuppressionRow } from '../../db/rows.js';
 import { ApiError } from '../../errors.js';
-import { isUuid } from '../../ids.js';
-import { suppress } from '../../mail/suppress.js';
 import type { Input } from '../../validation/input.js';
 import { validate } from '../../validation/validate.js';
 import { readJsonObject } from '../request-body.js';
@@ -21,10 +20,8 @@ import { STORE_SUPPRESSION_RULES } from '../../mailcoach/rules.js';
 
 export function suppressionRecordRoutes(deps: AppDeps) {
   const suppressions = suppressionIndex(deps, (row) => ({ ...suppressionResource(row), origin: row.origin }));
-  const findSuppression = (workspaceId: number, key: string) => {
-    const row = isUuid(key)
-      ? deps.store.suppressions.findByUuid(workspaceId, key)
-      : deps.store.suppressions.findByEmail(workspaceId, key);
+  const findOr404 = (workspaceId: number, key: string) => {
+    const row = findSuppression(deps.store, workspaceId, key);
     if (row === undefined) throw new ApiError(404, `No suppression ${key} in this workspace.`);
     return row;
   };
@@ -37,17 +34,11 @@ export function suppressionRecordRoutes(deps: AppDeps) {
       const input = cleanse(await readJsonObject(c)) as Input;
       validate(input, STORE_SUPPRESSION_RULES);
       const { row, created } = suppress(deps, workspaceId, input.email as string, 'manual', 'emulator');
-      if (created) deps.events.emit('suppressions.changed', { workspaceId, uuids: [row.uuid] });
       return c.json(withOrigin(row), created ? 201 : 200);
     })
     .delete('/:suppression', (c) => {
-      const row = findSuppression(c.get('workspaceId'), c.req.param('suppression'));
-      // The API's rule (decisions.md), the same text: the UI shows what an app would get.
-      if (row.reason === 'spam_complaint' && !deps.options.allowSpamComplaintDeletion) {
-        throw new ApiError(403, 'Suppressions with reason spam_complaint cannot be deleted.');
-      }
-      deps.store.suppressions.delete(row.id);
-      deps.events.emit('suppressions.changed', { workspaceId: row.workspace_id, uuids: [row.uuid] });
+      // The API's rule and wording (unsuppress()): the UI shows what an app would get.
+      unsuppress(deps, findOr404(c.get('workspaceId'), c.req.param('suppression')));
       return c.body(null, 204);
     });
 }
