@@ -85,15 +85,23 @@ interface ClockChange {
  */
 export interface ControllableClock {
   now: Clock;
-  /** Several changes at once, all or nothing (the freeze instant and the result must both be in range). */
-  change(change: ClockChange): void;
+  /**
+   * Several changes at once, all or nothing (the freeze instant and the result must both be in range). Answers
+   * the clock's state after it, as announced (one reading: a stepping clock moves at each).
+   */
+  change(change: ClockChange): ClockState;
   freeze(at?: Date): void;
   advance(ms: number): void;
   /** Runs again from the current reading. */
   resume(): void;
   /** Back to the underlying clock: not frozen, nothing advanced. */
   reset(): void;
-  state(): { frozen: boolean; now: Date };
+  state(): ClockState;
+}
+
+export interface ClockState {
+  frozen: boolean;
+  now: Date;
 }
 
 function checkRange(ms: number): void {
@@ -105,12 +113,19 @@ function checkRange(ms: number): void {
 /**
  * `baseIsFixed`: the underlying clock always reads the same instant (`--clock fixed:`), so the clock is frozen even
  * when nothing froze it, and says so (the UI shows it standing, webhook retries wait for an advance).
+ * `announce`: called after every change asked for (one that changed nothing too: whoever asked learns the
+ * time), with the state it answers, so that every path that steers the clock tells the pages (`clock.changed`).
  */
-export function controllableClock(base: Clock, baseIsFixed = false): ControllableClock {
+export function controllableClock(
+  base: Clock,
+  baseIsFixed = false,
+  announce: (state: ClockState) => void = () => {},
+): ControllableClock {
   let frozenAt: number | null = null;
   let offset = 0;
   const read = () => (frozenAt !== null ? frozenAt : base().getTime() + offset);
-  const change = ({ reset, freeze, resume, advanceMs = 0 }: ClockChange) => {
+  const state = (): ClockState => ({ frozen: baseIsFixed || frozenAt !== null, now: new Date(read()) });
+  const apply = ({ reset, freeze, resume, advanceMs = 0 }: ClockChange): void => {
     // The underlying clock is read once at most (a stepping clock moves at every reading).
     let baseNow: number | undefined;
     const readBase = () => (baseNow ??= base().getTime());
@@ -131,13 +146,19 @@ export function controllableClock(base: Clock, baseIsFixed = false): Controllabl
     frozenAt = nextFrozen;
     offset = nextOffset;
   };
+  const change = (asked: ClockChange): ClockState => {
+    apply(asked);
+    const after = state();
+    announce(after);
+    return after;
+  };
   return {
     now: () => new Date(read()),
     change,
-    freeze: (at) => change({ freeze: at ?? true }),
-    advance: (advanceMs) => change({ advanceMs }),
-    resume: () => change({ resume: true }),
-    reset: () => change({ reset: true }),
-    state: () => ({ frozen: baseIsFixed || frozenAt !== null, now: new Date(read()) }),
+    freeze: (at) => void change({ freeze: at ?? true }),
+    advance: (advanceMs) => void change({ advanceMs }),
+    resume: () => void change({ resume: true }),
+    reset: () => void change({ reset: true }),
+    state,
   };
 }

@@ -88,7 +88,12 @@ interface FixtureStatus {
 
 /** Opens the database, loads and applies the fixtures. Throws (FixtureError, Error) on anything invalid. */
 export function createDeps(config: Config, logger: Logger): AppDeps {
-  const clockControl = controllableClock(parseClockSpec(config.clock), isFixedClockSpec(config.clock));
+  const events = new EventBus();
+  const clockControl = controllableClock(
+    parseClockSpec(config.clock),
+    isFixedClockSpec(config.clock),
+    ({ now, frozen }) => events.emit('clock.changed', { now: now.toISOString(), frozen }),
+  );
   const clock = clockControl.now;
   let idSource = parseIdSpec(config.ids);
   const ids: IdGenerator = () => idSource();
@@ -98,7 +103,9 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
     idSource = parseIdSpec(config.ids);
     fixtureIdSource = parseFixtureIdSpec(config.ids);
   };
-  const faults = createFaultRules(loadFaultFile(config.faultsFile));
+  const faults = createFaultRules(loadFaultFile(config.faultsFile), (workspaceId) =>
+    events.emit('faults.changed', { workspaceId }),
+  );
   const fixtures = config.fixturesDir === null ? EMPTY_FIXTURES : loadFixtures(config.fixturesDir);
   const store = createStore(openDatabase(config.dbPath));
   try {
@@ -112,7 +119,6 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       cliWebhooks: { urls: config.webhooks, secret: config.webhookSecret },
     });
     const random = parseRandomSpec(config.random);
-    const events = new EventBus();
     const captureBuilder = createCaptureBuilder({
       workers: config.renderWorkers,
       store,

@@ -150,9 +150,7 @@ async function startSmtp(
         { command, sender: envelope.from, recipients: envelope.to },
         deps.random,
       );
-      if (rule === null) return null;
-      deps.events.emit('faults.changed', { workspaceId });
-      return smtpReplyOf(rule.spec);
+      return rule === null ? null : smtpReplyOf(rule.spec);
     },
   } satisfies Omit<SmtpListenerOptions, 'port'>;
   if (config.smtpPort !== null) {

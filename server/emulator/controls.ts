@@ -3,12 +3,11 @@
  * format, the audience included), GET/POST /clock (freeze, advance, resume the emulator's time, or reset it to the system's).
  */
 import { Hono } from 'hono';
-import { sqliteDriver } from '../db/driver.js';
 import * as z from 'zod/mini';
 import { CLOCK_RANGE, ClockRangeError } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
-import { applyFixtures } from '../fixtures/apply.js';
+import { resetWorkspace, seedWorkspace } from '../fixtures/seed.js';
 import {
   checkEmailLists,
   resolveCampaignTemplates,
@@ -32,14 +31,7 @@ export function controlRoutes(deps: AppDeps) {
     })
     .post('/seed', async (c) => {
       const set = parseSeedDocument(await readJsonBody(c));
-      seed(deps, c.get('workspaceId'), set);
-      const workspaceId = c.get('workspaceId');
-      if (set.templates.length > 0) deps.events.emit('templates.changed', { workspaceId, uuids: null });
-      if (set.suppressions.length > 0) deps.events.emit('suppressions.changed', { workspaceId, uuids: null });
-      if (set.logItems.length > 0) deps.events.emit('log.changed', { workspaceId, uuids: null });
-      if (set.sends.length > 0) deps.events.emit('sends.changed', { workspaceId, uuids: null });
-      if (set.webhooks.length > 0) deps.events.emit('webhooks.changed', { workspaceId });
-      if (set.emailLists.length > 0) deps.events.emit('audience.changed', { workspaceId, uuids: null });
+      seedWorkspace(deps, c.get('workspaceId'), set);
       return c.json({
         templates: set.templates.length,
         suppressions: set.suppressions.length,
@@ -92,38 +84,19 @@ export function controlRoutes(deps: AppDeps) {
     .post('/clock', async (c) => {
       const change = parseOr422(clockChange(), await readJsonObject(c), (field) => CLOCK_MESSAGES[field]);
       try {
-        deps.clockControl.change({
+        // The clock announces the change itself (deps.ts), with the state answered here.
+        const { now, frozen } = deps.clockControl.change({
           reset: change.reset,
           freeze: change.freeze,
           resume: change.resume,
           advanceMs: change.advance_ms,
         });
+        return c.json({ now: now.toISOString(), frozen });
       } catch (error) {
         if (error instanceof ClockRangeError) throw clockOutOfRange(change);
         throw error;
       }
-      const state = clockState(deps);
-      deps.events.emit('clock.changed', state);
-      return c.json(state);
     });
-}
-
-/**
- * Deletes every row of the workspace (suppressions, templates, log items, sends, captured mail, webhook
- * configurations and their log), seeds its fixtures and --webhook's configurations again and puts its fault rules back to the `--faults` file's, then tells the event stream. When the
- * default workspace is the only one, the uuid sequence restarts too (`--ids sequential`: the same uuids as after
- * a fresh start). The clock is shared by every workspace and stays as it is.
- */
-function resetWorkspace(deps: AppDeps, workspaceId: number): void {
-  deps.store.transaction(() => {
-    // Webhook configurations, calls and attempts go with the rest (their tables have a workspace_id): pending
-    // retries are dropped, and a call in flight finds its row gone and records nothing (webhooks/delivery.ts).
-    deps.store.workspaces.clear(workspaceId);
-    if (deps.store.workspaces.count() === 1) deps.restartIds();
-    deps.workspaces.seed(workspaceId);
-  });
-  deps.faults.reset(workspaceId);
-  deps.events.emit('workspace.reset', { workspaceId });
 }
 
 /** A fixture file's JSON, checked like a file (fixtures/schema.ts, audience-load.ts); every problem is a 422 entry. */
@@ -173,22 +146,6 @@ function seedAudienceContext(problems: FieldErrors): AudienceContext {
     },
     problem: (path, message) => add(path, message),
   };
-}
-
-/**
- * Applies the set as the fixtures are applied (matched by uuid or name/email, so seeding twice changes nothing).
- * A row that clashes with the workspace's own (a template name or suppression email already taken under another
- * uuid) is a 422, and nothing is written.
- */
-function seed(deps: AppDeps, workspaceId: number, set: FixtureSet): void {
-  try {
-    applyFixtures(deps, workspaceId, set, 'seed');
-  } catch (error) {
-    if (!(error instanceof sqliteDriver().SqliteError) || !error.code.startsWith('SQLITE_CONSTRAINT')) throw error;
-    throw new ValidationError({
-      document: [`The document clashes with the workspace's data (${error.message}); nothing was seeded.`],
-    });
-  }
 }
 
 /** The most one request may move the clock: 100 (Julian) years. */

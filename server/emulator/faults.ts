@@ -16,12 +16,10 @@ export function faultRoutes(deps: AppDeps) {
     .post('/', async (c) => {
       const spec = parseFaultSpec(await readJsonObject(c));
       const rule = deps.faults.add(c.get('workspaceId'), spec);
-      deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.json(faultResource(rule), 201);
     })
     .delete('/', (c) => {
       deps.faults.clear(c.get('workspaceId'));
-      deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.body(null, 204);
     })
     .delete('/:id', (c) => {
@@ -29,7 +27,6 @@ export function faultRoutes(deps: AppDeps) {
       if (!Number.isInteger(id) || !deps.faults.remove(c.get('workspaceId'), id)) {
         throw new ApiError(404, `No fault rule ${c.req.param('id')} in this workspace.`);
       }
-      deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
       return c.body(null, 204);
     });
 }

@@ -218,7 +218,12 @@ export function loadFaultFile(path: string | null): FaultSpec[] {
 }
 
 /** The rule stores of every workspace; a workspace starts with (its own copies of) the file's rules. */
-export function createFaultRules(fileRules: readonly FaultSpec[]) {
+/**
+ * `announce`: called once per change of a workspace's rules, their counts included (a rule added, removed or
+ * cleared; rules fired for a request or an SMTP command), so that every path that changes them tells the pages
+ * that list them (`faults.changed`, deps.ts). A reset announces nothing of its own: `workspace.reset` says it.
+ */
+export function createFaultRules(fileRules: readonly FaultSpec[], announce: (workspaceId: number) => void = () => {}) {
   const byWorkspace = new Map<number, FaultRule[]>();
   let nextId = 1;
   const materialize = (spec: FaultSpec): FaultRule => ({
@@ -244,15 +249,21 @@ export function createFaultRules(fileRules: readonly FaultSpec[]) {
     add(workspaceId: number, spec: FaultSpec): FaultRule {
       const rule = materialize(spec);
       rulesOf(workspaceId).push(rule);
+      announce(workspaceId);
       return rule;
     },
     remove(workspaceId: number, id: number): boolean {
       const rules = rulesOf(workspaceId);
       const index = rules.findIndex((rule) => rule.id === id);
-      if (index !== -1) rules.splice(index, 1);
-      return index !== -1;
+      if (index === -1) return false;
+      rules.splice(index, 1);
+      announce(workspaceId);
+      return true;
     },
-    clear: (workspaceId: number) => void byWorkspace.set(workspaceId, []),
+    clear(workspaceId: number): void {
+      byWorkspace.set(workspaceId, []);
+      announce(workspaceId);
+    },
     /** Back to the file's rules, with fresh counts (POST /_emulator/reset). */
     reset: (workspaceId: number) => void byWorkspace.delete(workspaceId),
 
@@ -278,6 +289,7 @@ export function createFaultRules(fileRules: readonly FaultSpec[]) {
         fired.push(rule);
         if (isDecisive(rule.spec)) break;
       }
+      if (fired.length > 0) announce(workspaceId);
       return fired;
     },
 
@@ -291,7 +303,9 @@ export function createFaultRules(fileRules: readonly FaultSpec[]) {
         if (rule.remaining === 0 || rule.spec.smtp !== command.command) continue;
         if (rule.sender !== null && !rule.sender.test(command.sender)) continue;
         if (rule.recipient !== null && !command.recipients.some((email) => rule.recipient?.test(email))) continue;
-        if (fires(rule, random)) return rule;
+        if (!fires(rule, random)) continue;
+        announce(workspaceId);
+        return rule;
       }
       return null;
     },

@@ -26,8 +26,6 @@ export function applyFaults(deps: AppDeps): MiddlewareHandler<AppEnv> {
     };
     const fired = deps.faults.fire(c.get('workspaceId'), request, deps.random);
     if (fired.length === 0) return next();
-    // Their counts changed (fired, remaining): a page listing the rules shows it.
-    deps.events.emit('faults.changed', { workspaceId: c.get('workspaceId') });
     const delay = fired.reduce((total, rule) => total + (rule.spec.delay_ms ?? 0), 0);
     if (delay > 0) {
       const { signal } = c.req.raw;
