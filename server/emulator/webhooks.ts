@@ -18,6 +18,11 @@ import { lazySchema } from '../fixtures/zod.js';
 import type { AppEnv } from '../http/env.js';
 import { toEpochSeconds } from '../instant.js';
 import { WEBHOOK_EVENTS } from '../mailcoach-events.js';
+import {
+  createWebhookConfiguration,
+  deleteWebhookConfiguration,
+  updateWebhookConfiguration,
+} from '../webhooks/configurations.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger } from './query-params.js';
 import { readJsonObject } from './request-body.js';
 import { webhookCallPresenter, webhookConfigurationResource } from './webhook-resources.js';
@@ -29,7 +34,6 @@ export function webhookRoutes(deps: AppDeps) {
     if (row === undefined) throw new ApiError(404, `No webhook configuration ${uuid} in this workspace.`);
     return row;
   };
-  const changed = (workspaceId: number) => deps.events.emit('webhooks.changed', { workspaceId });
   return new Hono<AppEnv>()
     .get('/', (c) =>
       c.json({ data: deps.store.webhooks.configurations.of(c.get('workspaceId')).map(webhookConfigurationResource) }),
@@ -38,7 +42,7 @@ export function webhookRoutes(deps: AppDeps) {
       const workspaceId = c.get('workspaceId');
       const input = webhookConfigurationInput(deps, workspaceId, await readJsonObject(c), null);
       const now = toEpochSeconds(deps.clock());
-      const row = deps.store.webhooks.configurations.insert({
+      const row = createWebhookConfiguration(deps, {
         workspace_id: workspaceId,
         uuid: deps.ids(),
         origin: 'api',
@@ -46,7 +50,6 @@ export function webhookRoutes(deps: AppDeps) {
         ...input,
         secret: input.secret ?? webhookSecret(deps),
       });
-      changed(workspaceId);
       return c.json(webhookConfigurationResource(row), 201);
     })
     .get('/:webhook', (c) => c.json(webhookConfigurationResource(find(c.get('workspaceId'), c.req.param('webhook')))))
@@ -54,19 +57,11 @@ export function webhookRoutes(deps: AppDeps) {
       const workspaceId = c.get('workspaceId');
       const existing = find(workspaceId, c.req.param('webhook'));
       const input = webhookConfigurationInput(deps, workspaceId, await readJsonObject(c), existing);
-      const row = deps.store.webhooks.configurations.update(existing.id, {
-        ...input,
-        secret: input.secret ?? existing.secret,
-      });
-      changed(workspaceId);
+      const row = updateWebhookConfiguration(deps, existing, { ...input, secret: input.secret ?? existing.secret });
       return c.json(webhookConfigurationResource(row));
     })
     .delete('/:webhook', (c) => {
-      const workspaceId = c.get('workspaceId');
-      // Its calls and their attempts go with it (ON DELETE CASCADE), as v8's logs do (§2.7).
-      deps.store.webhooks.configurations.delete(find(workspaceId, c.req.param('webhook')).id);
-      changed(workspaceId);
-      deps.events.emit('webhook-calls.changed', { workspaceId, uuids: null });
+      deleteWebhookConfiguration(deps, find(c.get('workspaceId'), c.req.param('webhook')));
       return c.body(null, 204);
     });
 }

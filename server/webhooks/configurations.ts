@@ -5,8 +5,10 @@
  * again by a reset, so that a reset gives them back as the start made them.
  */
 import type { Clock } from '../clock.js';
-import type { WebhookConfigurationRow } from '../db/rows.js';
+import type { NewRow, WebhookConfigurationRow } from '../db/rows.js';
 import type { Store } from '../db/store.js';
+import type { WebhookConfigurationChange } from '../db/webhooks-store.js';
+import type { AppDeps } from '../deps.js';
 import type { IdGenerator } from '../ids.js';
 import { toEpochSeconds } from '../instant.js';
 
@@ -81,4 +83,33 @@ export function applyCliWebhooks(deps: ConfigurationDeps, workspaceId: number, c
       configurations.update(found.id, { ...wanted, updated_at: now });
     }
   }
+}
+
+type ChangeDeps = Pick<AppDeps, 'store' | 'events'>;
+
+/** A configuration made through /_emulator/webhooks (origin `api`), announced (`webhooks.changed`). */
+export function createWebhookConfiguration(
+  deps: ChangeDeps,
+  row: NewRow<WebhookConfigurationRow>,
+): WebhookConfigurationRow {
+  const created = deps.store.webhooks.configurations.insert(row);
+  deps.events.emit('webhooks.changed', { workspaceId: row.workspace_id });
+  return created;
+}
+
+export function updateWebhookConfiguration(
+  deps: ChangeDeps,
+  row: WebhookConfigurationRow,
+  change: WebhookConfigurationChange,
+): WebhookConfigurationRow {
+  const updated = deps.store.webhooks.configurations.update(row.id, change);
+  deps.events.emit('webhooks.changed', { workspaceId: row.workspace_id });
+  return updated;
+}
+
+/** Its calls and their attempts go with it (ON DELETE CASCADE), as v8's logs do (§2.7): both are announced. */
+export function deleteWebhookConfiguration(deps: ChangeDeps, row: WebhookConfigurationRow): void {
+  deps.store.webhooks.configurations.delete(row.id);
+  deps.events.emit('webhooks.changed', { workspaceId: row.workspace_id });
+  deps.events.emit('webhook-calls.changed', { workspaceId: row.workspace_id, uuids: null });
 }
