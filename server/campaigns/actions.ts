@@ -9,7 +9,7 @@ import { ValidationError } from '../errors.js';
 import type { Input } from '../validation/input.js';
 import { delimited, email, required } from '../validation/rules.js';
 import { collectErrors, type RuleSet } from '../validation/validate.js';
-import { deliverCampaign } from './deliver.js';
+import { type CampaignMailDeps, deliverCampaign, type DeliveryDeps } from './deliver.js';
 import { prepareToSend } from './prepare.js';
 import { sendTestMails } from './send-test.js';
 
@@ -33,7 +33,7 @@ const SEND_TEST_RULES: RuleSet = [
  * (emulator/records/campaigns.ts) so that a test send from there is the API's own.
  */
 export async function sendTestChecked(
-  deps: AppDeps,
+  deps: CampaignMailDeps,
   campaign: CampaignRow,
   input: Input,
   baseUrl: string,
@@ -47,7 +47,11 @@ export async function sendTestChecked(
 }
 
 /** SendCampaignController (§5.9), shared with the web UI's campaign page as sendTestChecked is. */
-export function startSending(deps: AppDeps, campaign: CampaignRow, baseUrl: string): void {
+export function startSending(
+  deps: DeliveryDeps & Pick<AppDeps, 'logger'>,
+  campaign: CampaignRow,
+  baseUrl: string,
+): void {
   if (campaign.status !== 'draft')
     throw new ValidationError({ campaign: ['You cannot send a campaign that already was sent.'] });
   const ready = prepareToSend(deps, campaign);

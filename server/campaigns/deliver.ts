@@ -18,7 +18,13 @@ import { listUnsubscribeTag } from './unsubscribe-tag.js';
 /** Enough for the capture worker's queue and the group commit to batch; few enough to keep the API answering. */
 const MAILS_IN_FLIGHT = 32;
 
-export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, baseUrl: string): Promise<void> {
+/** What one campaign mail needs: the records, the time and ids, and the capture path. */
+export type CampaignMailDeps = Pick<AppDeps, 'store' | 'clock' | 'ids' | 'captureBuilder'>;
+
+/** What sending a campaign needs: a mail's, and the events its end announces. */
+export type DeliveryDeps = CampaignMailDeps & Pick<AppDeps, 'events'>;
+
+export async function deliverCampaign(deps: DeliveryDeps, campaign: CampaignRow, baseUrl: string): Promise<void> {
   const { store } = deps;
   const list = campaign.email_list_id === null ? undefined : store.emailLists.findById(campaign.email_list_id);
   const conditions = segmentConditions(deps, campaign, list);
@@ -74,7 +80,7 @@ export async function deliverCampaign(deps: AppDeps, campaign: CampaignRow, base
  * list); null when the segment belongs to another list, which reaches nobody (§5.5).
  */
 export function segmentConditions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'store'>,
   campaign: CampaignRow,
   list: EmailListRow | undefined,
 ): SegmentCondition[] | null {
@@ -86,7 +92,7 @@ export function segmentConditions(
 }
 
 async function sendOne(
-  deps: AppDeps,
+  deps: CampaignMailDeps,
   campaign: CampaignRow,
   list: EmailListRow,
   subscriber: SubscriberRow,

@@ -11,7 +11,7 @@ import { toEpochSeconds } from '../instant.js';
 import { inlineCss } from '../mail/render/html.js';
 import { TAG_SEGMENT } from './segment-classes.js';
 
-export function prepareToSend(deps: AppDeps, campaign: CampaignRow): CampaignRow {
+export function prepareToSend(deps: Pick<AppDeps, 'store' | 'clock'>, campaign: CampaignRow): CampaignRow {
   const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
   const id = campaign.id;
   if (list === undefined)

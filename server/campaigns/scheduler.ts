@@ -7,7 +7,7 @@
  */
 import type { AppDeps } from '../deps.js';
 import { toEpochSeconds } from '../instant.js';
-import { deliverCampaign } from './deliver.js';
+import { deliverCampaign, type DeliveryDeps } from './deliver.js';
 import { prepareToSend } from './prepare.js';
 
 const SCHEDULER_INTERVAL_MS = 1_000;
@@ -20,7 +20,10 @@ export interface CampaignScheduler {
 }
 
 /** `baseUrl`: where the mails' links point (the emulator's own URL: no request carries one here). */
-export function startCampaignScheduler(deps: AppDeps, baseUrl: string): CampaignScheduler {
+export function startCampaignScheduler(
+  deps: DeliveryDeps & Pick<AppDeps, 'logger'>,
+  baseUrl: string,
+): CampaignScheduler {
   let running: Promise<void> | null = null;
   const tick = (): Promise<void> => {
     running ??= sendDue().finally(() => {

@@ -4,13 +4,12 @@
  * subject `[Test] ` + the subject, made personal for the list's subscriber with that address or, when there is none,
  * for the address alone; a suppressed address is skipped; no Send is kept; the campaign's updated_at is left as it was.
  */
-import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
-import { campaignMail } from './deliver.js';
+import { campaignMail, type CampaignMailDeps } from './deliver.js';
 import { preparedEmailHtml } from './prepare.js';
 
 export async function sendTestMails(
-  deps: AppDeps,
+  deps: CampaignMailDeps,
   draft: CampaignRow,
   addresses: string,
   baseUrl: string,
