@@ -107,14 +107,14 @@ export function registerClick(
 /**
  * A bounce, soft bounce or complaint about `email`, on `send` when one is given (Send::registerBounce /
  * registerComplaint): the send's feedback, the subscriber's side and its event, the suppression. Without a send
- * (only an email) there is no subscriber to touch and no event. Answers the suppression (null for a soft bounce),
- * whether added now or held already.
+ * (only an email) there is no subscriber to touch and no event. Answers the suppression (null for a soft bounce)
+ * and whether this report created it (false: the address was suppressed already, and keeps its row).
  */
 export function reportFeedback(
   deps: EngagementDeps,
   workspaceId: number,
   report: { send: SendRow | undefined; email: string; kind: FeedbackKind },
-): SuppressionRow | null {
+): { row: SuppressionRow; created: boolean } | null {
   const { send, email, kind } = report;
   const reason = SUPPRESSION_FOR[kind];
   const suppression = deps.store.transaction(() => {
@@ -128,7 +128,7 @@ export function reportFeedback(
   });
   if (send !== undefined) announceSend(deps, send);
   if (suppression?.created === true) announceSuppressions(deps, workspaceId, [suppression.row.uuid]);
-  return suppression?.row ?? null;
+  return suppression;
 }
 
 /** The subscriber side of a bounce or complaint on a send. */

@@ -81,7 +81,10 @@ export function simulateRoutes(deps: AppDeps) {
       const send = body.send_uuid === undefined ? undefined : findSend(deps, workspaceId, body.send_uuid);
       const email = body.email ?? recipientOf(deps, send as SendRow);
       const suppression = reportFeedback(deps, workspaceId, { send, email, kind });
-      return c.json({ suppression: suppression === null ? null : suppressionResource(suppression) });
+      return c.json({
+        suppression: suppression === null ? null : suppressionResource(suppression.row),
+        created: suppression?.created ?? false,
+      });
     });
   }
   api.post('/unsubscribe', async (c) => {

@@ -772,8 +772,11 @@ const bounceTarget: Schema = {
 const suppressionAnswer = json(
   {
     type: 'object',
-    required: ['suppression'],
-    properties: { suppression: { oneOf: [ref('Suppression'), { type: 'null' }] } },
+    required: ['suppression', 'created'],
+    properties: {
+      suppression: { oneOf: [ref('Suppression'), { type: 'null' }] },
+      created: { type: 'boolean', description: 'Whether this report added the suppression (false: it existed).' },
+    },
   },
   'The suppression the event added (or the one that already existed); null for a soft bounce.',
 );
