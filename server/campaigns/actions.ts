@@ -9,7 +9,7 @@ import { ValidationError } from '../errors.js';
 import type { Input } from '../validation/input.js';
 import { delimited, email, required } from '../validation/rules.js';
 import { collectErrors, type RuleSet } from '../validation/validate.js';
-import { type CampaignMailDeps, deliverCampaign, type DeliveryDeps } from './deliver.js';
+import { deliverCampaign, type DeliveryDeps } from './deliver.js';
 import { prepareToSend } from './prepare.js';
 import { sendTestMails } from './send-test.js';
 
@@ -33,7 +33,7 @@ const SEND_TEST_RULES: RuleSet = [
  * (emulator/records/campaigns.ts) so that a test send from there is the API's own.
  */
 export async function sendTestChecked(
-  deps: CampaignMailDeps,
+  deps: DeliveryDeps,
   campaign: CampaignRow,
   input: Input,
   baseUrl: string,

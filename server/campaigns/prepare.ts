@@ -9,9 +9,11 @@ import type { CampaignRow } from '../db/rows.js';
 import { abort } from '../errors.js';
 import { toEpochSeconds } from '../instant.js';
 import { inlineCss } from '../mail/render/html.js';
+import { announceCampaigns } from './edit.js';
 import { TAG_SEGMENT } from './segment-classes.js';
 
-export function prepareToSend(deps: Pick<AppDeps, 'store' | 'clock'>, campaign: CampaignRow): CampaignRow {
+/** Announces the campaign, now `sending` (edit.ts). */
+export function prepareToSend(deps: Pick<AppDeps, 'store' | 'clock' | 'events'>, campaign: CampaignRow): CampaignRow {
   const list = campaign.email_list_id === null ? undefined : deps.store.emailLists.findById(campaign.email_list_id);
   const id = campaign.id;
   if (list === undefined)
@@ -22,7 +24,7 @@ export function prepareToSend(deps: Pick<AppDeps, 'store' | 'clock'>, campaign: 
   if (!campaign.html) throw abort(400, `The campaign with id \`${id}\` can't be sent because it has no content.`);
   const segment = campaign.segment_id === null ? undefined : deps.store.segments.findById(campaign.segment_id);
   const description = campaign.segment_class === TAG_SEGMENT ? (segment?.name ?? 'deleted segment') : 'all subscribers';
-  return deps.store.campaigns.update(id, {
+  const prepared = deps.store.campaigns.update(id, {
     from_email: campaign.from_email ?? list.default_from_email,
     from_name: campaign.from_name ?? list.default_from_name,
     reply_to_email: campaign.reply_to_email ?? list.default_reply_to_email,
@@ -33,6 +35,8 @@ export function prepareToSend(deps: Pick<AppDeps, 'store' | 'clock'>, campaign: 
     status: 'sending',
     updated_at: toEpochSeconds(deps.clock()),
   });
+  announceCampaigns(deps, prepared.workspace_id);
+  return prepared;
 }
 
 /**

@@ -5,11 +5,13 @@
  * for the address alone; a suppressed address is skipped; no Send is kept; the campaign's updated_at is left as it was.
  */
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
+import type { AppDeps } from '../deps.js';
 import { campaignMail, type CampaignMailDeps } from './deliver.js';
+import { announceCampaigns } from './edit.js';
 import { preparedEmailHtml } from './prepare.js';
 
 export async function sendTestMails(
-  deps: CampaignMailDeps,
+  deps: CampaignMailDeps & Pick<AppDeps, 'events'>,
   draft: CampaignRow,
   addresses: string,
   baseUrl: string,
@@ -52,4 +54,6 @@ export async function sendTestMails(
       send: null,
     });
   }
+  // Its email_html was prepared (edit.ts): announced once the test mails are captured.
+  announceCampaigns(deps, campaign.workspace_id);
 }

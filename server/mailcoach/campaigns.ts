@@ -8,6 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { campaignContent } from '../campaigns/content.js';
 import { sendTestChecked, startSending } from '../campaigns/actions.js';
+import { createCampaign, deleteCampaign, updateCampaign } from '../campaigns/edit.js';
 import type { AppDeps } from '../deps.js';
 import { CAMPAIGN_SORT_COLUMNS, type CampaignFilters } from '../db/campaigns-store.js';
 import type { CampaignRow, EmailListRow } from '../db/rows.js';
@@ -109,24 +110,17 @@ export function campaignRoutes(deps: AppDeps) {
     .post('/', async (c) => {
       const fields = await write(c, null);
       const at = toEpochSeconds(deps.clock());
-      const row = campaigns.insert({ ...newCampaign(c.get('workspaceId'), deps.ids(), at), ...fields });
+      const row = createCampaign(deps, { ...newCampaign(c.get('workspaceId'), deps.ids(), at), ...fields });
       return laravelJson({ data: present(row) }, 201);
     })
     .get('/:campaign', (c) => laravelJson({ data: present(findCampaign(deps, c)) }))
     .on(['PUT', 'PATCH'], '/:campaign', async (c) => {
       const campaign = findCampaign(deps, c);
-      const row = campaigns.update(campaign.id, await write(c, campaign));
+      const row = updateCampaign(deps, campaign, await write(c, campaign));
       return laravelJson({ data: present(row) });
     })
     .delete('/:campaign', (c) => {
-      const campaign = findCampaign(deps, c);
-      deps.store.transaction(() => {
-        // The content item's sends go with it (v8's cascade).
-        deps.store.sends.deleteOfCampaign(campaign.workspace_id, campaign.uuid);
-        campaigns.delete(campaign.id);
-      });
-      // The web UI's Sends list follows the cascade, as it follows a subscriber's (audience/delete.ts).
-      deps.events.emit('sends.changed', { workspaceId: campaign.workspace_id, uuids: null });
+      deleteCampaign(deps, findCampaign(deps, c));
       return noContent();
     })
     .post('/:campaign/send-test', async (c) => {

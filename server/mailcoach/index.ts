@@ -21,10 +21,9 @@ import { transactionalMailRoutes } from './transactional-mails.js';
 
 export function mailcoachApi(deps: AppDeps) {
   return new Hono<AppEnv>({ strict: false })
-    .use('/email-lists/*', announceWrites(deps, 'audience.changed'))
-    .use('/subscribers/*', announceWrites(deps, 'audience.changed'))
-    .use('/subscriber-imports/*', announceWrites(deps, 'audience.changed'))
-    .use('/campaigns/*', announceWrites(deps, 'campaigns.changed'))
+    .use('/email-lists/*', announceWrites(deps))
+    .use('/subscribers/*', announceWrites(deps))
+    .use('/subscriber-imports/*', announceWrites(deps))
     .route('/suppressions', suppressionRoutes(deps))
     .route('/sends', sendRoutes(deps))
     .route('/transactional-mails/templates', transactionalMailTemplateRoutes(deps))
@@ -42,17 +41,15 @@ export function mailcoachApi(deps: AppDeps) {
 }
 
 /**
- * A successful write (not a read, not a refusal) is announced for the web UI's live pages (events.ts): to lists,
- * subscribers, tags, segments or imports as `audience.changed` (not every one of them is a Mailcoach event: a
- * deleted tag, an import, a list's settings); to a campaign (create, update, delete; a send's mails and Sends are
- * announced on their own) as `campaigns.changed`.
+ * A successful write (not a read, not a refusal) to lists, subscribers, tags, segments or imports is announced for
+ * the web UI's live pages as `audience.changed` (events.ts; not every one of them is a Mailcoach event: a deleted
+ * tag, an import, a list's settings). Campaigns announce their own changes where they are written
+ * (campaigns/edit.ts).
  */
-function announceWrites(deps: AppDeps, event: 'audience.changed' | 'campaigns.changed'): MiddlewareHandler<AppEnv> {
+function announceWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
-    const workspaceId = c.get('workspaceId');
-    if (event === 'audience.changed') deps.events.emit(event, { workspaceId, uuids: null });
-    else deps.events.emit(event, { workspaceId });
+    deps.events.emit('audience.changed', { workspaceId: c.get('workspaceId'), uuids: null });
   };
 }

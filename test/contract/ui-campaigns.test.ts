@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
-import { connectEventStream } from '../support/event-stream.js';
+import { connectEventStream, type SseClient } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
 
@@ -116,6 +116,31 @@ describe('campaigns.changed', () => {
       // A delete also drops the campaign's Sends: sends.changed comes first.
       expect(await stream.next()).toMatchObject({ event: 'sends.changed' });
       expect(await stream.next()).toEqual({ event: 'campaigns.changed', data: {} });
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('campaigns.changed from the web UI', () => {
+  /** The next event named `name`, passing over the others (the test mails' captures, the Sends). */
+  async function nextNamed(stream: SseClient, name: string) {
+    for (;;) {
+      const event = await stream.next();
+      if (event.event === name) return event;
+    }
+  }
+
+  it('comes for a test send and a send from the campaign page, as for those through /api (the campaign is written: its email_html, then `sending`)', async () => {
+    const { campaign } = await campaignWithAudience();
+    const stream = await connectEventStream(emulator().url, emulator().token);
+    try {
+      await client().sendCampaignTest(campaign.uuid, 'qa@acme.test');
+      expect(await nextNamed(stream, 'campaigns.changed')).toEqual({ event: 'campaigns.changed', data: {} });
+      await client().sendCampaign(campaign.uuid);
+      expect(await nextNamed(stream, 'campaigns.changed')).toEqual({ event: 'campaigns.changed', data: {} });
+      // Announced once prepared: the campaign reads `sending` (or `sent` already), not `draft`.
+      expect((await client().campaignRecord(campaign.uuid)).status).not.toBe('draft');
     } finally {
       stream.close();
     }
