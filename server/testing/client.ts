@@ -392,7 +392,7 @@ export function createClient(options: ClientOptions) {
         (await json<{ data: Send }>('POST', '/simulate/open', { json: { send_uuid: sendUuid } })).data,
       click: async (sendUuid: string): Promise<Send> =>
         (await json<{ data: Send }>('POST', '/simulate/click', { json: { send_uuid: sendUuid } })).data,
-      /** A hard bounce: the address gets a `hard_bounce` suppression. */
+      /** A hard bounce: the address gets a `hard_bounce` suppression (`created` false: it had one already). */
       bounce: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/bounce', target),
       softBounce: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/soft-bounce', target),
       /** A spam complaint: the address gets a `spam_complaint` suppression. */
@@ -430,9 +430,17 @@ export function createClient(options: ClientOptions) {
     },
     /** Where the fixtures come from, whether `--watch` follows them, and the last reload's problems. */
     fixtures: (): Promise<FixturesStatus> => json('GET', '/fixtures'),
-    /** Adds a manual suppression as POST /api/suppressions does (201 new, 200 already there), without an API token. */
-    addSuppression: (email: string): Promise<Suppression & { origin: SuppressionOrigin | null }> =>
-      json('POST', '/suppressions', { json: { email } }),
+    /**
+     * Adds a manual suppression as POST /api/suppressions does, without an API token: the row, and whether this call
+     * created it (201) or the address was suppressed already (200: it keeps its row, reason and time).
+     */
+    addSuppression: async (
+      email: string,
+    ): Promise<{ suppression: Suppression & { origin: SuppressionOrigin | null }; created: boolean }> => {
+      const response = await ok(await call('POST', '/suppressions', { json: { email } }), 'POST', '/suppressions');
+      const suppression = (await readBody(response)) as Suppression & { origin: SuppressionOrigin | null };
+      return { suppression, created: response.status === 201 };
+    },
     /** Deletes a suppression (by uuid or email) under the API's spam-complaint rule (a 403 EmulatorApiError). */
     deleteSuppression: async (uuidOrEmail: string): Promise<void> => {
       const path = `/suppressions/${encodeURIComponent(uuidOrEmail)}`;
@@ -678,7 +686,7 @@ export function createClient(options: ClientOptions) {
   async function simulateSuppression(
     path: string,
     target: string | { send_uuid: string },
-  ): Promise<{ suppression: Suppression | null }> {
+  ): Promise<{ suppression: Suppression | null; created: boolean }> {
     return json('POST', path, { json: typeof target === 'string' ? { email: target } : target });
   }
 }

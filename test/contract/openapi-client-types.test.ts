@@ -251,7 +251,7 @@ const ASSERTIONS: Array<[string, string, string]> = [
     "D.Answers['POST /_emulator/templates/{template}/render'][200]",
   ],
   ['fixtures()', "Answer<'fixtures'>", "D.Answers['GET /_emulator/fixtures'][200]"],
-  ['addSuppression()', "Answer<'addSuppression'>", "D.Answers['POST /_emulator/suppressions'][201]"],
+  ['addSuppression()', "Answer<'addSuppression'>['suppression']", "D.Answers['POST /_emulator/suppressions'][201]"],
   ['suppressions()', "Answer<'suppressions'>", "D.Answers['GET /_emulator/suppressions'][200]"],
   ['logItems()', "Answer<'logItems'>", "D.Answers['GET /_emulator/log-items'][200]"],
   ['logItem()', "Answer<'logItem'>", "D.Answers['GET /_emulator/log-items/{uuid}'][200]['data']"],

@@ -128,7 +128,8 @@ describe('bounces and complaints', () => {
     await freeze('2025-04-05T08:00:00Z');
     const res = await simulate('bounce', { email: 'gone@simulate.test' });
     expect(res.status).toBe(200);
-    const { suppression } = res.json();
+    const { suppression, created } = res.json();
+    expect(created).toBe(true);
     expect(suppression).toMatchObject({
       email: 'gone@simulate.test',
       reason: 'hard_bounce',
@@ -164,15 +165,15 @@ describe('bounces and complaints', () => {
     const uuid = await sendTo('soft@simulate.test');
     const res = await simulate('soft-bounce', { send_uuid: uuid });
     expect(res.status).toBe(200);
-    expect(res.text).toBe('{"suppression":null}');
+    expect(res.text).toBe('{"suppression":null,"created":false}');
     expect((await api().get('/api/suppressions/soft@simulate.test')).status).toBe(404);
     expect((await api().post(SEND, { json: mail('soft@simulate.test') })).status).toBe(200);
   });
 
-  it('leaves an existing suppression as it is (whatever its reason) and answers it', async () => {
+  it('leaves an existing suppression as it is (whatever its reason) and answers it, as not created', async () => {
     const before = (await api().get('/api/suppressions/jane@example.com')).json().data;
     const res = await simulate('complaint', { email: 'JANE@example.com' });
-    expect(res.json().suppression).toEqual(before);
+    expect(res.json()).toEqual({ suppression: before, created: false });
     expect((await api().get('/api/suppressions')).json().meta.total).toBe(3);
   });
 

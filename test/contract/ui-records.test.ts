@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../server/testing/index.js';
 import { connectEventStream } from '../support/event-stream.js';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { apiClient, type RawResponse } from '../support/http.js';
@@ -67,6 +68,24 @@ describe('GET /_emulator/suppressions', () => {
     const apiBadSort = await api().get('/api/suppressions?sort=email');
     expect(badSort.status).toBe(apiBadSort.status);
     expect(badSort.json()).toEqual(apiBadSort.json());
+  });
+
+  it("the typed client's addSuppression and simulated bounce say whether they created the row or found it", async () => {
+    const client = createClient({ url: emulator().url, token: emulator().token });
+    const added = await client.addSuppression('client-added@example.com');
+    expect(added).toEqual({
+      created: true,
+      suppression: expect.objectContaining({ email: 'client-added@example.com', reason: 'manual', origin: 'emulator' }),
+    });
+    // A fixture's row comes back as it is: not created, its reason and origin kept.
+    expect(await client.addSuppression('bounced@example.com')).toEqual({
+      created: false,
+      suppression: expect.objectContaining({ email: 'bounced@example.com', reason: 'hard_bounce', origin: 'fixture' }),
+    });
+    expect(await client.addSuppression('client-added@example.com')).toEqual({ ...added, created: false });
+    const bounced = await client.simulate.bounce('client-bounced@example.com');
+    expect(bounced).toMatchObject({ created: true, suppression: { reason: 'hard_bounce' } });
+    expect(await client.simulate.complaint('client-bounced@example.com')).toEqual({ ...bounced, created: false });
   });
 
   it('leaves the Mailcoach resource as it was: no origin there', async () => {

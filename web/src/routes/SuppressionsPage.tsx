@@ -217,17 +217,15 @@ function AddSuppression() {
   const add = useMutation({
     mutationFn: async (): Promise<Added> => {
       const address = email.trim();
-      // An address already suppressed keeps its row: "created" is whether the row is new.
-      const before = address === '' ? [] : (await client.suppressions({ search: address })).data;
-      const row =
+      // An address already suppressed keeps its row: each answer says whether the row is new.
+      const { suppression: row, created } =
         reason === 'manual'
           ? await client.addSuppression(address)
-          : (reason === 'hard_bounce'
-              ? await client.simulate.bounce(address)
-              : await client.simulate.complaint(address)
-            ).suppression;
+          : reason === 'hard_bounce'
+            ? await client.simulate.bounce(address)
+            : await client.simulate.complaint(address);
       if (row === null) throw new Error('The simulation added no suppression.');
-      return { email: row.email, reason: row.reason, created: !before.some((existing) => existing.uuid === row.uuid) };
+      return { email: row.email, reason: row.reason, created };
     },
     onMutate: () => {
       setErrors({});
