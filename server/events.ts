@@ -16,19 +16,22 @@ export interface EmulatorEvents {
   'workspace.reset': { workspaceId: number };
   /** Templates were created, changed or deleted; `uuids` is null when any may have changed (a seed, a reload). */
   'templates.changed': { workspaceId: number; uuids: string[] | null };
-  /** Suppressions were added or deleted (the API, a simulated bounce or complaint, a seed); null: any. */
+  /** Suppressions were added or deleted (audience/suppressions.ts: the API, the UI, a simulation; a seed); null: any. */
   'suppressions.changed': { workspaceId: number; uuids: string[] | null };
   /** Sends were created, changed (a simulated open or click) or deleted; null: any. */
   'sends.changed': { workspaceId: number; uuids: string[] | null };
-  /** A campaign was created, changed, scheduled or deleted through /api (the web UI's Campaigns pages). */
+  /**
+   * A campaign was created, changed, scheduled or deleted (campaigns/edit.ts), prepared for sending or test-sent
+   * (campaigns/prepare.ts, send-test.ts), through /api, the web UI or the scheduler: the web UI's Campaigns pages.
+   */
   'campaigns.changed': { workspaceId: number };
-  /** An automation was triggered through /api (its triggers recorded: the web UI's Automations page). */
+  /** An automation was triggered (automations/trigger.ts; its triggers recorded: the web UI's Automations page). */
   'automations.changed': { workspaceId: number };
   /** Transactional mail log items were created (a stored send, a resend, a seed); null: any. */
   'log.changed': { workspaceId: number; uuids: string[] | null };
-  /** The workspace's fault rules were added, removed, or fired (their counts changed). */
+  /** The workspace's fault rules were added, removed, or fired (their counts changed): faults/rules.ts announces it. */
   'faults.changed': { workspaceId: number };
-  /** The clock was frozen, advanced or resumed (one clock for every workspace). */
+  /** The clock was frozen, advanced or resumed (one clock for every workspace): clock.ts announces it. */
   'clock.changed': { now: string; frozen: boolean };
   /** A Mailcoach domain event happened (mailcoach-events.ts): published while its rows are as it left them. */
   'mailcoach.event': { workspaceId: number; event: MailcoachEvent };
