@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // The links of captured mails (a double opt-in's confirmation), public as on a real server.
   app.route('/', publicAudienceRoutes(deps));
-  // Where real Mailcoach redirects unauthenticated browser-style requests (reference §1.2).
+  // Where real Mailcoach redirects unauthenticated browser-style requests (docs/spec/mailcoach-reference.md#12-authentication).
   app.get('/login', (c) => c.html(loginPage()));
 
   // The web UI: every other GET outside the APIs.

@@ -1,6 +1,6 @@
 /**
  * The emulator's errors: plain classes and factories, with the status and the text each answer carries (Laravel's
- * and Mailcoach's wording, reference §1.5, decisions.md). They know nothing of HTTP, so any intake (the API, the
+ * and Mailcoach's wording, docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats, decisions.md). They know nothing of HTTP, so any intake (the API, the
  * local surface, SMTP later) throws them; http/error-response.ts, the one error formatter, turns them into
  * responses.
  */
@@ -72,7 +72,7 @@ export const methodNotAllowed = (method: string, path: string, allowed: string[]
 
 /**
  * Route-model binding failure. Explicit bindings (sends, log items, templates) give the class name and a full
- * stop; the implicit one (suppressions) appends the raw route value instead (reference §1.5).
+ * stop; the implicit one (suppressions) appends the raw route value instead (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats).
  */
 export function modelNotFound(modelClass: string, routeValue?: string): ApiError {
   const suffix = routeValue === undefined ? '.' : ` ${routeValue}`;
@@ -93,7 +93,7 @@ export const badRequest = (message: string) => new ApiError(400, message);
 
 /**
  * `abort($status, $text)` in a controller: an HttpException, so pretty JSON `{"message"}` (no `errors`) even for a
- * 422, and an error page, not a redirect, for a browser (mailcoach-audience-campaigns.md §0.1).
+ * 422, and an error page, not a redirect, for a browser (docs/spec/mailcoach-audience-campaigns.md#01-shared-rules-not-spelled-out-in-the-reference).
  */
 export class AbortError extends ApiError {}
 
@@ -101,7 +101,7 @@ export const abort = (status: number, message: string) => new AbortError(status,
 
 /**
  * A controller's hand-made `response()->json([...], status)`: compact JSON, the body as it is (no `message`),
- * whatever the Accept header (mailcoach-audience-campaigns.md §0.1).
+ * whatever the Accept header (docs/spec/mailcoach-audience-campaigns.md#01-shared-rules-not-spelled-out-in-the-reference).
  */
 export class RawJsonError extends ApiError {
   constructor(
@@ -112,7 +112,7 @@ export class RawJsonError extends ApiError {
   }
 }
 
-/** StartSubscriberImportController: a CSV whose header row names no email column (§8). */
+/** StartSubscriberImportController: a CSV whose header row names no email column (docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority). */
 export const noEmailHeaderRow = () =>
   new RawJsonError(422, {
     errors: { file: 'No header row found. Make sure your first row has at least 1 column with "email"' },

@@ -1,13 +1,13 @@
 /**
- * Mailcoach's domain events that its webhooks forward (mailcoach-webhooks.md §3.0), as the emulator's actions
+ * Mailcoach's domain events that its webhooks forward (docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp), as the emulator's actions
  * announce them: each carries the rows as they are at that moment, since Mailcoach builds the payload when the
- * event fires (§3.0), while the call itself goes out later. Publishing one is domain code's whole part in
+ * event fires (docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp), while the call itself goes out later. Publishing one is domain code's whole part in
  * webhooks: mailcoach/webhook-payloads.ts turns it into Mailcoach's payload and webhooks/queue.ts routes it.
  */
 import type { CampaignCounts } from './db/campaigns-store.js';
 import type { CampaignRow, SendRow, SubscriberRow } from './db/rows.js';
 
-/** The eleven event names, as the body's `event` and a configuration's `events` hold them (§3.0). */
+/** The eleven event names, as the body's `event` and a configuration's `events` hold them (docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp). */
 export const WEBHOOK_EVENTS = [
   'SubscribedEvent',
   'ResubscribedEvent',
@@ -24,14 +24,14 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export type MailcoachEvent =
-  /** `tags`: the subscriber's tag names as the payload lists them at that moment (§3.1, §3.8). */
+  /** `tags`: the subscriber's tag names as the payload lists them at that moment (docs/spec/mailcoach-webhooks.md#31-shared-subscriber-payload-httpapiresourcessubscriberresourcephptoarray-called-directly, docs/spec/mailcoach-webhooks.md#38-sequences-order-in-which-jobs-are-queued). */
   | {
       type: 'SubscribedEvent' | 'ResubscribedEvent' | 'UnconfirmedSubscriberCreatedEvent' | 'UnsubscribedEvent';
       subscriber: SubscriberRow;
       tags: string[];
     }
   | { type: 'TagAddedEvent' | 'TagRemovedEvent'; subscriber: SubscriberRow; tags: string[]; tag: string }
-  /** `campaign`: as marked sent; `counts`: its statistics from before (§3.3). */
+  /** `campaign`: as marked sent; `counts`: its statistics from before (docs/spec/mailcoach-webhooks.md#33-campaignsentevent-domaincampaignactionssendcampaignactionphpmarkcampaignassent-httpapiresourcescampaignresourcephp). */
   | { type: 'CampaignSentEvent'; campaign: CampaignRow; counts: CampaignCounts }
   | {
       type: 'ContentOpenedEvent';

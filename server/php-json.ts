@@ -1,5 +1,5 @@
 /**
- * PHP's json_encode, byte for byte, for the two encodings Laravel uses (reference §1.5):
+ * PHP's json_encode, byte for byte, for the two encodings Laravel uses (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats):
  * - compact (flags 0): success, 401 and 422 bodies; `/` is written `\/`;
  * - pretty (JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES): every HttpException body (400/403/404/405/429/500).
  * In both, non-ASCII is written as lowercase `\uXXXX` (surrogate pairs above the BMP), as PHP does without

@@ -1,6 +1,6 @@
 /**
  * The certificate for the HTTPS listener. The Symfony/Laravel Mailcoach mailer transport only speaks HTTPS
- * (real-clients.md §2.1), so the emulator offers it: with the user's own certificate, or with a self-signed one
+ * (docs/spec/real-clients.md#21-transport), so the emulator offers it: with the user's own certificate, or with a self-signed one
  * for localhost and 127.0.0.1 that is kept beside the database, so that trusting it once lasts across restarts.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The double opt-in mail (SendConfirmSubscriberMailAction, ConfirmSubscriberMail; mailcoach-audience-campaigns.md
- * §2.10): from the list's default sender, Reply-To each of its reply-to addresses, subject "Confirm your
+ * docs/spec/mailcoach-audience-campaigns.md#210-confirmation-mail-side-effect-domainaudienceactionssubscriberssendconfirmsubscribermailactionphp-domainaudiencemailsconfirmsubscribermailphp): from the list's default sender, Reply-To each of its reply-to addresses, subject "Confirm your
  * subscription to <list>", `X-Mailgun-Track: no`, and a link to GET /confirm-subscription/{uuid} on this emulator
  * (with `?redirect=` when the list has one), which confirms the subscriber. Captured like any mail; no Send and
  * no log item, as in v8. The text part is v8's text view (resources/views/mails/confirmSubscriptionText.blade.php)

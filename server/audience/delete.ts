@@ -1,6 +1,6 @@
 /**
- * Deleting a subscriber (DeleteSubscriberAction; mailcoach-audience-campaigns.md §2.1, §2.7) or a list (§1.1,
- * §1.6). The database's cascades do what v8's foreign keys do: a subscriber takes its tag pivots, its Sends (and
+ * Deleting a subscriber (DeleteSubscriberAction; docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp, docs/spec/mailcoach-audience-campaigns.md#27-delete-apisubscribersuuid) or a list (docs/spec/mailcoach-audience-campaigns.md#11-model-mailcoach_email_lists-v8-migration-domainaudiencemodelsemaillistphp,
+ * docs/spec/mailcoach-audience-campaigns.md#16-delete-apiemail-listsuuid). The database's cascades do what v8's foreign keys do: a subscriber takes its tag pivots, its Sends (and
  * with them their feedback and clicks) and the campaign unsubscribes it made (migrations 12, 14, 15, 20); a list
  * takes its subscribers (so all of that), tags, segments and imports, and its campaigns stay without a list.
  * The campaigns that lost Sends are recalculated as v8's statistics job does. Captured mails stay in the inbox:

@@ -1,6 +1,6 @@
 /**
  * Running a subscriber import (StartSubscriberImportController, ImportSubscribersAction;
- * mailcoach-audience-campaigns.md §8): the CSV's header names the columns (`email`, `Email`, `Email Address` or
+ * docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority): the CSV's header names the columns (`email`, `Email`, `Email Address` or
  * `email address`; `first_name`, `last_name`, `tags` separated by `;`; any other column an extra attribute); each row
  * upserts a subscriber of the list as the API's subscribe does, an invalid address counting as an error. The flags:
  * `subscribe_unsubscribed` brings unsubscribed addresses back (else they are left out), `replace_tags` replaces

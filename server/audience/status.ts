@@ -1,4 +1,4 @@
-/** A subscriber's status, derived as v8 derives it (mailcoach-audience-campaigns.md §2.1). */
+/** A subscriber's status, derived as v8 derives it (docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp). */
 import type { SubscriberRow } from '../db/rows.js';
 import type { SubscriberStatus } from '../db/subscribers-store.js';
 

@@ -1,12 +1,12 @@
 /**
- * POST /api/email-lists/{list}/subscribers: create **or update** (mailcoach-audience-campaigns.md §2.5, v8
+ * POST /api/email-lists/{list}/subscribers: create **or update** (docs/spec/mailcoach-audience-campaigns.md#25-post-apiemail-listsuuidsubscribers-create-or-update-upsert, v8
  * SubscribersController::store, PendingSubscriber, CreateSubscriberAction). The email is lower-cased and looked up
  * in the list; a found subscriber is reused (an unsubscribed one comes back), its names and extra attributes are
  * replaced by the request's (cleared when omitted); a list with double opt-in leaves a subscriber that was not
  * subscribed unconfirmed (and a confirmation mail goes out, again for one already unconfirmed) unless
  * `skip_confirmation`; tags are synced only when the request has `tags`.
  *
- * Its events (mailcoach-webhooks.md §3.2, §3.8): `SubscribedEvent` on every subscribed result (an email already
+ * Its events (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire, docs/spec/mailcoach-webhooks.md#38-sequences-order-in-which-jobs-are-queued): `SubscribedEvent` on every subscribed result (an email already
  * subscribed too), `UnconfirmedSubscriberCreatedEvent` on every unconfirmed one (the confirmation mail goes out each
  * time), both before the request's tags, so their `tags` are only those the subscriber already had; then the tag
  * sync's `TagAddedEvent`s and `TagRemovedEvent`s. Never `ResubscribedEvent`, even for an unsubscribed email.

@@ -1,14 +1,14 @@
 /**
- * Tags on a subscriber, as Subscriber::addTags/removeTags/syncTags do it (mailcoach-audience-campaigns.md §2.11):
+ * Tags on a subscriber, as Subscriber::addTags/removeTags/syncTags do it (docs/spec/mailcoach-audience-campaigns.md#211-tag-operations-on-a-subscriber-subscriberaddtagsremovetagssynctags):
  * adding creates the list's tag when it has none of that exact name (any type), and skips a name the subscriber
  * already has (compared trimmed, lower-cased, ASCII-folded); removing detaches by lower-cased name; syncing adds,
  * then detaches the `default` tags not named.
  *
- * Each change is a Mailcoach event (mailcoach-webhooks.md §3.2): `TagAddedEvent` per tag newly attached, its
+ * Each change is a Mailcoach event (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire): `TagAddedEvent` per tag newly attached, its
  * `tags` the ones loaded at the start (by name) plus those attached so far, in request order; `TagRemovedEvent`
  * per tag detached, in name order, published before the detach, so that `tags` still lists it (and every other
  * tag the same call removes). `shown` is the subscriber as the payload shows it: an update passes the request's
- * attributes with the old `updated_at` (the model is saved after its tags, §3.2).
+ * attributes with the old `updated_at` (the model is saved after its tags, docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire).
  */
 import type { Clock } from '../clock.js';
 import type { SubscriberRow, TagRow, TagType } from '../db/rows.js';

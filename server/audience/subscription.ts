@@ -1,5 +1,5 @@
 /**
- * A subscriber's state changes and the Mailcoach events they fire (mailcoach-webhooks.md §3.2), for every intake
+ * A subscriber's state changes and the Mailcoach events they fire (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire), for every intake
  * that makes them (the API's actions, the public pages of captured mails, the simulations):
  * - confirm (ConfirmSubscriberAction): `subscribed_at` now, then one `TagAddedEvent` per tag the subscriber
  *   already has (by name, all types), then `SubscribedEvent`; `unsubscribed_at` is left as it is;
@@ -22,7 +22,7 @@ export interface SubscriptionDeps {
   events: EventBus;
 }
 
-/** The subscriber's tags by name, as a freshly loaded model lists them (§3.1). */
+/** The subscriber's tags by name, as a freshly loaded model lists them (docs/spec/mailcoach-webhooks.md#31-shared-subscriber-payload-httpapiresourcessubscriberresourcephptoarray-called-directly). */
 function tagNamesOf(store: Store, subscriber: SubscriberRow): string[] {
   return store.subscribers.tagsOf(subscriber.id).map((tag) => tag.name);
 }
@@ -63,7 +63,7 @@ export function unsubscribeSubscriber(
 export function resubscribeSubscriber(deps: SubscriptionDeps, subscriber: SubscriberRow): SubscriberRow {
   return deps.store.transaction(() => {
     const now = toEpochSeconds(deps.clock());
-    // Only unsubscribed_at: one unsubscribed while unconfirmed comes back unconfirmed, with no mail (§2.8).
+    // Only unsubscribed_at: one unsubscribed while unconfirmed comes back unconfirmed, with no mail (docs/spec/mailcoach-webhooks.md#28-resend-domainsettingsactionsresendwebhookcallactionphp-ui-resend-on-a-log-row).
     const row = deps.store.subscribers.update(subscriber.id, { unsubscribed_at: null, updated_at: now });
     publishMailcoachEvent(deps.events, row.workspace_id, {
       type: 'ResubscribedEvent',

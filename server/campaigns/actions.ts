@@ -13,7 +13,7 @@ import { deliverCampaign, type DeliveryDeps } from './deliver.js';
 import { prepareToSend } from './prepare.js';
 import { sendTestMails } from './send-test.js';
 
-/** SendCampaignTestRequest: `required` with its own message, then 1 to 10 comma-separated addresses (§5.8). */
+/** SendCampaignTestRequest: `required` with its own message, then 1 to 10 comma-separated addresses (docs/spec/mailcoach-audience-campaigns.md#58-post-apicampaignsuuidsend-test). */
 const SEND_TEST_RULES: RuleSet = [
   [
     'email',
@@ -29,7 +29,7 @@ const SEND_TEST_RULES: RuleSet = [
 ];
 
 /**
- * SendTestEmailController's checks and action (§5.8), shared with the web UI's campaign page
+ * SendTestEmailController's checks and action (docs/spec/mailcoach-audience-campaigns.md#58-post-apicampaignsuuidsend-test), shared with the web UI's campaign page
  * (emulator/records/campaigns.ts) so that a test send from there is the API's own.
  */
 export async function sendTestChecked(
@@ -46,7 +46,7 @@ export async function sendTestChecked(
   await sendTestMails(deps, campaign, String(input.email), baseUrl);
 }
 
-/** SendCampaignController (§5.9), shared with the web UI's campaign page as sendTestChecked is. */
+/** SendCampaignController (docs/spec/mailcoach-audience-campaigns.md#59-post-apicampaignsuuidsend), shared with the web UI's campaign page as sendTestChecked is. */
 export function startSending(
   deps: DeliveryDeps & Pick<AppDeps, 'logger'>,
   campaign: CampaignRow,

@@ -1,6 +1,6 @@
 /**
- * A campaign's content as UpdateCampaignAction computes it on every create and update (mailcoach-audience-
- * campaigns.md §5.5 step 3): the html from the request, else the template's; with a template and `fields`, each
+ * A campaign's content as UpdateCampaignAction computes it on every create and update (
+ * docs/spec/mailcoach-audience-campaigns.md#55-post-apicampaigns-201-and-putpatch-apicampaignsuuid-200 step 3): the html from the request, else the template's; with a template and `fields`, each
  * field's value put in for its `[[[name]]]` / `[[[name:type]]]` (editor fields are markdown, rendered with
  * CommonMark plus tables, strikethrough and autolinks, and kept as {markdown, html}); and structured_html, the JSON
  * of those template values.

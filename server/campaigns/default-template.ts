@@ -1,5 +1,5 @@
 /**
- * CreateTemplateAction's html when none is given (mailcoach-audience-campaigns.md §6): a page with one editor field, `[[[content]]]`, and the footer
+ * CreateTemplateAction's html when none is given (docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates): a page with one editor field, `[[[content]]]`, and the footer
  * links Mailcoach fills in when sending.
  */
 export const DEFAULT_CAMPAIGN_TEMPLATE_HTML = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">

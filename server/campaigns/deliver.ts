@@ -1,10 +1,10 @@
 /**
- * Sending a campaign (SendCampaignAction and SendMailAction; mailcoach-audience-campaigns.md §5.9), run right after
+ * Sending a campaign (SendCampaignAction and SendMailAction; docs/spec/mailcoach-audience-campaigns.md#59-post-apicampaignsuuidsend), run right after
  * the 204 (decisions.md: no queue): one Send per subscribed subscriber of the list in the segment, by id, skipping
  * those that have one; a suppressed address gets a Send with `sent_at` and a `suppressed` feedback item but no
  * mail; every other one a personal mail, captured, its Send in /api/sends with `campaign_uuid` and
  * `subscriber_uuid`. Then the campaign is `sent`, and with it comes `CampaignSentEvent` (once; routed by the
- * campaign's list), whose statistics are those read before it was marked sent (mailcoach-webhooks.md §3.3).
+ * campaign's list), whose statistics are those read before it was marked sent (docs/spec/mailcoach-webhooks.md#33-campaignsentevent-domaincampaignactionssendcampaignactionphpmarkcampaignassent-httpapiresourcescampaignresourcephp).
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
@@ -77,7 +77,7 @@ export async function deliverCampaign(deps: DeliveryDeps, campaign: CampaignRow,
 
 /**
  * The segment's conditions; [] for every subscriber (no segment, or a deleted one: v8 then sends to the whole
- * list); null when the segment belongs to another list, which reaches nobody (§5.5).
+ * list); null when the segment belongs to another list, which reaches nobody (docs/spec/mailcoach-webhooks.md#55-not-found--no-source).
  */
 export function segmentConditions(
   deps: Pick<AppDeps, 'store'>,

@@ -1,6 +1,6 @@
 /**
  * What a provider's report does to a Send, as v8's Send::registerOpen/registerClick/registerBounce/registerComplaint
- * do it (mailcoach-webhooks.md §3.4-§3.7), for the simulations (emulator/simulate.ts):
+ * do it (docs/spec/mailcoach-webhooks.md#34-contentopenedevent-sendregisteropen-handler-handlecontentopenedevent to docs/spec/mailcoach-webhooks.md#37-what-produces-no-webhook), for the simulations (emulator/simulate.ts):
  * - an open is dropped (no count, no event) when the send's latest open is less than 5 s old on the emulator's
  *   clock; otherwise counted, with `ContentOpenedEvent` for a campaign's send with a list (never a transactional
  *   or automation mail's);
@@ -82,11 +82,11 @@ export function registerClick(
     const at = toEpochSeconds(now);
     row = deps.store.sends.registerEngagement(row.id, 'click', at);
     if (campaign === undefined || target === undefined) return row;
-    // A campaign's click is on one of its links: the /clicks list and the link's counts (§5.10).
+    // A campaign's click is on one of its links: the /clicks list and the link's counts (docs/spec/mailcoach-audience-campaigns.md#510-statistics-endpoints-get-paginated-reference-17).
     const { clickUuid, linkUuid } = deps.store.campaignStatistics.addClick(campaign, row, target, deps.ids, at);
     const subscriber = subscriberOf(deps, row);
     if (subscriber !== undefined) {
-      // AddClickedTag runs before the webhooks' listener (§3.8); link tags (add_subscriber_link_tags) are not modelled.
+      // AddClickedTag runs before the webhooks' listener (docs/spec/mailcoach-webhooks.md#38-sequences-order-in-which-jobs-are-queued); link tags (add_subscriber_link_tags) are not modelled.
       if (campaign.add_subscriber_tags === 1)
         addTags(deps, subscriber, [`campaign-${campaign.uuid}-clicked`], subscriber, 'mailcoach');
       publishMailcoachEvent(deps.events, row.workspace_id, {
@@ -159,7 +159,7 @@ function open(deps: EngagementDeps, send: SendRow, now: Date): SendRow {
   const row = deps.store.sends.registerEngagement(send.id, 'open', at);
   const campaign = campaignOf(deps, row);
   const subscriber = subscriberOf(deps, row);
-  // AddOpenedTag runs before the webhooks' listener: its TagAddedEvent comes first (§3.8).
+  // AddOpenedTag runs before the webhooks' listener: its TagAddedEvent comes first (docs/spec/mailcoach-webhooks.md#38-sequences-order-in-which-jobs-are-queued).
   if (campaign?.add_subscriber_tags === 1 && subscriber !== undefined)
     addTags(deps, subscriber, [`campaign-${campaign.uuid}-opened`], subscriber, 'mailcoach');
   if (campaign !== undefined && campaign.email_list_id !== null) {

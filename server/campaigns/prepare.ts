@@ -1,8 +1,8 @@
 /**
- * Campaign::send() before delivery (mailcoach-audience-campaigns.md §5.9): ensureSendable()'s checks as 400s
+ * Campaign::send() before delivery (docs/spec/mailcoach-audience-campaigns.md#59-post-apicampaignsuuidsend): ensureSendable()'s checks as 400s
  * naming the internal id, the list's defaults copied into the empty sender fields, the segment's description
  * refreshed, the html prepared, and the status `sending`. Used by POST /api/campaigns/{uuid}/send and the scheduler.
- * A test send prepares the email html only (§5.8; campaigns/send-test.ts).
+ * A test send prepares the email html only (docs/spec/mailcoach-audience-campaigns.md#58-post-apicampaignsuuidsend-test; campaigns/send-test.ts).
  */
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow } from '../db/rows.js';

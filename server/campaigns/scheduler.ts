@@ -1,5 +1,5 @@
 /**
- * Scheduled campaigns (mailcoach-audience-campaigns.md §5.6): Mailcoach's scheduler looks every minute for drafts
+ * Scheduled campaigns (docs/spec/mailcoach-audience-campaigns.md#56-scheduling): Mailcoach's scheduler looks every minute for drafts
  * whose `scheduled_at` has come, clears it and sends them. The emulator looks every second, on the emulator's clock
  * (so that a test can freeze or advance it past the schedule), and sends through the same path as
  * POST /api/campaigns/{uuid}/send. A campaign that cannot be sent (no content...) stays a draft, unscheduled, with

@@ -1,5 +1,5 @@
 /**
- * The segment classes a campaign stores in `segment_class` (mailcoach-audience-campaigns.md §5.5): every subscriber
+ * The segment classes a campaign stores in `segment_class` (docs/spec/mailcoach-audience-campaigns.md#55-post-apicampaigns-201-and-putpatch-apicampaignsuuid-200): every subscriber
  * of the list, or the subscribers a tag segment selects.
  */
 export const EVERY_SUBSCRIBER_SEGMENT =

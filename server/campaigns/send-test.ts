@@ -1,5 +1,5 @@
 /**
- * SendCampaignTestAction (mailcoach-audience-campaigns.md §5.8): the content item's `email_html` prepared and
+ * SendCampaignTestAction (docs/spec/mailcoach-audience-campaigns.md#58-post-apicampaignsuuidsend-test): the content item's `email_html` prepared and
  * stored (PrepareEmailHtmlAction; `webview_html` is left alone: only a send prepares it), then one mail per address,
  * subject `[Test] ` + the subject, made personal for the list's subscriber with that address or, when there is none,
  * for the address alone; a suppressed address is skipped; no Send is kept; the campaign's updated_at is left as it was.

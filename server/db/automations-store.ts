@@ -1,4 +1,4 @@
-/** SQL for automations and their recorded triggers (mailcoach-audience-campaigns.md §7). */
+/** SQL for automations and their recorded triggers (docs/spec/mailcoach-audience-campaigns.md#7-automations-post-apiautomationsuuidtrigger). */
 import type { AutomationRow, AutomationTriggerRow, NewRow } from './rows.js';
 import { rowAccess } from './row-access.js';
 import type { Statements } from './statements.js';

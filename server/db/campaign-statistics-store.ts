@@ -1,5 +1,5 @@
 /**
- * The rows of a campaign's statistics lists (mailcoach-audience-campaigns.md §5.10): opens (one per subscriber who
+ * The rows of a campaign's statistics lists (docs/spec/mailcoach-audience-campaigns.md#510-statistics-endpoints-get-paginated-reference-17): opens (one per subscriber who
  * opened), links with their clicks, unsubscribes that came from its mails, and feedback (bounces, complaints,
  * suppressed) per subscriber and type. Opens and clicks come from the simulations (emulator/simulate.ts).
  */
@@ -73,7 +73,7 @@ export function createCampaignStatisticsStore(statements: Statements) {
   return {
     /**
      * A click on `url` in the campaign's mail of `send` (the link is created on its first click, Link::firstOrCreate):
-     * answers the click's uuid and its link's, as LinkClickedEvent carries them (mailcoach-webhooks.md §3.5).
+     * answers the click's uuid and its link's, as LinkClickedEvent carries them (docs/spec/mailcoach-webhooks.md#35-linkclickedevent-sendregisterclick-contentmodelslinkregisterclick-handler-handlelinkclickedevent).
      */
     addClick(
       campaign: CampaignRow,

@@ -1,4 +1,4 @@
-/** SQL for campaign templates (mailcoach_templates; mailcoach-audience-campaigns.md §6). */
+/** SQL for campaign templates (mailcoach_templates; docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates). */
 import { rowAccess } from './row-access.js';
 import type { CampaignTemplateRow } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';

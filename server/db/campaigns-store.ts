@@ -1,4 +1,4 @@
-/** SQL for campaigns and their numbers (mailcoach_campaigns + content item; mailcoach-audience-campaigns.md §5). */
+/** SQL for campaigns and their numbers (mailcoach_campaigns + content item; docs/spec/mailcoach-audience-campaigns.md#5-campaigns). */
 import { rowAccess } from './row-access.js';
 import type { CampaignRow, CampaignStatus } from './rows.js';
 import { fuzzyCondition, inCondition, Where } from './sql.js';

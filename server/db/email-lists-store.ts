@@ -1,4 +1,4 @@
-/** SQL for email lists (mailcoach_email_lists; mailcoach-audience-campaigns.md §1). */
+/** SQL for email lists (mailcoach_email_lists; docs/spec/mailcoach-audience-campaigns.md#1-email-lists). */
 import { rowAccess, updatableColumns } from './row-access.js';
 import type { EmailListRow, NewRow } from './rows.js';
 import { fuzzyCondition, inCondition, Where } from './sql.js';

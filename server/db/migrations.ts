@@ -550,7 +550,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
-    name: 'audience: email lists, subscribers, tags and which subscriber has which tag (mailcoach-audience-campaigns.md §1-3)',
+    name: 'audience: email lists, subscribers, tags and which subscriber has which tag (docs/spec/mailcoach-audience-campaigns.md#1-email-lists to docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags)',
     // Subscribers and tags hang off their list (a list's deletion takes them, as v8's foreign keys do); the pivot
     // off both. Every table with rows of a workspace has workspace_id, so that a reset clears it
     // (workspace-store.ts). There is no unique (list, email) index, as in v8: the upsert keeps emails unique.
@@ -631,7 +631,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 13,
-    name: 'segments (tag conditions of a list) and campaign templates (mailcoach-audience-campaigns.md §4, §6)',
+    name: 'segments (tag conditions of a list) and campaign templates (docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments, docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates)',
     // Campaign templates are not the transactional ones (the templates table): /api/templates only.
     sql: `
       CREATE TABLE segments (
@@ -663,7 +663,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 14,
-    name: 'campaigns, with their content item in the same row (mailcoach-audience-campaigns.md §5)',
+    name: 'campaigns, with their content item in the same row (docs/spec/mailcoach-audience-campaigns.md#5-campaigns)',
     // v8 keeps the content (subject, html, from...) in a polymorphic content item of its own; each campaign has
     // exactly one, so here it is columns of the campaign. A deleted list or segment leaves the campaign (set null,
     // as v8's nullOnDelete); a deleted template leaves a dangling template_id, as v8 (no foreign key).
@@ -703,7 +703,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX campaigns_uuid ON campaigns (workspace_id, uuid);
       CREATE INDEX campaigns_scheduled ON campaigns (scheduled_at) WHERE scheduled_at IS NOT NULL;
 
-      -- Unsubscribes that came from a campaign's mail (its link or List-Unsubscribe), not the API's (§5.10).
+      -- Unsubscribes that came from a campaign's mail (its link or List-Unsubscribe), not the API's (docs/spec/mailcoach-audience-campaigns.md#510-statistics-endpoints-get-paginated-reference-17).
       CREATE TABLE campaign_unsubscribes (
         id INTEGER PRIMARY KEY,
         workspace_id INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
@@ -716,7 +716,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 15,
-    name: "campaign links and their clicks (simulated), for a campaign's /clicks list and click counts (§5.10)",
+    name: "campaign links and their clicks (simulated), for a campaign's /clicks list and click counts (docs/spec/mailcoach-audience-campaigns.md#510-statistics-endpoints-get-paginated-reference-17)",
     sql: `
       CREATE TABLE campaign_links (
         id INTEGER PRIMARY KEY,
@@ -741,7 +741,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 16,
-    name: 'automations (from fixtures) and the triggers their webhook endpoint recorded (mailcoach-audience-campaigns.md §7)',
+    name: 'automations (from fixtures) and the triggers their webhook endpoint recorded (docs/spec/mailcoach-audience-campaigns.md#7-automations-post-apiautomationsuuidtrigger)',
     sql: `
       CREATE TABLE automations (
         id INTEGER PRIMARY KEY,
@@ -824,7 +824,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 19,
-    name: 'subscriber imports: a CSV of subscribers for a list, drafted, appended to, then started (mailcoach-audience-campaigns.md §8)',
+    name: 'subscriber imports: a CSV of subscribers for a list, drafted, appended to, then started (docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority)',
     sql: `
       CREATE TABLE subscriber_imports (
         id INTEGER PRIMARY KEY,
@@ -846,7 +846,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 20,
-    name: "a subscriber's Sends go with it, as v8's foreign keys take them (mailcoach-audience-campaigns.md §1.1, §2.1)",
+    name: "a subscriber's Sends go with it, as v8's foreign keys take them (docs/spec/mailcoach-audience-campaigns.md#11-model-mailcoach_email_lists-v8-migration-domainaudiencemodelsemaillistphp, docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp)",
     // Sends name their subscriber by uuid (migration 1: they came before subscribers), so no foreign key can
     // cascade; this trigger does, also for the subscribers a deleted list's cascade takes (SQLite fires a child
     // table's triggers for the rows its ON DELETE CASCADE removes). The Sends take their feedback and clicks with
@@ -866,7 +866,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'ids are never given out again: AUTOINCREMENT on every audience and campaign table whose ids other rows keep',
     // SQLite gives a new row the highest id + 1, so deleting the newest template, tag, list... handed its id to the
     // next one, and whatever still held the old id named the new row: a campaign's template_id (v8 keeps it
-    // dangling, §6), a segment's stored tag ids (§3), ids held across the awaits of a campaign's delivery, the
+    // dangling, docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates), a segment's stored tag ids (docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags), ids held across the awaits of a campaign's delivery, the
     // integer ids v8 leaks (filter[email_list_id], the send refusals' "campaign with id `N`"). MySQL's
     // auto-increment, which v8 runs on, never reuses one; AUTOINCREMENT does the same. Sends too, as Mailcoach's:
     // only cascading foreign keys hold their ids today (feedback, clicks), and counting costs an insert nothing
@@ -1226,7 +1226,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 23,
     name: "Mailcoach's outgoing webhooks: configurations, the calls they get (one per event and configuration) and each attempt",
-    // mailcoach-webhooks.md §1.1 and §2.7. A configuration's lists are kept as list uuids (JSON): a deleted list then
+    // docs/spec/mailcoach-webhooks.md#11-tables-v8-databasemigrationscreate_mailcoach_tablesphp and docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp. A configuration's lists are kept as list uuids (JSON): a deleted list then
     // simply never matches, as v8's cascade drops it from the pivot. A call holds the exact bytes and signature sent
     // (decisions.md "Webhooks": serialised once, the same bytes on every attempt); next_attempt_at_ms is on the
     // emulator's clock, so advancing a frozen clock makes retries due. Attempts are v8's mailcoach_webhook_logs rows.

@@ -93,7 +93,7 @@ export interface SendRow {
 /** A row about to be inserted: the database assigns the id. */
 export type NewRow<Row> = Omit<Row, 'id'>;
 
-/** mailcoach_email_lists, as the API reads and writes it (mailcoach-audience-campaigns.md §1.1). Flags are 0/1. */
+/** mailcoach_email_lists, as the API reads and writes it (docs/spec/mailcoach-audience-campaigns.md#11-model-mailcoach_email_lists-v8-migration-domainaudiencemodelsemaillistphp). Flags are 0/1. */
 export interface EmailListRow {
   id: number;
   workspace_id: number;
@@ -126,7 +126,7 @@ export interface EmailListRow {
   updated_at: number;
 }
 
-/** mailcoach_subscribers (§2.1). */
+/** mailcoach_subscribers (docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp). */
 export interface SubscriberRow {
   id: number;
   workspace_id: number;
@@ -143,13 +143,13 @@ export interface SubscriberRow {
   updated_at: number;
 }
 
-/** One condition of a segment: v8's `subscriber_tags` condition with its operator and tag ids (§4). */
+/** One condition of a segment: v8's `subscriber_tags` condition with its operator and tag ids (docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments). */
 export interface SegmentCondition {
   operator: 'in' | 'all' | 'not-in' | 'none';
   tagIds: number[];
 }
 
-/** mailcoach_segments (§4). */
+/** mailcoach_segments (docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments). */
 export interface SegmentRow {
   id: number;
   workspace_id: number;
@@ -162,7 +162,7 @@ export interface SegmentRow {
   updated_at: number;
 }
 
-/** mailcoach_templates: campaign templates (§6), not the transactional ones. */
+/** mailcoach_templates: campaign templates (docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates), not the transactional ones. */
 export interface CampaignTemplateRow {
   id: number;
   workspace_id: number;
@@ -211,7 +211,7 @@ export interface CampaignRow {
   updated_at: number;
 }
 
-/** An automation as its fixture describes it (the API cannot list or create them; §7). */
+/** An automation as its fixture describes it (the API cannot list or create them; docs/spec/mailcoach-audience-campaigns.md#7-automations-post-apiautomationsuuidtrigger). */
 export interface AutomationRow {
   id: number;
   workspace_id: number;
@@ -239,7 +239,7 @@ export interface AutomationTriggerRow {
   created_at: number;
 }
 
-/** mailcoach_subscriber_imports (§8). */
+/** mailcoach_subscriber_imports (docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority). */
 export interface SubscriberImportRow {
   id: number;
   workspace_id: number;
@@ -259,7 +259,7 @@ export interface SubscriberImportRow {
 export const TAG_TYPES = ['default', 'mailcoach'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
-/** mailcoach_tags (§3). */
+/** mailcoach_tags (docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags). */
 export interface TagRow {
   id: number;
   workspace_id: number;
@@ -272,7 +272,7 @@ export interface TagRow {
   updated_at: number;
 }
 
-/** A webhook configuration (mailcoach_webhook_configurations, mailcoach-webhooks.md §1.1). Flags are 0/1. */
+/** A webhook configuration (mailcoach_webhook_configurations, docs/spec/mailcoach-webhooks.md#11-tables-v8-databasemigrationscreate_mailcoach_tablesphp). Flags are 0/1. */
 export interface WebhookConfigurationRow {
   id: number;
   workspace_id: number;
@@ -282,7 +282,7 @@ export interface WebhookConfigurationRow {
   secret: string;
   enabled: 0 | 1;
   use_for_all_lists: 0 | 1;
-  /** Stored and shown, never read by the routing (§1.4): a non-empty `events` filters. */
+  /** Stored and shown, never read by the routing (docs/spec/mailcoach-webhooks.md#14-selection-algorithm-domainsettingsactionssendwebhookactionphp-domainaudiencemodelsemaillistphpwebhookconfigurations): a non-empty `events` filters. */
   use_for_all_events: 0 | 1;
   /** JSON array of list uuids (use_for_all_lists off). */
   email_list_uuids: string;
@@ -304,7 +304,7 @@ export interface WebhookCallRow {
   uuid: string;
   configuration_id: number;
   event: string;
-  /** The configuration's URL when the event fired: its retries go there (v8 queues the URL with the job, §2.1). */
+  /** The configuration's URL when the event fired: its retries go there (v8 queues the URL with the job, docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz). */
   url: string;
   body: string;
   signature: string;
@@ -321,7 +321,7 @@ export interface WebhookCallRow {
   updated_at_ms: number;
 }
 
-/** One HTTP attempt of a call (v8's mailcoach_webhook_logs row, §2.7). */
+/** One HTTP attempt of a call (v8's mailcoach_webhook_logs row, docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp). */
 export interface WebhookAttemptRow {
   id: number;
   workspace_id: number;

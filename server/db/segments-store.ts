@@ -1,4 +1,4 @@
-/** SQL for segments (mailcoach_segments; mailcoach-audience-campaigns.md §4). */
+/** SQL for segments (mailcoach_segments; docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments). */
 import { rowAccess } from './row-access.js';
 import type { SegmentRow } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';

@@ -69,7 +69,7 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
-/** `suppressed`: a campaign send to a suppressed address, which got no mail (§5.9). */
+/** `suppressed`: a campaign send to a suppressed address, which got no mail (docs/spec/mailcoach-audience-campaigns.md#59-post-apicampaignsuuidsend). */
 export type SendFeedbackType = 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed';
 
 export function createSendStore(statements: Statements) {

@@ -1,4 +1,4 @@
-/** SQL for subscriber imports (mailcoach_subscriber_imports; mailcoach-audience-campaigns.md §8). */
+/** SQL for subscriber imports (mailcoach_subscriber_imports; docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority). */
 import { rowAccess } from './row-access.js';
 import type { SubscriberImportRow } from './rows.js';
 import { inCondition, Where } from './sql.js';

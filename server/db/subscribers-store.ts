@@ -1,4 +1,4 @@
-/** SQL for subscribers and which tags they have (mailcoach_subscribers and its tag pivot; §2). */
+/** SQL for subscribers and which tags they have (mailcoach_subscribers and its tag pivot; docs/spec/mailcoach-audience-campaigns.md#2-subscribers). */
 import { rowAccess } from './row-access.js';
 import type { SegmentCondition, SubscriberRow, TagRow } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';
@@ -24,7 +24,7 @@ export interface SubscriberFilters {
   tags?: { ids: number[]; all: boolean };
 }
 
-/** The status as v8 derives it (§2.1): unsubscribed_at, then subscribed_at. */
+/** The status as v8 derives it (docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp): unsubscribed_at, then subscribed_at. */
 export const STATUS_CONDITIONS: Record<SubscriberStatus, string> = {
   unsubscribed: 'unsubscribed_at IS NOT NULL',
   subscribed: 'unsubscribed_at IS NULL AND subscribed_at IS NOT NULL',

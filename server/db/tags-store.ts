@@ -1,4 +1,4 @@
-/** SQL for an email list's tags (mailcoach_tags; mailcoach-audience-campaigns.md §3). */
+/** SQL for an email list's tags (mailcoach_tags; docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags). */
 import { rowAccess } from './row-access.js';
 import type { TagRow, TagType } from './rows.js';
 import { fuzzyCondition, Where } from './sql.js';

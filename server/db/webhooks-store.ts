@@ -1,6 +1,6 @@
 /**
  * SQL for Mailcoach's outgoing webhooks (migration 23): configurations, their calls (one per event and
- * configuration, with the exact bytes sent) and each call's attempts (v8's webhook logs, mailcoach-webhooks.md §2.7).
+ * configuration, with the exact bytes sent) and each call's attempts (v8's webhook logs, docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp).
  */
 import type { NewRow, WebhookAttemptRow, WebhookCallRow, WebhookConfigurationRow } from './rows.js';
 import { insertSql, updateSql, Where } from './sql.js';
@@ -116,7 +116,7 @@ export function createWebhookStore(statements: Statements) {
       findById: (id: number) => configurationById.get(id) as WebhookConfigurationRow | undefined,
       findByUuid: (workspaceId: number, uuid: string) =>
         configurationByUuid.get(workspaceId, uuid) as WebhookConfigurationRow | undefined,
-      /** A workspace's configurations, oldest first (v8 queries without ORDER BY: id order in practice, §1.4). */
+      /** A workspace's configurations, oldest first (v8 queries without ORDER BY: id order in practice, docs/spec/mailcoach-webhooks.md#14-selection-algorithm-domainsettingsactionssendwebhookactionphp-domainaudiencemodelsemaillistphpwebhookconfigurations). */
       of: (workspaceId: number) => configurationsOf.all(workspaceId) as WebhookConfigurationRow[],
       delete: (id: number): void => void deleteConfiguration.run(id),
     },

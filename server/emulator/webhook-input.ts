@@ -1,5 +1,5 @@
 /**
- * A webhook configuration as /_emulator/webhooks takes it: Mailcoach's fields (mailcoach-webhooks.md §1.1, §1.2)
+ * A webhook configuration as /_emulator/webhooks takes it: Mailcoach's fields (docs/spec/mailcoach-webhooks.md#11-tables-v8-databasemigrationscreate_mailcoach_tablesphp, docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only)
  * with its defaults on create, and its rules where it has them (name and URL required; lists required when not
  * for all lists, each an existing list). http:// URLs are accepted (decisions.md "Webhooks": a local app).
  */
@@ -48,7 +48,7 @@ export function webhookConfigurationInput(
   if (url === undefined) errors.url = ['The url field is required.'];
   const forAllLists = input.use_for_all_lists ?? (existing === null ? true : existing.use_for_all_lists === 1);
   const lists = input.email_lists ?? (existing === null ? [] : (JSON.parse(existing.email_list_uuids) as string[]));
-  // required_if:use_for_all_lists,false, each an existing list (§1.2).
+  // required_if:use_for_all_lists,false, each an existing list (docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only).
   if (!forAllLists && lists.length === 0)
     errors.email_lists = ['The email lists field is required when use for all lists is false.'];
   lists.forEach((uuid, index) => {
@@ -76,7 +76,7 @@ export function webhookConfigurationInput(
   };
 }
 
-/** Str::random(): 16 letters and digits (§1.2); from the id source, so `--ids sequential` makes it repeatable. */
+/** Str::random(): 16 letters and digits (docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only); from the id source, so `--ids sequential` makes it repeatable. */
 export function webhookSecret(deps: Pick<AppDeps, 'ids'>): string {
   return generatedWebhookSecret(deps.ids);
 }

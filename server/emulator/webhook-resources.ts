@@ -1,7 +1,7 @@
 /**
  * How /_emulator shows webhook configurations and calls (our own surface: Mailcoach has no API for them,
- * mailcoach-webhooks.md §1.2). A call shows the request exactly as sent (headers and body) and each attempt
- * (v8's log rows, §2.7), a resend with what it sent instead.
+ * docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only). A call shows the request exactly as sent (headers and body) and each attempt
+ * (v8's log rows, docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp), a resend with what it sent instead.
  */
 import type { AppDeps } from '../deps.js';
 import type { WebhookAttemptRow, WebhookCallRow, WebhookConfigurationRow } from '../db/rows.js';
@@ -25,7 +25,7 @@ export function webhookConfigurationResource(row: WebhookConfigurationRow) {
   };
 }
 
-/** The headers Mailcoach's Guzzle sends besides Host and Content-Length (§2.1). */
+/** The headers Mailcoach's Guzzle sends besides Host and Content-Length (docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz). */
 function webhookRequestHeaders(signature: string) {
   return { 'Content-Type': 'application/json', Signature: signature, 'User-Agent': 'GuzzleHttp/7' };
 }
@@ -41,7 +41,7 @@ function attemptResource(row: WebhookAttemptRow) {
     response: row.response,
     error: row.error,
     duration_ms: row.duration_ms,
-    // A resend re-encodes the payload and signs with the current secret (§2.8): what it sent, when that differs.
+    // A resend re-encodes the payload and signs with the current secret (docs/spec/mailcoach-webhooks.md#28-resend-domainsettingsactionsresendwebhookcallactionphp-ui-resend-on-a-log-row): what it sent, when that differs.
     request: row.body === null ? null : { headers: webhookRequestHeaders(row.signature as string), body: row.body },
     created_at: iso(row.created_at_ms),
   };

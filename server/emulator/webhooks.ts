@@ -1,6 +1,6 @@
 /**
  * Mailcoach's outgoing webhooks, as the emulator's own surface (Mailcoach configures them in its UI only,
- * mailcoach-webhooks.md §1.2; decisions.md "Webhooks"):
+ * docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only; decisions.md "Webhooks"):
  * - /webhooks: the workspace's configurations (list, create, show, update, delete), with Mailcoach's defaults on
  *   create (enabled, all lists, all events, a random 16-character secret);
  * - /webhook-calls: every call (one per event and configuration) with its request and attempts, newest first,

@@ -61,7 +61,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The presets, built by the error formatter like the real answers (reference §1.3, §1.5): Laravel's throttle
+ * The presets, built by the error formatter like the real answers (docs/spec/mailcoach-reference.md#13-rate-limiting, docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats): Laravel's throttle
  * 429 with its headers for the default 60 requests per minute, and the production 500.
  */
 function presetError(preset: FaultSpec['preset'], headers: Record<string, string>, now: Date): ApiError {

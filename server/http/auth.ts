@@ -1,4 +1,4 @@
-/** Bearer-token authentication for the Mailcoach routes (Sanctum's guard, reference §1.2). */
+/** Bearer-token authentication for the Mailcoach routes (Sanctum's guard, docs/spec/mailcoach-reference.md#12-authentication). */
 import type { MiddlewareHandler } from 'hono';
 import { unauthenticated } from '../errors.js';
 import type { AppEnv } from './env.js';

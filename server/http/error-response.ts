@@ -1,6 +1,6 @@
 /**
  * The one error formatter. Every error response of the emulator is built here from the errors of server/errors.ts,
- * in Laravel's shapes (reference §1.5, decisions.md): compact JSON for 401 and 422, pretty JSON with plain slashes
+ * in Laravel's shapes (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats, decisions.md): compact JSON for 401 and 422, pretty JSON with plain slashes
  * for every other HTTP exception, and, for requests that do not expect JSON, the redirects and HTML pages Laravel
  * answers.
  */
@@ -64,7 +64,7 @@ function renderPlainText(error: PlainTextError): Response {
   });
 }
 
-/** What a Laravel app answers a request without `Accept: application/json` (reference §1.4). */
+/** What a Laravel app answers a request without `Accept: application/json` (docs/spec/mailcoach-reference.md#14-content-negotiation-and-request-parsing). */
 function renderForBrowser(error: ApiError, c: Context, logger: Logger): Response {
   const url = new URL(c.req.url);
   const root = `${url.protocol}//${url.host}`;

@@ -1,5 +1,5 @@
 /**
- * The HTML a Laravel app answers to a request that does not expect JSON (reference §1.4): Symfony's redirect
+ * The HTML a Laravel app answers to a request that does not expect JSON (docs/spec/mailcoach-reference.md#14-content-negotiation-and-request-parsing): Symfony's redirect
  * page and Laravel's minimal error page. Only the error formatter (http/error-response.ts) uses these.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Reads a request's input the way Laravel's `$request->input()` sees it (reference §1.4, decisions.md "Inputs"):
+ * Reads a request's input the way Laravel's `$request->input()` sees it (docs/spec/mailcoach-reference.md#14-content-negotiation-and-request-parsing, decisions.md "Inputs"):
  * JSON bodies (when the Content-Type mentions json), form-urlencoded and multipart bodies with PHP bracket keys,
  * and the query string, merged with the body winning; then the global TrimStrings and ConvertEmptyStringsToNull
  * middleware. Malformed input never throws: it reads as empty, exactly as PHP's json_decode failure does.

@@ -1,5 +1,5 @@
 /**
- * Laravel's Request::expectsJson() (reference §1.4): true when the highest-priority Accept type contains `/json`
+ * Laravel's Request::expectsJson() (docs/spec/mailcoach-reference.md#14-content-negotiation-and-request-parsing): true when the highest-priority Accept type contains `/json`
  * or `+json`, or for an XMLHttpRequest that accepts anything. `Content-Type: application/json` alone does not count.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Laravel's LengthAwarePaginator wrapped in a resource collection (reference §1.7): the `{data, links, meta}`
+ * Laravel's LengthAwarePaginator wrapped in a resource collection (docs/spec/mailcoach-reference.md#17-pagination-all-list-endpoints-in-scope): the `{data, links, meta}`
  * envelope, absolute page links from the request's scheme and host that keep no query parameter but `page`, and
  * the UrlWindow (three pages on each side) for `meta.links`.
  */

@@ -1,5 +1,5 @@
 /**
- * spatie/laravel-query-builder's reading of `filter[...]` and `sort` (reference §1.8): sorts are checked before
+ * spatie/laravel-query-builder's reading of `filter[...]` and `sort` (docs/spec/mailcoach-reference.md#18-filtering-and-sorting-spatielaravel-query-builder): sorts are checked before
  * filters, unknown names give its 400 sentences, `-` means descending, filter values split on commas, and empty
  * filter values are ignored.
  */

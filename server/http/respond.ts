@@ -11,7 +11,7 @@ const STREAM_ABOVE_CHARS = 512 * 1024;
 const SLICE_BYTES = 256 * 1024;
 
 /**
- * A JsonResource or `response()->json()` body: compact, slashes escaped (reference §1.5). A big one (a page of log
+ * A JsonResource or `response()->json()` body: compact, slashes escaped (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats). A big one (a page of log
  * items with megabyte bodies) is encoded while it is sent, a slice per event-loop turn, so that other requests
  * are answered in between; it then goes out chunked rather than with a Content-Length.
  */
@@ -40,7 +40,7 @@ export function laravelJson(body: unknown, status = 200): Response {
 
 /**
  * `response('', 204)` from RespondsToApiRequests::respondOk: an empty body, and Symfony strips the Content-Type
- * (reference §1.6).
+ * (docs/spec/mailcoach-reference.md#16-serialisation-conventions).
  */
 export function noContent(): Response {
   return new Response(null, { status: 204 });

@@ -1,5 +1,5 @@
 /**
- * Laravel's router outcomes that come before any middleware (reference §1.1): an unknown path is a 404, a known
+ * Laravel's router outcomes that come before any middleware (docs/spec/mailcoach-reference.md#11-mounting-and-middleware): an unknown path is a 404, a known
  * path with another verb is a 405 listing the supported ones, and a bare OPTIONS is answered with them.
  * The route table is read from the Hono app itself, so it can never disagree with the routes registered.
  */

@@ -1,5 +1,5 @@
 /**
- * Laravel's ThrottleRequests with a per-minute limit keyed by token (reference §1.3; decisions.md "Rate
+ * Laravel's ThrottleRequests with a per-minute limit keyed by token (docs/spec/mailcoach-reference.md#13-rate-limiting; decisions.md "Rate
  * limiting"): off unless configured. Every response then carries X-RateLimit-Limit and X-RateLimit-Remaining;
  * beyond the limit, 429 "Too Many Attempts." with Retry-After and X-RateLimit-Reset. The window starts at the
  * first hit and lasts 60 seconds, as Laravel's RateLimiter::hit() does.

@@ -1,6 +1,6 @@
 /**
  * Wire format of Mailcoach timestamps: Carbon's JSON form, `2025-01-10T09:12:33.000000Z`.
- * Eloquent stores whole seconds, so the microseconds are always zero (reference §1.6); we store epoch seconds
+ * Eloquent stores whole seconds, so the microseconds are always zero (docs/spec/mailcoach-reference.md#16-serialisation-conventions); we store epoch seconds
  * (toEpochSeconds(), instant.ts).
  */
 

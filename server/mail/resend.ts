@@ -1,5 +1,5 @@
 /**
- * ResendTransactionalMailController (reference §5): a fresh copy of a stored mail, with the same from, to, cc,
+ * ResendTransactionalMailController (docs/spec/mailcoach-reference.md#5-transactional-mail-log-endpoints): a fresh copy of a stored mail, with the same from, to, cc,
  * bcc, subject, HTML and attachments, under a new Message-ID. It is captured like any mail but creates no log
  * item and no Send; fake log items are not resent.
  */

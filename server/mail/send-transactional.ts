@@ -1,5 +1,5 @@
 /**
- * The transactional send (reference §4.3-4.7): choose template or inline content, add the template's default
+ * The transactional send (docs/spec/mailcoach-reference.md#43-processing-pipeline-v8-domainsharedactionssendtransactionalmailactionphp-domaintransactionalmailmailstransactionalmailphp to docs/spec/mailcoach-reference.md#47-records-created-by-a-stored-send): choose template or inline content, add the template's default
  * recipients, check suppressions, render, build the message, and capture it — plus, when `store` is on, one log
  * item and one Send. Nothing is ever delivered. No HTTP types in here.
  */
@@ -70,7 +70,7 @@ export async function sendTransactionalMail(
     meta: { templateName: template?.name ?? null, replacements: template ? request.replacements : null },
     logItem: request.store ? logItemRecord(deps, workspaceId, ids.logItem, envelope, request, at) : null,
     send: request.store ? sendRecord(workspaceId, ids.send, ids.logItem, envelope.messageId, at) : null,
-    // Only the request's own recipients are checked: template defaults and reply_to are not (reference §2).
+    // Only the request's own recipients are checked: template defaults and reply_to are not (docs/spec/mailcoach-reference.md#2-suppressions).
     suppressible: request.fake ? [] : [...requested.to, ...requested.cc, ...requested.bcc].map((a) => a.email),
   };
   // The suppression check, rendering, the MIME message and storing them: in this thread or on a worker
@@ -94,7 +94,7 @@ function findTemplate(deps: SendDeps, workspaceId: number, request: SendRequest)
   return templates.findByName(workspaceId, request.mailName) ?? templates.findByUuid(workspaceId, request.mailName);
 }
 
-/** A template's stored to/cc/bcc are added to the request's (reference §4.4), skipping repeats. */
+/** A template's stored to/cc/bcc are added to the request's (docs/spec/mailcoach-reference.md#44-templates-at-send-time-v8-mailsconcernsusesmailcoachtemplatephp-actionsrendertemplateactionphp), skipping repeats. */
 function withDefaults(addresses: MailAddress[], defaultsJson: string | null): MailAddress[] {
   const defaults = defaultsJson === null ? [] : (JSON.parse(defaultsJson) as string[]);
   const present = new Set(addresses.map((a) => a.email.toLowerCase()));
@@ -128,7 +128,7 @@ function sendTrackingHeaders(sendUuid: string): OutgoingMail['headers'] {
   };
 }
 
-/** StoreTransactionalMail: one log item and exactly one Send, linked by the log item's uuid (reference §4.7). */
+/** StoreTransactionalMail: one log item and exactly one Send, linked by the log item's uuid (docs/spec/mailcoach-reference.md#47-records-created-by-a-stored-send). */
 function logItemRecord(
   deps: SendDeps,
   workspaceId: number,
@@ -154,7 +154,7 @@ function logItemRecord(
   };
 }
 
-/** The Send of a stored transactional mail: its transport message id is the Message-ID (reference §4.7). */
+/** The Send of a stored transactional mail: its transport message id is the Message-ID (docs/spec/mailcoach-reference.md#47-records-created-by-a-stored-send). */
 function sendRecord(
   workspaceId: number,
   uuid: string,

@@ -1,5 +1,5 @@
 /**
- * POST /api/automations/{automation}/trigger (TriggerAutomationController; mailcoach-audience-campaigns.md §7), the
+ * POST /api/automations/{automation}/trigger (TriggerAutomationController; docs/spec/mailcoach-audience-campaigns.md#7-automations-post-apiautomationsuuidtrigger), the
  * only automation endpoint in v8: the automation by uuid (404), `subscribers` required, an array of subscriber uuids
  * of any list (`The selected subscribers.0 is invalid.`), a 400 when it has no webhook trigger, then for each
  * subscriber whether RunAutomationForSubscriberJob would run it, recorded and announced (automations/trigger.ts);

@@ -1,6 +1,6 @@
 /**
  * Route-model binding: the row a route parameter names by uuid in the request's workspace, or the binding's 404
- * with the model's class (reference §1.5: explicit bindings and these implicit ones both answer "No query results
+ * with the model's class (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats: explicit bindings and these implicit ones both answer "No query results
  * for model [Class]."). Suppressions bind differently (by uuid or email, the value in the message): see
  * suppressions.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * A campaign's statistics lists (mailcoach-audience-campaigns.md §5.10): GET /api/campaigns/{campaign}/opens,
+ * A campaign's statistics lists (docs/spec/mailcoach-audience-campaigns.md#510-statistics-endpoints-get-paginated-reference-17): GET /api/campaigns/{campaign}/opens,
  * /clicks, /unsubscribes and /bounces, paginated, with v8's filters, sorts and resources (OpenResource keeps
  * v8's bug: `subscriber_email_list_uuid` cast to an integer). The rows come from the simulations on the
  * campaign's sends (decisions.md "Statistics").

@@ -1,7 +1,7 @@
 /**
  * /api/templates: campaign templates (not transactional ones: a send's mail_name never finds these). Index, show,
  * store, update (PUT and PATCH, a full replace), destroy. Mirrors TemplatesController, TemplatesQuery,
- * TemplateRequest and Create/UpdateTemplateAction (v8; mailcoach-audience-campaigns.md §6).
+ * TemplateRequest and Create/UpdateTemplateAction (v8; docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates).
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';

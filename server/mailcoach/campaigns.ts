@@ -1,5 +1,5 @@
 /**
- * /api/campaigns (mailcoach-audience-campaigns.md §5): index, show, store, update (PUT and PATCH), destroy,
+ * /api/campaigns (docs/spec/mailcoach-audience-campaigns.md#5-campaigns): index, show, store, update (PUT and PATCH), destroy,
  * send-test, send. Mirrors CampaignsController, CampaignsQuery, CampaignRequest, UpdateCampaignAction,
  * SendTestEmailController and SendCampaignController (v8), with v8's quirks (decisions.md): every update is a full
  * replace that puts the campaign back to `draft` and unschedules it unless `schedule_at` is sent; the subject
@@ -167,7 +167,7 @@ function newCampaign(workspaceId: number, uuid: string, at: number): Omit<Campai
   };
 }
 
-/** UpdateCampaignAction (§5.5): the segment, the campaign's own fields, the content, the content item's flags. */
+/** UpdateCampaignAction (docs/spec/mailcoach-audience-campaigns.md#55-post-apicampaigns-201-and-putpatch-apicampaignsuuid-200): the segment, the campaign's own fields, the content, the content item's flags. */
 async function campaignFields(deps: AppDeps, workspaceId: number, input: Input, previousStructuredHtml: string | null) {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   const flag = (value: unknown, fallback: 0 | 1) =>

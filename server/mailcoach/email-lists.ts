@@ -1,6 +1,6 @@
 /**
  * /api/email-lists: index, show, store, update (PUT and PATCH), destroy. Mirrors EmailListsController,
- * EmailListQuery and UpdateEmailListSettingsRequest (v8; mailcoach-audience-campaigns.md §1). Store and update
+ * EmailListQuery and UpdateEmailListSettingsRequest (v8; docs/spec/mailcoach-audience-campaigns.md#1-email-lists). Store and update
  * share the rules, and an update is a **full replace**: every omitted field goes back to its default.
  */
 import { Hono } from 'hono';
@@ -84,7 +84,7 @@ export function emailListRoutes(deps: AppDeps) {
           allowedFilters: ['name', 'search'],
           defaultSort: ['name'],
         },
-        // Sorting by the subscribed count, not v8's inner join that drops lists without subscribers (§1.3).
+        // Sorting by the subscribed count, not v8's inner join that drops lists without subscribers (docs/spec/mailcoach-audience-campaigns.md#13-get-apiemail-lists-v8-httpapiqueriesemaillistqueryphp).
         sortColumns: {
           name: 'name',
           created_at: 'created_at',
@@ -126,7 +126,7 @@ export function emailListRoutes(deps: AppDeps) {
     });
 }
 
-/** UpdateEmailListAction: every field from the input or its default (§1.5). */
+/** UpdateEmailListAction: every field from the input or its default (docs/spec/mailcoach-audience-campaigns.md#15-post-apiemail-lists-and-putpatch-apiemail-listsuuid). */
 function listFields(deps: AppDeps, input: Input, storedExtra: string, at: number): EmailListFields {
   const text = (key: string) => (typeof input[key] === 'string' && input[key] !== '' ? (input[key] as string) : null);
   const flag = (key: (typeof FLAGS)[number]) =>
@@ -144,7 +144,7 @@ function listFields(deps: AppDeps, input: Input, storedExtra: string, at: number
     default_reply_to_name: text('default_reply_to_name') ?? text('default_from_name'),
     campaigns_feed_enabled: flag('campaigns_feed_enabled'),
     allow_form_subscriptions: flag('allow_form_subscriptions'),
-    // Validated, never saved (§1.5).
+    // Validated, never saved (docs/spec/mailcoach-audience-campaigns.md#15-post-apiemail-lists-and-putpatch-apiemail-listsuuid).
     honeypot_field: null,
     redirect_after_subscribed: text('redirect_after_subscribed'),
     redirect_after_already_subscribed: text('redirect_after_already_subscribed'),

@@ -1,4 +1,4 @@
-/** spatie/laravel-query-builder's `include` for the tag and segment lists (mailcoach-audience-campaigns.md §3). */
+/** spatie/laravel-query-builder's `include` for the tag and segment lists (docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags). */
 import { badRequest } from '../errors.js';
 
 /** The relation and the two variants the query builder allows with it by itself. */

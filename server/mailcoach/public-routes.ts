@@ -62,7 +62,7 @@ export function publicAudienceRoutes(deps: AppDeps) {
       return c.html(page('Not found', 'This unsubscribe link matches no subscriber (anymore).'), 404);
     const list = deps.store.emailLists.findById(subscriber.email_list_id) as EmailListRow;
     // UnsubscribeController: for any subscriber not unsubscribed yet (an unconfirmed one too), with its
-    // UnsubscribedEvent; an unsubscribed one changes nothing and fires nothing (mailcoach-webhooks.md §3.2).
+    // UnsubscribedEvent; an unsubscribed one changes nothing and fires nothing (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire).
     if (subscriberStatus(subscriber) !== 'unsubscribed') {
       unsubscribeSubscriber(deps, subscriber, campaignOfSend(deps, subscriber, optionalParam(c.req.param('sendUuid'))));
     }
@@ -189,7 +189,7 @@ export function publicAudienceRoutes(deps: AppDeps) {
         const status = subscriberStatus(subscriber);
         // ConfirmSubscriberController runs ConfirmSubscriberAction for any subscriber not subscribed: an unsubscribed
         // one too, who stays unsubscribed but gets a new subscribed_at and fires TagAdded×n and SubscribedEvent
-        // (mailcoach-webhooks.md §3.2; decisions.md "Webhooks": copied, quirks.md).
+        // (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire; decisions.md "Webhooks": copied, quirks.md).
         if (status !== 'subscribed') confirmSubscriber(deps, subscriber);
         const redirect = c.req.query('redirect');
         if (redirect !== undefined && /^https?:\/\//i.test(redirect)) return c.redirect(redirect, 302);

@@ -27,7 +27,7 @@ export interface SendRuleDeps {
 
 /**
  * The rules of POST /api/transactional-mails/send, in the order of SendTransactionalMailRequest (v8 8.25.9,
- * reference §4.1), which is also the order of the keys in `errors`.
+ * docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259), which is also the order of the keys in `errors`.
  */
 export function sendRules(deps: SendRuleDeps): RuleSet {
   return [

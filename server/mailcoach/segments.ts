@@ -1,6 +1,6 @@
 /**
  * /api/email-lists/{emailList}/segments: index, show, store, update (PUT and PATCH), destroy. Mirrors
- * SegmentsController, SegmentsQuery and TagSegmentRequest (v8; mailcoach-audience-campaigns.md §4). Create and
+ * SegmentsController, SegmentsQuery and TagSegmentRequest (v8; docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments). Create and
  * update rebuild the conditions from the request: omitted tag lists become empty. Not scoped to the list, as in v8.
  */
 import { Hono, type Context } from 'hono';
@@ -86,7 +86,7 @@ export function segmentRoutes(deps: AppDeps) {
     });
 }
 
-/** Positive tags: `all` or `in`; negative tags: `none` or `not-in`; no tags, no condition (§4). */
+/** Positive tags: `all` or `in`; negative tags: `none` or `not-in`; no tags, no condition (docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments). */
 function conditions(input: Input, tags: Array<{ id: number; name: string }>): SegmentCondition[] {
   const ids = (value: unknown) => {
     const names = value !== null && typeof value === 'object' ? Object.values(value).map(String) : [];

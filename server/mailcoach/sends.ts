@@ -1,4 +1,4 @@
-/** /api/sends: index, show, destroy. Mirrors SendsController and SendsQuery (v8 src/Http/Api; reference §3). */
+/** /api/sends: index, show, destroy. Mirrors SendsController and SendsQuery (v8 src/Http/Api; docs/spec/mailcoach-reference.md#3-sends). */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';

@@ -1,7 +1,7 @@
 /**
  * What the API's subscriber routes (subscribers.ts) and the web UI's (emulator/records/subscribers.ts,
- * email-lists.ts) share, so that both run the same code: the subscribers index (EmailListSubscribersQuery, §2.3),
- * the state actions with their preconditions (§2.8, §2.9), the tag rules and input (§2.11).
+ * email-lists.ts) share, so that both run the same code: the subscribers index (EmailListSubscribersQuery, docs/spec/mailcoach-audience-campaigns.md#23-get-apiemail-listsuuidsubscribers-httpapiqueriesemaillistsubscribersqueryphp-queriesfilterssearchfilterphp-subscriberstatusfilterphp),
+ * the state actions with their preconditions (docs/spec/mailcoach-audience-campaigns.md#28-state-actions-apisubscribersuuid-post-no-body, docs/spec/mailcoach-audience-campaigns.md#29-the-same-actions-by-email-apiemail-listsuuidconfirmunsubscriberesubscriberesend-confirmation), the tag rules and input (docs/spec/mailcoach-audience-campaigns.md#211-tag-operations-on-a-subscriber-subscriberaddtagsremovetagssynctags).
  */
 import type { Context } from 'hono';
 import { sendConfirmationMail } from '../audience/confirmation-mail.js';
@@ -68,7 +68,7 @@ export async function performAction(
 }
 
 /**
- * EmailListSubscribersQuery (§2.3): sorts, filters and the store's indexed page, shared with the web UI's list
+ * EmailListSubscribersQuery (docs/spec/mailcoach-audience-campaigns.md#23-get-apiemail-listsuuidsubscribers-httpapiqueriesemaillistsubscribersqueryphp-queriesfilterssearchfilterphp-subscriberstatusfilterphp): sorts, filters and the store's indexed page, shared with the web UI's list
  * (GET /_emulator/email-lists/{uuid}/subscribers), which presents the rows its own way.
  */
 export function listSubscriberIndex(
@@ -101,7 +101,7 @@ export function listSubscriberIndex(
   };
 }
 
-/** EmailListSubscribersQuery's filters (§2.3). */
+/** EmailListSubscribersQuery's filters (docs/spec/mailcoach-audience-campaigns.md#23-get-apiemail-listsuuidsubscribers-httpapiqueriesemaillistsubscribersqueryphp-queriesfilterssearchfilterphp-subscriberstatusfilterphp). */
 function subscriberFilters(deps: AppDeps, list: EmailListRow, filters: Record<string, string[]>): SubscriberFilters {
   const result: SubscriberFilters = {};
   // filter[email]: the comma-split parts joined back, trimmed; exact.

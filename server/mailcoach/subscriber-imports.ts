@@ -1,5 +1,5 @@
 /**
- * /api/subscriber-imports (mailcoach-audience-campaigns.md §8): index, store, show, update (PUT and PATCH), destroy,
+ * /api/subscriber-imports (docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority): index, store, show, update (PUT and PATCH), destroy,
  * append, start. Mirrors SubscriberImportsController, SubscriberImportRequest, AppendSubscriberImportRequest,
  * SubscriberImportsQuery and the two resources (the index's lacks subscribers_csv and created_at).
  */
@@ -44,7 +44,7 @@ export function subscriberImportRoutes(deps: AppDeps) {
     const { uuid, ...rest } = summary(row);
     return { uuid, subscribers_csv: row.subscribers_csv, ...rest, created_at: laravelTimestamp(row.created_at) };
   };
-  /** The list the input names: validated as required only, so an unknown one is the list binding's 404 (§8). */
+  /** The list the input names: validated as required only, so an unknown one is the list binding's 404 (docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority). */
   const listNamed = (c: Context<AppEnv>) => {
     const list = deps.store.emailLists.findByUuid(c.get('workspaceId'), String(c.get('input').email_list_uuid));
     if (list === undefined) throw modelNotFound(AUDIENCE_MODEL_CLASSES.emailList);

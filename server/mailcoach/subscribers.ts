@@ -1,5 +1,5 @@
 /**
- * Subscribers (mailcoach-audience-campaigns.md §2): the list's subscribers (index with filters, the upsert, the
+ * Subscribers (docs/spec/mailcoach-audience-campaigns.md#2-subscribers): the list's subscribers (index with filters, the upsert, the
  * state actions by email) under /api/email-lists/{emailList}, and one subscriber (show, update, delete, the state
  * actions, tags) under /api/subscribers/{subscriber}. Mirrors v8's SubscribersController, the subscriber action
  * controllers, StoreSubscriberRequest and UpdateSubscriberRequest.
@@ -41,7 +41,7 @@ const STORE_RULES = (deps: AppDeps, list: EmailListRow): RuleSet => [
     [
       required,
       email({ strict: true }),
-      // EmailListSubscriptionRule, only with a truthy `strict` (§2.5).
+      // EmailListSubscriptionRule, only with a truthy `strict` (docs/spec/mailcoach-audience-campaigns.md#25-post-apiemail-listsuuidsubscribers-create-or-update-upsert).
       custom('subscribed', (value, { data }) => {
         if (!phpTruthy(data.strict) || typeof value !== 'string') return null;
         const found = deps.store.subscribers.findByEmail(list.id, value.toLowerCase());
@@ -112,7 +112,7 @@ export function listSubscriberRoutes(deps: AppDeps) {
       const list = findEmailList(deps, c);
       validate(c.get('input'), BY_EMAIL_RULES);
       const subscriber = deps.store.subscribers.findByEmail(list.id, c.get('input').email as string);
-      // abort(404) without a text (§2.9).
+      // abort(404) without a text (docs/spec/mailcoach-audience-campaigns.md#29-the-same-actions-by-email-apiemail-listsuuidconfirmunsubscriberesubscriberesend-confirmation).
       if (subscriber === undefined) throw abort(404, '');
       return runAction(deps, c, action, subscriber);
     });
@@ -138,7 +138,7 @@ export function subscriberRoutes(deps: AppDeps) {
           ...changedFields(input, extra),
           updated_at: toEpochSeconds(deps.clock()),
         });
-        // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (§2.6).
+        // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (docs/spec/mailcoach-audience-campaigns.md#26-putpatch-apisubscribersuuid).
         // The tag events show the filled attributes with the old updated_at: v8 saves after the tags.
         const names = tagNames(input.tags);
         const shown = { ...row, updated_at: subscriber.updated_at };
@@ -183,7 +183,7 @@ async function runAction(
   const refusal = actionRefusal(action, subscriber);
   if (refusal !== null) throw abort(422, refusal);
   await performAction(deps, origin(c), action, subscriber);
-  // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (§0.1).
+  // ConfirmSubscriberController does not return its respondOk(): Laravel answers an empty 200 (docs/spec/mailcoach-audience-campaigns.md#01-shared-rules-not-spelled-out-in-the-reference).
   if (action === 'confirm')
     return new Response('', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
   return noContent();
@@ -191,7 +191,7 @@ async function runAction(
 
 /**
  * Subscriber::resolveRouteBinding(): by uuid; failing that, with an `email_list_uuid` input, the value as an email
- * of that list (§0.1).
+ * of that list (docs/spec/mailcoach-audience-campaigns.md#01-shared-rules-not-spelled-out-in-the-reference).
  */
 function findSubscriber(deps: AppDeps, c: Context<AppEnv>): SubscriberRow {
   const workspaceId = c.get('workspaceId');
@@ -207,7 +207,7 @@ function findSubscriber(deps: AppDeps, c: Context<AppEnv>): SubscriberRow {
 }
 
 /**
- * The validated keys present in an update (§2.6): email as given, names, extra attributes replaced (`extra`: the
+ * The validated keys present in an update (docs/spec/mailcoach-audience-campaigns.md#26-putpatch-apisubscribersuuid): email as given, names, extra attributes replaced (`extra`: the
  * request's, in its key order).
  */
 function changedFields(input: Input, extra: unknown) {

@@ -1,6 +1,6 @@
 /**
  * /api/suppressions: index, show, store, destroy. Mirrors SuppressionsController, SuppressionRequest and
- * SuppressionsQuery (v8 src/Http/Api; reference §2).
+ * SuppressionsQuery (v8 src/Http/Api; docs/spec/mailcoach-reference.md#2-suppressions).
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';

@@ -1,6 +1,6 @@
 /**
  * /api/email-lists/{emailList}/tags: index, show, store, update (PUT and PATCH), destroy. Mirrors TagsController,
- * EmailListTagsQuery and TagRequest (v8; mailcoach-audience-campaigns.md §3). The tag binding is not scoped to
+ * EmailListTagsQuery and TagRequest (v8; docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags). The tag binding is not scoped to
  * the list, as in v8: the response then shows the route's list uuid.
  */
 import { Hono } from 'hono';

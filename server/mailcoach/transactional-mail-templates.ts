@@ -1,6 +1,6 @@
 /**
  * /api/transactional-mails/templates: index and show. Mirrors TransactionalMailTemplatesController and
- * TransactionalMailQuery (v8 src/Http/Api; reference §6).
+ * TransactionalMailQuery (v8 src/Http/Api; docs/spec/mailcoach-reference.md#6-transactional-templates).
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';

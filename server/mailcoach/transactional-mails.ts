@@ -1,5 +1,5 @@
 /**
- * /api/transactional-mails: the log index, send, show and resend (reference §4, §5). Mirrors
+ * /api/transactional-mails: the log index, send, show and resend (docs/spec/mailcoach-reference.md#4-post-apitransactional-mailssend, docs/spec/mailcoach-reference.md#5-transactional-mail-log-endpoints). Mirrors
  * TransactionalMailsController, SendTransactionalMailController, ResendTransactionalMailController and
  * TransactionalMailLogItemQuery (v8 src/Http/Api).
  */
@@ -50,7 +50,7 @@ export function transactionalMailRoutes(deps: AppDeps) {
         deps.events.emit('log.changed', { workspaceId, uuids: [outcome.logItemUuid] });
         deps.events.emit('sends.changed', { workspaceId, uuids: [outcome.sendUuid] });
       }
-      // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (reference §4.6).
+      // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (docs/spec/mailcoach-reference.md#46-responses).
       return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
     })
     .get('/:transactionalMail', (c) => laravelJson({ data: logItemResource(findLogItem(deps, c)) }))

@@ -1,8 +1,8 @@
 /**
- * Mailcoach's webhook payloads (mailcoach-webhooks.md §3), built from the rows a Mailcoach event carries at the
+ * Mailcoach's webhook payloads (docs/spec/mailcoach-webhooks.md#3-event-catalogue), built from the rows a Mailcoach event carries at the
  * moment it is published (mailcoach-events.ts), with the API's own presenters: SubscriberResource plus
- * `added_tag`/`removed_tag`, `text` and `event` (§3.1), CampaignResource with v8's differences (§3.3), and the
- * small hand-made objects of opens, clicks and bounces (§3.4-§3.6). Routed and stored by webhooks/queue.ts.
+ * `added_tag`/`removed_tag`, `text` and `event` (docs/spec/mailcoach-webhooks.md#31-shared-subscriber-payload-httpapiresourcessubscriberresourcephptoarray-called-directly), CampaignResource with v8's differences (docs/spec/mailcoach-webhooks.md#33-campaignsentevent-domaincampaignactionssendcampaignactionphpmarkcampaignassent-httpapiresourcescampaignresourcephp), and the
+ * small hand-made objects of opens, clicks and bounces (docs/spec/mailcoach-webhooks.md#34-contentopenedevent-sendregisteropen-handler-handlecontentopenedevent to docs/spec/mailcoach-webhooks.md#36-bounceregisteredevent--softbounceregisteredevent-sendregisterbounce-handlers-handlesoftbounceregisteredevent). Routed and stored by webhooks/queue.ts.
  */
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
@@ -59,7 +59,7 @@ function webhookEvent(deps: AppDeps, event: MailcoachEvent): WebhookEvent | unde
         counts: event.counts,
       });
       // The payload calls toArray() directly: `template` is `{}` (an unfiltered MissingValue) with a template,
-      // null without, where the API omits it (§3.3). Its place is right after template_uuid.
+      // null without, where the API omits it (docs/spec/mailcoach-webhooks.md#33-campaignsentevent-domaincampaignactionssendcampaignactionphpmarkcampaignassent-httpapiresourcescampaignresourcephp). Its place is right after template_uuid.
       const { template: _omitted, ...rest } = resource as typeof resource & { template?: null };
       const ordered: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(rest)) {
@@ -150,7 +150,7 @@ function sendRefs(sendUuid: string, campaignUuid: string | null, subscriber: Sub
   };
 }
 
-/** `__mc(...)`'s English sentences, placeholders replaced by raw values (§3.0, §3.2). */
+/** `__mc(...)`'s English sentences, placeholders replaced by raw values (docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp, docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire). */
 function subscriberText(
   event: Extract<MailcoachEvent, { subscriber: SubscriberRow; tags: string[] }>,
   list: EmailListRow,

@@ -1,4 +1,4 @@
-/** PHP's casts where Mailcoach relies on them: a query value read as an int (campaign statistics filters, §5.10). */
+/** PHP's casts where Mailcoach relies on them: a query value read as an int (campaign statistics filters, docs/spec/mailcoach-audience-campaigns.md#510-statistics-endpoints-get-paginated-reference-17). */
 /** PHP's (int) of a string: its leading number (an exponent included), 0 when it starts with a letter. */
 export function phpIntOf(text: string): number {
   const match = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text);

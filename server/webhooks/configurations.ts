@@ -1,6 +1,6 @@
 /**
  * Where webhook configurations come from besides /_emulator/webhooks (decisions.md "Webhooks"; Mailcoach itself
- * has only its UI, mailcoach-webhooks.md §1.2): the fixtures' `webhooks` (fixtures/apply-webhooks.ts) and the
+ * has only its UI, docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only): the fixtures' `webhooks` (fixtures/apply-webhooks.ts) and the
  * command line's `--webhook <url>`, applied here. Both are seeded in every workspace when it is first used and
  * again by a reset, so that a reset gives them back as the start made them.
  */
@@ -35,7 +35,7 @@ export function isWebhookUrl(value: string): boolean {
 }
 
 /**
- * Str::random(): 16 letters and digits (§1.2). From the id source, so that `--ids sequential` makes it
+ * Str::random(): 16 letters and digits (docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only). From the id source, so that `--ids sequential` makes it
  * repeatable; its last 16 hex digits, which differ from one id to the next in both kinds of ids.
  */
 export function generatedWebhookSecret(ids: IdGenerator): string {
@@ -107,7 +107,7 @@ export function updateWebhookConfiguration(
   return updated;
 }
 
-/** Its calls and their attempts go with it (ON DELETE CASCADE), as v8's logs do (§2.7): both are announced. */
+/** Its calls and their attempts go with it (ON DELETE CASCADE), as v8's logs do (docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp): both are announced. */
 export function deleteWebhookConfiguration(deps: ChangeDeps, row: WebhookConfigurationRow): void {
   deps.store.webhooks.configurations.delete(row.id);
   deps.events.emit('webhooks.changed', { workspaceId: row.workspace_id });

@@ -1,12 +1,12 @@
 /**
- * Sends the stored webhook calls (mailcoach-webhooks.md §2; decisions.md "Webhooks"):
+ * Sends the stored webhook calls (docs/spec/mailcoach-webhooks.md#2-the-http-request; decisions.md "Webhooks"):
  * - after the work that queued them (queue.ts wakes it with setImmediate: the transaction has committed and the
  *   API answer has been written by then), never inside a request;
- * - one call at a time per configuration, oldest first, so that a receiver sees Mailcoach's order (§3.8); other
+ * - one call at a time per configuration, oldest first, so that a receiver sees Mailcoach's order (docs/spec/mailcoach-webhooks.md#38-sequences-order-in-which-jobs-are-queued); other
  *   configurations go on meanwhile, so a hanging receiver delays only its own calls;
  * - a 2xx within 10 s succeeds; anything else is tried again after 10 s, 100 s, 1000 s and 10000 s on the
  *   emulator's clock (retries.ts), so that advancing a frozen clock makes a retry due;
- * - every attempt is logged (v8's webhook logs, §2.7), and resend() is v8's ResendWebhookCallAction (§2.8).
+ * - every attempt is logged (v8's webhook logs, docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp), and resend() is v8's ResendWebhookCallAction (docs/spec/mailcoach-webhooks.md#28-resend-domainsettingsactionsresendwebhookcallactionphp-ui-resend-on-a-log-row).
  */
 import type { Clock } from '../clock.js';
 import type { WebhookAttemptRow, WebhookCallRow } from '../db/rows.js';
@@ -147,7 +147,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     deliverSoon,
 
     /**
-     * v8's resend (§2.8): now, once, to the configuration's current URL with its current secret, whatever its
+     * v8's resend (docs/spec/mailcoach-webhooks.md#28-resend-domainsettingsactionsresendwebhookcallactionphp-ui-resend-on-a-log-row): now, once, to the configuration's current URL with its current secret, whatever its
      * enabled flag and event filter; the stored payload re-encoded as v8 re-encodes it (decoded as PHP arrays, so
      * an empty object becomes `[]`). Logged as an attempt without a number ("Manual"). Undefined when the call's
      * configuration is gone.

@@ -1,5 +1,5 @@
 /**
- * One webhook request as Mailcoach's Guzzle makes it (mailcoach-webhooks.md §2.1, §2.3): POST with exactly
+ * One webhook request as Mailcoach's Guzzle makes it (docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz, docs/spec/mailcoach-webhooks.md#23-timing-transport-success-ws-callwebhookjobhandlecreaterequest-gz): POST with exactly
  * `Content-Type: application/json`, `Signature` and `User-Agent: GuzzleHttp/7` (plus Host and Content-Length; no
  * Accept), a 10 s limit on the whole exchange, redirects followed as Guzzle's RedirectMiddleware does (at most 5;
  * 301/302/303 become a GET without body, 307/308 keep the POST). node:http rather than fetch: fetch adds headers

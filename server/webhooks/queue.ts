@@ -1,7 +1,7 @@
 /**
- * Routing one Mailcoach event to the configurations that want it (mailcoach-webhooks.md §1.4): every enabled
+ * Routing one Mailcoach event to the configurations that want it (docs/spec/mailcoach-webhooks.md#14-selection-algorithm-domainsettingsactionssendwebhookactionphp-domainaudiencemodelsemaillistphpwebhookconfigurations): every enabled
  * configuration for all lists or for the event's list, whose `events` is empty or names the event. The payload
- * is encoded once, as PHP's json_encode writes it (§2.1), and each configuration's call is stored with those
+ * is encoded once, as PHP's json_encode writes it (docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz), and each configuration's call is stored with those
  * bytes and its own signature; the delivery (delivery.ts) sends them after the caller's transaction commits.
  */
 import type { Clock } from '../clock.js';
@@ -15,7 +15,7 @@ import { webhookSignature } from './sign.js';
 
 export interface WebhookEvent {
   event: WebhookEventName;
-  /** The list that routes it: the subscriber's, or the campaign's (§3.0). */
+  /** The list that routes it: the subscriber's, or the campaign's (docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp). */
   emailListUuid: string;
   /** Mailcoach's payload, keys in order, `event` last. */
   payload: Record<string, unknown>;
@@ -39,7 +39,7 @@ function wantsEvent(configuration: WebhookConfigurationRow, event: WebhookEventN
     !(JSON.parse(configuration.email_list_uuids) as string[]).includes(emailListUuid)
   )
     return false;
-  // Only `events` is read, whatever use_for_all_events says: empty means every event (§1.4).
+  // Only `events` is read, whatever use_for_all_events says: empty means every event (docs/spec/mailcoach-webhooks.md#14-selection-algorithm-domainsettingsactionssendwebhookactionphp-domainaudiencemodelsemaillistphpwebhookconfigurations).
   const events = JSON.parse(configuration.events) as string[];
   return events.length === 0 || events.includes(event);
 }

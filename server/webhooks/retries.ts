@@ -1,5 +1,5 @@
 /**
- * When a failed call is tried again (mailcoach-webhooks.md §2.4; decisions.md "Webhooks"): Mailcoach's 5 tries,
+ * When a failed call is tried again (docs/spec/mailcoach-webhooks.md#24-retries-ws-callwebhookjobhandle-exponentialbackoffstrategy; decisions.md "Webhooks"): Mailcoach's 5 tries,
  * 10^n s after failed attempt n, on the emulator's clock; `fast`, the same five tries within a few seconds;
  * `off`, one try.
  */

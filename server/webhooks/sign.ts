@@ -1,6 +1,6 @@
 /**
  * The `Signature` header: lower-case hex HMAC-SHA256 of the exact body with the configuration's secret, no prefix
- * (spatie/laravel-webhook-server's DefaultSigner; mailcoach-webhooks.md §2.2). What spatie/laravel-webhook-client's
+ * (spatie/laravel-webhook-server's DefaultSigner; docs/spec/mailcoach-webhooks.md#22-signature-ws-signerdefaultsignerphp-webhookcallgetallheaders-docs-securing-webhooks-wc). What spatie/laravel-webhook-client's
  * default validator recomputes from the raw body.
  */
 import { createHmac } from 'node:crypto';

@@ -60,7 +60,7 @@ const CONNECTIONS = envNumber('BENCH_SEND_CONNECTIONS', 50);
 const EXTRA_ARGS = (process.env.BENCH_SEND_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 /**
  * The baseline the issue set its targets against ("on these machines that baseline is about 40,000 req/s",
- * measured with wrk, ../shared/design/stack.md §3). The "at 40k base" column scales each run to it: req/s by
+ * measured with wrk, the design notes' stack.md, section 3, outside this repository). The "at 40k base" column scales each run to it: req/s by
  * 40,000 / this run's baseline, latency by the inverse. An estimate, not a measurement: it holds for a CPU-bound
  * closed loop (latency = connections / throughput), which these runs are.
  */

@@ -1,6 +1,6 @@
 /**
- * What a delete takes with it, and what it leaves pointing nowhere (mailcoach-audience-campaigns.md §1.1, §1.6,
- * §2.1, §2.7, §4 DELETE, §6 DELETE), seen as a client sees it:
+ * What a delete takes with it, and what it leaves pointing nowhere (docs/spec/mailcoach-audience-campaigns.md#11-model-mailcoach_email_lists-v8-migration-domainaudiencemodelsemaillistphp, docs/spec/mailcoach-audience-campaigns.md#16-delete-apiemail-listsuuid,
+ * docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp, docs/spec/mailcoach-audience-campaigns.md#27-delete-apisubscribersuuid, docs/spec/mailcoach-audience-campaigns.md#delete-segmentssegmentuuid, docs/spec/mailcoach-audience-campaigns.md#delete-apitemplatesuuid), seen as a client sees it:
  * - a subscriber's Sends, and with them their opens, clicks, feedback and unsubscribes, cascade away (v8's
  *   foreign keys); so do a deleted list's subscribers' Sends; its campaigns stay, without a list;
  * - a reference to a deleted row never starts naming another row created later: ids are never given out again
@@ -94,7 +94,9 @@ beforeEach(async () => {
   ok(await api().post('/_emulator/reset'), 204);
 });
 
-describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
+// docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp
+// docs/spec/mailcoach-audience-campaigns.md#27-delete-apisubscribersuuid
+describe('DELETE /api/subscribers/{uuid}', () => {
   it("takes the subscriber's Sends and their opens, clicks, feedback and unsubscribes; other subscribers' stay", async () => {
     const { jane, bob, campaign: sent, janeSend, bobSend } = await engagedAudience();
     const inbox = ok(await api().get('/_emulator/messages')).meta.total;
@@ -142,7 +144,8 @@ describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
     expect((await api().get(`/api/subscribers/${jane.uuid}`)).status).toBe(404);
   });
 
-  it('deletes one found by email in a list (the binding of §0.1) the same way', async () => {
+  // docs/spec/mailcoach-audience-campaigns.md#01-shared-rules-not-spelled-out-in-the-reference
+  it('deletes one found by email in a list (the binding by email) the same way', async () => {
     const { list, jane, bobSend } = await engagedAudience();
     ok(await api().delete(`/api/subscribers/jane@acme.test?email_list_uuid=${list.uuid}`), 204);
     expect(await sendsWhere(`filter[subscriber_uuid]=${jane.uuid}`)).toEqual([]);
@@ -182,7 +185,9 @@ describe('DELETE /api/subscribers/{uuid} (§2.1, §2.7)', () => {
   });
 });
 
-describe('DELETE /api/email-lists/{uuid} (§1.1, §1.6)', () => {
+// docs/spec/mailcoach-audience-campaigns.md#11-model-mailcoach_email_lists-v8-migration-domainaudiencemodelsemaillistphp
+// docs/spec/mailcoach-audience-campaigns.md#16-delete-apiemail-listsuuid
+describe('DELETE /api/email-lists/{uuid}', () => {
   it("takes its subscribers' Sends, tags, segments and imports; its campaigns stay without a list; other lists' Sends stay", async () => {
     const { list, jane, bob, campaign: sent } = await engagedAudience();
     const other = await createList('Other');
@@ -244,7 +249,10 @@ describe('DELETE /api/email-lists/{uuid} (§1.1, §1.6)', () => {
   });
 });
 
-describe('ids are never given out again (§6 DELETE, §3, §4 DELETE)', () => {
+// docs/spec/mailcoach-audience-campaigns.md#delete-apitemplatesuuid
+// docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags
+// docs/spec/mailcoach-audience-campaigns.md#delete-segmentssegmentuuid
+describe('ids are never given out again', () => {
   it("a campaign whose template was deleted shows none, also after another template is created, and the filter doesn't find it", async () => {
     const list = await createList();
     const first = ok(

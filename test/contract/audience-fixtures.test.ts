@@ -177,7 +177,7 @@ describe('POST /_emulator/seed with an audience', () => {
       ['b@example.com', [], true],
     ]);
     expect(lists[0]?.tags.map((tag) => tag.name)).toEqual(['new', 'vip']);
-    // Without html, the default page of CreateTemplateAction (§6).
+    // Without html, the default page of CreateTemplateAction (docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates).
     expect(templates.map((t) => [t.name, t.fields])).toEqual([['Plain', [{ name: 'content', type: 'editor' }]]]);
   });
 

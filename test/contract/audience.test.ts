@@ -1,5 +1,5 @@
 /**
- * Email lists, subscribers and tags over HTTP (mailcoach-audience-campaigns.md §1-3 and its §12 checklist), as
+ * Email lists, subscribers and tags over HTTP (docs/spec/mailcoach-audience-campaigns.md#1-email-lists to docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags and its docs/spec/mailcoach-audience-campaigns.md#12-checklist-things-an-emulator-author-is-likely-to-get-wrong checklist), as
  * the PHP SDK sends them (form bodies, booleans as 1/0, `tags[0]=`) and as JSON: status codes, bodies and key
  * order, Laravel's texts, the upsert and double opt-in, the state actions, and a confirmation link that works.
  */

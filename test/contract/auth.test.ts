@@ -1,5 +1,5 @@
 /**
- * Bearer-token authentication (reference §1.1, §1.2; decisions.md): the base document's 401 body
+ * Bearer-token authentication (docs/spec/mailcoach-reference.md#11-mounting-and-middleware, docs/spec/mailcoach-reference.md#12-authentication; decisions.md): the base document's 401 body
  * `{"message":"Unauthorized"}` (compact, as Laravel's AuthenticationException renders), Laravel's reading of the
  * Authorization header, --any-token, and the router's 404/405 coming before authentication.
  * Every request here sends Accept: application/json; what happens without it is in negotiation.test.ts.

@@ -1,5 +1,5 @@
 /**
- * POST /api/automations/{uuid}/trigger (mailcoach-audience-campaigns.md §7) with the bundled "Welcome series"
+ * POST /api/automations/{uuid}/trigger (docs/spec/mailcoach-audience-campaigns.md#7-automations-post-apiautomationsuuidtrigger) with the bundled "Welcome series"
  * automation and seeded ones: v8's 404, 422 and 400 texts, 200 `[]`, and the triggers recorded for
  * GET /_emulator/automations with whether each subscriber would have entered.
  */

@@ -1,6 +1,6 @@
 /**
  * Bad input never gets a 500: whatever a client sends, the emulator answers what Laravel's input pipeline would
- * (reference §1.4: invalid JSON reads as empty input, TrimStrings, ConvertEmptyStringsToNull, query merged under the
+ * (docs/spec/mailcoach-reference.md#14-content-negotiation-and-request-parsing: invalid JSON reads as empty input, TrimStrings, ConvertEmptyStringsToNull, query merged under the
  * body) and stores nothing it should not. Every refused request is checked against the suppression list before and
  * after. Rows created here get the harness's sequential uuids and stepping clock, so the tests run in file order.
  */

@@ -1,5 +1,5 @@
 /**
- * Campaigns over HTTP (mailcoach-audience-campaigns.md §5 and its §12 checklist): the resource with v8's quirks,
+ * Campaigns over HTTP (docs/spec/mailcoach-audience-campaigns.md#5-campaigns and its docs/spec/mailcoach-audience-campaigns.md#12-checklist-things-an-emulator-author-is-likely-to-get-wrong checklist): the resource with v8's quirks,
  * create/update as a full replace, scheduling's format, send-test and send with their refusals, delivery (one Send
  * and one captured mail per subscribed subscriber in the segment, none for a suppressed one), and the mails' links
  * (unsubscribe, one-click, webview) working.

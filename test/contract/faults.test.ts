@@ -1,7 +1,7 @@
 /**
  * Fault injection (server/emulator/README.md "Fault rules"): rules managed through /_emulator/faults, applied to
  * the Mailcoach routes of the workspace: matching by method, route and recipient; status, body and headers;
- * delay; dropped connections; times and probability; the presets' exact answers (reference §1.3, §1.5); and
+ * delay; dropped connections; times and probability; the presets' exact answers (docs/spec/mailcoach-reference.md#13-rate-limiting, docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats); and
  * rules from a --faults file, which every workspace gets.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { useEmulator } from '../support/emulator-process.js';
 
 /**
  * The Mailcoach mailer transport (Symfony/Laravel) only posts to https://{host}/api/transactional-mails/send
- * (real-clients.md §2.1), so the emulator also listens on HTTPS, with a self-signed certificate kept beside the db.
+ * (docs/spec/real-clients.md#21-transport), so the emulator also listens on HTTPS, with a self-signed certificate kept beside the db.
  */
 const emulator = useEmulator({ args: ['--https-port', '0'] });
 
@@ -29,7 +29,7 @@ function post(path: string, body: string): Promise<{ status: number; text: strin
         method: 'POST',
         ca,
         servername: 'localhost',
-        // The transport's headers, in its order (real-clients.md §2.1).
+        // The transport's headers, in its order (docs/spec/real-clients.md#21-transport).
         headers: {
           host: `localhost:${url.port}`,
           accept: 'application/json',

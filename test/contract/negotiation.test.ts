@@ -1,5 +1,5 @@
 /**
- * Content negotiation (reference §1.4; decisions.md "Without Accept: application/json"): a request that does not
+ * Content negotiation (docs/spec/mailcoach-reference.md#14-content-negotiation-and-request-parsing; decisions.md "Without Accept: application/json"): a request that does not
  * "expect JSON" in Laravel's sense gets what real Mailcoach gives it: a 302 to /login instead of a 401, a 302 back
  * (Referer, else the app root) instead of a 422, HTML pages instead of JSON errors. Success responses are the same
  * JSON either way. --always-json turns the redirects and pages back into the JSON errors.

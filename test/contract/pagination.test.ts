@@ -1,5 +1,5 @@
 /**
- * The paginated envelope of every list endpoint (reference §1.7; decisions.md "page size", "meta.links",
+ * The paginated envelope of every list endpoint (docs/spec/mailcoach-reference.md#17-pagination-all-list-endpoints-in-scope; decisions.md "page size", "meta.links",
  * "Pagination links"): 15 per page whatever per_page says, lenient page numbers, absolute links from the client's
  * Host that keep nothing but `page`, and Laravel's UrlWindow in meta.links, which only the sends list has.
  *

@@ -3,7 +3,7 @@
  * (ManagePreferencesController: the page, its personal-info and subscriptions POSTs and their events) and
  * unsubscribe-tag (UnsubscribeTagController, the `::unsubscribeTag::<tag>::` placeholder of UnsubscribeUrlReplacer
  * and the `List-Unsubscribe` header of MailcoachMail::addUnsubscribeHeaders), with the webhooks they cause
- * (mailcoach-webhooks.md §3.2).
+ * (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';

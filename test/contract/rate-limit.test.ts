@@ -1,5 +1,5 @@
 /**
- * Rate limiting (reference §1.3; decisions.md "Rate limiting"): off by default; with --rate-limit N every
+ * Rate limiting (docs/spec/mailcoach-reference.md#13-rate-limiting; decisions.md "Rate limiting"): off by default; with --rate-limit N every
  * authenticated /api response carries X-RateLimit-Limit and X-RateLimit-Remaining, and the request after the N-th
  * in a window gets 429 `{"message": "Too Many Attempts."}` (pretty) with Retry-After and X-RateLimit-Reset.
  * Authentication (401) and the router (404 unknown route, 405, OPTIONS) come before the limiter; route-model

@@ -2,7 +2,7 @@
  * The requests real Mailcoach clients send (shared/spec/real-clients.md), replayed byte for byte over a raw socket:
  * request line, headers in wire order, body. Covers the endpoints that exist (suppressions, sends, transactional
  * templates, the transactional mail log) for the PHP SDK (Guzzle 7) and the Python client (requests 2.28), and the
- * response shapes those clients depend on (real-clients.md §0.11).
+ * response shapes those clients depend on (docs/spec/real-clients.md#0-surprises-in-one-list).
  *
  * Rows created here get the harness's sequential uuids and stepping clock, so the tests run in file order.
  */
@@ -70,7 +70,7 @@ function nextCreated(email: string): Suppression {
 
 const PER_PAGE = 15;
 
-/** Laravel's paginated resource collection (reference §1.7); `meta.links` only where the emulator shows it (sends). */
+/** Laravel's paginated resource collection (docs/spec/mailcoach-reference.md#17-pagination-all-list-endpoints-in-scope); `meta.links` only where the emulator shows it (sends). */
 function listBody(
   path: string,
   data: unknown[],
@@ -446,7 +446,8 @@ describe('Python client (requests 2.28)', () => {
   });
 });
 
-describe('what the clients need back (real-clients.md §0.11)', () => {
+// docs/spec/real-clients.md#0-surprises-in-one-list
+describe('what the clients need back', () => {
   const LISTS = [
     '/api/suppressions',
     '/api/suppressions?filter%5Bsearch%5D=nobody-at-all',

@@ -1,5 +1,5 @@
 /**
- * POST /api/transactional-mails/{uuid}/resend (reference §5): 204 and a fresh copy of the stored mail under a new
+ * POST /api/transactional-mails/{uuid}/resend (docs/spec/mailcoach-reference.md#5-transactional-mail-log-endpoints): 204 and a fresh copy of the stored mail under a new
  * Message-ID, with the same from/to/cc/bcc, subject, HTML and attachments; no new log item and no Send; fake log
  * items are not resent; the suppression list is not checked. A fixture log item (no captured original) is resent
  * from its stored body. The emulator reads test/fixtures (log.json holds two log items).

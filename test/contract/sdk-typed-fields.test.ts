@@ -1,6 +1,6 @@
 /**
  * The PHP SDK types its resources' properties, and PHP throws a TypeError when a non-nullable one gets null
- * (mailcoach-audience-campaigns.md §0.3): for each SDK class, the fields it declares non-nullable are never null in
+ * (docs/spec/mailcoach-audience-campaigns.md#03-what-the-php-sdk-calls-and-reads-sdk-195): for each SDK class, the fields it declares non-nullable are never null in
  * what the emulator answers, on fresh rows made with the fewest fields and on the bundled fixtures' rows.
  */
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Segments of a list and campaign templates over HTTP (mailcoach-audience-campaigns.md §4, §6): resources and key
+ * Segments of a list and campaign templates over HTTP (docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments, docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates): resources and key
  * order, the `in` rule on tag names, conditions rebuilt on update, /api/templates' default html and full-replace
  * update, its fields derived from `[[[name:type]]]`, and its only filter.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/transactional-mails/send as the real clients send it (shared/spec/real-clients.md §1.2, §2.2, §3.2),
+ * POST /api/transactional-mails/send as the real clients send it (docs/spec/real-clients.md#12-requests-per-method-exercised, docs/spec/real-clients.md#22-body, docs/spec/real-clients.md#32-requests-per-method-exercised),
  * replayed byte for byte over a raw socket: request line, headers in the recorded wire order, body. For each:
  * the status, the exact response body (200 `{"uuid":"..."}` compact and not wrapped, 204 empty, 406 plain text,
  * 422 JSON), and the captured message parsed back as a mail client reads it (From, To, Cc, Reply-To, Subject; Bcc
@@ -182,7 +182,7 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
       ...ALL_RECIPIENTS,
       subject: 'Override subject',
     });
-    // The log item keeps {name, email} objects, name first (reference §4.7).
+    // The log item keeps {name, email} objects, name first (docs/spec/mailcoach-reference.md#47-records-created-by-a-stored-send).
     const data = (await api().get(`/api/transactional-mails/${uuid}`)).json().data;
     expect(data.from).toEqual([{ name: 'Acme Support', email: 'acceptance@example.com' }]);
     expect(data.to).toEqual([
@@ -261,7 +261,7 @@ describe('PHP SDK (Guzzle 7, form bodies)', () => {
 });
 
 describe('Symfony Mailer transport (spatie/mailcoach-mailer, JSON with JSON_HEX_* escapes)', () => {
-  // Recorded bodies (real-clients.md §2.2), as they are on the wire.
+  // Recorded bodies (docs/spec/real-clients.md#22-body), as they are on the wire.
   const TEMPLATE_JSON = String.raw`{"from":"\u0022Acme Shop\u0022 \u003Cacceptance@example.com\u003E","to":"\u0022Jane Doe\u0022 \u003Cjane@example.com\u003E","cc":"","bcc":"","reply_to":"","subject":"Welcome","text":null,"html":"use-mailcoach-mail","attachments":[],"mail_name":"welcome","replacements":{"first_name":"Jane","order_id":"1234"}}`;
   const RECIPIENTS_JSON = String.raw`{"from":"\u0022Acme Shop\u0022 \u003Cacceptance@example.com\u003E","to":"\u0022Jane Doe\u0022 \u003Cjane.doe@example.com\u003E,bob@example.com","cc":"\u0022Carol Example\u0022 \u003Ccarol@example.com\u003E","bcc":"dave@example.com,\u0022Erin\u0022 \u003Cerin@example.com\u003E","reply_to":"\u0022Support\u0022 \u003Csupport@example.com\u003E","subject":"Recipients symfony","text":"Recipient forms","html":null,"attachments":[]}`;
   const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmM\r\nIQAAAABJRU5ErkJggg==';

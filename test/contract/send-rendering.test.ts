@@ -1,5 +1,5 @@
 /**
- * What POST /api/transactional-mails/send renders (reference §4.3 step 2-3, §4.4; decisions.md "Templates"):
+ * What POST /api/transactional-mails/send renders (docs/spec/mailcoach-reference.md#43-processing-pipeline-v8-domainsharedactionssendtransactionalmailactionphp-domaintransactionalmailmailstransactionalmailphp step 2-3, docs/spec/mailcoach-reference.md#44-templates-at-send-time-v8-mailsconcernsusesmailcoachtemplatephp-actionsrendertemplateactionphp; decisions.md "Templates"):
  * templates of each type (mjml, html with Twig, markdown, blade as plain text), `::key::` replacements, the
  * `::subject::` replacer, subject precedence, CSS inlining, the generated text part; and inline content, which
  * gets no placeholder processing and is wrapped in <html><body> when it has no <html>.

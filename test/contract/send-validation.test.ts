@@ -1,5 +1,5 @@
 /**
- * POST /api/transactional-mails/send validation, over HTTP (reference §4.1; decisions.md "Validation rules, field
+ * POST /api/transactional-mails/send validation, over HTTP (docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259; decisions.md "Validation rules, field
  * order and message wording", "422 summary message", "Inputs"): every message with its exact text, the order of
  * the keys in `errors` (plain fields in rule order, wildcard fields after them), the same results for JSON, form
  * and query-string input, and that a refused send captures nothing and records nothing.

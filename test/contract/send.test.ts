@@ -1,6 +1,6 @@
 /**
  * POST /api/transactional-mails/send: responses, records, fake mode, the suppression check, the captured RFC 5322
- * message, and parallel sends (reference §4.3, §4.5-4.7; decisions.md "Send response", "Suppressed recipient",
+ * message, and parallel sends (docs/spec/mailcoach-reference.md#43-processing-pipeline-v8-domainsharedactionssendtransactionalmailactionphp-domaintransactionalmailmailstransactionalmailphp, docs/spec/mailcoach-reference.md#45-attachments to docs/spec/mailcoach-reference.md#47-records-created-by-a-stored-send; decisions.md "Send response", "Suppressed recipient",
  * "Records per stored send", "Never delivers", "Captured message"). Rendering is in send-rendering.test.ts.
  *
  * The main emulator reads test/fixtures (jane@example.com is suppressed; the `Order-Shipped` template adds

@@ -1,5 +1,5 @@
 /**
- * GET /api/sends, GET /api/sends/{uuid}, DELETE /api/sends/{uuid} (reference §3; decisions.md "Send fields",
+ * GET /api/sends, GET /api/sends/{uuid}, DELETE /api/sends/{uuid} (docs/spec/mailcoach-reference.md#3-sends; decisions.md "Send fields",
  * "meta.links"). The main emulator reads test/fixtures (never modified here); a second one gets a generated
  * fixtures directory with an automation-mail send and unsent rows, and is the one sends are deleted from.
  */

@@ -1,7 +1,7 @@
 /**
  * POST /_emulator/simulate/* (server/emulator/README.md "Test controls"): opens and clicks update a send's counts
  * and first/last times as GET /api/sends/{uuid} shows them; a hard bounce or a complaint suppresses the address,
- * so that the next send to it gets Mailcoach's 406 (reference §2 "Where suppressions matter", §3).
+ * so that the next send to it gets Mailcoach's 406 (docs/spec/mailcoach-reference.md#where-suppressions-matter, docs/spec/mailcoach-reference.md#3-sends).
  *
  * Times are pinned with the emulator's clock (POST /_emulator/clock), so the expected timestamps are exact.
  */

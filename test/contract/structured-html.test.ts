@@ -1,8 +1,8 @@
 /**
  * A campaign's `structured_html` is the string ContentItem::setTemplateFieldValues stores: itself PHP's
  * `json_encode` output (`/` as `\/`, non-ASCII as `\u00e9`, an empty array as `[]`), which the API and the
- * webhook payloads then encode once more (mailcoach-audience-campaigns.md §5.5; the CampaignSentEvent example of
- * mailcoach-webhooks.md §3.3 shows `<\\\/p>` in the body).
+ * webhook payloads then encode once more (docs/spec/mailcoach-audience-campaigns.md#55-post-apicampaigns-201-and-putpatch-apicampaignsuuid-200; the CampaignSentEvent example of
+ * docs/spec/mailcoach-webhooks.md#33-campaignsentevent-domaincampaignactionssendcampaignactionphpmarkcampaignassent-httpapiresourcescampaignresourcephp shows `<\\\/p>` in the body).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';

@@ -1,5 +1,5 @@
 /**
- * /api/subscriber-imports (mailcoach-audience-campaigns.md §8): a CSV drafted, appended to and started, as v8
+ * /api/subscriber-imports (docs/spec/mailcoach-audience-campaigns.md#8-subscriber-imports-not-used-by-the-sdk-lower-priority): a CSV drafted, appended to and started, as v8
  * answers each step; the rows upsert the list's subscribers under the import's flags.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * /api/suppressions: list (filters, sorts, pagination links), show by uuid or email, create (JSON, form and query
  * input; existing rows come back unchanged), delete, the spam_complaint deletion rule, and the error bodies
- * (reference §1.5, §1.8, §2; decisions.md).
+ * (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats, docs/spec/mailcoach-reference.md#18-filtering-and-sorting-spatielaravel-query-builder, docs/spec/mailcoach-reference.md#2-suppressions; decisions.md).
  *
  * The shared server is seeded from test/fixtures/suppressions.json (jane / bounced / complainer, inserted in that
  * order with created_at 03-02, 03-01, 03-03). No test here deletes a fixture row or creates an address containing

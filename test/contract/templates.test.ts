@@ -1,5 +1,5 @@
 /**
- * GET /api/transactional-mails/templates and GET /api/transactional-mails/templates/{uuid} (reference §6;
+ * GET /api/transactional-mails/templates and GET /api/transactional-mails/templates/{uuid} (docs/spec/mailcoach-reference.md#6-transactional-templates;
  * decisions.md "filter[name]", "Template to/cc/bcc"; the base document: only created_at is sortable).
  * The emulator reads test/fixtures/templates.json: welcome (null recipients), password-reset (none given),
  * Order-Shipped (recipients given).

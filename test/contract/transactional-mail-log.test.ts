@@ -1,6 +1,6 @@
 /**
  * The transactional mail log: GET /api/transactional-mails, GET /api/transactional-mails/{uuid} and
- * POST /api/transactional-mails/{uuid}/resend (reference §5; decisions.md "Transactional mail log endpoints").
+ * POST /api/transactional-mails/{uuid}/resend (docs/spec/mailcoach-reference.md#5-transactional-mail-log-endpoints; decisions.md "Transactional mail log endpoints").
  * The main emulator reads test/fixtures/log.json; a second one gets generated log items whose creation order
  * differs from their insertion order, and a non-ASCII subject.
  */

@@ -1,7 +1,7 @@
 /**
- * Mailcoach's retries on the emulator's frozen clock (mailcoach-webhooks.md §2.4: 5 tries, 10^n s after failed
- * attempt n; decisions.md "Webhooks": measured on the emulator's clock), v8's resend (§2.8) and the routing of one
- * event to the configurations that want it (§1.4), against a real receiver.
+ * Mailcoach's retries on the emulator's frozen clock (docs/spec/mailcoach-webhooks.md#24-retries-ws-callwebhookjobhandle-exponentialbackoffstrategy: 5 tries, 10^n s after failed
+ * attempt n; decisions.md "Webhooks": measured on the emulator's clock), v8's resend (docs/spec/mailcoach-webhooks.md#28-resend-domainsettingsactionsresendwebhookcallactionphp-ui-resend-on-a-log-row) and the routing of one
+ * event to the configurations that want it (docs/spec/mailcoach-webhooks.md#14-selection-algorithm-domainsettingsactionssendwebhookactionphp-domainaudiencemodelsemaillistphpwebhookconfigurations), against a real receiver.
  */
 import { createHmac } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -134,7 +134,7 @@ describe('retries on the emulator clock', () => {
         created_at: at(seconds),
       })),
     );
-    // Five requests, the same bytes and Signature each time (§2.4).
+    // Five requests, the same bytes and Signature each time (docs/spec/mailcoach-webhooks.md#24-retries-ws-callwebhookjobhandle-exponentialbackoffstrategy).
     const received = receiver().calls.filter((call) => call.path === '/failing');
     expect(received).toHaveLength(5);
     expect(new Set(received.map((call) => call.body)).size).toBe(1);
@@ -209,7 +209,8 @@ describe('resend (v8 ResendWebhookCallAction)', () => {
   });
 });
 
-describe('routing (§1.4)', () => {
+// docs/spec/mailcoach-webhooks.md#14-selection-algorithm-domainsettingsactionssendwebhookactionphp-domainaudiencemodelsemaillistphpwebhookconfigurations
+describe('routing', () => {
   it('by list, by event filter and by enabled; every configuration that wants it gets one call signed with its own secret', async () => {
     const listA = await createList('A');
     const listB = await createList('B');

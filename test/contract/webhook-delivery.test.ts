@@ -1,5 +1,5 @@
 /**
- * Webhook delivery against hostile receivers (mailcoach-webhooks.md §2.3; decisions.md "Webhooks"): a receiver that
+ * Webhook delivery against hostile receivers (docs/spec/mailcoach-webhooks.md#23-timing-transport-success-ws-callwebhookjobhandlecreaterequest-gz; decisions.md "Webhooks"): a receiver that
  * hangs, resets the connection, answers slowly, loops redirects, redirects with each status, or answers 50 MB.
  * Each call is one try here (`--webhook-retries off`), so that every outcome is final and logged once. Proves too
  * that a hanging receiver costs the API nothing (its p99 with and without one, printed) and holds back only its own

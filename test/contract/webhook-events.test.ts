@@ -1,6 +1,6 @@
 /**
  * Which Mailcoach webhooks the emulator's changes fire, in Mailcoach's order, with Mailcoach's payloads
- * (mailcoach-webhooks.md §3, the table of §5.3, the sequences of §3.8; decisions.md "Webhooks"), as a real
+ * (docs/spec/mailcoach-webhooks.md#3-event-catalogue, the table of docs/spec/mailcoach-webhooks.md#53-mapping-what-the-emulator-already-does--webhooks-to-emit, the sequences of docs/spec/mailcoach-webhooks.md#38-sequences-order-in-which-jobs-are-queued; decisions.md "Webhooks"), as a real
  * receiver gets them. The spec's worked examples are pinned byte for byte, with their signatures, from an
  * audience seeded with the examples' uuids and times on a frozen clock.
  *
@@ -20,7 +20,7 @@ const receiver = useWebhookReceiver();
 const api = () => apiClient(emulator().url, emulator().token);
 const client = () => createClient({ url: emulator().url, token: emulator().token });
 
-// The uuids and times of the spec's examples (§2.1, §3.2-§3.6).
+// The uuids and times of the spec's examples (docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz, docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire to docs/spec/mailcoach-webhooks.md#36-bounceregisteredevent--softbounceregisteredevent-sendregisterbounce-handlers-handlesoftbounceregisteredevent).
 const LIST = 'c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f';
 const JANE = '2a0c72d9-f91a-4fd2-88a7-589dfd75f464';
 const CAMPAIGN = '0762df4d-8516-4eb3-95db-b26492cf221c';
@@ -177,7 +177,8 @@ describe('the API upsert (POST /api/email-lists/{uuid}/subscribers)', () => {
     expect(eventsOf(await received(2))).toEqual(['SubscribedEvent']);
   });
 
-  it("is byte for byte §2.1's SubscribedEvent for Jane, with its signature", async () => {
+  // docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz
+  it("is byte for byte the spec's SubscribedEvent for Jane, with its signature", async () => {
     await seed({
       subscribers: [
         {
@@ -275,7 +276,8 @@ describe('updates and tags', () => {
     expect(bodies(appended)[0]?.tags).toEqual(['alpha', 'vip', 'zeta', 'beta']);
   });
 
-  it('POST and DELETE …/tags are byte for byte the TagAddedEvent and TagRemovedEvent of §3.2; a tag already there fires nothing', async () => {
+  // docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire
+  it('POST and DELETE …/tags are byte for byte the TagAddedEvent and TagRemovedEvent of the spec; a tag already there fires nothing', async () => {
     await seed({
       subscribers: [
         {
@@ -301,7 +303,7 @@ describe('updates and tags', () => {
       '{"uuid":"2a0c72d9-f91a-4fd2-88a7-589dfd75f464","email_list_uuid":"c2f1a3e4-5b6c-4d7e-8f90-1a2b3c4d5e6f","email":"jane@acme.test","first_name":"Jane","last_name":null,"extra_attributes":{"plan":"pro"},"tags":["customer","vip"],"subscribed_at":"2025-03-02T10:15:00.000000Z","unsubscribed_at":null,"created_at":"2025-03-02T10:15:00.000000Z","updated_at":"2025-03-02T10:15:00.000000Z","removed_tag":"vip","text":"Tag vip was removed from subscriber jane@acme.test","event":"TagRemovedEvent"}',
     );
     expect(removed?.headers.signature).toBe('b14d99c1f526d6440a6be816d9f56b7332301cc921356d79098fb66e47eb4230');
-    // Deleting a tag of the list fires nothing (§3.2).
+    // Deleting a tag of the list fires nothing (docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire).
     ok(await api().post(`/api/subscribers/${JANE}/tags`, { json: { tags: ['vip'] } }));
     const tag = ok(await api().get(`/api/email-lists/${LIST}/tags?filter[search]=vip`)).data[0];
     ok(await api().delete(`/api/email-lists/${LIST}/tags/${tag.uuid}`), 204);
@@ -380,7 +382,8 @@ describe('imports and automation mails (quirks.md "Webhook events": where the em
 });
 
 describe('the state actions', () => {
-  it('unsubscribe and resubscribe (by email) are byte for byte the UnsubscribedEvent and ResubscribedEvent of §3.2', async () => {
+  // docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire
+  it('unsubscribe and resubscribe (by email) are byte for byte the UnsubscribedEvent and ResubscribedEvent of the spec', async () => {
     await seed();
     await configure();
     await freeze('2025-03-05T08:00:00Z');
@@ -405,7 +408,8 @@ describe('the state actions', () => {
     expect(eventsOf(await received(2))).toEqual(['UnsubscribedEvent', 'ResubscribedEvent']);
   });
 
-  it('resend-confirmation (both forms) is byte for byte the UnconfirmedSubscriberCreatedEvent of §3.2; confirm by email fires the tags, then SubscribedEvent', async () => {
+  // docs/spec/mailcoach-webhooks.md#32-subscriber-events-when-they-fire
+  it('resend-confirmation (both forms) is byte for byte the UnconfirmedSubscriberCreatedEvent of the spec; confirm by email fires the tags, then SubscribedEvent', async () => {
     await seed({
       requiresConfirmation: true,
       subscribers: [
@@ -709,7 +713,8 @@ describe('simulations on a campaign send', () => {
     expect(ok(await api().get(`/api/campaigns/${CAMPAIGN}/clicks`)).data).toEqual([]);
   });
 
-  it('a hard bounce is byte for byte the BounceRegisteredEvent of §3.6, and unsubscribes the subscriber without an UnsubscribedEvent', async () => {
+  // docs/spec/mailcoach-webhooks.md#36-bounceregisteredevent--softbounceregisteredevent-sendregisterbounce-handlers-handlesoftbounceregisteredevent
+  it('a hard bounce is byte for byte the BounceRegisteredEvent of the spec, and unsubscribes the subscriber without an UnsubscribedEvent', async () => {
     await seed();
     await seedSends();
     await configure();
@@ -739,7 +744,8 @@ describe('simulations on a campaign send', () => {
     expect(ok(await api().get(`/api/subscribers/${JANE}`)).data.unsubscribed_at).toBe('2025-03-02T13:00:00.000000Z');
   });
 
-  it('a soft bounce is byte for byte the SoftBounceRegisteredEvent of §3.6 and changes no subscriber', async () => {
+  // docs/spec/mailcoach-webhooks.md#36-bounceregisteredevent--softbounceregisteredevent-sendregisterbounce-handlers-handlesoftbounceregisteredevent
+  it('a soft bounce is byte for byte the SoftBounceRegisteredEvent of the spec and changes no subscriber', async () => {
     await seed();
     await seedSends();
     await configure();

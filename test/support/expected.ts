@@ -15,7 +15,7 @@ export const php = (value: unknown) =>
 export const invalidBody = (errors: Record<string, string[]>) =>
   php({ message: 'The given data was invalid.', errors });
 
-/** An HttpException body: pretty-printed with four spaces, slashes unescaped (reference §1.5). */
+/** An HttpException body: pretty-printed with four spaces, slashes unescaped (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats). */
 export const pretty = (message: string) => `{\n    "message": ${JSON.stringify(message)}\n}`;
 
 /** The message of the `email:rfc` rule for an address it refuses. */

@@ -1,7 +1,7 @@
 /**
  * The requests real Mailcoach clients send (shared/spec/real-clients.md), with the headers in the recorded wire
- * order, replayed over a raw socket: spatie/mailcoach-sdk-php (Guzzle 7, §1.1), spatie/mailcoach-mailer through
- * Symfony HttpClient (§2.1) and whoisazamat/mailcoach-python (requests 2.28.1, §3.1).
+ * order, replayed over a raw socket: spatie/mailcoach-sdk-php (Guzzle 7, docs/spec/real-clients.md#11-transport), spatie/mailcoach-mailer through
+ * Symfony HttpClient (docs/spec/real-clients.md#21-transport) and whoisazamat/mailcoach-python (requests 2.28.1, docs/spec/real-clients.md#31-transport).
  */
 import { replay, type Reply } from './raw-socket.js';
 

@@ -1,6 +1,6 @@
 /**
  * server/mail/addresses.ts: Mailcoach's AddressNormalizer (PHP str_getcsv, then Symfony Address::create for each
- * item, reference §4.1 "Address fields").
+ * item, docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259 "Address fields").
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -2,7 +2,7 @@
  * server/mail/render/*: placeholder replacement and Arr::undot (replacements.ts), Twig as Mailcoach's
  * RenderTwigAction runs it (twig.ts: autoescape, errors swallowed, compiled once, no file access), template bodies
  * by type with caching (body.ts: MJML once per body version), CSS inlining / text part / inline wrapping (html.ts)
- * and the assembled subject and bodies (mail-content.ts; reference §4.3 step 3 and §4.4).
+ * and the assembled subject and bodies (mail-content.ts; docs/spec/mailcoach-reference.md#43-processing-pipeline-v8-domainsharedactionssendtransactionalmailactionphp-domaintransactionalmailmailstransactionalmailphp step 3 and docs/spec/mailcoach-reference.md#44-templates-at-send-time-v8-mailsconcernsusesmailcoachtemplatephp-actionsrendertemplateactionphp).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

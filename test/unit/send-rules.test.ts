@@ -1,6 +1,6 @@
 /**
- * server/mailcoach/rules.ts through the validation engine: SendTransactionalMailRequest's rules (reference
- * §4.1), with a fake template lookup. Input goes through `cleanse` first (TrimStrings, ConvertEmptyStringsToNull),
+ * server/mailcoach/rules.ts through the validation engine: SendTransactionalMailRequest's rules (
+ * docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259), with a fake template lookup. Input goes through `cleanse` first (TrimStrings, ConvertEmptyStringsToNull),
  * as every request does before validation.
  */
 import { describe, expect, it, vi } from 'vitest';

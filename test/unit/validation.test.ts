@@ -18,7 +18,7 @@ import {
 } from '../../server/validation/rules.js';
 import { collectErrors, expandWildcards, validate, type RuleSet } from '../../server/validation/validate.js';
 
-/** The send endpoint's rules (reference §4.1), minus the address and database rules. */
+/** The send endpoint's rules (docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259), minus the address and database rules. */
 const SEND_RULES: RuleSet = [
   ['mail_name', [string]],
   ['subject', [nullable, string, requiredWithout('mail_name')]],

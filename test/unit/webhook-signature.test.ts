@@ -1,5 +1,5 @@
 /**
- * The `Signature` header and the bytes it signs (mailcoach-webhooks.md §2.2): the spec's worked examples, PHP's
+ * The `Signature` header and the bytes it signs (docs/spec/mailcoach-webhooks.md#22-signature-ws-signerdefaultsignerphp-webhookcallgetallheaders-docs-securing-webhooks-wc): the spec's worked examples, PHP's
  * json_encode escaping, and the check a receiver makes with spatie/laravel-webhook-client's default validator,
  * `hash_equals(hash_hmac('sha256', $request->getContent(), $secret), $request->header('Signature'))`: in PHP when
  * `php` is on PATH, and always the same computation in Node against the spec's PHP-produced examples.
@@ -33,7 +33,8 @@ function webhookClientAccepts(rawBody: Buffer, signatureHeader: string | undefin
   return computed.length === given.length && timingSafeEqual(computed, given);
 }
 
-describe('the worked examples of §2.2 (secret s3cr3t)', () => {
+// docs/spec/mailcoach-webhooks.md#22-signature-ws-signerdefaultsignerphp-webhookcallgetallheaders-docs-securing-webhooks-wc
+describe('the worked examples of the spec (secret s3cr3t)', () => {
   it('{"event":"SubscribedEvent"} → 3387ee9e…', () => {
     expect(webhookSignature('{"event":"SubscribedEvent"}', 's3cr3t')).toBe(
       '3387ee9e76a8efb7be0dcdce700c3df46b01073f435b1ae61d99ca64fd167fb5',
@@ -46,7 +47,8 @@ describe('the worked examples of §2.2 (secret s3cr3t)', () => {
     expect(webhookSignature(body, 's3cr3t')).toBe('8ffd420b3d606438417fef0f0ebe3da16091d46c0a1be485ec0d08f8ffeb7425');
   });
 
-  it('the 508-byte SubscribedEvent of §2.1 → 2665dc3b…', () => {
+  // docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz
+  it('the 508-byte SubscribedEvent of the spec → 2665dc3b…', () => {
     const body = examples.find((example) => example.event === 'SubscribedEvent')?.body as string;
     expect(Buffer.byteLength(body)).toBe(508);
     expect(body).toContain('"site":"https:\\/\\/acme.test\\/jane"');
@@ -76,7 +78,9 @@ describe('the worked examples of §2.2 (secret s3cr3t)', () => {
   });
 });
 
-describe("phpJsonEncode on the spec's escaping cases (§2.1, §2.2: checked against PHP 8.2)", () => {
+// docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz
+// docs/spec/mailcoach-webhooks.md#22-signature-ws-signerdefaultsignerphp-webhookcallgetallheaders-docs-securing-webhooks-wc
+describe("phpJsonEncode on the spec's escaping cases (checked against PHP 8.2)", () => {
   it.each([
     ['/', '"\\/"'],
     ['é', '"\\u00e9"'],
@@ -104,7 +108,7 @@ describe("spatie/laravel-webhook-client's default validator", () => {
       expect(webhookClientAccepts(raw, example.signature, 'other'), example.event).toBe(false);
       expect(webhookClientAccepts(Buffer.from(example.body.replace('}', ' }')), example.signature, secret)).toBe(false);
       // What a receiver that hashes JSON.stringify(JSON.parse(body)) computes: slashes unescaped, so it fails
-      // wherever the body has one (§2.2: hash the raw body).
+      // wherever the body has one (docs/spec/mailcoach-webhooks.md#22-signature-ws-signerdefaultsignerphp-webhookcallgetallheaders-docs-securing-webhooks-wc: hash the raw body).
       if (example.body.includes('\\/'))
         expect(
           webhookClientAccepts(Buffer.from(JSON.stringify(JSON.parse(example.body))), example.signature, secret),

@@ -17,12 +17,12 @@ export interface CaptureRecords {
   workspaceId: number;
   messageUuid: string;
   meta: CaptureMeta;
-  /** The log item when `store` is on; its subject and body are the rendered mail's (reference §4.7). */
+  /** The log item when `store` is on; its subject and body are the rendered mail's (docs/spec/mailcoach-reference.md#47-records-created-by-a-stored-send). */
   logItem: Omit<NewRow<LogItemRow>, 'subject' | 'body' | 'body_in_message' | 'message_id'> | null;
   send: NewRow<SendRow> | null;
   /**
-   * Recipients a suppression in the workspace refuses the capture for (a send's own to, cc and bcc; reference
-   * §2), or absent. The thread that stores the capture checks them before rendering: its connection is the one
+   * Recipients a suppression in the workspace refuses the capture for (a send's own to, cc and bcc;
+   * docs/spec/mailcoach-reference.md#2-suppressions), or absent. The thread that stores the capture checks them before rendering: its connection is the one
    * that writes, whose page cache its own commits keep, whereas a read on the main connection after a worker's
    * commit re-reads its pages (about 30 us of the main thread's ~280 per inline send in paired runs).
    */

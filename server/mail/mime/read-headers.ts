@@ -44,7 +44,7 @@ function headerBlock(raw: Buffer): Buffer {
 const ENCODED_WORD = /=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g;
 
 /**
- * RFC 2047: `=?charset?B|Q?text?=`. Whitespace between two encoded-words is dropped (§6.2), and adjacent words
+ * RFC 2047: `=?charset?B|Q?text?=`. Whitespace between two encoded-words is dropped (RFC 2047 §6.2), and adjacent words
  * of one charset are decoded together, since an encoder may split a multi-byte character between them.
  */
 export function decodeEncodedWords(value: string): string {

@@ -1,5 +1,5 @@
 /**
- * A template body rendered by its type (reference §4.4 step 1-2): MJML first when the body starts with `<mjml`
+ * A template body rendered by its type (docs/spec/mailcoach-reference.md#44-templates-at-send-time-v8-mailsconcernsusesmailcoachtemplatephp-actionsrendertemplateactionphp step 1-2): MJML first when the body starts with `<mjml`
  * (any type), then markdown (CommonMark with tables, strikethrough and autolinks), html as is, and blade as plain
  * text (the emulator runs no PHP; documented in fixtures/README.md). The result depends only on the body and
  * type, so it is cached: a template version is compiled once, never per send.

@@ -1,4 +1,4 @@
-/** Mailcoach's placeholder rules (reference §4.4): `::key::` for string values, and the Twig context. */
+/** Mailcoach's placeholder rules (docs/spec/mailcoach-reference.md#44-templates-at-send-time-v8-mailsconcernsusesmailcoachtemplatephp-actionsrendertemplateactionphp): `::key::` for string values, and the Twig context. */
 
 export type Replacements = Record<string, unknown>;
 

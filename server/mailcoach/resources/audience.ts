@@ -1,7 +1,7 @@
 /**
  * Presenters of the audience: EmailListResource, SubscriberResource and TagResource, keys in the order of v8's
- * classes (mailcoach-audience-campaigns.md §1.2, §2.2, §3). The SDK types these fields: the ones it declares
- * non-nullable never get null (§0.3).
+ * classes (docs/spec/mailcoach-audience-campaigns.md#12-resource-emaillistresource-keys-in-order, docs/spec/mailcoach-audience-campaigns.md#22-resource-subscriberresource-keys-in-order, docs/spec/mailcoach-audience-campaigns.md#3-tags-apiemail-listsuuidtags). The SDK types these fields: the ones it declares
+ * non-nullable never get null (docs/spec/mailcoach-audience-campaigns.md#03-what-the-php-sdk-calls-and-reads-sdk-195).
  */
 import type { CampaignTemplateRow, EmailListRow, SegmentRow, SubscriberRow, TagRow } from '../../db/rows.js';
 import { laravelTimestamp } from '../../http/timestamps.js';
@@ -72,7 +72,7 @@ export function subscriberResource(row: SubscriberRow, listUuid: string, tagName
 
 /**
  * TagResource and SegmentResource, which v8 writes alike: `email_list` only with `?include=emailList`; a tag's
- * type, visibility and description and a segment's conditions (§4) are not shown.
+ * type, visibility and description and a segment's conditions (docs/spec/mailcoach-audience-campaigns.md#4-segments-apiemail-listsuuidsegments) are not shown.
  */
 function listScopedResource(
   row: TagRow | SegmentRow,
@@ -92,7 +92,7 @@ function listScopedResource(
 export const tagResource = listScopedResource;
 export const segmentResource = listScopedResource;
 
-/** TemplateResource (campaign templates, §6): `fields` derived from the html's `[[[name:type]]]` placeholders. */
+/** TemplateResource (campaign templates, docs/spec/mailcoach-audience-campaigns.md#6-campaign-templates-apitemplates): `fields` derived from the html's `[[[name:type]]]` placeholders. */
 export function campaignTemplateResource(row: CampaignTemplateRow) {
   return {
     uuid: row.uuid,

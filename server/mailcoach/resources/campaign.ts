@@ -1,5 +1,5 @@
 /**
- * CampaignResource (v8 Http/Api/Resources/CampaignResource.php; mailcoach-audience-campaigns.md §5.2), keys in
+ * CampaignResource (v8 Http/Api/Resources/CampaignResource.php; docs/spec/mailcoach-audience-campaigns.md#52-resource-campaignresource-keys-in-order-httpapiresourcescampaignresourcephp), keys in
  * its order, v8's quirks kept (decisions.md): `from_name` holds the subject and there is no `subject` key; the
  * nested `email_list` is always there; `template` is there (null) only when the campaign has no template; rates
  * are integers in basis points.

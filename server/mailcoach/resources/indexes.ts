@@ -44,7 +44,7 @@ export function suppressionIndex<Shown>(
 }
 
 /**
- * TransactionalMailQuery (reference §5): filter[search] and filter[transport_message_id], sorts. Shared with the
+ * TransactionalMailQuery (docs/spec/mailcoach-reference.md#5-transactional-mail-log-endpoints): filter[search] and filter[transport_message_id], sorts. Shared with the
  * web UI's log (GET /_emulator/log-items), which adds each item's captured message.
  */
 export function logItemIndex<Shown>(

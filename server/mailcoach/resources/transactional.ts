@@ -1,11 +1,11 @@
 /**
  * Presenters: stored rows to the wire JSON of Mailcoach's JsonResource classes, keys in the order those classes
- * define them (reference §2, §3, §5, §6).
+ * define them (docs/spec/mailcoach-reference.md#2-suppressions, docs/spec/mailcoach-reference.md#3-sends, docs/spec/mailcoach-reference.md#5-transactional-mail-log-endpoints, docs/spec/mailcoach-reference.md#6-transactional-templates).
  */
 import type { LogItemRow, SendRow, SuppressionRow, TemplateRow } from '../../db/rows.js';
 import { laravelTimestamp } from '../../http/timestamps.js';
 
-/** The Eloquent model classes named in route-model-binding 404s (reference §1.5). */
+/** The Eloquent model classes named in route-model-binding 404s (docs/spec/mailcoach-reference.md#15-error-bodies-exact-formats). */
 export const MODEL_CLASSES = {
   suppression: 'Spatie\\Mailcoach\\Domain\\Audience\\Models\\Suppression',
   send: 'Spatie\\Mailcoach\\Domain\\Shared\\Models\\Send',

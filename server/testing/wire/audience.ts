@@ -1,6 +1,6 @@
-/** Email lists and subscribers as the Mailcoach API answers and takes them (mailcoach-audience-campaigns.md §1-2). */
+/** Email lists and subscribers as the Mailcoach API answers and takes them (docs/spec/mailcoach-audience-campaigns.md#1-email-lists to docs/spec/mailcoach-audience-campaigns.md#2-subscribers). */
 
-/** An email list as the Mailcoach API answers it (EmailListResource, mailcoach-audience-campaigns.md §1.2). */
+/** An email list as the Mailcoach API answers it (EmailListResource, docs/spec/mailcoach-audience-campaigns.md#12-resource-emaillistresource-keys-in-order). */
 export interface EmailList {
   uuid: string;
   name: string;
@@ -60,10 +60,10 @@ export interface EmailListInput {
   extra_attributes?: Record<string, unknown>;
 }
 
-/** Derived from the timestamps: `unsubscribed_at` set, else `subscribed_at` set, else unconfirmed (§2.1). */
+/** Derived from the timestamps: `unsubscribed_at` set, else `subscribed_at` set, else unconfirmed (docs/spec/mailcoach-audience-campaigns.md#21-model-and-status-mailcoach_subscribers-domainaudiencemodelssubscriberphp). */
 export type SubscriberStatus = 'subscribed' | 'unconfirmed' | 'unsubscribed';
 
-/** A subscriber as the Mailcoach API answers it (SubscriberResource, §2.2). */
+/** A subscriber as the Mailcoach API answers it (SubscriberResource, docs/spec/mailcoach-audience-campaigns.md#22-resource-subscriberresource-keys-in-order). */
 export interface Subscriber {
   uuid: string;
   email_list_uuid: string;
@@ -149,7 +149,7 @@ export interface SubscriberDetail extends SubscriberWithStatus {
   email_list: { uuid: string; name: string; requires_confirmation: boolean };
 }
 
-/** GET /_emulator/email-lists/{uuid}/subscribers: the API's filters (§2.3). */
+/** GET /_emulator/email-lists/{uuid}/subscribers: the API's filters (docs/spec/mailcoach-audience-campaigns.md#23-get-apiemail-listsuuidsubscribers-httpapiqueriesemaillistsubscribersqueryphp-queriesfilterssearchfilterphp-subscriberstatusfilterphp). */
 export interface ListSubscriberQuery {
   /** The exact address, any case. */
   email?: string;

@@ -1,4 +1,4 @@
-/** Campaigns as the Mailcoach API answers them (CampaignResource, mailcoach-audience-campaigns.md §5.2). */
+/** Campaigns as the Mailcoach API answers them (CampaignResource, docs/spec/mailcoach-audience-campaigns.md#52-resource-campaignresource-keys-in-order-httpapiresourcescampaignresourcephp). */
 
 import type { EmailList } from './audience.js';
 

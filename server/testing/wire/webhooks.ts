@@ -20,7 +20,7 @@ export const WEBHOOK_EVENT_NAMES = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENT_NAMES)[number];
 
-/** Mailcoach's labels of the events (its edit form's checkboxes, mailcoach-webhooks.md §3.0). */
+/** Mailcoach's labels of the events (its edit form's checkboxes, docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp). */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   SubscribedEvent: 'Subscribed',
   ResubscribedEvent: 'Subscriber resubscribed',
@@ -35,7 +35,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   SoftBounceRegisteredEvent: 'Soft bounced',
 };
 
-/** A webhook configuration (Mailcoach's fields, §1.1) and where it came from. */
+/** A webhook configuration (Mailcoach's fields, docs/spec/mailcoach-webhooks.md#11-tables-v8-databasemigrationscreate_mailcoach_tablesphp) and where it came from. */
 export interface WebhookConfiguration {
   uuid: string;
   name: string;
@@ -83,7 +83,7 @@ export interface WebhookRequestHeaders {
   'User-Agent': 'GuzzleHttp/7';
 }
 
-/** One try of a call (a row of v8's webhook log, §2.7). */
+/** One try of a call (a row of v8's webhook log, docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp). */
 export interface WebhookAttempt {
   uuid: string;
   /** 1-5; null for a manual resend ("Manual"). */

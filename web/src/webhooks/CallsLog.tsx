@@ -1,5 +1,5 @@
 /**
- * The log of webhook calls (Mailcoach's webhook logs, mailcoach-webhooks.md §2.7), newest first: each call with its
+ * The log of webhook calls (Mailcoach's webhook logs, docs/spec/mailcoach-webhooks.md#27-the-log-mailcoach_webhook_logs-domainsettingseventsubscriberswebhooklogeventsubscriberphp-modelswebhooklogphp-v7-test-webhooklogeventsubscribertestphp), newest first: each call with its
  * event (named as v8's log names it, without the `Event` suffix), status, last HTTP status, tries, duration and time;
  * its detail (the request's headers with the Signature and the exact body, each attempt's status, response excerpt
  * and error) opens in place; **Resend** is Mailcoach's (once, now, to the current URL with the current secret,

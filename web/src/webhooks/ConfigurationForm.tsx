@@ -1,5 +1,5 @@
 /**
- * Adding or editing a webhook configuration, with Mailcoach's fields (its edit form, mailcoach-webhooks.md §1.2):
+ * Adding or editing a webhook configuration, with Mailcoach's fields (its edit form, docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only):
  * name, URL, secret (hidden until revealed; on create, left empty for a generated one), enabled, all lists or
  * chosen lists, all events or chosen events (Mailcoach's labels). "Point at the sink" fills the URL with this
  * emulator's built-in receiver, so the calls can be watched without an app running. The server's 422 messages show

@@ -1,5 +1,5 @@
 /**
- * The workspace's webhook configurations (Mailcoach's Settings → Webhooks list, §1.2): name, URL, enabled, lists,
+ * The workspace's webhook configurations (Mailcoach's Settings → Webhooks list, docs/spec/mailcoach-webhooks.md#12-how-configurations-are-made-ui-only): name, URL, enabled, lists,
  * events, where each came from, and its actions: edit (the form), enable or disable (only that flag changes), delete
  * (asked first: its calls go with it), and a link to its calls. Live: a change made elsewhere (the API, a test,
  * another tab) shows up as it happens.
