@@ -84,4 +84,11 @@ if [[ $rule7 -ne 0 ]]; then
   status=1
 fi
 
+# 8. Every link to a document resolves (the file exists, its #anchor is one of its headings' GitHub slugs), and
+#    every citation of our specification (a section sign) is such a link (docs/spec/README.md); RFC citations
+#    keep their form.
+if ! npx --no-install tsx test/lint/spec-links.ts; then
+  status=1
+fi
+
 exit $status
