@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type CliRequest, ConfigError, exitCodeFor, helpText, packageRoot, parseCli, type Config } from './config.js';
 import { FixtureError } from './fixtures/load.js';
-import { tuneHeapForServer } from './heap.js';
+import { tuneHeapForServer } from './v8-flags.js';
 import { consoleLogger } from './logger.js';
 import { startServer, type RunningEmulator } from './server.js';
 

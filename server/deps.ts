@@ -3,7 +3,7 @@ import { controllableClock, isFixedClockSpec, parseClockSpec, type Clock, type C
 import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
-import { createFaultRules, loadFaultFile, type FaultRules } from './faults/rules.js';
+import { createFaultRules, loadFaultFile, type FaultRules } from './faults/fault-rules.js';
 import { startSearchIndexer, type SearchIndexer } from './search/indexer.js';
 import { startProblemChecker, type ProblemChecker } from './search/problem-checker.js';
 import { createSearchWorker, type SearchWorker } from './search/worker.js';
@@ -46,7 +46,7 @@ export interface AppDeps {
   restartIds(): void;
   /** Where fault probabilities draw from. */
   random: RandomSource;
-  /** Fault rules per workspace (faults/rules.ts). */
+  /** Fault rules per workspace (faults/fault-rules.ts). */
   faults: FaultRules;
   logger: Logger;
   options: AppOptions;

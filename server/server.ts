@@ -12,7 +12,7 @@ import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 import { tokenNeeded } from './http/local-surface.js';
 import type { SmtpListener, SmtpListenerOptions } from './smtp/listener.js';
-import { smtpReplyOf } from './faults/rules.js';
+import { smtpReplyOf } from './faults/fault-rules.js';
 
 export interface RunningEmulator {
   url: string;

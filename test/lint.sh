@@ -56,7 +56,7 @@ fi
 
 # 7. Route files export routes, and only their room's index.ts mounts them (app.ts mounts the public pages): a
 #    presenter, index spec, binding or rule that another file needs lives beside them (mailcoach/resources/,
-#    mailcoach/bindings.ts, mailcoach/rules.ts, emulator/query-params.ts), never in a route file.
+#    mailcoach/bindings.ts, mailcoach/request-rules.ts, emulator/query-params.ts), never in a route file.
 rule7=0
 route_files=$(grep -rlE "new Hono\b" server/mailcoach server/emulator --include='*.ts' | grep -vE '/index\.ts$' | sort)
 for route_file in $route_files; do

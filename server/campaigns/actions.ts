@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import type { CampaignRow } from '../db/rows.js';
 import { ValidationError } from '../errors.js';
 import type { Input } from '../validation/input.js';
-import { delimited, email, required } from '../validation/rules.js';
+import { delimited, email, required } from '../validation/laravel-rules.js';
 import { collectErrors, type RuleSet } from '../validation/validate.js';
 import { deliverCampaign, type DeliveryDeps } from './deliver.js';
 import { prepareToSend } from './prepare.js';

@@ -1,12 +1,12 @@
 /**
- * GET/POST/DELETE /_emulator/faults: each workspace's fault rules (faults/rules.ts), which the /api middleware
+ * GET/POST/DELETE /_emulator/faults: each workspace's fault rules (faults/fault-rules.ts), which the /api middleware
  * (http/apply-faults.ts) applies.
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
-import { faultResource, parseFaultSpec } from '../faults/rules.js';
+import { faultResource, parseFaultSpec } from '../faults/fault-rules.js';
 import { readJsonObject } from './request-body.js';
 
 /** GET/POST/DELETE /faults. */

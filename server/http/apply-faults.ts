@@ -1,13 +1,13 @@
 /**
  * Fault injection on the Mailcoach surface: the /api middleware that applies each workspace's fault rules
- * (faults/rules.ts, managed through /_emulator/faults): a canned or custom answer, a delay, or a dropped
+ * (faults/fault-rules.ts, managed through /_emulator/faults): a canned or custom answer, a delay, or a dropped
  * connection, `times` times or with a probability.
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { ApiError, tooManyAttempts } from '../errors.js';
-import { isDecisive, type FaultRequest, type FaultSpec } from '../faults/rules.js';
+import { isDecisive, type FaultRequest, type FaultSpec } from '../faults/fault-rules.js';
 import type { Input } from '../validation/input.js';
 import type { AppEnv } from './env.js';
 import { laravelJson } from './respond.js';

@@ -1,4 +1,4 @@
-/** The validated input of POST /api/transactional-mails/send, read into typed values (after mailcoach/rules.ts sendRules passed). */
+/** The validated input of POST /api/transactional-mails/send, read into typed values (after mailcoach/request-rules.ts sendRules passed). */
 import type { Input } from '../validation/input.js';
 import type { Replacements } from './render/replacements.js';
 

@@ -12,7 +12,7 @@ import type { AutomationRow } from '../db/rows.js';
 import { abort, modelNotFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson } from '../http/respond.js';
-import { array, custom, required } from '../validation/rules.js';
+import { array, custom, required } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 
 const AUTOMATION_MODEL_CLASS = 'Spatie\\Mailcoach\\Domain\\Automation\\Models\\Automation';

@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
-import { nullable, required } from '../validation/rules.js';
+import { nullable, required } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { campaignTemplateResource } from './resources/audience.js';
 import { respondWithIndex } from '../http/listing.js';

@@ -17,7 +17,7 @@ import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
-import { boolean, custom, nullable, oneOf, required } from '../validation/rules.js';
+import { boolean, custom, nullable, oneOf, required } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { emailListResource } from './resources/audience.js';
 import { EVERY_SUBSCRIBER_SEGMENT, TAG_SEGMENT } from '../campaigns/segment-classes.js';

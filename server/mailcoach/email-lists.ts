@@ -24,7 +24,7 @@ import {
   required,
   requiredIfTruthyBoolean,
   string,
-} from '../validation/rules.js';
+} from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { emailListResource } from './resources/audience.js';
 import { respondWithIndex } from '../http/listing.js';

@@ -31,7 +31,7 @@ import { removeTags, syncPreferenceTags } from '../audience/subscriber-tags.js';
 import { confirmSubscriber, unsubscribeSubscriber } from '../audience/subscription.js';
 import { preferencesPath } from '../campaigns/personalize.js';
 import { phpUrldecodeBytes } from '../campaigns/unsubscribe-tag.js';
-import { phpTruthy } from '../validation/rules.js';
+import { phpTruthy } from '../validation/laravel-rules.js';
 import {
   alreadyUnsubscribedPage,
   couldNotFindSubscriptionPage,

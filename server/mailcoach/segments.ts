@@ -11,7 +11,7 @@ import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
-import { array, boolean, nullable, oneOf, required } from '../validation/rules.js';
+import { array, boolean, nullable, oneOf, required } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { emailListResource, segmentResource } from './resources/audience.js';
 import { findEmailList, findSegment } from './bindings.js';

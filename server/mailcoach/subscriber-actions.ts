@@ -18,7 +18,7 @@ import type { SubscriberFilters, SubscriberStatus } from '../db/subscribers-stor
 import type { AppEnv } from '../http/env.js';
 import type { IndexSpec } from '../http/listing.js';
 import { urlDecode } from '../http/url-decode.js';
-import { array, required, string } from '../validation/rules.js';
+import { array, required, string } from '../validation/laravel-rules.js';
 import type { RuleSet } from '../validation/validate.js';
 
 const STATUSES: readonly SubscriberStatus[] = ['unconfirmed', 'subscribed', 'unsubscribed'];

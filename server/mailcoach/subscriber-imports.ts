@@ -13,7 +13,7 @@ import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { laravelTimestamp } from '../http/timestamps.js';
 import { toEpochSeconds } from '../instant.js';
-import { boolean, required } from '../validation/rules.js';
+import { boolean, required } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES } from './resources/audience.js';
 import { respondWithIndex } from '../http/listing.js';

@@ -17,7 +17,7 @@ import type { AppEnv } from '../http/env.js';
 import type { Input } from '../validation/input.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
-import { array, custom, email, maxString, nullable, phpTruthy, required, string } from '../validation/rules.js';
+import { array, custom, email, maxString, nullable, phpTruthy, required, string } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { AUDIENCE_MODEL_CLASSES, subscriberPresenter } from './resources/audience.js';
 import {

@@ -12,7 +12,7 @@ import { validate } from '../validation/validate.js';
 import { respondWithIndex } from '../http/listing.js';
 import { MODEL_CLASSES, suppressionResource } from './resources/transactional.js';
 import { suppressionIndex } from './resources/indexes.js';
-import { STORE_SUPPRESSION_RULES } from './rules.js';
+import { STORE_SUPPRESSION_RULES } from './request-rules.js';
 
 export function suppressionRoutes(deps: AppDeps) {
   const findOr404 = (workspaceId: number, value: string) => {

@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
 import { toEpochSeconds } from '../instant.js';
 import { urlDecode } from '../http/url-decode.js';
-import { boolean, nullable, required } from '../validation/rules.js';
+import { boolean, nullable, required } from '../validation/laravel-rules.js';
 import { validate, type RuleSet } from '../validation/validate.js';
 import { emailListResource, tagResource } from './resources/audience.js';
 import { findEmailList, findTag } from './bindings.js';

@@ -12,7 +12,7 @@ import { resendTransactionalMail } from '../mail/resend.js';
 import { readSendRequest } from '../mail/send-request.js';
 import { sendTransactionalMail, type SendDeps } from '../mail/send-transactional.js';
 import { validate, type RuleSet } from '../validation/validate.js';
-import { sendRules } from './rules.js';
+import { sendRules } from './request-rules.js';
 import { respondWithIndex } from '../http/listing.js';
 import { logItemResource } from './resources/transactional.js';
 import { logItemIndex } from './resources/indexes.js';

@@ -11,7 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import type { SMTPServer as SmtpServerType, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
-import type { SmtpCommand } from '../faults/rules.js';
+import type { SmtpCommand } from '../faults/fault-rules.js';
 import type { Logger } from '../logger.js';
 import type { SmtpEnvelope } from '../mail/capture/received-mail.js';
 import { coalesceWrites } from './coalesced-writes.js';
@@ -38,7 +38,7 @@ export interface SmtpListenerOptions {
   /** Stores a whole message; `token` is the accepted token the client authenticated with, or null. Rejects to refuse it. */
   receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null): Promise<void>;
   /**
-   * A fault rule's reply to MAIL, RCPT or DATA (faults/rules.ts), or null to go on. MAIL sees the sender, RCPT the
+   * A fault rule's reply to MAIL, RCPT or DATA (faults/fault-rules.ts), or null to go on. MAIL sees the sender, RCPT the
    * recipient it adds, DATA the whole envelope once the message's final `.` arrived.
    */
   fault(command: SmtpCommand, envelope: SmtpEnvelope, token: string | null): { code: number; message: string } | null;

@@ -5,7 +5,7 @@
  */
 import { ValidationError, type FieldErrors } from '../errors.js';
 import type { Input } from './input.js';
-import { dataGet, type Rule } from './rules.js';
+import { dataGet, type Rule } from './laravel-rules.js';
 
 /** Field pattern (dot notation, `*` for any key) to its rules, in the order Laravel lists them. */
 export type RuleSet = ReadonlyArray<readonly [pattern: string, rules: readonly Rule[]]>;

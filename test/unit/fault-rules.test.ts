@@ -1,12 +1,12 @@
 /**
- * Fault rules without HTTP (server/faults/rules.ts): which rules fire, in which order, how times and
+ * Fault rules without HTTP (server/faults/fault-rules.ts): which rules fire, in which order, how times and
  * probability count, route and recipient patterns; the seeded random source (server/random.ts); and clearing
  * one workspace's rows (server/db/workspace-store.ts) with exact list totals.
  */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore } from '../../server/db/store.js';
-import { createFaultRules, parseFaultSpec, type FaultRequest } from '../../server/faults/rules.js';
+import { createFaultRules, parseFaultSpec, type FaultRequest } from '../../server/faults/fault-rules.js';
 import { ValidationError } from '../../server/errors.js';
 import { parseRandomSpec, seededRandom } from '../../server/random.js';
 

@@ -1,12 +1,12 @@
 /**
- * server/mailcoach/rules.ts through the validation engine: SendTransactionalMailRequest's rules (
+ * server/mailcoach/request-rules.ts through the validation engine: SendTransactionalMailRequest's rules (
  * docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259), with a fake template lookup. Input goes through `cleanse` first (TrimStrings, ConvertEmptyStringsToNull),
  * as every request does before validation.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { cleanse } from '../../server/http/input.js';
 import type { Input } from '../../server/validation/input.js';
-import { sendRules } from '../../server/mailcoach/rules.js';
+import { sendRules } from '../../server/mailcoach/request-rules.js';
 import { collectErrors } from '../../server/validation/validate.js';
 
 const TEMPLATE_UUID = '7c6b5a49-3827-4615-a4b3-c2d1e0f9a8b7';

@@ -15,7 +15,7 @@ import {
   requiredWithoutAll,
   string,
   type Rule,
-} from '../../server/validation/rules.js';
+} from '../../server/validation/laravel-rules.js';
 import { collectErrors, expandWildcards, validate, type RuleSet } from '../../server/validation/validate.js';
 
 /** The send endpoint's rules (docs/spec/mailcoach-reference.md#41-validation-v8-httpapirequestssendtransactionalmailrequestphp-8259), minus the address and database rules. */

@@ -16,7 +16,7 @@ import { cleanse } from '../../http/input.js';
 import { respondWithIndex } from '../../http/listing.js';
 import { suppressionResource } from '../../mailcoach/resources/transactional.js';
 import { suppressionIndex } from '../../mailcoach/resources/indexes.js';
-import { STORE_SUPPRESSION_RULES } from '../../mailcoach/rules.js';
+import { STORE_SUPPRESSION_RULES } from '../../mailcoach/request-rules.js';
 
 export function suppressionRecordRoutes(deps: AppDeps) {
   const suppressions = suppressionIndex(deps, (row) => ({ ...suppressionResource(row), origin: row.origin }));

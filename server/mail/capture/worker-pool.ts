@@ -38,7 +38,7 @@ import {
 import type { OutgoingMail } from '../mime/outgoing-mail.js';
 import { previewTemplate, type PreviewJob, type TemplatePreview } from '../render/template-preview.js';
 import { parseReceivedMail, UnreadableMessageError, type ReceivedAt, type SmtpEnvelope } from './received-mail.js';
-import { stubUnusedRenderModules } from '../render/unused-modules.js';
+import { stubUnusedRenderModules } from '../render/mjml-stubs.js';
 import { checkNextMessages } from './problem-step.js';
 import type { CheckedMessage } from '../../db/message-checks-store.js';
 import type { IndexStep } from '../../db/messages-store.js';
@@ -391,7 +391,7 @@ function transferable(job: CaptureJob): CaptureJob {
  * that cannot open it dies unready and turns the pool off.
  */
 function serveJobs(port: MessagePort, data: WorkerData): void {
-  // This isolate is ours: what MJML loads but never runs for us stays unloaded (render/unused-modules.ts).
+  // This isolate is ours: what MJML loads but never runs for us stays unloaded (render/mjml-stubs.ts).
   stubUnusedRenderModules();
   const writer = data.databaseFile === null ? null : openCaptureStore(data.databaseFile);
   port.on('message', async (message: JobMessage) => {

@@ -15,7 +15,7 @@ import {
   requiredWithoutAll,
   string,
   type Rule,
-} from '../validation/rules.js';
+} from '../validation/laravel-rules.js';
 import type { RuleSet } from '../validation/validate.js';
 
 export interface SendRuleDeps {

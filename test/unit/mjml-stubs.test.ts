@@ -1,5 +1,5 @@
 /**
- * The render worker's stubs (server/mail/render/unused-modules.ts): MJML renders the same bytes with them, and the
+ * The render worker's stubs (server/mail/render/mjml-stubs.ts): MJML renders the same bytes with them, and the
  * two modules are not loaded. Each case runs in a fresh Node process, as a render worker starts with an
  * empty module cache (stubbing this test process would change the modules every other test in it loads).
  */
@@ -14,7 +14,7 @@ const SCRIPT = `
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 const stubbed = process.argv.includes('stub')
-  ? (await import('./server/mail/render/unused-modules.ts')).stubUnusedRenderModules().map((path) => path.replace(/^.*node_modules\\//, ''))
+  ? (await import('./server/mail/render/mjml-stubs.ts')).stubUnusedRenderModules().map((path) => path.replace(/^.*node_modules\\//, ''))
   : [];
 const require = createRequire(import.meta.url);
 const mjml = require('mjml');
