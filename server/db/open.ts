@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { nativeBindingPath, sqliteDriver } from './driver.js';
 import { likeLinear } from './linear-like.js';
-import { MIGRATIONS, type Migration } from './migrations.js';
+import { MIGRATIONS, type Migration } from './migrations/index.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type Db = Database.Database;

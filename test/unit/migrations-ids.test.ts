@@ -7,7 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sqliteDriver } from '../../server/db/driver.js';
 import { likeLinear } from '../../server/db/linear-like.js';
-import { MIGRATIONS, type Migration } from '../../server/db/migrations.js';
+import { MIGRATIONS, type Migration } from '../../server/db/migrations/index.js';
 import { migrate, openDatabase } from '../../server/db/open.js';
 
 const Database = sqliteDriver();

@@ -5,7 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { sqliteDriver } from '../../server/db/driver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { likeLinear } from '../../server/db/linear-like.js';
-import { MIGRATIONS } from '../../server/db/migrations.js';
+import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { migrate, openDatabase } from '../../server/db/open.js';
 import type { LogItemRow, NewRow, SendRow, SuppressionReason, TemplateRow } from '../../server/db/rows.js';
 import type { PageWindow, SortTerm } from '../../server/db/statements.js';
