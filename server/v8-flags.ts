@@ -10,7 +10,7 @@
  * (resourceLimits) brought the walk to 404 MiB but cost a fifth of the MJML sends' throughput, and was left out;
  * replacing a render worker whose heap passed 128 MB made no difference to either figure, and was left out too.
  *
- * Nor does replacing it at any threshold help the seeded fuzz (issue 11's memory target): the render worker's heap
+ * Nor does replacing it at any threshold help the seeded fuzz (the hostile-input memory target, 150 MiB): the render worker's heap
  * after a job is 59-65 MiB for MJML sends and at most 82 MiB over the fuzz (114 MiB after a 10 MB HTML send), and
  * even replacing it after every job, the bound of what a threshold can give, left the fuzz at a peak of 443-484
  * MiB and 360-381 MiB after, against 401-418 and 352-365 (two alternated runs each; the walk: 354-363 and 234-235

@@ -1,5 +1,5 @@
 /**
- * A mail's checks report (issue 28; README "Mail checks"), computed from what was captured or rendered: its HTML
+ * A mail's checks report (README "Mail checks"), computed from what was captured or rendered: its HTML
  * parsed once (with positions, for the lines), then compatibility, links and content. Pure: the caller passes
  * the records the emulator's own links are resolved against, and caches the answer (checks/cache.ts).
  */

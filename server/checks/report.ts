@@ -1,5 +1,5 @@
 /**
- * The shape of a checks report (issue 28; README "Mail checks"): what a captured mail or a studio render would
+ * The shape of a checks report (README "Mail checks"): what a captured mail or a studio render would
  * look like to its readers' mail clients, whether its links lead anywhere, and whether every placeholder was
  * filled. Plain data, so that the route, the typed client and the UI share it.
  */

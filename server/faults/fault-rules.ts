@@ -10,7 +10,7 @@ import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 
 const PRESETS = ['rate-limited', 'server-error'] as const;
 
-/** The SMTP commands a rule can answer (issue 26): the sender, one recipient, or the whole message after its `.`. */
+/** The SMTP commands a rule can answer: the sender, one recipient, or the whole message after its `.`. */
 const SMTP_COMMANDS = ['MAIL', 'RCPT', 'DATA'] as const;
 export type SmtpCommand = (typeof SMTP_COMMANDS)[number];
 

@@ -1908,7 +1908,7 @@ export const openApiDocument = {
         },
       ]),
     ),
-    // The web UI's Campaigns pages (issue 27; records/campaigns.ts).
+    // The web UI's Campaigns pages (records/campaigns.ts).
     '/_emulator/campaigns': {
       get: {
         tags: ['controls'],

@@ -6,7 +6,7 @@
  *
  * - A step indexes at most STEP.messages messages and about STEP.chars characters of their text (migration 6
  *   bounds what one message contributes), so a request arriving meanwhile waits for one step at most (~20 ms),
- *   even when the backlog holds megabytes of hostile text (issue 11: a search after a burst of 250 kB mails
+ *   even when the backlog holds megabytes of hostile text (a search after a burst of 250 kB mails
  *   indexed them all at once and held /healthz for 15 s).
  * - Captures re-arm a short quiet timer; when it fires (no capture for QUIET_MS) the backlog is drained.
  * - Under captures that never pause, once BACKLOG_LIMIT messages wait, a small step (LOADED_STEP) runs every

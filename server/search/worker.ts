@@ -5,7 +5,7 @@
  * captured mail holds (a scan of 300 log items with 250 kB subjects read 75 MB: 600 ms).
  *
  * Why: the cost of an FTS5 phrase is the length of its words' position lists, which the captured text decides.
- * After a burst of hostile mail (1 MB bodies of "a b a b ...", issue 11) the phrase "a b" took 355 ms and a
+ * After a burst of hostile mail (1 MB bodies of "a b a b ...") the phrase "a b" took 355 ms and a
  * 32-word phrase of "a" 4.8 s, during which /healthz, the inbox and every send waited. On the worker only that
  * search waits. Searches without a full-text term (the inbox's newest first, dates) read a page off an index
  * and stay in this thread.

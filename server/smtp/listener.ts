@@ -1,5 +1,5 @@
 /**
- * The SMTP intake's listener (issue 26), on smtp-server (nodemailer's author, the same nodemailer we ship): ESMTP
+ * The SMTP intake's listener, on smtp-server (nodemailer's author, the same nodemailer we ship): ESMTP
  * with SIZE, 8BITMIME, SMTPUTF8, PIPELINING, AUTH PLAIN and LOGIN, and STARTTLS when asked for. It speaks the
  * protocol and guards it; what a received message becomes is the `receive` callback's business (intake.ts).
  *

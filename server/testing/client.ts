@@ -483,7 +483,7 @@ export function createClient(options: ClientOptions) {
         query: { 'filter[search]': query.search, 'filter[reason]': query.reason, sort: query.sort, page: query.page },
       }),
 
-    /** The web UI's campaigns (issue 27): each with its list and counts, newest first. */
+    /** The web UI's campaigns: each with its list and counts, newest first. */
     campaignRecords: async (): Promise<CampaignRecord[]> =>
       (await json<{ data: CampaignRecord[] }>('GET', '/campaigns')).data,
     campaignRecord: (uuid: string): Promise<CampaignDetail> => json('GET', `/campaigns/${encodeURIComponent(uuid)}`),

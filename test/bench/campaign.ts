@@ -1,5 +1,5 @@
 /**
- * `BENCH_ONLY=campaign npm run bench` (issue 29 item 3): a campaign to a 10,000-subscriber list, from the send's
+ * `BENCH_ONLY=campaign npm run bench`: a campaign to a 10,000-subscriber list, from the send's
  * 204 to its last Send, beside the same run's inline transactional send rate on the same server.
  *
  * The built CLI on a fresh database; the list is filled by one subscriber import (CSV, /api/subscriber-imports),

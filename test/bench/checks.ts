@@ -1,5 +1,5 @@
 /**
- * `BENCH_ONLY=checks npm run bench`: a captured mail's checks report (issue 28), GET
+ * `BENCH_ONLY=checks npm run bench`: a captured mail's checks report, GET
  * /_emulator/messages/{uuid}/checks, against the bare Hono + SQLite insert route measured in the same run.
  *
  * The mail: MJML of the kind the studio renders (a header, sections of text, buttons and images, a footer),

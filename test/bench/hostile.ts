@@ -1,5 +1,5 @@
 /**
- * `BENCH_ONLY=hostile npm run bench`: how the emulator copes with hostile input (issue 11), as a ratio to a normal
+ * `BENCH_ONLY=hostile npm run bench`: how the emulator copes with hostile input, as a ratio to a normal
  * send measured in the same run, since these machines' speed varies from day to day.
  *
  * 1. Starts the built CLI as users run it (a database file, the bundled fixtures, its render worker).
@@ -10,7 +10,7 @@
  *    answers, the slowest /healthz answer seen during the walk, the peak RSS and the RSS once it is over.
  * 5. On a fresh server, replays the suite's seeded fuzz (hostileCases, BENCH_FUZZ_RUNS cases, default 10,000, as
  *    the issue's fuzz did): sizes from empty to a megabyte in every encoding and wrapping; reports its slowest
- *    answer, failures, peak RSS and the RSS once it is over (issue 11's memory target is about this run).
+ *    answer, failures, peak RSS and the RSS once it is over (the hostile-input memory target, 150 MiB, is about this run).
  * wait-for's timeout_ms is left out of the walk and the fuzz: waiting is what it is asked to do.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -197,7 +197,11 @@ async function runWalk(log: (line: string) => void): Promise<void> {
       `Hostile input: normal sends in this run: inline ${ms(inlineMs)} ms, MJML template ${ms(templateMs)} ms (median of 30).`,
     );
     log(
-      table(['issue 11 request', 'status', 'median ms', 'x inline send', 'slowest /healthz ms'], rows, (i) => i >= 1),
+      table(
+        ['request that once froze the server', 'status', 'median ms', 'x inline send', 'slowest /healthz ms'],
+        rows,
+        (i) => i >= 1,
+      ),
     );
     log('');
     log(

@@ -1,8 +1,8 @@
 /**
- * `BENCH_ONLY=memory npm run bench` (issue 29 item 4): does the emulator's memory settle under repeated load?
+ * `BENCH_ONLY=memory npm run bench`: does the emulator's memory settle under repeated load?
  * Five identical rounds of inline sends (autocannon, 50 connections, BENCH_MEMORY_ROUND_SECONDS each) against the
  * built CLI, RSS read after each; then the same load once against the bare baseline (baseline-server.ts) for its
- * peak. Targets (issue 29, a product decision): no growth, RSS after the fifth round within 10% of after the first;
+ * peak. Targets (a product decision): no growth, RSS after the fifth round within 10% of after the first;
  * peak under load at most 2x the baseline's peak in the same run.
  *
  * MALLOC_MMAP_THRESHOLD_ (glibc; the Docker image sets 1 MiB) applies when set in the environment the bench runs in:

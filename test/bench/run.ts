@@ -308,9 +308,9 @@ function scenarios(data: SeededData, store: ReturnType<typeof createStore>): Sce
           window(middlePage(data.logItems.length)),
         ),
     },
-    // An email list's subscribers (issue 15): SubscribersController@index's default order and filters.
+    // An email list's subscribers: SubscribersController@index's default order and filters.
     ...subscriberScenarios(data, store, window, middlePage),
-    // The web UI's lists (issue 14): the same queries, each row with what the emulator adds (origin; state and feedback).
+    // The web UI's lists: the same queries, each row with what the emulator adds (origin; state and feedback).
     {
       group: 'web UI lists',
       name: 'suppressions, middle page',
@@ -689,7 +689,7 @@ async function main(): Promise<void> {
   if (runs('inbox')) await runInboxBench((line) => process.stdout.write(`\n${line}\n`));
   // startEmulator() start-up in fresh processes (startup.ts).
   if (runs('startup')) await runStartupBench((line) => process.stdout.write(`\n${line}\n`));
-  // Hostile input: the issue 11 requests and every route and field, against a normal send (hostile.ts).
+  // Hostile input: the requests that once froze the server and every route and field, against a normal send (hostile.ts).
   if (runs('hostile')) await runHostileBench((line) => process.stdout.write(`\n${line}\n`));
   // The web inbox in Chromium over 100,000 messages: first rows, live arrival, initial JavaScript (ui.ts).
   if (runs('ui')) await runUiBench((line) => process.stdout.write(`\n${line}\n`));

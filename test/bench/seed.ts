@@ -17,7 +17,7 @@ export interface SeedCounts {
   logItems: number;
   /** Suppressions and sends (each) in a second workspace, 'other'; the server lists 'default'. */
   otherWorkspace: number;
-  /** Subscribers of one email list (issue 15: its lists under 5 ms at 100,000). */
+  /** Subscribers of one email list (the target: its lists under 5 ms at 100,000). */
   subscribers: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `BENCH_ONLY=smtp npm run bench`: SMTP ingest (issue 26). The bench sends BENCH_SMTP_MAILS mails (default 3,000,
+ * `BENCH_ONLY=smtp npm run bench`: SMTP ingest. The bench sends BENCH_SMTP_MAILS mails (default 3,000,
  * after 200 of warm-up) with 4 KB HTML bodies, composed before the clock starts, over 5 connections (smtp-client.ts), first to the emulator (the built CLI),
  * then to MailDev 2 in the same run, the peer the issue measures against. Printed for each: mails/s as accepted
  * (each sendMail's 250), mails/s until all are visible (the emulator's /_emulator/messages total, MailDev's

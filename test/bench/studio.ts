@@ -1,5 +1,5 @@
 /**
- * `BENCH_ONLY=studio npm run bench`: the template studio's render round trip (issue 13), against the bare Hono +
+ * `BENCH_ONLY=studio npm run bench`: the template studio's render round trip, against the bare Hono +
  * SQLite insert route measured in the same run, and the web studio's lazy chunks.
  *
  * 1. Baseline: baseline-server.ts, sequential POST /mail over one keep-alive connection.

@@ -9,10 +9,10 @@
  * 4. Live: with the inbox open, BENCH_UI_SENDS mails (default 40) are sent one after another through /api; each is
  *    timed from the send's 200 to its row in the page (p50/p95).
  * 5. The inbox's initial JavaScript and CSS, gzip-compressed, as index.html loads them.
- * 6. The audience (issue 27): an email list of BENCH_UI_SUBSCRIBERS subscribers (default 100,000, seed.ts's), its
+ * 6. The audience: an email list of BENCH_UI_SUBSCRIBERS subscribers (default 100,000, seed.ts's), its
  *    with 3 segments, its list page's first subscriber rows visible (first load, then the median of 5 warm), and the Lists page's
  *    table (which counts every list's subscribers by status), beside the same baseline.
- * Targets (issue 12, 27): first rows < 1 s (inbox and list page), live p95 < 500 ms, initial JS <= 150 kB gzip.
+ * Targets (the web UI's): first rows < 1 s (inbox and list page), live p95 < 500 ms, initial JS <= 150 kB gzip.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';

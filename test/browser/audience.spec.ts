@@ -1,5 +1,5 @@
 /**
- * The audience pages (issue 27) as a developer checking a sign-up uses them: a subscriber an app creates through
+ * The audience pages as a developer checking a sign-up uses them: a subscriber an app creates through
  * /api appears live on its list's page; its confirmation mail is linked from its page, and confirming there
  * subscribes it (as the API then says); tags added there are the API's; a delete asks first. Then the Lists page's
  * counts, the list's filters in the URL, axe on every new page in both themes, and every new page at 390 px.

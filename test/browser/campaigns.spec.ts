@@ -1,5 +1,5 @@
 /**
- * The Campaigns and Automations pages (issue 27): a campaign's preview as a chosen subscriber (their first name), a
+ * The Campaigns and Automations pages: a campaign's preview as a chosen subscriber (their first name), a
  * send from the page after the confirmation stating how many subscribers it reaches (one captured mail each), the
  * statistics changing live after a simulated open and click, an automation trigger made through /api showing with
  * its outcome, the inbox's Mailcoach tab linking a campaign mail to its campaign page; axe in both themes; 390 px.

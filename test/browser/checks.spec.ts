@@ -1,5 +1,5 @@
 /**
- * The message view's Checks tab (issue 28; README "Mail checks"): a mail with an unreplaced placeholder and a
+ * The message view's Checks tab (README "Mail checks"): a mail with an unreplaced placeholder and a
  * flexbox layout shows both, each with its line, and the count on the tab; the template studio's Checks follow
  * each render as the body is edited; axe finds no serious violation in either theme, in both places. The inbox marks a
  * mail with problems live and has:problems finds it; with --check-links online-all the tab shows a 404 link and how

@@ -1,5 +1,5 @@
 /**
- * A selected tab and a pressed toggle stay legible under the pointer (issue 24, item 1): the generic button hover
+ * A selected tab and a pressed toggle stay legible under the pointer: the generic button hover
  * once outranked their accent colours and left accent-fg text on the hover grey. The computed text and background
  * colours of each, hovered, must keep WCAG AA's 4.5:1, in the light and the dark theme, and hovering must still
  * show (the background changes).

@@ -1,5 +1,5 @@
 /**
- * One date format everywhere (issue 24, item 7): `2026-11-27 23:30:01 UTC` on the message header, the records pages
+ * One date format everywhere: `2026-11-27 23:30:01 UTC` on the message header, the records pages
  * and the templates page; the inbox list's compact form of the same family (`23:30:01 UTC` today, `2026-11-20`
  * before); the exact instant and the viewer's local time on hover. The browser runs in Asia/Kolkata (UTC+05:30),
  * so a date shown in local time, or a locale format, would not read as asserted.

@@ -64,7 +64,7 @@ test('search narrows the list, and a malformed query shows the server’s 422 te
   await search.fill('subject:"unclosed');
   await search.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('The query has a double quote that is never closed.');
-  // The count says the search did not run, instead of loading forever (issue 24 item 10).
+  // The count says the search did not run, instead of loading forever.
   await expect(page.getByRole('toolbar', { name: 'Inbox actions' }).getByText('Search not run')).toBeVisible();
   await expect(page.getByText('Loading…')).toHaveCount(0);
   await search.fill('');
@@ -179,7 +179,7 @@ test.describe('with --isolate', () => {
   });
 });
 
-test('Delete on the open message shows the next one, and Delete takes the row j reached (issue 24 item 10)', async ({
+test('Delete on the open message shows the next one, and Delete takes the row j reached', async ({
   page,
   emulator,
 }) => {
@@ -209,7 +209,7 @@ test('Delete on the open message shows the next one, and Delete takes the row j 
   expect((await emulator.client.messages()).data.map((message) => message.subject)).toEqual(['First']);
 });
 
-test('the list marks a campaign mail and a double opt-in confirmation mail, as it marks a template mail (issue 24 item 11)', async ({
+test('the list marks a campaign mail and a double opt-in confirmation mail, as it marks a template mail', async ({
   page,
   emulator,
 }) => {

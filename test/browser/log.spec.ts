@@ -1,5 +1,5 @@
 /**
- * The transactional log page says what it does (issue 24): its search is labelled by what Mailcoach's
+ * The transactional log page says what it does: its search is labelled by what Mailcoach's
  * filter[search] matches on the log (part of the subject, nothing else), and a log item's body is labelled by
  * what it holds, the HTML source or the plain text of a text-only mail.
  */

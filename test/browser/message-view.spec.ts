@@ -1,5 +1,5 @@
 /**
- * The small things of the inbox a QA walkthrough found (issue 24, item 10): a mail without HTML to show opens on
+ * The small things of the inbox a QA walkthrough found: a mail without HTML to show opens on
  * its text, Reply-To shows in the message header, the delete dialogs count in words, the attachment mark is a
  * drawn icon with a name, and the preview's Dark mode checkbox sits on its label's line; the uuid the send API
  * answers (the log item's) opens its mail, and the Links tab says what each link reads.

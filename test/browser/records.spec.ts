@@ -1,5 +1,5 @@
 /**
- * The records pages and the controls (issue 14) as a developer debugging a send uses them: suppressions added and
+ * The records pages and the controls as a developer debugging a send uses them: suppressions added and
  * deleted (the spam-complaint refusal as the API words it), a send made through /api appearing live and bounced,
  * linked both ways with its captured message, a log item resent (also under --isolate with no token chosen), a
  * fault rule making the next send fail, the clock moving the next capture's timestamps and following changes made
@@ -48,7 +48,7 @@ test('adding and deleting a suppression; a spam-complaint suppression is refused
   await expect(form.getByRole('status')).toHaveText(/Suppressed: hard@example\.com \(hard_bounce\)/);
   await expect(table.getByRole('row', { name: /hard@example\.com/ })).toContainText('simulated bounce');
 
-  // A delete asks first (Cancel keeps the row), then says what it did (issue 24 item 10).
+  // A delete asks first (Cancel keeps the row), then says what it did.
   await table.getByRole('button', { name: 'Delete new@example.com' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete the suppression of new@example.com?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();

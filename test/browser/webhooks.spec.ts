@@ -1,5 +1,5 @@
 /**
- * The Webhooks page (issue 25) as a developer wiring an app's webhook handler uses it: a configuration made through
+ * The Webhooks page as a developer wiring an app's webhook handler uses it: a configuration made through
  * the form and pointed at the emulator's sink, a subscriber unsubscribed through the API and its Unsubscribed call
  * appearing live with the 200 the sink answered, its detail (the Signature, the exact body), Resend adding a Manual
  * attempt; a receiver that is down (a closed port, `--webhook-retries fast`) showing its five tries; a configuration

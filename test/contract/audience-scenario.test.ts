@@ -1,5 +1,5 @@
 /**
- * The sign-up a Laravel app runs against a double opt-in list (issue 15 "Done means";
+ * The sign-up a Laravel app runs against a double opt-in list (the audience API's acceptance scenario;
  * docs/spec/mailcoach-audience-campaigns.md#25-post-apiemail-listsuuidsubscribers-create-or-update-upsert, docs/spec/mailcoach-audience-campaigns.md#210-confirmation-mail-side-effect-domainaudienceactionssubscriberssendconfirmsubscribermailactionphp-domainaudiencemailsconfirmsubscribermailphp): the app subscribes an address as the PHP SDK sends it (a form body), the test finds
  * the confirmation mail with the typed client's waitForConfirmationLink, follows the link as the subscriber's
  * browser would, and reads the subscriber back as the SDK's `subscriber($uuid)` does.

@@ -1,5 +1,5 @@
 /**
- * GET /_emulator/messages/{uuid}/checks and the typed client's checks(uuid) (issue 28; README "Mail checks"), on
+ * GET /_emulator/messages/{uuid}/checks and the typed client's checks(uuid) (README "Mail checks"), on
  * mails sent through the real API and over SMTP to an emulator with the bundled fixtures: each check fires on a
  * crafted mail with the problem, and the bundled templates' correct mails have no problem.
  *

@@ -1,5 +1,5 @@
 /**
- * has:problems and the summaries' `problems` (issue 28; README "Mail checks" and "Search"): the background checks
+ * has:problems and the summaries' `problems` (README "Mail checks" and "Search"): the background checks
  * count each captured mail's problems as its checks report does, a search for has:problems (or a wait for one)
  * waits for them, and the count follows the report when the emulator's records change. Run twice: with the checks
  * on a capture worker (a database file and a render worker) and in the server's thread (`--render-workers 0`).

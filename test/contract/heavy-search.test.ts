@@ -1,5 +1,5 @@
 /**
- * Heavy work over hostile captured mail never holds the server (issue 11). A full-text search runs on a thread of
+ * Heavy work over hostile captured mail never holds the server. A full-text search runs on a thread of
  * its own (server/search/worker.ts, with render workers and a database file), so that /healthz and the
  * inbox answer while it is under way: a phrase of one word repeated, against mail made of that word, is the
  * slowest FTS5 work there is (each word reads the whole position list of every message). Clearing the inbox runs

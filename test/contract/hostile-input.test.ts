@@ -1,5 +1,5 @@
 /**
- * Hostile input never stalls or crashes the server (issue 11). Seeded with fast-check over every route and field
+ * Hostile input never stalls or crashes the server. Seeded with fast-check over every route and field
  * of test/support/hostile.ts (big, odd, deeply nested values, in JSON, form and multipart bodies), plus each
  * request that once froze the server, replayed as it was. For every request: no 5xx, every error in our shapes,
  * an answer within the test's timeout, /healthz answering meanwhile, and nothing stored when the request was refused.

@@ -407,7 +407,7 @@ describe('one message', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="r_port.pdf"; filename*=UTF-8''r%C3%ABport.pdf`,
     );
-    // A captured file never runs as a page of ours (issue 11): no sniffing, and sandboxed if opened.
+    // A captured file never runs as a page of ours: no sniffing, and sandboxed if opened.
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(ok(await get(`/messages/${full.uuid}/attachments/1`), 404)).toEqual({

@@ -1,5 +1,5 @@
 /**
- * A captured mail's `origin` (issue 24 item 11): the inbox list marks a campaign mail and a double opt-in
+ * A captured mail's `origin`: the inbox list marks a campaign mail and a double opt-in
  * confirmation mail, as it marks a template mail, from the summary that lists, wait-for and events carry.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

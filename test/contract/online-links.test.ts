@@ -1,5 +1,5 @@
 /**
- * `--check-links online` (issue 28; README "Mail checks"): a captured mail's checks request its links, each once,
+ * `--check-links online` (README "Mail checks"): a captured mail's checks request its links, each once,
  * HEAD first and GET where HEAD is refused, and report a page that answers 404 as a problem and a link nobody
  * answers as a warning; `online` never requests a private address, `online-all` does; without the flag nothing is
  * requested. The links point at a server of this test on 127.0.0.1, which records what it was asked.

@@ -1,6 +1,6 @@
 /**
  * Every operation of the OpenAPI document, called on a real emulator holding every kind of record, its answer
- * validated against the schema the document gives for that status, strictly (issue 16, "one place per wire
+ * validated against the schema the document gives for that status, strictly ("one place per wire
  * shape"): in the test's copy of the document every object is closed (additionalProperties false unless the
  * document says otherwise) and every property is required unless the document's `required` leaves it out. So a
  * presenter that adds, drops, renames or retypes a field fails here until server/openapi/document.ts says the same.

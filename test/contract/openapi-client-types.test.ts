@@ -1,6 +1,6 @@
 /**
  * The typed client (server/testing/client.ts, which users' test suites and the web UI use) against the OpenAPI
- * document (issue 16, "one place per wire shape"): TypeScript types are generated from the document into a
+ * document ("one place per wire shape"): TypeScript types are generated from the document into a
  * temporary directory, and a file of assertions, each "this client type is the same as that generated one", is
  * compiled with the project's compiler options. A field added, dropped, renamed, retyped, made optional or
  * nullable on one side only fails the compile.

@@ -487,7 +487,7 @@ describe('odd text', () => {
     const withNul = await expectStored(() => sendJson({ ...INLINE, subject: 'a\u0000b', html: 'x\u0000y' }));
     expect((await parseMessage(withNul.raw)).to).toMatchObject({ value: [{ address: 'jane.doe@example.com' }] });
     const long = 'word '.repeat(200_000).trim();
-    // Within the test's timeout: the header encoders were quadratic in memory and time on this subject (issue 11).
+    // Within the test's timeout: the header encoders were quadratic in memory and time on this subject.
     const message = await expectStored(() => sendJson({ ...INLINE, subject: long }));
     expect((await parseMessage(message.raw)).subject).toBe(long);
     await expectNoInjectedHeader(message.raw);

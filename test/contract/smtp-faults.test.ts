@@ -1,5 +1,5 @@
 /**
- * Fault rules for SMTP (issue 26 item 4, server/emulator/README.md "Fault rules"), spoken to with real SMTP: a rule
+ * Fault rules for SMTP (server/emulator/README.md "Fault rules"), spoken to with real SMTP: a rule
  * naming MAIL, RCPT or DATA answers that command with its reply; RCPT refuses only that recipient; a refused MAIL
  * or DATA stores nothing; `times` and a seeded `probability` as for the HTTP rules; per workspace under --isolate;
  * the same 422s for a rule that could not be an SMTP reply.

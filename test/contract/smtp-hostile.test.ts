@@ -1,5 +1,5 @@
 /**
- * Hostile SMTP input (issue 26, item 5), spoken to a running emulator over raw SMTP and nodemailer: 10,000 RCPT TO,
+ * Hostile SMTP input, spoken to a running emulator over raw SMTP and nodemailer: 10,000 RCPT TO,
  * a silent client and a trickling one, a never-ending DATA, bare LF line endings, invalid UTF-8 and broken MIME, a
  * 60 MB message. Each gets its exact reply (or a closed connection), nothing half-received is stored, and the HTTP
  * side answers /healthz all the while. The timeouts are set short with the hidden --smtp-*-timeout-ms options.

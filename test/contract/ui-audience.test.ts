@@ -1,5 +1,5 @@
 /**
- * What the web UI's Lists, List and Subscriber pages read and do through /_emulator (issue 27): the lists with
+ * What the web UI's Lists, List and Subscriber pages read and do through /_emulator: the lists with
  * their counts, one list's tags, segments and imports, its subscribers as the API pages and filters them, and the
  * subscriber's actions, which must have the API's effects (its resource, events, webhook calls, mails).
  */

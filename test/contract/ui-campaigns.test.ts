@@ -1,5 +1,5 @@
 /**
- * The web UI's campaign routes (issue 27; server/emulator/records/campaigns.ts): the list and one campaign with their
+ * The web UI's campaign routes (server/emulator/records/campaigns.ts): the list and one campaign with their
  * counts, the preview made personal for the chosen subscriber through the send's own render, its 404 and 422, and
  * the test send and the send from /_emulator doing what /api's do (the same mails, Sends, statistics and refusals).
  */

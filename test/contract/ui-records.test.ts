@@ -1,5 +1,5 @@
 /**
- * What the web UI's suppressions, sends, log and controls pages read beyond the Mailcoach API (issue 14): GET
+ * What the web UI's suppressions, sends, log and controls pages read beyond the Mailcoach API: GET
  * /_emulator/suppressions (the API's list, each row with its origin), the settings, and the events that keep those
  * pages live when an app or another tab changes something.
  */

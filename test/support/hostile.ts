@@ -229,7 +229,7 @@ export const TARGETS: Target[] = [
   bodyField('POST', '/_emulator/templates', 'name', { type: 'html' }),
   pathValue('GET', '/_emulator/templates/{}'),
   pathValue('POST', '/_emulator/templates/{}/render'),
-  // The audience and campaigns API (issue 15), on the bundled fixtures' Newsletter list and automation.
+  // The audience and campaigns API, on the bundled fixtures' Newsletter list and automation.
   bodyField('POST', '/api/email-lists', 'name', { default_from_email: 'lists@example.com' }),
   bodyField('POST', '/api/email-lists', 'default_reply_to_email', {
     name: 'Fuzz',
@@ -320,7 +320,7 @@ function setField(input: Record<string, unknown>, dotted: string, value: unknown
   container[keys.at(-1) as string] = value;
 }
 
-/** The requests that froze or crashed the server before (issue 11), each replayed as it was sent. */
+/** The requests that froze or crashed the server before, each replayed as it was sent. */
 export function regressionRequests(token: string): HostileRequest[] {
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
   const send = (label: string, input: Record<string, unknown>, encoding: Encoding): HostileRequest => {
@@ -351,7 +351,7 @@ export function regressionRequests(token: string): HostileRequest[] {
 }
 
 /**
- * The same hostile values over SMTP (issue 26): each case puts one value into one part of a message sent with a raw
+ * The same hostile values over SMTP: each case puts one value into one part of a message sent with a raw
  * SMTP dialog. Envelope values lose their CR and LF (a command is one line; a client cannot send a CRLF inside it);
  * everything else goes as it is, dot-stuffed, UTF-8 or (`latin1`) as bytes that are no valid UTF-8.
  */

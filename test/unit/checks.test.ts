@@ -1,5 +1,5 @@
 /**
- * server/checks/: the pure checkers of a mail's checks report (issue 28) on crafted HTML, text and headers, with
+ * server/checks/: the pure checkers of a mail's checks report on crafted HTML, text and headers, with
  * no server: what each finds, on which line, and what it leaves alone.
  */
 import { describe, expect, it } from 'vitest';

@@ -149,7 +149,7 @@ describe('startCheckpointer', () => {
       expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(100_000);
       // Every page of the database, as the main connection sees it through the WAL, is in the file once the worker's
       // checkpoint is complete. Waiting for the file to grow at all was not that: it grows page by page during the
-      // copy, and a loaded machine was caught in the middle of it (issue 23).
+      // copy, and a loaded machine was caught in the middle of it.
       const pages = db.pragma('page_count', { simple: true }) as number;
       const copied = pages * (db.pragma('page_size', { simple: true }) as number);
       expect(copied).toBeGreaterThan(before + 400_000);

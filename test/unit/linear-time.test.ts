@@ -1,5 +1,5 @@
 /**
- * Work that once grew with the square of its input (issue 11): the address parser, twig.js's tokenizer, and the
+ * Work that once grew with the square of its input: the address parser, twig.js's tokenizer, and the
  * HTML parser under the CSS inliner and the text part, on deep nesting, take one pass. Each is checked by how its time grows (test/support/scaling.ts: 16 times the input
  * costs about 16 times the time, where the quadratic versions took 256 times, and minutes at the big sizes here),
  * not against a guess at the machine's speed, and against what it replaced on ordinary input.

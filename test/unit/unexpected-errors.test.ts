@@ -1,5 +1,5 @@
 /**
- * Nothing escapes the one error formatter (issue 11): an exception thrown by any route of the real app becomes
+ * Nothing escapes the one error formatter: an exception thrown by any route of the real app becomes
  * Laravel's 500, `{"message": "Server Error"}` pretty-printed for a JSON client or the HTML error page for a
  * browser-style one, never the exception's text, and the exception is logged with its stack.
  */

@@ -17,19 +17,19 @@ import './studio/history-guard.js';
 
 const TemplatesPage = lazy(() => import('./routes/TemplatesPage.js'));
 const StudioPage = lazy(() => import('./routes/StudioPage.js'));
-// The records pages and the controls (issue 14), lazy like the studio.
+// The records pages and the controls, lazy like the studio.
 const SuppressionsPage = lazy(() => import('./routes/SuppressionsPage.js'));
 const SendsPage = lazy(() => import('./routes/SendsPage.js'));
 const LogPage = lazy(() => import('./routes/LogPage.js'));
 const LogItemPage = lazy(() => import('./routes/LogPage.js').then((module) => ({ default: module.LogItemPage })));
 const ControlsPage = lazy(() => import('./routes/ControlsPage.js'));
-// Webhooks (issue 25), lazy like the records pages.
+// Webhooks, lazy like the records pages.
 const WebhooksPage = lazy(() => import('./routes/WebhooksPage.js'));
-// The audience (issue 27): lists, a list's subscribers, a subscriber; lazy like the records pages.
+// The audience: lists, a list's subscribers, a subscriber; lazy like the records pages.
 const ListsPage = lazy(() => import('./routes/ListsPage.js'));
 const ListPage = lazy(() => import('./routes/ListPage.js'));
 const SubscriberPage = lazy(() => import('./routes/SubscriberPage.js'));
-// Campaigns and automations (issue 27), lazy like the records pages.
+// Campaigns and automations, lazy like the records pages.
 const CampaignsPage = lazy(() => import('./routes/CampaignsPage.js'));
 const CampaignPage = lazy(() => import('./routes/CampaignPage.js'));
 const AutomationsPage = lazy(() => import('./routes/AutomationsPage.js'));

@@ -45,7 +45,7 @@ export const keys = {
   render: (token: string | null, name: string, request: unknown) =>
     ['templates', token, 'render', name, request] as const,
   fixtures: (token: string | null) => ['fixtures', token] as const,
-  /** The records pages (issue 14): each refetched by its own event (live.ts). */
+  /** The records pages: each refetched by its own event (live.ts). */
   suppressions: (token: string | null) => ['suppressions', token] as const,
   sends: (token: string | null) => ['sends', token] as const,
   log: (token: string | null) => ['log', token] as const,
@@ -54,7 +54,7 @@ export const keys = {
   webhooks: (token: string | null) => ['webhooks', token] as const,
   webhookCalls: (token: string | null) => ['webhook-calls', token] as const,
   emailLists: (token: string | null) => ['email-lists', token] as const,
-  /** The Campaigns pages (issue 27): under `sends`, so a send or a simulation (sends.changed) refetches them. */
+  /** The Campaigns pages: under `sends`, so a send or a simulation (sends.changed) refetches them. */
   campaigns: (token: string | null) => ['sends', token, 'campaigns'] as const,
   campaign: (token: string | null, uuid: string) => ['sends', token, 'campaigns', uuid] as const,
   campaignPreview: (token: string | null, uuid: string, subscriber: string) =>

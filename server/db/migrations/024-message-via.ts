@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 export const messageVia: Migration = {
   version: 24,
   name: 'messages: how a mail was received (via: api or smtp), and the search index facet vsmtp for via:smtp',
-  // SMTP intake (issue 26) stores its mails through the same capture path as the API's; `via` tells them apart
+  // SMTP intake stores its mails through the same capture path as the API's; `via` tells them apart
   // (the inbox shows it, `via:smtp` searches by it). The envelope (MAIL FROM, every RCPT TO) already has its
   // columns (envelope_from, envelope_to_json). The view that feeds the search index is written out in full again,
   // as migration 18 did, with one more facet; the messages already indexed were all received over the API, so

@@ -1,5 +1,5 @@
 /**
- * /_emulator/campaign-templates: the web UI's preview of a campaign template (issue 27), without a token. The
+ * /_emulator/campaign-templates: the web UI's preview of a campaign template, without a token. The
  * templates with their fields (`[[[name]]]`, `[[[name:type]]]`), and one rendered with field values given as JSON,
  * through the very code a campaign created with that template and those `fields` runs (campaigns/content.ts
  * campaignContent, docs/spec/mailcoach-audience-campaigns.md#55-post-apicampaigns-201-and-putpatch-apicampaignsuuid-200), then wrapped and given a text part as capture does.

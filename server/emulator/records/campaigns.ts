@@ -1,5 +1,5 @@
 /**
- * /_emulator/campaigns: the web UI's Campaigns pages (issue 27). The list with each campaign's counts; one campaign
+ * /_emulator/campaigns: the web UI's Campaigns pages. The list with each campaign's counts; one campaign
  * with what its send reaches and its clicked links; its content rendered for a chosen subscriber of its list through
  * the send's own code (campaigns/deliver.ts campaignMail, with the html a send prepares); and its two actions, a
  * test send and the send, through the very functions POST /api/campaigns/{uuid}/send-test and /send run

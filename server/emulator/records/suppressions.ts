@@ -1,7 +1,7 @@
 /**
  * GET /_emulator/suppressions: GET /api/suppressions's answer (the same query code), each row with `origin`, why the
  * emulator holds it (rows.ts SUPPRESSION_ORIGINS); POST adds one as the API does, DELETE removes one under the
- * API's spam-complaint rule. The web UI's view (issue 14): no API token needed.
+ * API's spam-complaint rule. The web UI's view: no API token needed.
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps.js';

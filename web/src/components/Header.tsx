@@ -9,7 +9,7 @@ import type { EmulatorSettings } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { useTheme, type Theme } from '../theme.js';
 
-/** The records pages and the controls (issue 14). */
+/** The records pages and the controls. */
 const RECORD_SECTIONS = [
   ['/lists', 'Lists'],
   ['/campaigns', 'Campaigns'],

@@ -318,7 +318,7 @@ function MailcoachRecords({ message }: { message: Message }) {
             {message.subscriber_uuid === null ? (
               '(an address outside the list: a test send)'
             ) : (
-              // The audience pages (issue 27) show the subscriber.
+              // The audience pages show the subscriber.
               <Link
                 href={`/subscribers/${encodeURIComponent(message.subscriber_uuid)}`}
                 aria-label={`Subscriber ${message.subscriber_uuid}`}

@@ -1,6 +1,6 @@
 /**
  * The controls page's clock (one for the whole emulator): its reading, kept moving while it runs, and how far it is
- * from this computer's time (a clock resumed after an advance stays ahead: issue 24 item 8); freeze, advance, resume,
+ * from this computer's time (a clock resumed after an advance stays ahead); freeze, advance, resume,
  * and back to system time (`reset`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

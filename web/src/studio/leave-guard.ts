@@ -1,5 +1,5 @@
 /**
- * Asks before the studio is left with unsaved changes (issue 24 item 2): a reload, a closed tab or a link to another
+ * Asks before the studio is left with unsaved changes: a reload, a closed tab or a link to another
  * site get the browser's own "Leave site?" (`beforeunload`); a link of this app (the header, the crumbs, a captured
  * mail's link) and Back/Forward get the studio's dialog, which names what is lost.
  *
