@@ -38,8 +38,8 @@ rmSync(OUT_DIR, { recursive: true, force: true });
 const result = await build({
   // capture-worker is no command: as an entry of its own, worker-pool.ts and what it imports go to chunks of their
   // own, which is all a capture worker loads (it imports the module by its own URL). Inside the chunk the whole
-  // server shares, a worker also compiled the HTTP app it never runs: 10.6 MB of heap after loading it, 4.4 MB now,
-  // and the CLI's RSS peak over two of the memory bench's rounds of inline sends (three alternated runs) 208 / 210 / 208 -> 199 / 200 / 203 MiB.
+  // server shares, a worker also compiled the HTTP app it never runs
+  // (docs/performance.md#2026-11-28-378103e-the-capture-worker-as-an-entry-of-its-own-in-the-bundle).
   entryPoints: {
     testing: 'server/testing/index.ts',
     cli: 'server/cli.ts',

@@ -8,11 +8,8 @@ export type IdGenerator = () => string;
  * Str::orderedUuid() makes them (a "COMB": time first, version 4, the rest random; 62 random bits): valid v4 UUIDs
  * that a client cannot tell from Str::uuid()'s, generated in increasing order. Why: every uuid is in a unique
  * index (messages, log items, sends...), and a random one lands each insert on a random page of it, which the
- * commit then writes out whole; in increasing order the inserts share the index's last pages. A send's three rows
- * in SQLite alone (test of the inserts and commits, 32 a transaction): 202 us a send with random uuids, 142 in
- * order. `BENCH_ONLY=send` (50 connections, five alternated runs on this 2-core machine): inline sends, median
- * 1,547 -> 1,697 req/s, 0.88 -> 0.84 CPU ms a send; MJML sends 1,145 / 1,295 -> 1,433 / 1,449 req/s; the open-loop
- * p99 at 2,000 inline sends/s from 1.6-5.1 s to 0.3-1.5 s.
+ * commit then writes out whole; in increasing order the inserts share the index's last pages
+ * (docs/performance.md#2026-11-28-55debcf-ordered-uuids).
  *
  * The counter starts at a random value each millisecond and goes up within it (into the next millisecond when it
  * runs out), so that ids stay in order even when the wall clock steps back: the last millisecond is kept then.

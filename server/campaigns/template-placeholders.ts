@@ -3,9 +3,10 @@
  * `/\[\[\[(.*?)\]\]\]/` finds them (TemplateRenderer), in linear time.
  *
  * Why not the regex: from every `[[[` it tries, `.*?` runs to the end of the line looking for `]]]`, so a line of
- * 250,000 `[` took 18-22 s of the event loop in `BENCH_ONLY=hostile npm run bench` (POST /api/templates html),
- * /healthz unanswered meanwhile. Here each search resumes where the last one stopped: a start that finds no `]]]`
- * before the end of its line rules out every start before that line's end too (`.` matches no line terminator).
+ * many `[` takes quadratic time, and held the event loop for seconds, /healthz unanswered meanwhile
+ * (docs/performance.md#2026-11-26-a9a7f94-campaign-template-placeholders-in-linear-time). Here each search
+ * resumes where the last one stopped: a start that finds no `]]]` before the end of its line rules out every
+ * start before that line's end too (`.` matches no line terminator).
  * test/unit/template-placeholders.test.ts compares the two.
  */
 

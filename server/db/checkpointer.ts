@@ -1,20 +1,19 @@
 /**
  * WAL checkpoints on a thread of their own. A checkpoint copies the pages the log holds back into the database
  * file; SQLite's automatic one runs inside whichever commit takes the log past the threshold, so one send in a
- * few hundred waited tens of milliseconds for it (the p99 of `npm run bench`). Here the main connection
+ * few hundred waited tens of milliseconds for it (docs/performance.md#2026-11-22-1607b1a-61e67a6-wal-checkpoints-on-a-thread-of-their-own). Here the main connection
  * leaves checkpoints to a worker thread with a connection of its own, every CHECKPOINT_INTERVAL_MS:
  *
  * - a PASSIVE checkpoint, which never waits for nor blocks readers and writers, copies what the log holds;
  * - then, when the log is past RESTART_FRAMES, a RESTART checkpoint copies the little written meanwhile and
  *   starts the log over. Under sends that never pause a PASSIVE checkpoint never finishes with nothing left (a
- *   commit always lands during it), and SQLite only starts the log over after one that did: the log grew by
- *   some 80 MB a second in `npm run bench` until the fallback below made the main thread checkpoint 400 MB at
- *   once. RESTART holds new writers back while it runs (group-commit.ts waits for it without blocking).
+ *   commit always lands during it), and SQLite only starts the log over after one that did: the log grew
+ *   without bound until the fallback below made the main thread checkpoint hundreds of megabytes at once. RESTART holds new writers back while it runs (group-commit.ts waits for it without blocking).
  * - Most of RESTART's time was fsync, of the database pages the PASSIVE passes had copied: a PASSIVE pass syncs
  *   the database file only when it caught up with the log, which sends that never pause prevent, so everything
- *   copied since the last RESTART was still to sync, with writers held back (40-65 ms in `npm run bench`'s
- *   MJML sends). So the worker first flushes both files itself, holding no lock, then runs one more PASSIVE
- *   pass for what was written meanwhile: RESTART then syncs little (17-32 ms, most of it waiting its turn).
+ *   copied since the last RESTART was still to sync, with writers held back. So the worker first flushes both
+ *   files itself, holding no lock, then runs one more PASSIVE pass for what was written meanwhile: RESTART then
+ *   syncs little.
  *
  * The automatic checkpoint stays on at a much higher threshold, as a bound on the log's size should the worker
  * fall behind. In-memory databases have no log and no second connection: nothing is started for them.

@@ -4,17 +4,16 @@
  *
  * Why: in WAL mode every commit appends each page it changed to the log and updates the WAL index. A send
  * changes ~15 pages (three tables, their indexes, the kept totals), so committing each send alone cost more than
- * its inserts: `npm run bench` measured ~0.3-0.5 ms per send alone against ~0.15 ms in batches of 25, which
- * is what 50 concurrent clients produce. A write that throws is rolled back alone and its caller gets the
- * error; the others commit. Callers resolve only after the commit, so an answer is never sent for a write that
+ * its inserts, by a factor of two to three against batches of 25, which is what 50 concurrent clients produce
+ * (docs/performance.md#2026-11-22-b82bbf7-61e67a6-group-commit-and-no-sleeping-on-the-write-lock). A write that
+ * throws is rolled back alone and its caller gets the error; the others commit. Callers resolve only after the commit, so an answer is never sent for a write that
  * could still be lost. Writes must touch nothing but the database: a failed batch runs each of them again.
  *
  * The event loop never sleeps on the write lock. When another connection holds it (the checkpointer's RESTART,
  * checkpointer.ts; a second process), SQLite's busy handler sleeps 1, 2, 5, 10, 15, 20... ms between tries, in
- * this thread, so a lock held for 12 ms stopped every request for 18 or 33 ms: under `npm run bench`'s MJML
- * sends strace counted 16 such sleeps in 10 s, 661 ms in all, and they were the p99. So the batch's
- * BEGIN IMMEDIATE runs without a busy timeout; while the lock is taken the batch waits on a short timer, the
- * server goes on answering, and writes queued meanwhile join the batch. Past the connection's busy timeout the
+ * this thread, so a lock held for a few milliseconds stopped every request for longer, and those sleeps were the
+ * bench's p99. So the batch's BEGIN IMMEDIATE runs without a busy timeout; while the lock is taken the batch
+ * waits on a short timer, the server goes on answering, and writes queued meanwhile join the batch. Past the connection's busy timeout the
  * batch fails with SQLITE_BUSY, as a blocking wait would have.
  */
 import type { Db } from './open.js';

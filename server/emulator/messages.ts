@@ -29,8 +29,8 @@ export function messageRoutes(deps: AppDeps) {
 
   /**
    * Clearing an inbox costs its bytes: each body is copied into its log item (migration 5) and its pages freed.
-   * 300 mails of megabytes held the server 650 ms in one transaction; in steps of about 4 MB, one a turn, other
-   * requests are answered between them.
+   * In one transaction, mails of megabytes held the server for most of a second; in steps of about 4 MB, one a
+   * turn, other requests are answered between them (docs/performance.md#2026-11-25-dc76e2d-clearing-an-inbox-in-steps).
    */
   const deleteAllInSteps = async (workspaceId: number): Promise<number> => {
     const through = messages.highestId();

@@ -2,11 +2,11 @@
  * Where the searches that read what clients wrote run: an inbox search with a full-text term, and
  * GET /api/transactional-mails with filter[search] (a scan of every log item's subject). On a worker thread with
  * a read connection of its own to the database file, so that no search holds the server's thread, whatever the
- * captured mail holds (a scan of 300 log items with 250 kB subjects read 75 MB: 600 ms).
+ * captured mail holds.
  *
  * Why: the cost of an FTS5 phrase is the length of its words' position lists, which the captured text decides.
- * After a burst of hostile mail (1 MB bodies of "a b a b ...") the phrase "a b" took 355 ms and a
- * 32-word phrase of "a" 4.8 s, during which /healthz, the inbox and every send waited. On the worker only that
+ * After a burst of hostile mail a phrase took seconds, during which /healthz, the inbox and every send waited
+ * (docs/performance.md#2026-11-25-66e223d-searches-that-read-what-clients-wrote-run-on-a-search-worker). On the worker only that
  * search waits. Searches without a full-text term (the inbox's newest first, dates) read a page off an index
  * and stay in this thread.
  *

@@ -1,7 +1,8 @@
 /**
  * Modules that MJML 4 loads at once but never runs for us, replaced by stubs on the render workers: we render with
- * `minify` and `beautify` off, so mjml-core never calls html-minifier (about 9.5 MB of RSS per worker) nor
- * js-beautify through helpers/formatHtml.js (about 6 MB).
+ * `minify` and `beautify` off, so mjml-core never calls html-minifier nor js-beautify through
+ * helpers/formatHtml.js, and loading them costs each render worker megabytes of RSS
+ * (docs/performance.md#2026-12-07-36e3fcf-mjmls-html-minifier-and-js-beautify-stubbed-on-the-render-workers).
  *
  * The stubs go into require.cache (Node's documented module cache, which may be added to) under the very path each
  * requirer would load, resolved from the requirer's own location, so other copies of these packages are left
@@ -22,7 +23,7 @@ const refuse = (what: string) => () => {
 };
 
 const STUBS: Stub[] = [
-  // mjml-core 4's lib/index.js: `require("html-minifier")`, used when `minify` is on (about 9.5 MB of RSS).
+  // mjml-core 4's lib/index.js: `require("html-minifier")`, used when `minify` is on.
   { via: ['mjml', 'mjml-core'], name: 'html-minifier', exports: { minify: refuse('html-minifier (MJML minify)') } },
   // mjml-core/lib/helpers/formatHtml.js: `const { html } = require('js-beautify')`, used when `beautify` is on.
   { via: ['mjml', 'mjml-core'], name: 'js-beautify', exports: { html: refuse('js-beautify (MJML beautify)') } },

@@ -2,8 +2,8 @@
  * Twig sources whose only tags are plain variables (`{{ name }}`) rendered without twig.js, with the same output.
  *
  * Why: a replacement value lands in the HTML before Twig runs (docs/spec/mailcoach-reference.md#44-templates-at-send-time-v8-mailsconcernsusesmailcoachtemplatephp-actionsrendertemplateactionphp step 5), so a client's megabyte of
- * `{{ a }}` became 140,000 expressions for twig.js to tokenize and compile: 2.3 s and 300 MB of heap on a render
- * worker for one request. This path is one scan and one output string. Anything else (a filter, a block, a
+ * `{{ a }}` became 140,000 expressions for twig.js to tokenize and compile, seconds and hundreds of megabytes on a
+ * render worker for one request (docs/performance.md#2026-11-25-314fe79-plain-twig-variables-rendered-without-twigjs). This path is one scan and one output string. Anything else (a filter, a block, a
  * comment, an expression, a value that is not a string, a name Twig treats specially) returns undefined, and
  * twig.js renders it as before. test/unit/twig-variables.test.ts checks the two agree.
  */
