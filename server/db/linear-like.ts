@@ -4,8 +4,8 @@
  *
  * Why: SQLite's LIKE retries the whole pattern from every position after a `%`, so `%v%` costs up to
  * length(text) x length(v). A captured subject is as long as a client makes it (the body limit is 40 MB), and a
- * search value as long as a URL: 200 log items with 250 kB subjects and a 4 kB value took 86 s of the server's
- * only thread. Here each run of literal characters between `%`s is found with String.indexOf (V8's
+ * search value as long as a URL: a page of such log items held the server's only thread for over a minute
+ * (docs/performance.md#2026-11-25-66e223d-mailcoachs-filtersearch-in-linear-time). Here each run of literal characters between `%`s is found with String.indexOf (V8's
  * Boyer-Moore search), leftmost first, which is all a `%`-separated pattern needs.
  *
  * The semantics are SQLite's: `%` matches any run of characters, `_` exactly one character (a code point),

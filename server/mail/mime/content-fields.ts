@@ -4,8 +4,8 @@
  * Content-ID and Content-Disposition (with RFC 2231 `filename=`) of an attachment. The client's content type and
  * the filename, each of which can be a megabyte long, go through exact flat-memory ports of nodemailer's
  * lib/mime-funcs parseHeaderValue(), buildHeaderValue() and encoders (header-value.ts, rfc2231-parameter.ts,
- * encoded-words.ts): a megabyte content type took 150-250 ms and +55-60 MiB peak RSS with nodemailer's parser,
- * and 577 ms and +146 MiB when it held a megabyte parameter.
+ * encoded-words.ts), since nodemailer's own take megabytes of memory per megabyte of input
+ * (docs/performance.md#2026-11-25-9acfc0a-attachment-content-types-parsed-and-built-in-flat-memory).
  */
 import { BoundedCache } from '../../bounded-cache.js';
 import { encodeWord, encodeWordsWhole } from './encoded-words.js';

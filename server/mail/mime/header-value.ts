@@ -4,9 +4,9 @@
  * content type with it, which can be a megabyte long.
  *
  * Why not nodemailer's own: it builds the value, each parameter name and each whitespace run a character at a
- * time (`value += chr`), so a megabyte content type is a rope of a million nodes before it is flattened: +55 MiB
- * peak RSS and 100-180 ms for 1 MB of `aé中😀 ` or `{{ a }}` in one parse (a fresh process per input), 5 MiB and
- * 20-40 ms here.
+ * time (`value += chr`), so a megabyte content type is a rope of a million nodes before it is flattened, ten times
+ * the memory and several times the time of this port
+ * (docs/performance.md#2026-11-25-9acfc0a-attachment-content-types-parsed-and-built-in-flat-memory).
  * Here the same state machine runs over the characters, but what it keeps of the input is a list of index ranges
  * (adjacent characters extend the last range), written out as slices once a value is complete.
  * test/unit/header-value.test.ts compares the two on arbitrary and megabyte inputs.
@@ -245,7 +245,7 @@ function joinContinuations(params: Record<string, string>): void {
 /**
  * _encodeContinuationSection(): the section as Q encoded-word payload. nodemailer runs two regex replaces (`=`,
  * `?`, `_`, whitespace and, in a literal section, `%` to `%xx`, a space to `_`; then every `%` to `=`), whose
- * callback results and copies cost +57 MiB peak RSS for a megabyte of `%`; here it is one pass over the section
+ * callback results and copies cost tens of megabytes for a megabyte of `%`; here it is one pass over the section
  * that copies the runs it leaves alone as slices.
  */
 function encodeContinuationSection(section: Section): string {

@@ -3,12 +3,12 @@
  * (with buildHeaderParam(key, value, 50) for a value that is not plain or is 75 characters or longer: RFC 2231
  * continuations `key*0*=utf-8''…; key*1*=…`), in linear time and flat memory. The direct serializer uses it for
  * Content-Disposition's `filename=` and, through headerValue(), for the parameters of a client's attachment
- * content type (`text/plain; x=` and a megabyte: 577 ms and +146 MiB peak RSS through buildHeaderValue()).
+ * content type, which can hold a megabyte parameter.
  *
  * Why not nodemailer's own: for a megabyte filename buildHeaderParam() splits the value into an array of
  * one-character strings, runs encodeURIComponent() and a regex replace per character, and concatenates each line
- * a character at a time: some 150 MB of heap and half a second for one field (the largest single allocation of
- * the hostile-input fuzz). Here each character's percent-encoded length is computed from its code point, the
+ * a character at a time: the largest single allocation of the hostile-input fuzz
+ * (docs/performance.md#2026-11-25-9acfc0a-attachment-content-types-parsed-and-built-in-flat-memory). Here each character's percent-encoded length is computed from its code point, the
  * lines are kept as index ranges, and only the lines themselves are written out.
  * test/unit/rfc2231-parameter.test.ts compares it with nodemailer's buildHeaderValue() on arbitrary strings.
  */
