@@ -1,6 +1,6 @@
 /**
- * Triggering an automation for subscribers (TriggerAutomationController's action; mailcoach-audience-campaigns.md
- * §7): for each subscriber whether RunAutomationForSubscriberJob would run it (started, with a list, subscribed,
+ * Triggering an automation for subscribers (TriggerAutomationController's action;
+ * docs/spec/mailcoach-audience-campaigns.md#7-automations-post-apiautomationsuuidtrigger): for each subscriber whether RunAutomationForSubscriberJob would run it (started, with a list, subscribed,
  * in its list and segment, not in it already unless it repeats), recorded for GET /_emulator/automations and
  * announced (`automations.changed`, the web UI's Automations page). The automation's actions are not run
  * (decisions.md).
