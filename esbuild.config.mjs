@@ -36,14 +36,14 @@ const DEFINE_REQUIRE =
 
 rmSync(OUT_DIR, { recursive: true, force: true });
 const result = await build({
-  // capture-worker is no command: as an entry of its own, worker-pool.ts and what it imports go to chunks of their
+  // capture-worker is no command: as an entry of its own, mail/capture/jobs.ts and what it imports go to chunks of their
   // own, which is all a capture worker loads (it imports the module by its own URL). Inside the chunk the whole
   // server shares, a worker also compiled the HTTP app it never runs
   // (docs/performance.md#2026-11-28-378103e-the-capture-worker-as-an-entry-of-its-own-in-the-bundle).
   entryPoints: {
     testing: 'server/testing/index.ts',
     cli: 'server/cli.ts',
-    'capture-worker': 'server/mail/capture/worker-pool.ts',
+    'capture-worker': 'server/mail/capture/jobs.ts',
   },
   outdir: OUT_DIR,
   entryNames: '[name]',

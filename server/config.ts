@@ -97,7 +97,7 @@ export interface Config {
   isolate: boolean;
   /** A JSON file of fault rules applied to every workspace; null: none. */
   faultsFile: string | null;
-  /** Worker threads that render sends and write their messages; 0: in-process (mail/capture/worker-pool.ts). */
+  /** Worker threads that render sends and write their messages; 0: in-process (mail/capture/jobs.ts). */
   renderWorkers: number;
   /**
    * Whether the web UI and /_emulator need an accepted token: `auto` (needed when bound beyond loopback), `required`

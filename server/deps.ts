@@ -8,7 +8,7 @@ import { startSearchIndexer, type SearchIndexer } from './search/indexer.js';
 import { startProblemChecker, type ProblemChecker } from './search/problem-checker.js';
 import { createSearchWorker, type SearchWorker } from './search/worker.js';
 import { EventBus } from './events.js';
-import { createCaptureBuilder, type CaptureBuilder } from './mail/capture/worker-pool.js';
+import { type Capture, openCapture } from './mail/capture/index.js';
 import { EMPTY_FIXTURES, loadFixtures, type FixtureProblem, type FixtureSet } from './fixtures/load.js';
 import { parseFixtureIdSpec, parseIdSpec, type IdGenerator } from './ids.js';
 import type { Logger } from './logger.js';
@@ -53,8 +53,8 @@ export interface AppDeps {
   /** The fixtures as last loaded; `--watch` replaces them when their files change (fixtures/watch.ts). */
   fixtures: FixtureSet;
   workspaces: Workspaces;
-  /** Renders sends and writes their messages, in-process or on worker threads (mail/capture/worker-pool.ts). */
-  captureBuilder: CaptureBuilder;
+  /** The one door every captured mail comes in by, rendered and stored in-process or on worker threads (mail/capture/). */
+  capture: Capture;
   /** Where the fixtures come from, whether `--watch` follows them, and its last reload's problems. */
   fixtureStatus: FixtureStatus;
   /** Runs the searches of what clients wrote (inbox words, the log's filter[search]) off this thread when it can. */
@@ -119,7 +119,7 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       cliWebhooks: { urls: config.webhooks, secret: config.webhookSecret },
     });
     const random = parseRandomSpec(config.random);
-    const captureBuilder = createCaptureBuilder({
+    const capture = openCapture({
       workers: config.renderWorkers,
       store,
       databaseFile: store.file,
@@ -143,12 +143,12 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
         holder.fixtures = next;
       },
       workspaces,
-      captureBuilder,
+      capture,
       // With render workers, so that `--render-workers 0` (and startEmulator()'s default) keeps everything here.
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
       searchIndexer: startSearchIndexer({ store, events, logger }),
-      problemChecker: startProblemChecker({ store, events, logger, builder: captureBuilder }),
+      problemChecker: startProblemChecker({ store, events, logger, capture }),
       smtpListening: { port: null, smtpsPort: null, starttls: false },
       webhookDelivery: createWebhookDelivery({
         store,

@@ -6,7 +6,7 @@ import type { FixtureProblem } from './fixtures/load.js';
 import type { MailcoachEvent } from './mailcoach-events.js';
 
 export interface EmulatorEvents {
-  /** A mail was captured and committed (any intake): announced by the capture builder (mail/capture/worker-pool.ts). */
+  /** A mail was captured and committed (any intake): announced by capture's door (mail/capture/index.ts). */
   'message.captured': { workspaceId: number; uuid: string };
   /** A message's read state changed, or its checks found problems (search/problem-checker.ts). */
   'message.updated': { workspaceId: number; uuid: string };

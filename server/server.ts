@@ -198,7 +198,7 @@ async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
   );
   deps.webhookDelivery.stop();
   deps.problemChecker.stop();
-  await Promise.all([deps.captureBuilder.close(), deps.searchWorker.close()]);
+  await Promise.all([deps.capture.close(), deps.searchWorker.close()]);
   deps.searchIndexer.stop();
   deps.store.close();
 }

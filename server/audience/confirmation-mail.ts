@@ -10,13 +10,12 @@
 import type { Clock } from '../clock.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import type { IdGenerator } from '../ids.js';
-import type { CaptureJob } from '../mail/capture/build-job.js';
-import type { CaptureBuilder } from '../mail/capture/worker-pool.js';
+import type { Capture, CaptureJob } from '../mail/capture/index.js';
 
 export interface ConfirmationMailDeps {
   clock: Clock;
   ids: IdGenerator;
-  captureBuilder: CaptureBuilder;
+  capture: Pick<Capture, 'send'>;
 }
 
 /** Where the mail's links point: this emulator, as the request that caused the mail reached it. */
@@ -65,7 +64,7 @@ export async function sendConfirmationMail(
       headers: { 'X-Mailgun-Track': 'no' },
     },
   };
-  await deps.captureBuilder.capture(job, {
+  await deps.capture.send(job, {
     workspaceId: subscriber.workspace_id,
     messageUuid: uuid,
     logItem: null,

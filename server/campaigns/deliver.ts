@@ -9,8 +9,7 @@
 import type { AppDeps } from '../deps.js';
 import type { CampaignRow, EmailListRow, SegmentCondition, SubscriberRow } from '../db/rows.js';
 import { toEpochSeconds } from '../instant.js';
-import type { CaptureJob } from '../mail/capture/build-job.js';
-import type { CaptureRecords } from '../mail/capture/write-records.js';
+import type { CaptureJob, CaptureRecords } from '../mail/capture/index.js';
 import { publishMailcoachEvent } from '../mailcoach-events.js';
 import { campaignLinks, personalize, type Recipient } from './personalize.js';
 import { listUnsubscribeTag } from './unsubscribe-tag.js';
@@ -142,7 +141,7 @@ async function sendOne(
     },
     send: { ...send, transport_message_id: messageId },
   };
-  await deps.captureBuilder.capture(job, records);
+  await deps.capture.send(job, records);
 }
 
 /**

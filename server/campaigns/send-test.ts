@@ -46,7 +46,7 @@ export async function sendTestMails(
       emailListUuid: list?.uuid ?? null,
       subscriberUuid: subscriber?.uuid ?? null,
     };
-    await deps.captureBuilder.capture(job, {
+    await deps.capture.send(job, {
       workspaceId: campaign.workspace_id,
       messageUuid,
       meta: { templateName: null, replacements: null, origin },

@@ -93,7 +93,7 @@ export function createStore(db: Db) {
 export type Store = ReturnType<typeof createStore>;
 
 /**
- * A second connection to the database file, for a capture worker (mail/capture/worker-pool.ts) to store what it
+ * A second connection to the database file, for a capture worker (mail/capture/jobs.ts) to store what it
  * renders: the inserts of a send and their group commit. Checkpoints stay with the main store's checkpointer.
  */
 export function openCaptureStore(file: string) {

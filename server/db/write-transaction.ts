@@ -1,6 +1,6 @@
 /**
  * Every write transaction on a connection of ours begins IMMEDIATE: it takes the write lock before its first
- * read. Capture workers write on connections of their own (mail/capture/worker-pool.ts), so a DEFERRED transaction
+ * read. Capture workers write on connections of their own (mail/capture/jobs.ts), so a DEFERRED transaction
  * that reads first and writes next (indexing the search backlog, clearing a workspace, deleting messages) found
  * the lock taken or its snapshot outdated when it came to write; SQLite then fails at once with SQLITE_BUSY or
  * SQLITE_BUSY_SNAPSHOT, without its busy handler, since waiting while holding a snapshot could deadlock.

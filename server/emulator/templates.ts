@@ -83,7 +83,7 @@ export function templateRoutes(deps: AppDeps) {
       const body = await readJsonObject(c);
       const request = parseOr422(renderRequest(), body, templateFieldMessage(body));
       const source = { body: row.body, type: row.type, subject: row.subject, ...request.template };
-      return c.json(await deps.captureBuilder.preview({ template: source, replacements: request.replacements }));
+      return c.json(await deps.capture.preview({ template: source, replacements: request.replacements }));
     });
 }
 

@@ -48,7 +48,7 @@ export async function resendTransactionalMail(deps: SendDeps, logItem: LogItemRo
     headers: {},
   };
   const raw = await buildMessage(mail);
-  await deps.captureBuilder.store(mail, raw, {
+  await deps.capture.store(mail, raw, {
     workspaceId: logItem.workspace_id,
     messageUuid: uuid,
     meta: { templateName: null, replacements: null },

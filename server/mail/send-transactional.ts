@@ -9,9 +9,7 @@ import type { Store } from '../db/store.js';
 import { toEpochSeconds } from '../instant.js';
 import type { IdGenerator } from '../ids.js';
 import { normalizeAddresses, type MailAddress } from './addresses.js';
-import type { CaptureJob } from './capture/build-job.js';
-import type { CaptureRecords } from './capture/write-records.js';
-import type { CaptureBuilder } from './capture/worker-pool.js';
+import type { Capture, CaptureJob, CaptureRecords } from './capture/index.js';
 import type { MailAttachment, OutgoingMail } from './mime/outgoing-mail.js';
 import type { SendRequest } from './send-request.js';
 
@@ -19,7 +17,7 @@ export interface SendDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
-  captureBuilder: CaptureBuilder;
+  capture: Pick<Capture, 'send' | 'store'>;
   defaultMailer: string;
 }
 
@@ -74,8 +72,8 @@ export async function sendTransactionalMail(
     suppressible: request.fake ? [] : [...requested.to, ...requested.cc, ...requested.bcc].map((a) => a.email),
   };
   // The suppression check, rendering, the MIME message and storing them: in this thread or on a worker
-  // (capture/worker-pool.ts), which checks on the connection it stores with (write-records.ts).
-  const outcome = await deps.captureBuilder.capture(job, records);
+  // (capture/index.ts), which checks on the connection it stores with (write-records.ts).
+  const outcome = await deps.capture.send(job, records);
   if ('suppressed' in outcome) return { kind: 'suppressed', email: outcome.suppressed };
   return request.store
     ? { kind: 'stored', logItemUuid: ids.logItem, sendUuid: ids.send, messageUuid: ids.message }

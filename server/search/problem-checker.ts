@@ -1,7 +1,7 @@
 /**
  * Counts each captured mail's problems in the background (README "Mail checks": has:problems and the inbox's
  * marker; migration 25), never on the send path: checking costs about a millisecond for a 4 kB mail and 90 ms for
- * 1 MB of HTML (htmlparser2's DOM, at some 11 MB/s), so it runs on a capture worker (mail/capture/worker-pool.ts:
+ * 1 MB of HTML (htmlparser2's DOM, at some 11 MB/s), so it runs on a capture worker (mail/capture/index.ts checkProblems():
  * its own connection; idle then, since captures have paused; a search worker started for it cost ~28 MiB of RSS in
  * `BENCH_ONLY=memory`) and the counts are recorded here through the group commit. Like the search index (indexer.ts) it
  * waits for captures to pause, then goes through the backlog in steps, oldest first; a search for has:problems
@@ -16,8 +16,7 @@ import type { IndexStep } from '../db/messages-store.js';
 import type { Store } from '../db/store.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
-import { checkNextMessages } from '../mail/capture/problem-step.js';
-import type { CaptureBuilder } from '../mail/capture/worker-pool.js';
+import type { Capture } from '../mail/capture/index.js';
 
 export interface ProblemChecker {
   /** Resolves once every message captured before the call has its problem count (or checking failed). */
@@ -37,7 +36,7 @@ export function startProblemChecker(deps: {
   store: Store;
   events: EventBus;
   logger: Logger;
-  builder: Pick<CaptureBuilder, 'checkProblems'>;
+  capture: Pick<Capture, 'checkProblems'>;
 }): ProblemChecker {
   const { store } = deps;
   let quiet: NodeJS.Timeout | null = null;
@@ -58,7 +57,7 @@ export function startProblemChecker(deps: {
   /** One step: `done` once the worker finds none left (as of its read), `failed` on an error (logged). */
   const step = async (): Promise<'progress' | 'done' | 'failed'> => {
     try {
-      const checked = (await deps.builder.checkProblems(STEP)) ?? checkNextMessages(store, STEP);
+      const checked = await deps.capture.checkProblems(STEP);
       if (stopped || checked.length === 0) return 'done';
       for (const message of await record(checked)) {
         if (message.problems > 0)

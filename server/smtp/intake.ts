@@ -1,6 +1,6 @@
 /**
  * Stores a message received over SMTP as every captured mail is stored: through the capture builder
- * (mail/capture/worker-pool.ts receive(): parsed on a capture worker when there is one, and stored with the same
+ * (mail/capture/index.ts receive(): parsed on a capture worker when there is one, and stored with the same
  * group commit), which announces `message.captured`, so the inbox, its search, wait-for, links and codes and reset
  * treat it as any other mail. The raw bytes are kept exactly as received; the row's fields come from parsing them.
  * No Mailcoach record (log item, Send) is made: the mail never went through Mailcoach.
@@ -8,12 +8,12 @@
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import type { SmtpEnvelope } from '../mail/capture/received-mail.js';
-import type { CaptureBuilder } from '../mail/capture/worker-pool.js';
+import type { Capture } from '../mail/capture/index.js';
 
 export interface SmtpIntakeDeps {
   clock: Clock;
   ids: IdGenerator;
-  captureBuilder: Pick<CaptureBuilder, 'receive'>;
+  capture: Pick<Capture, 'receive'>;
 }
 
 /** Resolves with the stored message's uuid once it is committed. */
@@ -25,7 +25,7 @@ export async function receiveSmtpMessage(
 ): Promise<string> {
   const uuid = deps.ids();
   const at = { date: deps.clock(), fallbackMessageId: `${deps.ids().replaceAll('-', '')}@mailcoach-emulator` };
-  await deps.captureBuilder.receive(
+  await deps.capture.receive(
     raw,
     { envelope, at },
     {

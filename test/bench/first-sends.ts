@@ -5,7 +5,7 @@
  * The published CLI starts on a fresh database file with the bundled fixtures and its default render workers;
  * then SENDS sends of the bundled MJML template `welcome` follow one another, each PAUSE_MS after the previous
  * answer. Each send's latency is from its request to the end of its 200 (one keep-alive connection). The first send loads the MJML compiler
- * in the main thread while the capture worker starts (capture/worker-pool.ts); the second is the first a worker
+ * in the main thread while the capture worker starts (mail/capture/jobs.ts, server/workers/pool.ts); the second is the first a worker
  * renders, which had loaded a compiler of its own first.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

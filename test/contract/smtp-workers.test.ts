@@ -1,5 +1,5 @@
 /**
- * SMTP mail is parsed on the capture worker when there is one (mail/capture/worker-pool.ts receive()): with a
+ * SMTP mail is parsed on the capture worker when there is one (mail/capture/jobs.ts, the receive and parse jobs): with a
  * database file the worker also stores it through its own connection; with `:memory:`, which no other connection
  * can open, it hands the parsed mail back and the main thread stores it. Either way every accepted mail is stored
  * whole: fields, envelope, attachment bytes, raw bytes as sent.

@@ -1,5 +1,5 @@
 /**
- * The capture pool's fallback (server/mail/capture/worker-pool.ts). A template job waits for a starting worker
+ * Capture's worker pool fallback (server/mail/capture/index.ts, server/workers/pool.ts). A template job waits for a starting worker
  * rather than render in this thread; a worker that dies before it is ready must end that wait at once, and the
  * job then runs here. Under vitest a worker cannot load the pool's TypeScript module, so every worker started
  * here dies unready: the case of a pool that cannot run where the emulator runs.
@@ -10,10 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore, type Store } from '../../server/db/store.js';
-import type { CaptureJob } from '../../server/mail/capture/build-job.js';
-import type { CaptureRecords } from '../../server/mail/capture/write-records.js';
+import { type CaptureJob, type CaptureRecords, openCapture } from '../../server/mail/capture/index.js';
 import { EventBus } from '../../server/events.js';
-import { createCaptureBuilder } from '../../server/mail/capture/worker-pool.js';
 
 let dir: string;
 let file: string;
@@ -66,18 +64,18 @@ it('runs template jobs in this thread as soon as the starting worker dies, not a
   // advanced, that timer cannot fire: only the worker's death can end the wait, and without it the jobs would
   // wait for the test's timeout.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const builder = createCaptureBuilder({ workers: 1, store, databaseFile: file, events: new EventBus() });
+  const capture = openCapture({ workers: 1, store, databaseFile: file, events: new EventBus() });
   try {
-    await Promise.all([1, 2, 3].map((n) => templateJob(n)).map(({ job, records }) => builder.capture(job, records)));
+    await Promise.all([1, 2, 3].map((n) => templateJob(n)).map(({ job, records }) => capture.send(job, records)));
     expect(vi.getTimerCount()).toBe(0);
     expect(store.messages.count(workspaceId)).toBe(3);
     // The pool is off now: a later template job runs here at once too.
     const { job, records } = templateJob(4);
-    await builder.capture(job, records);
+    await capture.send(job, records);
     expect(store.messages.count(workspaceId)).toBe(4);
   } finally {
     vi.useRealTimers();
-    await builder.close();
+    await capture.close();
   }
 });
 
@@ -87,19 +85,19 @@ it('announces each message once it is stored, whichever way it came in (a built 
   events.on('message.captured', ({ workspaceId: id, uuid }) =>
     heard.push({ uuid, stored: store.messages.findByUuid(id, uuid) !== undefined }),
   );
-  const builder = createCaptureBuilder({ workers: 0, store, databaseFile: file, events });
+  const capture = openCapture({ workers: 0, store, databaseFile: file, events });
   try {
     const first = templateJob(1);
-    await builder.capture(first.job, first.records);
-    // A resend's copy: the message is built by its caller, then stored (and announced) by the builder.
+    await capture.send(first.job, first.records);
+    // A resend's copy: the message is built by its caller, then stored (and announced) by the door.
     const second = templateJob(2);
     const mail = { ...second.job.envelope, subject: 'Copy', html: '<p>copy</p>', text: 'copy' };
-    await builder.store(mail, Buffer.from('Subject: Copy\r\n\r\ncopy'), second.records);
+    await capture.store(mail, Buffer.from('Subject: Copy\r\n\r\ncopy'), second.records);
     expect(heard).toEqual([
       { uuid: first.records.messageUuid, stored: true },
       { uuid: second.records.messageUuid, stored: true },
     ]);
   } finally {
-    await builder.close();
+    await capture.close();
   }
 });

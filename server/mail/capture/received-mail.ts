@@ -3,7 +3,7 @@
  * addresses, subject, bodies and attachments the inbox, its search, links and codes are derived from. The raw
  * bytes are parsed with postal-mime and stored untouched beside these fields. It reads no clock or id generator
  * (what must be decided once comes in as `ReceivedAt`), so it runs on a capture worker as well as here
- * (worker-pool.ts).
+ * (jobs.ts).
  */
 import type { Address, Email } from 'postal-mime';
 import type { MailAddress } from '../addresses.js';
@@ -31,7 +31,7 @@ export async function parseReceivedMail(
 ): Promise<OutgoingMail> {
   // Loaded on the first received message: most runs receive none, and the parser need not weigh on every start.
   const { default: PostalMime } = await import('postal-mime');
-  let email;
+  let email: Email;
   try {
     email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
   } catch (error) {

@@ -1,8 +1,8 @@
 /**
- * What a send stores, and the one function that writes it: the captured message, then (when `store` is on) its
+ * What a capture stores, and the one function that writes it: the captured message, then (when `store` is on) its
  * log item and Send. The rows are decided on the main thread before rendering (ids, times, the mailer), less
  * what only rendering knows (the subject, the body, the message's row id), so that the write can run wherever
- * the rendering ran: in the request's thread, or on the capture worker that rendered it (capture/worker-pool.ts).
+ * the rendering ran: in the request's thread, or on the capture worker that rendered it (jobs.ts).
  */
 import type { LogItemRow, NewRow, SendRow } from '../../db/rows.js';
 import type { MessageStore } from '../../db/messages-store.js';
@@ -66,4 +66,14 @@ export function writeCapture(writer: CaptureWriter, records: CaptureRecords, mai
   }
   if (records.send !== null) writer.sends.insertOnly(records.send);
   return messageRowId;
+}
+
+/** Writes the message and its records through `writer`'s group commit; resolves once committed. */
+export function commitCapture(
+  writer: CaptureWriter,
+  records: CaptureRecords,
+  mail: OutgoingMail,
+  raw: Buffer,
+): Promise<number> {
+  return writer.groupCommit(() => writeCapture(writer, records, mail, raw));
 }

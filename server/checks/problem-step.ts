@@ -1,14 +1,14 @@
 /**
  * One step of the background problem checks (search/problem-checker.ts): the next messages not checked yet, each
- * counted as its checks report would count it (checks/problems.ts). Reads only, so that it runs on a capture
- * worker's connection (worker-pool.ts), idle while captures pause, as well as on the main store; the main
- * thread records the counts.
+ * counted as its checks report would count it (problems.ts). Reads only, so that it runs on a capture worker's
+ * connection (mail/capture/jobs.ts), idle while captures pause, as well as on the main store; the main thread
+ * records the counts. It lives with the checks it runs, below both the capture worker and the checker.
  */
-import { countProblems } from '../../checks/problems.js';
-import { emulatorRecords, type RecordStores } from '../../checks/records.js';
-import type { CheckedMessage, MessageCheckStore } from '../../db/message-checks-store.js';
-import type { IndexStep } from '../../db/messages-store.js';
-import { parseHeaders } from '../mime/read-headers.js';
+import type { CheckedMessage, MessageCheckStore } from '../db/message-checks-store.js';
+import type { IndexStep } from '../db/messages-store.js';
+import { parseHeaders } from '../mail/mime/read-headers.js';
+import { countProblems } from './problems.js';
+import { emulatorRecords, type RecordStores } from './records.js';
 
 export interface ProblemReader extends RecordStores {
   messageChecks: Pick<MessageCheckStore, 'nextUnchecked'>;
