@@ -1,4 +1,8 @@
-/** Starts the HTTP server for a Config; used by the CLI and by anything embedding the emulator. */
+/**
+ * Starts the emulator for a Config: the HTTP(S) listeners, the SMTP intake (smtp/start.ts), the campaign scheduler,
+ * the webhook forwarding and the fixtures' watcher, and closes them in order. Used by the CLI and by anything
+ * embedding the emulator.
+ */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
@@ -11,8 +15,7 @@ import { systemClock } from './clock.js';
 import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 import { tokenNeeded } from './http/local-surface.js';
-import type { SmtpListener, SmtpListenerOptions } from './smtp/listener.js';
-import { smtpReplyOf } from './faults/fault-rules.js';
+import { type SmtpListeners, startSmtp } from './smtp/start.js';
 
 export interface RunningEmulator {
   url: string;
@@ -71,7 +74,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       servers.push(secure);
       https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
     }
-    smtpListeners = await startSmtp(config, deps, logger, (started) => (smtpListeners = started));
+    smtpListeners = await startSmtp(config, deps, logger, tokenNeeded(config), (started) => (smtpListeners = started));
     const smtp =
       smtpListeners.smtp === null
         ? null
@@ -88,85 +91,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await close();
     throw error;
   }
-}
-
-/**
- * The SMTP intake on the HTTP listener's address. The rule for its AUTH is the UI's: where the UI needs a token
- * (bound beyond loopback, or --ui-token required), SMTP needs AUTH with an accepted token as the password. With
- * --isolate the token picks the workspace; a client without AUTH (or, where any AUTH will do, with a password that
- * is no accepted token) writes to the default workspace.
- */
-interface SmtpListeners {
-  smtp: SmtpListener | null;
-  smtps: SmtpListener | null;
-}
-
-/**
- * `started` hears each listener as soon as it listens, so that a start failing on the second (its port in use)
- * still closes the first.
- */
-async function startSmtp(
-  config: Config,
-  deps: AppDeps,
-  logger: Logger,
-  started: (listeners: SmtpListeners) => void,
-): Promise<SmtpListeners> {
-  const listeners: SmtpListeners = { smtp: null, smtps: null };
-  if (config.smtpPort === null && config.smtpsPort === null) return listeners;
-  const [{ startSmtpListener }, { receiveSmtpMessage }] = await Promise.all([
-    import('./smtp/listener.js'),
-    import('./smtp/intake.js'),
-  ]);
-  const tls =
-    config.smtpStartTls || config.smtpsPort !== null
-      ? await loadOrCreateCertificate({
-          certFile: config.tlsCert,
-          keyFile: config.tlsKey,
-          dbPath: config.dbPath,
-          clock: systemClock,
-        })
-      : null;
-  const known = new Set(config.tokens);
-  const workspaceOf = (token: string | null) =>
-    token === null ? deps.workspaces.defaultId : deps.workspaces.forToken(token);
-  const options = {
-    host: config.host,
-    maxBytes: config.maxBodyBytes,
-    maxRecipients: config.smtpMaxRecipients,
-    idleMs: config.smtpIdleTimeoutMs,
-    connectionMs: config.smtpConnectionTimeoutMs,
-    authRequired: tokenNeeded(config),
-    tokenAccepted: (token) => config.anyToken || known.has(token),
-    tls: tls === null ? null : { key: tls.key, cert: tls.cert },
-    logger,
-    receive: async (raw, envelope, token) => {
-      await receiveSmtpMessage(deps, raw, envelope, workspaceOf(token));
-    },
-    // The workspace's fault rules for SMTP, drawn and counted as its HTTP rules are (http/apply-faults.ts).
-    fault: (command, envelope, token) => {
-      const workspaceId = workspaceOf(token);
-      const rule = deps.faults.fireSmtp(
-        workspaceId,
-        { command, sender: envelope.from, recipients: envelope.to },
-        deps.random,
-      );
-      return rule === null ? null : smtpReplyOf(rule.spec);
-    },
-  } satisfies Omit<SmtpListenerOptions, 'port'>;
-  if (config.smtpPort !== null) {
-    // STARTTLS only when asked for (config.ts says why); the smtps port below speaks TLS anyway.
-    listeners.smtp = await startSmtpListener({
-      ...options,
-      port: config.smtpPort,
-      tls: config.smtpStartTls ? options.tls : null,
-    });
-    started({ ...listeners });
-  }
-  if (config.smtpsPort !== null) {
-    listeners.smtps = await startSmtpListener({ ...options, port: config.smtpsPort, implicitTls: true });
-    started({ ...listeners });
-  }
-  return listeners;
 }
 
 type ServeOptions = Parameters<typeof serve>[0];
