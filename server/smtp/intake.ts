@@ -1,5 +1,5 @@
 /**
- * Stores a message received over SMTP as every captured mail is stored: through the capture builder
+ * Stores a message received over SMTP as every captured mail is stored: through capture's door
  * (mail/capture/index.ts receive(): parsed on a capture worker when there is one, and stored with the same
  * group commit), which announces `message.captured`, so the inbox, its search, wait-for, links and codes and reset
  * treat it as any other mail. The raw bytes are kept exactly as received; the row's fields come from parsing them.

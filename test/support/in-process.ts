@@ -29,7 +29,7 @@ export function inProcessDeps(args: string[] = ['--token', 't']): { deps: AppDep
   const request = parseCli(['--db', ':memory:', '--no-fixtures', '--render-workers', '0', ...args], {});
   if (request.kind !== 'run') throw new Error('unexpected CLI request');
   const deps = createDeps(request.config, silentLogger);
-  // The bus the services already hold (the capture builder announces on it, the search indexer listens), with its
+  // The bus the services already hold (capture's door announces on it, the search indexer listens), with its
   // listeners counted from here on.
   let listening = 0;
   const bus = deps.events;
