@@ -5,7 +5,7 @@
  */
 
 /** A value as it crosses a thread boundary: the message posted, and the buffers moved with it rather than copied. */
-export interface Packed {
+interface Packed {
   message: unknown;
   transfer?: ArrayBuffer[];
 }
@@ -40,7 +40,7 @@ export type InputOf<J> = J extends { run(context: any, input: infer Input): unkn
 export type OutputOf<J> = J extends { run(context: any, input: any): infer Output } ? Awaited<Output> : never;
 
 /** An error class a job may throw that the caller tells apart: rebuilt as itself when it comes from a worker. */
-export type KnownError = new (message: string) => Error;
+type KnownError = new (message: string) => Error;
 
 /**
  * A kind of worker: the module a worker loads (which calls serveWhenWorker(role) when it is loaded), what the worker

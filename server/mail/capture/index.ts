@@ -20,8 +20,7 @@ import { type CaptureJob, renderedOutgoingMail } from './render-mail.js';
 import { type CaptureOutcome, type CaptureRecords, commitCapture, firstSuppressed } from './write-records.js';
 
 export type { CaptureJob } from './render-mail.js';
-export type { CaptureOutcome, CaptureRecords } from './write-records.js';
-export type { ReceivedJob } from './jobs.js';
+export type { CaptureRecords } from './write-records.js';
 
 export interface Capture {
   /**

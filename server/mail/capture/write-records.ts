@@ -49,7 +49,7 @@ export function firstSuppressed(writer: CaptureWriter, records: CaptureRecords):
 }
 
 /** Writes the message and its records in the caller's transaction; returns the message's row id. */
-export function writeCapture(writer: CaptureWriter, records: CaptureRecords, mail: OutgoingMail, raw: Buffer): number {
+function writeCapture(writer: CaptureWriter, records: CaptureRecords, mail: OutgoingMail, raw: Buffer): number {
   const messageRowId = writer.messages.insertReturningId(
     capturedMessage(records.workspaceId, records.messageUuid, mail, raw, records.meta),
   );
