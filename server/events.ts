@@ -29,7 +29,7 @@ export interface EmulatorEvents {
   'automations.changed': { workspaceId: number };
   /** Transactional mail log items were created (a stored send, a resend, a seed); null: any. */
   'log.changed': { workspaceId: number; uuids: string[] | null };
-  /** The workspace's fault rules were added, removed, or fired (their counts changed): faults/rules.ts announces it. */
+  /** The workspace's fault rules were added, removed, or fired (their counts changed): faults/fault-rules.ts announces it. */
   'faults.changed': { workspaceId: number };
   /** The clock was frozen, advanced or resumed (one clock for every workspace): clock.ts announces it. */
   'clock.changed': { now: string; frozen: boolean };

@@ -18,7 +18,7 @@ import { listUnsubscribeTag } from './unsubscribe-tag.js';
 const MAILS_IN_FLIGHT = 32;
 
 /** What one campaign mail needs: the records, the time and ids, and the capture path. */
-export type CampaignMailDeps = Pick<AppDeps, 'store' | 'clock' | 'ids' | 'captureBuilder'>;
+export type CampaignMailDeps = Pick<AppDeps, 'store' | 'clock' | 'ids' | 'capture'>;
 
 /** What sending a campaign needs: a mail's, and the events its end announces. */
 export type DeliveryDeps = CampaignMailDeps & Pick<AppDeps, 'events'>;
