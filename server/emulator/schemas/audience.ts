@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+export const Subscriber = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    email_list_uuid: z.string().meta({ format: 'uuid' }),
+    email: z.string().describe('Lower-cased.'),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    extra_attributes: z.record(z.string(), z.unknown()).describe('{} when none.'),
+    tags: z.array(z.string()).describe('Tag names.'),
+    subscribed_at: z.string().nullable(),
+    unsubscribed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .describe('As GET /api/subscribers/{uuid} shows it.')
+  .meta({ id: 'Subscriber' });
+
+export const EmailListOverview = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    name: z.string(),
+    active_subscribers_count: z.int().describe('Subscribed, not unsubscribed.'),
+    subscribers_counts: z
+      .object({ subscribed: z.int(), unconfirmed: z.int(), unsubscribed: z.int() })
+      .describe('The subscribers by status.'),
+    default_from_email: z.string().nullable(),
+    default_from_name: z.string().nullable(),
+    requires_confirmation: z.boolean().describe('Double opt-in.'),
+    created_at: z.string(),
+  })
+  .meta({ id: 'EmailListOverview' });
+
+export const EmailListDetail = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    name: z.string(),
+    active_subscribers_count: z.int().describe('Subscribed, not unsubscribed.'),
+    subscribers_counts: z
+      .object({ subscribed: z.int(), unconfirmed: z.int(), unsubscribed: z.int() })
+      .describe('The subscribers by status.'),
+    default_from_email: z.string().nullable(),
+    default_from_name: z.string().nullable(),
+    requires_confirmation: z.boolean().describe('Double opt-in.'),
+    created_at: z.string(),
+    tags: z
+      .array(
+        z.object({
+          uuid: z.string().meta({ format: 'uuid' }),
+          name: z.string(),
+          type: z.enum(['default', 'mailcoach']),
+          subscriber_count: z.int(),
+        }),
+      )
+      .describe('By name; subscriber_count: the subscribers with the tag, any status.'),
+    segments: z
+      .array(z.object({ uuid: z.string().meta({ format: 'uuid' }), name: z.string(), subscriber_count: z.int() }))
+      .describe(
+        'By name; subscriber_count: the subscribed subscribers meeting its conditions (what a campaign to it reaches).',
+      ),
+    imports: z
+      .array(
+        z.object({
+          uuid: z.string().meta({ format: 'uuid' }),
+          status: z.enum(['draft', 'pending', 'importing', 'completed', 'failed']),
+          imported_subscribers_count: z.int(),
+          error_count: z.int().describe('Rows whose address was not valid.'),
+          created_at: z.string(),
+          updated_at: z.string(),
+        }),
+      )
+      .describe('Newest first, at most 100.'),
+  })
+  .meta({ id: 'EmailListDetail' });
+
+export const SubscriberWithStatus = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    email_list_uuid: z.string().meta({ format: 'uuid' }),
+    email: z.string().describe('Lower-cased.'),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    extra_attributes: z.record(z.string(), z.unknown()).describe('{} when none.'),
+    tags: z.array(z.string()).describe('Tag names.'),
+    subscribed_at: z.string().nullable(),
+    unsubscribed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    status: z.enum(['subscribed', 'unconfirmed', 'unsubscribed']),
+  })
+  .describe('As GET /api/subscribers/{uuid} shows it, with its status.')
+  .meta({ id: 'SubscriberWithStatus' });
+
+export const SubscriberDetail = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    email_list_uuid: z.string().meta({ format: 'uuid' }),
+    email: z.string().describe('Lower-cased.'),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    extra_attributes: z.record(z.string(), z.unknown()).describe('{} when none.'),
+    tags: z.array(z.string()).describe('Tag names.'),
+    subscribed_at: z.string().nullable(),
+    unsubscribed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    status: z.enum(['subscribed', 'unconfirmed', 'unsubscribed']),
+    tag_types: z.record(z.string(), z.enum(['default', 'mailcoach'])).describe("Each tag's type, by name."),
+    email_list: z.object({
+      uuid: z.string().meta({ format: 'uuid' }),
+      name: z.string(),
+      requires_confirmation: z.boolean(),
+    }),
+  })
+  .meta({ id: 'SubscriberDetail' });

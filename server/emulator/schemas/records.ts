@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { MailAddress } from './messages.js';
+
+export const PageLinks = z
+  .object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() })
+  .meta({ id: 'PageLinks' });
+
+export const Send = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    transport_message_id: z.string().nullable(),
+    campaign_uuid: z.string().nullable(),
+    automation_mail_uuid: z.string().nullable(),
+    transactional_mail_log_item_uuid: z.string().nullable(),
+    subscriber_uuid: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    failed_at: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    open_count: z.int(),
+    click_count: z.int(),
+    first_opened_at: z.string().nullable(),
+    last_opened_at: z.string().nullable(),
+    first_clicked_at: z.string().nullable(),
+    last_clicked_at: z.string().nullable(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .describe('As GET /api/sends/{uuid} shows it (Mailcoach timestamps, six fractional digits).')
+  .meta({ id: 'Send' });
+
+export const Suppression = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    email: z.string(),
+    reason: z.enum(['hard_bounce', 'spam_complaint', 'manual']),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Suppression' });
+
+export const SuppressionWithOrigin = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    email: z.string(),
+    reason: z.enum(['hard_bounce', 'spam_complaint', 'manual']),
+    created_at: z.string(),
+    updated_at: z.string(),
+    origin: z
+      .enum(['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'])
+      .nullable()
+      .describe(
+        'fixture, seed, api, emulator (POST /_emulator/suppressions), bounce or complaint (a simulation); null for rows from before the emulator kept track.',
+      ),
+  })
+  .describe('A suppression with why the emulator holds it.')
+  .meta({ id: 'SuppressionWithOrigin' });
+
+export const SendWithState = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    transport_message_id: z.string().nullable(),
+    campaign_uuid: z.string().nullable(),
+    automation_mail_uuid: z.string().nullable(),
+    transactional_mail_log_item_uuid: z.string().nullable(),
+    subscriber_uuid: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    failed_at: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    open_count: z.int(),
+    click_count: z.int(),
+    first_opened_at: z.string().nullable(),
+    last_opened_at: z.string().nullable(),
+    first_clicked_at: z.string().nullable(),
+    last_clicked_at: z.string().nullable(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+    state: z
+      .enum(['failed', 'suppressed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'])
+      .describe(
+        'The furthest it got: a failure; suppressed (a campaign send to a suppressed address: a Send without a mail); a complaint, a bounce, a soft bounce, a click, an open, sent.',
+      ),
+    feedback: z
+      .array(z.object({ type: z.enum(['bounce', 'soft_bounce', 'complaint', 'suppressed']), created_at: z.string() }))
+      .describe(
+        'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
+      ),
+    message_uuid: z
+      .string()
+      .nullable()
+      .describe(
+        "Its captured message: a transactional send's, or a campaign mail; null when there is none (any more).",
+      ),
+    email: z
+      .string()
+      .nullable()
+      .describe("The recipient: the subscriber's address, or the first To address of the log item; null when unknown."),
+    subject: z
+      .string()
+      .nullable()
+      .describe("The captured mail's subject, else the log item's, else the campaign's (its subject or name)."),
+    campaign_name: z.string().nullable().describe("The campaign's name, while the campaign exists."),
+    template_name: z
+      .string()
+      .nullable()
+      .describe("The transactional template the mail was rendered from, else the log item's mail_name."),
+  })
+  .describe('A send as GET /api/sends shows it, with what the emulator knows beyond it.')
+  .meta({ id: 'SendWithState' });
+
+export const LogItemWithLinks = z
+  .object({
+    uuid: z.string().meta({ format: 'uuid' }),
+    subject: z.string(),
+    from: z.array(MailAddress),
+    to: z.array(MailAddress),
+    cc: z.array(MailAddress),
+    bcc: z.array(MailAddress),
+    body: z.string().nullable().describe('The HTML as rendered (Mailcoach keeps it under both names).'),
+    html: z.string().nullable(),
+    created_at: z.string(),
+    message_uuid: z.string().nullable().describe('The captured message; null when it was deleted.'),
+    send_uuid: z.string().nullable().describe('Its Send; null when none was stored.'),
+  })
+  .describe(
+    'A transactional mail log item as GET /api/transactional-mails shows it, with its captured message and its send.',
+  )
+  .meta({ id: 'LogItemWithLinks' });
+
+export const BounceTarget = z
+  .union([
+    z.object({ email: z.string().meta({ format: 'email' }) }),
+    z.object({ send_uuid: z.string().meta({ format: 'uuid' }) }),
+  ])
+  .describe('The address, or a send whose recipient it is.')
+  .meta({ id: 'BounceTarget' });

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { Automation, CampaignRecord } from '../../emulator/schemas/campaigns.js';
+import { type Route, json, unauthorized, notFound, invalid } from '../route-table.js';
+
+export const campaignsRoutes: Route[] = [
+  {
+    method: 'get',
+    path: '/_emulator/automations',
+    tag: 'controls',
+    summary: "The workspace's automations and the triggers POST /api/automations/{uuid}/trigger recorded",
+    responses: { 200: json(z.object({ data: z.array(Automation) }), 'The automations.'), 401: unauthorized },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/campaigns',
+    tag: 'controls',
+    summary: "The workspace's campaigns, newest first, each with its list, schedule and counts",
+    responses: { 200: json(z.object({ data: z.array(CampaignRecord) }), 'The campaigns.'), 401: unauthorized },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/campaigns/{uuid}',
+    tag: 'controls',
+    summary:
+      'One campaign: its counts, how many subscribers a send now reaches, its clicked links, subscribers to preview as',
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
+    responses: {
+      200: json(
+        z.object({
+          uuid: z.string(),
+          name: z.string(),
+          subject: z.string().nullable(),
+          status: z.enum(['draft', 'sending', 'sent', 'paused', 'cancelled']),
+          email_list: z.object({ uuid: z.string().optional(), name: z.string().optional() }).nullable(),
+          segment_description: z.string(),
+          scheduled_at: z.string().nullable(),
+          sent_at: z.string().nullable(),
+          created_at: z.string(),
+          sent_to_number_of_subscribers: z.int(),
+          sends_count: z.int(),
+          open_count: z.int(),
+          unique_open_count: z.int(),
+          click_count: z.int(),
+          unique_click_count: z.int(),
+          unsubscribe_count: z.int(),
+          bounce_count: z.int(),
+          from_email: z.string().nullable(),
+          audience_count: z.int().describe('How many subscribers a send now reaches.'),
+          links: z.array(z.object({ url: z.string(), unique_click_count: z.int(), click_count: z.int() })),
+          subscribers: z
+            .array(
+              z.object({
+                uuid: z.string(),
+                email: z.string(),
+                first_name: z.string().nullable(),
+                last_name: z.string().nullable(),
+              }),
+            )
+            .describe("The list's first 50 subscribers, to preview as."),
+        }),
+        'The campaign.',
+      ),
+      401: unauthorized,
+      404: notFound,
+    },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/campaigns/{uuid}/preview',
+    tag: 'controls',
+    summary:
+      "The campaign rendered as a subscriber of its list gets it (the send's own render); by default its first subscriber",
+    parameters: [
+      { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'subscriber',
+        in: 'query',
+        required: false,
+        schema: { type: 'string' },
+        description: "A subscriber uuid of the campaign's list (422: another list's).",
+      },
+    ],
+    responses: {
+      200: json(
+        z.object({
+          subscriber: z
+            .object({
+              uuid: z.string(),
+              email: z.string(),
+              first_name: z.string().nullable(),
+              last_name: z.string().nullable(),
+            })
+            .nullable(),
+          subject: z.string(),
+          html: z.string().nullable(),
+          text: z.string().nullable(),
+        }),
+        'The render.',
+      ),
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: 'post',
+    path: '/_emulator/campaigns/{uuid}/send-test',
+    tag: 'controls',
+    summary: 'POST /api/campaigns/{uuid}/send-test, without a token: one test mail per address',
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
+    body: z.object({ email: z.string().describe('1 to 10 comma-separated addresses.') }),
+    responses: { 204: 'Done; no body.', 401: unauthorized, 404: notFound, 422: invalid },
+  },
+  {
+    method: 'post',
+    path: '/_emulator/campaigns/{uuid}/send',
+    tag: 'controls',
+    summary: 'POST /api/campaigns/{uuid}/send, without a token: delivered right after the answer',
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
+    responses: {
+      204: 'Done; no body.',
+      400: 'The campaign cannot be sent (no list, sender, subject or content).',
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/campaign-templates',
+    tag: 'controls',
+    summary: "The workspace's campaign templates by name, each with its fields ([[[name]]], [[[name:type]]])",
+    responses: {
+      200: json(
+        z.object({
+          data: z.array(
+            z.object({
+              uuid: z.string(),
+              name: z.string(),
+              fields: z.array(z.object({ name: z.string(), type: z.string() })),
+            }),
+          ),
+        }),
+        'The templates.',
+      ),
+      401: unauthorized,
+    },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/campaign-templates/{uuid}/preview',
+    tag: 'controls',
+    summary: 'A campaign template rendered as a campaign with these field values would be',
+    parameters: [
+      { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'fields',
+        in: 'query',
+        required: false,
+        schema: { type: 'string' },
+        description: 'A JSON object of field values; absent: the template as stored.',
+      },
+    ],
+    responses: {
+      200: json(
+        z.object({
+          uuid: z.string(),
+          name: z.string(),
+          fields: z.array(z.object({ name: z.string(), type: z.string() })),
+          html: z.string().nullable(),
+          text: z.string().nullable(),
+        }),
+        'The render.',
+      ),
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+];
