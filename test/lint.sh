@@ -47,9 +47,10 @@ fi
 #    (validation/input.ts's Input, instant.ts's times), so that it serves any intake (the API, SMTP, the CLI), not
 #    only an HTTP request. errors.ts is domain code too: the formatter that turns its errors into responses is
 #    http/error-response.ts.
-#    HTTP layers: server/http, server/mailcoach, server/emulator, app.ts, server.ts. Entry points: cli.ts, testing/.
+#    HTTP layers: server/http, server/mailcoach, server/emulator, server/openapi (the document of /_emulator, generated
+#    from its schemas), app.ts, server.ts. Entry points: cli.ts, testing/.
 if grep -rnE "(from|import\() *['\"](hono|@hono/[^'\"]*|([^'\"]*/)?(http|mailcoach|emulator)/[^'\"]*)['\"]" server --include='*.ts' \
-  | grep -vE '^server/(http|mailcoach|emulator|testing)/|^server/(app|server|cli)\.ts:'; then
+  | grep -vE '^server/(http|mailcoach|emulator|openapi|testing)/|^server/(app|server|cli)\.ts:'; then
   echo "lint: domain code must not import hono, server/http/, server/mailcoach/ or server/emulator/: move what it needs into a domain room (or the code into an HTTP layer)" >&2
   status=1
 fi
