@@ -70,7 +70,8 @@ const COLUMNS = [
 ] as const;
 
 /** `suppressed`: a campaign send to a suppressed address, which got no mail (docs/spec/mailcoach-audience-campaigns.md#59-post-apicampaignsuuidsend). */
-export type SendFeedbackType = 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed';
+export const SEND_FEEDBACK_TYPES = ['bounce', 'soft_bounce', 'complaint', 'suppressed'] as const;
+export type SendFeedbackType = (typeof SEND_FEEDBACK_TYPES)[number];
 
 export function createSendStore(statements: Statements) {
   const db = statements.db;

@@ -1,19 +1,15 @@
 /**
- * The wire shapes of a captured message (README "Captured messages"): the summary lists and events carry, and the
- * full message with its headers (read back from the raw bytes), links and one-time codes.
+ * The presenters of a captured message (schemas/messages.ts has the shapes): the summary lists and events carry,
+ * and the full message with its headers (read back from the raw bytes), links and one-time codes.
  */
 import type { LinkedMessageRow, MessageSummaryRow } from '../db/messages-store.js';
 import { htmlToText } from '../mail/render/html.js';
 import { parseHeaders } from '../mail/mime/read-headers.js';
-
-export interface AddressJson {
-  name: string;
-  email: string;
-}
+import type { LinkDetail, MailAddress, Message, MessageSummary } from './schemas/messages.js';
 
 const SNIPPET_LENGTH = 200;
 
-export function messageSummary(row: MessageSummaryRow) {
+export function messageSummary(row: MessageSummaryRow): MessageSummary {
   const attachments = JSON.parse(row.attachments_json) as unknown[];
   return {
     uuid: row.uuid,
@@ -73,7 +69,7 @@ export function fullMessage(
   row: LinkedMessageRow,
   raw: Buffer | undefined,
   origins: MessageOrigins = { campaign: null, email_list: null },
-) {
+): Message {
   const text = row.text_body ?? (row.html_body === null ? null : htmlToText(row.html_body));
   const stored = JSON.parse(row.attachments_json) as StoredAttachment[];
   return {
@@ -91,7 +87,8 @@ export function fullMessage(
       size: a.size,
       url: `/_emulator/messages/${row.uuid}/attachments/${index}`,
     })),
-    replacements: row.replacements_json === null ? null : (JSON.parse(row.replacements_json) as unknown),
+    replacements:
+      row.replacements_json === null ? null : (JSON.parse(row.replacements_json) as Record<string, unknown>),
     // A campaign mail, a test of one, or a double opt-in mail: where it came from (search: campaign:, list:).
     campaign: origins.campaign,
     email_list: origins.email_list,
@@ -102,8 +99,8 @@ export function fullMessage(
   };
 }
 
-function addresses(json: string): AddressJson[] {
-  return (JSON.parse(json) as AddressJson[]).map(({ name, email }) => ({ name: name ?? '', email }));
+function addresses(json: string): MailAddress[] {
+  return (JSON.parse(json) as MailAddress[]).map(({ name, email }) => ({ name: name ?? '', email }));
 }
 
 /**
@@ -173,12 +170,6 @@ export function extractLinks(html: string | null, text: string | null): string[]
 
 /** The most characters of a link's text kept (then an ellipsis): a label, not the mail's body. */
 export const LINK_TEXT_LENGTH = 200;
-
-export interface LinkDetail {
-  url: string;
-  /** The visible text of the `<a>` it is the href of, or null (a URL written in the text, an `<area>`, an empty anchor). */
-  text: string | null;
-}
 
 /**
  * extractLinks() with each link's visible text: what a reader clicks ("Confirm your subscription"), which the URL

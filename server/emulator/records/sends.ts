@@ -14,17 +14,7 @@ import { laravelTimestamp } from '../../http/timestamps.js';
 import { respondWithIndex } from '../../http/listing.js';
 import { sendResource } from '../../mailcoach/resources/transactional.js';
 import { sendIndex } from '../../mailcoach/resources/indexes.js';
-
-type SendState =
-  | 'failed'
-  | 'suppressed'
-  | 'complained'
-  | 'bounced'
-  | 'soft_bounced'
-  | 'clicked'
-  | 'opened'
-  | 'sent'
-  | 'pending';
+import type { SendState, SendWithState } from '../schemas/records.js';
 
 type SendWithRecords = SendRow & { records: SendRecords | undefined };
 
@@ -40,7 +30,7 @@ export function sendRecordRoutes(deps: AppDeps) {
       const records = deps.store.sends.recordsOf(page.rows.map((row) => row.id));
       return { ...page, rows: page.rows.map((row) => ({ ...row, records: records.get(row.id) })) };
     },
-    present: ({ records, ...row }) => {
+    present: ({ records, ...row }): SendWithState => {
       const feedback = deps.store.sends.feedbackOf(row.id);
       return {
         ...sendResource(row),

@@ -17,15 +17,19 @@ import { respondWithIndex } from '../../http/listing.js';
 import { suppressionResource } from '../../mailcoach/resources/transactional.js';
 import { suppressionIndex } from '../../mailcoach/resources/indexes.js';
 import { STORE_SUPPRESSION_RULES } from '../../mailcoach/request-rules.js';
+import type { SuppressionWithOrigin } from '../schemas/records.js';
 
 export function suppressionRecordRoutes(deps: AppDeps) {
-  const suppressions = suppressionIndex(deps, (row) => ({ ...suppressionResource(row), origin: row.origin }));
   const findOr404 = (workspaceId: number, key: string) => {
     const row = findSuppression(deps.store, workspaceId, key);
     if (row === undefined) throw new ApiError(404, `No suppression ${key} in this workspace.`);
     return row;
   };
-  const withOrigin = (row: SuppressionRow) => ({ ...suppressionResource(row), origin: row.origin });
+  const withOrigin = (row: SuppressionRow): SuppressionWithOrigin => ({
+    ...suppressionResource(row),
+    origin: row.origin,
+  });
+  const suppressions = suppressionIndex(deps, withOrigin);
   return new Hono<AppEnv>()
     .get('/', (c) => respondWithIndex(c, suppressions))
     .post('/', async (c) => {

@@ -1,4 +1,10 @@
+/**
+ * The records the web UI lists under `/_emulator` (suppressions, sends, the transactional log): the Mailcoach
+ * resource (the byte-exact presenters of server/mailcoach/resources/) with what the emulator knows beyond it.
+ */
 import { z } from 'zod';
+import { SEND_FEEDBACK_TYPES } from '../../db/sends-store.js';
+import { SUPPRESSION_ORIGINS, SUPPRESSION_REASONS } from '../../db/rows.js';
 import { MailAddress } from './messages.js';
 
 export const PageLinks = z
@@ -32,78 +38,65 @@ export const Suppression = z
   .object({
     uuid: z.string().meta({ format: 'uuid' }),
     email: z.string(),
-    reason: z.enum(['hard_bounce', 'spam_complaint', 'manual']),
+    reason: z.enum(SUPPRESSION_REASONS),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: 'Suppression' });
 
-export const SuppressionWithOrigin = z
-  .object({
-    uuid: z.string().meta({ format: 'uuid' }),
-    email: z.string(),
-    reason: z.enum(['hard_bounce', 'spam_complaint', 'manual']),
-    created_at: z.string(),
-    updated_at: z.string(),
-    origin: z
-      .enum(['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'])
-      .nullable()
-      .describe(
-        'fixture, seed, api, emulator (POST /_emulator/suppressions), bounce or complaint (a simulation); null for rows from before the emulator kept track.',
-      ),
-  })
+export const SuppressionWithOrigin = Suppression.extend({
+  origin: z
+    .enum(SUPPRESSION_ORIGINS)
+    .nullable()
+    .describe(
+      'fixture, seed, api, emulator (POST /_emulator/suppressions), bounce or complaint (a simulation); null for rows from before the emulator kept track.',
+    ),
+})
   .describe('A suppression with why the emulator holds it.')
   .meta({ id: 'SuppressionWithOrigin' });
 
-export const SendWithState = z
-  .object({
-    uuid: z.string().meta({ format: 'uuid' }),
-    transport_message_id: z.string().nullable(),
-    campaign_uuid: z.string().nullable(),
-    automation_mail_uuid: z.string().nullable(),
-    transactional_mail_log_item_uuid: z.string().nullable(),
-    subscriber_uuid: z.string().nullable(),
-    sent_at: z.string().nullable(),
-    failed_at: z.string().nullable(),
-    failure_reason: z.string().nullable(),
-    open_count: z.int(),
-    click_count: z.int(),
-    first_opened_at: z.string().nullable(),
-    last_opened_at: z.string().nullable(),
-    first_clicked_at: z.string().nullable(),
-    last_clicked_at: z.string().nullable(),
-    created_at: z.string().nullable(),
-    updated_at: z.string().nullable(),
-    state: z
-      .enum(['failed', 'suppressed', 'complained', 'bounced', 'soft_bounced', 'clicked', 'opened', 'sent', 'pending'])
-      .describe(
-        'The furthest it got: a failure; suppressed (a campaign send to a suppressed address: a Send without a mail); a complaint, a bounce, a soft bounce, a click, an open, sent.',
-      ),
-    feedback: z
-      .array(z.object({ type: z.enum(['bounce', 'soft_bounce', 'complaint', 'suppressed']), created_at: z.string() }))
-      .describe(
-        'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
-      ),
-    message_uuid: z
-      .string()
-      .nullable()
-      .describe(
-        "Its captured message: a transactional send's, or a campaign mail; null when there is none (any more).",
-      ),
-    email: z
-      .string()
-      .nullable()
-      .describe("The recipient: the subscriber's address, or the first To address of the log item; null when unknown."),
-    subject: z
-      .string()
-      .nullable()
-      .describe("The captured mail's subject, else the log item's, else the campaign's (its subject or name)."),
-    campaign_name: z.string().nullable().describe("The campaign's name, while the campaign exists."),
-    template_name: z
-      .string()
-      .nullable()
-      .describe("The transactional template the mail was rendered from, else the log item's mail_name."),
-  })
+/** The furthest a send got (records/sends.ts decides it). */
+export const SEND_STATES = [
+  'failed',
+  'suppressed',
+  'complained',
+  'bounced',
+  'soft_bounced',
+  'clicked',
+  'opened',
+  'sent',
+  'pending',
+] as const;
+
+export const SendWithState = Send.extend({
+  state: z
+    .enum(SEND_STATES)
+    .describe(
+      'The furthest it got: a failure; suppressed (a campaign send to a suppressed address: a Send without a mail); a complaint, a bounce, a soft bounce, a click, an open, sent.',
+    ),
+  feedback: z
+    .array(z.object({ type: z.enum(SEND_FEEDBACK_TYPES), created_at: z.string() }))
+    .describe(
+      'Bounces and complaints simulated on it (suppressed: a campaign send to a suppressed address), in order.',
+    ),
+  message_uuid: z
+    .string()
+    .nullable()
+    .describe("Its captured message: a transactional send's, or a campaign mail; null when there is none (any more)."),
+  email: z
+    .string()
+    .nullable()
+    .describe("The recipient: the subscriber's address, or the first To address of the log item; null when unknown."),
+  subject: z
+    .string()
+    .nullable()
+    .describe("The captured mail's subject, else the log item's, else the campaign's (its subject or name)."),
+  campaign_name: z.string().nullable().describe("The campaign's name, while the campaign exists."),
+  template_name: z
+    .string()
+    .nullable()
+    .describe("The transactional template the mail was rendered from, else the log item's mail_name."),
+})
   .describe('A send as GET /api/sends shows it, with what the emulator knows beyond it.')
   .meta({ id: 'SendWithState' });
 
@@ -133,3 +126,12 @@ export const BounceTarget = z
   ])
   .describe('The address, or a send whose recipient it is.')
   .meta({ id: 'BounceTarget' });
+
+export type Send = z.output<typeof Send>;
+export type Suppression = z.output<typeof Suppression>;
+export type SuppressionWithOrigin = z.output<typeof SuppressionWithOrigin>;
+export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
+export type SendState = (typeof SEND_STATES)[number];
+export type SendWithState = z.output<typeof SendWithState>;
+export type LogItemWithLinks = z.output<typeof LogItemWithLinks>;
+export type PageLinks = z.output<typeof PageLinks>;

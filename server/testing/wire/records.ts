@@ -4,7 +4,18 @@
  * resource), and Laravel's paginated list.
  */
 
-import type { MailAddress } from './messages.js';
+import type { LogItemWithLinks, Suppression } from '../../emulator/schemas/records.js';
+
+// The shapes, from their schemas (types only: the client loads no zod).
+export type {
+  LogItemWithLinks,
+  Send,
+  SendState,
+  SendWithState,
+  Suppression,
+  SuppressionOrigin,
+  SuppressionWithOrigin,
+} from '../../emulator/schemas/records.js';
 
 /** A Laravel paginated list, as the Mailcoach API's index endpoints (and GET /_emulator/suppressions) answer it. */
 export interface MailcoachPage<T> {
@@ -28,54 +39,6 @@ export interface MailcoachPageLink {
   active: boolean;
 }
 
-/** A send as `GET /api/sends/{uuid}` shows it. */
-export interface Send {
-  uuid: string;
-  transport_message_id: string | null;
-  campaign_uuid: string | null;
-  automation_mail_uuid: string | null;
-  transactional_mail_log_item_uuid: string | null;
-  subscriber_uuid: string | null;
-  sent_at: string | null;
-  failed_at: string | null;
-  failure_reason: string | null;
-  open_count: number;
-  click_count: number;
-  first_opened_at: string | null;
-  last_opened_at: string | null;
-  first_clicked_at: string | null;
-  last_clicked_at: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-/** A send with what the emulator knows beyond the Mailcoach resource. */
-export interface SendWithState extends Send {
-  /** The furthest it got; `suppressed`: a campaign send to a suppressed address, which got no mail. */
-  state:
-    | 'failed'
-    | 'suppressed'
-    | 'complained'
-    | 'bounced'
-    | 'soft_bounced'
-    | 'clicked'
-    | 'opened'
-    | 'sent'
-    | 'pending';
-  /** Bounces and complaints simulated on it (and `suppressed`: a campaign send to a suppressed address), in order. */
-  feedback: Array<{ type: 'bounce' | 'soft_bounce' | 'complaint' | 'suppressed'; created_at: string }>;
-  /** Its captured message (a transactional send's, or a campaign mail); null when there is none (any more). */
-  message_uuid: string | null;
-  /** The recipient: the subscriber's address, or the log item's first To address; null when unknown. */
-  email: string | null;
-  /** The captured mail's subject, else the log item's, else the campaign's. */
-  subject: string | null;
-  /** The campaign's name (a campaign send whose campaign still exists). */
-  campaign_name: string | null;
-  /** The transactional template the mail was rendered from (else the log item's mail_name). */
-  template_name: string | null;
-}
-
 /** The filters, sort and page of GET /api/sends (and /_emulator/sends). */
 export interface SendQuery {
   campaignUuid?: string;
@@ -89,17 +52,6 @@ export interface SendQuery {
   page?: number;
 }
 
-export interface Suppression {
-  uuid: string;
-  email: string;
-  reason: 'hard_bounce' | 'spam_complaint' | 'manual';
-  created_at: string;
-  updated_at: string;
-}
-
-/** Why the emulator holds a suppression (null: from before it kept track). */
-export type SuppressionOrigin = 'fixture' | 'seed' | 'api' | 'emulator' | 'bounce' | 'complaint';
-
 /** The filters, sort and page of GET /api/suppressions (and /_emulator/suppressions). */
 export interface SuppressionQuery {
   /** filter[search]: part of the email. */
@@ -111,23 +63,7 @@ export interface SuppressionQuery {
 }
 
 /** A transactional mail log item as GET /api/transactional-mails shows it. */
-export interface LogItem {
-  uuid: string;
-  subject: string;
-  from: MailAddress[];
-  to: MailAddress[];
-  cc: MailAddress[];
-  bcc: MailAddress[];
-  body: string | null;
-  html: string | null;
-  created_at: string;
-}
-
-/** A log item with its captured message and its Send (GET /_emulator/log-items). */
-export interface LogItemWithLinks extends LogItem {
-  message_uuid: string | null;
-  send_uuid: string | null;
-}
+export type LogItem = Omit<LogItemWithLinks, 'message_uuid' | 'send_uuid'>;
 
 /** The filters, sort and page of GET /api/transactional-mails (and /_emulator/log-items). */
 export interface LogItemQuery {
