@@ -5,10 +5,17 @@
  */
 import type { AppDeps } from '../deps.js';
 import type { WebhookAttemptRow, WebhookCallRow, WebhookConfigurationRow } from '../db/rows.js';
+import type {
+  WebhookAttempt,
+  WebhookCall,
+  WebhookConfiguration,
+  WebhookEvent,
+  WebhookRequestHeaders,
+} from './schemas/webhooks.js';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number) => new Date(ms).toISOString();
 
-export function webhookConfigurationResource(row: WebhookConfigurationRow) {
+export function webhookConfigurationResource(row: WebhookConfigurationRow): WebhookConfiguration {
   return {
     uuid: row.uuid,
     name: row.name,
@@ -18,7 +25,7 @@ export function webhookConfigurationResource(row: WebhookConfigurationRow) {
     use_for_all_lists: row.use_for_all_lists === 1,
     email_lists: JSON.parse(row.email_list_uuids) as string[],
     use_for_all_events: row.use_for_all_events === 1,
-    events: JSON.parse(row.events) as string[],
+    events: JSON.parse(row.events) as WebhookEvent[],
     origin: row.origin,
     created_at: iso(row.created_at * 1000),
     updated_at: iso(row.updated_at * 1000),
@@ -26,11 +33,11 @@ export function webhookConfigurationResource(row: WebhookConfigurationRow) {
 }
 
 /** The headers Mailcoach's Guzzle sends besides Host and Content-Length (docs/spec/mailcoach-webhooks.md#21-request-line-headers-body-ws-webhookcallphp-callwebhookjobphp-configwebhook-serverphp-gz). */
-function webhookRequestHeaders(signature: string) {
+function webhookRequestHeaders(signature: string): WebhookRequestHeaders {
   return { 'Content-Type': 'application/json', Signature: signature, 'User-Agent': 'GuzzleHttp/7' };
 }
 
-function attemptResource(row: WebhookAttemptRow) {
+function attemptResource(row: WebhookAttemptRow): WebhookAttempt {
   return {
     uuid: row.uuid,
     attempt: row.attempt,
@@ -53,14 +60,15 @@ export function webhookCallPresenter(deps: AppDeps) {
     if (!names.has(id)) names.set(id, deps.store.webhooks.configurations.findById(id));
     return names.get(id);
   };
-  return (row: WebhookCallRow) => {
+  return (row: WebhookCallRow): WebhookCall => {
     const owner = configuration(row.configuration_id);
     return {
       uuid: row.uuid,
-      event: row.event,
+      // The queue stores only the events it routes (mailcoach-events.ts WEBHOOK_EVENTS).
+      event: row.event as WebhookEvent,
       status: row.status,
       attempts: row.attempts,
-      next_attempt_at: iso(row.next_attempt_at_ms),
+      next_attempt_at: row.next_attempt_at_ms === null ? null : iso(row.next_attempt_at_ms),
       configuration: owner === undefined ? null : { uuid: owner.uuid, name: owner.name },
       email_list_uuid: row.email_list_uuid,
       subscriber_uuid: row.subscriber_uuid,

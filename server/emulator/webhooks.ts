@@ -23,6 +23,7 @@ import {
   deleteWebhookConfiguration,
   updateWebhookConfiguration,
 } from '../webhooks/configurations.js';
+import { WEBHOOK_CALL_STATUSES } from './schemas/webhooks.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger } from './query-params.js';
 import { readJsonObject } from './request-body.js';
 import { webhookCallPresenter, webhookConfigurationResource } from './webhook-resources.js';
@@ -66,7 +67,7 @@ export function webhookRoutes(deps: AppDeps) {
     });
 }
 
-const STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const STATUSES = WEBHOOK_CALL_STATUSES;
 
 export function webhookCallRoutes(deps: AppDeps) {
   const present = () => webhookCallPresenter(deps);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIBER_STATUSES } from '../../fixtures/audience-schema.js';
 
 export const Subscriber = z
   .object({
@@ -87,7 +88,7 @@ export const SubscriberWithStatus = z
     unsubscribed_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
-    status: z.enum(['subscribed', 'unconfirmed', 'unsubscribed']),
+    status: z.enum(SUBSCRIBER_STATUSES),
   })
   .describe('As GET /api/subscribers/{uuid} shows it, with its status.')
   .meta({ id: 'SubscriberWithStatus' });
@@ -105,7 +106,7 @@ export const SubscriberDetail = z
     unsubscribed_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
-    status: z.enum(['subscribed', 'unconfirmed', 'unsubscribed']),
+    status: z.enum(SUBSCRIBER_STATUSES),
     tag_types: z.record(z.string(), z.enum(['default', 'mailcoach'])).describe("Each tag's type, by name."),
     email_list: z.object({
       uuid: z.string().meta({ format: 'uuid' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_TYPES } from '../../db/rows.js';
 
 export const RenderDiagnostic = z
   .object({
@@ -19,7 +20,7 @@ export const StudioTemplate = z
     uuid: z.string().meta({ format: 'uuid' }),
     name: z.string(),
     label: z.string().nullable(),
-    type: z.enum(['html', 'markdown', 'mjml', 'blade']),
+    type: z.enum(TEMPLATE_TYPES),
     subject: z.string(),
     body: z.string(),
     from: z.string().nullable(),

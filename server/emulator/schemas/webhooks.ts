@@ -1,48 +1,31 @@
+/**
+ * Mailcoach's outgoing webhooks as `/_emulator` shows them (mailcoach-webhooks.md, decisions.md "Webhooks"): the
+ * configurations, each call with the request exactly as sent and every attempt, and the built-in sink.
+ */
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../../mailcoach-events.js';
+
+/** `pending`: not tried yet, or failed with a retry due; `succeeded`: a 2xx; `failed`: every try failed. */
+export const WEBHOOK_CALL_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const WebhookConfiguration = z
   .object({
-    uuid: z.string().meta({ format: 'uuid' }).optional(),
-    name: z.string().optional(),
-    url: z.string().optional(),
-    secret: z.string().describe("The Signature's HMAC-SHA256 key, in clear.").optional(),
-    enabled: z.boolean().optional(),
-    use_for_all_lists: z.boolean().optional(),
+    uuid: z.string().meta({ format: 'uuid' }),
+    name: z.string(),
+    url: z.string(),
+    secret: z.string().describe("The Signature's HMAC-SHA256 key, in clear."),
+    enabled: z.boolean(),
+    use_for_all_lists: z.boolean(),
     email_lists: z
       .array(z.string().meta({ format: 'uuid' }))
-      .describe('List uuids; read only when use_for_all_lists is false.')
-      .optional(),
-    use_for_all_events: z.boolean().describe('Stored and shown; as in Mailcoach only `events` filters.').optional(),
-    events: z
-      .array(
-        z.enum([
-          'SubscribedEvent',
-          'ResubscribedEvent',
-          'UnconfirmedSubscriberCreatedEvent',
-          'UnsubscribedEvent',
-          'TagAddedEvent',
-          'TagRemovedEvent',
-          'CampaignSentEvent',
-          'ContentOpenedEvent',
-          'LinkClickedEvent',
-          'BounceRegisteredEvent',
-          'SoftBounceRegisteredEvent',
-        ]),
-      )
-      .describe('Empty: every event.')
-      .optional(),
+      .describe('List uuids; read only when use_for_all_lists is false.'),
+    use_for_all_events: z.boolean().describe('Stored and shown; as in Mailcoach only `events` filters.'),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).describe('Empty: every event.'),
     origin: z
       .enum(['fixture', 'cli', 'api'])
-      .describe('The fixtures, the CLI (--webhook), or this API (and the web UI).')
-      .optional(),
-    created_at: z
-      .string()
-      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
-      .optional(),
-    updated_at: z
-      .string()
-      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
-      .optional(),
+      .describe('The fixtures, the CLI (--webhook), or this API (and the web UI).'),
+    created_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
+    updated_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
   })
   .meta({ id: 'WebhookConfiguration' });
 
@@ -58,135 +41,89 @@ export const WebhookConfigurationInput = z
       .describe('Required when use_for_all_lists is false; each a list of the workspace.')
       .optional(),
     use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-    events: z
-      .array(
-        z.enum([
-          'SubscribedEvent',
-          'ResubscribedEvent',
-          'UnconfirmedSubscriberCreatedEvent',
-          'UnsubscribedEvent',
-          'TagAddedEvent',
-          'TagRemovedEvent',
-          'CampaignSentEvent',
-          'ContentOpenedEvent',
-          'LinkClickedEvent',
-          'BounceRegisteredEvent',
-          'SoftBounceRegisteredEvent',
-        ]),
-      )
-      .optional(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
   })
   .meta({ id: 'WebhookConfigurationInput' });
 
 export const WebhookRequestHeaders = z
   .object({
-    'Content-Type': z.literal('application/json').optional(),
-    Signature: z.string().describe('Lower-case hex HMAC-SHA256 of the exact body with the secret.').optional(),
-    'User-Agent': z.literal('GuzzleHttp/7').optional(),
+    'Content-Type': z.literal('application/json'),
+    Signature: z.string().describe('Lower-case hex HMAC-SHA256 of the exact body with the secret.'),
+    'User-Agent': z.literal('GuzzleHttp/7'),
   })
   .describe("What Mailcoach's Guzzle sends besides Host and Content-Length.")
   .meta({ id: 'WebhookRequestHeaders' });
 
 export const WebhookAttempt = z
   .object({
-    uuid: z.string().meta({ format: 'uuid' }).optional(),
-    attempt: z.int().min(1).max(5).nullable().describe('Null for a manual resend.').optional(),
-    manual: z.boolean().optional(),
-    url: z.string().optional(),
+    uuid: z.string().meta({ format: 'uuid' }),
+    attempt: z.int().min(1).max(5).nullable().describe('Null for a manual resend.'),
+    manual: z.boolean(),
+    url: z.string(),
     status_code: z
       .int()
       .nullable()
-      .describe('Null when no response came (connection error, timeout, too many redirects).')
-      .optional(),
-    succeeded: z.boolean().describe('A 2xx.').optional(),
-    response: z.string().describe("The answer body's first 64 KiB, as text; empty without one.").optional(),
-    error: z.string().nullable().describe('Why no response came, or why this one did not count.').optional(),
-    duration_ms: z.int().optional(),
+      .describe('Null when no response came (connection error, timeout, too many redirects).'),
+    succeeded: z.boolean().describe('A 2xx.'),
+    response: z.string().describe("The answer body's first 64 KiB, as text; empty without one."),
+    error: z.string().nullable().describe('Why no response came, or why this one did not count.'),
+    duration_ms: z.int(),
     request: z
-      .object({ headers: WebhookRequestHeaders.optional(), body: z.string().optional() })
+      .object({ headers: WebhookRequestHeaders, body: z.string() })
       .nullable()
       .describe(
         "What a resend sent (the payload re-encoded as v8 does, signed with the current secret); null: the call's request.",
-      )
-      .optional(),
-    created_at: z
-      .string()
-      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
-      .optional(),
+      ),
+    created_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
   })
   .meta({ id: 'WebhookAttempt' });
 
 export const WebhookCall = z
   .object({
-    uuid: z
-      .string()
-      .meta({ format: 'uuid' })
-      .describe("v8's webhook_call_uuid, shared by its retries and resends.")
-      .optional(),
-    event: z
-      .enum([
-        'SubscribedEvent',
-        'ResubscribedEvent',
-        'UnconfirmedSubscriberCreatedEvent',
-        'UnsubscribedEvent',
-        'TagAddedEvent',
-        'TagRemovedEvent',
-        'CampaignSentEvent',
-        'ContentOpenedEvent',
-        'LinkClickedEvent',
-        'BounceRegisteredEvent',
-        'SoftBounceRegisteredEvent',
-      ])
-      .optional(),
+    uuid: z.string().meta({ format: 'uuid' }).describe("v8's webhook_call_uuid, shared by its retries and resends."),
+    event: z.enum(WEBHOOK_EVENTS),
     status: z
-      .enum(['pending', 'succeeded', 'failed'])
-      .describe('pending: not tried yet, or a retry is due; failed: every try failed.')
-      .optional(),
-    attempts: z.int().min(0).describe('Automatic tries so far (resends not counted).').optional(),
+      .enum(WEBHOOK_CALL_STATUSES)
+      .describe('pending: not tried yet, or a retry is due; failed: every try failed.'),
+    attempts: z.int().min(0).describe('Automatic tries so far (resends not counted).'),
     next_attempt_at: z
       .string()
       .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
       .nullable()
-      .describe("On the emulator's clock; null once succeeded or failed.")
-      .optional(),
-    configuration: z
-      .object({ uuid: z.string().meta({ format: 'uuid' }).optional(), name: z.string().optional() })
-      .nullable()
-      .optional(),
-    email_list_uuid: z.string().nullable().optional(),
-    subscriber_uuid: z.string().nullable().optional(),
-    email: z.string().nullable().optional(),
-    send_uuid: z.string().nullable().optional(),
-    campaign_uuid: z.string().nullable().optional(),
-    request: z
-      .object({
-        method: z.literal('POST').optional(),
-        url: z.string().optional(),
-        headers: WebhookRequestHeaders.optional(),
-        body: z.string().describe('The exact bytes sent.').optional(),
-      })
-      .optional(),
-    attempts_log: z.array(WebhookAttempt).describe('Oldest first.').optional(),
-    created_at: z
-      .string()
-      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
-      .optional(),
-    updated_at: z
-      .string()
-      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
-      .optional(),
+      .describe("On the emulator's clock; null once succeeded or failed."),
+    configuration: z.object({ uuid: z.string().meta({ format: 'uuid' }), name: z.string() }).nullable(),
+    email_list_uuid: z.string().nullable(),
+    subscriber_uuid: z.string().nullable(),
+    email: z.string().nullable(),
+    send_uuid: z.string().nullable(),
+    campaign_uuid: z.string().nullable(),
+    request: z.object({
+      method: z.literal('POST'),
+      url: z.string(),
+      headers: WebhookRequestHeaders,
+      body: z.string().describe('The exact bytes sent.'),
+    }),
+    attempts_log: z.array(WebhookAttempt).describe('Oldest first.'),
+    created_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
+    updated_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
   })
   .meta({ id: 'WebhookCall' });
 
 export const WebhookSinkRequest = z
   .object({
-    received_at: z
-      .string()
-      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
-      .optional(),
-    method: z.string().optional(),
-    url: z.string().optional(),
-    headers: z.record(z.string(), z.string()).describe('Lower-cased names.').optional(),
-    body: z.string().optional(),
+    received_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
+    method: z.string(),
+    url: z.string(),
+    headers: z.record(z.string(), z.string()).describe('Lower-cased names.'),
+    body: z.string(),
   })
   .meta({ id: 'WebhookSinkRequest' });
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type WebhookCallStatus = (typeof WEBHOOK_CALL_STATUSES)[number];
+export type WebhookConfiguration = z.output<typeof WebhookConfiguration>;
+export type WebhookConfigurationInput = z.input<typeof WebhookConfigurationInput>;
+export type WebhookRequestHeaders = z.output<typeof WebhookRequestHeaders>;
+export type WebhookAttempt = z.output<typeof WebhookAttempt>;
+export type WebhookCall = z.output<typeof WebhookCall>;
+export type WebhookSinkRequest = z.output<typeof WebhookSinkRequest>;

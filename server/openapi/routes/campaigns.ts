@@ -31,7 +31,7 @@ export const campaignsRoutes: Route[] = [
           name: z.string(),
           subject: z.string().nullable(),
           status: z.enum(['draft', 'sending', 'sent', 'paused', 'cancelled']),
-          email_list: z.object({ uuid: z.string().optional(), name: z.string().optional() }).nullable(),
+          email_list: z.object({ uuid: z.string(), name: z.string() }).nullable(),
           segment_description: z.string(),
           scheduled_at: z.string().nullable(),
           sent_at: z.string().nullable(),

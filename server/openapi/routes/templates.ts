@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_TYPES } from '../../db/rows.js';
 import { StudioTemplate, TemplateRender } from '../../emulator/schemas/templates.js';
 import { type Route, json, unauthorized, notFound, invalid, templateParam } from '../route-table.js';
 
@@ -18,7 +19,7 @@ export const templatesRoutes: Route[] = [
     body: z.strictObject({
       name: z.string().min(1).max(255).describe('Unique in the workspace.'),
       label: z.string().max(255).nullable().optional(),
-      type: z.enum(['html', 'markdown', 'mjml', 'blade']),
+      type: z.enum(TEMPLATE_TYPES),
       subject: z.string().optional(),
       body: z.string().optional(),
       from: z.string().max(255).nullable().optional(),
@@ -55,7 +56,7 @@ export const templatesRoutes: Route[] = [
     body: z.strictObject({
       name: z.string().min(1).max(255).describe('Unique in the workspace.').optional(),
       label: z.string().max(255).nullable().optional(),
-      type: z.enum(['html', 'markdown', 'mjml', 'blade']).optional(),
+      type: z.enum(TEMPLATE_TYPES).optional(),
       subject: z.string().optional(),
       body: z.string().optional(),
       from: z.string().max(255).nullable().optional(),
@@ -100,7 +101,7 @@ export const templatesRoutes: Route[] = [
       replacements: z.record(z.string(), z.unknown()).describe('As a send gives them.').optional(),
       template: z
         .strictObject({
-          type: z.enum(['html', 'markdown', 'mjml', 'blade']).optional(),
+          type: z.enum(TEMPLATE_TYPES).optional(),
           subject: z.string().optional(),
           body: z.string().optional(),
         })

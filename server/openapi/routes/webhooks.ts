@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../../mailcoach-events.js';
 import { ErrorBody } from '../../emulator/schemas/errors.js';
 import { WebhookConfiguration, WebhookCall, WebhookSinkRequest } from '../../emulator/schemas/webhooks.js';
 import {
@@ -40,23 +41,7 @@ export const webhooksRoutes: Route[] = [
         .describe('Required when use_for_all_lists is false; each a list of the workspace.')
         .optional(),
       use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-      events: z
-        .array(
-          z.enum([
-            'SubscribedEvent',
-            'ResubscribedEvent',
-            'UnconfirmedSubscriberCreatedEvent',
-            'UnsubscribedEvent',
-            'TagAddedEvent',
-            'TagRemovedEvent',
-            'CampaignSentEvent',
-            'ContentOpenedEvent',
-            'LinkClickedEvent',
-            'BounceRegisteredEvent',
-            'SoftBounceRegisteredEvent',
-          ]),
-        )
-        .optional(),
+      events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
     }),
     responses: { 201: json(WebhookConfiguration, 'The configuration.'), 401: unauthorized, 422: invalid },
   },
@@ -85,23 +70,7 @@ export const webhooksRoutes: Route[] = [
         .describe('Required when use_for_all_lists is false; each a list of the workspace.')
         .optional(),
       use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-      events: z
-        .array(
-          z.enum([
-            'SubscribedEvent',
-            'ResubscribedEvent',
-            'UnconfirmedSubscriberCreatedEvent',
-            'UnsubscribedEvent',
-            'TagAddedEvent',
-            'TagRemovedEvent',
-            'CampaignSentEvent',
-            'ContentOpenedEvent',
-            'LinkClickedEvent',
-            'BounceRegisteredEvent',
-            'SoftBounceRegisteredEvent',
-          ]),
-        )
-        .optional(),
+      events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
     }),
     responses: {
       200: json(WebhookConfiguration, 'The configuration as changed.'),
@@ -127,23 +96,7 @@ export const webhooksRoutes: Route[] = [
         .describe('Required when use_for_all_lists is false; each a list of the workspace.')
         .optional(),
       use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-      events: z
-        .array(
-          z.enum([
-            'SubscribedEvent',
-            'ResubscribedEvent',
-            'UnconfirmedSubscriberCreatedEvent',
-            'UnsubscribedEvent',
-            'TagAddedEvent',
-            'TagRemovedEvent',
-            'CampaignSentEvent',
-            'ContentOpenedEvent',
-            'LinkClickedEvent',
-            'BounceRegisteredEvent',
-            'SoftBounceRegisteredEvent',
-          ]),
-        )
-        .optional(),
+      events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
     }),
     responses: {
       200: json(WebhookConfiguration, 'The configuration as changed.'),
@@ -172,19 +125,7 @@ export const webhooksRoutes: Route[] = [
         in: 'query',
         required: false,
         schema: {
-          enum: [
-            'SubscribedEvent',
-            'ResubscribedEvent',
-            'UnconfirmedSubscriberCreatedEvent',
-            'UnsubscribedEvent',
-            'TagAddedEvent',
-            'TagRemovedEvent',
-            'CampaignSentEvent',
-            'ContentOpenedEvent',
-            'LinkClickedEvent',
-            'BounceRegisteredEvent',
-            'SoftBounceRegisteredEvent',
-          ],
+          enum: WEBHOOK_EVENTS,
         },
       },
       {
