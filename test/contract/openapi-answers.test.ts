@@ -3,7 +3,8 @@
  * validated against the schema the document gives for that status, strictly ("one place per wire
  * shape"): in the test's copy of the document every object is closed (additionalProperties false unless the
  * document says otherwise) and every property is required unless the document's `required` leaves it out. So a
- * presenter that adds, drops, renames or retypes a field fails here until server/openapi/document.ts says the same.
+ * presenter that adds, drops, renames or retypes a field fails here until its schema (server/emulator/schemas/,
+ * which the document is generated from) says the same.
  *
  * The table CALLS says how to call each operation; it must name every operation of the document and every route
  * the app registers under /_emulator, so that a new route without a case fails too.
@@ -812,6 +813,22 @@ describe('the table of calls', () => {
   it('names every route the app registers under /_emulator', () => {
     const named = new Set(CALLS.map(([operation]) => operation));
     expect(registeredOperations().filter((operation) => !named.has(operation))).toEqual([]);
+  });
+
+  it('declares every path parameter of a path, and no other', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const method of METHODS) {
+        const parameters = (item[method] as { parameters?: Array<{ in: string; name: string }> } | undefined)
+          ?.parameters;
+        if (item[method] === undefined) continue;
+        const declared = (parameters ?? [])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
+        expect(declared, `${method} ${path}`).toEqual(inPath);
+      }
+    }
   });
 
   it('finds no allOf in the document (objects are spelled out whole, so that they can be checked strictly)', () => {
