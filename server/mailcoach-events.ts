@@ -7,20 +7,9 @@
 import type { CampaignCounts } from './db/campaigns-store.js';
 import type { CampaignRow, SendRow, SubscriberRow } from './db/rows.js';
 
-/** The eleven event names, as the body's `event` and a configuration's `events` hold them (docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp). */
-export const WEBHOOK_EVENTS = [
-  'SubscribedEvent',
-  'ResubscribedEvent',
-  'UnconfirmedSubscriberCreatedEvent',
-  'UnsubscribedEvent',
-  'TagAddedEvent',
-  'TagRemovedEvent',
-  'CampaignSentEvent',
-  'ContentOpenedEvent',
-  'LinkClickedEvent',
-  'BounceRegisteredEvent',
-  'SoftBounceRegisteredEvent',
-] as const;
+import { WEBHOOK_EVENTS } from './mailcoach-event-names.js';
+
+export { WEBHOOK_EVENTS };
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export type MailcoachEvent =

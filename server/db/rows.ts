@@ -12,6 +12,12 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'] as const;
 export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
 
+/** A subscriber's status, as Mailcoach derives it from its subscribed_at and unsubscribed_at. */
+export const SUBSCRIBER_STATUSES = ['subscribed', 'unconfirmed', 'unsubscribed'] as const;
+
+/** Feedback recorded on a send: simulated bounces and complaints, and a campaign send to a suppressed address. */
+export const SEND_FEEDBACK_TYPES = ['bounce', 'soft_bounce', 'complaint', 'suppressed'] as const;
+
 export interface SuppressionRow {
   id: number;
   workspace_id: number;

@@ -1,6 +1,6 @@
 /** SQL for sends (mailcoach_sends): one row per sent message. */
 import { rowAccess } from './row-access.js';
-import type { SendRow } from './rows.js';
+import type { SEND_FEEDBACK_TYPES, SendRow } from './rows.js';
 import { inCondition, Where } from './sql.js';
 import {
   keptTotal,
@@ -70,7 +70,6 @@ const COLUMNS = [
 ] as const;
 
 /** `suppressed`: a campaign send to a suppressed address, which got no mail (docs/spec/mailcoach-audience-campaigns.md#59-post-apicampaignsuuidsend). */
-export const SEND_FEEDBACK_TYPES = ['bounce', 'soft_bounce', 'complaint', 'suppressed'] as const;
 export type SendFeedbackType = (typeof SEND_FEEDBACK_TYPES)[number];
 
 export function createSendStore(statements: Statements) {

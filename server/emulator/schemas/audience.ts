@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIBER_STATUSES } from '../../fixtures/audience-schema.js';
+import { SUBSCRIBER_STATUSES } from '../../db/rows.js';
 
 export const Subscriber = z
   .object({

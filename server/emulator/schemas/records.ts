@@ -3,8 +3,7 @@
  * resource (the byte-exact presenters of server/mailcoach/resources/) with what the emulator knows beyond it.
  */
 import { z } from 'zod';
-import { SEND_FEEDBACK_TYPES } from '../../db/sends-store.js';
-import { SUPPRESSION_ORIGINS, SUPPRESSION_REASONS } from '../../db/rows.js';
+import { SEND_FEEDBACK_TYPES, SUPPRESSION_ORIGINS, SUPPRESSION_REASONS } from '../../db/rows.js';
 import { MailAddress } from './messages.js';
 
 export const PageLinks = z

@@ -3,7 +3,7 @@
  * configurations, each call with the request exactly as sent and every attempt, and the built-in sink.
  */
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../../mailcoach-events.js';
+import { WEBHOOK_EVENTS } from '../../mailcoach-event-names.js';
 
 /** `pending`: not tried yet, or failed with a retry due; `succeeded`: a 2xx; `failed`: every try failed. */
 export const WEBHOOK_CALL_STATUSES = ['pending', 'succeeded', 'failed'] as const;

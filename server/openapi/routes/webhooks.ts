@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../../mailcoach-events.js';
+import { WEBHOOK_EVENTS } from '../../mailcoach-event-names.js';
 import { ErrorBody } from '../../emulator/schemas/errors.js';
 import { WebhookConfiguration, WebhookCall, WebhookSinkRequest } from '../../emulator/schemas/webhooks.js';
 import {

@@ -18,7 +18,7 @@ export type {
 } from '../../emulator/schemas/webhooks.js';
 
 /** The eleven event names, as a call's `event` (the body's last key) and a configuration's `events` hold them. */
-export { WEBHOOK_EVENTS as WEBHOOK_EVENT_NAMES } from '../../mailcoach-events.js';
+export { WEBHOOK_EVENTS as WEBHOOK_EVENT_NAMES } from '../../mailcoach-event-names.js';
 
 /** Mailcoach's labels of the events (its edit form's checkboxes, docs/spec/mailcoach-webhooks.md#30-overview-domainsettingsenumswebhookeventtypesphp-domainsettingseventsubscriberswebhookeventsubscriberphp). */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
