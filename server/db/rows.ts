@@ -9,7 +9,7 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
  * simulated bounce or complaint. Null for rows
  * written before the emulator kept it (migration 10).
  */
-const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'] as const;
+export const SUPPRESSION_ORIGINS = ['fixture', 'seed', 'api', 'emulator', 'bounce', 'complaint'] as const;
 export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
 
 /** A subscriber's status, as Mailcoach derives it from its subscribed_at and unsubscribed_at. */
