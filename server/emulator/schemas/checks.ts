@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const CheckIssue = z
+const CheckIssue = z
   .object({
     check: z.enum(['compatibility', 'links', 'content']),
     code: z

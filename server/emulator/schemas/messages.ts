@@ -8,7 +8,7 @@ export const MailAddress = z
   .object({ name: z.string().describe('Empty when the address has none.'), email: z.string() })
   .meta({ id: 'MailAddress' });
 
-export const Attachment = z
+const Attachment = z
   .object({
     index: z.int().min(0),
     filename: z.string(),

@@ -55,7 +55,7 @@ export const SuppressionWithOrigin = Suppression.extend({
   .meta({ id: 'SuppressionWithOrigin' });
 
 /** The furthest a send got (records/sends.ts decides it). */
-export const SEND_STATES = [
+const SEND_STATES = [
   'failed',
   'suppressed',
   'complained',

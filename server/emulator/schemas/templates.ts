@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATE_TYPES } from '../../db/rows.js';
 
-export const RenderDiagnostic = z
+const RenderDiagnostic = z
   .object({
     field: z.enum(['body', 'subject']),
     line: z.int().nullable().describe("From 1, in the field's text."),

@@ -10,11 +10,9 @@ import type { LogItemWithLinks, Suppression } from '../../emulator/schemas/recor
 export type {
   LogItemWithLinks,
   Send,
-  SendState,
   SendWithState,
   Suppression,
   SuppressionOrigin,
-  SuppressionWithOrigin,
 } from '../../emulator/schemas/records.js';
 
 /** A Laravel paginated list, as the Mailcoach API's index endpoints (and GET /_emulator/suppressions) answer it. */
