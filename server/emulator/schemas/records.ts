@@ -126,11 +126,20 @@ export const BounceTarget = z
   .describe('The address, or a send whose recipient it is.')
   .meta({ id: 'BounceTarget' });
 
+export const SimulatedFeedback = z
+  .object({
+    suppression: Suppression.nullable().describe('The suppression the event added, or the one that already existed.'),
+    created: z.boolean().describe('Whether this report added the suppression (false: it existed).'),
+  })
+  .describe('What a simulated bounce or complaint left: null suppression for a soft bounce.')
+  .meta({ id: 'SimulatedFeedback' });
+
 export type Send = z.output<typeof Send>;
 export type Suppression = z.output<typeof Suppression>;
 export type SuppressionWithOrigin = z.output<typeof SuppressionWithOrigin>;
 export type SuppressionOrigin = (typeof SUPPRESSION_ORIGINS)[number];
 export type SendState = (typeof SEND_STATES)[number];
 export type SendWithState = z.output<typeof SendWithState>;
+export type SimulatedFeedback = z.output<typeof SimulatedFeedback>;
 export type LogItemWithLinks = z.output<typeof LogItemWithLinks>;
 export type PageLinks = z.output<typeof PageLinks>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Subscriber } from '../../emulator/schemas/audience.js';
-import { Send, Suppression, BounceTarget } from '../../emulator/schemas/records.js';
+import { Send, SimulatedFeedback, BounceTarget } from '../../emulator/schemas/records.js';
 import { type Route, json, unauthorized, notFound, invalid } from '../route-table.js';
 
 export const simulateRoutes: Route[] = [
@@ -63,7 +63,7 @@ export const simulateRoutes: Route[] = [
     body: BounceTarget,
     responses: {
       200: json(
-        z.object({ suppression: Suppression.nullable() }),
+        SimulatedFeedback,
         'The suppression the event added (or the one that already existed); null for a soft bounce.',
       ),
       401: unauthorized,
@@ -79,7 +79,7 @@ export const simulateRoutes: Route[] = [
     body: BounceTarget,
     responses: {
       200: json(
-        z.object({ suppression: Suppression.nullable() }),
+        SimulatedFeedback,
         'The suppression the event added (or the one that already existed); null for a soft bounce.',
       ),
       401: unauthorized,
@@ -95,7 +95,7 @@ export const simulateRoutes: Route[] = [
     body: BounceTarget,
     responses: {
       200: json(
-        z.object({ suppression: Suppression.nullable() }),
+        SimulatedFeedback,
         'The suppression the event added (or the one that already existed); null for a soft bounce.',
       ),
       401: unauthorized,

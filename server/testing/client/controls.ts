@@ -8,16 +8,13 @@ import type {
   FixturesStatus,
   SeedCounts,
 } from '../wire/controls.js';
-import type { Send, Suppression } from '../wire/records.js';
+import type { Send, SimulatedFeedback } from '../wire/records.js';
 import type { Transport } from './transport.js';
 
 export function controlsApi(t: Transport) {
   const clockCall = (body: Record<string, unknown>): Promise<ClockState> => t.json('POST', '/clock', { json: body });
 
-  const simulateSuppression = (
-    path: string,
-    target: string | { send_uuid: string },
-  ): Promise<{ suppression: Suppression | null }> =>
+  const simulateSuppression = (path: string, target: string | { send_uuid: string }): Promise<SimulatedFeedback> =>
     t.json('POST', path, { json: typeof target === 'string' ? { email: target } : target });
 
   return {
@@ -44,7 +41,7 @@ export function controlsApi(t: Transport) {
         (await t.json<{ data: Send }>('POST', '/simulate/open', { json: { send_uuid: sendUuid } })).data,
       click: async (sendUuid: string): Promise<Send> =>
         (await t.json<{ data: Send }>('POST', '/simulate/click', { json: { send_uuid: sendUuid } })).data,
-      /** A hard bounce: the address gets a `hard_bounce` suppression. */
+      /** A hard bounce: the address gets a `hard_bounce` suppression (`created` false: it had one already). */
       bounce: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/bounce', target),
       softBounce: (target: string | { send_uuid: string }) => simulateSuppression('/simulate/soft-bounce', target),
       /** A spam complaint: the address gets a `spam_complaint` suppression. */

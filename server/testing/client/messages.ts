@@ -30,7 +30,7 @@ export interface SubscribeOptions {
   retryMs?: number;
 }
 
-/** The double opt-in mail's subject starts so (mailcoach-audience-campaigns.md §2.10). */
+/** The double opt-in mail's subject starts so (docs/spec/mailcoach-audience-campaigns.md#210-confirmation-mail-side-effect-domainaudienceactionssubscriberssendconfirmsubscribermailactionphp-domainaudiencemailsconfirmsubscribermailphp). */
 const CONFIRMATION_SUBJECT = 'Confirm your subscription';
 
 /** Follows `GET /_emulator/events` until closed, reconnecting after a break. */

@@ -18,13 +18,21 @@ import type {
   SuppressionOrigin,
   SuppressionQuery,
 } from '../wire/records.js';
-import { segment, type Transport } from './transport.js';
+import { readBody, segment, type Transport } from './transport.js';
 
 export function recordsApi(t: Transport) {
   return {
-    /** Adds a manual suppression as POST /api/suppressions does (201 new, 200 already there), without an API token. */
-    addSuppression: (email: string): Promise<Suppression & { origin: SuppressionOrigin | null }> =>
-      t.json('POST', '/suppressions', { json: { email } }),
+    /**
+     * Adds a manual suppression as POST /api/suppressions does, without an API token: the row, and whether this call
+     * created it (201) or the address was suppressed already (200: it keeps its row, reason and time).
+     */
+    addSuppression: async (
+      email: string,
+    ): Promise<{ suppression: Suppression & { origin: SuppressionOrigin | null }; created: boolean }> => {
+      const response = await t.ok(await t.call('POST', '/suppressions', { json: { email } }), 'POST', '/suppressions');
+      const suppression = (await readBody(response)) as Suppression & { origin: SuppressionOrigin | null };
+      return { suppression, created: response.status === 201 };
+    },
     /** Deletes a suppression (by uuid or email) under the API's spam-complaint rule (a 403 EmulatorApiError). */
     deleteSuppression: (uuidOrEmail: string): Promise<void> =>
       t.done('DELETE', `/suppressions/${segment(uuidOrEmail)}`),

@@ -11,6 +11,7 @@ export type {
   LogItemWithLinks,
   Send,
   SendWithState,
+  SimulatedFeedback,
   Suppression,
   SuppressionOrigin,
 } from '../../emulator/schemas/records.js';
