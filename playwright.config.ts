@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '*.spec.ts',
+  // Refuses to run against a UI build older than web/: the tests would check the previous UI.
+  globalSetup: './test/browser/fresh-build.ts',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,

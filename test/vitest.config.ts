@@ -1,15 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** A test that measures time or memory (a growth ratio, a latency bound, a peak RSS) is named `*.slow.test.ts`. */
+const SLOW = '**/*.slow.test.ts';
+/** The files that run the build (dist/): the contract tests spawn its command, the examples import its toolkit. */
+const RUNS_THE_BUILD = ['test/contract/**/*.test.ts', 'test/examples/**/*.test.ts', 'test/fidelity/pipeline.test.ts'];
+
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
-    include: [
-      'test/unit/**/*.test.ts',
-      'test/contract/**/*.test.ts',
-      'test/examples/**/*.test.ts',
-      'test/fidelity/**/*.test.ts',
-    ],
     environment: 'node',
     pool: 'forks',
     // Generous: on a shared 2-core machine whose CPU is throttled, starting the CLI has taken over 10 s.
@@ -18,5 +17,38 @@ export default defineConfig({
     // The command's SMTP default (port 1025) off for every emulator a test spawns with this environment: parallel
     // test files would compete for the port. The SMTP tests ask for a port of their own (--smtp-port 0).
     env: { MAILCOACH_EMULATOR_SMTP_PORT: 'off' },
+    // A test whose assertions never ran (a loop over nothing, a callback never called) fails instead of passing.
+    expect: { requireAssertions: true },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/fidelity/**/*.test.ts'],
+          exclude: [SLOW, ...RUNS_THE_BUILD],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          include: RUNS_THE_BUILD,
+          exclude: [SLOW],
+          // Refuses to run against a build older than the sources, which would test the previous code.
+          globalSetup: ['test/support/fresh-build.ts'],
+        },
+      },
+      {
+        // After the others, one file at a time: what these measure is the code's, not the neighbours' load.
+        extends: true,
+        test: {
+          name: 'slow',
+          include: [`test/{unit,contract}/${SLOW}`],
+          globalSetup: ['test/support/fresh-build.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });

@@ -1,12 +1,12 @@
 /**
  * campaigns/template-placeholders.ts finds campaign template placeholders exactly where `/\[\[\[(.*?)\]\]\]/g` does, and
  * replaces them as String.replace() does: brackets in runs of any length, line terminators (which `.` does not
- * match), nested and unclosed placeholders; and a line of 250,000 `[` (18-22 s with the regex) in linear time.
+ * match), nested and unclosed placeholders; and a line of 250,000 `[` (18-22 s with the regex) in linear time
+ * (linear-time.slow.test.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { placeholders, replacePlaceholders } from '../../server/campaigns/template-placeholders.js';
-import { growth, LINEAR_GROWTH } from '../support/scaling.js';
 
 const PLACEHOLDER = /\[\[\[(.*?)\]\]\]/g;
 
@@ -54,25 +54,17 @@ describe('placeholders', () => {
     );
   });
 
-  it('scans a line of 250,000 brackets in linear time', () => {
-    // Each shape at n and 16n (test/support/scaling.ts): about 16 times the time, where Mailcoach's regex takes 256 times.
-    const shapes: Array<[string, (n: number) => string, number]> = [
-      ['[', (n) => '['.repeat(n), 250_000],
-      ['[[[a]]]', (n) => '[[[a]]]'.repeat(n), 40_000],
-      ['[[[ then newline', (n) => `${'[[['.repeat(n)}\n]]]`, 80_000],
-      ['[[[x', (n) => `${'[[[x'.repeat(n)}]]]`, 60_000],
-    ];
-    for (const [shape, make, count] of shapes) {
-      const value = make(count);
-      const found = [...placeholders(value)];
-      if (value.length < 100_000)
-        expect(found).toEqual(
-          [...value.matchAll(PLACEHOLDER)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[1] })),
-        );
-      expect(
-        growth(make, (v) => [...placeholders(v)], count / 16),
-        shape,
-      ).toBeLessThan(LINEAR_GROWTH);
+  it('finds in long runs of brackets what the regex finds', () => {
+    // The regex itself is quadratic on these shapes: a few thousand repetitions, not the 250,000 of the slow test.
+    for (const value of [
+      '['.repeat(2_000),
+      '[[[a]]]'.repeat(2_000),
+      `${'[[['.repeat(2_000)}\n]]]`,
+      `${'[[[x'.repeat(2_000)}]]]`,
+    ]) {
+      expect([...placeholders(value)]).toEqual(
+        [...value.matchAll(PLACEHOLDER)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[1] })),
+      );
     }
   });
 });
