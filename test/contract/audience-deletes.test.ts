@@ -9,25 +9,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
+import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
-
-/** Reads until `check` holds (or 10 s pass) and returns the last value read: the caller asserts on it. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 interface Send {
   uuid: string;
@@ -54,12 +40,11 @@ async function sentCampaign(body: Record<string, unknown>) {
     201,
   ).data;
   ok(await api().post(`/api/campaigns/${created.uuid}/send`), 204);
-  const sent = await until(
+  return waitUntil(
     () => campaign(created.uuid),
     (c) => c.status === 'sent',
+    { what: `campaign ${created.uuid} to be sent` },
   );
-  expect(sent.status).toBe('sent');
-  return sent;
 }
 
 /**

@@ -5,16 +5,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
+import { apiClient, ok, rawRequest } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000000Z$/;
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 async function createList(fields: Record<string, unknown> = {}): Promise<{ uuid: string }> {
   return ok(

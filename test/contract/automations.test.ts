@@ -6,18 +6,13 @@
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
 const api = () => apiClient(emulator().url, emulator().token);
 const WELCOME = '5a1c9e3b-7d24-4f8a-9b61-2e0d4c7f8a13';
 const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.json();
-}
 
 const subscriberUuid = async (email: string) =>
   ok(await api().get(`/api/email-lists/${NEWSLETTER}/subscribers?filter[email]=${encodeURIComponent(email)}`)).data[0]

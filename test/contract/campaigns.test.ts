@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient, MailcoachApiError, WaitForCampaignSentTimeoutError } from '../../server/testing/index.js';
 import { connectEventStream } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
+import { apiClient, ok, rawRequest } from '../support/http.js';
 
 const HTML4_DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" "http://www.w3.org/TR/REC-html40/loose.dtd">';
@@ -16,11 +16,6 @@ const HTML4_DOCTYPE =
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
 const client = () => createClient({ url: emulator().url, token: emulator().token });
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 async function audience() {
   const list = ok(

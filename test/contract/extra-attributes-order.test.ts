@@ -6,17 +6,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { useWebhookReceiver } from '../support/webhook-receiver.js';
 
 const emulator = useEmulator({ fixtures: null });
 const receiver = useWebhookReceiver();
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 /** The raw `extra_attributes` value of an answer or payload: the bytes between the key and `,"tags":`. */
 function rawExtra(text: string): string {

@@ -8,25 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, spawnEmulator, type SpawnedEmulator } from '../support/emulator-process.js';
-import { apiClient } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
+import { waitUntil } from '../support/wait.js';
 
 let dir: string;
 let emulator: SpawnedEmulator;
 const api = () => apiClient(emulator.url, emulator.token);
 const status = async () => (await api().get('/_emulator/fixtures')).json();
 const welcome = async () => (await api().get('/_emulator/templates/welcome')).json();
-
-/** Polls until `check` passes (a reload follows a file change by about 100 ms). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mce-watch-'));
@@ -53,7 +42,9 @@ describe('--watch', () => {
       bodyFile(),
       readFileSync(bodyFile(), 'utf8').replace('Welcome, ::first_name::!', 'Hello again, ::first_name::!'),
     );
-    const after = await eventually(welcome, (template) => template.body.includes('Hello again'));
+    const after = await waitUntil(welcome, (template) => template.body.includes('Hello again'), {
+      what: 'the changed welcome.mjml to be loaded',
+    });
     expect(after).toMatchObject({
       uuid: before.uuid,
       origin: 'fixture',
@@ -76,7 +67,7 @@ describe('--watch', () => {
       file,
       original.replace('"type": "mjml",', '"type": "mjml"').replace('Welcome to ::app_name::', 'Broken'),
     );
-    const broken = await eventually(status, (s) => s.problems.length > 0);
+    const broken = await waitUntil(status, (s) => s.problems.length > 0, { what: 'the broken JSON to be reported' });
     expect(broken.problems).toEqual([
       { file: join(dir, 'templates.json'), line: 8, column: 7, message: expect.stringMatching(/^not valid JSON/) },
     ]);
@@ -85,11 +76,13 @@ describe('--watch', () => {
     expect(await welcome()).toEqual(good);
 
     writeFileSync(file, original.replace('"type": "mjml",', '"type": "pug",'));
-    const badField = await eventually(status, (s) => s.problems[0]?.message.startsWith('templates[0].type'));
+    const badField = await waitUntil(status, (s) => s.problems[0]?.message.startsWith('templates[0].type'), {
+      what: 'the bad type to be reported',
+    });
     expect(badField.problems[0]).toMatchObject({ line: 7, column: 15 });
 
     writeFileSync(file, original);
-    await eventually(status, (s) => s.problems.length === 0);
+    await waitUntil(status, (s) => s.problems.length === 0, { what: 'the mended JSON to be loaded' });
     expect(await welcome()).toEqual(good);
   });
 
@@ -100,7 +93,7 @@ describe('--watch', () => {
     const textLine = lines.findIndex((line) => line.includes('</mj-text>'));
     lines[textLine] = (lines[textLine] as string).replace('</mj-text>', '</mj-tex>');
     writeFileSync(bodyFile(), lines.join('\n'));
-    const broken = await eventually(status, (s) => s.problems.length > 0);
+    const broken = await waitUntil(status, (s) => s.problems.length > 0, { what: 'the open tag to be reported' });
     expect(broken.problems).toEqual([
       {
         file: join(dir, 'templates/welcome.mjml'),
@@ -111,10 +104,6 @@ describe('--watch', () => {
     ]);
     expect(await welcome()).toEqual(good);
     writeFileSync(bodyFile(), original);
-    await eventually(status, (s) => s.problems.length === 0);
+    await waitUntil(status, (s) => s.problems.length === 0, { what: 'the mended body to be loaded' });
   });
 });
-
-function ok(res: { status: number; text: string }) {
-  expect(res.status, res.text).toBe(200);
-}

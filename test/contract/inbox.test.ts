@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { capturedMessages } from '../support/captured.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { UUID } from '../support/expected.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 
 const emulator = useEmulator();
 const api = () => apiClient(emulator().url, emulator().token);
@@ -20,11 +20,6 @@ interface Summary {
   subject: string;
   created_at: string;
   [key: string]: unknown;
-}
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.json();
 }
 
 /** Sends a mail and returns the send's answer (log item uuid, or null for a 204) and the newest message's summary. */

@@ -5,16 +5,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
 const client = () => createClient({ url: emulator().url, token: emulator().token });
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 /** The summaries of the inbox, by subject. */
 async function originsBySubject(): Promise<Record<string, unknown>> {

@@ -8,18 +8,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
+import { apiClient, ok, rawRequest } from '../support/http.js';
 import { useWebhookReceiver, type ReceivedCall } from '../support/webhook-receiver.js';
 
 const emulator = useEmulator({ fixtures: null });
 const receiver = useWebhookReceiver();
 const api = () => apiClient(emulator().url, emulator().token);
 const client = () => createClient({ url: emulator().url, token: emulator().token });
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 beforeEach(async () => {
   // The calls of the test before arrive first (the log says how many), so that none lands in this one.

@@ -7,17 +7,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { useWebhookReceiver } from '../support/webhook-receiver.js';
 
 const emulator = useEmulator({ fixtures: null });
 const receiver = useWebhookReceiver();
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 beforeEach(async () => {
   ok(await api().post('/_emulator/reset'), 204);

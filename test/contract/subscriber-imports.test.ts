@@ -4,15 +4,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 ? null : res.json();
-}
 
 let list: { uuid: string };
 

@@ -7,15 +7,10 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
 import { connectEventStream } from '../support/event-stream.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 ? null : res.json();
-}
 
 const render = (template: string, body: unknown) =>
   api().post(`/_emulator/templates/${encodeURIComponent(template)}/render`, { json: body });

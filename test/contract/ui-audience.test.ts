@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connectEventStream } from '../support/event-stream.js';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures') });
@@ -16,11 +16,6 @@ const api = () => apiClient(emulator().url, emulator().token);
 /** fixtures/audience.json's lists. */
 const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
 const PRODUCT_UPDATES = 'f786787b-50d0-4e01-8e5a-04a6e5f7ebb2';
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 ? null : res.json();
-}
 
 const subscribe = async (list: string, email: string, extra: Record<string, unknown> = {}) =>
   ok(await api().post(`/api/email-lists/${list}/subscribers`, { json: { email, ...extra } }), 201).data as {

@@ -7,16 +7,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
 import { connectEventStream, type SseClient } from '../support/event-stream.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 
 const emulator = useEmulator({ fixtures: null });
 const api = () => apiClient(emulator().url, emulator().token);
 const client = () => createClient({ url: emulator().url, token: emulator().token });
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 /** A list with Jane and Bob subscribed and one unsubscribed, and a draft campaign greeting each by first name. */
 async function campaignWithAudience() {

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
 import { connectEventStream } from '../support/event-stream.js';
 import { ROOT, useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 
 const emulator = useEmulator({
@@ -16,11 +16,6 @@ const emulator = useEmulator({
   args: ['--mailers', 'smtp,ses', '--rate-limit', '600'],
 });
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 ? null : res.json();
-}
 
 const sendTo = (to: string, store = true) =>
   api().post('/api/transactional-mails/send', {

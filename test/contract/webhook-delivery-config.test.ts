@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../server/testing/start.js';
 import { CLI, spawnEmulator, type SpawnedEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 import { answerStatus, useWebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -29,11 +29,6 @@ async function start(args: string[], fixtures: string | null = null, dbPath?: st
   const emulator = await spawnEmulator({ fixtures, args, dbPath });
   started.push(emulator);
   return emulator;
-}
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
 }
 
 const hmac = (secret: string, body: Buffer) => createHmac('sha256', secret).update(body).digest('hex');

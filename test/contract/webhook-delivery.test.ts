@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 import {
   answerAfter,
@@ -27,11 +27,6 @@ import {
 const emulator = useEmulator({ fixtures: null, args: ['--webhook-retries', 'off'] });
 const receiver = useWebhookReceiver();
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 interface Attempt {
   attempt: number | null;

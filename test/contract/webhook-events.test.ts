@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../server/testing/index.js';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, rawRequest, type RawResponse } from '../support/http.js';
+import { apiClient, ok, rawRequest } from '../support/http.js';
 import { useWebhookReceiver, type ReceivedCall } from '../support/webhook-receiver.js';
 
 const emulator = useEmulator({ fixtures: null });
@@ -28,11 +28,6 @@ const SEND = '9b0f5c1e-3d7a-4f2b-8e61-2c4d5a6b7c8d';
 const BOB = '3b1d83ea-0a2b-4c5d-9e6f-7a8b9c0d1e2f';
 const BOB_SEND = '4c2e94fb-1b3c-4d6e-8f70-8b9c0d1e2f3a';
 const CREATED = '2025-03-02T10:15:00Z';
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 type Subscriber = Record<string, unknown>;
 

@@ -6,18 +6,13 @@
 import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
-import { apiClient, type RawResponse } from '../support/http.js';
+import { apiClient, ok } from '../support/http.js';
 import { waitUntil } from '../support/wait.js';
 import { useWebhookReceiver } from '../support/webhook-receiver.js';
 
 const emulator = useEmulator({ fixtures: null });
 const receiver = useWebhookReceiver();
 const api = () => apiClient(emulator().url, emulator().token);
-
-function ok(res: RawResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  return res.status === 204 || res.text === '' ? null : res.json();
-}
 
 async function createList(name = 'Newsletter'): Promise<{ uuid: string }> {
   return ok(await api().post('/api/email-lists', { json: { name, default_from_email: 'news@acme.test' } }), 201).data;

@@ -3,6 +3,7 @@
  * Accept, User-Agent and encodings, and cannot send invalid UTF-8 in a URL).
  */
 import { request as httpRequest } from 'node:http';
+import { expect } from 'vitest';
 
 export interface RawResponse {
   status: number;
@@ -51,6 +52,15 @@ export function rawRequest(baseUrl: string, req: RawRequest): Promise<RawRespons
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();
   });
+}
+
+/**
+ * The answer's JSON, once its status is `status` (200 unless given); null for an answer without a body (a 204).
+ * Any other status fails the test, with the body as the message.
+ */
+export function ok(res: RawResponse, status = 200) {
+  expect(res.status, res.text).toBe(status);
+  return res.status === 204 || res.text === '' ? null : res.json();
 }
 
 function hasHeader(headers: Record<string, string> | undefined, name: string): boolean {
