@@ -402,9 +402,13 @@ describe('the captured message', () => {
 
   it('has the text and the html alternatives', () => {
     expect(parsed.text?.trimEnd()).toBe('Plain version\nsecond line');
-    expect(parsed.textAsHtml).toBeDefined();
+    // mailparser shows the html alternative with the cid: reference swapped for the image's data.
+    expect(parsed.html).toBe(FULL.html.replace('cid:logo.png', `data:image/png;base64,${LOGO.toString('base64')}`));
     expect(message.html).toBe(FULL.html);
-    expect(message.raw.toString('latin1')).toMatch(/Content-Type: multipart\/alternative/i);
+    // The text first, then the html, as a mail client expects of multipart/alternative (RFC 2046, section 5.1.4).
+    expect(message.raw.toString('latin1')).toMatch(
+      /Content-Type: multipart\/alternative;[\s\S]*?Content-Type: text\/plain[\s\S]*?Content-Type: text\/html/i,
+    );
   });
 
   it('attaches the normal attachment with its decoded bytes', () => {

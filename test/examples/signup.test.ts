@@ -33,10 +33,6 @@ describe('sign-up', () => {
     expect(accounts.get('jane@example.com')?.confirmed).toBe(true);
   });
 
-  it('starts each test with an empty inbox', async () => {
-    expect((await emulator.client.messages()).meta.total).toBe(0);
-  });
-
   it('sends the template Bcc to the audit address (visible in the envelope)', async () => {
     await accounts.signUp('sam@example.com', 'Sam');
     const mail = await emulator.client.waitForMessage({ to: 'sam@example.com' });
@@ -45,6 +41,23 @@ describe('sign-up', () => {
     // The .eml as the app's mail would reach an inbox:
     const eml = await emulator.client.raw(mail.uuid);
     expect(eml).toMatch(/^Subject: Welcome to Acme, Sam!$/m);
+  });
+});
+
+describe('between tests', () => {
+  let leftBehind: string | undefined;
+
+  it('leaves the mail it caused in the inbox', async () => {
+    await accounts.signUp('left@example.com', 'Left');
+    const mail = await emulator.client.waitForMessage({ to: 'left@example.com' });
+    expect(mail.subject).toBe('Welcome to Acme, Left!');
+    leftBehind = mail.uuid;
+  });
+
+  it('starts each test with an empty inbox (the reset in beforeEach)', async () => {
+    // Empty because of the reset, not because nothing was sent: the test before this one left a mail.
+    expect(leftBehind, 'run this test after the one before it, which leaves a mail').toBeDefined();
+    expect((await emulator.client.messages()).meta.total).toBe(0);
   });
 });
 
