@@ -1,6 +1,7 @@
 /**
  * An axe-core scan of the inbox and the message view, and of the Webhooks page, in the light and the dark theme: no
- * serious or critical violation. Also takes the README's screenshot of the inbox, so that it shows the UI as it is.
+ * serious or critical violation. Also the pages the README shows, as it shows them: `npm run screenshots` runs those
+ * tests alone and writes their screenshots (web/screenshots/); a test run leaves the tracked files as they are.
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -11,6 +12,12 @@ import { expect, sendMail, test } from './fixtures.js';
 test.use({ bypassCSP: true });
 
 const seriousViolations = (page: Page) => axeViolations(page, { only: 'serious' });
+
+/** Writes web/screenshots/<name> of the page when `npm run screenshots` runs (TAKE_README_SCREENSHOTS=1); else nothing. */
+async function readmeScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.TAKE_README_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: fileURLToPath(new URL(`../../web/screenshots/${name}`, import.meta.url)) });
+}
 
 async function seed(emulator: Parameters<typeof sendMail>[0]) {
   await sendMail(emulator, {
@@ -139,7 +146,10 @@ test('at 390 px the header is one row, so the first message starts 130 px from t
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('README screenshot of the inbox', async ({ page, emulator }) => {
+test('the inbox with a message open, as the README shows it', { tag: '@readme-screenshot' }, async ({
+  page,
+  emulator,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await seed(emulator);
   await page.goto(emulator.url);
@@ -147,25 +157,28 @@ test('README screenshot of the inbox', async ({ page, emulator }) => {
   await expect(
     page.frameLocator('iframe[title^="HTML of"]').getByRole('heading', { name: 'On its way' }),
   ).toBeVisible();
-  await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/inbox.png', import.meta.url)) });
+  await readmeScreenshot(page, 'inbox.png');
 });
 
 /** fixtures/audience.json's Newsletter list, with its subscribers and the "March newsletter" draft campaign. */
 const NEWSLETTER = '197fa091-463b-4b00-8cb3-fee1b7c2d1bd';
 
-test('README screenshots of a list page and a campaign page', async ({ page, emulator }) => {
+test("a list's page and a campaign's page, as the README shows them", { tag: '@readme-screenshot' }, async ({
+  page,
+  emulator,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${emulator.url}/lists/${NEWSLETTER}`);
   await expect(page.getByRole('heading', { level: 1, name: /Newsletter/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Subscribers' }).getByRole('row').nth(1)).toBeVisible();
   // With every section, the top bar is still one row at a laptop's 1280 px.
   expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(48);
-  await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/list.png', import.meta.url)) });
+  await readmeScreenshot(page, 'list.png');
   await page.goto(`${emulator.url}/campaigns`);
   await page.getByRole('link', { name: 'March newsletter' }).click();
   await expect(page.getByRole('heading', { name: /March newsletter/, level: 1 })).toBeVisible();
   await expect(
     page.frameLocator('iframe[title="Preview of March newsletter"]').getByRole('heading', { name: /^Hi / }),
   ).toBeVisible();
-  await page.screenshot({ path: fileURLToPath(new URL('../../web/screenshots/campaign.png', import.meta.url)) });
+  await readmeScreenshot(page, 'campaign.png');
 });
