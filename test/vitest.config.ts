@@ -17,6 +17,9 @@ export default defineConfig({
     // The command's SMTP default (port 1025) off for every emulator a test spawns with this environment: parallel
     // test files would compete for the port. The SMTP tests ask for a port of their own (--smtp-port 0).
     env: { MAILCOACH_EMULATOR_SMTP_PORT: 'off' },
+    // Two files at a time (Vitest's default is one fewer than the cores: a single file on 2 cores). A contract
+    // test's file mostly waits for the emulator it spawned, which works in a process of its own.
+    maxWorkers: 2,
     // A test whose assertions never ran (a loop over nothing, a callback never called) fails instead of passing.
     expect: { requireAssertions: true },
     projects: [
