@@ -159,7 +159,7 @@ describe('hostile SMTP input at once, a 1 MB limit', () => {
       });
       try {
         const refused = sixty.then(
-          () => ({ responseCode: 250, message: 'accepted' }),
+          () => ({ responseCode: 250, code: 'accepted', message: 'the message was stored' }),
           (error: { responseCode?: number; code?: string; message?: string }) => error,
         );
         await whileHealthy(() => Promise.all([...Array.from({ length: 8 }, flood), recipients()]));
