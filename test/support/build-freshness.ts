@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Build {
   /** A file the build writes on every run (relative to the repository root). */
@@ -36,7 +36,7 @@ export function staleBuilds(builds: Build[]): string | null {
 }
 
 /** Null when `output` exists and is newer than every source; otherwise why the tests must not run, and what to do. */
-export function staleBuild({ output, sources }: Build): string | null {
+function staleBuild({ output, sources }: Build): string | null {
   const built = join(ROOT, output);
   if (!existsSync(built)) return `${output} is missing: run \`npm run build\` first.`;
   const builtAt = statSync(built).mtimeMs;
