@@ -161,6 +161,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     coalesceWrites(socket);
     const { remoteAddress, remotePort } = socket;
     const timer = setTimeout(() => {
+      // Already closing (a 421 or QUIT sent): destroying it now would cut off that last reply.
+      if (socket.writableEnded) return;
       const connection = [...connections()].find(
         (c) => c.remotePort === remotePort && (remoteAddress ?? '').endsWith(c.remoteAddress),
       );
