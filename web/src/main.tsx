@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import './styles.css';
+import './inbox.css';
+import './chrome.css';
 
 // Live events keep the cache fresh (live.ts): no refetch on focus or on a timer.
 const queryClient = new QueryClient({

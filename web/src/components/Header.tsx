@@ -37,7 +37,7 @@ export function Header({ settings, token, onToken }: Props) {
     (location.startsWith('/subscribers/') ? '/lists' : location === '/automations' ? '/campaigns' : undefined);
   /** The link of the section shown, marked as the current page. */
   const currentHref = inTemplates ? '/templates' : (section ?? '/');
-  // On a narrow screen the sections are one row that scrolls sideways (styles.css): the current one is scrolled
+  // On a narrow screen the sections are one row that scrolls sideways (chrome.css): the current one is scrolled
   // into sight, or /controls would open with its own link off the screen's edge.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
