@@ -18,7 +18,7 @@ export interface EmulatorEvents {
   'templates.changed': { workspaceId: number; uuids: string[] | null };
   /** Suppressions were added or deleted (audience/suppressions.ts: the API, the UI, a simulation; a seed); null: any. */
   'suppressions.changed': { workspaceId: number; uuids: string[] | null };
-  /** Sends were created, changed (a simulated open or click) or deleted; null: any. */
+  /** Sends were created, changed (a simulated open or click) or deleted (campaigns/delete-send.ts); null: any. */
   'sends.changed': { workspaceId: number; uuids: string[] | null };
   /**
    * A campaign was created, changed, scheduled or deleted (campaigns/edit.ts), prepared for sending or test-sent
@@ -40,8 +40,10 @@ export interface EmulatorEvents {
   /** Webhook calls were queued, attempted or resent; null: any (a reset). */
   'webhook-calls.changed': { workspaceId: number; uuids: string[] | null };
   /**
-   * The audience changed beyond what a Mailcoach event tells (stream.ts sends those too, as this): subscribers
-   * deleted, updated or imported, lists, tags or segments written. `uuids`: the subscribers; null: any of the lists.
+   * The audience changed beyond what a Mailcoach event tells (stream.ts sends those too, as this), announced once
+   * where it is written: a subscriber deleted (audience/delete.ts) or updated (update-subscriber.ts) with its uuid;
+   * a list deleted, created or updated, a tag or segment written (audience/email-lists.ts), an import written or
+   * run (subscriber-imports.ts, import-subscribers.ts), a seed: null, any of the lists.
    */
   'audience.changed': { workspaceId: number; uuids: string[] | null };
   /** `--watch` read the fixtures again (every workspace): no problems when they loaded. */

@@ -5,7 +5,8 @@
  * upserts a subscriber of the list as the API's subscribe does, an invalid address counting as an error. The flags:
  * `subscribe_unsubscribed` brings unsubscribed addresses back (else they are left out), `replace_tags` replaces
  * their default tags (else adds), `unsubscribe_others` unsubscribes the list's subscribers the file does not name.
- * Run at once, not queued: the import is `completed` when the answer comes.
+ * Run at once, not queued: the import is `completed` when the answer comes. Announced once as `audience.changed`
+ * with null (events.ts): the import and any of the list's subscribers changed (its tag events name only some).
  */
 import { parse } from 'csv-parse/sync';
 import type { EmailListRow, SubscriberImportRow } from '../db/rows.js';
@@ -43,7 +44,7 @@ export function runImport(
     bom: true,
   }) as Array<Record<string, string>>;
   const { subscribers } = deps.store;
-  return deps.store.transaction(() => {
+  const completed = deps.store.transaction(() => {
     const now = toEpochSeconds(deps.clock());
     let imported = 0;
     let errors = 0;
@@ -111,6 +112,8 @@ export function runImport(
       updated_at: now,
     });
   });
+  deps.events.emit('audience.changed', { workspaceId: subscriberImport.workspace_id, uuids: null });
+  return completed;
 }
 
 function subscribeImport(subscriberImport: SubscriberImportRow): boolean {

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { deleteEmailList } from '../audience/delete.js';
+import { createEmailList, updateEmailList } from '../audience/email-lists.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListFields } from '../db/email-lists-store.js';
 import { ACTIVE_SUBSCRIBERS_SQL } from '../db/email-lists-store.js';
@@ -104,7 +105,7 @@ export function emailListRoutes(deps: AppDeps) {
       const input = c.get('input');
       validate(input, rules);
       const at = toEpochSeconds(deps.clock());
-      const row = lists.insert({
+      const row = createEmailList(deps, {
         workspace_id: c.get('workspaceId'),
         uuid: deps.ids(),
         ...listFields(deps, input, '{}', at),
@@ -117,7 +118,11 @@ export function emailListRoutes(deps: AppDeps) {
       const list = findEmailList(deps, c);
       const input = c.get('input');
       validate(input, rules);
-      const row = lists.update(list.id, listFields(deps, input, list.extra_attributes, toEpochSeconds(deps.clock())));
+      const row = updateEmailList(
+        deps,
+        list,
+        listFields(deps, input, list.extra_attributes, toEpochSeconds(deps.clock())),
+      );
       return laravelJson({ data: present(row) });
     })
     .delete('/:emailList', (c) => {

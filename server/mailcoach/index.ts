@@ -2,7 +2,7 @@
  * The Mailcoach API surface under /api, in the order of routes/mailcoach-api.php (v8). Route order matters where
  * a static segment and a wildcard overlap: `templates` is registered before `{transactionalMail}`.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { automationRoutes } from './automations.js';
@@ -21,9 +21,6 @@ import { transactionalMailRoutes } from './transactional-mails.js';
 
 export function mailcoachApi(deps: AppDeps) {
   return new Hono<AppEnv>({ strict: false })
-    .use('/email-lists/*', announceWrites(deps))
-    .use('/subscribers/*', announceWrites(deps))
-    .use('/subscriber-imports/*', announceWrites(deps))
     .route('/suppressions', suppressionRoutes(deps))
     .route('/sends', sendRoutes(deps))
     .route('/transactional-mails/templates', transactionalMailTemplateRoutes(deps))
@@ -38,18 +35,4 @@ export function mailcoachApi(deps: AppDeps) {
     .route('/subscribers', subscriberRoutes(deps))
     .route('/automations', automationRoutes(deps))
     .route('/subscriber-imports', subscriberImportRoutes(deps));
-}
-
-/**
- * A successful write (not a read, not a refusal) to lists, subscribers, tags, segments or imports is announced for
- * the web UI's live pages as `audience.changed` (events.ts; not every one of them is a Mailcoach event: a deleted
- * tag, an import, a list's settings). Campaigns announce their own changes where they are written
- * (campaigns/edit.ts).
- */
-function announceWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
-    deps.events.emit('audience.changed', { workspaceId: c.get('workspaceId'), uuids: null });
-  };
 }

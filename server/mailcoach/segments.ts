@@ -4,6 +4,7 @@
  * update rebuild the conditions from the request: omitted tag lists become empty. Not scoped to the list, as in v8.
  */
 import { Hono, type Context } from 'hono';
+import { createSegment, deleteSegment, updateSegment } from '../audience/email-lists.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SegmentCondition } from '../db/rows.js';
 import type { AppEnv } from '../http/env.js';
@@ -61,7 +62,7 @@ export function segmentRoutes(deps: AppDeps) {
     .post('/:emailList/segments', (c) => {
       const list = findEmailList(deps, c);
       const fields = write(c, list);
-      const row = segments.insert({
+      const row = createSegment(deps, {
         workspace_id: list.workspace_id,
         email_list_id: list.id,
         uuid: deps.ids(),
@@ -77,11 +78,11 @@ export function segmentRoutes(deps: AppDeps) {
     .on(['PUT', 'PATCH'], '/:emailList/segments/:segment', (c) => {
       const list = findEmailList(deps, c);
       const segment = findSegment(deps, c);
-      return laravelJson({ data: segmentResource(segments.update(segment.id, write(c, list)), list.uuid) });
+      return laravelJson({ data: segmentResource(updateSegment(deps, segment, write(c, list)), list.uuid) });
     })
     .delete('/:emailList/segments/:segment', (c) => {
       findEmailList(deps, c);
-      segments.delete(findSegment(deps, c).id);
+      deleteSegment(deps, findSegment(deps, c));
       return noContent();
     });
 }

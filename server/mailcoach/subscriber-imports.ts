@@ -5,6 +5,11 @@
  */
 import { Hono, type Context } from 'hono';
 import { emailHeader, runImport } from '../audience/import-subscribers.js';
+import {
+  createSubscriberImport,
+  deleteSubscriberImport,
+  updateSubscriberImport,
+} from '../audience/subscriber-imports.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberImportRow } from '../db/rows.js';
 import { abort, modelNotFound, noEmailHeaderRow } from '../errors.js';
@@ -66,7 +71,7 @@ export function subscriberImportRoutes(deps: AppDeps) {
       validate(input, IMPORT_RULES);
       const list = listNamed(c);
       const at = toEpochSeconds(deps.clock());
-      const row = imports.insert({
+      const row = createSubscriberImport(deps, {
         workspace_id: c.get('workspaceId'),
         uuid: deps.ids(),
         email_list_id: list.id,
@@ -87,7 +92,7 @@ export function subscriberImportRoutes(deps: AppDeps) {
       validate(input, IMPORT_RULES);
       if (row.status !== 'draft') throw abort(422, 'Cannot update a non-draft import.');
       const list = listNamed(c);
-      const updated = imports.update(row.id, {
+      const updated = updateSubscriberImport(deps, row, {
         email_list_id: list.id,
         subscribers_csv: String(input.subscribers_csv),
         ...flags(input),
@@ -96,7 +101,7 @@ export function subscriberImportRoutes(deps: AppDeps) {
       return laravelJson({ data: present(updated) });
     })
     .delete('/:subscriberImport', (c) => {
-      imports.delete(findSubscriberImport(deps, c).id);
+      deleteSubscriberImport(deps, findSubscriberImport(deps, c));
       return noContent();
     })
     .post('/:subscriberImport/append', (c) => {
@@ -104,7 +109,9 @@ export function subscriberImportRoutes(deps: AppDeps) {
       validate(c.get('input'), [['subscribers_csv', [required]]]);
       const csv = `${row.subscribers_csv ?? ''}\n${String(c.get('input').subscribers_csv)}`;
       return laravelJson({
-        data: present(imports.update(row.id, { subscribers_csv: csv, updated_at: toEpochSeconds(deps.clock()) })),
+        data: present(
+          updateSubscriberImport(deps, row, { subscribers_csv: csv, updated_at: toEpochSeconds(deps.clock()) }),
+        ),
       });
     })
     .post('/:subscriberImport/start', (c) => {
@@ -114,7 +121,7 @@ export function subscriberImportRoutes(deps: AppDeps) {
       const column = emailHeader(csv);
       if (column === null) {
         // v8 deletes the import, then answers its hand-made 422.
-        imports.delete(row.id);
+        deleteSubscriberImport(deps, row);
         throw noEmailHeaderRow();
       }
       runImport(deps, row, listOf(row), csv, column);

@@ -9,7 +9,8 @@ import { sendConfirmationMail } from '../audience/confirmation-mail.js';
 import { deleteSubscriber } from '../audience/delete.js';
 import { subscriberStatus } from '../audience/status.js';
 import { subscribe } from '../audience/subscribe.js';
-import { addTags, removeTags, syncTags } from '../audience/subscriber-tags.js';
+import { addTags, removeTags } from '../audience/subscriber-tags.js';
+import { updateSubscriber } from '../audience/update-subscriber.js';
 import type { AppDeps } from '../deps.js';
 import type { EmailListRow, SubscriberRow } from '../db/rows.js';
 import { abort, modelNotFound } from '../errors.js';
@@ -133,19 +134,12 @@ export function subscriberRoutes(deps: AppDeps) {
         'extra_attributes' in input
           ? await orderedInputValue(c, deps.options.maxBodyBytes, 'extra_attributes')
           : undefined;
-      const updated = deps.store.transaction(() => {
-        const row = deps.store.subscribers.update(subscriber.id, {
-          ...changedFields(input, extra),
-          updated_at: toEpochSeconds(deps.clock()),
-        });
-        // `syncTags($request->tags ?? [])`: without `tags`, every default tag goes; `append_tags` only adds (docs/spec/mailcoach-audience-campaigns.md#26-putpatch-apisubscribersuuid).
-        // The tag events show the filled attributes with the old updated_at: v8 saves after the tags.
-        const names = tagNames(input.tags);
-        const shown = { ...row, updated_at: subscriber.updated_at };
-        if (phpTruthy(input.append_tags)) addTags(deps, row, names, shown);
-        else syncTags(deps, row, names, shown);
-        return row;
-      });
+      const updated = updateSubscriber(
+        deps,
+        subscriber,
+        { ...changedFields(input, extra), updated_at: toEpochSeconds(deps.clock()) },
+        { names: tagNames(input.tags), append: phpTruthy(input.append_tags) },
+      );
       return laravelJson({ data: present(updated) });
     })
     .delete('/:subscriber', (c) => {

@@ -4,6 +4,7 @@
  * the list, as in v8: the response then shows the route's list uuid.
  */
 import { Hono } from 'hono';
+import { createTag, deleteTag, updateTag } from '../audience/email-lists.js';
 import type { AppDeps } from '../deps.js';
 import type { TagRow } from '../db/rows.js';
 import { TAG_SUBSCRIBER_COUNT_SQL } from '../db/tags-store.js';
@@ -69,7 +70,7 @@ export function tagRoutes(deps: AppDeps) {
       const existing = tags.findByName(list.id, String(input.name), 'default');
       if (existing !== undefined) return laravelJson({ data: tagResource(existing, list.uuid) });
       const at = toEpochSeconds(deps.clock());
-      const row = tags.insert({
+      const row = createTag(deps, {
         workspace_id: list.workspace_id,
         email_list_id: list.id,
         uuid: deps.ids(),
@@ -95,7 +96,7 @@ export function tagRoutes(deps: AppDeps) {
       // v8 breaks its unique index here (a 500); decisions.md: never a 500. A 422 on the name says why.
       if (clash !== undefined && clash.id !== tag.id)
         throw new ValidationError({ name: ['The name has already been taken.'] });
-      const row = tags.update(tag.id, {
+      const row = updateTag(deps, tag, {
         name,
         visible_in_preferences: flag(input.visible_in_preferences),
         updated_at: toEpochSeconds(deps.clock()),
@@ -104,7 +105,7 @@ export function tagRoutes(deps: AppDeps) {
     })
     .delete('/:emailList/tags/:tag', (c) => {
       findEmailList(deps, c);
-      tags.delete(findTag(deps, c).id);
+      deleteTag(deps, findTag(deps, c));
       return noContent();
     });
 }
