@@ -1,5 +1,6 @@
 /** /api/sends: index, show, destroy. Mirrors SendsController and SendsQuery (v8 src/Http/Api; docs/spec/mailcoach-reference.md#3-sends). */
 import { Hono } from 'hono';
+import { deleteSend } from '../campaigns/delete-send.js';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { laravelJson, noContent } from '../http/respond.js';
@@ -9,15 +10,11 @@ import { sendIndex } from './resources/indexes.js';
 import { findSend } from './bindings.js';
 
 export function sendRoutes(deps: AppDeps) {
-  const sends = deps.store.sends;
-
   return new Hono<AppEnv>()
     .get('/', (c) => respondWithIndex(c, sendIndex(deps, sendResource)))
     .get('/:send', (c) => laravelJson({ data: sendResource(findSend(deps, c)) }))
     .delete('/:send', (c) => {
-      const send = findSend(deps, c);
-      sends.delete(send.id);
-      deps.events.emit('sends.changed', { workspaceId: send.workspace_id, uuids: [send.uuid] });
+      deleteSend(deps, findSend(deps, c));
       return noContent();
     });
 }
