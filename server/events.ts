@@ -8,13 +8,16 @@ import type { MailcoachEvent } from './mailcoach-events.js';
 export interface EmulatorEvents {
   /** A mail was captured and committed (any intake): announced by capture's door (mail/capture/index.ts). */
   'message.captured': { workspaceId: number; uuid: string };
-  /** A message's read state changed, or its checks found problems (search/problem-checker.ts). */
+  /** A message's read state changed (mail/inbox-writes.ts), or its checks found problems (search/problem-checker.ts). */
   'message.updated': { workspaceId: number; uuid: string };
-  /** Messages were deleted; `uuids` is null when the whole workspace was cleared. */
+  /** Messages were deleted (mail/inbox-writes.ts); `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */
   'workspace.reset': { workspaceId: number };
-  /** Templates were created, changed or deleted; `uuids` is null when any may have changed (a seed, a reload). */
+  /**
+   * Templates were created, changed or deleted (mail/template-writes.ts); `uuids` is null when any may have changed
+   * (a seed, a reload).
+   */
   'templates.changed': { workspaceId: number; uuids: string[] | null };
   /** Suppressions were added or deleted (audience/suppressions.ts: the API, the UI, a simulation; a seed); null: any. */
   'suppressions.changed': { workspaceId: number; uuids: string[] | null };
@@ -27,7 +30,7 @@ export interface EmulatorEvents {
   'campaigns.changed': { workspaceId: number };
   /** An automation was triggered (automations/trigger.ts; its triggers recorded: the web UI's Automations page). */
   'automations.changed': { workspaceId: number };
-  /** Transactional mail log items were created (a stored send, a resend, a seed); null: any. */
+  /** Transactional mail log items were created (a stored send: mail/send-transactional.ts; a seed); null: any. */
   'log.changed': { workspaceId: number; uuids: string[] | null };
   /** The workspace's fault rules were added, removed, or fired (their counts changed): faults/fault-rules.ts announces it. */
   'faults.changed': { workspaceId: number };

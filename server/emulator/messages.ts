@@ -17,31 +17,14 @@ import { parseSearchQuery } from '../search/query.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
 import { messageChecks } from './message-checks.js';
+import { deleteAllMessages, deleteMatchingMessages, deleteMessage, setMessageRead } from '../mail/inbox-writes.js';
 
-/** One step of clearing an inbox: about 4 MB of mail (some 10 ms), at most 500 messages. */
-const DELETE_STEP = { messages: 500, chars: 4_000_000 };
 /** Far beyond any real inbox; it keeps (page - 1) * per_page a safe integer. */
 const MAX_PAGE = 1_000_000;
 
 export function messageRoutes(deps: AppDeps) {
   const { messages } = deps.store;
   const checks = messageChecks(deps);
-
-  /**
-   * Clearing an inbox costs its bytes: each body is copied into its log item (migration 5) and its pages freed.
-   * In one transaction, mails of megabytes held the server for most of a second; in steps of about 4 MB, one a
-   * turn, other requests are answered between them (docs/performance.md#2026-11-25-dc76e2d-clearing-an-inbox-in-steps).
-   */
-  const deleteAllInSteps = async (workspaceId: number): Promise<number> => {
-    const through = messages.highestId();
-    let deleted = 0;
-    for (;;) {
-      const step = messages.deleteAllStep(workspaceId, through, DELETE_STEP);
-      if (step === 0) return deleted;
-      deleted += step;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
 
   /**
    * The message a read route names: by its own uuid, or by its log item's. The send API answers the log item's
@@ -76,15 +59,11 @@ export function messageRoutes(deps: AppDeps) {
       const workspaceId = c.get('workspaceId');
       const query = readQuery(c.get('input'));
       if (query === null || query.trim() === '') {
-        const deleted = await deleteAllInSteps(workspaceId);
-        if (deleted > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: null });
-        return c.json({ deleted });
+        return c.json({ deleted: await deleteAllMessages(deps, workspaceId) });
       }
       const filter = parseSearchQuery(query);
       await caughtUpFor(deps, filter);
-      const uuids = messages.deleteMatching(workspaceId, filter);
-      if (uuids.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids });
-      return c.json({ deleted: uuids.length });
+      return c.json({ deleted: deleteMatchingMessages(deps, workspaceId, filter).length });
     })
     .get('/:uuid', (c) => {
       const row = find(c);
@@ -120,15 +99,13 @@ export function messageRoutes(deps: AppDeps) {
         await readJsonObject(c),
         () => 'The read field must be true or false.',
       );
-      if (!messages.setRead(workspaceId, uuid, read)) throw messageNotFound(uuid);
-      deps.events.emit('message.updated', { workspaceId, uuid });
+      if (!setMessageRead(deps, workspaceId, uuid, read)) throw messageNotFound(uuid);
       return c.json(messageSummary(messages.summaryOf(workspaceId, uuid)!));
     })
     .delete('/:uuid', (c) => {
       const workspaceId = c.get('workspaceId');
       const uuid = c.req.param('uuid');
-      if (!messages.deleteByUuid(workspaceId, uuid)) throw messageNotFound(uuid);
-      deps.events.emit('messages.deleted', { workspaceId, uuids: [uuid] });
+      if (!deleteMessage(deps, workspaceId, uuid)) throw messageNotFound(uuid);
       return noContent();
     });
 }

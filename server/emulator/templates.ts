@@ -6,12 +6,12 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
-import type { NewRow, TemplateRow } from '../db/rows.js';
+import type { TemplateRow } from '../db/rows.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { displayPath, type ResolvedTemplate } from '../fixtures/load.js';
 import type { AppEnv } from '../http/env.js';
-import { toEpochSeconds } from '../instant.js';
 import { readJsonObject } from './request-body.js';
+import { createTemplate, deleteTemplate, type TemplateFields, updateTemplate } from '../mail/template-writes.js';
 import { parseOr422 } from '../validation/zod-issues.js';
 import {
   renderRequest,
@@ -32,8 +32,6 @@ export function templateRoutes(deps: AppDeps) {
     return row;
   };
   const present = (row: TemplateRow) => templateResource(deps, row);
-  const changed = (workspaceId: number, uuid: string) =>
-    deps.events.emit('templates.changed', { workspaceId, uuids: [uuid] });
   /** Names are unique in a workspace (Mailcoach's transactional mails are found by name). */
   const requireFreeName = (workspaceId: number, name: string, own?: TemplateRow) => {
     const holder = templates.findByName(workspaceId, name);
@@ -48,17 +46,8 @@ export function templateRoutes(deps: AppDeps) {
       const body = await readJsonObject(c);
       const input = parseOr422(templateCreation(), body, templateFieldMessage(body));
       requireFreeName(workspaceId, input.name);
-      const at = toEpochSeconds(deps.clock());
       // A creation has every field (defaults filled in), so every column is there.
-      const fields = columns(input) as Omit<NewRow<TemplateRow>, 'workspace_id' | 'uuid' | 'created_at' | 'updated_at'>;
-      const row = templates.insert({
-        workspace_id: workspaceId,
-        uuid: deps.ids(),
-        ...fields,
-        created_at: at,
-        updated_at: at,
-      });
-      changed(workspaceId, row.uuid);
+      const row = createTemplate(deps, workspaceId, columns(input) as TemplateFields);
       return c.json(present(row), 201);
     })
     .get('/:template', (c) => c.json(present(find(c))))
@@ -67,15 +56,11 @@ export function templateRoutes(deps: AppDeps) {
       const body = await readJsonObject(c);
       const input = parseOr422(templateChange(), body, templateFieldMessage(body));
       if (input.name !== undefined) requireFreeName(row.workspace_id, input.name, row);
-      const { id: _id, ...current } = row;
-      templates.update(row.id, { ...current, ...columns(input), updated_at: toEpochSeconds(deps.clock()) });
-      changed(row.workspace_id, row.uuid);
-      return c.json(present(templates.findByUuid(row.workspace_id, row.uuid) as TemplateRow));
+      return c.json(present(updateTemplate(deps, row, columns(input))));
     })
     .delete('/:template', (c) => {
       const row = find(c);
-      templates.delete(row.id);
-      changed(row.workspace_id, row.uuid);
+      deleteTemplate(deps, row);
       return c.body(null, 204);
     })
     .post('/:template/render', async (c) => {

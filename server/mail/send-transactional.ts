@@ -4,6 +4,7 @@
  * item and one Send. Nothing is ever delivered. No HTTP types in here.
  */
 import type { Clock } from '../clock.js';
+import type { EventBus } from '../events.js';
 import type { TemplateRow } from '../db/rows.js';
 import type { Store } from '../db/store.js';
 import { toEpochSeconds } from '../instant.js';
@@ -19,6 +20,8 @@ export interface SendDeps {
   ids: IdGenerator;
   capture: Pick<Capture, 'send' | 'store'>;
   defaultMailer: string;
+  /** A stored send announces its log item and Send (the capture announces the message). */
+  events: Pick<EventBus, 'emit'>;
 }
 
 export type SendOutcome =
@@ -75,9 +78,10 @@ export async function sendTransactionalMail(
   // (capture/index.ts), which checks on the connection it stores with (write-records.ts).
   const outcome = await deps.capture.send(job, records);
   if ('suppressed' in outcome) return { kind: 'suppressed', email: outcome.suppressed };
-  return request.store
-    ? { kind: 'stored', logItemUuid: ids.logItem, sendUuid: ids.send, messageUuid: ids.message }
-    : { kind: 'not-stored', messageUuid: ids.message };
+  if (!request.store) return { kind: 'not-stored', messageUuid: ids.message };
+  deps.events.emit('log.changed', { workspaceId, uuids: [ids.logItem] });
+  deps.events.emit('sends.changed', { workspaceId, uuids: [ids.send] });
+  return { kind: 'stored', logItemUuid: ids.logItem, sendUuid: ids.send, messageUuid: ids.message };
 }
 
 /**

@@ -46,10 +46,6 @@ export function transactionalMailRoutes(deps: AppDeps) {
         sendTransactionalMail(sendDeps, workspaceId, readSendRequest(input)),
       );
       if (outcome.kind === 'suppressed') throw suppressedRecipient(outcome.email);
-      if (outcome.kind === 'stored') {
-        deps.events.emit('log.changed', { workspaceId, uuids: [outcome.logItemUuid] });
-        deps.events.emit('sends.changed', { workspaceId, uuids: [outcome.sendUuid] });
-      }
       // 200 {"uuid"} (not wrapped in data) when stored, an empty 204 otherwise (docs/spec/mailcoach-reference.md#46-responses).
       return outcome.kind === 'stored' ? laravelJson({ uuid: outcome.logItemUuid }) : noContent();
     })
