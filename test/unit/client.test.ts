@@ -411,4 +411,22 @@ describe('createClient', () => {
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: 'Not found.' });
   });
+
+  it('calls fetch as a plain function, as a browser requires (the event stream too)', async () => {
+    // A browser's fetch throws "Illegal invocation" when called as another object's method.
+    const calls: string[] = [];
+    const strictFetch = function (this: unknown, input: string | URL | Request) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      calls.push(String(input));
+      return Promise.resolve(new Response('{"data":[],"meta":{"page":1,"per_page":50,"total":0}}', { status: 200 }));
+    } as typeof fetch;
+    const client = createClient({ url: 'http://x.test', fetch: strictFetch });
+    await client.messages();
+    const errors: unknown[] = [];
+    const subscription = client.subscribe(() => {}, { onError: (error) => errors.push(error), retryMs: 60_000 });
+    await expect.poll(() => calls.length + errors.length).toBeGreaterThan(1);
+    subscription.close();
+    expect(errors.filter((error) => String(error).includes('Illegal invocation'))).toEqual([]);
+    expect(calls).toContain('http://x.test/_emulator/events');
+  });
 });

@@ -33,7 +33,10 @@ export type Transport = ReturnType<typeof createTransport>;
 export function createTransport(options: ClientOptions) {
   const base = options.url.replace(/\/+$/, '');
   const token = options.token ?? null;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  // A plain function, never a method: a browser's fetch called with `this` other than the window throws "Illegal
+  // invocation", and the transport hands doFetch to other files, which call it as `t.doFetch(...)`.
+  const chosenFetch = options.fetch ?? globalThis.fetch;
+  const doFetch: typeof fetch = (input, init) => chosenFetch(input, init);
 
   const headers = (extra: Record<string, string> = {}): Record<string, string> => ({
     accept: 'application/json',
