@@ -75,43 +75,15 @@ export const EmailListDetail = z
   })
   .meta({ id: 'EmailListDetail' });
 
-export const SubscriberWithStatus = z
-  .object({
-    uuid: z.string().meta({ format: 'uuid' }),
-    email_list_uuid: z.string().meta({ format: 'uuid' }),
-    email: z.string().describe('Lower-cased.'),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    extra_attributes: z.record(z.string(), z.unknown()).describe('{} when none.'),
-    tags: z.array(z.string()).describe('Tag names.'),
-    subscribed_at: z.string().nullable(),
-    unsubscribed_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    status: z.enum(SUBSCRIBER_STATUSES),
-  })
+export const SubscriberWithStatus = Subscriber.extend({ status: z.enum(SUBSCRIBER_STATUSES) })
   .describe('As GET /api/subscribers/{uuid} shows it, with its status.')
   .meta({ id: 'SubscriberWithStatus' });
 
-export const SubscriberDetail = z
-  .object({
+export const SubscriberDetail = SubscriberWithStatus.extend({
+  tag_types: z.record(z.string(), z.enum(['default', 'mailcoach'])).describe("Each tag's type, by name."),
+  email_list: z.object({
     uuid: z.string().meta({ format: 'uuid' }),
-    email_list_uuid: z.string().meta({ format: 'uuid' }),
-    email: z.string().describe('Lower-cased.'),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    extra_attributes: z.record(z.string(), z.unknown()).describe('{} when none.'),
-    tags: z.array(z.string()).describe('Tag names.'),
-    subscribed_at: z.string().nullable(),
-    unsubscribed_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    status: z.enum(SUBSCRIBER_STATUSES),
-    tag_types: z.record(z.string(), z.enum(['default', 'mailcoach'])).describe("Each tag's type, by name."),
-    email_list: z.object({
-      uuid: z.string().meta({ format: 'uuid' }),
-      name: z.string(),
-      requires_confirmation: z.boolean(),
-    }),
-  })
-  .meta({ id: 'SubscriberDetail' });
+    name: z.string(),
+    requires_confirmation: z.boolean(),
+  }),
+}).meta({ id: 'SubscriberDetail' });
