@@ -34,6 +34,7 @@ import {
   tlsFiles,
   tokensOption,
   uiTokenOption,
+  type UiTokenMode,
   webhookRetriesOption,
   webhookUrls,
 } from './config/values.js';
@@ -41,6 +42,7 @@ import {
 export * from './config/defaults.js';
 export * from './config/errors.js';
 export { helpText } from './config/help.js';
+export type { UiTokenMode };
 
 export interface Config {
   port: number;
@@ -117,8 +119,6 @@ export interface Config {
   /** Whether a mail's checks request its links (checks/online.ts): off, public addresses only, or all. */
   checkLinks: OnlineLinkMode;
 }
-
-export type UiTokenMode = 'auto' | 'required' | 'off';
 
 export type CliRequest = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
 

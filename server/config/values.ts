@@ -5,7 +5,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OnlineLinkMode } from '../checks/online.js';
-import type { UiTokenMode } from '../config.js';
 import { isWebhookUrl } from '../webhooks/configurations.js';
 import { isWebhookRetries, WEBHOOK_RETRY_MODES, type WebhookRetries } from '../webhooks/retries.js';
 import { bundledFixturesDir, DEFAULT_SMTP_PORT, DEFAULT_TOKEN } from './defaults.js';
@@ -90,6 +89,8 @@ export function rateLimitOption(raw: string | undefined): number | null {
   const value = integerOption('--rate-limit', raw, 0, 0, 1_000_000);
   return value === 0 ? null : value;
 }
+
+export type UiTokenMode = 'auto' | 'required' | 'off';
 
 export function uiTokenOption(raw: string | undefined): UiTokenMode {
   if (raw === undefined || raw === '') return 'auto';

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { NewRow, WebhookConfigurationRow } from '../db/rows.js';
 import type { Store } from '../db/store.js';
 import type { WebhookConfigurationChange } from '../db/webhooks-store.js';
-import type { AppDeps } from '../deps.js';
+import type { EventBus } from '../events.js';
 import type { IdGenerator } from '../ids.js';
 import { toEpochSeconds } from '../instant.js';
 
@@ -85,7 +85,7 @@ export function applyCliWebhooks(deps: ConfigurationDeps, workspaceId: number, c
   }
 }
 
-type ChangeDeps = Pick<AppDeps, 'store' | 'events'>;
+type ChangeDeps = { store: Store; events: Pick<EventBus, 'emit'> };
 
 /** A configuration made through /_emulator/webhooks (origin `api`), announced (`webhooks.changed`). */
 export function createWebhookConfiguration(

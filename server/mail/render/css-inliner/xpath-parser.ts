@@ -2,7 +2,8 @@
  * The XPath 1.0 expression syntax of xpath.ts: the syntax tree and a recursive-descent parser over characters, as
  * libxml2's xmlXPathCompileExpr, for the expressions Symfony CssSelector writes (and XPath 1.0 generally).
  */
-import { XPathError } from './xpath-values.js';
+/** An expression the parser or the evaluator cannot take (the evaluator's errors are in xpath-values.ts). */
+export class XPathError extends Error {}
 
 // --- AST ----------------------------------------------------------------------------------------------------------
 

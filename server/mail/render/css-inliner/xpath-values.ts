@@ -4,10 +4,9 @@
  * comparisons, the class-token hints and position bounds read from the syntax tree).
  */
 import { attributes, attributeStringValue, parentOf, type DocumentIndex } from './document-index.js';
-import type { Axis, Expr, NodeTest, Step } from './xpath-parser.js';
-import type { XPathQuery } from './xpath.js';
+import { type Axis, type Expr, type NodeTest, type Step, XPathError } from './xpath-parser.js';
 
-export class XPathError extends Error {}
+export { XPathError };
 
 /**
  * Thrown when a query has done more work than any real mail needs (hostile input: tens of thousands of siblings
@@ -319,7 +318,13 @@ export function fromStr(fn: Fn<string>, positional: boolean, usesLast: boolean):
   };
 }
 
-export function fromSet(query: XPathQuery, fn: Fn<NodeSet>, positional: boolean, usesLast: boolean): Compiled {
+/** `query`: what reads a node's string value (the XPathQuery: named by its one method, so this layer does not import it). */
+export function fromSet(
+  query: { stringValueOf(id: number): string },
+  fn: Fn<NodeSet>,
+  positional: boolean,
+  usesLast: boolean,
+): Compiled {
   const first = (n: number, p: number, s: number): string => {
     const members = fn(n, p, s);
     return members.length === 0 ? '' : query.stringValueOf(members[0]!);
