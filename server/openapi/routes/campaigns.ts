@@ -26,24 +26,7 @@ export const campaignsRoutes: Route[] = [
     parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
     responses: {
       200: json(
-        z.object({
-          uuid: z.string(),
-          name: z.string(),
-          subject: z.string().nullable(),
-          status: z.enum(['draft', 'sending', 'sent', 'paused', 'cancelled']),
-          email_list: z.object({ uuid: z.string(), name: z.string() }).nullable(),
-          segment_description: z.string(),
-          scheduled_at: z.string().nullable(),
-          sent_at: z.string().nullable(),
-          created_at: z.string(),
-          sent_to_number_of_subscribers: z.int(),
-          sends_count: z.int(),
-          open_count: z.int(),
-          unique_open_count: z.int(),
-          click_count: z.int(),
-          unique_click_count: z.int(),
-          unsubscribe_count: z.int(),
-          bounce_count: z.int(),
+        CampaignRecord.extend({
           from_email: z.string().nullable(),
           audience_count: z.int().describe('How many subscribers a send now reaches.'),
           links: z.array(z.object({ url: z.string(), unique_click_count: z.int(), click_count: z.int() })),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '../../mailcoach-event-names.js';
 import { ErrorBody } from '../../emulator/schemas/errors.js';
-import { WebhookConfiguration, WebhookCall, WebhookSinkRequest } from '../../emulator/schemas/webhooks.js';
+import {
+  WebhookConfiguration,
+  WebhookConfigurationInput,
+  WebhookCall,
+  WebhookSinkRequest,
+} from '../../emulator/schemas/webhooks.js';
 import {
   type Route,
   json,
@@ -30,19 +35,7 @@ export const webhooksRoutes: Route[] = [
     tag: 'webhooks',
     summary:
       "Creates a configuration: name and url required, the rest Mailcoach's defaults (enabled, all lists, all events, a random 16-character secret)",
-    body: z.strictObject({
-      name: z.string().min(1).max(255),
-      url: z.string().describe('An http:// or https:// URL (a local app is fine).'),
-      secret: z.string().min(1).max(255).describe('Default on create: 16 random letters and digits.').optional(),
-      enabled: z.boolean().describe('Default on create: true.').optional(),
-      use_for_all_lists: z.boolean().describe('Default on create: true.').optional(),
-      email_lists: z
-        .array(z.string())
-        .describe('Required when use_for_all_lists is false; each a list of the workspace.')
-        .optional(),
-      use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-      events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
-    }),
+    body: WebhookConfigurationInput.required({ name: true, url: true }),
     responses: { 201: json(WebhookConfiguration, 'The configuration.'), 401: unauthorized, 422: invalid },
   },
   {
@@ -59,19 +52,7 @@ export const webhooksRoutes: Route[] = [
     tag: 'webhooks',
     summary: 'Changes the fields given (as PATCH)',
     parameters: [webhookParam],
-    body: z.strictObject({
-      name: z.string().min(1).max(255).optional(),
-      url: z.string().describe('An http:// or https:// URL (a local app is fine).').optional(),
-      secret: z.string().min(1).max(255).describe('Default on create: 16 random letters and digits.').optional(),
-      enabled: z.boolean().describe('Default on create: true.').optional(),
-      use_for_all_lists: z.boolean().describe('Default on create: true.').optional(),
-      email_lists: z
-        .array(z.string())
-        .describe('Required when use_for_all_lists is false; each a list of the workspace.')
-        .optional(),
-      use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-      events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
-    }),
+    body: WebhookConfigurationInput,
     responses: {
       200: json(WebhookConfiguration, 'The configuration as changed.'),
       401: unauthorized,
@@ -85,19 +66,7 @@ export const webhooksRoutes: Route[] = [
     tag: 'webhooks',
     summary: 'Changes the fields given',
     parameters: [webhookParam],
-    body: z.strictObject({
-      name: z.string().min(1).max(255).optional(),
-      url: z.string().describe('An http:// or https:// URL (a local app is fine).').optional(),
-      secret: z.string().min(1).max(255).describe('Default on create: 16 random letters and digits.').optional(),
-      enabled: z.boolean().describe('Default on create: true.').optional(),
-      use_for_all_lists: z.boolean().describe('Default on create: true.').optional(),
-      email_lists: z
-        .array(z.string())
-        .describe('Required when use_for_all_lists is false; each a list of the workspace.')
-        .optional(),
-      use_for_all_events: z.boolean().describe('Default on create: true.').optional(),
-      events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
-    }),
+    body: WebhookConfigurationInput,
     responses: {
       200: json(WebhookConfiguration, 'The configuration as changed.'),
       401: unauthorized,
