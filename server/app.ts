@@ -20,6 +20,7 @@ import { createLocalSurfaceCheck } from './http/local-surface.js';
 import { createWebUi } from './http/web-ui.js';
 import { loginPage } from './pages.js';
 import { publicAudienceRoutes } from './mailcoach/public-routes.js';
+import { isMailpitPath, mailpitApi, mailpitRedirect } from './mailpit/index.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
@@ -27,6 +28,15 @@ export function createApp(deps: AppDeps) {
   app.onError(formatError);
   app.notFound((c) => formatError(routeNotFound(new URL(c.req.url).pathname), c));
 
+  // The Mailpit surface (mailpit/index.ts) has its own rules, errors and body limits: it never reaches /api's.
+  const mailpit = mailpitApi(deps);
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (isMailpitPath(path)) return mailpit.fetch(c.req.raw, c.env);
+    const cleaned = mailpitRedirect(path);
+    if (cleaned !== null) return c.redirect(cleaned + new URL(c.req.url).search, 301);
+    return next();
+  });
   app.use('*', declaredSizeLimit(deps.options.maxBodyBytes));
   // Laravel's HandleCors defaults: any origin on api/* paths, preflights answered before routing.
   const answerPreflight = cors();

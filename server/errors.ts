@@ -142,3 +142,29 @@ function routePath(path: string): string {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '/' : trimmed;
 }
+
+/**
+ * An answer of the Mailpit surface (/api/v1, /view, /api/events: docs/spec/mailpit-api.md#21-global-behaviour-applies-to-every-endpoint-below),
+ * in Mailpit's own shapes: `text`, a text/plain body exactly as given (Mailpit's `httpError` writes no trailing
+ * newline, Go's `http.Error` one: the message carries it); `json`, `{"Error": message}` as /api/v1/send answers.
+ */
+export class MailpitError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly shape: 'text' | 'json',
+    headers: Record<string, string> = {},
+  ) {
+    super(status, message, headers);
+  }
+}
+
+/** A text/plain Mailpit error (`httpError`: no trailing newline). */
+export const mailpitError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new MailpitError(status, message, 'text', headers);
+
+/** Mailpit's 404 for an unknown message or part (`fourOFour`, Go's http.NotFound). */
+export const mailpitNotFound = () => mailpitError(404, '404 page not found\n');
+
+/** An error of /api/v1/send: 400 (or 413) JSON `{"Error": message}`. */
+export const mailpitSendError = (message: string, status = 400) => new MailpitError(status, message, 'json');

@@ -43,15 +43,15 @@ if grep -rnE "\bfetch\(|new EventSource|XMLHttpRequest|navigator\.sendBeacon" we
 fi
 
 # 6. Domain code (everything under server/ but the HTTP layers and the entry points) knows nothing of HTTP: it
-#    imports nothing from http/, hono or the two HTTP surfaces (mailcoach/, emulator/), and takes plain data
+#    imports nothing from http/, hono or the three HTTP surfaces (mailcoach/, emulator/, mailpit/), and takes plain data
 #    (validation/input.ts's Input, instant.ts's times), so that it serves any intake (the API, SMTP, the CLI), not
 #    only an HTTP request. errors.ts is domain code too: the formatter that turns its errors into responses is
 #    http/error-response.ts.
-#    HTTP layers: server/http, server/mailcoach, server/emulator, server/openapi (the document of /_emulator, generated
+#    HTTP layers: server/http, server/mailcoach, server/emulator, server/mailpit, server/openapi (the document of /_emulator, generated
 #    from its schemas), app.ts, server.ts. Entry points: cli.ts, testing/.
-if grep -rnE "(from|import\() *['\"](hono|@hono/[^'\"]*|([^'\"]*/)?(http|mailcoach|emulator)/[^'\"]*)['\"]" server --include='*.ts' \
-  | grep -vE '^server/(http|mailcoach|emulator|openapi|testing)/|^server/(app|server|cli)\.ts:'; then
-  echo "lint: domain code must not import hono, server/http/, server/mailcoach/ or server/emulator/: move what it needs into a domain room (or the code into an HTTP layer)" >&2
+if grep -rnE "(from|import\() *['\"](hono|@hono/[^'\"]*|([^'\"]*/)?(http|mailcoach|emulator|mailpit)/[^'\"]*)['\"]" server --include='*.ts' \
+  | grep -vE '^server/(http|mailcoach|emulator|mailpit|openapi|testing)/|^server/(app|server|cli)\.ts:'; then
+  echo "lint: domain code must not import hono, server/http/, server/mailcoach/, server/emulator/ or server/mailpit/: move what it needs into a domain room (or the code into an HTTP layer)" >&2
   status=1
 fi
 
@@ -59,7 +59,7 @@ fi
 #    presenter, index spec, binding or rule that another file needs lives beside them (mailcoach/resources/,
 #    mailcoach/bindings.ts, mailcoach/request-rules.ts, emulator/query-params.ts), never in a route file.
 rule7=0
-route_files=$(grep -rlE "new Hono\b" server/mailcoach server/emulator --include='*.ts' | grep -vE '/index\.ts$' | sort)
+route_files=$(grep -rlE "new Hono\b" server/mailcoach server/emulator server/mailpit --include='*.ts' | grep -vE '/index\.ts$' | sort)
 for route_file in $route_files; do
   module="${route_file%.ts}.js"
   module="${module#server/}"
@@ -69,7 +69,7 @@ for route_file in $route_files; do
       resolved=$(realpath -m --relative-to=server "$(dirname "$importer")/$spec")
       [[ "$resolved" == "$module" ]] || continue
       case "$importer" in
-        server/mailcoach/index.ts | server/emulator/index.ts) ;;
+        server/mailcoach/index.ts | server/emulator/index.ts | server/mailpit/index.ts) ;;
         server/app.ts) [[ "$module" == mailcoach/public-routes.js ]] || { echo "$importer imports the route file $route_file"; rule7=1; } ;;
         *) echo "$importer imports the route file $route_file"; rule7=1 ;;
       esac

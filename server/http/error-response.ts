@@ -5,7 +5,8 @@
  * answers.
  */
 import type { Context } from 'hono';
-import { AbortError, ApiError, PlainTextError, RawJsonError, ValidationError } from '../errors.js';
+import { AbortError, ApiError, MailpitError, PlainTextError, RawJsonError, ValidationError } from '../errors.js';
+import { goJson } from '../go-json.js';
 import type { Logger } from '../logger.js';
 import { errorPage, redirectPage } from './html-pages.js';
 import { expectsJson } from './negotiation.js';
@@ -32,6 +33,24 @@ export function createErrorFormatter(options: ErrorFormatterOptions) {
     const isMailcoachRoute = new URL(c.req.url).pathname.startsWith('/api');
     const wantsJson = options.alwaysJson || !isMailcoachRoute || expectsJson(c.req.raw.headers);
     const response = wantsJson ? renderJson(apiError) : renderForBrowser(apiError, c, options.logger);
+    for (const [name, value] of Object.entries(apiError.headers)) response.headers.set(name, value);
+    return response;
+  };
+}
+
+/**
+ * The Mailpit surface's onError handler (docs/spec/mailpit-api.md#21-global-behaviour-applies-to-every-endpoint-below):
+ * a MailpitError in its shape; any other error of ours as Mailpit's text/plain `httpError` with its status; an
+ * unexpected one a 500.
+ */
+export function createMailpitErrorFormatter(logger: Logger) {
+  return (error: unknown, c: Context): Response => {
+    const apiError = toApiError(error, logger, c);
+    const json = apiError instanceof MailpitError && apiError.shape === 'json';
+    const response = new Response(json ? goJson({ Error: apiError.message }) : apiError.message, {
+      status: apiError.status,
+      headers: { 'content-type': json ? 'application/json' : 'text/plain; charset=utf-8' },
+    });
     for (const [name, value] of Object.entries(apiError.headers)) response.headers.set(name, value);
     return response;
   };

@@ -46,24 +46,43 @@ function hostName(host: string): string {
   return colon === -1 ? value : value.slice(0, colon);
 }
 
+/**
+ * A name of one label (`mailpit`, `mailcoach-emulator`): a compose service or a name of the local network. DNS
+ * rebinding needs a name whose DNS the attacker controls, and no public name has a single label (ICANN allows no
+ * dotless domains), so a compose setup reaches the emulator by its service name without --allowed-hosts.
+ */
+const SINGLE_LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;
+
 function isThisMachine(name: string, options: LocalSurfaceOptions): boolean {
   return (
     isLoopbackAddress(name) ||
     name.endsWith('.localhost') ||
+    (SINGLE_LABEL.test(name) && /[a-z]/.test(name)) ||
     name === options.host.toLowerCase() ||
     name === `[${options.host.toLowerCase()}]` ||
     options.allowedHosts.includes(name)
   );
 }
 
-/** Throws the 403 a request of another site's page gets; returns for one the surface answers. */
-export function createLocalSurfaceCheck(options: LocalSurfaceOptions): (c: Context) => void {
+/**
+ * The DNS-rebinding guard alone, for a surface with its own rule for origins (the Mailpit surface): throws the 403
+ * for a Host that names another machine when no token is needed; returns the Host's name.
+ */
+export function createHostCheck(options: LocalSurfaceOptions): (host: string) => string {
   const checkHost = !tokenNeeded(options);
-  return (c) => {
-    // An in-process request (app.request()) has no Host header: its URL's host stands in.
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
+  return (host) => {
     const name = hostName(host);
     if (checkHost && !isThisMachine(name, options)) throw hostNotAllowed(host);
+    return name;
+  };
+}
+
+/** Throws the 403 a request of another site's page gets; returns for one the surface answers. */
+export function createLocalSurfaceCheck(options: LocalSurfaceOptions): (c: Context) => void {
+  const checkHost = createHostCheck(options);
+  return (c) => {
+    // An in-process request (app.request()) has no Host header: its URL's host stands in.
+    const name = checkHost(c.req.header('host') ?? new URL(c.req.url).host);
     if (!SAFE_METHODS.has(c.req.method)) {
       if (c.req.header('sec-fetch-site') === 'cross-site') throw crossSiteRequest();
       const origin = c.req.header('origin');
