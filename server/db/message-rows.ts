@@ -30,6 +30,8 @@ export interface MessageRow {
   read: number;
   /** How the mail was received (migration 24): built by an API send (a resend, a campaign...), or over SMTP. */
   via: MessageVia;
+  /** The SMTP AUTH user, or the Basic user of a Mailpit send (migration 26); '' when none. */
+  username: string;
 }
 
 type MessageVia = 'api' | 'smtp';
@@ -41,9 +43,10 @@ export interface AttachmentRow {
   content: Buffer;
 }
 
-/** `via` defaults to `api`: only the SMTP intake says otherwise. */
-export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via'> & {
+/** `via` defaults to `api` (only the SMTP intake says otherwise), `username` to ''. */
+export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via' | 'username'> & {
   via?: MessageVia;
+  username?: string;
   raw: Buffer;
   attachments: AttachmentRow[];
 };

@@ -14,10 +14,10 @@ export function createMessageStore(statements: Statements) {
   const insertMessage = db.prepare(
     `INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json, to_json,
        cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
-       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid, via)
+       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid, via, username)
      VALUES (@workspace_id, @uuid, @message_id, @envelope_from, @envelope_to_json, @from_json, @to_json, @cc_json,
        @bcc_json, @reply_to_json, @subject, @text_body, @html_body, @attachments_json, @size, @template_name,
-       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid, @via)`,
+       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid, @via, @username)`,
   );
   const insertRaw = db.prepare('INSERT INTO message_raw (message_id, raw) VALUES (?, ?)');
   const insertAttachment = db.prepare(
@@ -36,7 +36,9 @@ export function createMessageStore(statements: Statements) {
   /** Inserts the message, its raw bytes and attachments, and returns its id; call inside the caller's transaction. */
   function insertReturningId(message: NewMessage): number {
     const { raw, attachments, ...row } = message;
-    const id = Number(insertMessage.run({ ...row, via: row.via ?? 'api' }).lastInsertRowid);
+    const id = Number(
+      insertMessage.run({ ...row, via: row.via ?? 'api', username: row.username ?? '' }).lastInsertRowid,
+    );
     insertRaw.run(id, raw);
     attachments.forEach((a, position) => {
       insertAttachment.run(id, position, a.filename, a.content_type, a.content_id, a.content.length, a.content);

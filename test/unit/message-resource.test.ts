@@ -261,6 +261,7 @@ const ROW: LinkedMessageRow = {
   email_list_uuid: null,
   subscriber_uuid: null,
   via: 'api',
+  username: '',
   log_item_uuid: 'log-1',
   send_uuid: null,
   problems: 2,

@@ -37,6 +37,7 @@ import { webhooks } from './023-webhooks.js';
 import { messageVia } from './024-message-via.js';
 import { messageChecks } from './025-message-checks.js';
 import type { Migration } from './migration.js';
+import { messageTagsAndUsername } from './026-message-tags-and-username.js';
 
 export type { Migration } from './migration.js';
 
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   webhooks,
   messageVia,
   messageChecks,
+  messageTagsAndUsername,
 ];
