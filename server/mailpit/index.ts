@@ -43,11 +43,11 @@ export function mailpitRedirect(path: string): string | null {
 
 export function mailpitApi(deps: AppDeps) {
   const api = new Hono<MailpitEnv>({ strict: true });
-  api.onError(createMailpitErrorFormatter(deps.logger));
-  // Go's ServeMux for a GET it has no route for: the embedded-file handler's 404.
-  api.notFound(() => {
-    throw mailpitError(404, 'File not found\n');
-  });
+  const formatError = createMailpitErrorFormatter(deps.logger);
+  api.onError(formatError);
+  // Go's ServeMux for a GET it has no route for: the embedded-file handler's 404. Answered, not thrown: a throw
+  // from notFound skips the middleware's ending (mailpitCaller's CORS headers).
+  api.notFound((c) => formatError(mailpitError(404, 'File not found\n'), c));
   api.get('/livez', (c) => c.body(null, 200));
   api.get('/readyz', (c) => c.body(null, 200));
   api.use('*', mailpitCaller(deps));

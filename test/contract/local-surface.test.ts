@@ -57,7 +57,7 @@ describe('on loopback (the default)', () => {
     expect((await get('/healthz')).json()).toEqual({ status: 'ok' });
   });
 
-  it.each(['evil.test', 'evil.test:8088', '192.168.1.20:8088'])(
+  it.each(['evil.test', 'evil.test:8088', '192.168.1.20:8088', '2130706433', 'evil.test.'])(
     'refuses the UI and /_emulator for Host %s (DNS rebinding)',
     async (host) => {
       for (const path of ['/', '/_emulator/messages', '/messages/x']) {
@@ -68,12 +68,19 @@ describe('on loopback (the default)', () => {
     },
   );
 
-  it.each(['localhost', 'localhost:1234', '127.0.0.1', '[::1]:8088', 'app.localhost', 'mail.test:8088'])(
-    'answers Host %s',
-    async (host) => {
-      expect((await get('/_emulator/messages', { host, accept: 'application/json' })).status).toBe(200);
-    },
-  );
+  // A compose service name has one label, which no public DNS name has, so no rebinding page can use it.
+  it.each([
+    'localhost',
+    'localhost:1234',
+    '127.0.0.1',
+    '[::1]:8088',
+    'app.localhost',
+    'mail.test:8088',
+    'mailpit:8025',
+    'mailcoach-emulator',
+  ])('answers Host %s', async (host) => {
+    expect((await get('/_emulator/messages', { host, accept: 'application/json' })).status).toBe(200);
+  });
 
   it('leaves the Mailcoach API to any Host, as Mailcoach does', async () => {
     const res = await get('/api/suppressions', {
