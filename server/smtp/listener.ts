@@ -3,11 +3,13 @@
  * with SIZE, 8BITMIME, SMTPUTF8, PIPELINING, AUTH PLAIN and LOGIN, and STARTTLS when asked for. It speaks the
  * protocol and guards it; what a received message becomes is the `receive` callback's business (intake.ts).
  *
- * Guards, each a clear reply and nothing stored: SIZE (the --max-body-mb limit: 552 as soon as DATA passes it,
- * and the connection closed, so a never-ending DATA ends there), recipients (452 past --smtp-max-recipients), command lines (500 past MAX_COMMAND_BYTES), message
- * lines (500 past MAX_LINE_BYTES), an idle client (421 and closed after IDLE_MS) and a connection's whole life
- * (421 and closed after CONNECTION_MS: a trickle of bytes never idles); both timeouts are options, for tests. A client gone mid-DATA leaves nothing: a message is handed
- * on only once its final `.` arrived.
+ * Guards, each a clear reply and nothing stored: SIZE (the --max-body-mb limit: 552 after the message's final `.`,
+ * and the session goes on; a DATA still going at twice the limit is taken for a never-ending one: 552 at once and
+ * the connection closed), recipients (452 past --smtp-max-recipients), command lines (500 past MAX_COMMAND_BYTES,
+ * and the session goes on), message lines (500 past MAX_LINE_BYTES), an idle client (421 and closed after IDLE_MS)
+ * and a connection's whole life (421 and closed after CONNECTION_MS: a trickle of bytes never idles); both timeouts
+ * are options, for tests. A client gone mid-DATA leaves nothing: a message is handed on only once its final `.`
+ * arrived. The greeting, over-long command lines and dot-unstuffing follow Mailpit and RFC 5321 (wire-parity.ts).
  */
 import type { Socket } from 'node:net';
 import type { SMTPServer as SmtpServerType, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
@@ -15,6 +17,7 @@ import type { SmtpCommand } from '../faults/fault-rules.js';
 import type { Logger } from '../logger.js';
 import type { SmtpEnvelope } from '../mail/capture/received-mail.js';
 import { coalesceWrites } from './coalesced-writes.js';
+import { greetAtOnce } from './wire-parity.js';
 
 export interface SmtpListenerOptions {
   port: number;
@@ -75,7 +78,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     name: 'mailcoach-emulator',
     banner: 'mailcoach-emulator ESMTP: mail is captured, never delivered',
     size: options.maxBytes,
-    rejectOversized: true,
+    // Refused by onData below, with a reply that names the option (smtp-server's would override it).
+    rejectOversized: false,
     maxRecipients: options.maxRecipients,
     maxCommandLength: MAX_COMMAND_BYTES,
     socketTimeout: options.idleMs ?? IDLE_MS,
@@ -92,6 +96,11 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     // Already encrypted: STARTTLS has nothing to upgrade.
     ...(options.implicitTls === true ? { secure: true, hideSTARTTLS: true, disabledCommands: ['STARTTLS'] } : {}),
     logger: false,
+    // At once (smtp-server's own waits a turn), so that the greeting is written before any byte of the client is
+    // read (wire-parity.ts greetAtOnce).
+    onConnect(_session, callback) {
+      callback();
+    },
     onAuth(auth, _session, callback) {
       const password = auth.password ?? '';
       const accepted = password !== '' && options.tokenAccepted(password);
@@ -111,7 +120,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       callback(refused === null ? null : reply(refused.code, refused.message));
     },
     onData(stream, session, callback) {
-      // Past the size limit the client is told at once and the connection closed: a never-ending DATA would
+      // Past twice the size limit the client is told at once and the connection closed: a never-ending DATA would
       // otherwise hold it until the connection's deadline. What the client still sends is discarded.
       const oversized = () => {
         const connection = connectionOf(session);
@@ -145,6 +154,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       void done.finally(() => inFlight.delete(done));
     },
   });
+  greetAtOnce(server, MAX_COMMAND_BYTES);
   /** smtp-server's connection objects are not in its types: the few members used here. */
   interface Connection {
     session: SMTPServerSession;
@@ -222,8 +232,10 @@ type ReadMessage =
 
 /**
  * The message's bytes once its final `.` has arrived. Past the size limit or a line limit the rest is read and
- * dropped, so memory stays bounded by the limit; past the size limit `oversized` answers and closes the connection
- * at once (the stream then ends as 'gone'), past a line limit the reply comes after the client's `.`.
+ * dropped, so memory stays bounded by the limit, and the reply comes after the client's `.`; a message still
+ * coming at twice the size limit is taken for a never-ending one: `oversized` answers and closes the connection at
+ * once (the stream then ends as 'gone'). A client sending a message somewhat over the limit gets its 552 and may go
+ * on with the next; one that would send forever is cut off after reading the limit twice.
  */
 function readMessage(stream: SMTPServerDataStream, maxBytes: number, oversized: () => void): Promise<ReadMessage> {
   return new Promise((resolve) => {
@@ -231,17 +243,23 @@ function readMessage(stream: SMTPServerDataStream, maxBytes: number, oversized: 
     let bytes = 0;
     let lineBytes = 0;
     let refused: 'too-large' | 'line-too-long' | null = null;
+    let cutOff = false;
     const refuse = (why: 'too-large' | 'line-too-long') => {
       refused = why;
       chunks.length = 0;
     };
     stream.on('data', (chunk: Buffer) => {
-      if (refused !== null) return;
+      if (cutOff) return;
       bytes += chunk.length;
       if (bytes > maxBytes) {
-        refuse('too-large');
-        return oversized();
+        if (refused !== 'too-large') refuse('too-large');
+        if (bytes > 2 * maxBytes) {
+          cutOff = true;
+          oversized();
+        }
+        return;
       }
+      if (refused !== null) return;
       // The line carried over from the chunks before, then each line this chunk ends.
       let start = 0;
       for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) {
@@ -254,8 +272,7 @@ function readMessage(stream: SMTPServerDataStream, maxBytes: number, oversized: 
       chunks.push(chunk);
     });
     stream.once('end', () => {
-      if (stream.sizeExceeded) resolve({ kind: 'too-large' });
-      else resolve(refused === null ? { kind: 'whole', raw: Buffer.concat(chunks) } : { kind: refused });
+      resolve(refused === null ? { kind: 'whole', raw: Buffer.concat(chunks) } : { kind: refused });
     });
     // Destroyed when the connection closes before the final `.` (smtp-connection.js _onClose).
     stream.once('error', () => resolve({ kind: 'gone' }));

@@ -1,7 +1,8 @@
 /**
  * A message received over SMTP, read into the fields the capture path stores (mail/capture/message-row.ts): the
  * addresses, subject, bodies and attachments the inbox, its search, links and codes are derived from. The raw
- * bytes are parsed with postal-mime and stored untouched beside these fields. It reads no clock or id generator
+ * bytes are parsed with postal-mime (mime-parser.ts: a part ends before the line break of its boundary) and stored
+ * untouched beside these fields. It reads no clock or id generator
  * (what must be decided once comes in as `ReceivedAt`), so it runs on a capture worker as well as here
  * (jobs.ts).
  */
@@ -30,10 +31,10 @@ export async function parseReceivedMail(
   received: ReceivedAt,
 ): Promise<OutgoingMail> {
   // Loaded on the first received message: most runs receive none, and the parser need not weigh on every start.
-  const { default: PostalMime } = await import('postal-mime');
+  const { MimeParser } = await import('./mime-parser.js');
   let email: Email;
   try {
-    email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
+    email = await new MimeParser({ attachmentEncoding: 'arraybuffer' }).parse(raw);
   } catch (error) {
     throw new UnreadableMessageError(`the message cannot be parsed as MIME: ${(error as Error).message}`);
   }
