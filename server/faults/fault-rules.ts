@@ -10,8 +10,11 @@ import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 
 const PRESETS = ['rate-limited', 'server-error'] as const;
 
-/** The SMTP commands a rule can answer: the sender, one recipient, or the whole message after its `.`. */
-const SMTP_COMMANDS = ['MAIL', 'RCPT', 'DATA'] as const;
+/**
+ * The SMTP commands a rule can answer: the sender, one recipient, the whole message after its `.`, or the client's
+ * credentials (before they are judged; Mailpit's chaos answers AUTH).
+ */
+const SMTP_COMMANDS = ['MAIL', 'RCPT', 'DATA', 'AUTH'] as const;
 export type SmtpCommand = (typeof SMTP_COMMANDS)[number];
 
 /** An SMTP reply's text: one line of visible ASCII (a CR or LF would end the reply, or start a forged one). */
@@ -102,7 +105,7 @@ const ruleSchema = lazySchema(() =>
         const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
         if (rule.smtp !== undefined || rule.reply !== undefined || rule.sender !== undefined) {
           if (rule.smtp === undefined)
-            problem('smtp', 'A reply or sender belongs to an SMTP rule: give smtp (MAIL, RCPT or DATA).');
+            problem('smtp', 'A reply or sender belongs to an SMTP rule: give smtp (MAIL, RCPT, DATA or AUTH).');
           if (rule.reply === undefined)
             problem('reply', 'An SMTP rule needs a reply: { "code": 550, "message": "..." }.');
           for (const field of HTTP_ONLY) {
@@ -114,6 +117,10 @@ const ruleSchema = lazySchema(() =>
               'recipient',
               'MAIL FROM comes before any recipient: match a MAIL rule by sender, or use RCPT or DATA.',
             );
+          }
+          for (const field of ['sender', 'recipient'] as const) {
+            if (rule.smtp === 'AUTH' && rule[field] !== undefined)
+              problem(field, `AUTH comes before any sender or recipient: an AUTH rule cannot match a ${field}.`);
           }
           return;
         }
@@ -149,9 +156,13 @@ function checkHeaders(headers: Record<string, unknown>, ctx: z.core.$RefinementC
 
 export type FaultSpec = z.output<ReturnType<typeof ruleSchema>>;
 
+/** Which of Mailpit's chaos triggers a rule stands for (faults/chaos.ts), or null for a rule added as a rule. */
+export type ChaosTriggerName = 'Sender' | 'Recipient' | 'Authentication';
+
 export interface FaultRule {
   id: number;
   spec: FaultSpec;
+  chaos: ChaosTriggerName | null;
   route: RegExp | null;
   recipient: Matcher | null;
   sender: Matcher | null;
@@ -226,9 +237,10 @@ export function loadFaultFile(path: string | null): FaultSpec[] {
 export function createFaultRules(fileRules: readonly FaultSpec[], announce: (workspaceId: number) => void = () => {}) {
   const byWorkspace = new Map<number, FaultRule[]>();
   let nextId = 1;
-  const materialize = (spec: FaultSpec): FaultRule => ({
+  const materialize = (spec: FaultSpec, chaos: ChaosTriggerName | null = null): FaultRule => ({
     id: nextId++,
     spec,
+    chaos,
     route: spec.route === undefined ? null : routePattern(spec.route),
     recipient: spec.recipient === undefined ? null : globPattern(spec.recipient),
     sender: spec.sender === undefined ? null : globPattern(spec.sender),
@@ -238,7 +250,7 @@ export function createFaultRules(fileRules: readonly FaultSpec[], announce: (wor
   const rulesOf = (workspaceId: number): FaultRule[] => {
     let rules = byWorkspace.get(workspaceId);
     if (rules === undefined) {
-      rules = fileRules.map(materialize);
+      rules = fileRules.map((spec) => materialize(spec));
       byWorkspace.set(workspaceId, rules);
     }
     return rules;
@@ -259,6 +271,12 @@ export function createFaultRules(fileRules: readonly FaultSpec[], announce: (wor
       rules.splice(index, 1);
       announce(workspaceId);
       return true;
+    },
+    /** Replaces the workspace's chaos rules (PUT /api/v1/chaos) by these, after its other rules. */
+    replaceChaos(workspaceId: number, triggers: ReadonlyArray<{ name: ChaosTriggerName; spec: FaultSpec }>): void {
+      const kept = rulesOf(workspaceId).filter((rule) => rule.chaos === null);
+      byWorkspace.set(workspaceId, [...kept, ...triggers.map(({ name, spec }) => materialize(spec, name))]);
+      announce(workspaceId);
     },
     clear(workspaceId: number): void {
       byWorkspace.set(workspaceId, []);

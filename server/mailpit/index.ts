@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { mailpitError } from '../errors.js';
 import { createMailpitErrorFormatter } from '../http/error-response.js';
+import { chaosRoutes } from './chaos.js';
 import type { MailpitEnv } from './env.js';
 import { mailpitCaller } from './surface.js';
 
@@ -51,5 +52,6 @@ export function mailpitApi(deps: AppDeps) {
   api.get('/livez', (c) => c.body(null, 200));
   api.get('/readyz', (c) => c.body(null, 200));
   api.use('*', mailpitCaller(deps));
+  api.route('/', chaosRoutes(deps));
   return api;
 }

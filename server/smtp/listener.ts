@@ -41,8 +41,9 @@ export interface SmtpListenerOptions {
   /** Stores a whole message; `token` is the accepted token the client authenticated with, or null. Rejects to refuse it. */
   receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null): Promise<void>;
   /**
-   * A fault rule's reply to MAIL, RCPT or DATA (faults/fault-rules.ts), or null to go on. MAIL sees the sender, RCPT the
-   * recipient it adds, DATA the whole envelope once the message's final `.` arrived.
+   * A fault rule's reply to AUTH, MAIL, RCPT or DATA (faults/fault-rules.ts), or null to go on. AUTH sees no envelope
+   * (its token is the one it offers, when accepted), MAIL the sender, RCPT the recipient it adds, DATA the whole
+   * envelope once the message's final `.` arrived.
    */
   fault(command: SmtpCommand, envelope: SmtpEnvelope, token: string | null): { code: number; message: string } | null;
   logger: Logger;
@@ -104,6 +105,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     onAuth(auth, _session, callback) {
       const password = auth.password ?? '';
       const accepted = password !== '' && options.tokenAccepted(password);
+      // Before the credentials are judged, as Mailpit's chaos answers AUTH.
+      const refused = options.fault('AUTH', { from: '', to: [] }, accepted ? password : null);
+      if (refused !== null) return callback(reply(refused.code, refused.message));
       if (options.authRequired && !accepted) {
         callback(reply(535, '5.7.8 Authentication failed: the password must be an accepted API token (--token)'));
         return;

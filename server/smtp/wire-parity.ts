@@ -110,7 +110,7 @@ function limitCommandLines(parser: SMTPStream, limit: number, tooLong: () => voi
  * `from`: the first index that can hold a line's dot (the two before it are bytes kept from the previous chunk, or
  * the one before it the byte after a removed dot).
  */
-function feedDataStream(this: SMTPStream, input: Buffer, done: (error?: Error | null) => void, from = 2): void {
+function feedDataStream(this: SMTPStream, input: Buffer, done: (error?: Error | null) => void, from = 2) {
   const dataStream = this._dataStream as NonNullable<SMTPStream['_dataStream']>;
   let chunk = input;
   if (this._lastBytes && this._lastBytes.length > 0) {

@@ -96,9 +96,9 @@ export const FaultRuleInput = z
     probability: z.number().min(0).max(1).optional(),
     preset: z.enum(['rate-limited', 'server-error']).optional(),
     smtp: z
-      .enum(['MAIL', 'RCPT', 'DATA'])
+      .enum(['MAIL', 'RCPT', 'DATA', 'AUTH'])
       .describe(
-        'Makes it an SMTP rule answering this command (DATA: after the final dot, nothing stored); lower case is taken too.',
+        'Makes it an SMTP rule answering this command (DATA: after the final dot, nothing stored; AUTH: before the credentials are judged, matching no sender or recipient); lower case is taken too.',
       )
       .optional(),
     sender: z
@@ -138,7 +138,7 @@ export const FaultRule = z
     times: z.int().nullable(),
     probability: z.number().nullable(),
     preset: z.enum(['rate-limited', 'server-error']).nullable(),
-    smtp: z.enum(['MAIL', 'RCPT', 'DATA']).nullable(),
+    smtp: z.enum(['MAIL', 'RCPT', 'DATA', 'AUTH']).nullable(),
     sender: z.string().nullable(),
     reply: z.object({ code: z.int(), message: z.string() }).nullable(),
     remaining: z.int().nullable().describe('Null when unlimited.'),

@@ -14,7 +14,8 @@ export const faultsRoutes: Route[] = [
     method: 'post',
     path: '/_emulator/faults',
     tag: 'faults',
-    summary: 'Adds a fault rule for Mailcoach requests (/api/...) or SMTP commands (MAIL, RCPT, DATA) of the workspace',
+    summary:
+      'Adds a fault rule for Mailcoach requests (/api/...) or SMTP commands (MAIL, RCPT, DATA, AUTH) of the workspace',
     body: FaultRuleInput,
     responses: { 201: json(FaultRule, 'The rule, with its id and remaining count.'), 401: unauthorized, 422: invalid },
   },

@@ -112,8 +112,11 @@ export interface FaultRuleInput {
   reply?: { code: number; message?: string };
 }
 
-/** The SMTP commands a fault rule answers: MAIL, RCPT (that recipient only), DATA (after the final dot). */
-export type FaultSmtpCommand = 'MAIL' | 'RCPT' | 'DATA';
+/**
+ * The SMTP commands a fault rule answers: MAIL, RCPT (that recipient only), DATA (after the final dot), AUTH (before
+ * the credentials are judged).
+ */
+export type FaultSmtpCommand = 'MAIL' | 'RCPT' | 'DATA' | 'AUTH';
 
 /** The methods a fault rule matches, as the emulator answers them (upper-case). */
 export type FaultMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';

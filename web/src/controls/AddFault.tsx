@@ -109,7 +109,7 @@ export function AddFault({ onAdded }: { onAdded: () => void }) {
                 aria-invalid={errors['reply.message'] !== undefined}
               />
             </label>
-            {command !== 'MAIL' && (
+            {(command === 'RCPT' || command === 'DATA') && (
               <label>
                 Recipient (optional)
                 <input

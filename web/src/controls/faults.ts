@@ -30,7 +30,7 @@ export const PRESETS: Array<{ id: PresetId; label: string; help: string }> = [
   {
     id: 'smtp',
     label: 'SMTP: refuse a command',
-    help: 'Answers MAIL FROM, RCPT TO (that recipient only) or DATA (after the final dot) with a 4xx (try again) or 5xx (bounce) reply; a refused MAIL or DATA stores nothing.',
+    help: 'Answers MAIL FROM, RCPT TO (that recipient only), DATA (after the final dot) or AUTH with a 4xx (try again) or 5xx (bounce) reply; a refused MAIL or DATA stores nothing.',
   },
   {
     id: 'json',
@@ -39,17 +39,17 @@ export const PRESETS: Array<{ id: PresetId; label: string; help: string }> = [
   },
 ];
 
-export const SMTP_COMMANDS: FaultSmtpCommand[] = ['MAIL', 'RCPT', 'DATA'];
+export const SMTP_COMMANDS: FaultSmtpCommand[] = ['MAIL', 'RCPT', 'DATA', 'AUTH'];
 
 /** What the SMTP form starts with: a bounce of an unknown recipient. */
 export const SMTP_DEFAULT = { command: 'RCPT' as FaultSmtpCommand, code: '550', message: '5.1.1 No such user' };
 
-/** An SMTP rule from the form; the recipient (RCPT, DATA) is optional. */
+/** An SMTP rule from the form; the recipient (RCPT, DATA only) is optional. */
 export function smtpRule(command: FaultSmtpCommand, code: string, message: string, recipient: string): FaultRuleInput {
   const text = message.trim();
   return {
     smtp: command,
-    ...(command !== 'MAIL' && recipient.trim() !== '' ? { recipient: recipient.trim() } : {}),
+    ...((command === 'RCPT' || command === 'DATA') && recipient.trim() !== '' ? { recipient: recipient.trim() } : {}),
     reply: { code: Number(code), ...(text === '' ? {} : { message: text }) },
   };
 }
