@@ -41,7 +41,9 @@ export function greetAtOnce(server: SMTPServer, commandLineLimit: number): void 
     // The parser made by the constructor is not piped yet (_setListeners pipes it); STARTTLS makes another.
     const createParser = connection._createParser;
     connection._createParser = function createParityParser(this: SMTPConnection) {
-      return withParity(createParser.call(this), this, commandLineLimit);
+      return withParity(createParser.call(this), commandLineLimit, () =>
+        this.send(500, `5.5.2 Line too long: a command line has at most ${commandLineLimit} bytes`),
+      );
     };
     connection._parser = connection._createParser();
     internals.connections.add(connection);
@@ -51,11 +53,13 @@ export function greetAtOnce(server: SMTPServer, commandLineLimit: number): void 
   };
 }
 
-function withParity(parser: SMTPStream, connection: SMTPConnection, commandLineLimit: number): SMTPStream {
+/** A connection's parser with RFC 5321's dot-unstuffing, and `tooLong` answering command lines over the limit. */
+export function withParity(parser: SMTPStream, commandLineLimit: number, tooLong: () => void): SMTPStream {
   parser._feedDataStream = feedDataStream;
-  limitCommandLines(parser, commandLineLimit, () =>
-    connection.send(500, `5.5.2 Line too long: a command line has at most ${commandLineLimit} bytes`),
-  );
+  // Ours is the check (a line's CR not counted): the parser's own, which counts a CR still waiting for its LF,
+  // must never fail the stream.
+  parser._maxCommandLength = commandLineLimit + 1;
+  limitCommandLines(parser, commandLineLimit, tooLong);
   return parser;
 }
 
@@ -76,12 +80,15 @@ function limitCommandLines(parser: SMTPStream, limit: number, tooLong: () => voi
       tooLong();
       return this._write(chunk.subarray(end + 1), encoding, next);
     }
-    // Each line's length, the first one's counted from the part the parser holds from the chunks before.
-    let lineStart = -this._remainder.length;
+    // Each line's length without its CR, the first one's counted from the part the parser holds from the chunks
+    // before; the last one may still wait for its LF.
+    const held = this._remainder;
+    let lineStart = -held.length;
     let tooLongAt = -1;
     for (let end = chunk.indexOf(LF); ; end = chunk.indexOf(LF, end + 1)) {
-      const lineEnd = end === -1 ? chunk.length : end > 0 && chunk[end - 1] === CR ? end - 1 : end;
-      if (lineEnd - lineStart > limit) {
+      const lineEnd = end === -1 ? chunk.length : end;
+      const beforeEnd = lineEnd > 0 ? chunk[lineEnd - 1] : held.charCodeAt(held.length - 1);
+      if (lineEnd - lineStart - (beforeEnd === CR ? 1 : 0) > limit) {
         tooLongAt = Math.max(lineStart, 0);
         break;
       }

@@ -87,7 +87,7 @@ describe('hostile SMTP input, short timeouts (idle 1 s, connection 3 s) and a 1 
     expect(await stored()).toBe(before);
   });
 
-  it('a never-ending DATA: 552 at the size limit and the connection closed, nothing stored', async () => {
+  it('a never-ending DATA: 552 at twice the size limit and the connection closed, nothing stored', async () => {
     const before = await stored();
     await whileHealthy(async () => {
       const dialog = await smtpDialog(port());
