@@ -6,7 +6,8 @@
  */
 import { MailpitClient } from 'mailpit-api';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useEmulator } from '../support/emulator-process.js';
+import { seededRandom } from '../../server/random.js';
+import { spawnEmulator, useEmulator } from '../support/emulator-process.js';
 import { rawRequest } from '../support/http.js';
 import { smtpDialog } from '../support/smtp.js';
 
@@ -175,5 +176,36 @@ describe('chaos triggers as SMTP fault rules', () => {
     expect(refused.json.errors.sender).toEqual([
       'AUTH comes before any sender or recipient: an AUTH rule cannot match a sender.',
     ]);
+  });
+});
+
+describe('chaos with --random seed:<n>', () => {
+  it('draws each trigger’s probability from the emulator’s random source: the seed decides which recipients fail', async () => {
+    const seeded = await spawnEmulator({ args: ['--smtp-port', '0', '--random', 'seed:40'] });
+    try {
+      const put = await rawRequest(seeded.url, {
+        method: 'PUT',
+        path: '/api/v1/chaos',
+        body: '{"Recipient":{"ErrorCode":450,"Probability":50}}',
+      });
+      expect(put.status).toBe(200);
+      const dialog = await smtpDialog(seeded.smtpPort as number);
+      dialog.write('EHLO test\r\nMAIL FROM:<app@example.com>\r\n');
+      await dialog.reply();
+      expect(await dialog.reply()).toMatch(/^250 /);
+      const replies: string[] = [];
+      for (let i = 0; i < 24; i++) {
+        dialog.write(`RCPT TO:<user${i}@example.com>\r\n`);
+        replies.push(await dialog.reply());
+      }
+      dialog.destroy();
+      // One draw per RCPT, as any rule with a probability below 1 (faults/fault-rules.ts fires()).
+      const draw = seededRandom(40);
+      const expected = replies.map(() => (draw() < 0.5 ? '450 Chaos recipient error' : '250 Accepted'));
+      expect(replies).toEqual(expected);
+      expect(new Set(replies).size).toBe(2);
+    } finally {
+      await seeded.stop();
+    }
   });
 });
