@@ -209,3 +209,39 @@ describe('chaos with --random seed:<n>', () => {
     }
   });
 });
+
+describe('chaos per workspace (--isolate)', () => {
+  it('sets the triggers of the caller’s workspace, which answer SMTP in that workspace only', async () => {
+    const isolated = await spawnEmulator({ args: ['--smtp-port', '0', '--isolate', '--any-token'] });
+    try {
+      const basic = `Basic ${Buffer.from('anyone:token-a').toString('base64')}`;
+      const put = await rawRequest(isolated.url, {
+        method: 'PUT',
+        path: '/api/v1/chaos',
+        headers: { authorization: basic },
+        body: '{"Sender":{"ErrorCode":421,"Probability":100}}',
+      });
+      expect(put.json().Sender).toEqual({ ErrorCode: 421, Probability: 100 });
+      // The default workspace's triggers are untouched.
+      expect((await rawRequest(isolated.url, { path: '/api/v1/chaos' })).json()).toEqual(DEFAULTS);
+      const mailFrom = async (auth: string | null) => {
+        const dialog = await smtpDialog(isolated.smtpPort as number);
+        dialog.write('EHLO test\r\n');
+        await dialog.reply();
+        if (auth !== null) {
+          dialog.write(`AUTH PLAIN ${Buffer.from(`\0anyone\0${auth}`).toString('base64')}\r\n`);
+          expect(await dialog.reply()).toMatch(/^235 /);
+        }
+        dialog.write('MAIL FROM:<app@example.com>\r\n');
+        const reply = await dialog.reply();
+        dialog.destroy();
+        return reply;
+      };
+      expect(await mailFrom('token-a')).toBe('421 Chaos sender error');
+      expect(await mailFrom(null)).toMatch(/^250 /);
+      expect(await mailFrom('token-b')).toMatch(/^250 /);
+    } finally {
+      await isolated.stop();
+    }
+  });
+});
