@@ -11,8 +11,9 @@
  *   only `..` loses a dot, as before, so that text with bare LFs stays as sent (README "SMTP").
  *
  * These reach into smtp-server's connection and parser, whose members the package declares but does not document:
- * written against smtp-server 3.21.6 (package.json pins it exactly; test/contract/smtp-parity.test.ts checks each),
- * so look here again before moving to another version.
+ * written against smtp-server 3.21.6 (package.json pins it exactly; test/contract/smtp-parity.test.ts checks each
+ * over the wire, test/unit/smtp-wire-parity.test.ts the parser at every chunk boundary), so look here again before
+ * moving to another version.
  */
 import type { Socket } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
@@ -26,8 +27,9 @@ const DOT = 0x2e;
 /**
  * Makes `server` greet each connection at once and give its connections our parser changes. smtp-server's
  * `connect()` does what this does, then `init()`, which differs from the callback below only by its 100 ms
- * timer and a `maxClients` check (we set no maxClients). With the reverse lookup off, connectionReady() greets in
- * the same turn, before any byte of the client is read: a client that talks first is simply answered.
+ * timer and a `maxClients` check (we set no maxClients). With the reverse lookup off and an onConnect that answers
+ * at once (listener.ts), connectionReady() greets in the same turn, before any byte of the client is read: a client
+ * that talks first is simply answered.
  */
 export function greetAtOnce(server: SMTPServer, commandLineLimit: number): void {
   const internals = server as unknown as {
