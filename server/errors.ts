@@ -163,8 +163,14 @@ export class MailpitError extends ApiError {
 export const mailpitError = (status: number, message: string, headers: Record<string, string> = {}) =>
   new MailpitError(status, message, 'text', headers);
 
-/** Mailpit's 404 for an unknown message or part (`fourOFour`, Go's http.NotFound). */
-export const mailpitNotFound = () => mailpitError(404, '404 page not found\n');
+/**
+ * Mailpit's 404 for an unknown message or part (MP server/apiv1/api.go `fourOFour`: `text/plain`, no charset, and
+ * unlike Go's http.NotFound no trailing newline).
+ */
+export const mailpitNotFound = () => mailpitError(404, '404 page not found', { 'content-type': 'text/plain' });
+
+/** Mailpit's 400 `httpError` (MP server/apiv1/api.go): `text/plain`, no charset, the text as it is. */
+export const mailpitBadRequest = (text: string) => mailpitError(400, text, { 'content-type': 'text/plain' });
 
 /** An error of /api/v1/send: 400 (or 413) JSON `{"Error": message}`. */
 export const mailpitSendError = (message: string, status = 400) => new MailpitError(status, message, 'json');

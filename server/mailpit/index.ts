@@ -11,7 +11,10 @@ import { mailpitError } from '../errors.js';
 import { createMailpitErrorFormatter } from '../http/error-response.js';
 import { chaosRoutes } from './chaos.js';
 import type { MailpitEnv } from './env.js';
+import { checksRoutes } from './checks.js';
+import { messageRoutes } from './message.js';
 import { mailpitCaller } from './surface.js';
+import { viewRoutes } from './view.js';
 
 /** Whether a path belongs to the Mailpit surface. */
 export function isMailpitPath(path: string): boolean {
@@ -53,5 +56,8 @@ export function mailpitApi(deps: AppDeps) {
   api.get('/readyz', (c) => c.body(null, 200));
   api.use('*', mailpitCaller(deps));
   api.route('/', chaosRoutes(deps));
+  api.route('/', messageRoutes(deps));
+  api.route('/', checksRoutes(deps));
+  api.route('/', viewRoutes(deps));
   return api;
 }
