@@ -76,8 +76,8 @@ export function messageRoutes(deps: AppDeps) {
     })();
     const part = findPart(found.view().envelope, c.req.param('partId'));
     if (part === null) throw mailpitBadRequest('attachment not found');
-    const { thumbnail } = await import('../mail/mailpit-view/thumbnail.js');
-    return new Response(bodyBytes(thumbnail(part.contentType, part.content)), {
+    const jpeg = await deps.capture.thumbnail({ contentType: part.contentType, content: part.content });
+    return new Response(bodyBytes(jpeg), {
       headers: {
         'content-type': 'image/jpeg',
         'content-disposition': `filename="${headerText(partFileName(part))}"`,

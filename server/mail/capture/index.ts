@@ -15,7 +15,7 @@ import type { EventBus } from '../../events.js';
 import { createWorkerPool } from '../../workers/pool.js';
 import type { OutgoingMail } from '../mime/outgoing-mail.js';
 import type { PreviewJob, TemplatePreview } from '../render/template-preview.js';
-import { type CaptureStore, captureRole, type ReceivedJob } from './jobs.js';
+import { type CaptureStore, captureRole, type ReceivedJob, type ThumbnailJob } from './jobs.js';
 import { type CaptureJob, renderedOutgoingMail } from './render-mail.js';
 import { type CaptureOutcome, type CaptureRecords, commitCapture, firstSuppressed } from './write-records.js';
 
@@ -42,6 +42,8 @@ export interface Capture {
    * own (a database file), otherwise in this thread.
    */
   checkProblems(step: IndexStep): Promise<CheckedMessage[]>;
+  /** A Mailpit thumbnail of an attachment (mailpit-view/thumbnail.ts): decoding a photo takes seconds, off this thread. */
+  thumbnail(input: ThumbnailJob): Promise<Buffer>;
   /** Lets the captures under way finish (at most CLOSE_WAIT_MS), then stops the workers; before the store closes. */
   close(): Promise<void>;
 }
@@ -122,6 +124,7 @@ export function openCapture(options: CaptureOptions): Capture {
       ),
     preview: (job) => pool.run('preview', job),
     checkProblems: (step) => (workersStore ? pool.run('checkProblems', step) : pool.runHere('checkProblems', step)),
+    thumbnail: (input) => pool.run('thumbnail', input),
     async close() {
       await settledWithin([...underWay], CLOSE_WAIT_MS);
       await pool.close();

@@ -147,7 +147,41 @@ export const captureJobs = {
     run: (thread, step: IndexStep) => checkNextMessages(storeOf(thread), step),
     waitsForWorker: alwaysWaits,
   }),
+  /**
+   * A Mailpit thumbnail (mailpit-view/thumbnail.ts): decoding a photo in JavaScript takes a second or more, which
+   * no request may hold the main thread for. Its decoders load on first use, on the thread that runs it.
+   */
+  thumbnail: defineJob({
+    async run(_thread, { contentType, content }: ThumbnailJob): Promise<Buffer> {
+      const { thumbnail } = await import('../mailpit-view/thumbnail.js');
+      return thumbnail(contentType, content);
+    },
+    waitsForWorker: alwaysWaits,
+    input: {
+      pack: ({ contentType, content }) => {
+        const bytes = new Uint8Array(content);
+        return { message: { contentType, content: bytes }, transfer: [bytes.buffer] };
+      },
+      unpack: (message) => {
+        const { contentType, content } = message as { contentType: string; content: Uint8Array };
+        return { contentType, content: asBuffer(content) };
+      },
+    },
+    output: {
+      pack: (jpeg) => {
+        const bytes = new Uint8Array(jpeg);
+        return { message: bytes, transfer: [bytes.buffer] };
+      },
+      unpack: (message) => asBuffer(message as Uint8Array),
+    },
+  }),
 };
+
+/** An attachment to make a thumbnail of: its media type and decoded bytes. */
+export interface ThumbnailJob {
+  contentType: string;
+  content: Buffer;
+}
 
 export type CaptureJobs = typeof captureJobs;
 

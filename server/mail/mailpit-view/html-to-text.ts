@@ -161,25 +161,27 @@ class TextContext {
   private breakLongLines(data: string): string[] {
     if (this.blockquoteLevel === 0) return [data];
     const lines: string[] = [];
-    let chars = [...data];
+    const chars = [...data];
+    // Where the rest starts: an index, not a slice, so that a long text is not copied once per line.
+    let from = 0;
     let existing = this.lineLength;
     if (existing >= MAX_LINE) {
       lines.push('\n');
       existing = 0;
     }
-    while (chars.length + existing > MAX_LINE) {
-      let i = MAX_LINE - existing;
-      while (i >= 0 && !IS_SPACE.test(chars[i]!)) i--;
-      if (i === -1) {
-        i = MAX_LINE - existing;
+    while (chars.length - from + existing > MAX_LINE) {
+      let i = from + MAX_LINE - existing;
+      while (i >= from && !IS_SPACE.test(chars[i]!)) i--;
+      if (i < from) {
+        i = from + MAX_LINE - existing;
         while (i < chars.length && !IS_SPACE.test(chars[i]!)) i++;
       }
-      lines.push(`${chars.slice(0, i).join('')}\n`);
+      lines.push(`${chars.slice(from, i).join('')}\n`);
       while (i < chars.length && IS_SPACE.test(chars[i]!)) i++;
-      chars = chars.slice(i);
+      from = i;
       existing = 0;
     }
-    if (chars.length > 0) lines.push(chars.join(''));
+    if (from < chars.length) lines.push(chars.slice(from).join(''));
     return lines;
   }
 }

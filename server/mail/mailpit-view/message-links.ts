@@ -10,7 +10,8 @@ import { type ChildNode, type Element, isTag } from 'domhandler';
 const MAX_LINKS = 100;
 const URL_IN_ATTRIBUTE = /\b(http|https):\/\/([-\w@:%_+'!.~#?,&/=;]+)/i;
 const URL_IN_TEXT = /([^<]\b)((http|https):\/\/([-\w@:%_+'!.~#?,&/=;]+))/gi;
-const URL_IN_BRACKETS = /<((http|https):\/\/([-\w@:%_+'!.~#?,&/=;][^>]+))>/gi;
+/** Where `<((http|https):\/\/([-\w@:%_+'!.~#?,&/=;][^>]+))>` can start; its end is found by a scan (linear). */
+const BRACKET_START = /<https?:\/\/[-\w@:%_+'!.~#?,&/=;]/gi;
 /** Mailpit stops reading a text's matches after three times the links it keeps. */
 const MAX_MATCHES = MAX_LINKS * 3;
 const MAX_DEPTH = 256;
@@ -37,9 +38,16 @@ export function messageLinks(html: string, text: string): string[] {
     add(match[2]!);
   }
   matches = 0;
-  for (const match of text.matchAll(URL_IN_BRACKETS)) {
+  let from = 0;
+  for (const match of text.matchAll(BRACKET_START)) {
+    if (match.index < from) continue;
+    // `[^>]+` then `>`: at least one more character before the next `>`; none at all ends every later match too.
+    const close = text.indexOf('>', match.index + match[0].length);
+    if (close === -1) break;
+    if (close === match.index + match[0].length) continue;
     if (++matches > MAX_MATCHES) break;
-    add(match[1]!.replaceAll('\n', ''));
+    add(text.slice(match.index + 1, close).replaceAll('\n', ''));
+    from = close + 1;
   }
   return [...links];
 }

@@ -5,8 +5,8 @@
  * centre-cropped; transparency shows white. JPEG and PNG images are decoded (jpeg-js, pngjs). A part whose type is
  * not an image one, another format, an image that does not decode or one over 20 million pixels gets a blank white
  * thumbnail, as Mailpit gives one for a part it cannot read (Mailpit also reads GIF, BMP, TIFF and WebP, and turns
- * a JPEG by its EXIF orientation; not here). Loaded on first use (the route imports it), so the decoders weigh on
- * no start.
+ * a JPEG by its EXIF orientation; not here). Run as a capture job (mail/capture/jobs.ts), on a worker thread, and
+ * loaded on first use there, so the decoders weigh on no start and a photo holds no request up.
  */
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';

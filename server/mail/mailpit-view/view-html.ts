@@ -19,9 +19,10 @@ export function linkInlineImages(
   for (const part of parts) {
     if (part.ContentID === '') continue;
     const reference = new RegExp(`(=["']?)(cid:${escapeRegExp(part.ContentID)})(["|'\\\\s/>;])`, 'gi');
-    for (const match of [...linked.matchAll(reference)]) {
-      linked = linked.replaceAll(match[0], `${match[1]}${partUrl(part.PartID)}${match[3]}`);
-    }
+    // Mailpit replaces every occurrence of each match's text: the same as replacing each match.
+    linked = linked.replace(reference, (_match, before: string, _cid: string, after: string) => {
+      return `${before}${partUrl(part.PartID)}${after}`;
+    });
   }
   return linked;
 }
