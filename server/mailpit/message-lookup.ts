@@ -72,5 +72,3 @@ export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
     tags: (_found: FoundMessage): string[] => [],
   };
 }
-
-export type MessageLookup = ReturnType<typeof createMessageLookup>;

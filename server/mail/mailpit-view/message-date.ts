@@ -1,6 +1,6 @@
 /**
  * Times as Mailpit writes them: Go's time.Time in JSON (RFC 3339, the fraction's trailing zeros dropped, `Z` for a
- * zero offset), and a message's `Date` (docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1go):
+ * zero offset), and a message's `Date` (docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1):
  * its Date header read as Go's net/mail.ParseDate reads it, with the header's own offset; the receive time when
  * the header is missing or does not parse.
  */

@@ -1,6 +1,6 @@
 /**
  * One stored message as Mailpit shows it (MP internal/storage/messages.go GetMessage;
- * docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1go):
+ * docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1):
  * Mailpit's view of its raw bytes (raw-view.ts), its MIME tree (envelope.ts) and the fields we stored for it.
  * Keys in Go's struct order, lists `[]` when empty.
  */
