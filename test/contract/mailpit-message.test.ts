@@ -175,6 +175,12 @@ describe('GET /api/v1/message/{ID}', () => {
     expect((await readState(uuid)).read).toBe(true);
   });
 
+  it('answers a page of the same origin with Mailpit’s CORS headers (the surface’s rule, on these routes too)', async () => {
+    const origin = new URL(emulator().url).origin;
+    const answer = await rawRequest(emulator().url, { path: `/api/v1/message/${id}/headers`, headers: { origin } });
+    expect([answer.status, answer.headers['access-control-allow-origin']]).toEqual([200, origin]);
+  });
+
   it('takes our uuid as the ID too, and `latest` for the newest message (the client’s default)', async () => {
     expect((await get(`/api/v1/message/${uuid}`)).json().ID).toBe(id);
     expect((await mailpit().getMessageSummary()).ID).toBe(id);
