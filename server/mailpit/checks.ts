@@ -33,8 +33,8 @@ export function checksRoutes(deps: AppDeps) {
   const compatibility = new BoundedCache<CompatibilityResult>({ maxEntries: 1_000, maxKeyLength: 100 });
   const online = deps.options.checkLinks === 'off' ? null : createOnlineLinkChecker({ mode: deps.options.checkLinks });
 
-  api.get('/api/v1/message/:id/html-check', (c) => {
-    const found = lookup.find(c, c.req.param('id'), 'page-not-found');
+  api.get('/api/v1/message/:id/html-check', async (c) => {
+    const found = await lookup.find(c, c.req.param('id'), 'page-not-found');
     const { html } = found.view().envelope;
     if (html === '') throw mailpitBadRequest('message does not contain HTML');
     const { document, lineOf } = parseHtml(html);
@@ -44,7 +44,7 @@ export function checksRoutes(deps: AppDeps) {
   });
 
   api.get('/api/v1/message/:id/link-check', async (c) => {
-    const found = lookup.find(c, c.req.param('id'), 'page-not-found');
+    const found = await lookup.find(c, c.req.param('id'), 'page-not-found');
     lookup.markRead(found);
     const { html, text } = found.view().envelope;
     const urls = messageLinks(html, text);

@@ -33,8 +33,11 @@ export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
   };
 
   return {
-    /** The message `id` names in the request's workspace; throws the route's 404. */
-    find(c: Context<MailpitEnv>, id: string, latest: LatestRule): FoundMessage {
+    /**
+     * The message `id` names in the request's workspace; rejects with the route's 404. Asynchronous as the search
+     * behind `latest?query=` will be (it fills the search facts of older messages first).
+     */
+    async find(c: Context<MailpitEnv>, id: string, latest: LatestRule): Promise<FoundMessage> {
       const workspaceId = c.get('workspaceId');
       let row: MessageRow | undefined;
       if (id === 'latest' && latest !== null) {

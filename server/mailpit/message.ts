@@ -25,20 +25,20 @@ export function messageRoutes(deps: AppDeps) {
   const api = new Hono<MailpitEnv>({ strict: true });
   const lookup = createMessageLookup(deps);
 
-  api.get('/api/v1/message/:id', (c) => {
-    const found = lookup.find(c, c.req.param('id'), 'message-not-found');
+  api.get('/api/v1/message/:id', async (c) => {
+    const found = await lookup.find(c, c.req.param('id'), 'message-not-found');
     const message = mailpitMessage(toMailpitId(found.row.uuid), found.row, found.view(), lookup.tags(found));
     lookup.markRead(found);
     return jsonAnswer(message);
   });
 
-  api.get('/api/v1/message/:id/headers', (c) => {
-    const found = lookup.find(c, c.req.param('id'), 'message-not-found');
+  api.get('/api/v1/message/:id/headers', async (c) => {
+    const found = await lookup.find(c, c.req.param('id'), 'message-not-found');
     return jsonAnswer(mailpitHeaders(found.view().raw));
   });
 
-  api.get('/api/v1/message/:id/raw', (c) => {
-    const found = lookup.find(c, c.req.param('id'), 'message-not-found');
+  api.get('/api/v1/message/:id/raw', async (c) => {
+    const found = await lookup.find(c, c.req.param('id'), 'message-not-found');
     const headers: Record<string, string> = {
       'content-type': 'text/plain; charset=utf-8',
       'x-content-type-options': 'nosniff',
@@ -49,8 +49,8 @@ export function messageRoutes(deps: AppDeps) {
     return new Response(bodyBytes(found.view().raw), { headers });
   });
 
-  api.get('/api/v1/message/:id/part/:partId', (c) => {
-    const found = lookup.find(c, c.req.param('id'), 'message-not-found');
+  api.get('/api/v1/message/:id/part/:partId', async (c) => {
+    const found = await lookup.find(c, c.req.param('id'), 'message-not-found');
     const part = findPart(found.view().envelope, c.req.param('partId'));
     if (part === null) throw mailpitNotFound();
     return new Response(bodyBytes(part.content), {
@@ -67,13 +67,9 @@ export function messageRoutes(deps: AppDeps) {
 
   api.get('/api/v1/message/:id/part/:partId/thumb', async (c) => {
     // No `latest` here: Mailpit looks the ID up as it is, and answers its storage's error with a 400.
-    const found = (() => {
-      try {
-        return lookup.find(c, c.req.param('id'), null);
-      } catch {
-        throw mailpitBadRequest('message not found');
-      }
-    })();
+    const found = await lookup.find(c, c.req.param('id'), null).catch(() => {
+      throw mailpitBadRequest('message not found');
+    });
     const part = findPart(found.view().envelope, c.req.param('partId'));
     if (part === null) throw mailpitBadRequest('attachment not found');
     const jpeg = await deps.capture.thumbnail({ contentType: part.contentType, content: part.content });
@@ -86,7 +82,7 @@ export function messageRoutes(deps: AppDeps) {
   });
 
   api.post('/api/v1/message/:id/release', async (c) => {
-    lookup.find(c, c.req.param('id'), null);
+    await lookup.find(c, c.req.param('id'), null);
     const body = readGoJsonObject(await c.req.text(), { To: 'string[]' });
     const to = body.To ?? [];
     for (const address of to) if (!isAddress(address)) throw mailpitBadRequest(`Invalid email address: ${address}`);

@@ -23,10 +23,10 @@ export function viewRoutes(deps: AppDeps) {
   const api = new Hono<MailpitEnv>({ strict: true });
   const lookup = createMessageLookup(deps);
 
-  api.get('/view/:name', (c) => {
+  api.get('/view/:name', async (c) => {
     const name = c.req.param('name');
     if (name.endsWith('.html')) {
-      const found = findViewed(c, name.slice(0, -'.html'.length));
+      const found = await findViewed(c, name.slice(0, -'.html'.length));
       const { envelope } = found.view();
       if (envelope.html === '') throw mailpitError(404, 'This message does not contain a HTML part');
       const id = toMailpitId(found.row.uuid);
@@ -39,33 +39,26 @@ export function viewRoutes(deps: AppDeps) {
       return new Response(html, { headers: CAPTURED_HTML_HEADERS });
     }
     if (name.endsWith('.txt')) {
-      const found = findViewed(c, name.slice(0, -'.txt'.length));
+      const found = await findViewed(c, name.slice(0, -'.txt'.length));
       return new Response(found.view().envelope.text, {
         headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
       });
     }
     if (name === 'latest') {
       // latest?query=: wired at merge (the newest message matching Mailpit's search).
-      let location = '/';
-      try {
-        location = `/view/${toMailpitId(lookup.find(c, 'latest', 'message-not-found').row.uuid)}`;
-      } catch {
-        // An empty mailbox: Mailpit's web UI, here our inbox.
-      }
-      return c.redirect(location, 302);
+      const newest = await lookup.find(c, 'latest', 'message-not-found').catch(() => null);
+      // An empty mailbox: Mailpit's web UI, here our inbox.
+      return c.redirect(newest === null ? '/' : `/view/${toMailpitId(newest.row.uuid)}`, 302);
     }
     const uuid = uuidFromMailpitId(name);
     return c.redirect(uuid === null ? '/' : `/messages/${uuid}`, 302);
   });
 
   /** The message a view names (its 404 is `Message not found` whatever the ID), marked read as Mailpit's GetMessage does. */
-  const findViewed = (c: Parameters<typeof lookup.find>[0], id: string): FoundMessage => {
-    let found: FoundMessage;
-    try {
-      found = lookup.find(c, id, 'message-not-found');
-    } catch {
+  const findViewed = async (c: Parameters<typeof lookup.find>[0], id: string): Promise<FoundMessage> => {
+    const found = await lookup.find(c, id, 'message-not-found').catch(() => {
       throw mailpitError(404, 'Message not found');
-    }
+    });
     lookup.markRead(found);
     return found;
   };
