@@ -21,6 +21,7 @@ import { createOnlineLinkChecker, type OnlineLinkResult } from '../checks/online
 import { parseHtml } from '../checks/problems.js';
 import { mailpitBadRequest } from '../errors.js';
 import { htmlCheckResponse } from '../mail/mailpit-view/html-check.js';
+import { cutDeepNesting } from '../mail/mailpit-view/html-depth.js';
 import { messageLinks } from '../mail/mailpit-view/message-links.js';
 import type { MailpitEnv } from './env.js';
 import { jsonAnswer } from './go-http.js';
@@ -38,6 +39,7 @@ export function checksRoutes(deps: AppDeps) {
     const { html } = found.view().envelope;
     if (html === '') throw mailpitBadRequest('message does not contain HTML');
     const { document, lineOf } = parseHtml(html);
+    cutDeepNesting(document!.children);
     const result =
       compatibility.get(found.row.uuid) ?? compatibility.set(found.row.uuid, checkCompatibility(document!, lineOf!));
     return jsonAnswer(htmlCheckResponse(html, document!.children, result));

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCompatibility } from '../../server/checks/compatibility.js';
 import { parseHtml } from '../../server/checks/problems.js';
 import { htmlCheckResponse } from '../../server/mail/mailpit-view/html-check.js';
+import { cutDeepNesting } from '../../server/mail/mailpit-view/html-depth.js';
 import { stripHtml } from '../../server/mail/mailpit-view/html-strip.js';
 import { htmlToText } from '../../server/mail/mailpit-view/html-to-text.js';
 import { listUnsubscribe } from '../../server/mail/mailpit-view/list-unsubscribe.js';
@@ -136,6 +137,21 @@ describe('/view HTML', () => {
     expect(embedHtml('<p><a href="https://example.test" target="_self">x</a><br></p>')).toBe(
       '<html><head></head><body><p><a href="https://example.test" target="_blank" rel="noreferrer noopener">x</a><br></p></body></html>',
     );
+  });
+});
+
+describe('deeply nested HTML', () => {
+  const html = `${'<div style="display:flex">'.repeat(20_000)}x${'</div>'.repeat(20_000)}`;
+
+  it('is cut at 256 levels for ?embed=1 (the serializer recurses)', () => {
+    expect(embedHtml(html).match(/<div/g)).toHaveLength(256);
+  });
+
+  it('is cut at 256 levels for the HTML check (our client-support check recurses)', () => {
+    const { document, lineOf } = parseHtml(html);
+    cutDeepNesting(document!.children);
+    const response = htmlCheckResponse(html, document!.children, checkCompatibility(document!, lineOf!));
+    expect(response.Total.Nodes).toBe(256);
   });
 });
 

@@ -6,6 +6,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { type ChildNode, isTag } from 'domhandler';
 import type { MailpitAttachment } from './envelope.js';
+import { cutDeepNesting } from './html-depth.js';
 
 const MAX_DEPTH = 256;
 
@@ -35,6 +36,7 @@ export function linkInlineImages(
  */
 export function embedHtml(html: string): string {
   const document = parseDocument(html);
+  cutDeepNesting(document.children);
   setLinkTargets(document.children, 0);
   const hasDocument = document.children.some((node) => isTag(node) && node.name === 'html');
   const serialized = DomUtils.getOuterHTML(document.children, { decodeEntities: true, encodeEntities: 'utf8' });
