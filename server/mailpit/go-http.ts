@@ -26,7 +26,8 @@ export function pathEscape(value: string): string {
   return escaped;
 }
 
-type GoFieldType = 'string[]';
+/** A field's Go type, as Go's errors name it. */
+type GoFieldType = '[]string';
 
 /**
  * A JSON body decoded into a struct of these fields (Go names, in any case in the body); a missing or null field

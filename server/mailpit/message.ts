@@ -83,7 +83,7 @@ export function messageRoutes(deps: AppDeps) {
 
   api.post('/api/v1/message/:id/release', async (c) => {
     await lookup.find(c, c.req.param('id'), null);
-    const body = readGoJsonObject(await c.req.text(), { To: 'string[]' });
+    const body = readGoJsonObject(await c.req.text(), { To: '[]string' });
     const to = body.To ?? [];
     for (const address of to) if (!isAddress(address)) throw mailpitBadRequest(`Invalid email address: ${address}`);
     if (to.length === 0) throw mailpitBadRequest('No valid addresses found');

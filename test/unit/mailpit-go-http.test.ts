@@ -12,7 +12,7 @@ describe('url.PathEscape', () => {
 });
 
 describe('a JSON body read as encoding/json reads it', () => {
-  const read = (text: string) => readGoJsonObject(text, { To: 'string[]' });
+  const read = (text: string) => readGoJsonObject(text, { To: '[]string' });
   const failure = (text: string) => {
     try {
       read(text);
