@@ -5,7 +5,7 @@
  */
 import { type ChildNode, isTag } from 'domhandler';
 
-export const MAX_HTML_DEPTH = 256;
+const MAX_HTML_DEPTH = 256;
 
 /** Drops the children of every element at the maximum depth, in place; one pass, no recursion. */
 export function cutDeepNesting(nodes: ChildNode[]): void {
