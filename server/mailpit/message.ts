@@ -18,7 +18,8 @@ import { mailpitMessage } from '../mail/mailpit-view/message-view.js';
 import { isAddress } from '../mail/mailpit-view/raw-view.js';
 import type { MailpitEnv } from './env.js';
 import { toMailpitId } from './ids.js';
-import { bodyBytes, jsonAnswer, pathEscape, readGoJsonObject } from './go-http.js';
+import { bodyBytes, jsonAnswer, pathEscape } from './go-http.js';
+import { goFieldValues, goKind, readGoJsonBody } from './json-body.js';
 import { createMessageLookup } from './message-lookup.js';
 
 export function messageRoutes(deps: AppDeps) {
@@ -83,8 +84,7 @@ export function messageRoutes(deps: AppDeps) {
 
   api.post('/api/v1/message/:id/release', async (c) => {
     await lookup.find(c, c.req.param('id'), null);
-    const body = readGoJsonObject(await c.req.text(), { To: '[]string' });
-    const to = body.To ?? [];
+    const to = releaseRecipients(await readGoJsonBody(c));
     for (const address of to) if (!isAddress(address)) throw mailpitBadRequest(`Invalid email address: ${address}`);
     if (to.length === 0) throw mailpitBadRequest('No valid addresses found');
     // Nothing is ever delivered: Mailpit's answer when no relay is configured.
@@ -97,4 +97,30 @@ export function messageRoutes(deps: AppDeps) {
 /** A header value as Go writes a string's bytes: its UTF-8 bytes, line breaks left out. */
 function headerText(value: string): string {
   return Buffer.from(value.replace(/[\r\n\0]/g, ''), 'utf8').toString('latin1');
+}
+
+/** The `To` of release's body, decoded into Mailpit's `struct { To []string }` as Go decodes it. */
+function releaseRecipients(body: unknown): string[] {
+  if (body === null) return [];
+  if (goKind(body) !== 'object') {
+    throw mailpitBadRequest(`json: cannot unmarshal ${goKind(body)} into Go value of type struct { To []string }`);
+  }
+  let to: string[] = [];
+  // Each key naming the field is decoded in turn: the last wins, and a null leaves the slice nil.
+  for (const value of goFieldValues(body as Record<string, unknown>, 'To')) {
+    if (value === null) {
+      to = [];
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      throw mailpitBadRequest(`json: cannot unmarshal ${goKind(value)} into Go struct field .To of type []string`);
+    }
+    for (const item of value) {
+      if (typeof item !== 'string' && item !== null) {
+        throw mailpitBadRequest(`json: cannot unmarshal ${goKind(item)} into Go struct field .To of type string`);
+      }
+    }
+    to = value.map((item: string | null) => item ?? '');
+  }
+  return to;
 }
