@@ -8,8 +8,12 @@ import type { MailcoachEvent } from './mailcoach-events.js';
 export interface EmulatorEvents {
   /** A mail was captured and committed (any intake): announced by capture's door (mail/capture/index.ts). */
   'message.captured': { workspaceId: number; uuid: string };
-  /** A message's read state changed (mail/inbox-writes.ts), or its checks found problems (search/problem-checker.ts). */
-  'message.updated': { workspaceId: number; uuid: string };
+  /**
+   * A message's read state changed (mail/inbox-writes.ts, mail/mailpit-inbox-writes.ts), or its checks found
+   * problems (search/problem-checker.ts). `read`: the state it changed to, when a write of that message (or of the
+   * messages a search found) changed it, which Mailpit's websocket announces as `update` (not a mark-all).
+   */
+  'message.updated': { workspaceId: number; uuid: string; read?: boolean };
   /** Messages were deleted (mail/inbox-writes.ts); `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */

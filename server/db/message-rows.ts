@@ -32,9 +32,18 @@ export interface MessageRow {
   via: MessageVia;
   /** The SMTP AUTH user, or the Basic user of a Mailpit send (migration 26); '' when none. */
   username: string;
+  /** Mailpit's Snippet, attachment and inline counts and search text (migration 27, mail/mailpit-facts.ts). */
+  mailpit_snippet: string;
+  mailpit_attachments: number;
+  mailpit_inlines: number;
+  /** Null for a message stored before migration 27, until the Mailpit surface computes it. */
+  mailpit_search_text: string | null;
 }
 
 type MessageVia = 'api' | 'smtp';
+
+type MailpitFactColumn = 'mailpit_snippet' | 'mailpit_attachments' | 'mailpit_inlines' | 'mailpit_search_text';
+export type MailpitFactColumns = Pick<MessageRow, MailpitFactColumn>;
 
 export interface AttachmentRow {
   filename: string;
@@ -43,10 +52,11 @@ export interface AttachmentRow {
   content: Buffer;
 }
 
-/** `via` defaults to `api` (only the SMTP intake says otherwise), `username` to ''. */
-export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via' | 'username'> & {
+/** `via` defaults to `api` (only the SMTP intake says otherwise), `username` to ''; no Mailpit facts: computed later. */
+export type NewMessage = Omit<MessageRow, 'id' | 'read' | 'via' | 'username' | MailpitFactColumn> & {
   via?: MessageVia;
   username?: string;
+  mailpit?: MailpitFactColumns;
   raw: Buffer;
   attachments: AttachmentRow[];
 };

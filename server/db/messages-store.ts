@@ -3,21 +3,31 @@
  * index and deletes are messages-inbox.ts.
  */
 import { createInboxSearch } from './messages-inbox.js';
-import type { AttachmentRow, MessageRow, NewMessage } from './message-rows.js';
+import type { AttachmentRow, MailpitFactColumns, MessageRow, NewMessage } from './message-rows.js';
 import type { Statements } from './statements.js';
 
 export type { IndexStep, LinkedMessageRow, MessageSummaryRow, NewMessage, SearchPage } from './message-rows.js';
 export { stepSql } from './messages-inbox.js';
+
+/** A message stored without its Mailpit facts: the Mailpit surface computes them before it lists or searches. */
+const NO_MAILPIT_FACTS: MailpitFactColumns = {
+  mailpit_snippet: '',
+  mailpit_attachments: 0,
+  mailpit_inlines: 0,
+  mailpit_search_text: null,
+};
 
 export function createMessageStore(statements: Statements) {
   const db = statements.db;
   const insertMessage = db.prepare(
     `INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json, to_json,
        cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
-       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid, via, username)
+       replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid, via, username,
+       mailpit_snippet, mailpit_attachments, mailpit_inlines, mailpit_search_text)
      VALUES (@workspace_id, @uuid, @message_id, @envelope_from, @envelope_to_json, @from_json, @to_json, @cc_json,
        @bcc_json, @reply_to_json, @subject, @text_body, @html_body, @attachments_json, @size, @template_name,
-       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid, @via, @username)`,
+       @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid, @via, @username,
+       @mailpit_snippet, @mailpit_attachments, @mailpit_inlines, @mailpit_search_text)`,
   );
   const insertRaw = db.prepare('INSERT INTO message_raw (message_id, raw) VALUES (?, ?)');
   const insertAttachment = db.prepare(
@@ -35,9 +45,14 @@ export function createMessageStore(statements: Statements) {
 
   /** Inserts the message, its raw bytes and attachments, and returns its id; call inside the caller's transaction. */
   function insertReturningId(message: NewMessage): number {
-    const { raw, attachments, ...row } = message;
+    const { raw, attachments, mailpit, ...row } = message;
     const id = Number(
-      insertMessage.run({ ...row, via: row.via ?? 'api', username: row.username ?? '' }).lastInsertRowid,
+      insertMessage.run({
+        ...row,
+        ...(mailpit ?? NO_MAILPIT_FACTS),
+        via: row.via ?? 'api',
+        username: row.username ?? '',
+      }).lastInsertRowid,
     );
     insertRaw.run(id, raw);
     attachments.forEach((a, position) => {

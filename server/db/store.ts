@@ -10,6 +10,7 @@ import { createCampaignStore } from './campaigns-store.js';
 import { createCampaignStatisticsStore } from './campaign-statistics-store.js';
 import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
+import { createMailpitMessageStore } from './mailpit-messages.js';
 import { createMessageCheckStore } from './message-checks-store.js';
 import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
@@ -40,6 +41,7 @@ export function createStore(db: Db) {
     sends: createSendStore(statements),
     logItems: createLogItemStore(statements),
     messages,
+    mailpit: createMailpitMessageStore(statements),
     messageChecks: createMessageCheckStore(statements),
     emailLists: createEmailListStore(statements),
     subscribers: createSubscriberStore(statements),

@@ -9,10 +9,13 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { mailpitError } from '../errors.js';
 import { createMailpitErrorFormatter } from '../http/error-response.js';
+import { applicationRoutes } from './application.js';
 import { chaosRoutes } from './chaos.js';
-import type { MailpitEnv } from './env.js';
 import { checksRoutes } from './checks.js';
+import type { MailpitEnv } from './env.js';
 import { messageRoutes } from './message.js';
+import { messagesRoutes } from './messages.js';
+import { searchRoutes } from './search.js';
 import { mailpitCaller } from './surface.js';
 import { viewRoutes } from './view.js';
 
@@ -49,15 +52,50 @@ export function mailpitApi(deps: AppDeps) {
   const api = new Hono<MailpitEnv>({ strict: true });
   const formatError = createMailpitErrorFormatter(deps.logger);
   api.onError(formatError);
-  // Go's ServeMux for a GET it has no route for: the embedded-file handler's 404. Answered, not thrown: a throw
+  // Go's ServeMux: a known path asked with another method is a 405 naming the methods it has (a GET route
+  // answers HEAD too); any other path falls to the embedded-file handler's 404. Answered, not thrown: a throw
   // from notFound skips the middleware's ending (mailpitCaller's CORS headers).
-  api.notFound((c) => formatError(mailpitError(404, 'File not found\n'), c));
+  api.notFound((c) => {
+    const allowed = allowedMethods(api.routes, c.req.path);
+    if (allowed.length > 0)
+      return formatError(mailpitError(405, 'Method Not Allowed\n', { allow: allowed.join(', ') }), c);
+    return formatError(mailpitError(404, 'File not found\n'), c);
+  });
   api.get('/livez', (c) => c.body(null, 200));
   api.get('/readyz', (c) => c.body(null, 200));
   api.use('*', mailpitCaller(deps));
+  // Mailpit's GetOptions: any OPTIONS under /api/v1 is a 200 with an empty text/plain body.
+  api.options('/api/v1/*', () => new Response('', { headers: { 'content-type': 'text/plain' } }));
+  api.route('/', messagesRoutes(deps));
+  api.route('/', searchRoutes(deps));
+  api.route('/', applicationRoutes(deps));
   api.route('/', chaosRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', checksRoutes(deps));
   api.route('/', viewRoutes(deps));
   return api;
+}
+
+/** The methods the routes answer for a path, sorted as Go's ServeMux lists them in `Allow`; [] for none. */
+function allowedMethods(routes: readonly { method: string; path: string }[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || route.method === 'OPTIONS' || !routePattern(route.path).test(path)) continue;
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+  }
+  return [...methods].sort();
+}
+
+/** A Hono route path (`/api/v1/message/:id`, `/api/v1/*`) as a regular expression over request paths. */
+function routePattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}$`);
 }

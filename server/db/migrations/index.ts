@@ -38,6 +38,7 @@ import { messageVia } from './024-message-via.js';
 import { messageChecks } from './025-message-checks.js';
 import type { Migration } from './migration.js';
 import { messageTagsAndUsername } from './026-message-tags-and-username.js';
+import { mailpitMessageFacts } from './027-mailpit-message-facts.js';
 
 export type { Migration } from './migration.js';
 
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageVia,
   messageChecks,
   messageTagsAndUsername,
+  mailpitMessageFacts,
 ];

@@ -2,8 +2,10 @@
  * The one shape every captured mail is stored in (API sends, resends, campaign mails, SMTP): the message's parsed
  * fields, its envelope, its raw RFC 5322 bytes and its attachments.
  */
+import type { MailpitFactColumns } from '../../db/message-rows.js';
 import type { NewMessage } from '../../db/messages-store.js';
 import { envelopeRecipients, type OutgoingMail } from '../mime/outgoing-mail.js';
+import { mailpitFacts } from '../mailpit-facts.js';
 import type { Replacements } from '../render/replacements.js';
 
 export interface CaptureMeta {
@@ -32,11 +34,12 @@ export function capturedMessage(
   raw: Buffer,
   meta: CaptureMeta,
 ): NewMessage {
+  const envelopeFrom = meta.smtp?.envelopeFrom ?? mail.from.email;
   return {
     workspace_id: workspaceId,
     uuid,
     message_id: mail.messageId,
-    envelope_from: meta.smtp?.envelopeFrom ?? mail.from.email,
+    envelope_from: envelopeFrom,
     envelope_to_json: JSON.stringify(meta.smtp?.envelopeTo ?? envelopeRecipients(mail)),
     from_json: JSON.stringify([mail.from]),
     to_json: JSON.stringify(mail.to),
@@ -62,6 +65,7 @@ export function capturedMessage(
     email_list_uuid: meta.origin?.emailListUuid ?? null,
     subscriber_uuid: meta.origin?.subscriberUuid ?? null,
     via: meta.smtp === undefined ? 'api' : 'smtp',
+    mailpit: mailpitColumns(mail, envelopeFrom),
     raw,
     attachments: mail.attachments.map((a) => ({
       filename: a.filename,
@@ -69,5 +73,27 @@ export function capturedMessage(
       content_id: a.contentId,
       content: a.content,
     })),
+  };
+}
+
+/** Mailpit's facts of the message, computed here, where its fields are at hand, so that its list reads no body. */
+function mailpitColumns(mail: OutgoingMail, returnPath: string): MailpitFactColumns {
+  const facts = mailpitFacts({
+    from: [mail.from],
+    to: mail.to,
+    cc: mail.cc,
+    bcc: mail.bcc,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    returnPath,
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments,
+  });
+  return {
+    mailpit_snippet: facts.snippet,
+    mailpit_attachments: facts.attachments,
+    mailpit_inlines: facts.inlines,
+    mailpit_search_text: facts.searchText,
   };
 }

@@ -1,0 +1,202 @@
+/**
+ * SQL of the Mailpit surface over the captured messages (docs/spec/mailpit-api.md#23-messages): its list and
+ * search pages (newest first by capture time), totals, read state, deletes, and the Mailpit facts of messages
+ * stored before migration 27. The search condition comes compiled (search/mailpit-query.ts).
+ */
+import type { MailpitFactColumns, MessageRow } from './message-rows.js';
+import type { Statements } from './statements.js';
+import { writeTransaction } from './write-transaction.js';
+
+/** A WHERE clause over `messages m` and its parameters. */
+export interface MailpitWhere {
+  sql: string;
+  params: unknown[];
+}
+
+/** What a MessageSummary is made of. */
+export type MailpitSummaryRow = Pick<
+  MessageRow,
+  | 'id'
+  | 'uuid'
+  | 'message_id'
+  | 'read'
+  | 'from_json'
+  | 'to_json'
+  | 'cc_json'
+  | 'bcc_json'
+  | 'reply_to_json'
+  | 'subject'
+  | 'created_at_ms'
+  | 'username'
+  | 'size'
+  | 'mailpit_attachments'
+  | 'mailpit_snippet'
+>;
+
+/** The fields the Mailpit facts are computed from (mail/mailpit-facts.ts). */
+export type MailpitFactsSourceRow = Pick<
+  MessageRow,
+  | 'id'
+  | 'from_json'
+  | 'to_json'
+  | 'cc_json'
+  | 'bcc_json'
+  | 'reply_to_json'
+  | 'subject'
+  | 'envelope_from'
+  | 'html_body'
+  | 'text_body'
+  | 'attachments_json'
+>;
+
+export interface MailpitPageRequest {
+  where: MailpitWhere | null;
+  /** Only messages captured strictly before this instant (the undocumented `before` parameter). */
+  beforeMs: number | null;
+  start: number;
+  /** null: every message from `start`. */
+  limit: number | null;
+}
+
+export interface MailpitPage {
+  rows: MailpitSummaryRow[];
+  matched: number;
+  matchedUnread: number;
+}
+
+const SUMMARY_COLUMNS = `m.id, m.uuid, m.message_id, m.read, m.from_json, m.to_json, m.cc_json, m.bcc_json,
+  m.reply_to_json, m.subject, m.created_at_ms, m.username, m.size, m.mailpit_attachments, m.mailpit_snippet`;
+
+export function createMailpitMessageStore(statements: Statements) {
+  const db = statements.db;
+  const total = db
+    .prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE workspace_id = ? AND list = 'messages'")
+    .pluck();
+  const unread = db
+    .prepare('SELECT count(*) FROM messages INDEXED BY messages_unread WHERE workspace_id = ? AND read = 0')
+    .pluck();
+  const summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id = ?`);
+  const pendingFacts = db.prepare(
+    `SELECT id, from_json, to_json, cc_json, bcc_json, reply_to_json, subject, envelope_from, html_body, text_body,
+       attachments_json FROM messages INDEXED BY messages_mailpit_facts_pending
+     WHERE mailpit_search_text IS NULL ORDER BY id LIMIT ?`,
+  );
+  const saveFacts = db.prepare(
+    `UPDATE messages SET mailpit_snippet = @mailpit_snippet, mailpit_attachments = @mailpit_attachments,
+       mailpit_inlines = @mailpit_inlines, mailpit_search_text = @mailpit_search_text WHERE id = @id`,
+  );
+  const anyPending = db
+    .prepare(
+      'SELECT EXISTS (SELECT 1 FROM messages INDEXED BY messages_mailpit_facts_pending WHERE mailpit_search_text IS NULL)',
+    )
+    .pluck();
+
+  const conditions = (workspaceId: number, where: MailpitWhere | null, beforeMs: number | null) => {
+    const sql = ['m.workspace_id = ?'];
+    const params: unknown[] = [workspaceId];
+    if (where !== null) {
+      sql.push(`(${where.sql})`);
+      params.push(...where.params);
+    }
+    if (beforeMs !== null) {
+      sql.push('m.created_at_ms < ?');
+      params.push(beforeMs);
+    }
+    return { sql: sql.join(' AND '), params };
+  };
+
+  const totals = (workspaceId: number) => ({
+    total: total.get(workspaceId) as number,
+    unread: unread.get(workspaceId) as number,
+  });
+
+  return {
+    totals,
+
+    /** One page, newest first, and how many messages (and unread ones) match, in one read transaction. */
+    page: db.transaction((workspaceId: number, request: MailpitPageRequest): MailpitPage => {
+      const where = conditions(workspaceId, request.where, request.beforeMs);
+      const rows = statements
+        .get(
+          `SELECT ${SUMMARY_COLUMNS} FROM messages m INDEXED BY messages_created_at WHERE ${where.sql}
+           ORDER BY m.created_at_ms DESC, m.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...where.params, request.limit ?? -1, request.start) as MailpitSummaryRow[];
+      if (request.where === null && request.beforeMs === null) {
+        const all = totals(workspaceId);
+        return { rows, matched: all.total, matchedUnread: all.unread };
+      }
+      const counted = statements
+        .get(`SELECT count(*) AS matched, COALESCE(sum(m.read = 0), 0) AS unread FROM messages m WHERE ${where.sql}`)
+        .get(...where.params) as { matched: number; unread: number };
+      return { rows, matched: counted.matched, matchedUnread: counted.unread };
+    }),
+
+    summaryById: (id: number) => summaryById.get(id) as MailpitSummaryRow | undefined,
+
+    /** The uuid of the newest message matching `where` (null: any), or undefined. */
+    latestUuid: (workspaceId: number, where: MailpitWhere | null): string | undefined => {
+      const condition = conditions(workspaceId, where, null);
+      return statements
+        .get(
+          `SELECT m.uuid FROM messages m INDEXED BY messages_created_at WHERE ${condition.sql}
+           ORDER BY m.created_at_ms DESC, m.id DESC LIMIT 1`,
+        )
+        .pluck()
+        .get(...condition.params) as string | undefined;
+    },
+
+    /** The uuids of every message matching `where`, newest first. */
+    matchingUuids: (workspaceId: number, where: MailpitWhere): string[] => {
+      const condition = conditions(workspaceId, where, null);
+      return statements
+        .get(`SELECT m.uuid FROM messages m WHERE ${condition.sql} ORDER BY m.created_at_ms DESC, m.id DESC`)
+        .pluck()
+        .all(...condition.params) as string[];
+    },
+
+    /**
+     * Sets the read state of the listed messages (null: every message, or those matching `where`), and returns
+     * the uuids whose state changed: Mailpit announces an update only for those.
+     */
+    setRead(workspaceId: number, read: boolean, uuids: string[] | null, where: MailpitWhere | null): string[] {
+      const condition = conditions(workspaceId, where, null);
+      const sql = [`UPDATE messages AS m SET read = ? WHERE ${condition.sql} AND m.read != ?`];
+      const params: unknown[] = [read ? 1 : 0, ...condition.params, read ? 1 : 0];
+      if (uuids !== null) {
+        sql.push('AND m.uuid IN (SELECT value FROM json_each(?))');
+        params.push(JSON.stringify(uuids));
+      }
+      return writeTransaction(db, () =>
+        statements
+          .get(`${sql.join(' ')} RETURNING m.uuid`)
+          .pluck()
+          .all(...params),
+      ) as string[];
+    },
+
+    /** Deletes the listed messages of the workspace; returns the uuids deleted (unknown ones are ignored). */
+    deleteUuids(workspaceId: number, uuids: string[]): string[] {
+      return writeTransaction(db, () =>
+        statements
+          .get(
+            'DELETE FROM messages WHERE workspace_id = ? AND uuid IN (SELECT value FROM json_each(?)) RETURNING uuid',
+          )
+          .pluck()
+          .all(workspaceId, JSON.stringify(uuids)),
+      ) as string[];
+    },
+
+    hasPendingFacts: () => anyPending.get() === 1,
+
+    /** Up to `limit` messages (any workspace) stored without their Mailpit facts, oldest first. */
+    pendingFacts: (limit: number) => pendingFacts.all(limit) as MailpitFactsSourceRow[],
+
+    saveFacts: (facts: (MailpitFactColumns & { id: number })[]) =>
+      writeTransaction(db, () => {
+        for (const row of facts) saveFacts.run(row);
+      }),
+  };
+}
+
+export type MailpitMessageStore = ReturnType<typeof createMailpitMessageStore>;
