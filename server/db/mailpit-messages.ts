@@ -110,27 +110,30 @@ export function createMailpitMessageStore(statements: Statements) {
     unread: unread.get(workspaceId) as number,
   });
 
+  const readPage = (workspaceId: number, request: MailpitPageRequest): MailpitPage => {
+    const where = conditions(workspaceId, request.where, request.beforeMs);
+    const rows = statements
+      .get(
+        `SELECT ${SUMMARY_COLUMNS} FROM messages m INDEXED BY messages_created_at WHERE ${where.sql}
+           ORDER BY m.created_at_ms DESC, m.id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, request.limit ?? -1, request.start) as MailpitSummaryRow[];
+    if (request.where === null && request.beforeMs === null) {
+      const all = totals(workspaceId);
+      return { rows, matched: all.total, matchedUnread: all.unread };
+    }
+    const counted = statements
+      .get(`SELECT count(*) AS matched, COALESCE(sum(m.read = 0), 0) AS unread FROM messages m WHERE ${where.sql}`)
+      .get(...where.params) as { matched: number; unread: number };
+    return { rows, matched: counted.matched, matchedUnread: counted.unread };
+  };
+
   return {
     totals,
 
     /** One page, newest first, and how many messages (and unread ones) match, in one read transaction. */
-    page: db.transaction((workspaceId: number, request: MailpitPageRequest): MailpitPage => {
-      const where = conditions(workspaceId, request.where, request.beforeMs);
-      const rows = statements
-        .get(
-          `SELECT ${SUMMARY_COLUMNS} FROM messages m INDEXED BY messages_created_at WHERE ${where.sql}
-           ORDER BY m.created_at_ms DESC, m.id DESC LIMIT ? OFFSET ?`,
-        )
-        .all(...where.params, request.limit ?? -1, request.start) as MailpitSummaryRow[];
-      if (request.where === null && request.beforeMs === null) {
-        const all = totals(workspaceId);
-        return { rows, matched: all.total, matchedUnread: all.unread };
-      }
-      const counted = statements
-        .get(`SELECT count(*) AS matched, COALESCE(sum(m.read = 0), 0) AS unread FROM messages m WHERE ${where.sql}`)
-        .get(...where.params) as { matched: number; unread: number };
-      return { rows, matched: counted.matched, matchedUnread: counted.unread };
-    }),
+    page: (workspaceId: number, request: MailpitPageRequest): MailpitPage =>
+      statements.read(() => readPage(workspaceId, request)),
 
     summaryById: (id: number) => summaryById.get(id) as MailpitSummaryRow | undefined,
 
@@ -169,7 +172,7 @@ export function createMailpitMessageStore(statements: Statements) {
       }
       return writeTransaction(db, () =>
         statements
-          .get(`${sql.join(' ')} RETURNING m.uuid`)
+          .get(`${sql.join(' ')} RETURNING uuid`)
           .pluck()
           .all(...params),
       ) as string[];
