@@ -16,6 +16,7 @@ import { watchFixtures } from './fixtures/watch.js';
 import { loadOrCreateCertificate } from './tls.js';
 import { tokenNeeded } from './http/local-surface.js';
 import { type SmtpListeners, startSmtp } from './smtp/start.js';
+import { serveMailpitEvents } from './mailpit/events-socket.js';
 
 export interface RunningEmulator {
   url: string;
@@ -39,8 +40,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const watcher = config.watch && config.fixturesDir !== null ? watchFixtures(deps, config.fixturesDir) : null;
   let scheduler: CampaignScheduler | null = null;
   let smtpListeners: SmtpListeners = { smtp: null, smtps: null };
+  // Mailpit's websocket (/api/events) on every listener's upgrade: its clients are closed before the servers,
+  // which would otherwise wait for them.
+  const mailpitEvents = serveMailpitEvents(deps);
   const close = async () => {
     watcher?.close();
+    mailpitEvents.close();
     stopForwarding();
     await scheduler?.stop();
     // Before the store closes: the messages the SMTP listener has received in full are stored first.
@@ -49,6 +54,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
   try {
     servers.push(await listen({ fetch: app.fetch, port: config.port, hostname: config.host }));
+    servers[0]?.on('upgrade', mailpitEvents.upgrade);
     // Scheduled campaigns' mails link to this listener (no request gives a URL then).
     const linkHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     scheduler = startCampaignScheduler(deps, urlOf('http', linkHost, servers[0] as ServerType));
@@ -72,6 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         serverOptions: { key: tls.key, cert: tls.cert },
       });
       servers.push(secure);
+      secure.on('upgrade', mailpitEvents.upgrade);
       https = { url: urlOf('https', config.host, secure), port: portOf(secure), certPath: tls.certPath };
     }
     smtpListeners = await startSmtp(config, deps, logger, tokenNeeded(config), (started) => (smtpListeners = started));

@@ -75,7 +75,7 @@ export function createMailpitMessageStore(statements: Statements) {
   const unread = db
     .prepare('SELECT count(*) FROM messages INDEXED BY messages_unread WHERE workspace_id = ? AND read = 0')
     .pluck();
-  const summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id = ?`);
+  const summaryByUuid = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
   const pendingFacts = db.prepare(
     `SELECT id, from_json, to_json, cc_json, bcc_json, reply_to_json, subject, envelope_from, html_body, text_body,
        attachments_json FROM messages INDEXED BY messages_mailpit_facts_pending
@@ -135,7 +135,8 @@ export function createMailpitMessageStore(statements: Statements) {
     page: (workspaceId: number, request: MailpitPageRequest): MailpitPage =>
       statements.read(() => readPage(workspaceId, request)),
 
-    summaryById: (id: number) => summaryById.get(id) as MailpitSummaryRow | undefined,
+    summaryByUuid: (workspaceId: number, uuid: string) =>
+      summaryByUuid.get(workspaceId, uuid) as MailpitSummaryRow | undefined,
 
     /** The uuid of the newest message matching `where` (null: any), or undefined. */
     latestUuid: (workspaceId: number, where: MailpitWhere | null): string | undefined => {

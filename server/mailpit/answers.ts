@@ -4,6 +4,9 @@
  */
 import { goJson } from '../go-json.js';
 
+/** The Mailpit release whose answers the surface gives (docs/spec/mailpit-api.md#0-sources-and-conventions). */
+export const MAILPIT_VERSION = 'v1.30.5';
+
 export function mailpitJson(value: unknown): Response {
   return new Response(goJson(value), { headers: { 'content-type': 'application/json' } });
 }

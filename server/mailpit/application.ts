@@ -6,11 +6,8 @@
 import { statSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
-import { mailpitJson } from './answers.js';
+import { MAILPIT_VERSION, mailpitJson } from './answers.js';
 import type { MailpitEnv } from './env.js';
-
-/** The Mailpit release whose answers the surface gives (docs/spec/mailpit-api.md#0-sources-and-conventions). */
-export const MAILPIT_VERSION = 'v1.30.5';
 
 export function applicationRoutes(deps: AppDeps) {
   const routes = new Hono<MailpitEnv>();
