@@ -3,7 +3,7 @@
  * (send.ts), the inbox's search and wait-for latency over 100,000 captured messages (inbox.ts) and the
  * in-process start-up of startEmulator() (startup.ts), hostile input (hostile.ts) and the web inbox in Chromium (ui.ts).
  * the template studio's render round trip (studio.ts), SMTP ingest against MailDev (smtp.ts).
- * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp|campaign|memory|checks` runs one part.
+ * `BENCH_ONLY=lists|send|inbox|startup|hostile|ui|studio|smtp|campaign|memory|checks|mailpit` runs one part.
  *
  * The list part:
  * 1. Seeds a temporary database through the project's own store (one transaction) and times it.
@@ -39,6 +39,7 @@ import { runSmtpBench } from './smtp.js';
 import { runCampaignBench } from './campaign.js';
 import { runMemoryBench } from './memory.js';
 import { runChecksBench } from './checks.js';
+import { runMailpitBench } from './mailpit.js';
 import { publishedCli } from '../support/published.js';
 
 const CLI = publishedCli();
@@ -675,7 +676,20 @@ function subscriberScenarios(
   ];
 }
 
-const PARTS = ['lists', 'send', 'startup', 'inbox', 'hostile', 'ui', 'studio', 'smtp', 'campaign', 'memory', 'checks'];
+const PARTS = [
+  'lists',
+  'send',
+  'startup',
+  'inbox',
+  'hostile',
+  'ui',
+  'studio',
+  'smtp',
+  'campaign',
+  'memory',
+  'checks',
+  'mailpit',
+];
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -703,6 +717,8 @@ async function main(): Promise<void> {
   if (runs('memory')) await runMemoryBench((line) => process.stdout.write(`\n${line}\n`));
   // A captured 20 KB MJML mail's checks report, first request and cached, against the same baseline (checks.ts).
   if (runs('checks')) await runChecksBench((line) => process.stdout.write(`\n${line}\n`));
+  // The Mailpit surface over 100,000 messages: list, search and the websocket's `new` against our own (mailpit.ts).
+  if (runs('mailpit')) await runMailpitBench((line) => process.stdout.write(`\n${line}\n`));
 }
 
 main().catch((error: unknown) => {

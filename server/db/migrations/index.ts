@@ -39,6 +39,7 @@ import { messageChecks } from './025-message-checks.js';
 import type { Migration } from './migration.js';
 import { messageTagsAndUsername } from './026-message-tags-and-username.js';
 import { mailpitMessageFacts } from './027-mailpit-message-facts.js';
+import { searchIndexUpdateColumns } from './028-search-index-update-columns.js';
 
 export type { Migration } from './migration.js';
 
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageChecks,
   messageTagsAndUsername,
   mailpitMessageFacts,
+  searchIndexUpdateColumns,
 ];
