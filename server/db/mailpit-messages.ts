@@ -202,5 +202,3 @@ export function createMailpitMessageStore(statements: Statements) {
       }),
   };
 }
-
-export type MailpitMessageStore = ReturnType<typeof createMailpitMessageStore>;

@@ -62,7 +62,7 @@ export function mailpitSnippet(html: string | null, text: string | null): string
  * Mailpit's createSearchText: the header values of From, Subject, To, Cc, Bcc, Reply-To and Return-Path, the HTML
  * as text with its link URLs (the text body only when there is no HTML), the attachments' file names; cleaned.
  */
-export function mailpitSearchText(source: MailpitFactsSource): string {
+function mailpitSearchText(source: MailpitFactsSource): string {
   const parts = [
     addressHeader(source.from),
     source.subject,

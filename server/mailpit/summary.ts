@@ -8,7 +8,7 @@ import type { MailpitSummaryRow } from '../db/mailpit-messages.js';
 import type { MailAddress } from '../mail/addresses.js';
 import { toMailpitId } from './ids.js';
 
-export interface MailpitAddress {
+interface MailpitAddress {
   Name: string;
   Address: string;
 }
@@ -63,7 +63,7 @@ export function messageSummary(row: MailpitSummaryRow, place: SummaryPlace): Mes
 }
 
 /** Our stored `{name, email}` list as Mailpit's `{Name, Address}`. */
-export function mailpitAddresses(json: string): MailpitAddress[] {
+function mailpitAddresses(json: string): MailpitAddress[] {
   return (JSON.parse(json) as MailAddress[]).map((a) => ({ Name: a.name, Address: a.email }));
 }
 
@@ -71,7 +71,7 @@ export function mailpitAddresses(json: string): MailpitAddress[] {
  * Go's time.Time in JSON, in UTC (Mailpit in Docker): RFC 3339 with the fraction's trailing zeros removed, so a
  * millisecond time has 0-3 fractional digits (docs/spec/mailpit-api.md#21-global-behaviour-applies-to-every-endpoint-below).
  */
-export function mailpitTime(ms: number): string {
+function mailpitTime(ms: number): string {
   const iso = new Date(ms).toISOString();
   return iso.replace(/\.?0*Z$/, 'Z');
 }
