@@ -8,7 +8,8 @@
 import { MailpitClient } from 'mailpit-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { spawnEmulator, useEmulator } from '../support/emulator-process.js';
+import { startEmulator } from '../../server/testing/index.js';
+import { useEmulator } from '../support/emulator-process.js';
 import { rawRequest } from '../support/http.js';
 import { smtpTransport } from '../support/smtp.js';
 import { waitUntil } from '../support/wait.js';
@@ -121,15 +122,15 @@ describe('/api/events', () => {
     expect(await refused('/api/elsewhere', {})).toBe(404);
   });
 
-  it('stops the server with clients connected', async () => {
-    const own = await spawnEmulator({ fixtures: null });
+  it('stops the server with clients connected: their sockets are closed, and stop() resolves', async () => {
+    // In process: the command exits by itself after a deadline, which would hide a server left waiting for them.
+    const own = await startEmulator({ fixtures: null });
     try {
       const client = await listen(own.url);
       await client.waitFor('stats', (e) => e.Type === 'stats');
       const closed = new Promise((resolve) => client.socket.once('close', resolve));
       await own.stop();
       await closed;
-      // The process is gone: nothing answers any more.
       await expect(rawRequest(own.url, { path: '/livez' })).rejects.toThrow();
     } finally {
       await own.stop();
