@@ -7,7 +7,8 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../deps.js';
 import type { MessageRow } from '../db/message-rows.js';
 import { mailpitError, mailpitNotFound } from '../errors.js';
-import { setMessageRead } from '../mail/inbox-writes.js';
+import { setMailpitRead } from '../mail/mailpit-inbox-writes.js';
+import { latestMatching } from '../search/mailpit-latest.js';
 import { type MailpitMessageView, messageView } from '../mail/mailpit-view/message-view.js';
 import type { MailpitEnv } from './env.js';
 import { uuidFromMailpitId } from './ids.js';
@@ -41,8 +42,13 @@ export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
       const workspaceId = c.get('workspaceId');
       let row: MessageRow | undefined;
       if (id === 'latest' && latest !== null) {
-        // latest?query=: wired at merge (the newest message matching Mailpit's search, MP storage.LatestID).
-        row = newest(workspaceId);
+        // latest?query=: the newest message matching Mailpit's search (MP storage.LatestID).
+        const query = c.req.query('query') ?? '';
+        if (query.trim() === '') row = newest(workspaceId);
+        else {
+          const uuid = await latestMatching(deps.store, workspaceId, query, c.req.query('tz'));
+          row = uuid === undefined ? undefined : messages.findByUuid(workspaceId, uuid);
+        }
         if (row === undefined)
           throw latest === 'message-not-found' ? mailpitError(404, 'Message not found') : mailpitNotFound();
       } else {
@@ -67,7 +73,8 @@ export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
      * and the inbox's events announce a change that happened.
      */
     markRead(found: FoundMessage): void {
-      if (found.row.read === 0) setMessageRead(deps, found.row.workspace_id, found.row.uuid, true);
+      // Announced with its new state: Mailpit's websocket sends `update` for it.
+      if (found.row.read === 0) setMailpitRead(deps, found.row.workspace_id, true, { uuids: [found.row.uuid] });
     },
 
     /** The message's tags, sorted by name case-insensitively. */

@@ -89,6 +89,15 @@ describe('/api/events', () => {
     ]);
   });
 
+  it('sends update when reading a message marks it read (case 69)', async () => {
+    await send('one');
+    const [item] = (await mailpit().listMessages()).messages;
+    const client = await listen();
+    await mailpit().getMessageSummary(item!.ID);
+    const update = await client.waitFor('update', (e) => e.Type === 'update');
+    expect(update.Data).toEqual({ ID: item!.ID, Read: true });
+  });
+
   it('sends delete for each message deleted, truncate for all (case 70)', async () => {
     await send('one');
     await send('two');

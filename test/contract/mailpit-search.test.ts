@@ -179,6 +179,18 @@ describe('GET /api/v1/search', () => {
   });
 });
 
+describe('latest with a query', () => {
+  it('gives the newest message the search matches (case 12)', async () => {
+    await send({ subject: 'A' });
+    await send({ subject: 'B' });
+    const res = await rawRequest(emulator().url, { path: '/api/v1/message/latest?query=subject:A' });
+    expect(res.status).toBe(200);
+    expect(res.json().Subject).toBe('A');
+    const none = await rawRequest(emulator().url, { path: '/api/v1/message/latest?query=subject:Z' });
+    expect([none.status, none.text]).toEqual([404, 'Message not found']);
+  });
+});
+
 describe('DELETE /api/v1/search', () => {
   it('deletes every match and keeps the rest (case 50)', async () => {
     await send({ subject: 'Delete Me' });
