@@ -14,6 +14,16 @@ export interface EmulatorEvents {
    * messages a search found) changed it, which Mailpit's websocket announces as `update` (not a mark-all).
    */
   'message.updated': { workspaceId: number; uuid: string; read?: boolean };
+  /**
+   * A message's Mailpit tags were set (PUT /api/v1/tags: mail/message-tags-writes.ts): `tags` as given, cleaned, in
+   * their order (Mailpit's websocket `update {ID, Tags}`). A captured mail's tags come with `message.captured`.
+   */
+  'message.tagged': { workspaceId: number; uuid: string; tags: string[] };
+  /**
+   * A Mailpit tag was renamed or deleted (mail/message-tags-writes.ts), which changes the tags of the messages
+   * that had it (`uuids`): Mailpit's websocket `prune null`.
+   */
+  'message-tags.pruned': { workspaceId: number; uuids: string[] };
   /** Messages were deleted (mail/inbox-writes.ts); `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */

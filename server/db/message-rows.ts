@@ -72,7 +72,12 @@ interface MessageProblems {
   problems: number | null;
 }
 
-export type LinkedMessageRow = MessageRow & MessageLinks & MessageProblems;
+/** The message's Mailpit tags (migration 26), a JSON array of names sorted case-insensitively. */
+interface MessageTagNames {
+  tags_json: string;
+}
+
+export type LinkedMessageRow = MessageRow & MessageLinks & MessageProblems & MessageTagNames;
 
 /** What a list needs of a message: no bodies, only their first characters. */
 export type MessageSummaryRow = Pick<
@@ -100,7 +105,8 @@ export type MessageSummaryRow = Pick<
     text_head: string | null;
     /** For a mail without text only: the HTML body's first 20,000 characters. */
     html_head: string | null;
-  } & MessageProblems;
+  } & MessageProblems &
+  MessageTagNames;
 
 /** One page of an inbox search, and how many messages match in all. */
 export interface SearchPage {

@@ -40,9 +40,13 @@ const LINK_COLUMNS = `
 
 const PROBLEMS_COLUMN = '(SELECT c.problems FROM message_checks c WHERE c.message_id = m.id) AS problems';
 
+/** The message's tags, sorted by name (COLLATE NOCASE): one probe of message_tags' primary key, none when untagged. */
+const TAGS_COLUMN = `(SELECT json_group_array(name) FROM (SELECT n.name FROM message_tags t
+  JOIN message_tag_names n ON n.id = t.tag_id WHERE t.message_id = m.id ORDER BY n.name)) AS tags_json`;
+
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
   m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, m.campaign_uuid, m.email_list_uuid, m.via, substr(m.text_body, 1, 1000) AS text_head,
-  CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS}`;
+  CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${PROBLEMS_COLUMN}, ${TAGS_COLUMN}, ${LINK_COLUMNS}`;
 
 /** The columns of messages_search (migration 3), which the view messages_search_source gives too. */
 const SEARCH_COLUMNS =
@@ -74,7 +78,7 @@ export function createInboxSearch(statements: Statements) {
      FROM (SELECT count(*) AS sent, max(id) AS last_id FROM messages WHERE workspace_id = ? AND template_name = ?) u`,
   );
   const linkedByUuid = db.prepare(
-    `SELECT m.*, ${PROBLEMS_COLUMN}, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`,
+    `SELECT m.*, ${PROBLEMS_COLUMN}, ${TAGS_COLUMN}, ${LINK_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`,
   );
   const summariesByIds = db.prepare(
     `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,

@@ -12,6 +12,7 @@ import { createEmailListStore } from './email-lists-store.js';
 import { createLogItemStore } from './log-items-store.js';
 import { createMailpitMessageStore } from './mailpit-messages.js';
 import { createMessageCheckStore } from './message-checks-store.js';
+import { createMessageTagStore } from './message-tags-store.js';
 import { createMessageStore } from './messages-store.js';
 import { openDatabase, type Db } from './open.js';
 import { createSegmentStore } from './segments-store.js';
@@ -43,6 +44,7 @@ export function createStore(db: Db) {
     messages,
     mailpit: createMailpitMessageStore(statements),
     messageChecks: createMessageCheckStore(statements),
+    messageTags: createMessageTagStore(statements),
     emailLists: createEmailListStore(statements),
     subscribers: createSubscriberStore(statements),
     tags: createTagStore(statements),
@@ -104,6 +106,7 @@ export function openCaptureStore(file: string) {
   const statements = new Statements(db);
   return {
     messages: createMessageStore(statements),
+    messageTags: createMessageTagStore(statements),
     logItems: createLogItemStore(statements),
     sends: createSendStore(statements),
     suppressions: createSuppressionStore(statements),

@@ -36,6 +36,8 @@ export function messageSummary(row: MessageSummaryRow): MessageSummary {
      * null until the background check reaches it, a moment after capture (message.updated announces a count over 0).
      */
     problems: row.problems,
+    /** Mailpit's tags (X-Tags, plus-addresses, PUT /api/v1/tags); search: tag:. */
+    tags: JSON.parse(row.tags_json) as string[],
   };
 }
 

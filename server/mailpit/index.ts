@@ -13,10 +13,12 @@ import { applicationRoutes } from './application.js';
 import { chaosRoutes } from './chaos.js';
 import { checksRoutes } from './checks.js';
 import type { MailpitEnv } from './env.js';
+import { mailpitCaller } from './surface.js';
 import { messageRoutes } from './message.js';
 import { messagesRoutes } from './messages.js';
 import { searchRoutes } from './search.js';
-import { mailpitCaller } from './surface.js';
+import { sendRoutes } from './send.js';
+import { tagsRoutes } from './tags.js';
 import { viewRoutes } from './view.js';
 
 /** Whether a path belongs to the Mailpit surface. */
@@ -73,6 +75,8 @@ export function mailpitApi(deps: AppDeps) {
   api.route('/', messageRoutes(deps));
   api.route('/', checksRoutes(deps));
   api.route('/', viewRoutes(deps));
+  api.route('/api/v1', sendRoutes(deps));
+  api.route('/api/v1', tagsRoutes(deps));
   return api;
 }
 

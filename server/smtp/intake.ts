@@ -16,12 +16,16 @@ export interface SmtpIntakeDeps {
   capture: Pick<Capture, 'receive'>;
 }
 
-/** Resolves with the stored message's uuid once it is committed. */
+/**
+ * Resolves with the stored message's uuid once it is committed. `username`: the SMTP AUTH user, or the Basic user
+ * of a Mailpit send (mailpit/send.ts, which stores its message this way too); '' for none.
+ */
 export async function receiveSmtpMessage(
   deps: SmtpIntakeDeps,
   raw: Buffer,
   envelope: SmtpEnvelope,
   workspaceId: number,
+  username = '',
 ): Promise<string> {
   const uuid = deps.ids();
   const at = { date: deps.clock(), fallbackMessageId: `${deps.ids().replaceAll('-', '')}@mailcoach-emulator` };
@@ -31,7 +35,12 @@ export async function receiveSmtpMessage(
     {
       workspaceId,
       messageUuid: uuid,
-      meta: { templateName: null, replacements: null, smtp: { envelopeFrom: envelope.from, envelopeTo: envelope.to } },
+      meta: {
+        templateName: null,
+        replacements: null,
+        smtp: { envelopeFrom: envelope.from, envelopeTo: envelope.to },
+        username,
+      },
       logItem: null,
       send: null,
     },

@@ -38,8 +38,11 @@ export interface SmtpListenerOptions {
   tls: { key: string; cert: string } | null;
   /** TLS from the first byte (the smtps port, RFC 8314); needs `tls`. */
   implicitTls?: boolean;
-  /** Stores a whole message; `token` is the accepted token the client authenticated with, or null. Rejects to refuse it. */
-  receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null): Promise<void>;
+  /**
+   * Stores a whole message; `token` is the accepted token the client authenticated with, or null; `username` the
+   * user it named in AUTH, or '' (Mailpit's `Username`). Rejects to refuse it.
+   */
+  receive(raw: Buffer, envelope: SmtpEnvelope, token: string | null, username: string): Promise<void>;
   /**
    * A fault rule's reply to AUTH, MAIL, RCPT or DATA (faults/fault-rules.ts), or null to go on. AUTH sees no envelope
    * (its token is the one it offers, when accepted), MAIL the sender, RCPT the recipient it adds, DATA the whole
@@ -70,6 +73,8 @@ function reply(code: number, message: string): Error {
 
 interface AuthedUser {
   token: string | null;
+  /** The AUTH user, kept as the message's username (docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1). */
+  username: string;
 }
 
 export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
@@ -112,7 +117,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         callback(reply(535, '5.7.8 Authentication failed: the password must be an accepted API token (--token)'));
         return;
       }
-      callback(null, { user: { token: accepted ? password : null } satisfies AuthedUser });
+      callback(null, {
+        user: { token: accepted ? password : null, username: auth.username ?? '' } satisfies AuthedUser,
+      });
     },
     onMailFrom(address, session, callback) {
       const refused = options.fault('MAIL', { from: address.address, to: [] }, tokenOf(session));
@@ -147,7 +154,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         const refused = options.fault('DATA', envelopeOf(session), tokenOf(session));
         if (refused !== null) return callback(reply(refused.code, refused.message));
         try {
-          await options.receive(read.raw, envelopeOf(session), tokenOf(session));
+          await options.receive(read.raw, envelopeOf(session), tokenOf(session), usernameOf(session));
           callback(null, 'Captured by mailcoach-emulator (never delivered)');
         } catch (error) {
           options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
@@ -219,6 +226,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
 }
 
 const tokenOf = (session: SMTPServerSession): string | null => (session.user as AuthedUser | undefined)?.token ?? null;
+const usernameOf = (session: SMTPServerSession): string => (session.user as AuthedUser | undefined)?.username ?? '';
 
 function envelopeOf(session: SMTPServerSession): SmtpEnvelope {
   const from = session.envelope.mailFrom;

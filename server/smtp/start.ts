@@ -63,8 +63,8 @@ export async function startSmtp(
     tokenAccepted: (token) => config.anyToken || known.has(token),
     tls: tls === null ? null : { key: tls.key, cert: tls.cert },
     logger,
-    receive: async (raw, envelope, token) => {
-      await receiveSmtpMessage(deps, raw, envelope, workspaceOf(token));
+    receive: async (raw, envelope, token, username) => {
+      await receiveSmtpMessage(deps, raw, envelope, workspaceOf(token), username);
     },
     // The workspace's fault rules for SMTP, drawn and counted as its HTTP rules are (http/apply-faults.ts).
     fault: (command, envelope, token) => {

@@ -198,6 +198,7 @@ const summary = (uuid: string, subject: string, to = 'jane@example.com'): Messag
   read: false,
   via: 'api',
   problems: null,
+  tags: [],
 });
 
 describe('createClient', () => {

@@ -269,6 +269,7 @@ const ROW: LinkedMessageRow = {
   log_item_uuid: 'log-1',
   send_uuid: null,
   problems: 2,
+  tags_json: '["Beta","alpha"]',
 };
 
 describe('messageSummary and fullMessage', () => {
@@ -292,6 +293,7 @@ describe('messageSummary and fullMessage', () => {
       read: false,
       via: 'api',
       problems: 2,
+      tags: ['Beta', 'alpha'],
     });
   });
 

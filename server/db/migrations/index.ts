@@ -40,6 +40,7 @@ import type { Migration } from './migration.js';
 import { messageTagsAndUsername } from './026-message-tags-and-username.js';
 import { mailpitMessageFacts } from './027-mailpit-message-facts.js';
 import { searchIndexUpdateColumns } from './028-search-index-update-columns.js';
+import { messageTagPruning } from './029-message-tag-pruning.js';
 
 export type { Migration } from './migration.js';
 
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageTagsAndUsername,
   mailpitMessageFacts,
   searchIndexUpdateColumns,
+  messageTagPruning,
 ];

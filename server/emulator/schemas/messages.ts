@@ -53,6 +53,11 @@ export const MessageSummary = z
       .describe(
         'How many problems its checks found (GET /_emulator/messages/{uuid}/checks, summary.problems; search: has:problems). Null until the background check reaches it, a moment after capture; a search for has:problems waits for the checks.',
       ),
+    tags: z
+      .array(z.string())
+      .describe(
+        'Its tags, as Mailpit gives them (from an X-Tags header and plus-addresses on capture, or PUT /api/v1/tags), sorted by name case-insensitively (search: tag:).',
+      ),
   })
   .meta({ id: 'MessageSummary' });
 

@@ -19,6 +19,8 @@ export interface CaptureMeta {
    * Bcc included), which the stored message keeps instead of one derived from the headers.
    */
   smtp?: { envelopeFrom: string; envelopeTo: string[] };
+  /** The SMTP AUTH user, or the Basic user of a Mailpit send (docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1); '' or absent for none. */
+  username?: string;
 }
 
 interface MessageOrigin {
@@ -66,6 +68,7 @@ export function capturedMessage(
     subscriber_uuid: meta.origin?.subscriberUuid ?? null,
     via: meta.smtp === undefined ? 'api' : 'smtp',
     mailpit: mailpitColumns(mail, envelopeFrom),
+    username: meta.username ?? '',
     raw,
     attachments: mail.attachments.map((a) => ({
       filename: a.filename,

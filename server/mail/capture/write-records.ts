@@ -6,12 +6,14 @@
  */
 import type { LogItemRow, NewRow, SendRow } from '../../db/rows.js';
 import type { MessageStore } from '../../db/messages-store.js';
+import type { MessageTagStore } from '../../db/message-tags-store.js';
 import type { LogItemStore } from '../../db/log-items-store.js';
 import type { SendStore } from '../../db/sends-store.js';
 import type { SuppressionStore } from '../../db/suppressions-store.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import { capturedMessage, type CaptureMeta } from './message-row.js';
 import type { OutgoingMail } from '../mime/outgoing-mail.js';
+import { captureTags } from '../message-tags.js';
 
 export interface CaptureRecords {
   workspaceId: number;
@@ -35,6 +37,7 @@ export type CaptureOutcome = { stored: true } | { suppressed: string };
 /** The store functions a capture writes through: the main connection's store, or a capture worker's own. */
 export interface CaptureWriter {
   messages: Pick<MessageStore, 'insertReturningId'>;
+  messageTags: Pick<MessageTagStore, 'addOnCapture'>;
   logItems: Pick<LogItemStore, 'insertOnly'>;
   sends: Pick<SendStore, 'insertOnly'>;
   suppressions: Pick<SuppressionStore, 'findFirstAmong'>;
@@ -53,6 +56,9 @@ function writeCapture(writer: CaptureWriter, records: CaptureRecords, mail: Outg
   const messageRowId = writer.messages.insertReturningId(
     capturedMessage(records.workspaceId, records.messageUuid, mail, raw, records.meta),
   );
+  // Mailpit's tags, from X-Tags and plus-addresses (docs/spec/mailpit-api.md#255-tags-mp-internalstoragetagsgo-internaltoolstagsgo-configconfiggo).
+  const tags = captureTags(mail, raw);
+  if (tags.length > 0) writer.messageTags.addOnCapture(records.workspaceId, messageRowId, tags);
   if (records.logItem !== null) {
     // Mailcoach stores the HTML, or the text of a text-only mail, as the log item's body: the message's html_body
     // or text_body, which the log item reads from there rather than storing it a second time (migration 5).
