@@ -44,6 +44,10 @@ const PROBLEMS_COLUMN = '(SELECT c.problems FROM message_checks c WHERE c.messag
 const TAGS_COLUMN = `(SELECT json_group_array(name) FROM (SELECT n.name FROM message_tags t
   JOIN message_tag_names n ON n.id = t.tag_id WHERE t.message_id = m.id ORDER BY n.name)) AS tags_json`;
 
+/** The ids of the messages with the workspace's tag of a name (any case): a tag: term. */
+const TAGGED_IDS = `SELECT t.message_id FROM message_tag_names n JOIN message_tags t ON t.tag_id = n.id
+  WHERE n.workspace_id = ? AND n.name = ?`;
+
 const SUMMARY_COLUMNS = `m.id, m.workspace_id, m.uuid, m.message_id, m.from_json, m.to_json, m.cc_json, m.bcc_json,
   m.subject, m.size, m.attachments_json, m.template_name, m.created_at_ms, m.read, m.campaign_uuid, m.email_list_uuid, m.via, substr(m.text_body, 1, 1000) AS text_head,
   CASE WHEN m.text_body IS NULL THEN substr(m.html_body, 1, 20000) END AS html_head, ${PROBLEMS_COLUMN}, ${TAGS_COLUMN}, ${LINK_COLUMNS}`;
@@ -184,7 +188,7 @@ export function createInboxSearch(statements: Statements) {
     window: PageWindow,
   ): { ids: number[]; total: number } {
     const kept = totals(workspaceId);
-    const { match, times, read, problems } = compileSearch(
+    const { match, times, read, problems, tags } = compileSearch(
       resolveOrigins(filter, workspaceId),
       workspaceId,
       kept.total === kept.everywhere,
@@ -192,7 +196,15 @@ export function createInboxSearch(statements: Statements) {
     const range = idRange(workspaceId, times, filter.capturedAfterId);
     if (range === null || read === 'none' || problems === 'none') return { ids: [], total: 0 };
     const { lo, hi, conditions, params } = range;
-    if (match === null && conditions.length === 0 && lo === null && hi === null && read === null && problems === null) {
+    if (
+      match === null &&
+      conditions.length === 0 &&
+      lo === null &&
+      hi === null &&
+      read === null &&
+      problems === null &&
+      tags.length === 0
+    ) {
       const ids = newestIds.all(workspaceId, window.limit, window.offset) as number[];
       return { ids, total: kept.total };
     }
@@ -231,6 +243,11 @@ export function createInboxSearch(statements: Statements) {
     if (problems !== null) {
       // The ids with problems, off the partial index (migration 25): few, whatever the inbox holds.
       where.push(`${id} ${problems ? 'IN' : 'NOT IN'} (SELECT message_id FROM message_checks WHERE problems > 0)`);
+    }
+    for (const tag of tags) {
+      // The tagged ids off message_tags' (tag_id, message_id) index: as many as have the tag.
+      where.push(`${id} ${tag.negated ? 'NOT IN' : 'IN'} (${TAGGED_IDS})`);
+      values.push(workspaceId, tag.name);
     }
     for (const [bound, op] of [
       [lo, '>='],

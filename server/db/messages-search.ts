@@ -30,6 +30,8 @@ export type MessageCondition =
   | { kind: 'read'; read: boolean }
   /** The checks found a problem in it (README "Mail checks"): a row of message_checks (migration 25). */
   | { kind: 'problems' }
+  /** It has the Mailpit tag of that name, in any case (migrations 26 and 29: tags change after capture, so no facet). */
+  | { kind: 'tag'; name: string }
   /** Captured strictly before / after the instant (epoch milliseconds). */
   | { kind: 'before'; at: number }
   | { kind: 'after'; at: number };
@@ -57,7 +59,7 @@ export function usesFullText(filter: MessageFilter): boolean {
 }
 
 /** The conditions the store applies to the messages table rather than through the search index. */
-const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read', 'problems']);
+const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read', 'problems', 'tag']);
 
 /** The words columns: what a free word or a phrase is looked for in. */
 const TEXT_COLUMNS = '{subject body sender recipients}';
@@ -83,6 +85,8 @@ export interface CompiledSearch {
   read: boolean | null | 'none';
   /** has:problems (true), -has:problems (false), null for either, 'none' for both. */
   problems: boolean | null | 'none';
+  /** tag: terms: the tag's name, and whether the message must not have it. */
+  tags: { name: string; negated: boolean }[];
 }
 
 /**
@@ -96,6 +100,7 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
   const times: TimeBound[] = [];
   let read: CompiledSearch['read'] = null;
   let problems: CompiledSearch['problems'] = null;
+  const tags: CompiledSearch['tags'] = [];
   for (const { condition, negated } of filter.terms) {
     if (condition.kind === 'before') times.push({ op: negated ? '>=' : '<', at: condition.at });
     else if (condition.kind === 'after') times.push({ op: negated ? '<=' : '>', at: condition.at });
@@ -104,18 +109,19 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
       read = read === null || read === wanted ? wanted : 'none';
     } else if (condition.kind === 'problems') {
       problems = problems === null || problems === !negated ? !negated : 'none';
-    } else (negated ? negative : positive).push(ftsExpression(condition));
+    } else if (condition.kind === 'tag') tags.push({ name: condition.name, negated });
+    else (negated ? negative : positive).push(ftsExpression(condition));
   }
-  if (positive.length === 0 && negative.length === 0) return { match: null, times, read, problems };
+  if (positive.length === 0 && negative.length === 0) return { match: null, times, read, problems, tags };
   // FTS5's NOT is binary, so a filter of negations alone needs a positive side: the workspace's own facet.
   if (positive.length === 0 || !wholeTable) positive.push(`facets : ${quote(`w${workspaceId}`)}`);
   const base = positive.length === 1 ? positive[0]! : `(${positive.join(' AND ')})`;
   const match = negative.length === 0 ? base : `${base} NOT (${negative.join(' OR ')})`;
-  return { match, times, read, problems };
+  return { match, times, read, problems, tags };
 }
 
 function ftsExpression(
-  condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' }>,
+  condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' | 'tag' }>,
 ): string {
   switch (condition.kind) {
     case 'text':

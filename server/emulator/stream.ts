@@ -55,6 +55,11 @@ export function streamRoutes(deps: AppDeps) {
       const unsubscribe = [
         deps.events.on('message.captured', withSummary('message.captured')),
         deps.events.on('message.updated', withSummary('message.updated')),
+        // Mailpit's tag API changes what a summary shows (its tags): the inbox hears it as an update.
+        deps.events.on('message.tagged', withSummary('message.updated')),
+        deps.events.on('message-tags.pruned', ({ workspaceId: of, uuids }) => {
+          for (const uuid of uuids) withSummary('message.updated')({ workspaceId: of, uuid });
+        }),
         ...WORKSPACE_EVENTS.map((name) => forward(name)),
         // A subscriber's Mailcoach event (subscribed, confirmed, a tag...) is a change of the audience the UI shows.
         deps.events.on('mailcoach.event', ({ workspaceId: of, event }) => {

@@ -1,6 +1,7 @@
 /**
  * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
- * has:attachment has:problems is:read is:unread via:smtp via:api before: after:, a leading `-` to negate, all ANDed. Parses the text into the structured filter
+ * has:attachment has:problems is:read is:unread via:smtp via:api before: after: tag:, a leading `-` to negate, all
+ * ANDed. Parses the text into the structured filter
  * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem.
  */
 import {
@@ -33,6 +34,7 @@ const PREFIXES = [
   'after',
   'campaign',
   'list',
+  'tag',
 ] as const;
 type Prefix = (typeof PREFIXES)[number];
 
@@ -130,6 +132,8 @@ function filterCondition(prefix: Exclude<Prefix, 'via'>, value: string): Message
     case 'campaign':
     case 'list':
       return { kind: 'origin', field: prefix, ref: value };
+    case 'tag':
+      return { kind: 'tag', name: value };
     case 'has': {
       const what = value.toLowerCase();
       if (what === 'problems' || what === 'problem') return { kind: 'problems' };

@@ -54,6 +54,13 @@ describe('parseSearchQuery', () => {
     ]);
   });
 
+  it('reads tag: as a tag name, quoted or not, and negated', () => {
+    expect(parseSearchQuery('tag:signup -TAG:"Test tag"').terms).toEqual([
+      { negated: false, condition: { kind: 'tag', name: 'signup' } },
+      { negated: true, condition: { kind: 'tag', name: 'Test tag' } },
+    ]);
+  });
+
   it('keeps words with colons that are no filter, and hyphens inside words', () => {
     expect(parseSearchQuery('10:30 e-mail "re: hello" a-- "--flag" -"-x"').terms).toEqual([
       { negated: false, condition: { kind: 'text', value: '10:30', phrase: false } },
@@ -238,6 +245,30 @@ describe('searching captured messages', () => {
   });
 
   afterEach(() => store.close());
+
+  it('finds a Mailpit tag by name in any case with tag:, with words and other filters, and not in another workspace', () => {
+    const tag = (uuid: string, names: string[], workspace = ws) => {
+      const id = store.messages.idOf(workspace, uuid)!;
+      store.transaction(() => store.messageTags.replace(workspace, id, names));
+    };
+    const signup = capture({ subject: 'Welcome aboard' });
+    const both = capture({ subject: 'Welcome back' });
+    const none = capture({ subject: 'Welcome again' });
+    tag(signup, ['signup']);
+    tag(both, ['Signup', 'Test tag']);
+    const other = store.ensureWorkspace('other', 1_700_000_000).id;
+    const elsewhere = capture({ workspace: other });
+    tag(elsewhere, ['signup'], other);
+    expect(found('tag:signup')).toEqual([both, signup]);
+    expect(found('tag:SIGNUP')).toEqual([both, signup]);
+    expect(found('tag:"test tag"')).toEqual([both]);
+    expect(found('-tag:"Test tag"')).toEqual([none, signup]);
+    expect(found('tag:signup welcome -tag:"test tag"')).toEqual([signup]);
+    expect(found('tag:signup is:unread')).toEqual([both, signup]);
+    expect(search('tag:signup', { offset: 1, limit: 1 })).toEqual({ uuids: [signup], total: 2 });
+    expect(found('tag:nope')).toEqual([]);
+    expect(search('tag:signup', undefined, other).uuids).toEqual([elsewhere]);
+  });
 
   it('lists newest first (capture order) with the total, and pages', () => {
     const uuids = Array.from({ length: 7 }, () => capture());

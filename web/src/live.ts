@@ -145,6 +145,6 @@ export function updateSummary(queryClient: QueryClient, token: string | null, su
     page === undefined ? page : { ...page, data: page.data.map((row) => (row.uuid === summary.uuid ? summary : row)) },
   );
   queryClient.setQueryData(keys.message(token, summary.uuid), (message: object | undefined) =>
-    message === undefined ? message : { ...message, read: summary.read },
+    message === undefined ? message : { ...message, read: summary.read, tags: summary.tags },
   );
 }

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { MessageSummary } from '../../../server/testing/client.js';
 import { DateTime } from '../dates.js';
 import type { MessageList as List, RowRange } from '../messages.js';
+import { TagChips } from './TagChips.js';
 
 const ROW_HEIGHT = 68;
 
@@ -114,6 +115,7 @@ function Row({
               SMTP
             </span>
           )}
+          <TagChips tags={message.tags} />
           <span className="subject">{message.subject || '(no subject)'}</span>
         </span>
         <span className="row-snippet">

@@ -9,6 +9,7 @@ import { DateTime } from '../dates.js';
 import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
 import { ChecksCount, ChecksPanel } from '../checks/ChecksPanel.js';
+import { TagChips } from './TagChips.js';
 
 const TABS = [
   'HTML',
@@ -56,6 +57,11 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
           </button>
         </div>
         <h1 id="message-subject">{message.subject || '(no subject)'}</h1>
+        {message.tags.length > 0 && (
+          <p className="message-tags" aria-label="Tags">
+            <TagChips tags={message.tags} />
+          </p>
+        )}
         <dl className="envelope">
           <dt>From</dt>
           <dd>{message.from === null ? '(none)' : address(message.from)}</dd>

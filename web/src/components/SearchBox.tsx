@@ -13,6 +13,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['has:problems', 'its checks found a problem (a placeholder left, a broken link...)'],
   ['is:unread', 'not opened yet (is:read for the others)'],
   ['via:smtp', 'received over SMTP (via:api for the others)'],
+  ['tag:signup', 'with that tag (from X-Tags or a plus-address)'],
   ['after:2025-03-01', 'captured after a date (before: too)'],
   ['-from:noreply@example.com', 'a leading - excludes'],
 ];
