@@ -70,7 +70,7 @@ export function captureTags(mail: TaggedMail, raw: Buffer): string[] {
  * The tags of a plus-address (`local+a+b@domain`: `a`, `b`): what lies between the first `+` and the next `@`
  * after it, split on `+` (Mailpit's `(?U)^(.*){1,}\+(.*)@`); none for an address without a `+` before an `@`.
  */
-export function plusAddressTags(email: string): string[] {
+function plusAddressTags(email: string): string[] {
   const plus = email.indexOf('+');
   if (plus === -1) return [];
   const at = email.indexOf('@', plus + 1);

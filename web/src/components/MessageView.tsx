@@ -58,9 +58,9 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
         </div>
         <h1 id="message-subject">{message.subject || '(no subject)'}</h1>
         {message.tags.length > 0 && (
-          <p className="message-tags" aria-label="Tags">
+          <div className="message-tags" role="group" aria-label="Tags">
             <TagChips tags={message.tags} />
-          </p>
+          </div>
         )}
         <dl className="envelope">
           <dt>From</dt>
