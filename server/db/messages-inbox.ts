@@ -40,9 +40,14 @@ const LINK_COLUMNS = `
 
 const PROBLEMS_COLUMN = '(SELECT c.problems FROM message_checks c WHERE c.message_id = m.id) AS problems';
 
-/** The message's tags, sorted by name (COLLATE NOCASE): one probe of message_tags' primary key, none when untagged. */
-const TAGS_COLUMN = `(SELECT json_group_array(name) FROM (SELECT n.name FROM message_tags t
-  JOIN message_tag_names n ON n.id = t.tag_id WHERE t.message_id = m.id ORDER BY n.name)) AS tags_json`;
+/**
+ * The message's tags, sorted by name (COLLATE NOCASE). An untagged message (most) costs one probe of message_tags'
+ * primary key: the aggregate alone cost a page of 500 summaries over 100,000 messages +45%.
+ */
+const TAGS_COLUMN = `CASE WHEN EXISTS (SELECT 1 FROM message_tags t WHERE t.message_id = m.id)
+  THEN (SELECT json_group_array(name) FROM (SELECT n.name FROM message_tags t
+    JOIN message_tag_names n ON n.id = t.tag_id WHERE t.message_id = m.id ORDER BY n.name))
+  ELSE '[]' END AS tags_json`;
 
 /** The ids of the messages with the workspace's tag of a name (any case): a tag: term. */
 const TAGGED_IDS = `SELECT t.message_id FROM message_tag_names n JOIN message_tags t ON t.tag_id = n.id
@@ -245,8 +250,10 @@ export function createInboxSearch(statements: Statements) {
       where.push(`${id} ${problems ? 'IN' : 'NOT IN'} (SELECT message_id FROM message_checks WHERE problems > 0)`);
     }
     for (const tag of tags) {
-      // The tagged ids off message_tags' (tag_id, message_id) index: as many as have the tag.
-      where.push(`${id} ${tag.negated ? 'NOT IN' : 'IN'} (${TAGGED_IDS})`);
+      // The tagged ids off message_tags' (tag_id, message_id) index: as many as have the tag. Beside a MATCH they
+      // only filter what the index yields (the unary +): driving from them ran the MATCH once per tagged id (3 s
+      // for 1,000 of 100,000 messages).
+      where.push(`${match === null ? '' : '+'}${id} ${tag.negated ? 'NOT IN' : 'IN'} (${TAGGED_IDS})`);
       values.push(workspaceId, tag.name);
     }
     for (const [bound, op] of [

@@ -82,12 +82,22 @@ const HEAD_BYTES = 64 * 1024;
 
 /**
  * The first X-Tags header's value (unfolded, RFC 2047-decoded), or null. Most mail has none: a case-insensitive
- * look at the head's text decides that before the headers are parsed.
+ * look at the header block's text (found by a native search for its empty line: never the body's bytes) decides
+ * that before the headers are parsed.
  */
 function xTagsHeader(raw: Buffer): string | null {
-  const head = raw.subarray(0, HEAD_BYTES);
+  const head = raw.subarray(0, headerBlockEnd(raw));
   if (!/(^|\n)x-tags[ \t]*:/i.test(head.toString('latin1'))) return null;
   return parseHeaders(head).find((header) => header.name.toLowerCase() === 'x-tags')?.value ?? null;
+}
+
+/** Where the header block ends (its empty line, CRLF or bare LF), at most HEAD_BYTES in. */
+function headerBlockEnd(raw: Buffer): number {
+  const head = raw.subarray(0, HEAD_BYTES);
+  const crlf = head.indexOf('\r\n\r\n');
+  const lf = head.indexOf('\n\n');
+  if (crlf === -1 && lf === -1) return head.length;
+  return crlf !== -1 && (lf === -1 || crlf < lf) ? crlf + 2 : lf + 1;
 }
 
 function byCodeUnit(a: string, b: string): number {
