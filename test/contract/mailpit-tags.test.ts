@@ -107,6 +107,20 @@ describe('message tags', () => {
     expect(await mailpit().getTags()).toEqual(['alpha', 'Beta', 'caf', 'from-tag', 'one', 'signup', 'two', 'Zeta']);
   });
 
+  it('finds mail by tag in our own inbox search (tag:), in any case, negated, beside words', async () => {
+    await clear();
+    const signup = await smtp({ to: 'user+signup@example.com' });
+    const other = await smtp({ to: 'jane@example.com', headers: { 'X-Tags': 'Other Tag' } });
+    const search = async (query: string) =>
+      ok(await request('GET', `/_emulator/messages?query=${encodeURIComponent(query)}`)).data.map(
+        (message: { uuid: string }) => message.uuid,
+      );
+    expect(await search('tag:SIGNUP')).toEqual([signup]);
+    expect(await search('tag:"other tag" tagged')).toEqual([other]);
+    expect(await search('-tag:signup')).toEqual([other]);
+    expect(await search('tag:nothing')).toEqual([]);
+  });
+
   it('removes a tag once the last message that had it is deleted', async () => {
     await clear();
     const first = await smtp({ to: 'a+kept@example.com' });
