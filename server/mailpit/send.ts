@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/send (docs/spec/mailpit-api.md#2311-post-apiv1send): a message built as Mailpit's enmime builder
  * builds it (mail/mailpit-send/), stored as a message received over SMTP with envelope sender From.Email and
- * recipients To, Cc and Bcc, so it is captured as any received mail (tags, search, the inbox, wait-for). Its
+ * recipients To, Cc and Bcc, with the headers Mailpit's SaveToDatabase prepends (stored-headers.ts), so it is
+ * captured as any received mail (tags, search, the inbox, wait-for). Its
  * `Username` is the request's Basic user, whether or not credentials are needed. Errors are Mailpit's JSON
  * `{"Error": ...}`: 400, or 413 past the body limit (--max-body-mb; Mailpit's is 50 MiB).
  */
@@ -11,6 +12,7 @@ import { mailpitSendError } from '../errors.js';
 import { goJson } from '../go-json.js';
 import { buildMailpitMessage } from '../mail/mailpit-send/build-message.js';
 import { checkSendRequest } from '../mail/mailpit-send/send-request.js';
+import { withMailpitStoredHeaders } from '../mail/mailpit-send/stored-headers.js';
 import { receiveSmtpMessage } from '../smtp/intake.js';
 import type { MailpitEnv } from './env.js';
 import { decodeGoJson, GoJsonError, type GoType } from './go-json-input.js';
@@ -48,7 +50,10 @@ export function sendRoutes(deps: AppDeps) {
       throw error;
     }
     const { message, envelope } = checkSendRequest(request, deps.clock());
-    const raw = buildMailpitMessage(message, deps.random);
+    // Mailpit's SHORTUUID@mailpit Message-ID: a fresh 22-character ID.
+    const messageId = `${toMailpitId(deps.ids())}@mailpit`;
+    const recipients = { from: envelope.from, to: message.to, cc: message.cc, bcc: request.Bcc };
+    const raw = withMailpitStoredHeaders(buildMailpitMessage(message, deps.random), recipients, messageId);
     const uuid = await receiveSmtpMessage(deps, raw, envelope, c.get('workspaceId'), c.get('basicUser'));
     return new Response(goJson({ ID: toMailpitId(uuid) }), { headers: { 'content-type': 'application/json' } });
   });

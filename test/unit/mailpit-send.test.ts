@@ -15,6 +15,7 @@ import {
   rfc1123z,
   selectTransferEncoding,
 } from '../../server/mail/mailpit-send/go-mime.js';
+import { withMailpitStoredHeaders } from '../../server/mail/mailpit-send/stored-headers.js';
 import { seededRandom } from '../../server/random.js';
 
 describe('Go’s mime, net/mail and textproto, as enmime uses them', () => {
@@ -118,6 +119,23 @@ describe('buildMailpitMessage', () => {
         `\r\n--${mixed}\r\nContent-Disposition: attachment; filename=a.txt\r\n` +
         `Content-Type: text/plain; charset=utf-8; name=a.txt\r\n\r\na` +
         `\r\n--${mixed}--\r\n`,
+    );
+  });
+});
+
+describe('withMailpitStoredHeaders', () => {
+  it('prepends Bcc (the recipients no To or Cc names), Message-ID and Return-Path, as SaveToDatabase does', () => {
+    const raw = Buffer.from('From: <a@x.test>\r\n\r\nbody');
+    const to = [{ name: '', email: 'Jane@x.test' }];
+    expect(
+      withMailpitStoredHeaders(
+        raw,
+        { from: 'a@x.test', to, cc: [], bcc: ['jane@x.test', 'hidden@x.test'] },
+        'ID@mailpit',
+      ).toString(),
+    ).toBe('Bcc: hidden@x.test\r\nMessage-ID: <ID@mailpit>\r\nReturn-Path: <a@x.test>\r\nFrom: <a@x.test>\r\n\r\nbody');
+    expect(withMailpitStoredHeaders(raw, { from: 'a@x.test', to, cc: [], bcc: [] }, 'ID@mailpit').toString()).toBe(
+      'Message-ID: <ID@mailpit>\r\nReturn-Path: <a@x.test>\r\nFrom: <a@x.test>\r\n\r\nbody',
     );
   });
 });
