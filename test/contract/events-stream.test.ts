@@ -122,7 +122,7 @@ describe('the stream in-process', () => {
       const reader = res.body!.getReader();
       const text = async () => new TextDecoder().decode((await reader.read()).value);
       expect(await text()).toBe(': connected\n\n');
-      expect(listening()).toBe(idle + 17);
+      expect(listening()).toBe(idle + 19);
       vi.advanceTimersByTime(15_000);
       expect(await text()).toBe(': heartbeat\n\n');
       vi.advanceTimersByTime(15_000);

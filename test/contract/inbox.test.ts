@@ -119,6 +119,7 @@ describe('GET /_emulator/messages: order and paging', () => {
       via: 'api',
       // Counted in the background a moment after capture (README "Mail checks"): null until then.
       problems: expect.toBeOneOf([null, 0]),
+      tags: [],
     });
     expect(message.uuid).toMatch(UUID);
   });
