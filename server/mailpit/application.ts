@@ -21,8 +21,9 @@ export function applicationRoutes(deps: AppDeps) {
       DatabaseSize: databaseSize(deps.store.file),
       Messages: totals.total,
       Unread: totals.unread,
-      // Tags: wired to the tag store at merge (tag name → its message count)
-      Tags: {},
+      Tags: Object.fromEntries(
+        deps.store.messageTags.tagCounts(c.get('workspaceId')).map((tag) => [tag.name, tag.messages]),
+      ),
       RuntimeStats: {
         Uptime: Math.floor(process.uptime()),
         Memory: process.memoryUsage().rss,

@@ -58,13 +58,25 @@ export function serveMailpitEvents(deps: AppDeps): MailpitEventsSocket {
     deps.events.on('message.captured', ({ workspaceId, uuid }) => {
       if (!listening(workspaceId)) return;
       const row = deps.store.mailpit.summaryByUuid(workspaceId, uuid);
-      if (row !== undefined) broadcast(workspaceId, 'new', messageSummary(row, 'event'));
+      if (row !== undefined) {
+        const tags = deps.store.messageTags.tagsOfMessages([row.id]).get(row.id) ?? [];
+        // Mailpit announces a captured mail's tags as an update just before `new`.
+        if (tags.length > 0) broadcast(workspaceId, 'update', { ID: toMailpitId(uuid), Tags: tags });
+        broadcast(workspaceId, 'new', messageSummary(row, 'event', tags));
+      }
       scheduleStats(workspaceId);
     }),
     deps.events.on('message.updated', ({ workspaceId, uuid, read }) => {
       if (!listening(workspaceId)) return;
       if (read !== undefined) broadcast(workspaceId, 'update', { ID: toMailpitId(uuid), Read: read });
       scheduleStats(workspaceId);
+    }),
+    deps.events.on('message.tagged', ({ workspaceId, uuid, tags }) => {
+      if (listening(workspaceId)) broadcast(workspaceId, 'update', { ID: toMailpitId(uuid), Tags: tags });
+    }),
+    // A tag renamed or deleted: Mailpit asks its clients to reload (`prune`).
+    deps.events.on('message-tags.pruned', ({ workspaceId }) => {
+      if (listening(workspaceId)) broadcast(workspaceId, 'prune', null);
     }),
     deps.events.on('messages.deleted', ({ workspaceId, uuids }) => {
       if (!listening(workspaceId)) return;

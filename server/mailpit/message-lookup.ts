@@ -78,7 +78,7 @@ export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
     },
 
     /** The message's tags, sorted by name case-insensitively. */
-    // Tags: wired at merge with the message tags store (send-tags); none until then.
-    tags: (_found: FoundMessage): string[] => [],
+    tags: (found: FoundMessage): string[] =>
+      deps.store.messageTags.tagsOfMessages([found.row.id]).get(found.row.id) ?? [],
   };
 }

@@ -36,7 +36,12 @@ export function messagesRoutes(deps: AppDeps) {
       start,
       limit: limit === 0 ? null : limit,
     });
-    return mailpitJson(messagesSummary(deps.store.mailpit.totals(workspaceId), page, start, 'list'));
+    return mailpitJson(
+      messagesSummary(deps.store.mailpit.totals(workspaceId), page, start, 'list', {
+        store: deps.store.messageTags,
+        workspaceId,
+      }),
+    );
   });
 
   routes.put('/api/v1/messages', async (c) => {

@@ -3,6 +3,7 @@
  * Go's strconv.Atoi, so anything but a plain integer is no number at all.
  */
 import type { MailpitPage } from '../db/mailpit-messages.js';
+import type { MessageTagStore } from '../db/message-tags-store.js';
 import { messageSummary, type SummaryPlace } from './summary.js';
 
 const DEFAULT_LIMIT = 50;
@@ -25,13 +26,15 @@ function goAtoi(value: string | undefined): number | null {
   return Number.isSafeInteger(number) ? number : null;
 }
 
-/** MessagesSummary: its keys in Mailpit's order. */
+/** MessagesSummary: its keys in Mailpit's order; `tags` every tag of the workspace, each message's own. */
 export function messagesSummary(
   totals: { total: number; unread: number },
   page: MailpitPage,
   start: number,
   place: SummaryPlace,
+  tags: { store: MessageTagStore; workspaceId: number },
 ) {
+  const tagsOf = tags.store.tagsOfMessages(page.rows.map((row) => row.id));
   return {
     total: totals.total,
     unread: totals.unread,
@@ -39,8 +42,7 @@ export function messagesSummary(
     messages_count: page.matched,
     messages_unread: page.matchedUnread,
     start,
-    // tags: wired to the tag store at merge (every tag of the mailbox, sorted case-insensitively)
-    tags: [] as string[],
-    messages: page.rows.map((row) => messageSummary(row, place)),
+    tags: tags.store.allTags(tags.workspaceId),
+    messages: page.rows.map((row) => messageSummary(row, place, tagsOf.get(row.id) ?? [])),
   };
 }

@@ -31,7 +31,12 @@ export function searchRoutes(deps: AppDeps) {
       start,
       limit,
     });
-    return mailpitJson(messagesSummary(deps.store.mailpit.totals(workspaceId), page, start, 'search'));
+    return mailpitJson(
+      messagesSummary(deps.store.mailpit.totals(workspaceId), page, start, 'search', {
+        store: deps.store.messageTags,
+        workspaceId,
+      }),
+    );
   });
 
   routes.delete('/api/v1/search', async (c) => {

@@ -34,7 +34,8 @@ export interface MessageSummary {
   Snippet: string;
 }
 
-export function messageSummary(row: MailpitSummaryRow, place: SummaryPlace): MessageSummary {
+/** `tags`: the message's tags, sorted by name case-insensitively (db/message-tags-store.ts tagsOfMessages). */
+export function messageSummary(row: MailpitSummaryRow, place: SummaryPlace, tags: string[]): MessageSummary {
   const list = (json: string, emptyAs: MailpitAddress[] | null) => {
     const addresses = mailpitAddresses(json);
     return addresses.length === 0 ? emptyAs : addresses;
@@ -52,8 +53,7 @@ export function messageSummary(row: MailpitSummaryRow, place: SummaryPlace): Mes
     Subject: row.subject,
     Created: mailpitTime(row.created_at_ms),
     Username: row.username,
-    // Tags: wired to the tag store at merge
-    Tags: [],
+    Tags: tags,
     // Mailpit's Size counts the headers it adds to the raw (Bcc, Message-ID, Return-Path): wired to the Mailpit
     // view of the raw (mail/mailpit-view/) at merge; the received size until then.
     Size: row.size,

@@ -98,6 +98,17 @@ describe('/api/events', () => {
     expect(update.Data).toEqual({ ID: item!.ID, Read: true });
   });
 
+  it('sends update with the tags a PUT /api/v1/tags set, and prune for a renamed tag (case 69)', async () => {
+    await send('one');
+    const [item] = (await mailpit().listMessages()).messages;
+    const client = await listen();
+    await mailpit().setTags({ IDs: [item!.ID], Tags: ['test-tag'] });
+    const update = await client.waitFor('update', (e) => e.Type === 'update');
+    expect(update.Data).toEqual({ ID: item!.ID, Tags: ['test-tag'] });
+    await mailpit().renameTag('test-tag', 'renamed-tag');
+    expect((await client.waitFor('prune', (e) => e.Type === 'prune')).Data).toBeNull();
+  });
+
   it('sends delete for each message deleted, truncate for all (case 70)', async () => {
     await send('one');
     await send('two');

@@ -154,22 +154,28 @@ describe('message tags', () => {
     expect(await mailpit().getTags()).toEqual(['one', 'two']);
   });
 
-  it('keeps the SMTP AUTH user as the message’s username, and none without AUTH (case 74)', async () => {
+  it('keeps the SMTP AUTH user as Username in the list and the message, and "" without AUTH (case 74)', async () => {
     await clear();
-    const authed = await smtp({ to: 'jane@example.com', auth: { user: 'bob', pass: 'anything' } });
-    const anonymous = await smtp({ to: 'jane@example.com' });
-    expect(await usernameOf(emulator().dbPath, authed)).toBe('bob');
-    expect(await usernameOf(emulator().dbPath, anonymous)).toBe('');
+    const authed = toMailpitId(await smtp({ to: 'jane@example.com', auth: { user: 'bob', pass: 'anything' } }));
+    const anonymous = toMailpitId(await smtp({ to: 'jane@example.com' }));
+    const list = await mailpit().listMessages();
+    expect(list.messages.map((m) => [m.ID, m.Username])).toEqual([
+      [anonymous, ''],
+      [authed, 'bob'],
+    ]);
+    expect((await mailpit().getMessageSummary(authed)).Username).toBe('bob');
+  });
+
+  it('shows a message’s tags in the list, the search, the message and info, and the mailbox’s in `tags`', async () => {
+    await clear();
+    const id = toMailpitId(await smtp({ to: 'jane+signup@example.com', headers: { 'X-Tags': 'alpha, Beta' } }));
+    await smtp({ to: 'jane@example.com' });
+    const list = await mailpit().listMessages();
+    expect(list.tags).toEqual(['alpha', 'Beta', 'signup']);
+    expect(list.messages.map((m) => m.Tags)).toEqual([[], ['alpha', 'Beta', 'signup']]);
+    const search = await mailpit().searchMessages({ query: 'tag:beta' });
+    expect(search.messages.map((m) => [m.ID, m.Tags])).toEqual([[id, ['alpha', 'Beta', 'signup']]]);
+    expect((await mailpit().getMessageSummary(id)).Tags).toEqual(['alpha', 'Beta', 'signup']);
+    expect((await mailpit().getInfo()).Tags).toEqual({ alpha: 1, Beta: 1, signup: 1 });
   });
 });
-
-/** The username column of a stored message (the Mailpit list that shows `Username` is another part of issue 40). */
-async function usernameOf(dbPath: string, uuid: string): Promise<string> {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return (db.prepare('SELECT username FROM messages WHERE uuid = ?').get(uuid) as { username: string }).username;
-  } finally {
-    db.close();
-  }
-}
