@@ -12,7 +12,7 @@ export function storedExtraAttributes(value: unknown): string {
 }
 
 /** What the resource and the webhook payloads show: the stored array in its order, `{}` when empty. */
-export function shownExtraAttributes(stored: string): unknown {
+export function shownExtraAttributes(stored: string): Record<string, unknown> | unknown[] {
   let value: unknown;
   try {
     value = decodePhpJson(stored);
@@ -20,5 +20,7 @@ export function shownExtraAttributes(stored: string): unknown {
     return {};
   }
   if (value === null || typeof value !== 'object') return {};
-  return (Array.isArray(value) ? value.length : Object.keys(value).length) === 0 ? {} : value;
+  // A list stays a list (PHP's json_encode of a list): the request gave one.
+  if (Array.isArray(value)) return value.length === 0 ? {} : value;
+  return Object.keys(value).length === 0 ? {} : (value as Record<string, unknown>);
 }

@@ -1,7 +1,8 @@
 /**
  * The shape of a checks report (README "Mail checks"): what a captured mail or a studio render would
  * look like to its readers' mail clients, whether its links lead anywhere, and whether every placeholder was
- * filled. Plain data, so that the route, the typed client and the UI share it.
+ * filled. Plain data; the schema that documents it (server/emulator/schemas/checks.ts ChecksReport), which the
+ * typed client's type comes from, is checked at compile time to be this very type.
  */
 
 /** Which check found it. */

@@ -22,6 +22,7 @@ import type { AppEnv } from '../http/env.js';
 import { readJsonBody, readJsonObject } from './request-body.js';
 import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 import { parseInstant } from '../instant.js';
+import type { ClockState, EmulatorSettings, FixturesStatus, SeedCounts } from './schemas/controls.js';
 
 export function controlRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -43,7 +44,7 @@ export function controlRoutes(deps: AppDeps) {
         automations: set.automations.length,
         campaigns: set.campaigns.length,
         webhooks: set.webhooks.length,
-      });
+      } satisfies SeedCounts);
     })
     .get('/settings', (c) => {
       const tokenRequired = tokenNeeded(deps.options);
@@ -69,7 +70,7 @@ export function controlRoutes(deps: AppDeps) {
           // The UI's rule (README "SMTP"): where the UI needs a token, SMTP needs AUTH with one as the password.
           auth_required: tokenRequired,
         },
-      });
+      } satisfies EmulatorSettings);
     })
     .get('/fixtures', (c) => {
       const { directory, watching, problems, reloadedAt } = deps.fixtureStatus;
@@ -78,7 +79,7 @@ export function controlRoutes(deps: AppDeps) {
         watching,
         problems,
         reloaded_at: reloadedAt === null ? null : new Date(reloadedAt).toISOString(),
-      });
+      } satisfies FixturesStatus);
     })
     .get('/clock', (c) => c.json(clockState(deps)))
     .post('/clock', async (c) => {
@@ -91,7 +92,7 @@ export function controlRoutes(deps: AppDeps) {
           resume: change.resume,
           advanceMs: change.advance_ms,
         });
-        return c.json({ now: now.toISOString(), frozen });
+        return c.json({ now: now.toISOString(), frozen } satisfies ClockState);
       } catch (error) {
         if (error instanceof ClockRangeError) throw clockOutOfRange(change);
         throw error;
@@ -222,7 +223,7 @@ function clockOutOfRange(change: z.output<ReturnType<typeof clockChange>>): Vali
   });
 }
 
-function clockState(deps: AppDeps) {
+function clockState(deps: AppDeps): ClockState {
   const { now, frozen } = deps.clockControl.state();
   return { now: now.toISOString(), frozen };
 }

@@ -20,6 +20,7 @@ import {
   templateFieldMessage,
   type TemplateChange,
 } from './template-input.js';
+import type { StudioTemplate, TemplateRender } from './schemas/templates.js';
 
 export function templateRoutes(deps: AppDeps) {
   const templates = deps.store.templates;
@@ -68,7 +69,11 @@ export function templateRoutes(deps: AppDeps) {
       const body = await readJsonObject(c);
       const request = parseOr422(renderRequest(), body, templateFieldMessage(body));
       const source = { body: row.body, type: row.type, subject: row.subject, ...request.template };
-      return c.json(await deps.capture.preview({ template: source, replacements: request.replacements }));
+      const render: TemplateRender = await deps.capture.preview({
+        template: source,
+        replacements: request.replacements,
+      });
+      return c.json(render);
     });
 }
 
@@ -89,8 +94,8 @@ function columns(input: TemplateChange) {
   } as const;
 }
 
-/** A template as the studio shows it (client.ts StudioTemplate). */
-function templateResource(deps: AppDeps, row: TemplateRow) {
+/** A template as the studio shows it. */
+function templateResource(deps: AppDeps, row: TemplateRow): StudioTemplate {
   const fixture = deps.fixtures.templates.find((template) => template.name === row.name);
   const usage = deps.store.messages.templateUsage(row.workspace_id, row.name);
   const list = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]));

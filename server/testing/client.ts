@@ -29,7 +29,7 @@ export * from './wire/records.js';
 export * from './wire/templates.js';
 export * from './wire/webhooks.js';
 export type { WaitForWebhookOptions, WebhookWaitStatus } from './wait-for-webhook.js';
-export type { ChecksReport, CheckIssue } from '../checks/report.js';
+export type { ChecksReport, CheckIssue } from '../emulator/schemas/checks.js';
 export type { ClientOptions, MailcoachResponse, PageOptions } from './client/transport.js';
 export type { SubscribeOptions, WaitOptions } from './client/messages.js';
 export type { WaitForCampaignOptions } from './client/mailcoach.js';

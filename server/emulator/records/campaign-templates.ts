@@ -12,11 +12,16 @@ import type { CampaignTemplateRow } from '../../db/rows.js';
 import { ApiError, ValidationError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
 import { inlineContent } from '../../mail/render/mail-content.js';
+import type { CampaignTemplatePreview, CampaignTemplateRecord } from '../schemas/campaigns.js';
 
 const LIMIT = 1_000;
 
 export function campaignTemplateRecordRoutes(deps: AppDeps) {
-  const present = (row: CampaignTemplateRow) => ({ uuid: row.uuid, name: row.name, fields: templateFields(row.html) });
+  const present = (row: CampaignTemplateRow): CampaignTemplateRecord => ({
+    uuid: row.uuid,
+    name: row.name,
+    fields: templateFields(row.html),
+  });
   const find = (c: Context<AppEnv>) => {
     const uuid = c.req.param('uuid') ?? '';
     const row = deps.store.campaignTemplates.findByUuid(c.get('workspaceId'), uuid);
@@ -41,7 +46,11 @@ export function campaignTemplateRecordRoutes(deps: AppDeps) {
       const fields = parseFields(c.req.query('fields'));
       const content = await campaignContent(null, fields, template);
       const rendered = inlineContent('', content.html, null);
-      return c.json({ ...present(template), html: rendered.html, text: rendered.text });
+      return c.json({
+        ...present(template),
+        html: rendered.html,
+        text: rendered.text,
+      } satisfies CampaignTemplatePreview);
     });
 }
 

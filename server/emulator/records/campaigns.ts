@@ -17,6 +17,7 @@ import { laravelTimestamp } from '../../http/timestamps.js';
 import { inlineContent } from '../../mail/render/mail-content.js';
 import { sendTestChecked, startSending } from '../../campaigns/actions.js';
 import { readJsonObject } from '../request-body.js';
+import type { CampaignDetail, CampaignPreview, CampaignRecord } from '../schemas/campaigns.js';
 
 /** More campaigns than a workspace under test holds; the page lists them all, newest first. */
 const LIMIT = 1_000;
@@ -33,7 +34,7 @@ export function campaignRecordRoutes(deps: AppDeps) {
   };
   const listOf = (campaign: CampaignRow) =>
     campaign.email_list_id === null ? undefined : store.emailLists.findById(campaign.email_list_id);
-  const summary = (campaign: CampaignRow) => {
+  const summary = (campaign: CampaignRow): CampaignRecord => {
     const list = listOf(campaign);
     const counts = store.campaigns.counts(campaign);
     return {
@@ -98,7 +99,7 @@ export function campaignRecordRoutes(deps: AppDeps) {
           click_count: link.click_count,
         })),
         subscribers: choices.map(subscriberChoice),
-      });
+      } satisfies CampaignDetail);
     })
     .get('/:uuid/preview', (c) => {
       const campaign = find(c);
@@ -122,7 +123,7 @@ export function campaignRecordRoutes(deps: AppDeps) {
         subject: content.subject,
         html: content.html,
         text: content.text,
-      });
+      } satisfies CampaignPreview);
     })
     .post('/:uuid/send-test', async (c) => {
       const campaign = find(c);
@@ -135,7 +136,7 @@ export function campaignRecordRoutes(deps: AppDeps) {
     });
 }
 
-function subscriberChoice(row: SubscriberRow) {
+function subscriberChoice(row: SubscriberRow): CampaignDetail['subscribers'][number] {
   return { uuid: row.uuid, email: row.email, first_name: row.first_name, last_name: row.last_name };
 }
 

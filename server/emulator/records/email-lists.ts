@@ -17,6 +17,7 @@ import { laravelTimestamp } from '../../http/timestamps.js';
 import { subscriberPresenter } from '../../mailcoach/resources/audience.js';
 import { listSubscriberIndex } from '../../mailcoach/subscriber-actions.js';
 import { subscriberStatus } from '../../audience/status.js';
+import type { EmailListDetail, EmailListOverview, SubscriberWithStatus } from '../schemas/audience.js';
 
 /** More than any workspace a person picks from holds; the UI lists them all. */
 const LIMIT = 10_000;
@@ -24,7 +25,7 @@ const LIMIT = 10_000;
 const IMPORTS_LIMIT = 100;
 
 export function emailListRecordRoutes(deps: AppDeps) {
-  const overview = (row: EmailListRow) => {
+  const overview = (row: EmailListRow): EmailListOverview => {
     const counts = deps.store.subscribers.statusCounts(row.id);
     return {
       uuid: row.uuid,
@@ -97,14 +98,17 @@ export function emailListRecordRoutes(deps: AppDeps) {
             created_at: laravelTimestamp(row.created_at),
             updated_at: laravelTimestamp(row.updated_at),
           })),
-        },
+        } satisfies EmailListDetail,
       });
     })
     .get('/:uuid/subscribers', (c) => {
       const list = findList(deps, c);
       return respondWithIndex(c, {
         ...listSubscriberIndex(deps, list),
-        present: (row) => ({ ...present(row, undefined, list.uuid), status: subscriberStatus(row) }),
+        present: (row): SubscriberWithStatus => ({
+          ...present(row, undefined, list.uuid),
+          status: subscriberStatus(row),
+        }),
       });
     });
 }

@@ -28,10 +28,11 @@ import { cleanse } from '../../http/input.js';
 import type { Input } from '../../validation/input.js';
 import { validate } from '../../validation/validate.js';
 import { readJsonObject } from '../request-body.js';
+import type { SubscriberDetail } from '../schemas/audience.js';
 
 export function subscriberRecordRoutes(deps: AppDeps) {
   /** The subscriber as the page shows it, read again (an action has just changed it). */
-  const detail = (id: number) => {
+  const detail = (id: number): SubscriberDetail => {
     const row = deps.store.subscribers.findById(id);
     if (row === undefined) throw new ApiError(404, 'The subscriber is gone.');
     const list = deps.store.emailLists.findById(row.email_list_id) as EmailListRow;

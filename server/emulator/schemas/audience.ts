@@ -8,7 +8,9 @@ export const Subscriber = z
     email: z.string().describe('Lower-cased.'),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
-    extra_attributes: z.record(z.string(), z.unknown()).describe('{} when none.'),
+    extra_attributes: z
+      .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+      .describe('{} when none; a list when the request gave one (PHP keeps an array as it came).'),
     tags: z.array(z.string()).describe('Tag names.'),
     subscribed_at: z.string().nullable(),
     unsubscribed_at: z.string().nullable(),
@@ -87,3 +89,11 @@ export const SubscriberDetail = SubscriberWithStatus.extend({
     requires_confirmation: z.boolean(),
   }),
 }).meta({ id: 'SubscriberDetail' });
+
+export type Subscriber = z.output<typeof Subscriber>;
+/** Derived from the timestamps: `unsubscribed_at` set, else `subscribed_at` set, else unconfirmed. */
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export type EmailListOverview = z.output<typeof EmailListOverview>;
+export type EmailListDetail = z.output<typeof EmailListDetail>;
+export type SubscriberWithStatus = z.output<typeof SubscriberWithStatus>;
+export type SubscriberDetail = z.output<typeof SubscriberDetail>;

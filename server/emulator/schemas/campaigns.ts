@@ -12,11 +12,7 @@ export const Automation = z
       .array(
         z.object({
           subscriber_uuid: z.string(),
-          subscriber_email: z
-            .string()
-            .nullable()
-            .describe('The address; null once the subscriber is deleted.')
-            .optional(),
+          subscriber_email: z.string().nullable().describe('The address; null once the subscriber is deleted.'),
           entered: z.boolean().describe('Whether the subscriber would have entered the automation.'),
           reason: z.string().nullable().describe('Why not, when not.'),
           created_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
@@ -47,3 +43,49 @@ export const CampaignRecord = z
     bounce_count: z.int(),
   })
   .meta({ id: 'CampaignRecord' });
+
+/** A subscriber of the campaign's list to preview it as. */
+const CampaignRecipientChoice = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+
+export const CampaignDetail = CampaignRecord.extend({
+  from_email: z.string().nullable(),
+  audience_count: z.int().describe('How many subscribers a send now reaches.'),
+  links: z.array(z.object({ url: z.string(), unique_click_count: z.int(), click_count: z.int() })),
+  subscribers: z.array(CampaignRecipientChoice).describe("The list's first 50 subscribers, to preview as."),
+}).meta({ id: 'CampaignDetail' });
+
+export const CampaignPreview = z
+  .object({
+    subscriber: CampaignRecipientChoice.nullable(),
+    subject: z.string(),
+    html: z.string().nullable(),
+    text: z.string().nullable(),
+  })
+  .meta({ id: 'CampaignPreview' });
+
+export const CampaignTemplateRecord = z
+  .object({
+    uuid: z.string(),
+    name: z.string(),
+    fields: z.array(z.object({ name: z.string(), type: z.string() })),
+  })
+  .meta({ id: 'CampaignTemplateRecord' });
+
+export const CampaignTemplatePreview = CampaignTemplateRecord.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+}).meta({ id: 'CampaignTemplatePreview' });
+
+export type AutomationRecord = z.output<typeof Automation>;
+export type CampaignRecord = z.output<typeof CampaignRecord>;
+/** `paused` and `cancelled` are reachable from Mailcoach's UI only; a scheduled campaign is a `draft` with `scheduled_at`. */
+export type CampaignStatus = CampaignRecord['status'];
+export type CampaignDetail = z.output<typeof CampaignDetail>;
+export type CampaignPreview = z.output<typeof CampaignPreview>;
+export type CampaignTemplateRecord = z.output<typeof CampaignTemplateRecord>;
+export type CampaignTemplatePreview = z.output<typeof CampaignTemplatePreview>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ChecksReport as DomainChecksReport } from '../../checks/report.js';
+import type { SameType } from './same-type.js';
 
 const CheckIssue = z
   .object({
@@ -53,3 +55,9 @@ export const ChecksReport = z
     ),
   })
   .meta({ id: 'ChecksReport' });
+
+export type ChecksReport = z.output<typeof ChecksReport>;
+export type CheckIssue = z.output<typeof CheckIssue>;
+
+// The checks' own type (checks/report.ts, a domain room without zod) is the shape this schema documents.
+true satisfies SameType<ChecksReport, DomainChecksReport>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_RETRY_MODES } from '../../webhooks/retries.js';
 
 export const ClockState = z
   .object({
@@ -29,9 +30,52 @@ export const ClockChange = z
   )
   .meta({ id: 'ClockChange' });
 
+/** The options a client (the web UI) needs to know: what its requests need, and where apps send mail over SMTP. */
+export const EmulatorSettings = z
+  .object({
+    isolate: z.boolean().describe('One workspace per token (--isolate).'),
+    any_token: z.boolean().describe('Any non-empty token is accepted (--any-token).'),
+    tokens: z.array(z.string()).describe('The accepted tokens; empty when a token is required.'),
+    token_required: z
+      .boolean()
+      .describe('Whether the UI and /_emulator need a token (bound beyond loopback, or --ui-token required).'),
+    allow_spam_complaint_deletion: z.boolean().describe('--allow-spam-complaint-deletion.'),
+    mailers: z.array(z.string()).describe('--mailers.'),
+    rate_limit: z.int().nullable().describe('Requests per minute per token (--rate-limit); null: none.'),
+    max_body_bytes: z.int().describe('--max-body-mb, in bytes.'),
+    render_workers: z.int().describe('--render-workers.'),
+    fixtures: z.string().nullable().describe('The fixtures directory; null with --no-fixtures.'),
+    watch: z.boolean().describe('Whether --watch follows the fixtures.'),
+    webhooks: z.array(z.string()).describe('The --webhook URLs (each a configuration for every list and event).'),
+    webhook_retries: z.enum(WEBHOOK_RETRY_MODES).describe('--webhook-retries.'),
+    smtp: z
+      .object({
+        port: z.int().nullable().describe('The SMTP port (--smtp-port); null: off.'),
+        smtps_port: z.int().nullable().describe('The implicit-TLS port (--smtps-port); null: off.'),
+        starttls: z.boolean().describe('STARTTLS is offered on the SMTP port (--smtp-starttls).'),
+        auth_required: z.boolean().describe('AUTH with an accepted API token as the password is required.'),
+      })
+      .describe('The SMTP intake (README "SMTP"): where apps send mail that does not go through the API.'),
+  })
+  .meta({ id: 'EmulatorSettings' });
+
 export const FixtureProblem = z
   .object({ file: z.string(), line: z.int().nullable(), column: z.int().nullable(), message: z.string() })
   .meta({ id: 'FixtureProblem' });
+
+export const FixturesStatus = z
+  .object({
+    directory: z.string().nullable(),
+    watching: z.boolean(),
+    problems: z
+      .array(FixtureProblem)
+      .describe('Empty when the last reload loaded; the last good version stays in use otherwise.'),
+    reloaded_at: z
+      .string()
+      .meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] })
+      .nullable(),
+  })
+  .meta({ id: 'FixturesStatus' });
 
 export const Fixture = z
   .object({
@@ -145,3 +189,18 @@ export const FaultRule = z
     fired: z.int(),
   })
   .meta({ id: 'FaultRule' });
+
+export type ClockState = z.output<typeof ClockState>;
+export type EmulatorSettings = z.output<typeof EmulatorSettings>;
+export type FixtureProblem = z.output<typeof FixtureProblem>;
+export type FixturesStatus = z.output<typeof FixturesStatus>;
+export type SeedCounts = z.output<typeof SeedCounts>;
+export type FaultRuleInput = z.input<typeof FaultRuleInput>;
+export type FaultRule = z.output<typeof FaultRule>;
+/** The methods a fault rule matches, as the emulator answers them (upper-case). */
+export type FaultMethod = NonNullable<FaultRule['method']>;
+/**
+ * The SMTP commands a fault rule answers: MAIL, RCPT (that recipient only), DATA (after the final dot), AUTH (before
+ * the credentials are judged).
+ */
+export type FaultSmtpCommand = NonNullable<FaultRule['smtp']>;

@@ -10,6 +10,27 @@ export const PageLinks = z
   .object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() })
   .meta({ id: 'PageLinks' });
 
+const PageMeta = z.object({
+  current_page: z.int(),
+  from: z.int().nullable(),
+  last_page: z.int(),
+  path: z.string(),
+  per_page: z.int(),
+  to: z.int().nullable(),
+  total: z.int(),
+});
+
+/** One of `meta.links`: the page links Laravel's length-aware paginator lists (GET /api/sends has them). */
+const PageLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
+
+/** Laravel's paginated list of these items, as the API's index endpoints answer it (and /_emulator's copies of them). */
+export const mailcoachPage = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), links: PageLinks, meta: PageMeta });
+
+/** The same with the page links in `meta` (GET /api/sends, /_emulator/sends). */
+export const mailcoachPageWithLinks = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), links: PageLinks, meta: PageMeta.extend({ links: z.array(PageLink) }) });
+
 export const Send = z
   .object({
     uuid: z.string().meta({ format: 'uuid' }),
@@ -143,3 +164,5 @@ export type SendWithState = z.output<typeof SendWithState>;
 export type SimulatedFeedback = z.output<typeof SimulatedFeedback>;
 export type LogItemWithLinks = z.output<typeof LogItemWithLinks>;
 export type PageLinks = z.output<typeof PageLinks>;
+export type PageMeta = z.output<typeof PageMeta>;
+export type PageLink = z.output<typeof PageLink>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATE_TYPES } from '../../db/rows.js';
+import type { TemplatePreview } from '../../mail/render/preview-types.js';
+import type { SameType } from './same-type.js';
 
 const RenderDiagnostic = z
   .object({
@@ -57,3 +59,48 @@ export const TemplateRender = z
     warnings: z.array(RenderDiagnostic).describe("MJML's validation messages (the mail still renders)."),
   })
   .meta({ id: 'TemplateRender' });
+
+const emails = z
+  .array(z.string().meta({ format: 'email' }))
+  .nullable()
+  .optional();
+
+/** The fields POST /_emulator/templates takes (name and type required) and PATCH changes (template-input.ts checks them). */
+export const TemplateInput = z
+  .strictObject({
+    name: z.string().min(1).max(255).describe('Unique in the workspace.').optional(),
+    label: z.string().max(255).nullable().optional(),
+    type: z.enum(TEMPLATE_TYPES).optional(),
+    subject: z.string().optional(),
+    body: z.string().optional(),
+    from: z.string().max(255).nullable().optional(),
+    to: emails,
+    cc: emails,
+    bcc: emails,
+    store_mail: z.boolean().optional(),
+  })
+  .meta({ id: 'TemplateInput' });
+
+export const RenderRequest = z
+  .strictObject({
+    replacements: z.record(z.string(), z.unknown()).describe('As a send gives them.').optional(),
+    template: z
+      .strictObject({
+        type: z.enum(TEMPLATE_TYPES).optional(),
+        subject: z.string().optional(),
+        body: z.string().optional(),
+      })
+      .describe('Unsaved source fields rendered instead of the stored ones.')
+      .optional(),
+  })
+  .meta({ id: 'RenderRequest' });
+
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+export type StudioTemplate = z.output<typeof StudioTemplate>;
+export type TemplateInput = z.input<typeof TemplateInput>;
+export type RenderRequest = z.input<typeof RenderRequest>;
+export type RenderDiagnostic = z.output<typeof RenderDiagnostic>;
+export type TemplateRender = z.output<typeof TemplateRender>;
+
+// The render's own type (mail/render/preview-types.ts, a domain room without zod) is the shape this schema documents.
+true satisfies SameType<TemplateRender, TemplatePreview>;

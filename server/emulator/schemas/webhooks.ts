@@ -109,6 +109,12 @@ export const WebhookCall = z
   })
   .meta({ id: 'WebhookCall' });
 
+/** A page of calls, newest first (GET /_emulator/webhook-calls). */
+export const WebhookCallPage = z.object({
+  data: z.array(WebhookCall),
+  meta: z.object({ page: z.int(), per_page: z.int(), total: z.int() }),
+});
+
 export const WebhookSinkRequest = z
   .object({
     received_at: z.string().meta({ format: 'date-time', examples: ['2025-03-01T10:00:00.000Z'] }),
@@ -126,4 +132,5 @@ export type WebhookConfigurationInput = z.input<typeof WebhookConfigurationInput
 export type WebhookRequestHeaders = z.output<typeof WebhookRequestHeaders>;
 export type WebhookAttempt = z.output<typeof WebhookAttempt>;
 export type WebhookCall = z.output<typeof WebhookCall>;
+export type WebhookCallPage = z.output<typeof WebhookCallPage>;
 export type WebhookSinkRequest = z.output<typeof WebhookSinkRequest>;

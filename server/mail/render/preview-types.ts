@@ -1,6 +1,6 @@
 /**
- * The shape of a template render (template-preview.ts), which is also its wire shape: a module of types alone, so
- * that the typed client (server/testing/wire/templates.ts) shares it without loading any server code.
+ * The shape of a template render (template-preview.ts), which is also its wire shape: the schema that documents
+ * it (server/emulator/schemas/templates.ts TemplateRender) is checked at compile time to be this very type.
  */
 /** One problem of a render: where (line and column count from 1 in the field's text) and what. */
 export interface RenderDiagnostic {

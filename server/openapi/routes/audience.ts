@@ -6,7 +6,7 @@ import {
   SubscriberDetail,
 } from '../../emulator/schemas/audience.js';
 import { ErrorBody } from '../../emulator/schemas/errors.js';
-import { PageLinks } from '../../emulator/schemas/records.js';
+import { mailcoachPage } from '../../emulator/schemas/records.js';
 import { type Route, json, unauthorized, notFound, invalid, listParam, subscriberParam } from '../route-table.js';
 
 export const audienceRoutes: Route[] = [
@@ -74,22 +74,7 @@ export const audienceRoutes: Route[] = [
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
     ],
     responses: {
-      200: json(
-        z.object({
-          data: z.array(SubscriberWithStatus),
-          links: PageLinks,
-          meta: z.object({
-            current_page: z.int(),
-            from: z.int().nullable(),
-            last_page: z.int(),
-            path: z.string(),
-            per_page: z.int(),
-            to: z.int().nullable(),
-            total: z.int(),
-          }),
-        }),
-        'The page.',
-      ),
+      200: json(mailcoachPage(SubscriberWithStatus), 'The page.'),
       400: json(
         ErrorBody,
         'A sort or filter the API does not allow, answered as GET /api/email-lists/{uuid}/subscribers answers it.',

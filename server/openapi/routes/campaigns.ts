@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { Automation, CampaignRecord } from '../../emulator/schemas/campaigns.js';
+import {
+  Automation,
+  CampaignDetail,
+  CampaignPreview,
+  CampaignRecord,
+  CampaignTemplatePreview,
+  CampaignTemplateRecord,
+} from '../../emulator/schemas/campaigns.js';
 import { type Route, json, unauthorized, notFound, invalid } from '../route-table.js';
 
 export const campaignsRoutes: Route[] = [
@@ -25,24 +32,7 @@ export const campaignsRoutes: Route[] = [
       'One campaign: its counts, how many subscribers a send now reaches, its clicked links, subscribers to preview as',
     parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
     responses: {
-      200: json(
-        CampaignRecord.extend({
-          from_email: z.string().nullable(),
-          audience_count: z.int().describe('How many subscribers a send now reaches.'),
-          links: z.array(z.object({ url: z.string(), unique_click_count: z.int(), click_count: z.int() })),
-          subscribers: z
-            .array(
-              z.object({
-                uuid: z.string(),
-                email: z.string(),
-                first_name: z.string().nullable(),
-                last_name: z.string().nullable(),
-              }),
-            )
-            .describe("The list's first 50 subscribers, to preview as."),
-        }),
-        'The campaign.',
-      ),
+      200: json(CampaignDetail, 'The campaign.'),
       401: unauthorized,
       404: notFound,
     },
@@ -64,22 +54,7 @@ export const campaignsRoutes: Route[] = [
       },
     ],
     responses: {
-      200: json(
-        z.object({
-          subscriber: z
-            .object({
-              uuid: z.string(),
-              email: z.string(),
-              first_name: z.string().nullable(),
-              last_name: z.string().nullable(),
-            })
-            .nullable(),
-          subject: z.string(),
-          html: z.string().nullable(),
-          text: z.string().nullable(),
-        }),
-        'The render.',
-      ),
+      200: json(CampaignPreview, 'The render.'),
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -114,18 +89,7 @@ export const campaignsRoutes: Route[] = [
     tag: 'controls',
     summary: "The workspace's campaign templates by name, each with its fields ([[[name]]], [[[name:type]]])",
     responses: {
-      200: json(
-        z.object({
-          data: z.array(
-            z.object({
-              uuid: z.string(),
-              name: z.string(),
-              fields: z.array(z.object({ name: z.string(), type: z.string() })),
-            }),
-          ),
-        }),
-        'The templates.',
-      ),
+      200: json(z.object({ data: z.array(CampaignTemplateRecord) }), 'The templates.'),
       401: unauthorized,
     },
   },
@@ -145,16 +109,7 @@ export const campaignsRoutes: Route[] = [
       },
     ],
     responses: {
-      200: json(
-        z.object({
-          uuid: z.string(),
-          name: z.string(),
-          fields: z.array(z.object({ name: z.string(), type: z.string() })),
-          html: z.string().nullable(),
-          text: z.string().nullable(),
-        }),
-        'The render.',
-      ),
+      200: json(CampaignTemplatePreview, 'The render.'),
       401: unauthorized,
       404: notFound,
       422: invalid,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ErrorBody } from '../../emulator/schemas/errors.js';
-import { PageLinks, SuppressionWithOrigin, SendWithState, LogItemWithLinks } from '../../emulator/schemas/records.js';
+import {
+  LogItemWithLinks,
+  mailcoachPage,
+  mailcoachPageWithLinks,
+  SendWithState,
+  SuppressionWithOrigin,
+} from '../../emulator/schemas/records.js';
 import { type Route, json, unauthorized, notFound, invalid } from '../route-table.js';
 
 export const recordsRoutes: Route[] = [
@@ -34,22 +40,7 @@ export const recordsRoutes: Route[] = [
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
     ],
     responses: {
-      200: json(
-        z.object({
-          data: z.array(SuppressionWithOrigin),
-          links: PageLinks,
-          meta: z.object({
-            current_page: z.int(),
-            from: z.int().nullable(),
-            last_page: z.int(),
-            path: z.string(),
-            per_page: z.int(),
-            to: z.int().nullable(),
-            total: z.int(),
-          }),
-        }),
-        'The page.',
-      ),
+      200: json(mailcoachPage(SuppressionWithOrigin), 'The page.'),
       400: json(ErrorBody, 'A sort or filter the API does not allow, answered as GET /api/suppressions answers it.'),
       401: unauthorized,
     },
@@ -79,22 +70,7 @@ export const recordsRoutes: Route[] = [
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
     ],
     responses: {
-      200: json(
-        z.object({
-          data: z.array(LogItemWithLinks),
-          links: PageLinks,
-          meta: z.object({
-            current_page: z.int(),
-            from: z.int().nullable(),
-            last_page: z.int(),
-            path: z.string(),
-            per_page: z.int(),
-            to: z.int().nullable(),
-            total: z.int(),
-          }),
-        }),
-        'The page.',
-      ),
+      200: json(mailcoachPage(LogItemWithLinks), 'The page.'),
       400: json(
         ErrorBody,
         'A sort or filter the API does not allow, answered as GET /api/transactional-mails answers it.',
@@ -146,23 +122,7 @@ export const recordsRoutes: Route[] = [
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
     ],
     responses: {
-      200: json(
-        z.object({
-          data: z.array(SendWithState),
-          links: PageLinks,
-          meta: z.object({
-            current_page: z.int(),
-            from: z.int().nullable(),
-            last_page: z.int(),
-            path: z.string(),
-            per_page: z.int(),
-            to: z.int().nullable(),
-            total: z.int(),
-            links: z.array(z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() })),
-          }),
-        }),
-        'The page.',
-      ),
+      200: json(mailcoachPageWithLinks(SendWithState), 'The page.'),
       400: json(ErrorBody, 'A sort or filter the API does not allow, answered as GET /api/sends answers it.'),
       401: unauthorized,
     },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { TEMPLATE_TYPES } from '../../db/rows.js';
-import { StudioTemplate, TemplateRender } from '../../emulator/schemas/templates.js';
+import { RenderRequest, StudioTemplate, TemplateInput, TemplateRender } from '../../emulator/schemas/templates.js';
 import { type Route, json, unauthorized, notFound, invalid, templateParam } from '../route-table.js';
 
 export const templatesRoutes: Route[] = [
@@ -16,27 +15,7 @@ export const templatesRoutes: Route[] = [
     path: '/_emulator/templates',
     tag: 'templates',
     summary: 'Creates a template (the Mailcoach API has no write endpoint for them); a reset removes it',
-    body: z.strictObject({
-      name: z.string().min(1).max(255).describe('Unique in the workspace.'),
-      label: z.string().max(255).nullable().optional(),
-      type: z.enum(TEMPLATE_TYPES),
-      subject: z.string().optional(),
-      body: z.string().optional(),
-      from: z.string().max(255).nullable().optional(),
-      to: z
-        .array(z.string().meta({ format: 'email' }))
-        .nullable()
-        .optional(),
-      cc: z
-        .array(z.string().meta({ format: 'email' }))
-        .nullable()
-        .optional(),
-      bcc: z
-        .array(z.string().meta({ format: 'email' }))
-        .nullable()
-        .optional(),
-      store_mail: z.boolean().optional(),
-    }),
+    body: TemplateInput.required({ name: true, type: true }),
     responses: { 201: json(StudioTemplate, 'The template.'), 401: unauthorized, 422: invalid },
   },
   {
@@ -53,27 +32,7 @@ export const templatesRoutes: Route[] = [
     tag: 'templates',
     summary: 'Changes the fields given; a reset puts a fixture template back',
     parameters: [templateParam],
-    body: z.strictObject({
-      name: z.string().min(1).max(255).describe('Unique in the workspace.').optional(),
-      label: z.string().max(255).nullable().optional(),
-      type: z.enum(TEMPLATE_TYPES).optional(),
-      subject: z.string().optional(),
-      body: z.string().optional(),
-      from: z.string().max(255).nullable().optional(),
-      to: z
-        .array(z.string().meta({ format: 'email' }))
-        .nullable()
-        .optional(),
-      cc: z
-        .array(z.string().meta({ format: 'email' }))
-        .nullable()
-        .optional(),
-      bcc: z
-        .array(z.string().meta({ format: 'email' }))
-        .nullable()
-        .optional(),
-      store_mail: z.boolean().optional(),
-    }),
+    body: TemplateInput,
     responses: {
       200: json(StudioTemplate, 'The template as changed.'),
       401: unauthorized,
@@ -97,17 +56,7 @@ export const templatesRoutes: Route[] = [
     description:
       'subject, html and text are byte for byte what POST /api/transactional-mails/send with this mail_name and these replacements captures (same renderers). The rule for errors: bad input (not an object, a wrong type) is a 422; a template that has problems still answers 200, with them in `errors` (and html null when a send would fail), so that an editor can show them beside the last good render.',
     parameters: [templateParam],
-    body: z.strictObject({
-      replacements: z.record(z.string(), z.unknown()).describe('As a send gives them.').optional(),
-      template: z
-        .strictObject({
-          type: z.enum(TEMPLATE_TYPES).optional(),
-          subject: z.string().optional(),
-          body: z.string().optional(),
-        })
-        .describe('Unsaved source fields rendered instead of the stored ones.')
-        .optional(),
-    }),
+    body: RenderRequest,
     bodyOptional: true,
     responses: {
       200: json(TemplateRender, 'The render and its diagnostics.'),

@@ -5,6 +5,7 @@ import {
   WebhookConfiguration,
   WebhookConfigurationInput,
   WebhookCall,
+  WebhookCallPage,
   WebhookSinkRequest,
 } from '../../emulator/schemas/webhooks.js';
 import {
@@ -129,10 +130,7 @@ export const webhooksRoutes: Route[] = [
       },
     ],
     responses: {
-      200: json(
-        z.object({ data: z.array(WebhookCall), meta: z.object({ page: z.int(), per_page: z.int(), total: z.int() }) }),
-        'A page of calls.',
-      ),
+      200: json(WebhookCallPage, 'A page of calls.'),
       401: unauthorized,
       422: invalid,
     },

@@ -1,5 +1,5 @@
 /** The captured mail: listing, reading, waiting for, marking read, deleting; its checks; the event stream. */
-import type { ChecksReport } from '../../checks/report.js';
+import type { ChecksReport } from '../../emulator/schemas/checks.js';
 import { EmulatorApiError, WaitForMessageTimeoutError } from '../errors.js';
 import { readEventStream } from '../event-stream.js';
 import { buildQuery, type MessageFilter } from '../message-filter.js';

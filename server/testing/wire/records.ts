@@ -4,11 +4,12 @@
  * resource), and Laravel's paginated list.
  */
 
-import type { LogItemWithLinks, Suppression } from '../../emulator/schemas/records.js';
+import type { LogItemWithLinks, PageLinks, PageMeta, Suppression } from '../../emulator/schemas/records.js';
 
 // The shapes, from their schemas (types only: the client loads no zod).
 export type {
   LogItemWithLinks,
+  PageLink as MailcoachPageLink,
   Send,
   SendWithState,
   SimulatedFeedback,
@@ -16,26 +17,11 @@ export type {
   SuppressionOrigin,
 } from '../../emulator/schemas/records.js';
 
-/** A Laravel paginated list, as the Mailcoach API's index endpoints (and GET /_emulator/suppressions) answer it. */
+/** A Laravel paginated list, as the Mailcoach API's index endpoints (and their copies under /_emulator) answer it. */
 export interface MailcoachPage<T> {
   data: T[];
-  links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: {
-    current_page: number;
-    from: number | null;
-    last_page: number;
-    path: string;
-    per_page: number;
-    to: number | null;
-    total: number;
-  };
-}
-
-/** One of `meta.links`, the page links Laravel's paginator lists (the sends list only, as the API). */
-export interface MailcoachPageLink {
-  url: string | null;
-  label: string;
-  active: boolean;
+  links: PageLinks;
+  meta: PageMeta;
 }
 
 /** The filters, sort and page of GET /api/sends (and /_emulator/sends). */

@@ -3,12 +3,14 @@
  * `/_emulator/webhook-sink/{name}`; mailcoach-webhooks.md, decisions.md "Webhooks"): the configurations, each call
  * (one per event and configuration) with the request exactly as sent and every attempt, and the built-in sink.
  */
-import type { WebhookCall, WebhookCallStatus, WebhookEvent } from '../../emulator/schemas/webhooks.js';
+import type { EmailListOverview } from '../../emulator/schemas/audience.js';
+import type { WebhookCallStatus, WebhookEvent } from '../../emulator/schemas/webhooks.js';
 
 // The shapes, from their schemas (types only: the client loads no zod).
 export type {
   WebhookAttempt,
   WebhookCall,
+  WebhookCallPage,
   WebhookCallStatus,
   WebhookConfiguration,
   WebhookConfigurationInput,
@@ -48,15 +50,5 @@ export interface WebhookCallFilter {
   status?: WebhookCallStatus;
 }
 
-/** A page of calls, newest first. */
-export interface WebhookCallPage {
-  data: WebhookCall[];
-  meta: { page: number; per_page: number; total: number };
-}
-
 /** An email list as the UI picks it (GET /_emulator/email-lists). */
-export interface EmailListChoice {
-  uuid: string;
-  name: string;
-  active_subscribers_count: number;
-}
+export type EmailListChoice = Pick<EmailListOverview, 'uuid' | 'name' | 'active_subscribers_count'>;
