@@ -134,6 +134,7 @@ const made = {
   unsubscribedD: '',
   doomed: '',
   steady: '',
+  listAttributes: '',
   messageUuid: '',
   htmlOnlyUuid: '',
   logItemUuid: '',
@@ -486,6 +487,7 @@ const CALLS: Array<[string, () => Call[]]> = [
     'GET /_emulator/subscribers/{uuid}',
     () => [
       { method: 'GET', path: `/_emulator/subscribers/${made.steady}`, status: 200 },
+      { method: 'GET', path: `/_emulator/subscribers/${made.listAttributes}`, status: 200 },
       { method: 'GET', path: `/_emulator/subscribers/${NO_UUID}`, status: 404 },
     ],
   ],
@@ -941,6 +943,8 @@ describe('every answer matches its documented schema, strictly', () => {
     ok(await api().post(`/api/subscribers/${made.unsubscribedD}/unsubscribe`), 204);
     made.doomed = await member(NEWSLETTER, 'ui-e@example.com');
     made.steady = await member(NEWSLETTER, 'ui-f@example.com', { tags: ['customer'] });
+    // extra_attributes given as a list are shown as one (PHP keeps the array as it came).
+    made.listAttributes = await member(NEWSLETTER, 'ui-g@example.com', { extra_attributes: ['vip', 'beta'] });
     ok(await api().post(`/api/automations/${WELCOME}/trigger`, { json: { subscribers: [jane] } }));
     ok(
       await api().post('/_emulator/faults', {
