@@ -13,6 +13,8 @@ import type { AppDeps } from '../deps.js';
 import type { EmulatorEvents } from '../events.js';
 import type { AppEnv } from '../http/env.js';
 import { messageSummary } from './message-resource.js';
+import type { EmulatorEventData, EmulatorEventType } from './schemas/events.js';
+import type { SameType } from './schemas/same-type.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -30,14 +32,22 @@ const WORKSPACE_EVENTS = [
   'audience.changed',
   'automations.changed',
   'campaigns.changed',
-] as const satisfies ReadonlyArray<keyof EmulatorEvents>;
+] as const satisfies ReadonlyArray<keyof EmulatorEvents & EmulatorEventType>;
+
+type Forwarded = (typeof WORKSPACE_EVENTS)[number];
+// What the bus carries for each of them, less the workspace id, is the wire event's data (schemas/events.ts).
+true satisfies SameType<
+  { [Name in Forwarded]: Omit<EmulatorEvents[Name], 'workspaceId'> },
+  { [Name in Forwarded]: EmulatorEventData<Name> }
+>;
 
 export function streamRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/', (c) => {
     const workspaceId = c.get('workspaceId');
     const signal = c.req.raw.signal;
     return streamSSE(c, async (stream) => {
-      const send = queueWrites(stream);
+      const write = queueWrites(stream);
+      const send = <Name extends EmulatorEventType>(name: Name, data: EmulatorEventData<Name>) => write(name, data);
       /** A message event of this workspace, sent with the message's summary as it now is. */
       const withSummary =
         (name: 'message.captured' | 'message.updated') => (event: { workspaceId: number; uuid: string }) => {
@@ -46,11 +56,12 @@ export function streamRoutes(deps: AppDeps) {
           if (summary !== undefined) send(name, { uuid: event.uuid, summary: messageSummary(summary) });
         };
       /** An event of this workspace, sent with its payload but the workspace id. */
-      const forward = (name: (typeof WORKSPACE_EVENTS)[number]) =>
+      const forward = (name: Forwarded) =>
         deps.events.on(name, (event: { workspaceId: number }) => {
           if (event.workspaceId !== workspaceId) return;
           const { workspaceId: _own, ...data } = event;
-          send(name, data);
+          // Checked above: this payload, less its workspace id, is the event's data.
+          write(name, data);
         });
       const unsubscribe = [
         deps.events.on('message.captured', withSummary('message.captured')),
@@ -69,7 +80,7 @@ export function streamRoutes(deps: AppDeps) {
         deps.events.on('fixtures.reloaded', (event) => send('fixtures.reloaded', { problems: event.problems })),
         deps.events.on('clock.changed', (event) => send('clock.changed', event)),
       ];
-      const heartbeat = setInterval(() => send(null, null), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => write(null, null), HEARTBEAT_MS);
       // Subscribed before the first byte goes out, so a client that has read this line misses no event.
       await stream.write(': connected\n\n');
       await new Promise<void>((resolve) => {

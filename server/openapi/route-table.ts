@@ -4,7 +4,7 @@
  * server/emulator/schemas/ (the ones the presenters' return types come from), and the shared parameters and
  * error answers the route files use.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Json = Record<string, unknown>;
 
@@ -36,6 +36,13 @@ export interface Route {
 }
 
 export const json = (schema: z.ZodType, description: string): JsonAnswer => ({ description, schema });
+
+/** The component a schema is (its id), for text that names it: the schema is in the document's components. */
+export function componentName(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (id === undefined) throw new Error('componentName: the schema has no id, so it is no component.');
+  return id;
+}
 
 export const unauthorized = { $ref: '#/components/responses/Unauthorized' };
 export const notFound = { $ref: '#/components/responses/NotFound' };

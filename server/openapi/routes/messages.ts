@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ChecksReport } from '../../emulator/schemas/checks.js';
+import { EmulatorEvent } from '../../emulator/schemas/events.js';
 import { MessageSummary, Message, MessagePage, WaitTimeout } from '../../emulator/schemas/messages.js';
 import {
   type Route,
+  componentName,
   json,
   unauthorized,
   notFound,
@@ -177,8 +179,7 @@ export const messagesRoutes: Route[] = [
     path: '/_emulator/events',
     tag: 'messages',
     summary: 'Server-sent events of the workspace',
-    description:
-      'Events: `message.captured` {"uuid", "summary"}, `message.updated` {"uuid", "summary"} (its read state or its problem count changed), `messages.deleted` {"uuids": [...] or null}, `workspace.reset` {}, `audience.changed` {"uuids": [...] or null} (subscribers, lists, tags, segments or imports). EventSource cannot set headers: pass the token as ?token=.',
+    description: `Each event is an ${componentName(EmulatorEvent)} (under Schemas): named by its \`type\`, its data the rest of the object; for instance \`message.captured\` {"uuid", "summary"}, \`messages.deleted\` {"uuids": [...] or null}, \`workspace.reset\` {}. EventSource cannot set headers: pass the token as ?token=.`,
     responses: {
       200: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
       401: unauthorized,
