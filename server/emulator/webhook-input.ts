@@ -13,7 +13,7 @@ import { parseOr422 } from '../validation/zod-issues.js';
 import { generatedWebhookSecret, isWebhookUrl } from '../webhooks/configurations.js';
 import { WEBHOOK_EVENTS } from '../mailcoach-events.js';
 
-const configurationBody = lazySchema(() =>
+export const configurationBody = lazySchema(() =>
   z.strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The name field is required.'), z.maxLength(255))),
     url: z.optional(
