@@ -17,6 +17,7 @@ import { recordsRoutes } from './routes/records.js';
 import { simulateRoutes } from './routes/simulate.js';
 import { templatesRoutes } from './routes/templates.js';
 import { webhooksRoutes } from './routes/webhooks.js';
+import { inputComponents } from '../emulator/schemas/controls.js';
 import { ErrorBody, ValidationError } from '../emulator/schemas/errors.js';
 
 type Json = Record<string, unknown>;
@@ -33,8 +34,8 @@ function tidy(context: { jsonSchema: Json }) {
 }
 
 /** A schema of the table: a `$ref` to its component when it has one, else inline with `$ref`s to the components. */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
-  const id = z.globalRegistry.get(schema)?.id;
+function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output' = 'output'): Json {
+  const id = z.globalRegistry.get(schema)?.id ?? inputComponents.get(schema)?.id;
   if (id !== undefined) return { $ref: `${COMPONENTS}${id}` };
   const converted = z.toJSONSchema(schema, { io, override: tidy }) as Json;
   // Only the components carry an id, so every definition zod puts under $defs is one of them.
@@ -96,10 +97,12 @@ function paths(): Json {
 }
 
 function schemas(): Json {
-  const all = z.toJSONSchema(z.globalRegistry, { uri: (id) => `${COMPONENTS}${id}`, override: tidy }).schemas as Record<
-    string,
-    Json
-  >;
+  const uri = (id: string) => `${COMPONENTS}${id}`;
+  const all = {
+    ...(z.toJSONSchema(z.globalRegistry, { uri, override: tidy }).schemas as Record<string, Json>),
+    ...(z.toJSONSchema(inputComponents, { uri, override: tidy, io: 'input', metadata: inputComponents })
+      .schemas as Record<string, Json>),
+  };
   return Object.fromEntries(
     Object.entries(all)
       .sort(([a], [b]) => a.localeCompare(b))

@@ -24,8 +24,8 @@ export interface Route {
   summary: string;
   description?: string;
   parameters?: Json[];
-  /** The JSON request body. */
-  body?: z.ZodType;
+  /** The JSON request body: one of server/emulator/schemas/, or a validator's own zod/mini schema. */
+  body?: z.core.$ZodType;
   /** The body may be left out. */
   bodyOptional?: boolean;
   /** A request body that is not JSON, as an OpenAPI request body object. */
