@@ -22,7 +22,8 @@ import type { AppEnv } from '../http/env.js';
 import { readJsonBody, readJsonObject } from './request-body.js';
 import { issueErrors, parseOr422 } from '../validation/zod-issues.js';
 import { parseInstant } from '../instant.js';
-import type { ClockState, EmulatorSettings, FixturesStatus, SeedCounts } from './schemas/controls.js';
+import type { ClockChange, ClockState, EmulatorSettings, FixturesStatus, SeedCounts } from './schemas/controls.js';
+import type { SameType } from './schemas/same-type.js';
 
 export function controlRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -206,6 +207,9 @@ const clockChange = lazySchema(() =>
       }),
     ),
 );
+
+// What this route accepts is what the document says it does (schemas/controls.ts ClockChange).
+true satisfies SameType<ClockChange, z.input<ReturnType<typeof clockChange>>>;
 
 /**
  * The 422 for a change the clock refused (it stays within CLOCK_RANGE): on the freeze when that instant is out of

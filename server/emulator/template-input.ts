@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 import { TEMPLATE_TYPES } from '../db/rows.js';
 import { lazySchema } from '../fixtures/zod.js';
 import { isRfcEmail } from '../validation/email.js';
+import type { RenderRequest, TemplateInput } from './schemas/templates.js';
+import type { SameType } from './schemas/same-type.js';
 
 /** Mailcoach's transactional mail names and labels are VARCHAR(255). */
 const MAX_NAME = 255;
@@ -64,6 +66,10 @@ export const renderRequest = lazySchema(() =>
 );
 
 export type TemplateChange = z.output<ReturnType<typeof templateChange>>;
+
+// What these routes accept is what the document says they do (schemas/templates.ts).
+true satisfies SameType<TemplateInput, z.input<ReturnType<typeof templateChange>>>;
+true satisfies SameType<RenderRequest, z.input<ReturnType<typeof renderRequest>>>;
 
 /** Laravel's wording for each field's rule, for the request body `input`. */
 export function templateFieldMessage(input: Record<string, unknown>) {

@@ -12,8 +12,10 @@ import { toEpochSeconds } from '../instant.js';
 import { parseOr422 } from '../validation/zod-issues.js';
 import { generatedWebhookSecret, isWebhookUrl } from '../webhooks/configurations.js';
 import { WEBHOOK_EVENTS } from '../mailcoach-events.js';
+import type { WebhookConfigurationInput as DocumentedInput } from './schemas/webhooks.js';
+import type { SameType } from './schemas/same-type.js';
 
-export const configurationBody = lazySchema(() =>
+const configurationBody = lazySchema(() =>
   z.strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The name field is required.'), z.maxLength(255))),
     url: z.optional(
@@ -27,6 +29,9 @@ export const configurationBody = lazySchema(() =>
     events: z.optional(z.array(z.enum(WEBHOOK_EVENTS))),
   }),
 );
+
+// What these routes accept is what the document says they do (schemas/webhooks.ts WebhookConfigurationInput).
+true satisfies SameType<DocumentedInput, z.input<ReturnType<typeof configurationBody>>>;
 
 export type WebhookConfigurationInput = Pick<
   WebhookConfigurationRow,

@@ -188,6 +188,7 @@ export const FaultRule = z
   .meta({ id: 'FaultRule' });
 
 export type ClockState = z.output<typeof ClockState>;
+export type ClockChange = z.input<typeof ClockChange>;
 export type EmulatorSettings = z.output<typeof EmulatorSettings>;
 export type FixtureProblem = z.output<typeof FixtureProblem>;
 export type FixturesStatus = z.output<typeof FixturesStatus>;

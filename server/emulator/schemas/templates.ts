@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { TEMPLATE_TYPES } from '../../db/rows.js';
 import type { TemplatePreview } from '../../mail/render/preview-types.js';
-import type * as mini from 'zod/mini';
-import type { renderRequest, templateChange } from '../template-input.js';
 import type { SameType } from './same-type.js';
 
 const RenderDiagnostic = z
@@ -106,7 +104,3 @@ export type TemplateRender = z.output<typeof TemplateRender>;
 
 // The render's own type (mail/render/preview-types.ts, a domain room without zod) is the shape this schema documents.
 true satisfies SameType<TemplateRender, TemplatePreview>;
-
-// What the studio's routes accept (template-input.ts, the checks with Laravel's messages) is what the document says.
-true satisfies SameType<TemplateInput, mini.input<ReturnType<typeof templateChange>>>;
-true satisfies SameType<RenderRequest, mini.input<ReturnType<typeof renderRequest>>>;

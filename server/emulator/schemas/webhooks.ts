@@ -4,9 +4,6 @@
  */
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '../../mailcoach-event-names.js';
-import type * as mini from 'zod/mini';
-import type { configurationBody } from '../webhook-input.js';
-import type { SameType } from './same-type.js';
 
 /** `pending`: not tried yet, or failed with a retry due; `succeeded`: a 2xx; `failed`: every try failed. */
 export const WEBHOOK_CALL_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -137,6 +134,3 @@ export type WebhookAttempt = z.output<typeof WebhookAttempt>;
 export type WebhookCall = z.output<typeof WebhookCall>;
 export type WebhookCallPage = z.output<typeof WebhookCallPage>;
 export type WebhookSinkRequest = z.output<typeof WebhookSinkRequest>;
-
-// What the webhook routes accept (webhook-input.ts, the checks with Laravel's messages) is what the document says.
-true satisfies SameType<WebhookConfigurationInput, mini.input<ReturnType<typeof configurationBody>>>;

@@ -14,8 +14,7 @@ import type {
   MailcoachPageLink,
   SendQuery,
   SendWithState,
-  Suppression,
-  SuppressionOrigin,
+  SuppressionWithOrigin,
   SuppressionQuery,
 } from '../wire/records.js';
 import { readBody, segment, type Transport } from './transport.js';
@@ -26,20 +25,16 @@ export function recordsApi(t: Transport) {
      * Adds a manual suppression as POST /api/suppressions does, without an API token: the row, and whether this call
      * created it (201) or the address was suppressed already (200: it keeps its row, reason and time).
      */
-    addSuppression: async (
-      email: string,
-    ): Promise<{ suppression: Suppression & { origin: SuppressionOrigin | null }; created: boolean }> => {
+    addSuppression: async (email: string): Promise<{ suppression: SuppressionWithOrigin; created: boolean }> => {
       const response = await t.ok(await t.call('POST', '/suppressions', { json: { email } }), 'POST', '/suppressions');
-      const suppression = (await readBody(response)) as Suppression & { origin: SuppressionOrigin | null };
+      const suppression = (await readBody(response)) as SuppressionWithOrigin;
       return { suppression, created: response.status === 201 };
     },
     /** Deletes a suppression (by uuid or email) under the API's spam-complaint rule (a 403 EmulatorApiError). */
     deleteSuppression: (uuidOrEmail: string): Promise<void> =>
       t.done('DELETE', `/suppressions/${segment(uuidOrEmail)}`),
     /** The Mailcoach suppressions list (same filters, sort and pages), each row with why the emulator holds it. */
-    suppressions: (
-      query: SuppressionQuery = {},
-    ): Promise<MailcoachPage<Suppression & { origin: SuppressionOrigin | null }>> =>
+    suppressions: (query: SuppressionQuery = {}): Promise<MailcoachPage<SuppressionWithOrigin>> =>
       t.json('GET', '/suppressions', {
         query: { 'filter[search]': query.search, 'filter[reason]': query.reason, sort: query.sort, page: query.page },
       }),

@@ -15,6 +15,7 @@ export type {
   SimulatedFeedback,
   Suppression,
   SuppressionOrigin,
+  SuppressionWithOrigin,
 } from '../../emulator/schemas/records.js';
 
 /** A Laravel paginated list, as the Mailcoach API's index endpoints (and their copies under /_emulator) answer it. */
