@@ -19,6 +19,8 @@ import { sendResource, suppressionResource } from '../mailcoach/resources/transa
 import { isRfcEmail } from '../validation/email.js';
 import { readJsonObject } from './request-body.js';
 import { parseOr422 } from '../validation/zod-issues.js';
+import type { Subscriber } from './schemas/audience.js';
+import type { Send, SimulatedFeedback } from './schemas/records.js';
 
 /**
  * Laravel's wording for the problems zod reports in its own: a missing or empty send_uuid is Laravel's `required`
@@ -71,7 +73,8 @@ export function simulateRoutes(deps: AppDeps) {
         kind === 'open'
           ? registerOpen(deps, send)
           : registerClick(deps, send, url, `${new URL(c.req.url).origin}/unsubscribe/`);
-      return c.json({ data: sendResource(updated) });
+      const answer: Send = sendResource(updated);
+      return c.json({ data: answer });
     });
   }
   for (const kind of ['bounce', 'soft-bounce', 'complaint'] as const) {
@@ -84,7 +87,7 @@ export function simulateRoutes(deps: AppDeps) {
       return c.json({
         suppression: suppression === null ? null : suppressionResource(suppression.row),
         created: suppression?.created ?? false,
-      });
+      } satisfies SimulatedFeedback);
     });
   }
   api.post('/unsubscribe', async (c) => {
@@ -101,7 +104,10 @@ export function simulateRoutes(deps: AppDeps) {
     // As the unsubscribe link of the mail does (mailcoach/public-routes.ts): once, counted for the campaign, with
     // its UnsubscribedEvent; nothing for one already unsubscribed.
     if (subscriber.unsubscribed_at === null) unsubscribeSubscriber(deps, subscriber, campaign);
-    return c.json({ data: subscriberPresenter(deps)(deps.store.subscribers.findById(subscriber.id) as SubscriberRow) });
+    const answer: Subscriber = subscriberPresenter(deps)(
+      deps.store.subscribers.findById(subscriber.id) as SubscriberRow,
+    );
+    return c.json({ data: answer });
   });
   return api;
 }
