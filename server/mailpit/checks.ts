@@ -24,7 +24,7 @@ import { htmlCheckResponse } from '../mail/mailpit-view/html-check.js';
 import { cutDeepNesting } from '../mail/mailpit-view/html-depth.js';
 import { messageLinks } from '../mail/mailpit-view/message-links.js';
 import type { MailpitEnv } from './env.js';
-import { jsonAnswer } from './go-http.js';
+import { mailpitJson } from './answers.js';
 import { createMessageLookup } from './message-lookup.js';
 
 export function checksRoutes(deps: AppDeps) {
@@ -42,7 +42,7 @@ export function checksRoutes(deps: AppDeps) {
     cutDeepNesting(document!.children);
     const result =
       compatibility.get(found.row.uuid) ?? compatibility.set(found.row.uuid, checkCompatibility(document!, lineOf!));
-    return jsonAnswer(htmlCheckResponse(html, document!.children, result));
+    return mailpitJson(htmlCheckResponse(html, document!.children, result));
   });
 
   api.get('/api/v1/message/:id/link-check', async (c) => {
@@ -53,7 +53,7 @@ export function checksRoutes(deps: AppDeps) {
     const results = online === null ? null : await online.check(urls);
     const links = urls.map((url) => ({ URL: url, ...linkStatus(results?.get(url)) }));
     const errors = links.filter((link) => link.StatusCode === 0 || link.StatusCode >= 400).length;
-    return jsonAnswer({ Errors: errors, Links: links });
+    return mailpitJson({ Errors: errors, Links: links });
   });
 
   return api;

@@ -1,13 +1,8 @@
 /**
- * Go's net/http and encoding/json habits that the one-message routes answer with
- * (docs/spec/mailpit-api.md#21-global-behaviour-applies-to-every-endpoint-below): a JSON answer as json.Encoder
- * writes it, bytes as a body, and url.PathEscape (a JSON body is read by json-body.ts).
+ * Go's net/http habits that the one-message routes answer with
+ * (docs/spec/mailpit-api.md#21-global-behaviour-applies-to-every-endpoint-below): bytes as a body, and
+ * url.PathEscape (JSON answers are answers.ts's; a JSON body is read by json-body.ts).
  */
-import { goJson } from '../go-json.js';
-
-export function jsonAnswer(value: unknown): Response {
-  return new Response(goJson(value), { headers: { 'content-type': 'application/json' } });
-}
 
 /** A Buffer as a Response body (the type BodyInit names). */
 export function bodyBytes(buffer: Buffer): Uint8Array<ArrayBuffer> {

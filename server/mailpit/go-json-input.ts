@@ -12,6 +12,8 @@
 export type GoType =
   | 'string'
   | 'bool'
+  /** An integer (Go's int): a number with a fraction is a type error. */
+  | 'int'
   | { array: GoType }
   | { struct: Record<string, GoType> }
   /** map[string]string: keys as given, in order. */
@@ -21,23 +23,34 @@ export type GoValue<T extends GoType> = T extends 'string'
   ? string
   : T extends 'bool'
     ? boolean
-    : T extends 'map'
-      ? [string, string][]
-      : T extends { array: infer Item extends GoType }
-        ? GoValue<Item>[]
-        : T extends { struct: infer Fields extends Record<string, GoType> }
-          ? { [K in keyof Fields]: GoValue<Fields[K]> }
-          : never;
+    : T extends 'int'
+      ? number
+      : T extends 'map'
+        ? [string, string][]
+        : T extends { array: infer Item extends GoType }
+          ? GoValue<Item>[]
+          : T extends { struct: infer Fields extends Record<string, GoType> }
+            ? { [K in keyof Fields]: GoValue<Fields[K]> }
+            : never;
 
 /** A body Go's decoder refuses; the message is Go's. */
 export class GoJsonError extends Error {}
 
-/** Decodes the body's first JSON value into the struct `type` describes; throws GoJsonError. */
-export function decodeGoJson<T extends Record<string, GoType>>(body: string, type: T): GoValue<{ struct: T }> {
-  return decodeValue(parseFirstValue(body), { struct: type }, '') as GoValue<{ struct: T }>;
+/**
+ * Decodes the body's first JSON value into the struct `type` describes, named `struct` in Go's type errors
+ * (`Go struct field <struct>.<Field>`: Mailpit's request structs are anonymous for some handlers, so '' by default);
+ * throws GoJsonError.
+ */
+export function decodeGoJson<T extends Record<string, GoType>>(
+  body: string,
+  type: T,
+  struct = '',
+): GoValue<{ struct: T }> {
+  return decodeValue(parseFirstGoJsonValue(body), { struct: type }, struct) as GoValue<{ struct: T }>;
 }
 
-function parseFirstValue(body: string): unknown {
+/** The body's first JSON value as it is (no struct): what follows it is never read. Throws GoJsonError. */
+export function parseFirstGoJsonValue(body: string): unknown {
   const start = body.search(/[^ \t\r\n]/);
   if (start === -1) throw new GoJsonError('EOF');
   const end = firstValueEnd(body, start);
@@ -125,6 +138,14 @@ function decodeValue(value: unknown, type: GoType, path: string): unknown {
     if (typeof value !== 'boolean') throw typeError(value, path, 'bool');
     return value;
   }
+  if (type === 'int') {
+    if (value === null) return 0;
+    if (typeof value !== 'number') throw typeError(value, path, 'int');
+    // Go names the number it could not store in an int.
+    if (!Number.isInteger(value))
+      throw new GoJsonError(`json: cannot unmarshal number ${value} into ${into(path, 'int')}`);
+    return value;
+  }
   if (type === 'map') {
     if (value === null) return [];
     if (!isObject(value)) throw typeError(value, path, 'map[string]string');
@@ -151,6 +172,7 @@ function decodeValue(value: unknown, type: GoType, path: string): unknown {
 function zeroValue(type: GoType): unknown {
   if (type === 'string') return '';
   if (type === 'bool') return false;
+  if (type === 'int') return 0;
   if (type === 'map' || 'array' in type) return [];
   return decodeValue(null, type, '');
 }
@@ -179,6 +201,9 @@ function typeError(value: unknown, path: string, type: string): GoJsonError {
           : Array.isArray(value)
             ? 'array'
             : 'object';
-  const into = path === '' ? `Go value of type ${type}` : `Go struct field ${path} of type ${type}`;
-  return new GoJsonError(`json: cannot unmarshal ${kind} into ${into}`);
+  return new GoJsonError(`json: cannot unmarshal ${kind} into ${into(path, type)}`);
+}
+
+function into(path: string, type: string): string {
+  return path === '' ? `Go value of type ${type}` : `Go struct field ${path} of type ${type}`;
 }

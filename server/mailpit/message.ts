@@ -18,7 +18,8 @@ import { mailpitMessage } from '../mail/mailpit-view/message-view.js';
 import { isAddress } from '../mail/mailpit-view/raw-view.js';
 import type { MailpitEnv } from './env.js';
 import { toMailpitId } from './ids.js';
-import { bodyBytes, jsonAnswer, pathEscape } from './go-http.js';
+import { mailpitJson } from './answers.js';
+import { bodyBytes, pathEscape } from './go-http.js';
 import { goFieldValues, goKind, readGoJsonBody } from './json-body.js';
 import { createMessageLookup } from './message-lookup.js';
 
@@ -30,12 +31,12 @@ export function messageRoutes(deps: AppDeps) {
     const found = await lookup.find(c, c.req.param('id'), 'message-not-found');
     const message = mailpitMessage(toMailpitId(found.row.uuid), found.row, found.view(), lookup.tags(found));
     lookup.markRead(found);
-    return jsonAnswer(message);
+    return mailpitJson(message);
   });
 
   api.get('/api/v1/message/:id/headers', async (c) => {
     const found = await lookup.find(c, c.req.param('id'), 'message-not-found');
-    return jsonAnswer(mailpitHeaders(found.view().raw));
+    return mailpitJson(mailpitHeaders(found.view().raw));
   });
 
   api.get('/api/v1/message/:id/raw', async (c) => {

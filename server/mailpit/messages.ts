@@ -45,9 +45,9 @@ export function messagesRoutes(deps: AppDeps) {
   });
 
   routes.put('/api/v1/messages', async (c) => {
-    const body = await readGoJson(c, { IDs: 'strings', Read: 'bool', Search: 'string' });
+    const body = await readGoJson(c, { IDs: { array: 'string' }, Read: 'bool', Search: 'string' });
     if (!body.ok) throw mailpitError(400, body.error);
-    const { IDs: ids = [], Read: read = false, Search: search = '' } = body.value;
+    const { IDs: ids, Read: read, Search: search } = body.value;
     if (ids.length > 0 && search !== '') {
       throw mailpitError(400, 'You may specify either IDs or a search query, not both');
     }
@@ -64,8 +64,8 @@ export function messagesRoutes(deps: AppDeps) {
 
   routes.delete('/api/v1/messages', async (c) => {
     // No body, a body that is not JSON, and no IDs all delete every message, as Mailpit does.
-    const body = await readGoJson(c, { IDs: 'strings' });
-    const ids = body.ok ? (body.value.IDs ?? []) : [];
+    const body = await readGoJson(c, { IDs: { array: 'string' } });
+    const ids = body.ok ? body.value.IDs : [];
     if (ids.length === 0) await deleteEveryMailpitMessage(deps, c.get('workspaceId'));
     else deleteMailpitMessages(deps, c.get('workspaceId'), knownUuids(ids));
     return mailpitOk();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mailpitClean, mailpitSnippet, stripHtml } from '../../server/mail/mailpit-facts.js';
-import { decodeGoJson } from '../../server/mailpit/json-body.js';
+import { decodeGoJson } from '../../server/mailpit/go-json-input.js';
 import { mailpitTokens, parseMailpitDate, parseMailpitSize } from '../../server/search/mailpit-query.js';
 
 describe('mailpitSnippet', () => {
@@ -61,30 +61,27 @@ describe('sizes and dates', () => {
 });
 
 describe('decodeGoJson', () => {
-  const fields = { IDs: 'strings', Read: 'bool' } as const;
+  const fields = { IDs: { array: 'string' }, Read: 'bool' } as const;
+  const decode = (body: string) => decodeGoJson(body, fields, 'struct');
 
-  it('matches keys case-insensitively, the exact one preferred, and ignores unknown keys and null', () => {
-    expect(decodeGoJson('{"ids":["a"],"READ":true,"other":1}', fields)).toEqual({
-      ok: true,
-      value: { IDs: ['a'], Read: true },
-    });
-    expect(decodeGoJson('{"Read":null}', fields)).toEqual({ ok: true, value: {} });
+  it('matches keys case-insensitively, the exact one preferred, ignores unknown keys, and leaves null at zero', () => {
+    expect(decode('{"ids":["a"],"READ":true,"other":1}')).toEqual({ IDs: ['a'], Read: true });
+    expect(decode('{"Read":null}')).toEqual({ IDs: [], Read: false });
   });
 
   it('reads the first JSON value only', () => {
-    expect(decodeGoJson('{"Read":true} trailing', fields)).toEqual({ ok: true, value: { Read: true } });
+    expect(decode('{"Read":true} trailing')).toEqual({ IDs: [], Read: true });
   });
 
   it("answers Go's errors", () => {
-    expect(decodeGoJson('', fields)).toEqual({ ok: false, error: 'EOF' });
-    expect(decodeGoJson('ids=1', fields)).toEqual({
-      ok: false,
-      error: "invalid character 'i' looking for beginning of value",
-    });
-    expect(decodeGoJson('{"IDs":[', fields)).toEqual({ ok: false, error: 'unexpected EOF' });
-    expect(decodeGoJson('{"Read":"yes"}', fields)).toEqual({
-      ok: false,
-      error: 'json: cannot unmarshal string into Go struct field struct.Read of type bool',
-    });
+    expect(() => decode('')).toThrow(/^EOF$/);
+    expect(() => decode('ids=1')).toThrow(/^invalid character 'i' looking for beginning of value$/);
+    expect(() => decode('{"IDs":[')).toThrow(/^unexpected EOF$/);
+    expect(() => decode('{"Read":"yes"}')).toThrow(
+      /^json: cannot unmarshal string into Go struct field struct\.Read of type bool$/,
+    );
+    expect(() => decodeGoJson('{"N":1.5}', { N: 'int' }, 'T')).toThrow(
+      /^json: cannot unmarshal number 1\.5 into Go struct field T\.N of type int$/,
+    );
   });
 });
