@@ -23,6 +23,7 @@ import {
   type HostileSmtpCase,
 } from '../support/hostile.js';
 import { smtpDialog } from '../support/smtp.js';
+import { storedRowCounts } from '../support/stored-rows.js';
 
 const emulator = useEmulator({ fixtures: join(ROOT, 'fixtures'), args: ['--smtp-port', '0'] });
 const auth = () => ({ accept: 'application/json', authorization: `Bearer ${emulator().token}` });
@@ -45,37 +46,37 @@ async function send(request: HostileRequest): Promise<{ res: RawResponse }> {
 /** Runs `work` while /healthz is asked again and again (each answered 200); returns its result. */
 async function whileProbingHealth<T>(work: () => Promise<T>): Promise<{ result: T }> {
   let done = false;
+  let endPause = () => {};
   const probe = (async () => {
     while (!done) {
       const res = await rawRequest(emulator().url, { path: '/healthz' });
       expect(res.status).toBe(200);
-      // Pacing, not a wait for anything: the probe should not crowd out the request it runs beside.
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      // Pacing, not a wait for anything: the probe should not crowd out the request it runs beside. The work's end
+      // cuts the pause short, so that a case does not wait for it.
+      await new Promise<void>((resolve) => {
+        endPause = resolve;
+        setTimeout(resolve, 25);
+      });
     }
   })();
   try {
     return { result: await work() };
   } finally {
     done = true;
+    endPause();
     await probe;
   }
 }
 
-/** How much the workspace holds: captured mail, suppressions, log items, sends, fault rules. */
+/**
+ * What the emulator holds: the rows of every table in its database file (captured mail, log items, sends,
+ * suppressions, lists, subscribers, campaigns, templates, tags, webhooks: test/support/stored-rows.ts), and the
+ * fault rules, which live in memory, as the API lists them.
+ */
 async function holdings(): Promise<Record<string, number>> {
-  const total = async (path: string) => {
-    const res = await rawRequest(emulator().url, { path, headers: auth() });
-    expect(res.status).toBe(200);
-    return res.json().meta.total as number;
-  };
   const faults = await rawRequest(emulator().url, { path: '/_emulator/faults', headers: auth() });
-  return {
-    messages: await total('/_emulator/messages?per_page=1'),
-    suppressions: await total('/api/suppressions'),
-    logItems: await total('/api/transactional-mails'),
-    sends: await total('/api/sends'),
-    faults: (faults.json().data as unknown[]).length,
-  };
+  expect(faults.status).toBe(200);
+  return { ...storedRowCounts(emulator().dbPath), faultRules: (faults.json().data as unknown[]).length };
 }
 
 /** The answer is one of ours: JSON with a message (and errors for a 422), or Mailcoach's own text answers. */
@@ -193,7 +194,14 @@ async function checkSmtpCase(hostile: HostileSmtpCase): Promise<void> {
     expect(shown.json().via, label).toBe('smtp');
     const raw = await fetch(`${emulator().url}/_emulator/messages/${newest.uuid}/raw`);
     expect(Buffer.from(await raw.arrayBuffer()).equals(message.data), `${label}: stored as sent`).toBe(true);
-    expect(await holdings(), label).toEqual({ ...before, messages: before.messages! + 1 });
+    // The mail, its raw bytes and one row per attachment it shows: nothing else.
+    const attachments = (shown.json().attachments as unknown[]).length;
+    expect(await holdings(), label).toEqual({
+      ...before,
+      messages: before.messages! + 1,
+      message_raw: before.message_raw! + 1,
+      message_attachments: before.message_attachments! + attachments,
+    });
   } else {
     expect(last, `${label}: ${replies.join(' | ')}`).toMatch(/^[45]\d\d /);
     expect(await holdings(), `${label} was refused`).toEqual(before);
