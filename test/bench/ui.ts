@@ -25,7 +25,7 @@ import { openDatabase } from '../../server/db/open.js';
 import { createStore } from '../../server/db/store.js';
 import { publishedCli } from '../support/published.js';
 import { BENCH_TOKEN, startServer, stats, table } from './harness.js';
-import { seedMessages } from './inbox.js';
+import { seedMessages } from './inbox-seed.js';
 import { seed } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
