@@ -17,7 +17,7 @@ export const doc = JSON.parse(JSON.stringify(openApiDocument)) as {
 };
 
 // ajv-formats is a CommonJS module whose function is its module.exports (and its `default`).
-export const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ??
+const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ??
   formatsModule) as unknown as FormatsPlugin;
 
 /**
@@ -25,7 +25,7 @@ export const addFormats = ((formatsModule as unknown as { default?: FormatsPlugi
  * `$ref`s pointed at the copy of the components. allOf is refused: with closed objects each part would reject
  * the others' properties (the document spells such shapes out whole).
  */
-export function strict(schema: unknown, at: string): unknown {
+function strict(schema: unknown, at: string): unknown {
   if (Array.isArray(schema)) return schema.map((item, index) => strict(item, `${at}/${index}`));
   if (schema === null || typeof schema !== 'object') return schema;
   const copy: Schema = { ...(schema as Schema) };
@@ -48,7 +48,7 @@ export function strict(schema: unknown, at: string): unknown {
   return copy;
 }
 
-export const ajv = new Ajv2020({ allErrors: true, strictTypes: false });
+const ajv = new Ajv2020({ allErrors: true, strictTypes: false });
 addFormats(ajv);
 ajv.addSchema({
   $id: 'openapi',
@@ -60,7 +60,7 @@ ajv.addSchema({
   ),
 });
 
-export function resolveResponse(response: Schema): Schema {
+function resolveResponse(response: Schema): Schema {
   return typeof response.$ref === 'string' ? doc.components.responses[response.$ref.split('/').pop()!]! : response;
 }
 
