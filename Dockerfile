@@ -39,7 +39,7 @@ WORKDIR /app
 # Root-owned and so read-only for the `node` user; only /data is writable.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
-# Only the bundle runs (package.json "bin"); tsc's per-file output in dist/server serves types and tests.
+# Only the bundle runs (package.json "bin"); dist/server holds the declarations of the testing toolkit's types.
 COPY --from=build /app/dist/bundle ./dist/bundle
 # The web UI (Vite's build of web/), served at /.
 COPY --from=build /app/dist/web ./dist/web

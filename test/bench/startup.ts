@@ -4,7 +4,8 @@
  *
  * Every measurement runs in fresh Node processes on the built code, so that module loading is counted as a test
  * file pays it: the published entry (package.json "exports", the esbuild bundle in dist/bundle) for the headline
- * figures, and tsc's per-file output (dist/server) for comparison and for the breakdown. Each figure is given as
+ * figures, and tsc's per-file output (dist/unbundled/server, emitted here: the build emits declarations only) for
+ * comparison and for the breakdown. Each figure is given as
  * wall time and as the process's CPU time (user + system): on a busy machine the wall time grows with the load,
  * while the CPU time stays close to what a quiet machine's wall time would be (start-up is single-threaded work:
  * reading, compiling and running modules).
@@ -13,9 +14,9 @@
  *   itself (open `:memory:`, migrate, load and apply fixtures, build the app, listen);
  * - later start: further `startEmulator()` calls in the same process (modules cached), e.g. one per test file
  *   in a shared worker; with its createDeps (database + fixtures) and createApp phases;
- * - unbundled: the same first start from dist/server, one module file per source file, as before the bundle;
+ * - unbundled: the same first start from tsc's modules, one file per source file, as before the bundle;
  *   and the project's own modules alone, in a process that imported every package first;
- * - import breakdown: each package and heavy project module of dist/server imported alone in a fresh process
+ * - import breakdown: each package and heavy project module of tsc's output imported alone in a fresh process
  *   (shared dependencies are counted in each, so the column does not add up), and the marginal cost of each
  *   package the server loads on first use only (mail rendering, TLS) once the other packages are loaded.
  *
@@ -33,7 +34,10 @@ import { firstTemplateSends } from './first-sends.js';
 import { table } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DIST = join(ROOT, 'dist/server');
+/** tsc's per-file modules of server/, which this bench emits (emitUnbundled); inside the repository, so that they
+ * find node_modules. */
+const UNBUNDLED_OUT = 'dist/unbundled';
+const DIST = join(ROOT, UNBUNDLED_OUT, 'server');
 const TARGET_MS = 150;
 const RUNS = envInt('BENCH_STARTUP_RUNS', 5);
 const WARM = envInt('BENCH_STARTUP_WARM', 10);
@@ -226,9 +230,19 @@ const plus = (...costs: Cost[]): Cost => ({
 const ms = (value: number) => value.toFixed(1);
 const verdict = (cost: Cost) => (cost.cpu < TARGET_MS ? (cost.wall < TARGET_MS ? 'yes' : 'yes (CPU)') : 'NO');
 
+/** tsc's modules of server/ as `npm run build` emitted them before it emitted declarations only (a few seconds). */
+function emitUnbundled(): void {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const options = ['--emitDeclarationOnly', 'false', '--declaration', 'false', '--sourceMap', 'true'];
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', ...options, '--outDir', UNBUNDLED_OUT], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (!existsSync(join(DIST, 'testing/index.js'))) throw new Error(`tsc emitted no ${DIST}/testing/index.js`);
+}
+
 export async function runStartupBench(print: (line: string) => void): Promise<void> {
-  if (!existsSync(join(DIST, 'testing/index.js')))
-    throw new Error('dist/server/testing/index.js is missing: run npm run build');
+  emitUnbundled();
   const published = publishedBuild();
   print(
     `# startEmulator() start-up, in-process. Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()
@@ -238,7 +252,7 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
   print(
     `Medians of ${RUNS} fresh processes per figure, ${WARM} later starts per process. Target: under ${TARGET_MS} ms.`,
   );
-  print(`Published entry: ${fileURLToPath(published.entry).slice(ROOT.length)}; unbundled: dist/server.`);
+  print(`Published entry: ${fileURLToPath(published.entry).slice(ROOT.length)}; unbundled: ${UNBUNDLED_OUT}/server.`);
   print('');
 
   const rows: string[][] = [];
@@ -262,7 +276,10 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     row('later start (modules cached)', later, verdict(later));
     row('  createDeps (db, migrations, fixtures)', medianCost(plain.flatMap((r) => r.deps)));
     row('  createApp', medianCost(plain.flatMap((r) => r.apps)));
-    row('unbundled first start (dist/server)', medianCost(unbundled.map((r) => plus(r.index, r.modules!, r.first))));
+    row(
+      `unbundled first start (${UNBUNDLED_OUT}/server)`,
+      medianCost(unbundled.map((r) => plus(r.index, r.modules!, r.first))),
+    );
     row('  loading the server modules', medianCost(unbundled.map((r) => r.modules!)));
     row(
       "  the project's own modules (every package imported first)",
@@ -297,7 +314,7 @@ export async function runStartupBench(print: (line: string) => void): Promise<vo
     importRows.push([`all ${LAZY_CANDIDATES.length} lazy candidates`, '', '', ms(total.wall), ms(total.cpu)]);
     for (const module of PROJECT_MODULES) {
       const cost = alone(url(module));
-      importRows.push([`dist/server/${module}`, ms(cost.wall), ms(cost.cpu), '', '']);
+      importRows.push([`${UNBUNDLED_OUT}/server/${module}`, ms(cost.wall), ms(cost.cpu), '', '']);
     }
     print(
       `Imports, medians of ${IMPORT_RUNS}. "alone": in a fresh process (shared dependencies counted in each, so the`,
