@@ -23,7 +23,7 @@ import { openDatabase } from '../../server/db/open.js';
 import { createStore } from '../../server/db/store.js';
 import { fillMailpitFacts } from '../../server/search/mailpit-facts-backfill.js';
 import { BENCH_TOKEN, Client, memoryOf, startServer, stats, table } from './harness.js';
-import { seedMessages } from './inbox.js';
+import { seedMessages } from './inbox-seed.js';
 import { publishedCli } from '../support/published.js';
 
 const CLI = publishedCli();
