@@ -6,10 +6,12 @@
  * attachments and inlines (docs/spec/mailpit-api.md#253-parts-partid-inline-vs-attachments-enmime-partgo-readpartsparseparts-envelopego-parsemultipartbody-mp-getmessage-attachmentsummary)
  * and the search text free-text terms are matched against
  * (docs/spec/mailpit-api.md#24-search-syntax-mp-internalstoragesearchgo-searchquerybuilder-internaltoolsargsparsergo-mpweb-search-filtersmd).
- * Pure: no clock, no store.
+ * Pure: no clock, no store. The snippet and the HTML as text are the message view's (mail/mailpit-view/), one
+ * implementation for the list, the message and the search.
  */
-import { Parser } from 'htmlparser2';
 import type { MailAddress } from './addresses.js';
+import { stripHtml } from './mailpit-view/html-strip.js';
+import { mailpitSnippet } from './mailpit-view/snippet.js';
 
 export interface MailpitFacts {
   snippet: string;
@@ -32,8 +34,6 @@ export interface MailpitFactsSource {
   attachments: { filename: string; contentId: string | null }[];
 }
 
-const SNIPPET_BYTES = 200;
-
 export function mailpitFacts(source: MailpitFactsSource): MailpitFacts {
   // The stored attachments carry no Content-Disposition: one with a Content-ID is referenced from the HTML
   // (an inline), the others are attachments, which is how every builder we capture from writes them.
@@ -44,18 +44,6 @@ export function mailpitFacts(source: MailpitFactsSource): MailpitFacts {
     inlines,
     searchText: mailpitSearchText(source),
   };
-}
-
-/** HTML first (as text, without links), else the text; whitespace collapsed; over 200 bytes cut there + `...`. */
-export function mailpitSnippet(html: string | null, text: string | null): string {
-  const fromHtml = html !== null && html.trim() !== '';
-  const plain = fromHtml ? stripHtml(html, false) : collapse(text ?? '');
-  const bytes = Buffer.from(plain, 'utf8');
-  if (bytes.length <= SNIPPET_BYTES) return plain;
-  let end = SNIPPET_BYTES;
-  // Never inside a UTF-8 sequence: back up over continuation bytes.
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return `${bytes.subarray(0, end).toString('utf8')}...`;
 }
 
 /**
@@ -88,63 +76,4 @@ function addressHeader(addresses: MailAddress[]): string {
 
 function collapse(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
-}
-
-/** Elements whose text is not the message's (html2text skips them). */
-const SKIPPED = new Set(['script', 'title', 'head', 'link', 'meta', 'style', 'noscript']);
-/** Elements after which html2text adds a space, so that the words of two blocks do not run together. */
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'br',
-  'img',
-  'li',
-  'tr',
-  'td',
-  'th',
-  'table',
-  'ul',
-  'ol',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'hr',
-  'pre',
-]);
-
-/** Mailpit's html2text.Strip: the text of the HTML, with each link's URL after it when `withLinks`. */
-export function stripHtml(html: string, withLinks: boolean): string {
-  const out: string[] = [];
-  let skipping = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (SKIPPED.has(name)) skipping++;
-        if (name === 'br' || name === 'img') out.push(' ');
-        if (withLinks && name === 'a' && attributes.href !== undefined && /^https?:\/\//i.test(attributes.href)) {
-          out.push(` ${attributes.href} `);
-        }
-      },
-      ontext(text) {
-        if (skipping === 0) out.push(text);
-      },
-      onclosetag(name) {
-        if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1);
-        if (BLOCKS.has(name)) out.push(' ');
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true },
-  );
-  parser.write(html);
-  parser.end();
-  // Non-printable characters become spaces (html2text), then whitespace collapses.
-  return collapse(out.join('').replace(/[\u0000-\u001f\u007f\u00a0]/g, ' '));
 }

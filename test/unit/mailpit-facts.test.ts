@@ -4,31 +4,33 @@
  * (server/search/mailpit-query.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { mailpitClean, mailpitSnippet, stripHtml } from '../../server/mail/mailpit-facts.js';
+import { mailpitClean, mailpitFacts } from '../../server/mail/mailpit-facts.js';
 import { decodeGoJson } from '../../server/mailpit/go-json-input.js';
 import { mailpitTokens, parseMailpitDate, parseMailpitSize } from '../../server/search/mailpit-query.js';
 
-describe('mailpitSnippet', () => {
-  it('takes the HTML before the text, as text without scripts, styles or the head', () => {
-    const html =
-      '<html><head><title>T</title><style>p{}</style></head><body><p>Hello</p><p>world&amp;co</p></body></html>';
-    expect(mailpitSnippet(html, 'the text')).toBe('Hello world&co');
-    expect(mailpitSnippet('  ', ' the\n\n text ')).toBe('the text');
-    expect(mailpitSnippet(null, null)).toBe('');
-  });
-
-  it('cuts at 200 bytes, never inside a UTF-8 sequence, and adds ...', () => {
-    expect(mailpitSnippet(null, 'a'.repeat(300))).toBe(`${'a'.repeat(200)}...`);
-    // 'é' is 2 bytes: 199 bytes of 'a' then 'é' would end at byte 201.
-    expect(mailpitSnippet(null, `${'a'.repeat(199)}é${'b'.repeat(10)}`)).toBe(`${'a'.repeat(199)}...`);
-    expect(mailpitSnippet(null, 'a'.repeat(200))).toBe('a'.repeat(200));
-  });
-});
-
-describe('the search text', () => {
-  it('keeps link URLs when asked, and cleans as Mailpit', () => {
-    expect(stripHtml('<a href="https://example.test/x">go</a>', true)).toBe('https://example.test/x go');
-    expect(stripHtml('<a href="https://example.test/x">go</a>', false)).toBe('go');
+describe('the facts', () => {
+  it("take the message view's snippet, and the HTML as text with its link URLs for the search text, cleaned", () => {
+    const facts = mailpitFacts({
+      from: [{ name: 'Jane', email: 'JANE@example.com' }],
+      to: [],
+      cc: [],
+      bcc: [],
+      replyTo: [],
+      subject: 'Hi (there)',
+      returnPath: '',
+      html: '<p>See <a href="https://a.test/x">this</a></p>',
+      text: 'the text',
+      attachments: [
+        { filename: 'a.pdf', contentId: null },
+        { filename: 'logo.png', contentId: 'logo' },
+      ],
+    });
+    expect(facts).toEqual({
+      snippet: 'See this',
+      attachments: 1,
+      inlines: 1,
+      searchText: 'jane jane@example.com hi there see this https://a.test/x a.pdf logo.png',
+    });
     expect(mailpitClean('Jane <JANE@example.com>, "Bob"; (x)\tY')).toBe('jane jane@example.com bob x y');
   });
 });
