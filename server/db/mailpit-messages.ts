@@ -72,9 +72,8 @@ export function createMailpitMessageStore(statements: Statements) {
   const total = db
     .prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE workspace_id = ? AND list = 'messages'")
     .pluck();
-  const unread = db
-    .prepare('SELECT count(*) FROM messages INDEXED BY messages_unread WHERE workspace_id = ? AND read = 0')
-    .pluck();
+  // Kept by migration 30's triggers: counting messages_unread read every unread entry.
+  const unread = db.prepare('SELECT COALESCE(MAX(unread), 0) FROM mailpit_unread WHERE workspace_id = ?').pluck();
   const summaryByUuid = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
   const pendingFacts = db.prepare(
     `SELECT id, from_json, to_json, cc_json, bcc_json, reply_to_json, subject, envelope_from, html_body, text_body,

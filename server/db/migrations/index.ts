@@ -41,6 +41,7 @@ import { messageTagsAndUsername } from './026-message-tags-and-username.js';
 import { mailpitMessageFacts } from './027-mailpit-message-facts.js';
 import { searchIndexUpdateColumns } from './028-search-index-update-columns.js';
 import { messageTagPruning } from './029-message-tag-pruning.js';
+import { mailpitUnreadCount } from './030-mailpit-unread-count.js';
 
 export type { Migration } from './migration.js';
 
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly Migration[] = [
   mailpitMessageFacts,
   searchIndexUpdateColumns,
   messageTagPruning,
+  mailpitUnreadCount,
 ];
