@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.js';
 import { createStore, type Store } from './db/store.js';
 import { createFaultRules, loadFaultFile, type FaultRules } from './faults/fault-rules.js';
 import { startSearchIndexer, type SearchIndexer } from './search/indexer.js';
+import { MAILPIT_INDEX_STEPS } from './search/mailpit-search-index.js';
 import { startProblemChecker, type ProblemChecker } from './search/problem-checker.js';
 import { createSearchWorker, type SearchWorker } from './search/worker.js';
 import { EventBus } from './events.js';
@@ -61,6 +62,8 @@ export interface AppDeps {
   searchWorker: SearchWorker;
   /** Keeps the inbox's search index up with the captures (search/indexer.ts); stopped before the store closes. */
   searchIndexer: SearchIndexer;
+  /** Keeps Mailpit's trigram index up with the captures once the Mailpit surface was searched (migration 31). */
+  mailpitSearchIndexer: SearchIndexer;
   /** Counts each captured mail's problems after capture (has:problems, the inbox's marker). */
   problemChecker: ProblemChecker;
   /** Sends Mailcoach's webhook calls after the work that queued them (webhooks/delivery.ts); stopped before the store closes. */
@@ -148,6 +151,13 @@ export function createDeps(config: Config, logger: Logger): AppDeps {
       searchWorker: createSearchWorker({ store, databaseFile: store.file, enabled: config.renderWorkers > 0 }),
       fixtureStatus: { directory: config.fixturesDir, watching: false, problems: [], reloadedAt: null },
       searchIndexer: startSearchIndexer({ store, events, logger }),
+      mailpitSearchIndexer: startSearchIndexer({
+        store,
+        events,
+        logger,
+        index: store.mailpit.searchIndex,
+        steps: MAILPIT_INDEX_STEPS,
+      }),
       problemChecker: startProblemChecker({ store, events, logger, capture }),
       smtpListening: { port: null, smtpsPort: null, starttls: false },
       webhookDelivery: createWebhookDelivery({

@@ -131,5 +131,6 @@ async function closeAll(servers: ServerType[], deps: AppDeps): Promise<void> {
   deps.problemChecker.stop();
   await Promise.all([deps.capture.close(), deps.searchWorker.close()]);
   deps.searchIndexer.stop();
+  deps.mailpitSearchIndexer.stop();
   deps.store.close();
 }

@@ -4,13 +4,23 @@
  * stored before migration 27. The search condition comes compiled (search/mailpit-query.ts).
  */
 import type { MailpitFactColumns, MessageRow } from './message-rows.js';
+import { createMailpitSearch } from './mailpit-search.js';
 import type { Statements } from './statements.js';
 import { writeTransaction } from './write-transaction.js';
 
-/** A WHERE clause over `messages m` and its parameters. */
+/**
+ * A WHERE clause over `messages m` and its parameters; `indexed`, when given, is the same condition for the
+ * messages in Mailpit's trigram index (db/mailpit-search.ts): a phrase of that index (null: none) and the rest.
+ */
 export interface MailpitWhere {
   sql: string;
   params: unknown[];
+  indexed?: MailpitIndexedWhere;
+}
+
+export interface MailpitIndexedWhere {
+  match: string | null;
+  rest: { sql: string; params: unknown[] };
 }
 
 /** What a MessageSummary is made of. */
@@ -69,11 +79,18 @@ const SUMMARY_COLUMNS = `m.id, m.uuid, m.message_id, m.read, m.from_json, m.to_j
 
 export function createMailpitMessageStore(statements: Statements) {
   const db = statements.db;
+  const search = createMailpitSearch(statements);
   const total = db
     .prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE workspace_id = ? AND list = 'messages'")
     .pluck();
   // Kept by migration 30's triggers: counting messages_unread read every unread entry.
   const unread = db.prepare('SELECT COALESCE(MAX(unread), 0) FROM mailpit_unread WHERE workspace_id = ?').pluck();
+  const uuidById = db.prepare('SELECT uuid FROM messages WHERE id = ?').pluck();
+  const uuidsByIds = db
+    .prepare(
+      `SELECT m.uuid FROM json_each(?) j JOIN messages m ON m.id = j.value ORDER BY m.created_at_ms DESC, m.id DESC`,
+    )
+    .pluck();
   const summaryByUuid = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.workspace_id = ? AND m.uuid = ?`);
   const pendingFacts = db.prepare(
     `SELECT id, from_json, to_json, cc_json, bcc_json, reply_to_json, subject, envelope_from, html_body, text_body,
@@ -104,12 +121,36 @@ export function createMailpitMessageStore(statements: Statements) {
     return { sql: sql.join(' AND '), params };
   };
 
+  /** `where` and the `before` bound, in both of its forms. */
+  const beforeBound = (where: MailpitWhere, beforeMs: number | null): MailpitWhere => {
+    if (beforeMs === null) return where;
+    const bound = (condition: { sql: string; params: unknown[] }) => ({
+      sql: `(${condition.sql}) AND m.created_at_ms < ?`,
+      params: [...condition.params, beforeMs],
+    });
+    const indexed = where.indexed;
+    return indexed === undefined ? bound(where) : { ...bound(where), indexed: { ...indexed, rest: bound(indexed.rest) } };
+  };
+
   const totals = (workspaceId: number) => ({
     total: total.get(workspaceId) as number,
     unread: unread.get(workspaceId) as number,
   });
 
+  const summariesByIds = db.prepare(
+    `SELECT ${SUMMARY_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?))
+     ORDER BY m.created_at_ms DESC, m.id DESC`,
+  );
+
   const readPage = (workspaceId: number, request: MailpitPageRequest): MailpitPage => {
+    if (request.where !== null) {
+      const where = beforeBound(request.where, request.beforeMs);
+      const found = search.matches(workspaceId, where, request);
+      if (found !== null) {
+        const rows = found.ids.length === 0 ? [] : summariesByIds.all(JSON.stringify(found.ids));
+        return { rows: rows as MailpitSummaryRow[], matched: found.matched, matchedUnread: found.unread };
+      }
+    }
     const where = conditions(workspaceId, request.where, request.beforeMs);
     const rows = statements
       .get(
@@ -130,6 +171,14 @@ export function createMailpitMessageStore(statements: Statements) {
   return {
     totals,
 
+    /** The trigram index's upkeep (db/mailpit-search.ts). */
+    searchIndex: {
+      enable: search.enable,
+      indexPending: search.indexPending,
+      indexedThrough: search.indexedThrough,
+      highestId: search.highestId,
+    },
+
     /** One page, newest first, and how many messages (and unread ones) match, in one read transaction. */
     page: (workspaceId: number, request: MailpitPageRequest): MailpitPage =>
       statements.read(() => readPage(workspaceId, request)),
@@ -139,6 +188,10 @@ export function createMailpitMessageStore(statements: Statements) {
 
     /** The uuid of the newest message matching `where` (null: any), or undefined. */
     latestUuid: (workspaceId: number, where: MailpitWhere | null): string | undefined => {
+      if (where !== null) {
+        const found = statements.read(() => search.matches(workspaceId, where, { start: 0, limit: 1 }));
+        if (found !== null) return found.ids.length === 0 ? undefined : (uuidById.get(found.ids[0]) as string);
+      }
       const condition = conditions(workspaceId, where, null);
       return statements
         .get(
@@ -151,6 +204,8 @@ export function createMailpitMessageStore(statements: Statements) {
 
     /** The uuids of every message matching `where`, newest first. */
     matchingUuids: (workspaceId: number, where: MailpitWhere): string[] => {
+      const found = statements.read(() => search.matches(workspaceId, where, { start: 0, limit: null }));
+      if (found !== null) return uuidsByIds.all(JSON.stringify(found.ids)) as string[];
       const condition = conditions(workspaceId, where, null);
       return statements
         .get(`SELECT m.uuid FROM messages m WHERE ${condition.sql} ORDER BY m.created_at_ms DESC, m.id DESC`)

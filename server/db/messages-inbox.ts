@@ -3,6 +3,7 @@
  * deletes, and the full-text index kept behind the captures.
  */
 import type { AttachmentRow, IndexStep, LinkedMessageRow, MessageSummaryRow, SearchPage } from './message-rows.js';
+import { DROP_MAILPIT_SEARCH_INDEX } from './mailpit-search.js';
 import { compileSearch, type MessageFilter, type TimeBound } from './messages-search.js';
 import { keptTotal, type PageWindow, type Statements } from './statements.js';
 import { writeTransaction } from './write-transaction.js';
@@ -323,6 +324,7 @@ export function createInboxSearch(statements: Statements) {
         // every message goes (the inbox cleared between tests): there is no rest.
         dropIndex.run();
         clearMark.run();
+        db.exec(DROP_MAILPIT_SEARCH_INDEX);
       }
       return deleteIds.all(JSON.stringify(ids)) as string[];
     });

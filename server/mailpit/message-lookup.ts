@@ -25,7 +25,7 @@ export interface FoundMessage {
   view(): MailpitMessageView;
 }
 
-export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
+export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events' | 'mailpitSearchIndexer'>) {
   const { messages } = deps.store;
 
   const newest = (workspaceId: number): MessageRow | undefined => {
@@ -46,7 +46,7 @@ export function createMessageLookup(deps: Pick<AppDeps, 'store' | 'events'>) {
         const query = c.req.query('query') ?? '';
         if (query.trim() === '') row = newest(workspaceId);
         else {
-          const uuid = await latestMatching(deps.store, workspaceId, query, c.req.query('tz'));
+          const uuid = await latestMatching(deps, workspaceId, query, c.req.query('tz'));
           row = uuid === undefined ? undefined : messages.findByUuid(workspaceId, uuid);
         }
         if (row === undefined)

@@ -14,6 +14,7 @@ import {
 } from '../mail/mailpit-inbox-writes.js';
 import { fillMailpitFacts } from '../search/mailpit-facts-backfill.js';
 import { compileMailpitQuery, parseMailpitDate } from '../search/mailpit-query.js';
+import { readyMailpitSearch } from '../search/mailpit-search-index.js';
 import { mailpitJson, mailpitOk } from './answers.js';
 import type { MailpitEnv } from './env.js';
 import { uuidFromMailpitId } from './ids.js';
@@ -53,8 +54,9 @@ export function messagesRoutes(deps: AppDeps) {
     }
     let target: MailpitReadTarget = 'all';
     if (search !== '') {
-      await fillMailpitFacts(deps.store);
-      target = { where: compileMailpitQuery(search, c.req.query('tz')) };
+      const where = compileMailpitQuery(search, c.req.query('tz'));
+      await readyMailpitSearch(deps, where);
+      target = { where };
     } else if (ids.length > 0) {
       target = { uuids: knownUuids(ids) };
     }

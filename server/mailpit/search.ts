@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { mailpitError } from '../errors.js';
 import { deleteMailpitMatches } from '../mail/mailpit-inbox-writes.js';
-import { fillMailpitFacts } from '../search/mailpit-facts-backfill.js';
 import { compileMailpitQuery, parseMailpitDate } from '../search/mailpit-query.js';
+import { readyMailpitSearch } from '../search/mailpit-search-index.js';
 import { mailpitJson, mailpitOk } from './answers.js';
 import type { MailpitEnv } from './env.js';
 import { limitParameter, messagesSummary, startParameter } from './paging.js';
@@ -18,15 +18,16 @@ export function searchRoutes(deps: AppDeps) {
 
   routes.get('/api/v1/search', async (c) => {
     const query = searchQuery(c.req.query('query'));
-    await fillMailpitFacts(deps.store);
     const workspaceId = c.get('workspaceId');
     const tz = c.req.query('tz');
+    const where = compileMailpitQuery(query, tz);
+    await readyMailpitSearch(deps, where);
     const limit = limitParameter(c.req.query('limit'));
     const start = startParameter(c.req.query('start'));
     const before = c.req.query('before');
     // limit=0 returns no message here (the list's 0 is all): the counts still count the matches.
     const page = deps.store.mailpit.page(workspaceId, {
-      where: compileMailpitQuery(query, tz),
+      where,
       beforeMs: before === undefined ? null : parseMailpitDate(before.trim(), tz),
       start,
       limit,
@@ -40,9 +41,9 @@ export function searchRoutes(deps: AppDeps) {
   });
 
   routes.delete('/api/v1/search', async (c) => {
-    const query = searchQuery(c.req.query('query'));
-    await fillMailpitFacts(deps.store);
-    deleteMailpitMatches(deps, c.get('workspaceId'), compileMailpitQuery(query, c.req.query('tz')));
+    const where = compileMailpitQuery(searchQuery(c.req.query('query')), c.req.query('tz'));
+    await readyMailpitSearch(deps, where);
+    deleteMailpitMatches(deps, c.get('workspaceId'), where);
     return mailpitOk();
   });
 

@@ -23,6 +23,8 @@ import type { Logger } from '../logger.js';
 export interface SearchIndexer {
   /** Resolves once every message captured before the call is in the search index. */
   caughtUp(): Promise<void>;
+  /** Indexes the backlog at the next pause of the captures (an index just turned on). */
+  wake(): void;
   /** Stops listening and stepping (before the store closes); the searches still waiting are let go. */
   stop(): void;
 }
@@ -32,10 +34,27 @@ export interface SearchIndexer {
  * would add indexing to the stall; short enough that a test's search after its sends finds little to index.
  */
 const QUIET_MS = 200;
-/** About 20 ms of indexing: what a request that arrives meanwhile waits at most. */
-const STEP: IndexStep = { messages: 200, chars: 2_000_000 };
+/** A search index kept behind the captures: the inbox's (migration 3) or Mailpit's (migration 31). */
+export interface IndexedMessages {
+  /** Indexes one step of the messages above the index's mark; returns how many. */
+  indexPending(step: IndexStep): number;
+  /** The highest message id in the index. */
+  indexedThrough(): number;
+  highestId(): number;
+}
+
+/** How much a step indexes: `step` once captures paused, `loadedStep` among captures that never pause. */
+export interface IndexSteps {
+  step: IndexStep;
+  loadedStep: IndexStep;
+}
+
+/** About 20 ms of the inbox's indexing: what a request that arrives meanwhile waits at most. */
+const INBOX_STEPS: IndexSteps = {
+  step: { messages: 200, chars: 2_000_000 },
+  loadedStep: { messages: 50, chars: 500_000 },
+};
 const BACKLOG_LIMIT = 5_000;
-const LOADED_STEP: IndexStep = { messages: 50, chars: 500_000 };
 const LOADED_INTERVAL_MS = 100;
 
 interface Waiter {
@@ -48,8 +67,17 @@ interface Waiter {
  * Started with the app's services (deps.ts), not by a route: it follows every capture, whichever intake made it,
  * and the inbox's search and wait-for share it.
  */
-export function startSearchIndexer(deps: { store: Store; events: EventBus; logger: Logger }): SearchIndexer {
-  const { messages } = deps.store;
+export function startSearchIndexer(deps: {
+  store: Store;
+  events: EventBus;
+  logger: Logger;
+  /** The inbox's index unless told. */
+  index?: IndexedMessages;
+  steps?: IndexSteps;
+}): SearchIndexer {
+  const messages = deps.index ?? deps.store.messages;
+  const { step: STEP, loadedStep: LOADED_STEP } = deps.steps ?? INBOX_STEPS;
+  const name = deps.index === undefined ? 'the inbox' : 'Mailpit';
   let quiet: NodeJS.Timeout | null = null;
   let draining = false;
   let stopped = false;
@@ -64,7 +92,7 @@ export function startSearchIndexer(deps: { store: Store; events: EventBus; logge
     return indexed > 0;
   };
   const failed = (error: unknown): false => {
-    deps.logger.error('indexing captured messages failed', error);
+    deps.logger.error(`indexing captured messages for ${name}'s search failed`, error);
     return false;
   };
   /** Lets go the searches whose messages are indexed; all of them once nothing is left (or indexing failed). */
@@ -153,6 +181,7 @@ export function startSearchIndexer(deps: { store: Store; events: EventBus; logge
         drain();
       });
     },
+    wake: armQuietTimer,
     stop() {
       stopped = true;
       stopListeningToCaptures();

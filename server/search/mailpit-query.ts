@@ -5,38 +5,125 @@
  * filter, an odd size or an unreadable date is free text or ignored. Compiled to a WHERE clause over the
  * messages row `m` (db/mailpit-messages.ts runs it); free text matches the stored search text
  * (mail/mailpit-facts.ts).
+ *
+ * The same query is also compiled for the messages in Mailpit's trigram index (migration 31): a substring of 3 or
+ * more characters is a phrase of that index, which finds its messages without reading them; what the index cannot
+ * answer exactly (a shorter term, a LIKE wildcard, a letter outside ASCII, which LIKE compares case-sensitively)
+ * keeps its LIKE, over the index's candidates when there are any.
  */
+import type { MailpitIndexedWhere, MailpitWhere } from '../db/mailpit-messages.js';
 import { mailpitClean } from '../mail/mailpit-facts.js';
 
 /** A WHERE clause over `messages m` and its parameters; an empty query matches every message. */
-export interface MailpitCondition {
-  sql: string;
-  params: unknown[];
-}
+export type MailpitCondition = MailpitWhere & {
+  indexed: MailpitIndexedWhere;
+  /** It has a substring term, which Mailpit's trigram index answers. */
+  substrings: boolean;
+};
 
 const ADDRESS_COLUMNS: Record<string, string> = {
-  'to:': 'm.to_json',
-  'from:': 'm.from_json',
-  'cc:': 'm.cc_json',
-  'bcc:': 'm.bcc_json',
-  'reply-to:': 'm.reply_to_json',
+  'to:': 'to_json',
+  'from:': 'from_json',
+  'cc:': 'cc_json',
+  'bcc:': 'bcc_json',
+  'reply-to:': 'reply_to_json',
+};
+
+/** The trigram index's column of each searched messages column (migration 31). */
+const INDEX_COLUMNS: Record<string, string> = {
+  mailpit_search_text: 'text',
+  subject: 'subject',
+  message_id: 'message_id',
+  from_json: 'from_addresses',
+  to_json: 'to_addresses',
+  cc_json: 'cc_addresses',
+  bcc_json: 'bcc_addresses',
+  reply_to_json: 'reply_to_addresses',
 };
 
 const TAGGED = 'EXISTS (SELECT 1 FROM message_tags t WHERE t.message_id = m.id)';
 
+/** A term: a substring of one of these columns (any of them), or any other condition. */
+type Term = { substring: string; columns: string[] } | MailpitWhere;
+
 /** The condition a Mailpit query stands for; `timeZone` (an IANA name) reads `before:` and `after:` dates. */
 export function compileMailpitQuery(query: string, timeZone?: string): MailpitCondition {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
+  const like = new ConditionList();
+  const rest = new ConditionList();
+  const matched: string[] = [];
+  const excluded: string[] = [];
   for (const token of mailpitTokens(query)) {
     const negated = token.length > 1 && (token.startsWith('-') || token.startsWith('!'));
-    const term = negated ? token.slice(1) : token;
-    const condition = termCondition(term, timeZone);
-    if (condition === null) continue;
-    clauses.push(negated ? `NOT (${condition.sql})` : condition.sql);
-    params.push(...condition.params);
+    const term = termOf(negated ? token.slice(1) : token, timeZone);
+    if (term === null) continue;
+    if (!('substring' in term)) {
+      like.add(term, negated);
+      rest.add(term, negated);
+      continue;
+    }
+    const likeTerm = substringLike(term);
+    like.add(likeTerm, negated);
+    const phrases = indexPhrases(term);
+    if (phrases === null) {
+      rest.add(likeTerm, negated);
+    } else if (negated) {
+      // Only an exact phrase excludes through the index; otherwise its LIKE decides.
+      if (phrases.exact) excluded.push(phrases.match);
+      else rest.add(likeTerm, true);
+    } else {
+      matched.push(phrases.match);
+      if (!phrases.exact) rest.add(likeTerm, false);
+    }
   }
-  return { sql: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
+  let match: string | null = null;
+  if (matched.length > 0) {
+    match = matched.join(' AND ');
+    if (excluded.length > 0) match = `(${match}) NOT (${excluded.join(' OR ')})`;
+  } else if (excluded.length > 0) {
+    rest.add(
+      { sql: 'm.id IN (SELECT rowid FROM mailpit_search WHERE mailpit_search MATCH ?)', params: [excluded.join(' OR ')] },
+      true,
+    );
+  }
+  const substrings = matched.length + excluded.length > 0;
+  return { ...like.where(), indexed: { match, rest: rest.where() }, substrings };
+}
+
+class ConditionList {
+  private readonly clauses: string[] = [];
+  private readonly params: unknown[] = [];
+
+  add(condition: MailpitWhere, negated: boolean) {
+    this.clauses.push(negated ? `NOT (${condition.sql})` : condition.sql);
+    this.params.push(...condition.params);
+  }
+
+  where(): MailpitWhere {
+    return { sql: this.clauses.length === 0 ? '1' : this.clauses.join(' AND '), params: this.params };
+  }
+}
+
+function substringLike(term: { substring: string; columns: string[] }): MailpitWhere {
+  const { columns, substring } = term;
+  return {
+    sql: columns.length === 1 ? `m.${columns[0]} LIKE ?` : `(${columns.map((c) => `m.${c} LIKE ?`).join(' OR ')})`,
+    params: columns.map(() => `%${substring}%`),
+  };
+}
+
+/**
+ * The index phrases that find a substring term's messages, exact or as candidates, or null when it has no run of
+ * 3 characters free of LIKE's wildcards (the trigram index finds nothing shorter).
+ */
+function indexPhrases(term: { substring: string; columns: string[] }): { match: string; exact: boolean } | null {
+  const runs = term.substring.split(/[%_]/).filter((run) => [...run].length >= 3);
+  if (runs.length === 0) return null;
+  const columns = term.columns.map((column) => INDEX_COLUMNS[column]);
+  const filter = columns.length === 1 ? columns[0] : `{${columns.join(' ')}}`;
+  return {
+    match: runs.map((run) => `${filter} : "${run.replaceAll('"', '""')}"`).join(' AND '),
+    exact: runs.length === 1 && runs[0] === term.substring && /^[\x00-\x7f]*$/.test(term.substring),
+  };
 }
 
 /** Split on spaces outside double quotes; every quote is then removed (argsparser.go); empty tokens dropped. */
@@ -57,25 +144,22 @@ export function mailpitTokens(query: string): string[] {
   return tokens.map((token) => token.replaceAll('"', '')).filter((token) => token.trim() !== '');
 }
 
-function termCondition(term: string, timeZone: string | undefined): MailpitCondition | null {
+function termOf(term: string, timeZone: string | undefined): Term | null {
   const lower = term.toLowerCase();
   const prefix = /^[a-z-]+:/.exec(lower)?.[0] ?? '';
   const value = term.slice(prefix.length);
-  const like = (column: string, text: string) => ({ sql: `${column} LIKE ?`, params: [`%${text}%`] });
   const cleaned = mailpitClean(value);
+  const substring = (text: string, ...columns: string[]) => (text === '' ? null : { substring: text, columns });
 
   const addressColumn = ADDRESS_COLUMNS[prefix];
-  if (addressColumn !== undefined) return cleaned === '' ? null : like(addressColumn, cleaned);
+  if (addressColumn !== undefined) return substring(cleaned, addressColumn);
   switch (prefix) {
-    case 'addressed:': {
-      if (cleaned === '') return null;
-      const columns = Object.values(ADDRESS_COLUMNS);
-      return { sql: `(${columns.map((c) => `${c} LIKE ?`).join(' OR ')})`, params: columns.map(() => `%${cleaned}%`) };
-    }
+    case 'addressed:':
+      return substring(cleaned, ...Object.values(ADDRESS_COLUMNS));
     case 'subject:':
-      return value === '' ? null : like('m.subject', value);
+      return substring(value, 'subject');
     case 'message-id:':
-      return cleaned === '' ? null : like('m.message_id', cleaned);
+      return substring(cleaned, 'message_id');
     case 'tag:':
       return cleaned === ''
         ? null
@@ -109,8 +193,7 @@ function termCondition(term: string, timeZone: string | undefined): MailpitCondi
     }
   }
   // Anything else is free text, the prefix included (`foo:bar`, `is:starred`, `larger:abc`).
-  const text = mailpitClean(term);
-  return text === '' ? null : like('m.mailpit_search_text', text);
+  return substring(mailpitClean(term), 'mailpit_search_text');
 }
 
 /** `\d+(\.\d+)?` with an optional k, kb, m or mb (1024-based); null when it is not one. */

@@ -47,10 +47,17 @@ describe('latestMatching', () => {
   it('gives the newest message matching a Mailpit search, or the newest of all for a blank query', async () => {
     const { store, workspaceId } = storeWith(['A first', 'B second', 'A third', 'B fourth']);
     const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-    expect(await latestMatching(store, workspaceId, 'subject:A')).toBe(uuid(2));
-    expect(await latestMatching(store, workspaceId, 'second')).toBe(uuid(1));
-    expect(await latestMatching(store, workspaceId, '  ')).toBe(uuid(3));
-    expect(await latestMatching(store, workspaceId, 'nothing-matches')).toBeUndefined();
+    let woken = 0;
+    const deps = {
+      store,
+      mailpitSearchIndexer: { caughtUp: () => Promise.resolve(), stop: () => {}, wake: () => void woken++ },
+    };
+    expect(await latestMatching(deps, workspaceId, 'subject:A')).toBe(uuid(2));
+    expect(await latestMatching(deps, workspaceId, 'second')).toBe(uuid(1));
+    expect(await latestMatching(deps, workspaceId, '  ')).toBe(uuid(3));
+    expect(await latestMatching(deps, workspaceId, 'nothing-matches')).toBeUndefined();
+    // The first substring search turned Mailpit's trigram index on, once.
+    expect(woken).toBe(1);
     store.close();
   });
 });

@@ -42,6 +42,7 @@ import { mailpitMessageFacts } from './027-mailpit-message-facts.js';
 import { searchIndexUpdateColumns } from './028-search-index-update-columns.js';
 import { messageTagPruning } from './029-message-tag-pruning.js';
 import { mailpitUnreadCount } from './030-mailpit-unread-count.js';
+import { mailpitSearchIndex } from './031-mailpit-search-index.js';
 
 export type { Migration } from './migration.js';
 
@@ -77,4 +78,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchIndexUpdateColumns,
   messageTagPruning,
   mailpitUnreadCount,
+  mailpitSearchIndex,
 ];
