@@ -24,6 +24,11 @@ export interface EmulatorEvents {
    * that had it (`uuids`): Mailpit's websocket `prune null`.
    */
   'message-tags.pruned': { workspaceId: number; uuids: string[] };
+  /**
+   * The SMTP intake refused a command or a message with a 4xx or 5xx reply (smtp/listener.ts): Mailpit's websocket
+   * `error` (docs/spec/mailpit-api.md#3-websocket-apievents). `line` is the reply as sent, code first.
+   */
+  'smtp.refused': { workspaceId: number; code: number; line: string; ip: string };
   /** Messages were deleted (mail/inbox-writes.ts); `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */

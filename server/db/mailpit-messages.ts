@@ -132,6 +132,11 @@ export function createMailpitMessageStore(statements: Statements) {
     return indexed === undefined ? bound(where) : { ...bound(where), indexed: { ...indexed, rest: bound(indexed.rest) } };
   };
 
+  const byIds = (workspaceId: number, ids: number[]) => ({
+    sql: 'm.workspace_id = ? AND m.id IN (SELECT value FROM json_each(?))',
+    params: [workspaceId, JSON.stringify(ids)],
+  });
+
   const totals = (workspaceId: number) => ({
     total: total.get(workspaceId) as number,
     unread: unread.get(workspaceId) as number,
@@ -218,19 +223,21 @@ export function createMailpitMessageStore(statements: Statements) {
      * the uuids whose state changed: Mailpit announces an update only for those.
      */
     setRead(workspaceId: number, read: boolean, uuids: string[] | null, where: MailpitWhere | null): string[] {
-      const condition = conditions(workspaceId, where, null);
-      const sql = [`UPDATE messages AS m SET read = ? WHERE ${condition.sql} AND m.read != ?`];
-      const params: unknown[] = [read ? 1 : 0, ...condition.params, read ? 1 : 0];
-      if (uuids !== null) {
-        sql.push('AND m.uuid IN (SELECT value FROM json_each(?))');
-        params.push(JSON.stringify(uuids));
-      }
-      return writeTransaction(db, () =>
-        statements
+      return writeTransaction(db, () => {
+        // A search's matches from Mailpit's index when it can answer, as ids; else the condition over the rows.
+        const found = where === null ? null : search.matches(workspaceId, where, { start: 0, limit: null });
+        const condition = found === null ? conditions(workspaceId, where, null) : byIds(workspaceId, found.ids);
+        const sql = [`UPDATE messages AS m SET read = ? WHERE ${condition.sql} AND m.read != ?`];
+        const params: unknown[] = [read ? 1 : 0, ...condition.params, read ? 1 : 0];
+        if (uuids !== null) {
+          sql.push('AND m.uuid IN (SELECT value FROM json_each(?))');
+          params.push(JSON.stringify(uuids));
+        }
+        return statements
           .get(`${sql.join(' ')} RETURNING uuid`)
           .pluck()
-          .all(...params),
-      ) as string[];
+          .all(...params) as string[];
+      });
     },
 
     /** Deletes the listed messages of the workspace; returns the uuids deleted (unknown ones are ignored). */

@@ -16,6 +16,7 @@ import { writeTransaction } from './write-transaction.js';
  * one (a hostile or unusual mail) is matched by LIKE, as the messages above the mark are.
  */
 const MAX_INDEXED_CHARS = 65_536;
+/** Exactly the condition of the partial index messages_mailpit_unindexed (migration 31), which SQLite then uses. */
 const LONG = `length(mailpit_search_text) > ${MAX_INDEXED_CHARS}`;
 /** Above this many messages to index, a search reads with LIKE rather than collect the unindexed matches. */
 const MAX_UNINDEXED = 2_000;

@@ -85,6 +85,12 @@ export function serveMailpitEvents(deps: AppDeps): MailpitEventsSocket {
       else for (const uuid of uuids) broadcast(workspaceId, 'delete', { ID: toMailpitId(uuid) });
       scheduleStats(workspaceId);
     }),
+    // An SMTP reply of 4xx is a warning, of 5xx an error (MP internal/smtpd/main.go LogWrite).
+    deps.events.on('smtp.refused', ({ workspaceId, code, line, ip }) => {
+      if (!listening(workspaceId)) return;
+      const level = code >= 500 ? 'error' : 'warning';
+      broadcast(workspaceId, 'error', { Level: level, Type: 'smtpd', IP: ip, Message: line });
+    }),
     deps.events.on('workspace.reset', ({ workspaceId }) => {
       if (!listening(workspaceId)) return;
       broadcast(workspaceId, 'truncate', null);

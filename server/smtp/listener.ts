@@ -49,6 +49,8 @@ export interface SmtpListenerOptions {
    * envelope once the message's final `.` arrived.
    */
   fault(command: SmtpCommand, envelope: SmtpEnvelope, token: string | null): { code: number; message: string } | null;
+  /** Hears every 4xx or 5xx reply to a client's command or message (Mailpit's websocket `error`). */
+  refused?(refusal: SmtpRefusal): void;
   logger: Logger;
 }
 
@@ -71,6 +73,15 @@ function reply(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
+/** A refused step, as the reply line the client read and from where. */
+export interface SmtpRefusal {
+  code: number;
+  /** The reply line, code first (`550 5.1.1 ...`), as Mailpit's websocket `error` gives it. */
+  line: string;
+  ip: string;
+  token: string | null;
+}
+
 interface AuthedUser {
   token: string | null;
   /** The AUTH user, kept as the message's username (docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1). */
@@ -80,6 +91,11 @@ interface AuthedUser {
 export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
   const { SMTPServer } = await import('smtp-server');
   const inFlight = new Set<Promise<void>>();
+  /** The reply to a refused step, told to `refused` first. */
+  const refuse = (session: SMTPServerSession, code: number, message: string, token = tokenOf(session)): Error => {
+    options.refused?.({ code, line: `${code} ${message}`, ip: ipOf(session), token });
+    return reply(code, message);
+  };
   const server: SmtpServerType = new SMTPServer({
     name: 'mailcoach-emulator',
     banner: 'mailcoach-emulator ESMTP: mail is captured, never delivered',
@@ -107,14 +123,21 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     onConnect(_session, callback) {
       callback();
     },
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
       const password = auth.password ?? '';
       const accepted = password !== '' && options.tokenAccepted(password);
       // Before the credentials are judged, as Mailpit's chaos answers AUTH.
       const refused = options.fault('AUTH', { from: '', to: [] }, accepted ? password : null);
-      if (refused !== null) return callback(reply(refused.code, refused.message));
+      if (refused !== null) return callback(refuse(session, refused.code, refused.message, null));
       if (options.authRequired && !accepted) {
-        callback(reply(535, '5.7.8 Authentication failed: the password must be an accepted API token (--token)'));
+        callback(
+          refuse(
+            session,
+            535,
+            '5.7.8 Authentication failed: the password must be an accepted API token (--token)',
+            null,
+          ),
+        );
         return;
       }
       callback(null, {
@@ -123,12 +146,12 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     },
     onMailFrom(address, session, callback) {
       const refused = options.fault('MAIL', { from: address.address, to: [] }, tokenOf(session));
-      callback(refused === null ? null : reply(refused.code, refused.message));
+      callback(refused === null ? null : refuse(session, refused.code, refused.message));
     },
     onRcptTo(address, session, callback) {
       const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
       const refused = options.fault('RCPT', { from, to: [address.address] }, tokenOf(session));
-      callback(refused === null ? null : reply(refused.code, refused.message));
+      callback(refused === null ? null : refuse(session, refused.code, refused.message));
     },
     onData(stream, session, callback) {
       // Past twice the size limit the client is told at once and the connection closed: a never-ending DATA would
@@ -136,29 +159,32 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       const oversized = () => {
         const connection = connectionOf(session);
         if (connection === undefined) return;
-        connection.send(
-          552,
-          `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb); closing the connection`,
-        );
+        const message = `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb); closing the connection`;
+        options.refused?.({ code: 552, line: `552 ${message}`, ip: ipOf(session), token: tokenOf(session) });
+        connection.send(552, message);
         connection.close();
       };
       const done = readMessage(stream, options.maxBytes, oversized).then(async (read) => {
         if (read.kind === 'gone') return; // the client left mid-DATA (or was closed past the size limit): nothing stored
         if (read.kind === 'too-large')
           return callback(
-            reply(552, `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`),
+            refuse(
+              session,
+              552,
+              `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`,
+            ),
           );
         if (read.kind === 'line-too-long')
-          return callback(reply(500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
+          return callback(refuse(session, 500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
         // A refused DATA stores nothing: the reply comes after the final `.`, as a real server's refusal does.
         const refused = options.fault('DATA', envelopeOf(session), tokenOf(session));
-        if (refused !== null) return callback(reply(refused.code, refused.message));
+        if (refused !== null) return callback(refuse(session, refused.code, refused.message));
         try {
           await options.receive(read.raw, envelopeOf(session), tokenOf(session), usernameOf(session));
           callback(null, 'Captured by mailcoach-emulator (never delivered)');
         } catch (error) {
           options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
-          callback(reply(554, `5.6.0 The message was not stored: ${(error as Error).message}`));
+          callback(refuse(session, 554, `5.6.0 The message was not stored: ${(error as Error).message}`));
         }
       });
       inFlight.add(done);
@@ -226,6 +252,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
 }
 
 const tokenOf = (session: SMTPServerSession): string | null => (session.user as AuthedUser | undefined)?.token ?? null;
+/** The client's IP as Go writes it: an IPv4 client of a dual-stack socket without its `::ffff:` prefix. */
+const ipOf = (session: SMTPServerSession): string =>
+  (session.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '') || '127.0.0.1';
 const usernameOf = (session: SMTPServerSession): string => (session.user as AuthedUser | undefined)?.username ?? '';
 
 function envelopeOf(session: SMTPServerSession): SmtpEnvelope {

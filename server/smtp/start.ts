@@ -66,6 +66,8 @@ export async function startSmtp(
     receive: async (raw, envelope, token, username) => {
       await receiveSmtpMessage(deps, raw, envelope, workspaceOf(token), username);
     },
+    refused: ({ code, line, ip, token }) =>
+      deps.events.emit('smtp.refused', { workspaceId: workspaceOf(token), code, line, ip }),
     // The workspace's fault rules for SMTP, drawn and counted as its HTTP rules are (http/apply-faults.ts).
     fault: (command, envelope, token) => {
       const workspaceId = workspaceOf(token);

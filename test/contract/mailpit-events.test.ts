@@ -131,6 +131,35 @@ describe('/api/events', () => {
     expect((await client.waitFor('delete', (e) => e.Type === 'delete')).Data).toEqual({ ID: doomed.ID });
   });
 
+  it('sends error for an SMTP reply of 4xx (a warning) or 5xx (an error), with the line the client read', async () => {
+    const client = await listen();
+    const chaos = async (body: object) => {
+      const answer = await rawRequest(emulator().url, {
+        method: 'PUT',
+        path: '/api/v1/chaos',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(200);
+    };
+    try {
+      await chaos({ Recipient: { ErrorCode: 451, Probability: 100 } });
+      await expect(send('refused')).rejects.toThrow(/451/);
+      await chaos({ Sender: { ErrorCode: 550, Probability: 100 } });
+      await expect(send('refused')).rejects.toThrow(/550/);
+    } finally {
+      await chaos({});
+    }
+    const errors = () => client.events.filter((e) => e.Type === 'error').map((e) => e.Data);
+    await waitUntil(errors, (list) => list.length === 2, { what: 'two error events' });
+    expect(errors()).toEqual([
+      { Level: 'warning', Type: 'smtpd', IP: '127.0.0.1', Message: '451 Chaos recipient error' },
+      { Level: 'error', Type: 'smtpd', IP: '127.0.0.1', Message: '550 Chaos sender error' },
+    ]);
+    // Nothing was stored.
+    expect((await mailpit().listMessages()).total).toBe(0);
+  });
+
   it('refuses an upgrade from a foreign Origin with 403, and one to another path with 404', async () => {
     const refused = (path: string, headers: Record<string, string>) =>
       new Promise<number>((resolve) => {

@@ -27,7 +27,12 @@ function corpus(n: number) {
     from: { name, email },
     to: { name: names[(n + 2) % names.length]!, email: `to${n}@${domains[(n + 1) % domains.length]}` },
     subject,
-    text: n === 7 ? LONG_TEXT : `Hello ${name}, about ${subject}. Visit https://${domains[n % 4]}/p?id=${n}&x=y`,
+    text:
+      n === 7
+        ? LONG_TEXT
+        : n === 9
+          ? 'bobXsmith wrote the weekly digest, 100 percent'
+          : `Hello ${name}, about ${subject}. Visit https://${domains[n % 4]}/p?id=${n}&x=y`,
     read: n % 3 === 0 ? 1 : 0,
     attachments: n % 5 === 0,
   };
@@ -187,6 +192,51 @@ describe("Mailpit's trigram search index", () => {
     const renamed = '00000000-0000-4000-8000-000000000004';
     expect(indexedAfter.find((a) => a.query === 'password')!.all).toContain(renamed);
     expect(reference.find((a) => a.query === 'password')!.all).not.toContain(renamed);
+    store.close();
+  });
+
+  it("marks a search's matches read from the index, as from the rows", async () => {
+    const { store, workspaceId } = await storeWith(60);
+    const unreadGmail = compileMailpitQuery('is:unread gmail.com');
+    const expected = store.mailpit.matchingUuids(workspaceId, unreadGmail);
+    expect(expected.length).toBeGreaterThan(5);
+    store.mailpit.searchIndex.enable();
+    indexAll(store);
+    const changed = store.mailpit.setRead(workspaceId, true, null, compileMailpitQuery('gmail.com'));
+    expect(changed.sort()).toEqual(expected.sort());
+    expect(store.mailpit.matchingUuids(workspaceId, unreadGmail)).toEqual([]);
+    store.close();
+  });
+
+  it('plans its searches on indexes: no scan of the messages rows, no sort, for terms the index answers', () => {
+    const db = openDatabase(':memory:');
+    const plans: string[] = [];
+    let recording = false;
+    const prepare = db.prepare.bind(db);
+    // Every statement the store prepares for a search, explained with placeholder values.
+    db.prepare = ((sql: string) => {
+      if (recording && /^\s*SELECT/.test(sql) && /FROM (messages m|mailpit_search s)/.test(sql)) {
+        const values = new Array((sql.match(/\?/g) ?? []).length).fill(1);
+        const plan = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[];
+        plans.push(plan.map((row) => row.detail).join('\n'));
+      }
+      return prepare(sql);
+    }) as typeof db.prepare;
+    const store = createStore(db);
+    const { id: workspaceId } = store.ensureWorkspace('default', 0);
+    store.mailpit.searchIndex.enable();
+    recording = true;
+    for (const query of ['password', 'from:acme -password', 'is:unread has:attachment', '-password', 'larger:10k']) {
+      store.mailpit.page(workspaceId, { where: compileMailpitQuery(query), beforeMs: null, start: 0, limit: 50 });
+    }
+    // The statements are cached: each distinct one is explained once.
+    expect(plans.length).toBeGreaterThanOrEqual(5);
+    for (const plan of plans) {
+      // The partial index of the messages too long to index holds none of them here, and few anywhere.
+      expect(plan).not.toMatch(
+        /SCAN (m|messages)$|SCAN (m|messages) USING INDEX (?!messages_mailpit_unindexed)|TEMP B-TREE/m,
+      );
+    }
     store.close();
   });
 
