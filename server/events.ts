@@ -4,6 +4,7 @@
  */
 import type { FixtureProblem } from './fixtures/load.js';
 import type { MailcoachEvent } from './mailcoach-events.js';
+import type { SmtpCommand } from './faults/fault-rules.js';
 
 export interface EmulatorEvents {
   /** A mail was captured and committed (any intake): announced by capture's door (mail/capture/index.ts). */
@@ -26,9 +27,11 @@ export interface EmulatorEvents {
   'message-tags.pruned': { workspaceId: number; uuids: string[] };
   /**
    * The SMTP intake refused a command or a message with a 4xx or 5xx reply (smtp/listener.ts): Mailpit's websocket
-   * `error` (docs/spec/mailpit-api.md#3-websocket-apievents). `line` is the reply as sent, code first.
+   * `error` (docs/spec/mailpit-api.md#3-websocket-apievents-mp-serverwebsocketsgo-internalstoragego-mpweb-websocketmd-mpapi-packagesmailpit-wssrcindexts). `line` is the reply as sent, code first.
    */
-  'smtp.refused': { workspaceId: number; code: number; line: string; ip: string };
+  'smtp.refused': { workspaceId: number; command: SmtpCommand; code: number; line: string; ip: string };
+  /** The SMTP intake took a message of `size` bytes (Mailpit's RuntimeStats SMTPAccepted, SMTPAcceptedSize). */
+  'smtp.accepted': { workspaceId: number; size: number };
   /** Messages were deleted (mail/inbox-writes.ts); `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */

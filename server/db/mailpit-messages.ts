@@ -129,7 +129,9 @@ export function createMailpitMessageStore(statements: Statements) {
       params: [...condition.params, beforeMs],
     });
     const indexed = where.indexed;
-    return indexed === undefined ? bound(where) : { ...bound(where), indexed: { ...indexed, rest: bound(indexed.rest) } };
+    return indexed === undefined
+      ? bound(where)
+      : { ...bound(where), indexed: { ...indexed, rest: bound(indexed.rest) } };
   };
 
   const byIds = (workspaceId: number, ids: number[]) => ({

@@ -23,8 +23,7 @@ const MAX_UNINDEXED = 2_000;
 
 const INDEX_COLUMNS =
   'text, subject, message_id, from_addresses, to_addresses, cc_addresses, bcc_addresses, reply_to_addresses';
-const SOURCE_COLUMNS =
-  'mailpit_search_text, subject, message_id, from_json, to_json, cc_json, bcc_json, reply_to_json';
+const SOURCE_COLUMNS = 'mailpit_search_text, subject, message_id, from_json, to_json, cc_json, bcc_json, reply_to_json';
 
 /**
  * Empties the index, for a delete of most messages (messages-inbox.ts): cheaper than removing each message from
@@ -129,7 +128,11 @@ export function createMailpitSearch(statements: Statements) {
      * messages, or the workspace's capture times went backwards (its newest-first order is then not id order,
      * which the merge of indexed and unindexed matches relies on). Call inside a read transaction.
      */
-    matches(workspaceId: number, where: MailpitWhere, page: { start: number; limit: number | null }): MatchedIds | null {
+    matches(
+      workspaceId: number,
+      where: MailpitWhere,
+      page: { start: number; limit: number | null },
+    ): MatchedIds | null {
       const indexed = where.indexed;
       if (indexed === undefined) return null;
       const { enabled, mark } = readState();

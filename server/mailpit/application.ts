@@ -8,9 +8,11 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { MAILPIT_VERSION, mailpitJson } from './answers.js';
 import type { MailpitEnv } from './env.js';
+import { countMailpitRuntimeStats } from './runtime-stats.js';
 
 export function applicationRoutes(deps: AppDeps) {
   const routes = new Hono<MailpitEnv>();
+  const counted = countMailpitRuntimeStats(deps.events);
 
   routes.get('/api/v1/info', (c) => {
     const totals = deps.store.mailpit.totals(c.get('workspaceId'));
@@ -27,12 +29,7 @@ export function applicationRoutes(deps: AppDeps) {
       RuntimeStats: {
         Uptime: Math.floor(process.uptime()),
         Memory: process.memoryUsage().rss,
-        // Counters Mailpit keeps since its start; the emulator does not count these yet.
-        MessagesDeleted: 0,
-        SMTPAccepted: 0,
-        SMTPAcceptedSize: 0,
-        SMTPRejected: 0,
-        SMTPIgnored: 0,
+        ...counted.of(c.get('workspaceId')),
       },
     });
   });

@@ -81,7 +81,10 @@ export function compileMailpitQuery(query: string, timeZone?: string): MailpitCo
     if (excluded.length > 0) match = `(${match}) NOT (${excluded.join(' OR ')})`;
   } else if (excluded.length > 0) {
     rest.add(
-      { sql: 'm.id IN (SELECT rowid FROM mailpit_search WHERE mailpit_search MATCH ?)', params: [excluded.join(' OR ')] },
+      {
+        sql: 'm.id IN (SELECT rowid FROM mailpit_search WHERE mailpit_search MATCH ?)',
+        params: [excluded.join(' OR ')],
+      },
       true,
     );
   }

@@ -74,7 +74,9 @@ function reply(code: number, message: string): Error {
 }
 
 /** A refused step, as the reply line the client read and from where. */
-export interface SmtpRefusal {
+interface SmtpRefusal {
+  /** The step refused (AUTH, MAIL, RCPT or DATA). */
+  command: SmtpCommand;
   code: number;
   /** The reply line, code first (`550 5.1.1 ...`), as Mailpit's websocket `error` gives it. */
   line: string;
@@ -92,8 +94,14 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   const { SMTPServer } = await import('smtp-server');
   const inFlight = new Set<Promise<void>>();
   /** The reply to a refused step, told to `refused` first. */
-  const refuse = (session: SMTPServerSession, code: number, message: string, token = tokenOf(session)): Error => {
-    options.refused?.({ code, line: `${code} ${message}`, ip: ipOf(session), token });
+  const refuse = (
+    command: SmtpCommand,
+    session: SMTPServerSession,
+    code: number,
+    message: string,
+    token = tokenOf(session),
+  ): Error => {
+    options.refused?.({ command, code, line: `${code} ${message}`, ip: ipOf(session), token });
     return reply(code, message);
   };
   const server: SmtpServerType = new SMTPServer({
@@ -128,10 +136,11 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       const accepted = password !== '' && options.tokenAccepted(password);
       // Before the credentials are judged, as Mailpit's chaos answers AUTH.
       const refused = options.fault('AUTH', { from: '', to: [] }, accepted ? password : null);
-      if (refused !== null) return callback(refuse(session, refused.code, refused.message, null));
+      if (refused !== null) return callback(refuse('AUTH', session, refused.code, refused.message, null));
       if (options.authRequired && !accepted) {
         callback(
           refuse(
+            'AUTH',
             session,
             535,
             '5.7.8 Authentication failed: the password must be an accepted API token (--token)',
@@ -146,12 +155,12 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     },
     onMailFrom(address, session, callback) {
       const refused = options.fault('MAIL', { from: address.address, to: [] }, tokenOf(session));
-      callback(refused === null ? null : refuse(session, refused.code, refused.message));
+      callback(refused === null ? null : refuse('MAIL', session, refused.code, refused.message));
     },
     onRcptTo(address, session, callback) {
       const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
       const refused = options.fault('RCPT', { from, to: [address.address] }, tokenOf(session));
-      callback(refused === null ? null : refuse(session, refused.code, refused.message));
+      callback(refused === null ? null : refuse('RCPT', session, refused.code, refused.message));
     },
     onData(stream, session, callback) {
       // Past twice the size limit the client is told at once and the connection closed: a never-ending DATA would
@@ -160,7 +169,13 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         const connection = connectionOf(session);
         if (connection === undefined) return;
         const message = `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb); closing the connection`;
-        options.refused?.({ code: 552, line: `552 ${message}`, ip: ipOf(session), token: tokenOf(session) });
+        options.refused?.({
+          command: 'DATA',
+          code: 552,
+          line: `552 ${message}`,
+          ip: ipOf(session),
+          token: tokenOf(session),
+        });
         connection.send(552, message);
         connection.close();
       };
@@ -169,22 +184,25 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         if (read.kind === 'too-large')
           return callback(
             refuse(
+              'DATA',
               session,
               552,
               `5.3.4 The message exceeds the size limit of ${options.maxBytes} bytes (--max-body-mb)`,
             ),
           );
         if (read.kind === 'line-too-long')
-          return callback(refuse(session, 500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`));
+          return callback(
+            refuse('DATA', session, 500, `5.5.2 A line of the message is longer than ${MAX_LINE_BYTES} bytes`),
+          );
         // A refused DATA stores nothing: the reply comes after the final `.`, as a real server's refusal does.
         const refused = options.fault('DATA', envelopeOf(session), tokenOf(session));
-        if (refused !== null) return callback(refuse(session, refused.code, refused.message));
+        if (refused !== null) return callback(refuse('DATA', session, refused.code, refused.message));
         try {
           await options.receive(read.raw, envelopeOf(session), tokenOf(session), usernameOf(session));
           callback(null, 'Captured by mailcoach-emulator (never delivered)');
         } catch (error) {
           options.logger.warn(`smtp: a message was refused: ${(error as Error).message}`);
-          callback(refuse(session, 554, `5.6.0 The message was not stored: ${(error as Error).message}`));
+          callback(refuse('DATA', session, 554, `5.6.0 The message was not stored: ${(error as Error).message}`));
         }
       });
       inFlight.add(done);

@@ -64,10 +64,12 @@ export async function startSmtp(
     tls: tls === null ? null : { key: tls.key, cert: tls.cert },
     logger,
     receive: async (raw, envelope, token, username) => {
-      await receiveSmtpMessage(deps, raw, envelope, workspaceOf(token), username);
+      const workspaceId = workspaceOf(token);
+      await receiveSmtpMessage(deps, raw, envelope, workspaceId, username);
+      deps.events.emit('smtp.accepted', { workspaceId, size: raw.length });
     },
-    refused: ({ code, line, ip, token }) =>
-      deps.events.emit('smtp.refused', { workspaceId: workspaceOf(token), code, line, ip }),
+    refused: ({ command, code, line, ip, token }) =>
+      deps.events.emit('smtp.refused', { workspaceId: workspaceOf(token), command, code, line, ip }),
     // The workspace's fault rules for SMTP, drawn and counted as its HTTP rules are (http/apply-faults.ts).
     fault: (command, envelope, token) => {
       const workspaceId = workspaceOf(token);

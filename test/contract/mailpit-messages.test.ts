@@ -317,6 +317,34 @@ describe('GET /api/v1/info and /api/v1/webui', () => {
     expect(info.DatabaseSize).toBeGreaterThan(0);
   });
 
+  it('counts in RuntimeStats what SMTP took and refused and what was deleted since the start', async () => {
+    const before = (await mailpit().getInfo()).RuntimeStats;
+    await sendSubjects(['counted']);
+    const [taken] = (await mailpit().listMessages()).messages;
+    await mailpit().deleteMessages({ IDs: [taken!.ID] });
+    const chaos = (body: string) =>
+      rawRequest(emulator().url, {
+        method: 'PUT',
+        path: '/api/v1/chaos',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    await chaos('{"Recipient":{"ErrorCode":550,"Probability":100}}');
+    try {
+      await expect(sendSubjects(['refused'])).rejects.toThrow(/550/);
+    } finally {
+      await chaos('{}');
+    }
+    const after = (await mailpit().getInfo()).RuntimeStats;
+    expect({
+      MessagesDeleted: after.MessagesDeleted - before.MessagesDeleted,
+      SMTPAccepted: after.SMTPAccepted - before.SMTPAccepted,
+      SMTPAcceptedSize: after.SMTPAcceptedSize - before.SMTPAcceptedSize,
+      SMTPRejected: after.SMTPRejected - before.SMTPRejected,
+      SMTPIgnored: after.SMTPIgnored,
+    }).toEqual({ MessagesDeleted: 1, SMTPAccepted: 1, SMTPAcceptedSize: taken!.Size, SMTPRejected: 1, SMTPIgnored: 0 });
+  });
+
   it('gives the WebUIConfiguration: no relay, no SpamAssassin, chaos on (case 62)', async () => {
     const res = await raw('GET', '/api/v1/webui');
     expect(res.text).toBe(
