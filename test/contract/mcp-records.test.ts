@@ -74,7 +74,7 @@ describe.each(MCP_TRANSPORTS)('over %s', (kind) => {
     expect(waited.result.isError).toBeUndefined();
     expect(waited.text).toMatch(
       new RegExp(
-        `^\\S+ SubscribedEvent for ${email} to ${escape(sink.url)}: succeeded, 1 attempt, last answer 200 \\[\\S+\\]\\nBody sent:\\n\\{`,
+        `^\\S+ SubscribedEvent for ${email} to ${escapeRegExp(sink.url)}: succeeded, 1 attempt, last answer 200 \\[\\S+\\]\\nBody sent:\\n\\{`,
       ),
     );
     expect(waited.result.structuredContent).toMatchObject({ event: 'SubscribedEvent', email, status: 'succeeded' });
@@ -157,6 +157,6 @@ describe.each(MCP_TRANSPORTS)('over %s', (kind) => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
