@@ -166,6 +166,18 @@ describe('mailcoach-emulator mcp', () => {
       child.on('exit', (code) => resolve({ code, stdout, stderr }));
     });
 
+  it("is named in the command's --help", async () => {
+    const help = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, [CLI, '--help'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.on('exit', () => resolve(stdout));
+    });
+    expect(help).toContain(
+      '\n       mailcoach-emulator mcp [--url <emulator>] [--token <token>]: MCP over stdio for a running emulator\n',
+    );
+  });
+
   it('prints its usage for --help, and refuses a bad option on stderr with exit code 2', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
