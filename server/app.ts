@@ -7,13 +7,14 @@ import { cors } from 'hono/cors';
 import type { AppDeps } from './deps.js';
 import { routeNotFound } from './errors.js';
 import { createErrorFormatter } from './http/error-response.js';
-import { authenticate } from './http/auth.js';
+import { authenticate, bearerToken } from './http/auth.js';
 import { declaredSizeLimit, requestBody } from './http/body.js';
 import type { AppEnv } from './http/env.js';
 import { readInput } from './http/input.js';
 import { routeGuard } from './http/route-guard.js';
 import { throttle } from './http/throttle.js';
 import { emulatorApi } from './emulator/index.js';
+import { resolveWorkspace } from './emulator/workspace.js';
 import { applyFaults } from './http/apply-faults.js';
 import { mailcoachApi } from './mailcoach/index.js';
 import { createLocalSurfaceCheck } from './http/local-surface.js';
@@ -72,6 +73,21 @@ export function createApp(deps: AppDeps) {
   // Our own API answers a wrong verb as the Mailcoach API does: 405 with the supported methods.
   app.use('/_emulator/*', routeGuard(app, '/_emulator/'));
   app.route('/_emulator', emulatorApi(deps));
+
+  // MCP (server/mcp/http.ts, loaded on first use) under /_emulator's rules: the same guard, token and workspace.
+  // Its tools call /_emulator in this process with the request's token.
+  app.use('/mcp', async (c, next) => {
+    checkLocalSurface(c);
+    await next();
+  });
+  app.use('/mcp', resolveWorkspace(deps));
+  app.all('/mcp', async (c) => {
+    const { answerMcpRequest } = await import('./mcp/http.js');
+    return answerMcpRequest(c.req.raw, await c.get('body'), {
+      token: bearerToken(c.req.header('authorization')) ?? c.req.query('token') ?? null,
+      fetchEmulator: async (input, init) => app.fetch(new Request(input, init)),
+    });
+  });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // The links of captured mails (a double opt-in's confirmation), public as on a real server.

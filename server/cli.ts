@@ -15,6 +15,7 @@ const VERSION = (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'),
 const STOP_DEADLINE_MS = 8_000;
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'mcp') return serveMcp(process.argv.slice(3));
   let request: CliRequest;
   try {
     request = parseCli(process.argv.slice(2), process.env);
@@ -49,6 +50,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   printBanner(emulator, request.config);
+}
+
+/** `mailcoach-emulator mcp`: MCP over stdio for a running emulator (server/mcp/stdio.ts), loaded only for it. */
+async function serveMcp(argv: string[]): Promise<void> {
+  try {
+    await (await import('./mcp/stdio.js')).serveMcpOverStdio(argv, process.env, VERSION);
+  } catch (error) {
+    fail(error);
+  }
 }
 
 function printBanner(emulator: RunningEmulator, config: Config): void {

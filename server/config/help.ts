@@ -176,6 +176,7 @@ export function helpText(version: string): string {
     `mailcoach-emulator ${version}: the Mailcoach HTTP API on your machine; captures mail, never delivers it.`,
     '',
     'Usage: mailcoach-emulator [options]',
+    '       mailcoach-emulator mcp [--url <emulator>] [--token <token>]: MCP over stdio for a running emulator',
     '',
     'Options:',
     ...lines,
