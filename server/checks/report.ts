@@ -55,7 +55,10 @@ export interface LinkReport {
   line: number;
   /** This emulator's own page (confirm, unsubscribe, preferences, webview), resolved offline. */
   emulator: boolean;
+  /** `code: explanation`, each also an issue of the report: what is wrong for every reader. */
   problems: string[];
+  /** `code: explanation`, each also a warning of the report (an `http:` link: it works, unencrypted). */
+  warnings: string[];
   /** What its request found, with `--check-links online` (checks/online.ts); null when it was not requested. */
   online: { status: number | null; error: string | null; skipped: string | null } | null;
 }

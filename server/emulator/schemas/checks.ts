@@ -44,7 +44,10 @@ export const ChecksReport = z
         emulator: z
           .boolean()
           .describe("One of this emulator's pages (confirm, unsubscribe, preferences, webview), resolved offline."),
-        problems: z.array(z.string()),
+        problems: z.array(z.string()).describe('`code: explanation` of each problem this link has.'),
+        warnings: z
+          .array(z.string())
+          .describe('`code: explanation` of each warning (link-insecure: an http: link, which works).'),
         online: z
           .object({ status: z.int().nullable(), error: z.string().nullable(), skipped: z.string().nullable() })
           .nullable()
