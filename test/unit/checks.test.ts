@@ -235,7 +235,15 @@ describe('compatibility', () => {
     expect(flex?.unsupported).toContain('outlook.windows');
     const issue = report.issues.find((i) => i.code === 'feature:display:flex');
     expect(issue).toMatchObject({ severity: 'warning', line: 4 });
-    expect(issue?.message).toMatch(/^display:flex: unsupported by .*Outlook \(windows/);
+    // One line: the families, each once, and how many clients; which platforms is in the feature (issue 41 finding 4).
+    expect(issue?.message).toMatch(
+      /^display:flex: unsupported by \d+ clients \([^()]*Outlook[^()]*\); partly supported by \d+ clients \([^()]*\) \(lines 4, 7\)$/,
+    );
+    expect(flex?.kind).toBe('css');
+    expect(report.compatibility.features.map((feature) => [feature.feature, feature.kind])).toContainEqual([
+      '<body> element',
+      'element',
+    ]);
     const outlook = report.compatibility.clients.find((client) => client.client === 'outlook.windows');
     const apple = report.compatibility.clients.find((client) => client.client === 'apple-mail.macos');
     expect(outlook).toMatchObject({ family: 'Outlook', platform: 'windows' });

@@ -29,6 +29,9 @@ export const ChecksReport = z
       features: z.array(
         z.object({
           feature: z.string(),
+          kind: z
+            .enum(['element', 'attribute', 'css', 'selector', 'at-rule'])
+            .describe("What kind of feature, from caniemail's title: the Checks tab groups warnings by it."),
           lines: z.array(z.int()),
           unsupported: z.array(z.string()),
           partial: z.array(z.string()),
