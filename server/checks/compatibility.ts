@@ -8,7 +8,7 @@ import { DoIUseEmail } from '@jsx-email/doiuse-email';
 import { parse as parseCss, type CssAtRuleAST, type CssStylesheetAST } from '@adobe/css-tools';
 import type { Document, Element } from 'domhandler';
 import { BoundedCache } from '../bounded-cache.js';
-import { MAX_LINES, type CheckIssue, type ClientScore, type FeatureUse } from './report.js';
+import { MAX_LINES, type CheckIssue, type ClientScore, type FeatureKind, type FeatureUse } from './report.js';
 
 /** The package and the `last_update_date` of the caniemail data it bundles (dist/index.mjs). */
 export const COMPATIBILITY_SOURCE = { package: '@jsx-email/doiuse-email@1.0.4', data_updated: '2024-10-09' } as const;
@@ -162,6 +162,7 @@ export function checkCompatibility(document: Document, lineOf: (offset: number) 
     .filter(([, use]) => use.unsupported.size + use.partial.size > 0)
     .map(([feature, use]) => ({
       feature,
+      kind: kindOf(feature),
       lines: use.lines.sort((a, b) => a - b),
       unsupported: [...use.unsupported],
       partial: [...use.partial],
@@ -208,19 +209,35 @@ function scores(checker: LocatedChecker, features: FeatureUse[]): ClientScore[] 
   });
 }
 
+/** caniemail's titles: `<body> element`, `dir attribute`, `Class selector`, `@media`, `display:flex`, `padding`. */
+function kindOf(feature: string): FeatureKind {
+  if (/^<[^>]+> element$/.test(feature)) return 'element';
+  if (/ attribute$/.test(feature)) return 'attribute';
+  if (/ (selector|selectors|combinator)$/i.test(feature) || /^:/.test(feature)) return 'selector';
+  if (/^@/.test(feature)) return 'at-rule';
+  return 'css';
+}
+
+/**
+ * One line per feature: the families that lack it, each once, with how many of the clients caniemail knows (the
+ * `<body>` warning named some 20 clients with their platforms on every HTML mail, issue 41 finding 4); which
+ * platforms is in the report's features, which the Checks tab shows on demand.
+ */
 function issueOf(feature: FeatureUse): CheckIssue {
-  const byFamily = (clients: string[]) => {
-    const families = new Map<string, string[]>();
-    for (const client of clients) {
-      const [family = client, platform = ''] = client.split('.');
-      const name = FAMILIES[family] ?? family;
-      families.set(name, [...(families.get(name) ?? []), platform]);
-    }
-    return [...families].map(([name, platforms]) => `${name} (${platforms.join(', ')})`).join(', ');
-  };
+  const families = (clients: string[]) => [
+    ...new Set(
+      clients.map((client) => {
+        const family = client.split('.')[0] ?? client;
+        return FAMILIES[family] ?? family;
+      }),
+    ),
+  ];
+  const count = (clients: string[]) => `${clients.length} ${clients.length === 1 ? 'client' : 'clients'}`;
   const parts = [];
-  if (feature.unsupported.length > 0) parts.push(`unsupported by ${byFamily(feature.unsupported)}`);
-  if (feature.partial.length > 0) parts.push(`partly supported by ${byFamily(feature.partial)}`);
+  if (feature.unsupported.length > 0)
+    parts.push(`unsupported by ${count(feature.unsupported)} (${families(feature.unsupported).join(', ')})`);
+  if (feature.partial.length > 0)
+    parts.push(`partly supported by ${count(feature.partial)} (${families(feature.partial).join(', ')})`);
   const lines = feature.lines.length === 1 ? `line ${feature.lines[0]}` : `lines ${feature.lines.join(', ')}`;
   return {
     check: 'compatibility',

@@ -17,6 +17,12 @@ export type CheckInput = ContentInput;
 export type { CompatibilityResult } from './compatibility.js';
 
 /**
+ * caniemail's warnings for what the content check already reports as a problem (content.ts: clients strip a
+ * form), which would say the same thing twice, less strongly; the feature still counts in the clients' scores.
+ */
+const REPORTED_AS_PROBLEMS = new Set(['feature:<form> element']);
+
+/**
  * `memo`: where the caller keeps the compatibility result, nearly all of the cost and a function of the HTML
  * alone; links and content are checked each time (a millisecond), so that an emulator link to a subscriber
  * deleted since is reported broken.
@@ -33,7 +39,7 @@ export function checkMail(
       ? { clients: [], features: [], issues: [] }
       : memo(() => checkCompatibility(document, lineOf));
   const found = contentAndLinkIssues(input, parsed, context);
-  const issues = [...found.issues, ...compatibility.issues];
+  const issues = [...found.issues, ...compatibility.issues.filter((issue) => !REPORTED_AS_PROBLEMS.has(issue.code))];
   const problems = issues.filter(isProblem).length;
   return {
     summary: { problems, warnings: issues.length - problems },

@@ -41,18 +41,19 @@ export function checkLinks(
     }
   };
   visit(document);
-  const issues = links.flatMap((link) =>
-    link.problems.map((problem) =>
-      linkIssue(link, problem.split(':')[0]!, 'problem', problem.slice(problem.indexOf(':') + 2)),
-    ),
-  );
+  const found = (link: LinkReport, severity: CheckIssue['severity'], list: string[]) =>
+    list.map((entry) => linkIssue(link, entry.split(':')[0]!, severity, entry.slice(entry.indexOf(':') + 2)));
+  const issues = links.flatMap((link) => [
+    ...found(link, 'problem', link.problems),
+    ...found(link, 'warning', link.warnings),
+  ]);
   return { links, issues };
 }
 
-/** A problem is `code: explanation`; the issue's code is the part before the colon. */
+/** A problem or warning is `code: explanation`; the issue's code is the part before the colon. */
 function linkReport(attribute: 'href' | 'src', raw: string, line: number, context: LinkContext): LinkReport {
   const url = raw.trim();
-  const report: LinkReport = { attribute, url, line, emulator: false, problems: [], online: null };
+  const report: LinkReport = { attribute, url, line, emulator: false, problems: [], warnings: [], online: null };
   if (url === '') {
     report.problems.push(`link-empty: the ${attribute} is empty`);
     return report;
@@ -90,7 +91,8 @@ function linkReport(attribute: 'href' | 'src', raw: string, line: number, contex
     report.emulator = true;
     return report;
   }
-  if (parsed.protocol === 'http:') report.problems.push('link-insecure: http: where https: is expected');
+  // It opens: a warning (some clients and browsers warn about it, and it leaks the reader's click), not a problem.
+  if (parsed.protocol === 'http:') report.warnings.push('link-insecure: http: where https: is expected');
   return report;
 }
 

@@ -161,15 +161,10 @@ export function createOnlineLinkChecker(options: {
   };
 }
 
-/** The links worth a request: http(s), not the emulator's own pages, nothing wrong with them offline but http:. */
+/** The links worth a request: http(s), not the emulator's own pages, nothing wrong with them offline. */
 export function onlineCandidates(report: ChecksReport): string[] {
   return report.links
-    .filter(
-      (link) =>
-        !link.emulator &&
-        /^https?:/i.test(link.url) &&
-        link.problems.every((problem) => problem.startsWith('link-insecure:')),
-    )
+    .filter((link) => !link.emulator && /^https?:/i.test(link.url) && link.problems.length === 0)
     .map((link) => link.url);
 }
 

@@ -7,6 +7,7 @@
 import type { CheckedMessage, MessageCheckStore } from '../db/message-checks-store.js';
 import type { IndexStep } from '../db/messages-store.js';
 import { parseHeaders } from '../mail/mime/read-headers.js';
+import { contentIdsOf } from './content.js';
 import { countProblems } from './problems.js';
 import { emulatorRecords, type RecordStores } from './records.js';
 
@@ -26,6 +27,7 @@ export function checkNextMessages(reader: ProblemReader, step: IndexStep): Check
         text: message.text_body,
         headers: message.head === null ? [] : parseHeaders(message.head),
         campaign: message.campaign_uuid !== null,
+        contentIds: contentIdsOf(message.attachments_json),
       },
       // No origin: the emulator's links are known by a loopback host or by resolving (checks/links.ts).
       { origin: null, records: emulatorRecords(reader, message.workspace_id) },

@@ -38,9 +38,16 @@ export interface ClientScore {
   score: number;
 }
 
+/**
+ * What kind of feature it is, from caniemail's title: the UI folds a mail's warnings into one line per kind (an
+ * MJML mail uses some 35 features, each lacking somewhere).
+ */
+export type FeatureKind = 'element' | 'attribute' | 'css' | 'selector' | 'at-rule';
+
 /** A feature the HTML uses that some clients lack: where it is used, and who lacks it. */
 export interface FeatureUse {
   feature: string;
+  kind: FeatureKind;
   /** Lines of the HTML it is used on, first ones first (at most MAX_LINES). */
   lines: number[];
   unsupported: string[];
@@ -55,7 +62,10 @@ export interface LinkReport {
   line: number;
   /** This emulator's own page (confirm, unsubscribe, preferences, webview), resolved offline. */
   emulator: boolean;
+  /** `code: explanation`, each also an issue of the report: what is wrong for every reader. */
   problems: string[];
+  /** `code: explanation`, each also a warning of the report (an `http:` link: it works, unencrypted). */
+  warnings: string[];
   /** What its request found, with `--check-links online` (checks/online.ts); null when it was not requested. */
   online: { status: number | null; error: string | null; skipped: string | null } | null;
 }

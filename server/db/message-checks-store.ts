@@ -17,6 +17,8 @@ export interface UncheckedMessage {
   html_body: string | null;
   text_body: string | null;
   campaign_uuid: string | null;
+  /** JSON array of {filename, content_type, content_id, size}: the parts a `cid:` image may name. */
+  attachments_json: string;
   /** The raw message's first bytes, where its header block is (a block beyond them is read as cut there). */
   head: Buffer | null;
 }
@@ -35,7 +37,7 @@ export function createMessageCheckStore(statements: Statements) {
   const db = statements.db;
   const mark = db.prepare('SELECT coalesce(max(message_id), 0) FROM message_checks').pluck();
   const next = db.prepare(
-    `SELECT m.id, m.workspace_id, m.uuid, m.subject, m.html_body, m.text_body, m.campaign_uuid,
+    `SELECT m.id, m.workspace_id, m.uuid, m.subject, m.html_body, m.text_body, m.campaign_uuid, m.attachments_json,
        (SELECT substr(r.raw, 1, ${HEAD_BYTES}) FROM message_raw r WHERE r.message_id = m.id) AS head
      FROM messages m WHERE m.id IN (${stepSql('id > (SELECT coalesce(max(message_id), 0) FROM message_checks)', 'size')})
      ORDER BY m.id`,

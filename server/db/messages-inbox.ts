@@ -194,14 +194,17 @@ export function createInboxSearch(statements: Statements) {
     window: PageWindow,
   ): { ids: number[]; total: number } {
     const kept = totals(workspaceId);
-    const { match, times, read, problems, tags } = compileSearch(
+    const { match, times, read, problems, tags, rows } = compileSearch(
       resolveOrigins(filter, workspaceId),
       workspaceId,
       kept.total === kept.everywhere,
     );
     const range = idRange(workspaceId, times, filter.capturedAfterId);
     if (range === null || read === 'none' || problems === 'none') return { ids: [], total: 0 };
-    const { lo, hi, conditions, params } = range;
+    const { lo, hi } = range;
+    // message-id:, reply-to:, larger:, smaller: read the row, as the time conditions of a clock gone back do.
+    const conditions = [...range.conditions, ...rows.map((row) => row.sql)];
+    const params = [...range.params, ...rows.flatMap((row) => row.params)];
     if (
       match === null &&
       conditions.length === 0 &&

@@ -34,7 +34,13 @@ export type MessageCondition =
   | { kind: 'tag'; name: string }
   /** Captured strictly before / after the instant (epoch milliseconds). */
   | { kind: 'before'; at: number }
-  | { kind: 'after'; at: number };
+  | { kind: 'after'; at: number }
+  /** Its Message-ID, exactly (without angle brackets): a column of messages. */
+  | { kind: 'message-id'; value: string }
+  /** A Reply-To address or name containing the text (case-insensitive): a column of messages. */
+  | { kind: 'reply-to'; value: string }
+  /** Its raw size strictly above / below that many bytes (larger: / smaller:). */
+  | { kind: 'size'; op: '>' | '<'; bytes: number };
 
 export interface MessageTerm {
   condition: MessageCondition;
@@ -58,8 +64,12 @@ export function usesFullText(filter: MessageFilter): boolean {
   return filter.terms.some(({ condition }) => !OUTSIDE_INDEX.has(condition.kind));
 }
 
+/** The conditions compiled to SQL over the messages row `m` (rows in CompiledSearch). */
+const ROW_KINDS = ['message-id', 'reply-to', 'size'] as const;
+type RowCondition = Extract<MessageCondition, { kind: (typeof ROW_KINDS)[number] }>;
+
 /** The conditions the store applies to the messages table rather than through the search index. */
-const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read', 'problems', 'tag']);
+const OUTSIDE_INDEX = new Set<MessageCondition['kind']>(['before', 'after', 'read', 'problems', 'tag', ...ROW_KINDS]);
 
 /** The words columns: what a free word or a phrase is looked for in. */
 const TEXT_COLUMNS = '{subject body sender recipients}';
@@ -87,6 +97,8 @@ export interface CompiledSearch {
   problems: boolean | null | 'none';
   /** tag: terms: the tag's name, and whether the message must not have it. */
   tags: { name: string; negated: boolean }[];
+  /** message-id:, reply-to:, larger: and smaller: terms: SQL over the messages row `m`, negations included. */
+  rows: { sql: string; params: unknown[] }[];
 }
 
 /**
@@ -101,6 +113,7 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
   let read: CompiledSearch['read'] = null;
   let problems: CompiledSearch['problems'] = null;
   const tags: CompiledSearch['tags'] = [];
+  const rows: CompiledSearch['rows'] = [];
   for (const { condition, negated } of filter.terms) {
     if (condition.kind === 'before') times.push({ op: negated ? '>=' : '<', at: condition.at });
     else if (condition.kind === 'after') times.push({ op: negated ? '<=' : '>', at: condition.at });
@@ -110,18 +123,42 @@ export function compileSearch(filter: MessageFilter, workspaceId: number, wholeT
     } else if (condition.kind === 'problems') {
       problems = problems === null || problems === !negated ? !negated : 'none';
     } else if (condition.kind === 'tag') tags.push({ name: condition.name, negated });
-    else (negated ? negative : positive).push(ftsExpression(condition));
+    else if (isRowCondition(condition)) {
+      const row = rowSql(condition);
+      rows.push(negated ? { sql: `NOT (${row.sql})`, params: row.params } : row);
+    } else (negated ? negative : positive).push(ftsExpression(condition));
   }
-  if (positive.length === 0 && negative.length === 0) return { match: null, times, read, problems, tags };
+  if (positive.length === 0 && negative.length === 0) return { match: null, times, read, problems, tags, rows };
   // FTS5's NOT is binary, so a filter of negations alone needs a positive side: the workspace's own facet.
   if (positive.length === 0 || !wholeTable) positive.push(`facets : ${quote(`w${workspaceId}`)}`);
   const base = positive.length === 1 ? positive[0]! : `(${positive.join(' AND ')})`;
   const match = negative.length === 0 ? base : `${base} NOT (${negative.join(' OR ')})`;
-  return { match, times, read, problems, tags };
+  return { match, times, read, problems, tags, rows };
+}
+
+function isRowCondition(condition: MessageCondition): condition is RowCondition {
+  return (ROW_KINDS as readonly string[]).includes(condition.kind);
+}
+
+function rowSql(condition: RowCondition): { sql: string; params: unknown[] } {
+  switch (condition.kind) {
+    case 'message-id':
+      return { sql: 'm.message_id = ?', params: [condition.value] };
+    case 'reply-to': {
+      const like = `%${condition.value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+      return {
+        sql: `EXISTS (SELECT 1 FROM json_each(m.reply_to_json) r
+              WHERE lower(r.value ->> '$.email') LIKE ? ESCAPE '\\' OR lower(r.value ->> '$.name') LIKE ? ESCAPE '\\')`,
+        params: [like, like],
+      };
+    }
+    case 'size':
+      return { sql: `m.size ${condition.op} ?`, params: [condition.bytes] };
+  }
 }
 
 function ftsExpression(
-  condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' | 'tag' }>,
+  condition: Exclude<MessageCondition, { kind: 'before' | 'after' | 'read' | 'problems' | 'tag' } | RowCondition>,
 ): string {
   switch (condition.kind) {
     case 'text':

@@ -26,7 +26,10 @@ export function checkRoutes(deps: AppDeps) {
     );
     const records = emulatorRecords(deps.store, c.get('workspaceId'));
     return c.json(
-      checkMail({ ...mail, headers: null, campaign: false }, { origin: new URL(c.req.url).origin, records }),
+      checkMail(
+        { ...mail, headers: null, campaign: false, contentIds: null },
+        { origin: new URL(c.req.url).origin, records },
+      ),
     );
   });
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { checkMail, type ChecksReport, type CompatibilityResult } from '../checks/index.js';
 import { createOnlineLinkChecker, onlineCandidates, withOnlineResults } from '../checks/online.js';
+import { contentIdsOf } from '../checks/content.js';
 import { emulatorRecords } from '../checks/records.js';
 import type { LinkedMessageRow } from '../db/messages-store.js';
 import { parseHeaders } from '../mail/mime/read-headers.js';
@@ -42,6 +43,7 @@ export function messageChecks(deps: AppDeps) {
           text: row.text_body,
           headers: raw === undefined ? [] : parseHeaders(raw),
           campaign: row.campaign_uuid !== null,
+          contentIds: contentIdsOf(row.attachments_json),
         },
         { origin, records: emulatorRecords(deps.store, row.workspace_id) },
         (compute) => compatibility.get(row.uuid) ?? compatibility.set(row.uuid, compute()),

@@ -85,8 +85,8 @@ export const queryParam = {
   in: 'query',
   required: false,
   description:
-    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, subject:, template: (or mail:), campaign:, list:, has:attachment, has:problems, is:read, is:unread, via:smtp, via:api, ' +
-    'before:<date>, after:<date>; a leading - negates a term; terms are ANDed.',
+    'A search (README "Search"): free words, "a phrase", to:, from:, cc:, bcc:, reply-to:, subject:, message-id:, template: (or mail:), campaign:, list:, has:attachment, has:problems, is:read, is:unread, via:smtp, via:api, ' +
+    'before:<date>, after:<date>, larger:<size>, smaller:<size> (bytes, or 20kb, 1.5mb); a pasted URL is a phrase; a leading - negates a term; terms are ANDed.',
   schema: { type: 'string' },
   examples: { recipient: { value: 'to:jane@example.com subject:"Reset your password"' } },
 };

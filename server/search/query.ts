@@ -1,7 +1,7 @@
 /**
- * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: subject: mail:
- * has:attachment has:problems is:read is:unread via:smtp via:api before: after: tag:, a leading `-` to negate, all
- * ANDed. Parses the text into the structured filter
+ * The inbox's query language, like Mailpit's: free words, "phrases", to: from: cc: bcc: reply-to: subject: mail:
+ * message-id: has:attachment has:problems is:read is:unread via:smtp via:api before: after: larger: smaller: tag:, a
+ * leading `-` to negate, all ANDed; a pasted URL is a phrase. Parses the text into the structured filter
  * the store searches with (db/messages-search.ts); a malformed query is a 422 naming the problem.
  */
 import {
@@ -24,7 +24,9 @@ const PREFIXES = [
   'from',
   'cc',
   'bcc',
+  'reply-to',
   'subject',
+  'message-id',
   'template',
   'mail',
   'has',
@@ -32,6 +34,8 @@ const PREFIXES = [
   'via',
   'before',
   'after',
+  'larger',
+  'smaller',
   'campaign',
   'list',
   'tag',
@@ -88,6 +92,11 @@ function readTerm(scanner: Scanner): MessageTerm {
     return { negated, condition: { kind: 'text', value: searchable(value, `"${value}"`), phrase: true } };
   }
   const prefix = /^([A-Za-z][A-Za-z0-9_-]*):/.exec(text.slice(scanner.at));
+  if (prefix !== null && isUrl(text.slice(scanner.at))) {
+    // A pasted link (https://shop.test/orders/17) is what its words are, in order: a phrase, as if quoted.
+    const url = readBare(scanner, start);
+    return { negated, condition: { kind: 'text', value: searchable(url, url), phrase: true } };
+  }
   if (prefix === null) {
     const word = readBare(scanner, start);
     return { negated, condition: { kind: 'text', value: searchable(word, word), phrase: false } };
@@ -104,6 +113,14 @@ function readTerm(scanner: Scanner): MessageTerm {
   if (value.trim() === '') throw invalid(`The filter "${name}:" needs a value.`);
   if (name === 'via') return viaTerm(value.trim(), negated);
   return { negated, condition: filterCondition(name as Exclude<Prefix, 'via'>, value.trim()) };
+}
+
+/**
+ * A URL rather than a filter: a scheme and `//` (https://, http://, ftp://...), or a mailto:, tel: or sms: link,
+ * none of them a filter name.
+ */
+function isUrl(term: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S/.test(term) || /^(mailto|tel|sms):\S/i.test(term);
 }
 
 /**
@@ -124,8 +141,20 @@ function filterCondition(prefix: Exclude<Prefix, 'via'>, value: string): Message
     case 'cc':
     case 'bcc':
       return { kind: 'address', field: prefix, value: searchable(value, shown) };
+    case 'reply-to':
+      return { kind: 'reply-to', value };
     case 'subject':
       return { kind: 'subject', value: searchable(value, shown) };
+    case 'message-id':
+      // As the header writes it (<id@host>) or as stored (id@host).
+      return { kind: 'message-id', value: value.replace(/^<(.*)>$/, '$1') };
+    case 'larger':
+    case 'smaller': {
+      const bytes = parseSize(value);
+      if (bytes === null)
+        throw invalid(`"${shown}" needs a size in bytes, or with kb or mb (1024-based), such as 20kb or 1.5mb.`);
+      return { kind: 'size', op: prefix === 'larger' ? '>' : '<', bytes };
+    }
     case 'template':
     case 'mail':
       return { kind: 'template', name: value };
@@ -159,6 +188,14 @@ function filterCondition(prefix: Exclude<Prefix, 'via'>, value: string): Message
       return { kind: prefix, at };
     }
   }
+}
+
+/** `\d+(\.\d+)?` and an optional b, k, kb, m or mb, in any case (1024-based, as Mailpit's); null when not one. */
+function parseSize(value: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)(b|k|kb|m|mb)?$/i.exec(value);
+  if (match === null) return null;
+  const unit = match[2]?.toLowerCase() ?? 'b';
+  return Math.floor(Number(match[1]) * (unit === 'b' ? 1 : unit.startsWith('m') ? 1024 * 1024 : 1024));
 }
 
 /**

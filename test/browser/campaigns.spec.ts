@@ -146,7 +146,7 @@ test.describe('accessibility and width', () => {
         ['/automations', () => page.getByRole('heading', { name: /Welcome series/ })],
         [
           `/campaign-templates/${(await emulator.client.campaignTemplateRecords())[0]?.uuid}`,
-          () => page.getByRole('button', { name: 'Render' }),
+          () => page.getByRole('form', { name: 'Field values' }),
         ],
       ];
       for (const [path, loaded] of pages) {
@@ -174,14 +174,28 @@ test.describe('accessibility and width', () => {
   });
 });
 
-test('a campaign template previews with the field values typed, kept in the URL', async ({ page, emulator }) => {
+test('a campaign template previews live as the field values are typed, kept in the URL, under Campaigns', async ({
+  page,
+  emulator,
+}) => {
   await page.goto(`${emulator.url}/campaigns`);
   await page.getByRole('link', { name: 'Acme newsletter' }).click();
   await expect(page.getByRole('heading', { name: 'Acme newsletter', level: 1 })).toBeVisible();
-  await page.getByLabel('title (text)').fill('Spring sale');
-  await page.getByRole('button', { name: 'Render' }).click();
-  await expect(page).toHaveURL(/fields=/);
-  await expect(page.frameLocator('iframe[title="Preview of Acme newsletter"]').getByText('Spring sale')).toBeVisible();
+  // The page is one of Campaigns' (issue 41 finding 9: the header marked Inbox).
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await expect(sections.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
+  await expect(sections.getByRole('link', { name: 'Inbox' })).not.toHaveAttribute('aria-current', 'page');
+  // No button to press: the preview follows the typing, as the studio's does.
+  await expect(page.getByRole('button', { name: 'Render' })).toHaveCount(0);
+  await page.getByLabel('title (text)').pressSequentially('Spring sale');
+  const preview = page.frameLocator('iframe[title="Preview of Acme newsletter"]');
+  await expect(preview.getByText('Spring sale')).toBeVisible();
+  await expect(page).toHaveURL(/fields=%7B%22title%22%3A%22Spring\+sale%22/);
+  // The values replace the URL's as they change: one history entry for the page, not one per pause.
+  await page.getByLabel('title (text)').fill('Summer sale');
+  await expect(preview.getByText('Summer sale')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(`${emulator.url}/campaigns`);
 });
 
 test("a double opt-in mail's Mailcoach tab links its subscriber page", async ({ page, emulator }) => {

@@ -43,16 +43,17 @@ describe.each([
       mail_name: 'order-confirmation',
       replacements: { ...ORDER_REPLACEMENTS, order_number: 'A-17' },
     });
-    // The subject, HTML and text each keep ::order_number::.
+    // The subject, HTML and text each keep ::order_number::: one placeholder to fill, one problem.
     const placeholder = await send({
       to: 'b@example.com',
       mail_name: 'order-confirmation',
       replacements: ORDER_REPLACEMENTS,
     });
-    const insecure = await send({
+    // An http: link is only a warning; an image naming a part the mail does not have is a problem.
+    const brokenImage = await send({
       to: 'c@example.com',
-      subject: 'Insecure link',
-      html: '<p><a href="http://shop.example.com/">Shop</a></p>',
+      subject: 'Broken image',
+      html: '<p><a href="http://shop.example.com/">Shop</a> <img src="cid:logo.png" alt="Logo"></p>',
     });
     const smtp = smtpTransport(emulator().smtpPort!);
     const raw = [
@@ -66,24 +67,24 @@ describe.each([
     await smtp.sendMail({ envelope: { from: 'app@example.com', to: ['d@example.com'] }, raw });
     const headers = (await client().waitForMessage({ subject: 'Raw headers' })).uuid;
 
-    expect(await uuids('has:problems')).toEqual([headers, insecure, placeholder]);
+    expect(await uuids('has:problems')).toEqual([headers, brokenImage, placeholder]);
     expect(await uuids('-has:problems')).toEqual([clean]);
     // With a full-text term (the search index drives), with the read state, and both ways at once (nothing).
     expect(await uuids('has:problems order')).toEqual([placeholder]);
     expect(await uuids('-has:problems order')).toEqual([clean]);
-    expect(await uuids('has:problems is:unread')).toEqual([headers, insecure, placeholder]);
+    expect(await uuids('has:problems is:unread')).toEqual([headers, brokenImage, placeholder]);
     expect((await client().messages('has:problems -has:problems')).meta.total).toBe(0);
 
     const summaries = (await client().messages()).data;
     expect(summaries.map((summary) => [summary.uuid, summary.problems])).toEqual([
       [headers, 3], // no Date, no Message-ID, an invalid From
-      [insecure, 1],
-      [placeholder, 3],
+      [brokenImage, 1],
+      [placeholder, 1],
       [clean, 0],
     ]);
     for (const summary of summaries)
       expect((await client().checks(summary.uuid)).summary.problems).toBe(summary.problems);
-    expect((await client().message(placeholder)).problems).toBe(3);
+    expect((await client().message(placeholder)).problems).toBe(1);
   });
 
   it('a wait for has:problems passes over a correct mail and returns the one with a problem', async () => {

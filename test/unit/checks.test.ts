@@ -23,7 +23,7 @@ const ORIGIN = 'http://127.0.0.1:4321';
 
 function check(input: Partial<CheckInput>) {
   return checkMail(
-    { subject: 'Hello', html: null, text: 'Hello', headers: HEADERS, campaign: false, ...input },
+    { subject: 'Hello', html: null, text: 'Hello', headers: HEADERS, campaign: false, contentIds: [], ...input },
     { origin: ORIGIN, records },
   );
 }
@@ -53,6 +53,73 @@ describe('placeholders', () => {
   });
 });
 
+describe('placeholders, once each', () => {
+  it('reports a placeholder left in a heading once, naming the text part that repeats it', () => {
+    // What a send of <h1>Hi ::first_name::</h1> stores: the HTML and the text part made from it.
+    const report = check({
+      html: '<html><body><h1>Hi ::first_name::</h1>\n<p>x</p></body></html>',
+      text: 'Hi ::first\\_name::\n==================\n\nx',
+    });
+    const content = report.issues.filter((issue) => issue.check === 'content');
+    expect(content.map((issue) => [issue.code, issue.where, issue.line, issue.message])).toEqual([
+      ['placeholder', 'html', 1, '::first_name:: was not replaced; also in the text part (line 1)'],
+    ]);
+    expect(report.summary.problems).toBe(1);
+  });
+
+  it('folds the subject, the HTML and repeated lines into the first place, one issue per placeholder', () => {
+    const report = check({
+      subject: 'Order ::order_number::',
+      html: '<p>::order_number::</p>\n<p>{{ name }}</p>\n<p>::order_number::</p>',
+      text: 'Hello',
+    });
+    expect(report.issues.map((issue) => [issue.where, issue.line, issue.message])).toEqual([
+      ['subject', null, '::order_number:: was not replaced; also in the HTML (lines 1, 3)'],
+      ['html', 2, '{{ name }} was not replaced'],
+    ]);
+  });
+});
+
+describe('what mail clients strip or break', () => {
+  it('reports <script> and <form> as problems on their lines, and the form once', () => {
+    const html = '<p>x</p>\n<script>track()</script>\n<form action="https://example.com/vote"><input name="v"></form>';
+    const report = check({ html });
+    expect(report.issues.filter((issue) => issue.severity === 'problem').map((i) => [i.code, i.line])).toEqual([
+      ['script', 2],
+      ['form', 3],
+    ]);
+    // caniemail's <form> warning says the same thing less strongly: only the problem is listed.
+    expect(report.issues.some((issue) => issue.code === 'feature:<form> element')).toBe(false);
+    expect(
+      countProblems(
+        { subject: 'Hello', html, text: 'x', headers: HEADERS, campaign: false, contentIds: [] },
+        {
+          origin: ORIGIN,
+          records,
+        },
+      ),
+    ).toBe(2);
+  });
+
+  it('reports an image whose cid: names no part, and leaves the ones that exist and unknown parts alone', () => {
+    const html =
+      '<img src="cid:logo" alt="Logo">\n<img src="cid:%3Cchart@x%3E" alt="Chart">\n<img src="cid:gone" alt="Gone">';
+    const report = check({ html, contentIds: ['logo', 'chart@x'] });
+    expect(report.issues.filter((issue) => issue.severity === 'problem')).toEqual([
+      {
+        check: 'content',
+        code: 'image-cid-missing',
+        severity: 'problem',
+        message: '<img src="cid:gone">: the mail has no part with that Content-ID',
+        where: 'html',
+        line: 3,
+      },
+    ]);
+    // A studio render has no parts yet: not checked.
+    expect(check({ html, contentIds: null }).summary.problems).toBe(0);
+  });
+});
+
 describe('links', () => {
   it('names each broken href and src with its line', () => {
     const html = [
@@ -64,12 +131,19 @@ describe('links', () => {
       '<img src="https://example.com/logo.png" alt="Logo">',
     ].join('\n');
     const report = check({ html });
-    expect(report.issues.filter((issue) => issue.check === 'links').map((issue) => [issue.code, issue.line])).toEqual([
-      ['link-empty', 1],
-      ['link-javascript', 2],
-      ['link-malformed', 3],
-      ['link-insecure', 4],
+    const links = report.issues.filter((issue) => issue.check === 'links');
+    expect(links.map((issue) => [issue.code, issue.severity, issue.line])).toEqual([
+      ['link-empty', 'problem', 1],
+      ['link-javascript', 'problem', 2],
+      ['link-malformed', 'problem', 3],
+      // An http: link opens: a warning, not a problem (issue 41 finding 5).
+      ['link-insecure', 'warning', 4],
     ]);
+    expect(report.summary.problems).toBe(3);
+    expect(report.links.find((link) => link.url === 'http://example.com/x')).toMatchObject({
+      problems: [],
+      warnings: ['link-insecure: http: where https: is expected'],
+    });
     expect(report.links.map((link) => link.url)).toContain('https://example.com/logo.png');
   });
 
@@ -99,11 +173,14 @@ describe('links', () => {
     ].join('\n');
     for (const origin of [ORIGIN, null]) {
       const report = checkMail(
-        { subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false },
+        { subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false, contentIds: [] },
         { origin, records },
       );
       expect(
-        report.links.map((link) => [link.emulator, link.problems.map((problem) => problem.split(':')[0])]),
+        report.links.map((link) => [
+          link.emulator,
+          [...link.problems, ...link.warnings].map((found) => found.split(':')[0]),
+        ]),
       ).toEqual([
         [true, []],
         [false, ['link-insecure']],
@@ -111,7 +188,7 @@ describe('links', () => {
       ]);
       expect(
         countProblems(
-          { subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false },
+          { subject: 'Hello', html, text: 'Hello', headers: HEADERS, campaign: false, contentIds: [] },
           { origin, records },
         ),
       ).toBe(report.summary.problems);
@@ -158,7 +235,15 @@ describe('compatibility', () => {
     expect(flex?.unsupported).toContain('outlook.windows');
     const issue = report.issues.find((i) => i.code === 'feature:display:flex');
     expect(issue).toMatchObject({ severity: 'warning', line: 4 });
-    expect(issue?.message).toMatch(/^display:flex: unsupported by .*Outlook \(windows/);
+    // One line: the families, each once, and how many clients; which platforms is in the feature (issue 41 finding 4).
+    expect(issue?.message).toMatch(
+      /^display:flex: unsupported by \d+ clients \([^()]*Outlook[^()]*\); partly supported by \d+ clients \([^()]*\) \(lines 4, 7\)$/,
+    );
+    expect(flex?.kind).toBe('css');
+    expect(report.compatibility.features.map((feature) => [feature.feature, feature.kind])).toContainEqual([
+      '<body> element',
+      'element',
+    ]);
     const outlook = report.compatibility.clients.find((client) => client.client === 'outlook.windows');
     const apple = report.compatibility.clients.find((client) => client.client === 'apple-mail.macos');
     expect(outlook).toMatchObject({ family: 'Outlook', platform: 'windows' });

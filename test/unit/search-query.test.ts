@@ -56,6 +56,32 @@ describe('parseSearchQuery', () => {
     ]);
   });
 
+  it('reads reply-to:, message-id: (with or without angle brackets), larger: and smaller:', () => {
+    expect(
+      parseSearchQuery(
+        'reply-to:support@shop.test message-id:<a1@x.test> -Message-ID:b2@x.test larger:20kb smaller:1.5MB larger:100',
+      ).terms,
+    ).toEqual([
+      { negated: false, condition: { kind: 'reply-to', value: 'support@shop.test' } },
+      { negated: false, condition: { kind: 'message-id', value: 'a1@x.test' } },
+      { negated: true, condition: { kind: 'message-id', value: 'b2@x.test' } },
+      { negated: false, condition: { kind: 'size', op: '>', bytes: 20 * 1024 } },
+      { negated: false, condition: { kind: 'size', op: '<', bytes: 1.5 * 1024 * 1024 } },
+      { negated: false, condition: { kind: 'size', op: '>', bytes: 100 } },
+    ]);
+  });
+
+  it('reads a pasted URL as a phrase of its words, not as a filter', () => {
+    expect(
+      parseSearchQuery('https://acme.test/orders/17?ref=mail -http://x.test mailto:bob@acme.test to:bob').terms,
+    ).toEqual([
+      { negated: false, condition: { kind: 'text', value: 'https://acme.test/orders/17?ref=mail', phrase: true } },
+      { negated: true, condition: { kind: 'text', value: 'http://x.test', phrase: true } },
+      { negated: false, condition: { kind: 'text', value: 'mailto:bob@acme.test', phrase: true } },
+      { negated: false, condition: { kind: 'address', field: 'to', value: 'bob' } },
+    ]);
+  });
+
   it('keeps words with colons that are no filter, and hyphens inside words', () => {
     expect(parseSearchQuery('10:30 e-mail "re: hello" a-- "--flag" -"-x"').terms).toEqual([
       { negated: false, condition: { kind: 'text', value: '10:30', phrase: false } },
@@ -71,7 +97,10 @@ describe('parseSearchQuery', () => {
     expect(queryError('"order shipped')).toBe('The query has a double quote that is never closed.');
     expect(queryError('to:"bob')).toBe('The query has a double quote that is never closed.');
     expect(queryError('foo:bar')).toMatch(/^Unknown filter "foo:"\. The filters are to:, from:, .*double quotes/);
-    expect(queryError('https://acme.test')).toMatch(/^Unknown filter "https:"/);
+    expect(queryError('larger:big')).toBe(
+      '"larger:big" needs a size in bytes, or with kb or mb (1024-based), such as 20kb or 1.5mb.',
+    );
+    expect(queryError('smaller:-1kb')).toMatch(/^"smaller:-1kb" needs a size/);
     expect(queryError('to:')).toBe('The filter "to:" needs a value.');
     expect(queryError('to: bob')).toBe('The filter "to:" needs a value.');
     expect(queryError('has:pdf')).toBe('"has:pdf" is not a filter: has: takes "attachment" or "problems".');

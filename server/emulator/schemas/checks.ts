@@ -29,6 +29,9 @@ export const ChecksReport = z
       features: z.array(
         z.object({
           feature: z.string(),
+          kind: z
+            .enum(['element', 'attribute', 'css', 'selector', 'at-rule'])
+            .describe("What kind of feature, from caniemail's title: the Checks tab groups warnings by it."),
           lines: z.array(z.int()),
           unsupported: z.array(z.string()),
           partial: z.array(z.string()),
@@ -44,7 +47,10 @@ export const ChecksReport = z
         emulator: z
           .boolean()
           .describe("One of this emulator's pages (confirm, unsubscribe, preferences, webview), resolved offline."),
-        problems: z.array(z.string()),
+        problems: z.array(z.string()).describe('`code: explanation` of each problem this link has.'),
+        warnings: z
+          .array(z.string())
+          .describe('`code: explanation` of each warning (link-insecure: an http: link, which works).'),
         online: z
           .object({ status: z.int().nullable(), error: z.string().nullable(), skipped: z.string().nullable() })
           .nullable()

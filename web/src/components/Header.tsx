@@ -30,11 +30,15 @@ export function Header({ settings, token, onToken }: Props) {
   const [theme, setTheme] = useTheme();
   const [location] = useLocation();
   const inTemplates = location === '/templates' || location.startsWith('/templates/');
-  // A subscriber's page (/subscribers/<uuid>) belongs to Lists; the Automations page, reached from Campaigns (one
-  // entry fewer in the header), to Campaigns.
+  // A subscriber's page (/subscribers/<uuid>) belongs to Lists; the Automations page and a campaign template's,
+  // reached from Campaigns (one entry fewer in the header), to Campaigns.
   const section =
     RECORD_SECTIONS.find(([path]) => location === path || location.startsWith(`${path}/`))?.[0] ??
-    (location.startsWith('/subscribers/') ? '/lists' : location === '/automations' ? '/campaigns' : undefined);
+    (location.startsWith('/subscribers/')
+      ? '/lists'
+      : location === '/automations' || location.startsWith('/campaign-templates/')
+        ? '/campaigns'
+        : undefined);
   /** The link of the section shown, marked as the current page. */
   const currentHref = inTemplates ? '/templates' : (section ?? '/');
   // On a narrow screen the sections are one row that scrolls sideways (chrome.css): the current one is scrolled

@@ -15,6 +15,10 @@ const EXAMPLES: Array<[string, string]> = [
   ['via:smtp', 'received over SMTP (via:api for the others)'],
   ['tag:signup', 'with that tag (from X-Tags or a plus-address)'],
   ['after:2025-03-01', 'captured after a date (before: too)'],
+  ['larger:20kb', 'bigger than a size (smaller: too; bytes, kb or mb)'],
+  ['reply-to:support@shop.test', 'a Reply-To address or name'],
+  ['message-id:<a1b2@shop.test>', 'the mail with that Message-ID'],
+  ['https://shop.test/orders/17', 'a pasted link: its words, in order'],
   ['-from:noreply@example.com', 'a leading - excludes'],
 ];
 

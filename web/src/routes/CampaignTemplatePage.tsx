@@ -3,10 +3,14 @@
  * field (`[[[name]]]`, `[[[name:type]]]`; an editor field takes markdown), the render of a campaign with those
  * values (the server's campaignContent), in the studio's preview. A page of its own rather than the studio: the
  * studio edits and saves transactional templates (source, replacements, Twig), none of which a campaign template
- * has, while this needs only fields and the preview. The values, tab, width and dark mode live in the URL.
+ * has, while this needs only fields and the preview. The values, tab, width and dark mode live in the URL. The
+ * preview follows the fields as the studio's follows its source: rendered again once typing pauses (issue 41
+ * finding 9; it waited for a Render click), the values replacing the URL's rather than adding a history entry per
+ * pause.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { keys, useClient } from '../api.js';
 import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
 import { PREVIEW_PARAMS, previewState, previewUpdate } from '../campaigns/preview-state.js';
@@ -18,6 +22,14 @@ import '../studio/studio.css';
 
 // The subscriber parameter is the campaign page's; unused here.
 const PARAMS = ['fields', ...PREVIEW_PARAMS] as const;
+
+/** Typing pauses this long before the fields are rendered: the studio's pause (studio/render.ts). */
+const RENDER_DEBOUNCE_MS = 300;
+
+/** The `fields` parameter for the values typed: none while every field is empty (the template as stored). */
+function fieldsParam(typed: Record<string, string>): string {
+  return Object.values(typed).some((value) => value !== '') ? JSON.stringify(typed) : '';
+}
 
 function parseFields(raw: string): Record<string, string> {
   try {
@@ -42,6 +54,25 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
   });
   const [typed, setTyped] = useState<Record<string, string>>(fields ?? {});
   const fieldId = useId();
+  const [, setSearch] = useSearchParams();
+  const wanted = fieldsParam(typed);
+  useEffect(() => {
+    if (wanted === values.fields) return;
+    const timer = setTimeout(
+      () =>
+        setSearch(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            if (wanted === '') next.delete('fields');
+            else next.set('fields', wanted);
+            return next;
+          },
+          { replace: true },
+        ),
+      RENDER_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [wanted, values.fields, setSearch]);
   useTitle(preview.data?.name ?? 'Campaign template');
   const state = previewState(values);
 
@@ -57,14 +88,7 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
             values, the template as stored.
           </p>
           <div className="records-grid">
-            <form
-              className="box stack"
-              aria-label="Field values"
-              onSubmit={(event) => {
-                event.preventDefault();
-                update({ fields: JSON.stringify(typed) });
-              }}
-            >
+            <form className="box stack" aria-label="Field values" onSubmit={(event) => event.preventDefault()}>
               {preview.data.fields.length === 0 && <p className="muted">This template has no fields.</p>}
               {preview.data.fields.map((field, i) => (
                 <label key={field.name} htmlFor={`${fieldId}-${i}`}>
@@ -86,9 +110,11 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
                   )}
                 </label>
               ))}
-              <div>
-                <button type="submit">Render</button>
-              </div>
+              {preview.data.fields.length > 0 && (
+                <p className="muted" aria-live="polite">
+                  {preview.isFetching ? 'Rendering…' : 'The preview follows the values as you type.'}
+                </p>
+              )}
             </form>
             <section className="box" aria-label="Preview">
               <Preview
