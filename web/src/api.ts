@@ -45,12 +45,12 @@ export const keys = {
   render: (token: string | null, name: string, request: unknown) =>
     ['templates', token, 'render', name, request] as const,
   fixtures: (token: string | null) => ['fixtures', token] as const,
-  /** The records pages: each refetched by its own event (live.ts). */
+  /** The records pages: each refetched by its own event (live.tsx). */
   suppressions: (token: string | null) => ['suppressions', token] as const,
   sends: (token: string | null) => ['sends', token] as const,
   log: (token: string | null) => ['log', token] as const,
   faults: (token: string | null) => ['faults', token] as const,
-  /** The Webhooks page: configurations and calls, each refetched by its own event (live.ts). */
+  /** The Webhooks page: configurations and calls, each refetched by its own event (live.tsx). */
   webhooks: (token: string | null) => ['webhooks', token] as const,
   webhookCalls: (token: string | null) => ['webhook-calls', token] as const,
   emailLists: (token: string | null) => ['email-lists', token] as const,

@@ -7,7 +7,7 @@ import './styles.css';
 import './inbox.css';
 import './chrome.css';
 
-// Live events keep the cache fresh (live.ts): no refetch on focus or on a timer.
+// Live events keep the cache fresh (live.tsx): no refetch on focus or on a timer.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: Infinity, refetchOnWindowFocus: false } },
 });

@@ -1,6 +1,6 @@
 /**
  * What the audience pages (Lists, a list, a subscriber) share: a subscriber's status as a badge, the list's counts
- * by status, and their query keys, all under the email lists' key so that `audience.changed` (live.ts) refetches
+ * by status, and their query keys, all under the email lists' key so that `audience.changed` (live.tsx) refetches
  * every one of them. Loaded with those pages' lazy chunks.
  */
 import type { ReactNode } from 'react';

@@ -91,7 +91,7 @@ export function Header({ settings, token, onToken }: Props) {
 /**
  * "2 fault rules active", linking to Controls, while the workspace has rules that can still fire (a spent rule, with
  * `times` used up, no longer counts): without it a send failing on purpose looks like a bug anywhere but Controls.
- * Live: every page's event subscription (live.ts) refetches the rules on `faults.changed` (added, deleted, fired)
+ * Live: the tab's one event subscription (live.tsx) refetches the rules on `faults.changed` (added, deleted, fired)
  * and on a reset.
  */
 function FaultBadge() {

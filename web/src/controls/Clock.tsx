@@ -45,7 +45,7 @@ function describeOffset(ms: number): string {
 export function Clock() {
   const client = useClient();
   const queryClient = useQueryClient();
-  // Read once; then `clock.changed` (live.ts) writes every change into this cache entry, made here or anywhere else.
+  // Read once; then `clock.changed` (live.tsx) writes every change into this cache entry, made here or anywhere else.
   const clock = useQuery({ queryKey: keys.clock, queryFn: () => client.clock.get(), retry: false });
   const [at, setAt] = useState('');
   const [amount, setAmount] = useState('60');

@@ -12,7 +12,6 @@ import { EmulatorApiError, type RenderRequest, type StudioTemplate } from '../..
 import { keys, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { useTitle } from '../forms.js';
-import { useLiveUpdates } from '../live.js';
 import { useTemplateActions } from '../studio/actions.js';
 import { FixtureProblems } from '../studio/common.js';
 import { CopyAs } from '../studio/CopyAs.js';
@@ -29,7 +28,6 @@ import { readState, studioHref, type StudioState } from '../studio/url-state.js'
 
 export default function StudioPage({ name }: { name: string }) {
   useTitle(`${name} · Templates`);
-  useLiveUpdates();
   const client = useClient();
   const template = useQuery({
     queryKey: keys.template(client.token, name),

@@ -277,7 +277,7 @@ function Tags({ subscriber }: { subscriber: SubscriberDetail }) {
 /** Every mail captured for the address (the inbox's search, then the exact address), the confirmation mails marked. */
 function Mails({ subscriber }: { subscriber: SubscriberDetail }) {
   const client = useClient();
-  // Under the messages' key: a capture (the confirmation mail just resent) refetches it (live.ts).
+  // Under the messages' key: a capture (the confirmation mail just resent) refetches it (live.tsx).
   const mails = useQuery({
     queryKey: [...keys.messages(client.token), 'to', subscriber.email],
     queryFn: async () => {

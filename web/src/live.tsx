@@ -1,5 +1,6 @@
 /**
- * One subscription to /_emulator/events per workspace, turned into cache updates: a captured or deleted message
+ * One subscription to /_emulator/events per workspace, owned by `<LiveUpdates>` in App.tsx for as long as the tab
+ * works with that workspace (pages only read its state: `useLiveUpdates()`), turned into cache updates: a captured or deleted message
  * refetches the pages on screen (bursts coalesced into one refetch), a read-state change is written into the
  * cached summaries, and a reconnect refetches everything (events may have been missed meanwhile). For the studio:
  * a template change (written here, or a fixture file reloaded by --watch) refetches the templates and so the open
@@ -13,7 +14,7 @@
  * reading the clock, which would move a `stepping:` clock.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ClockState, EmulatorEvent, MessagePage, MessageSummary } from '../../server/testing/client.js';
 import { keys, useClient } from './api.js';
 
@@ -55,7 +56,23 @@ const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
+const LiveContext = createContext<LiveState>('connecting');
+
+/** The state of the tab's one live connection (the badge pages show). */
 export function useLiveUpdates(): LiveState {
+  return useContext(LiveContext);
+}
+
+/**
+ * Owns the tab's one event stream: one subscription from page to page, so that nothing that happens while the user
+ * walks from one page to the next is missed (a subscription per page left a gap at every page change).
+ */
+export function LiveUpdates({ children }: { children: ReactNode }) {
+  const state = useLiveSubscription();
+  return <LiveContext.Provider value={state}>{children}</LiveContext.Provider>;
+}
+
+function useLiveSubscription(): LiveState {
   const client = useClient();
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
@@ -97,9 +114,6 @@ export function useLiveUpdates(): LiveState {
       {
         onOpen: () => {
           setState('live');
-          // The header's fault badge stays mounted from page to page, each with a subscription of its own: a rule
-          // added or fired between two of them would be missed (a page's own data is fetched when it mounts).
-          if (!broken) refetchRecordsSoon(['faults']);
           if (broken) {
             void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
             void queryClient.invalidateQueries({ queryKey: keys.templates(client.token) });
