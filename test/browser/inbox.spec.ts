@@ -287,3 +287,29 @@ test.describe('with SMTP on', () => {
     expect(summary).toMatchObject({ subject: 'Over SMTP', via: 'smtp' });
   });
 });
+
+test('a search result opened with the mouse keeps the search: the filtered list, j / k and Back to inbox', async ({
+  page,
+  emulator,
+}) => {
+  await sendMail(emulator, { subject: 'Invoice 1', text: 'x', to: 'bob@example.com' });
+  await sendMail(emulator, { subject: 'Welcome', text: 'x' });
+  await sendMail(emulator, { subject: 'Invoice 2', text: 'x', to: 'bob@example.com' });
+  await page.goto(emulator.url);
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await search.fill('to:bob@example.com');
+  await search.press('Enter');
+  await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
+
+  await page.getByRole('link', { name: /Invoice 2/ }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice 2' })).toBeVisible();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}\?q=to%3Abob%40example\.com$/);
+  await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
+  await expect(search).toHaveValue('to:bob@example.com');
+  // j walks the results, not the whole inbox (where Welcome comes next).
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { name: 'Invoice 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to inbox' }).click();
+  await expect(page).toHaveURL(/\/\?q=to%3Abob%40example\.com$/);
+  await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
+});

@@ -213,6 +213,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           cursor={cursor}
           selected={selected}
           onToggle={toggle}
+          search={suffix}
         />
       </section>
       <section className="message-pane" aria-label="Message">
