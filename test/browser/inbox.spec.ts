@@ -313,3 +313,49 @@ test('a search result opened with the mouse keeps the search: the filtered list,
   await expect(page).toHaveURL(/\/\?q=to%3Abob%40example\.com$/);
   await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
 });
+
+test('the inbox’s delete dialogs open with focus on Cancel and close on Esc, deleting nothing', async ({
+  page,
+  emulator,
+}) => {
+  await sendMail(emulator, { subject: 'Kept', text: 'x' });
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveText(['Kept']);
+  await page.getByRole('button', { name: 'Delete all mail' }).click();
+  const all = page.getByRole('dialog', { name: 'Delete all mail?' });
+  await expect(all).toBeVisible();
+  await expect(all.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(all).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Select “Kept”' }).check();
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+  const selected = page.getByRole('dialog', { name: 'Delete messages?' });
+  await expect(selected.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(selected).toHaveCount(0);
+  await expect(rowSubjects(page)).toHaveText(['Kept']);
+  expect((await emulator.client.messages()).meta.total).toBe(1);
+});
+
+test('the search-syntax popover closes on Esc and on a click outside it', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Anything', text: 'x' });
+  await page.goto(emulator.url);
+  const toggle = page.getByRole('button', { name: 'Search syntax' });
+  const popover = page.getByRole('dialog', { name: 'Search syntax' });
+  await toggle.click();
+  await expect(popover).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await expect(popover).toBeVisible();
+  await page.getByText('Select a message to read it.').click();
+  await expect(popover).toHaveCount(0);
+  // A click inside it (on its text) leaves it open.
+  await toggle.click();
+  await popover.getByText('Terms are combined with AND.').click();
+  await expect(popover).toBeVisible();
+});

@@ -150,7 +150,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
     }
     if (action === 'help') setHelp(true);
   };
-  useShortcuts(confirming === null ? onShortcut : () => {});
+  useShortcuts(confirming === null && !help ? onShortcut : null);
 
   const toggle = (uuid: string) =>
     setSelected((current) => {
