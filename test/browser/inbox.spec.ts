@@ -359,3 +359,18 @@ test('the search-syntax popover closes on Esc and on a click outside it', async 
   await popover.getByText('Terms are combined with AND.').click();
   await expect(popover).toBeVisible();
 });
+
+test('a delete that fails says so, and the message stays', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Stays', text: 'x' });
+  await page.route(/\/_emulator\/messages\/[0-9a-f-]{36}$/, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The disk is full."}' })
+      : route.fallback(),
+  );
+  await page.goto(emulator.url);
+  await page.getByRole('link', { name: /Stays/ }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The delete failed: The disk is full. (503)');
+  await expect(rowSubjects(page)).toHaveText(['Stays']);
+  await expect(page.getByText(/^Deleted/)).toHaveCount(0);
+});

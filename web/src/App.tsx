@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { EmulatorApiError } from '../../server/testing/client.js';
-import { ClientContext, clientFor, keys, storedToken, storeToken } from './api.js';
+import { ClientContext, clientFor, storedToken, storeToken, queries } from './api.js';
 import { Header } from './components/Header.js';
 import { LiveUpdates } from './live.js';
 import { TokenPrompt } from './components/TokenPrompt.js';
@@ -40,7 +40,7 @@ export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
   const client = useMemo(() => clientFor(token), [token]);
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: [...keys.settings, token], queryFn: () => client.settings(), retry: false });
+  const settings = useQuery(queries.settings(client));
 
   const chooseToken = (next: string | null) => {
     storeToken(next);

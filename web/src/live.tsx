@@ -29,6 +29,7 @@ type RecordKind =
   | 'webhooks'
   | 'webhookCalls'
   | 'emailLists'
+  | 'campaigns'
   | 'automations';
 const RECORD_KINDS: RecordKind[] = [
   'suppressions',
@@ -38,20 +39,21 @@ const RECORD_KINDS: RecordKind[] = [
   'webhooks',
   'webhookCalls',
   'emailLists',
+  'campaigns',
   'automations',
 ];
-const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
-  'suppressions.changed': 'suppressions',
-  'sends.changed': 'sends',
-  // The campaign pages read under the sends' key (api.ts): a campaign's counts are its sends'.
-  'campaigns.changed': 'sends',
-  'log.changed': 'log',
-  'faults.changed': 'faults',
-  'webhooks.changed': 'webhooks',
-  'webhook-calls.changed': 'webhookCalls',
+const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind[]>> = {
+  'suppressions.changed': ['suppressions'],
+  // A campaign's counts (sent, opened, clicked, bounced) are its sends'.
+  'sends.changed': ['sends', 'campaigns'],
+  'campaigns.changed': ['campaigns'],
+  'log.changed': ['log'],
+  'faults.changed': ['faults'],
+  'webhooks.changed': ['webhooks'],
+  'webhook-calls.changed': ['webhookCalls'],
   // Lists, subscribers, tags, segments, imports: every audience page reads under the email lists' key.
-  'audience.changed': 'emailLists',
-  'automations.changed': 'automations',
+  'audience.changed': ['emailLists'],
+  'automations.changed': ['automations'],
 };
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
@@ -100,8 +102,8 @@ function useLiveSubscription(): LiveState {
     };
     const subscription = client.subscribe(
       (event) => {
-        const kind = RECORD_EVENTS[event.type];
-        if (kind !== undefined) return refetchRecordsSoon([kind]);
+        const kinds = RECORD_EVENTS[event.type];
+        if (kinds !== undefined) return refetchRecordsSoon(kinds);
         if (event.type === 'clock.changed') {
           queryClient.setQueryData<ClockState>(keys.clock, { now: event.now, frozen: event.frozen });
           return;

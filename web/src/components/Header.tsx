@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { useTheme, type Theme } from '../theme.js';
 
 /** The records pages and the controls. */
@@ -96,7 +96,7 @@ export function Header({ settings, token, onToken }: Props) {
  */
 function FaultBadge() {
   const client = useClient();
-  const rules = useQuery({ queryKey: keys.faults(client.token), queryFn: () => client.faults.list(), retry: false });
+  const rules = useQuery(queries.faults(client));
   const active = (rules.data ?? []).filter((rule) => rule.remaining !== 0).length;
   if (active === 0) return null;
   return (

@@ -29,7 +29,6 @@ export function useRecordsQuery<N extends string, Page>({ title, params, key, li
     queryKey: [...key(client.token), 'list', values, page],
     queryFn: () => list(client, values, page),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   return { live, values, page, update, query };
 }

@@ -95,7 +95,6 @@ export function LogItemPage({ uuid }: { uuid: string }) {
   const item = useQuery({
     queryKey: [...keys.log(client.token), 'one', uuid],
     queryFn: () => client.logItem(uuid),
-    retry: false,
   });
   const notFound = item.error instanceof EmulatorApiError && item.error.status === 404;
   return (
@@ -231,7 +230,6 @@ function LogItemSends({ uuid }: { uuid: string }) {
   const sends = useQuery({
     queryKey: [...keys.sends(client.token), 'of-log-item', uuid],
     queryFn: () => client.sends({ logItemUuid: uuid }),
-    retry: false,
   });
   return (
     <section className="box" aria-labelledby="log-sends-title">

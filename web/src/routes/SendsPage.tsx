@@ -278,7 +278,6 @@ function SendWebhooks({ send }: { send: string }) {
   const calls = useQuery({
     queryKey: [...keys.webhookCalls(client.token), 'send', send],
     queryFn: async () => (await client.webhookCalls({ sendUuid: send }, { perPage: 1 })).meta.total,
-    retry: false,
   });
   if (calls.data === undefined || calls.data === 0) return null;
   return (
