@@ -287,3 +287,90 @@ test.describe('with SMTP on', () => {
     expect(summary).toMatchObject({ subject: 'Over SMTP', via: 'smtp' });
   });
 });
+
+test('a search result opened with the mouse keeps the search: the filtered list, j / k and Back to inbox', async ({
+  page,
+  emulator,
+}) => {
+  await sendMail(emulator, { subject: 'Invoice 1', text: 'x', to: 'bob@example.com' });
+  await sendMail(emulator, { subject: 'Welcome', text: 'x' });
+  await sendMail(emulator, { subject: 'Invoice 2', text: 'x', to: 'bob@example.com' });
+  await page.goto(emulator.url);
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await search.fill('to:bob@example.com');
+  await search.press('Enter');
+  await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
+
+  await page.getByRole('link', { name: /Invoice 2/ }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice 2' })).toBeVisible();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}\?q=to%3Abob%40example\.com$/);
+  await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
+  await expect(search).toHaveValue('to:bob@example.com');
+  // j walks the results, not the whole inbox (where Welcome comes next).
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { name: 'Invoice 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to inbox' }).click();
+  await expect(page).toHaveURL(/\/\?q=to%3Abob%40example\.com$/);
+  await expect(rowSubjects(page)).toHaveText(['Invoice 2', 'Invoice 1']);
+});
+
+test('the inbox’s delete dialogs open with focus on Cancel and close on Esc, deleting nothing', async ({
+  page,
+  emulator,
+}) => {
+  await sendMail(emulator, { subject: 'Kept', text: 'x' });
+  await page.goto(emulator.url);
+  await expect(rowSubjects(page)).toHaveText(['Kept']);
+  await page.getByRole('button', { name: 'Delete all mail' }).click();
+  const all = page.getByRole('dialog', { name: 'Delete all mail?' });
+  await expect(all).toBeVisible();
+  await expect(all.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(all).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Select “Kept”' }).check();
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+  const selected = page.getByRole('dialog', { name: 'Delete messages?' });
+  await expect(selected.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(selected).toHaveCount(0);
+  await expect(rowSubjects(page)).toHaveText(['Kept']);
+  expect((await emulator.client.messages()).meta.total).toBe(1);
+});
+
+test('the search-syntax popover closes on Esc and on a click outside it', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Anything', text: 'x' });
+  await page.goto(emulator.url);
+  const toggle = page.getByRole('button', { name: 'Search syntax' });
+  const popover = page.getByRole('dialog', { name: 'Search syntax' });
+  await toggle.click();
+  await expect(popover).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await expect(popover).toBeVisible();
+  await page.getByText('Select a message to read it.').click();
+  await expect(popover).toHaveCount(0);
+  // A click inside it (on its text) leaves it open.
+  await toggle.click();
+  await popover.getByText('Terms are combined with AND.').click();
+  await expect(popover).toBeVisible();
+});
+
+test('a delete that fails says so, and the message stays', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'Stays', text: 'x' });
+  await page.route(/\/_emulator\/messages\/[0-9a-f-]{36}$/, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The disk is full."}' })
+      : route.fallback(),
+  );
+  await page.goto(emulator.url);
+  await page.getByRole('link', { name: /Stays/ }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The delete failed: The disk is full. (503)');
+  await expect(rowSubjects(page)).toHaveText(['Stays']);
+  await expect(page.getByText(/^Deleted/)).toHaveCount(0);
+});

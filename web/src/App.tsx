@@ -8,8 +8,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { EmulatorApiError } from '../../server/testing/client.js';
-import { ClientContext, clientFor, keys, storedToken, storeToken } from './api.js';
+import { ClientContext, clientFor, storedToken, storeToken, queries } from './api.js';
 import { Header } from './components/Header.js';
+import { LiveUpdates } from './live.js';
 import { TokenPrompt } from './components/TokenPrompt.js';
 import { InboxPage } from './routes/InboxPage.js';
 // Its popstate listener must be added before wouter's (the studio's Back/Forward guard): evaluated before any render.
@@ -39,7 +40,7 @@ export function App() {
   const [token, setToken] = useState<string | null>(storedToken);
   const client = useMemo(() => clientFor(token), [token]);
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: [...keys.settings, token], queryFn: () => client.settings(), retry: false });
+  const settings = useQuery(queries.settings(client));
 
   const chooseToken = (next: string | null) => {
     storeToken(next);
@@ -56,40 +57,44 @@ export function App() {
 
   return (
     <ClientContext.Provider value={client}>
-      <div className="app">
-        <Header settings={settings.data ?? null} token={token} onToken={chooseToken} />
-        <Switch>
-          <Route path="/templates">{lazily(<TemplatesPage />)}</Route>
-          <Route path="/templates/:name">
-            {(params) => lazily(<StudioPage key={params.name} name={decodeName(params.name)} />, 'Loading the studio…')}
-          </Route>
-          <Route path="/suppressions">{lazily(<SuppressionsPage />)}</Route>
-          <Route path="/sends">{lazily(<SendsPage />)}</Route>
-          <Route path="/log">{lazily(<LogPage />)}</Route>
-          <Route path="/log/:uuid">{(params) => lazily(<LogItemPage key={params.uuid} uuid={params.uuid} />)}</Route>
-          <Route path="/webhooks">{lazily(<WebhooksPage />)}</Route>
-          <Route path="/lists">{lazily(<ListsPage />)}</Route>
-          <Route path="/lists/:uuid">{(params) => lazily(<ListPage key={params.uuid} uuid={params.uuid} />)}</Route>
-          <Route path="/subscribers/:uuid">
-            {(params) => lazily(<SubscriberPage key={params.uuid} uuid={params.uuid} />)}
-          </Route>
-          <Route path="/campaigns">{lazily(<CampaignsPage />)}</Route>
-          <Route path="/campaigns/:uuid">
-            {(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}
-          </Route>
-          <Route path="/automations">{lazily(<AutomationsPage />)}</Route>
-          <Route path="/campaign-templates/:uuid">
-            {(params) => lazily(<CampaignTemplatePage key={params.uuid} uuid={params.uuid} />)}
-          </Route>
-          <Route path="/controls">{lazily(<ControlsPage />)}</Route>
-          <Route path="/messages/:uuid">
-            {(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}
-          </Route>
-          <Route>
-            <InboxPage openUuid={null} settings={settings.data ?? null} />
-          </Route>
-        </Switch>
-      </div>
+      <LiveUpdates>
+        <div className="app">
+          <Header settings={settings.data ?? null} token={token} onToken={chooseToken} />
+          <Switch>
+            <Route path="/templates">{lazily(<TemplatesPage />)}</Route>
+            <Route path="/templates/:name">
+              {(params) =>
+                lazily(<StudioPage key={params.name} name={decodeName(params.name)} />, 'Loading the studio…')
+              }
+            </Route>
+            <Route path="/suppressions">{lazily(<SuppressionsPage />)}</Route>
+            <Route path="/sends">{lazily(<SendsPage />)}</Route>
+            <Route path="/log">{lazily(<LogPage />)}</Route>
+            <Route path="/log/:uuid">{(params) => lazily(<LogItemPage key={params.uuid} uuid={params.uuid} />)}</Route>
+            <Route path="/webhooks">{lazily(<WebhooksPage />)}</Route>
+            <Route path="/lists">{lazily(<ListsPage />)}</Route>
+            <Route path="/lists/:uuid">{(params) => lazily(<ListPage key={params.uuid} uuid={params.uuid} />)}</Route>
+            <Route path="/subscribers/:uuid">
+              {(params) => lazily(<SubscriberPage key={params.uuid} uuid={params.uuid} />)}
+            </Route>
+            <Route path="/campaigns">{lazily(<CampaignsPage />)}</Route>
+            <Route path="/campaigns/:uuid">
+              {(params) => lazily(<CampaignPage key={params.uuid} uuid={params.uuid} />)}
+            </Route>
+            <Route path="/automations">{lazily(<AutomationsPage />)}</Route>
+            <Route path="/campaign-templates/:uuid">
+              {(params) => lazily(<CampaignTemplatePage key={params.uuid} uuid={params.uuid} />)}
+            </Route>
+            <Route path="/controls">{lazily(<ControlsPage />)}</Route>
+            <Route path="/messages/:uuid">
+              {(params) => <InboxPage openUuid={params.uuid} settings={settings.data ?? null} />}
+            </Route>
+            <Route>
+              <InboxPage openUuid={null} settings={settings.data ?? null} />
+            </Route>
+          </Switch>
+        </div>
+      </LiveUpdates>
     </ClientContext.Provider>
   );
 }

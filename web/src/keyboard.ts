@@ -43,11 +43,17 @@ export function handleShortcut(event: KeyboardEvent, handler: (action: ShortcutA
   handler(action);
 }
 
-/** Binds the shortcuts on the window for the component's lifetime; `handler` may change between renders. */
-export function useShortcuts(handler: (action: ShortcutAction) => void): (event: KeyboardEvent) => void {
+/**
+ * Binds the shortcuts on the window for the component's lifetime; `handler` may change between renders, and is null
+ * while a dialog is open: the keys are then the dialog's (Esc closes it, which a prevented keydown would stop).
+ */
+export function useShortcuts(handler: ((action: ShortcutAction) => void) | null): (event: KeyboardEvent) => void {
   const latest = useRef(handler);
   latest.current = handler;
-  const listener = useRef((event: KeyboardEvent) => handleShortcut(event, (action) => latest.current(action))).current;
+  const listener = useRef((event: KeyboardEvent) => {
+    const current = latest.current;
+    if (current !== null) handleShortcut(event, current);
+  }).current;
   useEffect(() => {
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);

@@ -7,9 +7,10 @@ import './styles.css';
 import './inbox.css';
 import './chrome.css';
 
-// Live events keep the cache fresh (live.ts): no refetch on focus or on a timer.
+// Live events keep the cache fresh (live.tsx): no refetch on focus or on a timer. A failed request is shown, not
+// retried: the emulator answers at once, and a 4xx (a bad query, a deleted record) would only come again.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: Infinity, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false } },
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -35,7 +35,6 @@ export function useMessageList(query: string, { start, end }: RowRange): Message
     queries: numbers.map((page) => ({
       queryKey: keys.page(client.token, query, page),
       queryFn: () => client.messages(query, { page, perPage: PAGE_SIZE }),
-      retry: false,
     })),
   });
   const byPage = new Map(numbers.map((page, i) => [page, results[i]!]));
@@ -60,6 +59,5 @@ export function useMessage(uuid: string | null) {
     queryKey: keys.message(client.token, uuid ?? ''),
     queryFn: () => client.message(uuid!),
     enabled: uuid !== null,
-    retry: false,
   });
 }

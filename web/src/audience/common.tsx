@@ -1,22 +1,15 @@
 /**
  * What the audience pages (Lists, a list, a subscriber) share: a subscriber's status as a badge, the list's counts
- * by status, and their query keys, all under the email lists' key so that `audience.changed` (live.ts) refetches
- * every one of them. Loaded with those pages' lazy chunks.
+ * by status, and their tables (their query keys are api.ts's, all under the email lists' key so that
+ * `audience.changed` (live.tsx) refetches every one of them). Loaded with those pages' lazy chunks.
  */
 import type { ReactNode } from 'react';
 import type { SubscriberStatus } from '../../../server/testing/client.js';
-import { keys } from '../api.js';
 import { ColumnHeads, type Column } from '../records/records-listing.js';
 import '../records/records.css';
 import './audience.css';
 
 export const STATUSES: readonly SubscriberStatus[] = ['subscribed', 'unconfirmed', 'unsubscribed'];
-
-export const audienceKeys = {
-  list: (token: string | null, uuid: string) => [...keys.emailLists(token), 'one', uuid] as const,
-  subscribers: (token: string | null, uuid: string) => [...keys.emailLists(token), 'subscribers', uuid] as const,
-  subscriber: (token: string | null, uuid: string) => [...keys.emailLists(token), 'subscriber', uuid] as const,
-};
 
 export function StatusBadge({ status }: { status: SubscriberStatus }) {
   return <span className={`badge status-${status}`}>{status}</span>;

@@ -27,7 +27,6 @@ export function CampaignPreview({
     queryKey: keys.campaignPreview(client.token, campaign.uuid, values.subscriber),
     queryFn: () => client.campaignPreview(campaign.uuid, values.subscriber || undefined),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   const chosen = preview.data?.subscriber ?? null;
   // The chosen subscriber may be past the offered first 50 (a uuid in the URL): offered too.

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { useTheme, type Theme } from '../theme.js';
 
 /** The records pages and the controls. */
@@ -95,12 +95,12 @@ export function Header({ settings, token, onToken }: Props) {
 /**
  * "2 fault rules active", linking to Controls, while the workspace has rules that can still fire (a spent rule, with
  * `times` used up, no longer counts): without it a send failing on purpose looks like a bug anywhere but Controls.
- * Live: every page's event subscription (live.ts) refetches the rules on `faults.changed` (added, deleted, fired)
+ * Live: the tab's one event subscription (live.tsx) refetches the rules on `faults.changed` (added, deleted, fired)
  * and on a reset.
  */
 function FaultBadge() {
   const client = useClient();
-  const rules = useQuery({ queryKey: keys.faults(client.token), queryFn: () => client.faults.list(), retry: false });
+  const rules = useQuery(queries.faults(client));
   const active = (rules.data ?? []).filter((rule) => rule.remaining !== 0).length;
   if (active === 0) return null;
   return (

@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { handleShortcut, type ShortcutAction } from '../keyboard.js';
+import { applyDarkMode } from './dark-mail.js';
 
 export type FrameWidth = 'phone' | 'tablet' | 'full';
 export const WIDTHS: Record<FrameWidth, { label: string; px: number | null }> = {
@@ -47,7 +48,7 @@ export function MailFrame({ src, srcDoc, title, width, dark, onShortcut }: Props
       });
       // A link opens in a new tab rather than inside the frame.
       for (const link of inner.querySelectorAll('a[href]')) link.setAttribute('target', '_blank');
-      applyDark(inner, dark);
+      applyDarkMode(inner, dark);
       const view = inner.defaultView;
       if (view !== null) {
         view.scrollTo(scroll.current.x, scroll.current.y);
@@ -64,7 +65,7 @@ export function MailFrame({ src, srcDoc, title, width, dark, onShortcut }: Props
 
   useEffect(() => {
     const inner = frame.current?.contentDocument;
-    if (inner) applyDark(inner, dark);
+    if (inner) applyDarkMode(inner, dark);
   }, [dark]);
 
   const px = WIDTHS[width].px;
@@ -80,24 +81,4 @@ export function MailFrame({ src, srcDoc, title, width, dark, onShortcut }: Props
       />
     </div>
   );
-}
-
-/**
- * Dark mode as a mail client applies it to a mail without dark styles: the mail's own `prefers-color-scheme: dark`
- * rules follow the frame's color-scheme; a mail without them is shown inverted (images kept as they are).
- */
-function applyDark(inner: Document, dark: boolean): void {
-  const id = 'mailcoach-emulator-dark';
-  inner.getElementById(id)?.remove();
-  if (!dark || inner.head === null) return;
-  const style = inner.createElement('style');
-  style.id = id;
-  style.textContent = ':root{color-scheme:dark}';
-  const hasDarkRules = [...inner.querySelectorAll('style')].some((s) =>
-    s.textContent?.includes('prefers-color-scheme'),
-  );
-  if (!hasDarkRules)
-    style.textContent +=
-      'html{filter:invert(1) hue-rotate(180deg);background:#fff}img,picture,video{filter:invert(1) hue-rotate(180deg)}';
-  inner.head.append(style);
 }

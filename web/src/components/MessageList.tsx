@@ -20,9 +20,11 @@ interface Props {
   cursor: number;
   selected: ReadonlySet<string>;
   onToggle: (uuid: string) => void;
+  /** The search a row's link keeps (`?q=…`, or ''): opened with the mouse as with the keyboard, the list stays filtered. */
+  search: string;
 }
 
-export function MessageList({ list, onRange, openUuid, cursor, selected, onToggle }: Props) {
+export function MessageList({ list, onRange, openUuid, cursor, selected, onToggle, search }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = list.total ?? 0;
   const virtualizer = useVirtualizer({
@@ -63,6 +65,7 @@ export function MessageList({ list, onRange, openUuid, cursor, selected, onToggl
                   current={item.index === cursor}
                   selected={selected.has(message.uuid)}
                   onToggle={onToggle}
+                  search={search}
                 />
               )}
             </li>
@@ -79,12 +82,14 @@ function Row({
   current,
   selected,
   onToggle,
+  search,
 }: {
   message: MessageSummary;
   open: boolean;
   current: boolean;
   selected: boolean;
   onToggle: (uuid: string) => void;
+  search: string;
 }) {
   const from = message.from === null ? '(no sender)' : message.from.name || message.from.email;
   const to = message.to.map((a) => a.name || a.email).join(', ');
@@ -97,7 +102,7 @@ function Row({
         checked={selected}
         onChange={() => onToggle(message.uuid)}
       />
-      <Link href={`/messages/${message.uuid}`} className="row-link" aria-current={open ? 'page' : undefined}>
+      <Link href={`/messages/${message.uuid}${search}`} className="row-link" aria-current={open ? 'page' : undefined}>
         <span className="row-top">
           <span className="from">
             {!message.read && <span className="unread-dot" aria-label="Unread" role="img" />}

@@ -1,5 +1,5 @@
 /** The search box: our query syntax, its examples, and the server's 422 text when a query is malformed. */
-import { useEffect, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 
 const EXAMPLES: Array<[string, string]> = [
   ['invoice', 'a word (or its start) in the subject, text or addresses'],
@@ -33,12 +33,35 @@ export function SearchBox({ query, error, onSearch, inputRef }: Props) {
   const [text, setText] = useState(query);
   const [help, setHelp] = useState(false);
   useEffect(() => setText(query), [query]);
+  const form = useRef<HTMLFormElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The syntax popover closes as a popover does: on a click outside it (its own toggle is inside the form) and on Esc.
+  useEffect(() => {
+    if (!help) return;
+    const outside = (event: PointerEvent) => {
+      if (!form.current?.contains(event.target as Node)) setHelp(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [help]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
   };
   return (
-    <form className="search" role="search" onSubmit={submit}>
+    <form
+      className="search"
+      role="search"
+      onSubmit={submit}
+      ref={form}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !help || event.target === inputRef.current) return;
+        // Esc closes the popover only: the inbox's own Esc (close the open message) waits for the next one.
+        event.stopPropagation();
+        setHelp(false);
+        toggle.current?.focus();
+      }}
+    >
       <input
         ref={inputRef}
         type="search"
@@ -58,6 +81,7 @@ export function SearchBox({ query, error, onSearch, inputRef }: Props) {
       <button type="submit">Search</button>
       <button
         type="button"
+        ref={toggle}
         aria-expanded={help}
         aria-controls="search-help"
         onClick={() => setHelp(!help)}

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ClockState } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { keys, queries, useClient } from '../api.js';
 import { errorText, fieldErrors, Form, type FieldErrors } from '../forms.js';
 import { Timestamp, utc } from '../records/common.js';
 
@@ -45,8 +45,8 @@ function describeOffset(ms: number): string {
 export function Clock() {
   const client = useClient();
   const queryClient = useQueryClient();
-  // Read once; then `clock.changed` (live.ts) writes every change into this cache entry, made here or anywhere else.
-  const clock = useQuery({ queryKey: keys.clock, queryFn: () => client.clock.get(), retry: false });
+  // Read once; then `clock.changed` (live.tsx) writes every change into this cache entry, made here or anywhere else.
+  const clock = useQuery(queries.clock(client));
   const [at, setAt] = useState('');
   const [amount, setAmount] = useState('60');
   const [unit, setUnit] = useState<(typeof UNITS)[number][0]>('minutes');

@@ -1,7 +1,7 @@
 /** The controls page's fault rules: the workspace's rules, each deletable, and the form that adds one (AddFault.tsx). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FaultRule } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { keys, queries, useClient } from '../api.js';
 import { errorText } from '../forms.js';
 import { ColumnHeads } from '../records/records-listing.js';
 import { AddFault } from './AddFault.js';
@@ -10,7 +10,7 @@ import { describeEffect, describeMatch } from './faults.js';
 export function Faults() {
   const client = useClient();
   const queryClient = useQueryClient();
-  const rules = useQuery({ queryKey: keys.faults(client.token), queryFn: () => client.faults.list(), retry: false });
+  const rules = useQuery(queries.faults(client));
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.faults(client.token) });
   const remove = useMutation({ mutationFn: (id: number) => client.faults.remove(id), onSettled: refresh });
   const clear = useMutation({ mutationFn: () => client.faults.clear(), onSettled: refresh });

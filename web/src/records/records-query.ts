@@ -15,7 +15,7 @@ interface RecordsQueryOptions<N extends string, Page> {
   title: string;
   /** The URL's parameters (filters, sort): a link reproduces them. */
   params: readonly N[];
-  /** The records' query key for a token (keys.sends, ...): its events refetch it (live.ts). */
+  /** The records' query key for a token (keys.sends, ...): its events refetch it (live.tsx). */
   key: (token: string | null) => readonly unknown[];
   list: (client: EmulatorClient, values: Record<N, string>, page: number) => Promise<Page>;
 }
@@ -29,7 +29,6 @@ export function useRecordsQuery<N extends string, Page>({ title, params, key, li
     queryKey: [...key(client.token), 'list', values, page],
     queryFn: () => list(client, values, page),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   return { live, values, page, update, query };
 }

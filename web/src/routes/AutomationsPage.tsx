@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { errorText, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
 import { Timestamp } from '../records/common.js';
@@ -16,11 +16,7 @@ export default function AutomationsPage() {
   useTitle('Automations');
   const live = useLiveUpdates();
   const client = useClient();
-  const automations = useQuery({
-    queryKey: keys.automations(client.token),
-    queryFn: () => client.automationRecords(),
-    retry: false,
-  });
+  const automations = useQuery(queries.automations(client));
 
   return (
     <main className="records-page">

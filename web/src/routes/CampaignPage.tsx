@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { CampaignDetail } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { keys, queries, useClient } from '../api.js';
 import { CampaignPreview } from '../campaigns/CampaignPreview.js';
 import { PREVIEW_PARAMS } from '../campaigns/preview-state.js';
 import { countsOf, statusOf } from '../campaigns/counts.js';
@@ -25,11 +25,7 @@ export default function CampaignPage({ uuid }: { uuid: string }) {
   const live = useLiveUpdates();
   const client = useClient();
   const { values, update } = useUrlParams(PREVIEW_PARAMS);
-  const campaign = useQuery({
-    queryKey: keys.campaign(client.token, uuid),
-    queryFn: () => client.campaignRecord(uuid),
-    retry: false,
-  });
+  const campaign = useQuery(queries.campaign(client, uuid));
   useTitle(campaign.data?.name ?? 'Campaign');
 
   return (
@@ -115,7 +111,6 @@ function CampaignSends({ uuid }: { uuid: string }) {
   const sends = useQuery({
     queryKey: [...keys.sends(client.token), 'campaign', uuid],
     queryFn: () => client.sends({ campaignUuid: uuid }),
-    retry: false,
   });
   return (
     <SendsBox

@@ -50,7 +50,6 @@ export default function CampaignTemplatePage({ uuid }: { uuid: string }) {
     queryKey: [...keys.campaignTemplates(client.token), uuid, values.fields],
     queryFn: () => client.campaignTemplatePreview(uuid, fields),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   const [typed, setTyped] = useState<Record<string, string>>(fields ?? {});
   const fieldId = useId();

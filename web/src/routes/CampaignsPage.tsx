@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { COUNT_COLUMNS, countsOf, statusOf } from '../campaigns/counts.js';
 import { errorText, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
@@ -17,11 +17,7 @@ export default function CampaignsPage() {
   useTitle('Campaigns');
   const live = useLiveUpdates();
   const client = useClient();
-  const campaigns = useQuery({
-    queryKey: keys.campaigns(client.token),
-    queryFn: () => client.campaignRecords(),
-    retry: false,
-  });
+  const campaigns = useQuery(queries.campaigns(client));
 
   return (
     <main className="records-page">
@@ -93,11 +89,7 @@ export default function CampaignsPage() {
 /** The campaign templates (`/api/templates`), each previewed on a page of its own with its fields. */
 function CampaignTemplates() {
   const client = useClient();
-  const templates = useQuery({
-    queryKey: keys.campaignTemplates(client.token),
-    queryFn: () => client.campaignTemplateRecords(),
-    retry: false,
-  });
+  const templates = useQuery(queries.campaignTemplates(client));
   if (templates.data === undefined || templates.data.length === 0) return null;
   return (
     <section className="box" aria-labelledby="campaign-templates-title">

@@ -10,12 +10,10 @@ import { ResetWorkspace } from '../controls/ResetWorkspace.js';
 import { Seed } from '../controls/Seed.js';
 import { Settings } from '../controls/Settings.js';
 import { useTitle } from '../forms.js';
-import { useLiveUpdates } from '../live.js';
 import '../records/records.css';
 
 export default function ControlsPage() {
   useTitle('Controls');
-  useLiveUpdates();
   return (
     <main className="records-page">
       <h1>Controls</h1>

@@ -14,6 +14,7 @@ import { MessageList } from '../components/MessageList.js';
 import { MessageView } from '../components/MessageView.js';
 import { SearchBox } from '../components/SearchBox.js';
 import { useShortcuts, type ShortcutAction } from '../keyboard.js';
+import { errorText } from '../forms.js';
 import { updateSummary, useLiveUpdates } from '../live.js';
 import { useMessage, useMessageList, type RowRange } from '../messages.js';
 
@@ -32,6 +33,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState('');
+  const [failure, setFailure] = useState('');
   const searchInput = useRef<HTMLInputElement>(null);
   const open = useMessage(openUuid);
 
@@ -66,9 +68,20 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
   // Opening a message marks it read, as a mail client does.
   useEffect(() => {
     if (message === undefined || message.read) return;
-    void client.setRead(message.uuid, true).then((summary) => updateSummary(queryClient, client.token, summary));
+    client.setRead(message.uuid, true).then(
+      (summary) => updateSummary(queryClient, client.token, summary),
+      (error: unknown) => setFailure(`Marking the message read failed: ${errorText(error)}`),
+    );
   }, [client, message, queryClient]);
 
+  /** Runs a change the user asked for; its failure is shown (a delete that failed must not look done). */
+  const attempt = (what: string, change: () => Promise<unknown>) => {
+    setFailure('');
+    change().catch((error: unknown) => {
+      setNotice('');
+      setFailure(`${what} failed: ${errorText(error)}`);
+    });
+  };
   const markUnread = async (uuid: string) => {
     close();
     updateSummary(queryClient, client.token, await client.setRead(uuid, false));
@@ -94,16 +107,19 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
       if (next === undefined) close();
       else openAt(next.uuid);
     }
-    for (const uuid of uuids) await client.deleteMessage(uuid);
-    setSelected(new Set());
-    setNotice(`Deleted ${uuids.length} message${uuids.length === 1 ? '' : 's'}.`);
-    await refresh();
+    try {
+      for (const uuid of uuids) await client.deleteMessage(uuid);
+      setSelected(new Set());
+      setNotice(`Deleted ${uuids.length} message${uuids.length === 1 ? '' : 's'}.`);
+    } finally {
+      await refresh();
+    }
   };
   const runConfirmed = async () => {
     const what = confirming;
     setConfirming(null);
     if (what === null) return;
-    if (what.kind === 'selected') await deleteUuids([...selected]);
+    if (what.kind === 'selected') return deleteUuids([...selected]);
     if (what.kind === 'matching') {
       const deleted = await client.deleteMessages(query);
       setSelected(new Set());
@@ -138,9 +154,9 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
     if (action === 'delete') {
       const atCursor = cursor >= 0 ? list.at(cursor) : undefined;
       if (selected.size > 0) setConfirming({ kind: 'selected' });
-      else if (openUuid !== null) void deleteUuids([openUuid]);
+      else if (openUuid !== null) attempt('The delete', () => deleteUuids([openUuid]));
       // A row reached with j / k and not opened: Delete takes it, and the cursor stays on the row that moves up.
-      else if (atCursor !== undefined) void deleteUuids([atCursor.uuid]);
+      else if (atCursor !== undefined) attempt('The delete', () => deleteUuids([atCursor.uuid]));
     }
     if (action === 'search') searchInput.current?.focus();
     if (action === 'escape') {
@@ -150,7 +166,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
     }
     if (action === 'help') setHelp(true);
   };
-  useShortcuts(confirming === null ? onShortcut : () => {});
+  useShortcuts(confirming === null && !help ? onShortcut : null);
 
   const toggle = (uuid: string) =>
     setSelected((current) => {
@@ -205,6 +221,11 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
             {notice}
           </p>
         )}
+        {failure !== '' && (
+          <p className="notice failure" role="alert">
+            {failure}
+          </p>
+        )}
         {list.total === 0 && query !== '' && <p className="muted empty">No message matches “{query}”.</p>}
         <MessageList
           list={list}
@@ -213,6 +234,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           cursor={cursor}
           selected={selected}
           onToggle={toggle}
+          search={suffix}
         />
       </section>
       <section className="message-pane" aria-label="Message">
@@ -220,9 +242,9 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
           <MessageView
             key={open.data.uuid}
             message={open.data}
-            onDelete={() => void deleteUuids([open.data!.uuid])}
+            onDelete={() => attempt('The delete', () => deleteUuids([open.data!.uuid]))}
             onClose={close}
-            onMarkUnread={() => void markUnread(open.data!.uuid)}
+            onMarkUnread={() => attempt('Marking the message unread', () => markUnread(open.data!.uuid))}
             onShortcut={onShortcut}
           />
         )}
@@ -236,7 +258,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
         <ConfirmDialog
           title={confirming.kind === 'all' ? 'Delete all mail?' : 'Delete messages?'}
           confirm={confirming.kind === 'all' ? 'Delete all mail' : 'Delete'}
-          onConfirm={() => void runConfirmed()}
+          onConfirm={() => attempt('The delete', runConfirmed)}
           onCancel={() => setConfirming(null)}
         >
           {confirming.kind === 'selected' && (

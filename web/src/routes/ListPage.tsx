@@ -13,8 +13,8 @@ import {
   type SubscriberStatus,
   type SubscriberWithStatus,
 } from '../../../server/testing/client.js';
-import { useClient } from '../api.js';
-import { audienceKeys, BoxTable, Sender, StatusBadge, StatusCounts, STATUSES } from '../audience/common.js';
+import { keys, queries, useClient } from '../api.js';
+import { BoxTable, Sender, StatusBadge, StatusCounts, STATUSES } from '../audience/common.js';
 import { errorText, useTitle } from '../forms.js';
 import { shortUuid, Timestamp } from '../records/common.js';
 import { FilterForm, RecordsTitle } from '../records/records-head.js';
@@ -40,7 +40,7 @@ export default function ListPage({ uuid }: { uuid: string }) {
   const records = useRecordsQuery({
     title: 'List',
     params: PARAMS,
-    key: (token) => audienceKeys.subscribers(token, uuid),
+    key: (token) => keys.subscribers(token, uuid),
     list: (c, values, page) =>
       c.listSubscribers(uuid, {
         email: values.email || undefined,
@@ -59,11 +59,7 @@ export default function ListPage({ uuid }: { uuid: string }) {
       }),
   });
   // Asked for after the subscribers, which a person waits for: the list's segment counts take longer on a big list.
-  const list = useQuery({
-    queryKey: audienceKeys.list(client.token, uuid),
-    queryFn: () => client.emailListDetail(uuid),
-    retry: false,
-  });
+  const list = useQuery(queries.emailList(client, uuid));
   useTitle(list.data?.name ?? 'List');
   const { live, values, update } = records;
   const [typed, setTyped] = useTyped(values);

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { PlainTable, Sender, STATUSES } from '../audience/common.js';
 import { errorText, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
@@ -15,11 +15,7 @@ export default function ListsPage() {
   useTitle('Lists');
   const live = useLiveUpdates();
   const client = useClient();
-  const lists = useQuery({
-    queryKey: [...keys.emailLists(client.token), 'overview'],
-    queryFn: () => client.emailLists(),
-    retry: false,
-  });
+  const lists = useQuery(queries.emailLists(client));
   return (
     <main className="records-page">
       <RecordsTitle title="Lists" live={live}>

@@ -10,7 +10,6 @@ import { Link } from 'wouter';
 import { EmulatorApiError } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { errorText, useTitle } from '../forms.js';
-import { useLiveUpdates } from '../live.js';
 import { shortUuid, Timestamp } from '../records/common.js';
 import { FilterForm, RecordsTitle } from '../records/records-head.js';
 import { RecordsListing } from '../records/records-listing.js';
@@ -92,12 +91,10 @@ function sortOf(sort: string): Exclude<LogSort, ''> {
 
 export function LogItemPage({ uuid }: { uuid: string }) {
   useTitle('Log item');
-  useLiveUpdates();
   const client = useClient();
   const item = useQuery({
     queryKey: [...keys.log(client.token), 'one', uuid],
     queryFn: () => client.logItem(uuid),
-    retry: false,
   });
   const notFound = item.error instanceof EmulatorApiError && item.error.status === 404;
   return (
@@ -210,7 +207,7 @@ function Resend({ item }: { item: LogItem }) {
   );
 }
 
-/** The message the send captured (null once it is deleted from the inbox: live.ts refetches the log then). */
+/** The message the send captured (null once it is deleted from the inbox: live.tsx refetches the log then). */
 function CapturedMessage({ item }: { item: LogItem }) {
   return (
     <section className="box" aria-labelledby="captured-title">
@@ -233,7 +230,6 @@ function LogItemSends({ uuid }: { uuid: string }) {
   const sends = useQuery({
     queryKey: [...keys.sends(client.token), 'of-log-item', uuid],
     queryFn: () => client.sends({ logItemUuid: uuid }),
-    retry: false,
   });
   return (
     <section className="box" aria-labelledby="log-sends-title">

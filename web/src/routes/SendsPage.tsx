@@ -274,11 +274,10 @@ function SendMail({ send }: { send: SendWithState }) {
 /** The webhook calls the send caused (an open, a click, a bounce, an unsubscribe), linked to the Webhooks page filtered by it. */
 function SendWebhooks({ send }: { send: string }) {
   const client = useClient();
-  // Under the calls' key: a call queued or tried (webhook-calls.changed, live.ts) counts again.
+  // Under the calls' key: a call queued or tried (webhook-calls.changed, live.tsx) counts again.
   const calls = useQuery({
     queryKey: [...keys.webhookCalls(client.token), 'send', send],
     queryFn: async () => (await client.webhookCalls({ sendUuid: send }, { perPage: 1 })).meta.total,
-    retry: false,
   });
   if (calls.data === undefined || calls.data === 0) return null;
   return (

@@ -9,10 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EmulatorApiError, type RenderRequest, type StudioTemplate } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { useTitle } from '../forms.js';
-import { useLiveUpdates } from '../live.js';
 import { useTemplateActions } from '../studio/actions.js';
 import { FixtureProblems } from '../studio/common.js';
 import { CopyAs } from '../studio/CopyAs.js';
@@ -29,13 +28,8 @@ import { readState, studioHref, type StudioState } from '../studio/url-state.js'
 
 export default function StudioPage({ name }: { name: string }) {
   useTitle(`${name} · Templates`);
-  useLiveUpdates();
   const client = useClient();
-  const template = useQuery({
-    queryKey: keys.template(client.token, name),
-    queryFn: () => client.templates.get(name),
-    retry: false,
-  });
+  const template = useQuery(queries.template(client, name));
   const missing = template.error instanceof EmulatorApiError && template.error.status === 404;
 
   if (missing || (template.isError && template.data === undefined)) {

@@ -9,8 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { EmulatorApiError, type SubscriberAction, type SubscriberDetail } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
-import { audienceKeys, StatusBadge } from '../audience/common.js';
+import { keys, queries, useClient } from '../api.js';
+import { StatusBadge } from '../audience/common.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { errorText, Form, useTitle } from '../forms.js';
 import { useLiveUpdates } from '../live.js';
@@ -34,11 +34,7 @@ const ACTIONS_BY_STATUS: Record<SubscriberDetail['status'], SubscriberAction[]> 
 export default function SubscriberPage({ uuid }: { uuid: string }) {
   const live = useLiveUpdates();
   const client = useClient();
-  const subscriber = useQuery({
-    queryKey: audienceKeys.subscriber(client.token, uuid),
-    queryFn: () => client.subscriberDetail(uuid),
-    retry: false,
-  });
+  const subscriber = useQuery(queries.subscriber(client, uuid));
   useTitle(subscriber.data?.email ?? 'Subscriber');
   const notFound = subscriber.error instanceof EmulatorApiError && subscriber.error.status === 404;
   return (
@@ -155,7 +151,7 @@ function Actions({ subscriber }: { subscriber: SubscriberDetail }) {
   const act = useMutation({
     mutationFn: (action: SubscriberAction) => client.subscriberAction(subscriber.uuid, action),
     onSuccess: (updated, action) => {
-      queryClient.setQueryData(audienceKeys.subscriber(client.token, subscriber.uuid), updated);
+      queryClient.setQueryData(keys.subscriber(client.token, subscriber.uuid), updated);
       refresh();
       setOutcome({
         ok: true,
@@ -218,7 +214,7 @@ function Tags({ subscriber }: { subscriber: SubscriberDetail }) {
     mutationFn: ({ add, tags }: { add: boolean; tags: string[] }) =>
       add ? client.addSubscriberTags(subscriber.uuid, tags) : client.removeSubscriberTags(subscriber.uuid, tags),
     onSuccess: (updated, { add }) => {
-      queryClient.setQueryData(audienceKeys.subscriber(client.token, subscriber.uuid), updated);
+      queryClient.setQueryData(keys.subscriber(client.token, subscriber.uuid), updated);
       void queryClient.invalidateQueries({ queryKey: keys.emailLists(client.token) });
       if (add) setTyped('');
     },
@@ -277,7 +273,7 @@ function Tags({ subscriber }: { subscriber: SubscriberDetail }) {
 /** Every mail captured for the address (the inbox's search, then the exact address), the confirmation mails marked. */
 function Mails({ subscriber }: { subscriber: SubscriberDetail }) {
   const client = useClient();
-  // Under the messages' key: a capture (the confirmation mail just resent) refetches it (live.ts).
+  // Under the messages' key: a capture (the confirmation mail just resent) refetches it (live.tsx).
   const mails = useQuery({
     queryKey: [...keys.messages(client.token), 'to', subscriber.email],
     queryFn: async () => {
@@ -287,7 +283,6 @@ function Mails({ subscriber }: { subscriber: SubscriberDetail }) {
         [...mail.to, ...mail.cc, ...mail.bcc].some((to) => to.email.toLowerCase() === address),
       );
     },
-    retry: false,
   });
   const confirmation = mails.data?.find((mail) => mail.origin === 'confirmation');
   return (
@@ -334,7 +329,6 @@ function Sends({ subscriber }: { subscriber: SubscriberDetail }) {
   const sends = useQuery({
     queryKey: [...keys.sends(client.token), 'subscriber', subscriber.uuid],
     queryFn: () => client.sends({ subscriberUuid: subscriber.uuid }),
-    retry: false,
   });
   return (
     <SendsBox

@@ -6,17 +6,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TemplateType } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { keys, queries, useClient } from '../api.js';
 import { DateTime } from '../dates.js';
-import { useLiveUpdates } from '../live.js';
 import { FieldError, fieldErrors, Form, Options, otherErrors, useTitle, type FieldErrors } from '../forms.js';
 import { FixtureProblems, OriginBadge, TEMPLATE_TYPES } from '../studio/common.js';
 
 export default function TemplatesPage() {
   useTitle('Templates');
-  useLiveUpdates();
   const client = useClient();
-  const list = useQuery({ queryKey: keys.templateList(client.token), queryFn: () => client.templates.list() });
+  const list = useQuery(queries.templateList(client));
 
   return (
     <main className="templates-page">

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { StudioTemplate } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import { otherErrors } from '../forms.js';
 import type { TemplateActions } from './actions.js';
 import { OriginBadge } from './common.js';
@@ -52,7 +52,7 @@ export function StudioHeader({ template, dirty, actions, onDelete }: StudioHeade
 
 function OriginNote({ template }: { template: StudioTemplate }) {
   const client = useClient();
-  const fixtures = useQuery({ queryKey: keys.fixtures(client.token), queryFn: () => client.fixtures(), retry: false });
+  const fixtures = useQuery(queries.fixtures(client));
   const watching = fixtures.data?.watching ?? false;
   if (template.origin === 'created')
     return <p className="origin-note">Created here: a reset of the workspace removes it.</p>;

@@ -1,7 +1,7 @@
 /** Pieces both studio pages use: the template types, the fixtures' problems, the origin badge. */
 import { useQuery } from '@tanstack/react-query';
 import type { StudioTemplate, TemplateType } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { queries, useClient } from '../api.js';
 import './studio.css';
 
 export const TEMPLATE_TYPES: Array<[TemplateType, string]> = [
@@ -24,7 +24,7 @@ export function OriginBadge({ origin }: { origin: StudioTemplate['origin'] }) {
 /** The fixture files --watch could not load: the last good version of each stays in use. */
 export function FixtureProblems() {
   const client = useClient();
-  const status = useQuery({ queryKey: keys.fixtures(client.token), queryFn: () => client.fixtures(), retry: false });
+  const status = useQuery(queries.fixtures(client));
   const problems = status.data?.problems ?? [];
   if (problems.length === 0) return null;
   return (

@@ -37,7 +37,6 @@ export function useRender(name: string, request: RenderRequest) {
     queryKey: keys.render(client.token, name, settled),
     queryFn: () => client.templates.render(name, settled),
     placeholderData: keepPreviousData,
-    retry: false,
   });
   const current = render.data;
   const [good, setGood] = useState<TemplateRender | null>(null);

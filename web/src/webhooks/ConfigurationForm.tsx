@@ -13,7 +13,7 @@ import {
   type WebhookConfiguration,
   type WebhookEvent,
 } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { keys, queries, useClient } from '../api.js';
 import { FieldError, fieldErrors, Form, otherErrors, type FieldErrors } from '../forms.js';
 
 interface Props {
@@ -38,7 +38,7 @@ export function ConfigurationForm({ existing, onDone, onCancel }: Props) {
   const client = useClient();
   const queryClient = useQueryClient();
   const id = useId();
-  const lists = useQuery({ queryKey: keys.emailLists(client.token), queryFn: () => client.emailLists(), retry: false });
+  const lists = useQuery(queries.emailLists(client));
   const [name, setName] = useState(existing?.name ?? '');
   const [url, setUrl] = useState(existing?.url ?? '');
   const [secret, setSecret] = useState(existing?.secret ?? '');

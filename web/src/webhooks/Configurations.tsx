@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { WEBHOOK_EVENT_LABELS, type WebhookConfiguration } from '../../../server/testing/client.js';
-import { keys, useClient } from '../api.js';
+import { keys, queries, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { errorText } from '../forms.js';
 import { RecordsListing } from '../records/records-listing.js';
@@ -27,10 +27,9 @@ export function Configurations() {
   const configurations = useQuery({
     queryKey: keys.webhooks(client.token),
     queryFn: () => client.webhooks(),
-    retry: false,
     select: (data) => ({ data }),
   });
-  const lists = useQuery({ queryKey: keys.emailLists(client.token), queryFn: () => client.emailLists(), retry: false });
+  const lists = useQuery(queries.emailLists(client));
   // null: no form; 'new': adding; a uuid: editing that one.
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState('');

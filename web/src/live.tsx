@@ -1,5 +1,6 @@
 /**
- * One subscription to /_emulator/events per workspace, turned into cache updates: a captured or deleted message
+ * One subscription to /_emulator/events per workspace, owned by `<LiveUpdates>` in App.tsx for as long as the tab
+ * works with that workspace (pages only read its state: `useLiveUpdates()`), turned into cache updates: a captured or deleted message
  * refetches the pages on screen (bursts coalesced into one refetch), a read-state change is written into the
  * cached summaries, and a reconnect refetches everything (events may have been missed meanwhile). For the studio:
  * a template change (written here, or a fixture file reloaded by --watch) refetches the templates and so the open
@@ -13,7 +14,7 @@
  * reading the clock, which would move a `stepping:` clock.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ClockState, EmulatorEvent, MessagePage, MessageSummary } from '../../server/testing/client.js';
 import { keys, useClient } from './api.js';
 
@@ -28,6 +29,7 @@ type RecordKind =
   | 'webhooks'
   | 'webhookCalls'
   | 'emailLists'
+  | 'campaigns'
   | 'automations';
 const RECORD_KINDS: RecordKind[] = [
   'suppressions',
@@ -37,25 +39,42 @@ const RECORD_KINDS: RecordKind[] = [
   'webhooks',
   'webhookCalls',
   'emailLists',
+  'campaigns',
   'automations',
 ];
-const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind>> = {
-  'suppressions.changed': 'suppressions',
-  'sends.changed': 'sends',
-  // The campaign pages read under the sends' key (api.ts): a campaign's counts are its sends'.
-  'campaigns.changed': 'sends',
-  'log.changed': 'log',
-  'faults.changed': 'faults',
-  'webhooks.changed': 'webhooks',
-  'webhook-calls.changed': 'webhookCalls',
+const RECORD_EVENTS: Partial<Record<EmulatorEvent['type'], RecordKind[]>> = {
+  'suppressions.changed': ['suppressions'],
+  // A campaign's counts (sent, opened, clicked, bounced) are its sends'.
+  'sends.changed': ['sends', 'campaigns'],
+  'campaigns.changed': ['campaigns'],
+  'log.changed': ['log'],
+  'faults.changed': ['faults'],
+  'webhooks.changed': ['webhooks'],
+  'webhook-calls.changed': ['webhookCalls'],
   // Lists, subscribers, tags, segments, imports: every audience page reads under the email lists' key.
-  'audience.changed': 'emailLists',
-  'automations.changed': 'automations',
+  'audience.changed': ['emailLists'],
+  'automations.changed': ['automations'],
 };
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
+const LiveContext = createContext<LiveState>('connecting');
+
+/** The state of the tab's one live connection (the badge pages show). */
 export function useLiveUpdates(): LiveState {
+  return useContext(LiveContext);
+}
+
+/**
+ * Owns the tab's one event stream: one subscription from page to page, so that nothing that happens while the user
+ * walks from one page to the next is missed (a subscription per page left a gap at every page change).
+ */
+export function LiveUpdates({ children }: { children: ReactNode }) {
+  const state = useLiveSubscription();
+  return <LiveContext.Provider value={state}>{children}</LiveContext.Provider>;
+}
+
+function useLiveSubscription(): LiveState {
   const client = useClient();
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
@@ -83,8 +102,8 @@ export function useLiveUpdates(): LiveState {
     };
     const subscription = client.subscribe(
       (event) => {
-        const kind = RECORD_EVENTS[event.type];
-        if (kind !== undefined) return refetchRecordsSoon([kind]);
+        const kinds = RECORD_EVENTS[event.type];
+        if (kinds !== undefined) return refetchRecordsSoon(kinds);
         if (event.type === 'clock.changed') {
           queryClient.setQueryData<ClockState>(keys.clock, { now: event.now, frozen: event.frozen });
           return;
@@ -97,9 +116,6 @@ export function useLiveUpdates(): LiveState {
       {
         onOpen: () => {
           setState('live');
-          // The header's fault badge stays mounted from page to page, each with a subscription of its own: a rule
-          // added or fired between two of them would be missed (a page's own data is fetched when it mounts).
-          if (!broken) refetchRecordsSoon(['faults']);
           if (broken) {
             void queryClient.invalidateQueries({ queryKey: keys.messages(client.token) });
             void queryClient.invalidateQueries({ queryKey: keys.templates(client.token) });
