@@ -242,18 +242,6 @@ export function createMailpitMessageStore(statements: Statements) {
       });
     },
 
-    /** Deletes the listed messages of the workspace; returns the uuids deleted (unknown ones are ignored). */
-    deleteUuids(workspaceId: number, uuids: string[]): string[] {
-      return writeTransaction(db, () =>
-        statements
-          .get(
-            'DELETE FROM messages WHERE workspace_id = ? AND uuid IN (SELECT value FROM json_each(?)) RETURNING uuid',
-          )
-          .pluck()
-          .all(workspaceId, JSON.stringify(uuids)),
-      ) as string[];
-    },
-
     hasPendingFacts: () => anyPending.get() === 1,
 
     /** Up to `limit` messages (any workspace) stored without their Mailpit facts, oldest first. */

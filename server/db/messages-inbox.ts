@@ -80,6 +80,9 @@ export function createInboxSearch(statements: Statements) {
     .prepare('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?)) RETURNING uuid')
     .pluck();
   const workspaceIds = db.prepare('SELECT id FROM messages WHERE workspace_id = ? ORDER BY id').pluck();
+  const idsByUuids = db
+    .prepare('SELECT id FROM messages WHERE workspace_id = ? AND uuid IN (SELECT value FROM json_each(?))')
+    .pluck();
   const messageCount = db.prepare("SELECT COALESCE(SUM(total), 0) FROM list_totals WHERE list = 'messages'").pluck();
   const idByUuid = db.prepare('SELECT id FROM messages WHERE workspace_id = ? AND uuid = ?').pluck();
   const setRead = db.prepare('UPDATE messages SET read = ? WHERE workspace_id = ? AND uuid = ?');
@@ -388,6 +391,13 @@ export function createInboxSearch(statements: Statements) {
 
     /** Deletes one message (its raw bytes and attachments go with it). Returns whether it existed. */
     deleteByUuid: (workspaceId: number, uuid: string): boolean => deleteByUuid.run(workspaceId, uuid).changes > 0,
+
+    /**
+     * Deletes the listed messages of the workspace (unknown uuids are ignored; Mailpit's deletes by ID and by
+     * search); returns the uuids deleted. Many at once empty the search indexes rather than edit them.
+     */
+    deleteUuids: (workspaceId: number, uuids: string[]): string[] =>
+      deleteMessages(idsByUuids.all(workspaceId, JSON.stringify(uuids)) as number[]),
 
     /** Deletes every message matching the filter; returns their uuids. */
     deleteMatching(workspaceId: number, filter: MessageFilter): string[] {

@@ -33,7 +33,7 @@ export function setMailpitRead(
 
 /** Deletes these messages (unknown uuids are ignored); returns those deleted. */
 export function deleteMailpitMessages(deps: InboxDeps, workspaceId: number, uuids: string[]): string[] {
-  const deleted = deps.store.mailpit.deleteUuids(workspaceId, uuids);
+  const deleted = deps.store.messages.deleteUuids(workspaceId, uuids);
   if (deleted.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: deleted });
   return deleted;
 }
