@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../server/random.js';
 import { spawnEmulator, useEmulator } from '../support/emulator-process.js';
 import { rawRequest } from '../support/http.js';
+import { putMailpitChaos } from '../support/mailpit-mail.js';
 import { smtpDialog } from '../support/smtp.js';
 
 const emulator = useEmulator({ args: ['--smtp-port', '0'] });
@@ -20,13 +21,7 @@ const DEFAULTS = {
   Authentication: { ErrorCode: 535, Probability: 0 },
 };
 
-const putChaos = (body: string) =>
-  rawRequest(emulator().url, {
-    method: 'PUT',
-    path: '/api/v1/chaos',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
+const putChaos = (body: string) => putMailpitChaos(emulator().url, body);
 const getChaos = async () => (await rawRequest(emulator().url, { path: '/api/v1/chaos' })).json();
 
 async function emulatorJson(method: string, path: string, body?: unknown) {

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { startEmulator } from '../../server/testing/index.js';
 import { useEmulator } from '../support/emulator-process.js';
 import { rawRequest } from '../support/http.js';
+import { putMailpitChaos } from '../support/mailpit-mail.js';
 import { smtpTransport } from '../support/smtp.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -133,15 +134,8 @@ describe('/api/events', () => {
 
   it('sends error for an SMTP reply of 4xx (a warning) or 5xx (an error), with the line the client read', async () => {
     const client = await listen();
-    const chaos = async (body: object) => {
-      const answer = await rawRequest(emulator().url, {
-        method: 'PUT',
-        path: '/api/v1/chaos',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(answer.status).toBe(200);
-    };
+    const chaos = async (body: object) =>
+      expect((await putMailpitChaos(emulator().url, JSON.stringify(body))).status).toBe(200);
     try {
       await chaos({ Recipient: { ErrorCode: 451, Probability: 100 } });
       await expect(send('refused')).rejects.toThrow(/451/);

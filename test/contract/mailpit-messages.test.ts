@@ -9,6 +9,7 @@ import { MailpitClient } from 'mailpit-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator-process.js';
 import { rawRequest } from '../support/http.js';
+import { putMailpitChaos } from '../support/mailpit-mail.js';
 import { smtpTransport } from '../support/smtp.js';
 
 const emulator = useEmulator({ fixtures: null, args: ['--smtp-port', '0'] });
@@ -322,13 +323,7 @@ describe('GET /api/v1/info and /api/v1/webui', () => {
     await sendSubjects(['counted']);
     const [taken] = (await mailpit().listMessages()).messages;
     await mailpit().deleteMessages({ IDs: [taken!.ID] });
-    const chaos = (body: string) =>
-      rawRequest(emulator().url, {
-        method: 'PUT',
-        path: '/api/v1/chaos',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
+    const chaos = (body: string) => putMailpitChaos(emulator().url, body);
     await chaos('{"Recipient":{"ErrorCode":550,"Probability":100}}');
     try {
       await expect(sendSubjects(['refused'])).rejects.toThrow(/550/);

@@ -32,3 +32,13 @@ export async function receiveMail(
   const uuid: string = newest.json().data[0].uuid;
   return { id: toMailpitId(uuid), uuid };
 }
+
+/** PUT /api/v1/chaos with this JSON body; a test that sets a trigger puts `{}` back (every trigger off) after. */
+export async function putMailpitChaos(url: string, body: string) {
+  return rawRequest(url, {
+    method: 'PUT',
+    path: '/api/v1/chaos',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+}
