@@ -30,8 +30,8 @@ export interface EmulatorEvents {
    * `error` (docs/spec/mailpit-api.md#3-websocket-apievents-mp-serverwebsocketsgo-internalstoragego-mpweb-websocketmd-mpapi-packagesmailpit-wssrcindexts). `line` is the reply as sent, code first.
    */
   'smtp.refused': { workspaceId: number; command: SmtpCommand; code: number; line: string; ip: string };
-  /** The SMTP intake took a message of `size` bytes (Mailpit's RuntimeStats SMTPAccepted, SMTPAcceptedSize). */
-  'smtp.accepted': { workspaceId: number; size: number };
+  /** The SMTP intake took and stored a message (Mailpit's RuntimeStats SMTPAccepted, SMTPAcceptedSize). */
+  'smtp.accepted': { workspaceId: number; uuid: string };
   /** Messages were deleted (mail/inbox-writes.ts); `uuids` is null when the whole workspace was cleared. */
   'messages.deleted': { workspaceId: number; uuids: string[] | null };
   /** A workspace was reset to its fixtures. */

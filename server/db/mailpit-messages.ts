@@ -41,6 +41,7 @@ export type MailpitSummaryRow = Pick<
   | 'size'
   | 'mailpit_attachments'
   | 'mailpit_snippet'
+  | 'mailpit_size'
 >;
 
 /** The fields the Mailpit facts are computed from (mail/mailpit-facts.ts). */
@@ -75,7 +76,7 @@ export interface MailpitPage {
 }
 
 const SUMMARY_COLUMNS = `m.id, m.uuid, m.message_id, m.read, m.from_json, m.to_json, m.cc_json, m.bcc_json,
-  m.reply_to_json, m.subject, m.created_at_ms, m.username, m.size, m.mailpit_attachments, m.mailpit_snippet`;
+  m.reply_to_json, m.subject, m.created_at_ms, m.username, m.size, m.mailpit_attachments, m.mailpit_snippet, m.mailpit_size`;
 
 export function createMailpitMessageStore(statements: Statements) {
   const db = statements.db;
@@ -247,7 +248,8 @@ export function createMailpitMessageStore(statements: Statements) {
     /** Up to `limit` messages (any workspace) stored without their Mailpit facts, oldest first. */
     pendingFacts: (limit: number) => pendingFacts.all(limit) as MailpitFactsSourceRow[],
 
-    saveFacts: (facts: (MailpitFactColumns & { id: number })[]) =>
+    /** Mailpit's Size is not among them: a message stored before migration 32 keeps its received size. */
+    saveFacts: (facts: (Omit<MailpitFactColumns, 'mailpit_size'> & { id: number })[]) =>
       writeTransaction(db, () => {
         for (const row of facts) saveFacts.run(row);
       }),

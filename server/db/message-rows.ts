@@ -38,11 +38,18 @@ export interface MessageRow {
   mailpit_inlines: number;
   /** Null for a message stored before migration 27, until the Mailpit surface computes it. */
   mailpit_search_text: string | null;
+  /** Mailpit's Size: the raw with the headers Mailpit adds (migration 32); null for a message stored before. */
+  mailpit_size: number | null;
 }
 
 type MessageVia = 'api' | 'smtp';
 
-type MailpitFactColumn = 'mailpit_snippet' | 'mailpit_attachments' | 'mailpit_inlines' | 'mailpit_search_text';
+type MailpitFactColumn =
+  | 'mailpit_snippet'
+  | 'mailpit_attachments'
+  | 'mailpit_inlines'
+  | 'mailpit_search_text'
+  | 'mailpit_size';
 export type MailpitFactColumns = Pick<MessageRow, MailpitFactColumn>;
 
 export interface AttachmentRow {

@@ -15,6 +15,7 @@ const NO_MAILPIT_FACTS: MailpitFactColumns = {
   mailpit_attachments: 0,
   mailpit_inlines: 0,
   mailpit_search_text: null,
+  mailpit_size: null,
 };
 
 export function createMessageStore(statements: Statements) {
@@ -23,11 +24,11 @@ export function createMessageStore(statements: Statements) {
     `INSERT INTO messages (workspace_id, uuid, message_id, envelope_from, envelope_to_json, from_json, to_json,
        cc_json, bcc_json, reply_to_json, subject, text_body, html_body, attachments_json, size, template_name,
        replacements_json, created_at_ms, campaign_uuid, email_list_uuid, subscriber_uuid, via, username,
-       mailpit_snippet, mailpit_attachments, mailpit_inlines, mailpit_search_text)
+       mailpit_snippet, mailpit_attachments, mailpit_inlines, mailpit_search_text, mailpit_size)
      VALUES (@workspace_id, @uuid, @message_id, @envelope_from, @envelope_to_json, @from_json, @to_json, @cc_json,
        @bcc_json, @reply_to_json, @subject, @text_body, @html_body, @attachments_json, @size, @template_name,
        @replacements_json, @created_at_ms, @campaign_uuid, @email_list_uuid, @subscriber_uuid, @via, @username,
-       @mailpit_snippet, @mailpit_attachments, @mailpit_inlines, @mailpit_search_text)`,
+       @mailpit_snippet, @mailpit_attachments, @mailpit_inlines, @mailpit_search_text, @mailpit_size)`,
   );
   const insertRaw = db.prepare('INSERT INTO message_raw (message_id, raw) VALUES (?, ?)');
   const insertAttachment = db.prepare(

@@ -12,7 +12,7 @@ import { countMailpitRuntimeStats } from './runtime-stats.js';
 
 export function applicationRoutes(deps: AppDeps) {
   const routes = new Hono<MailpitEnv>();
-  const counted = countMailpitRuntimeStats(deps.events);
+  const counted = countMailpitRuntimeStats(deps);
 
   routes.get('/api/v1/info', (c) => {
     const totals = deps.store.mailpit.totals(c.get('workspaceId'));

@@ -1,11 +1,11 @@
 /**
  * The counters of Mailpit's RuntimeStats (docs/spec/mailpit-api.md#22-models-json-key-order--go-struct-order-mp-internalstoragestructsgo-serverapiv1,
  * MP internal/stats/stats.go), per workspace since the server started, from the bus: a message taken over SMTP
- * and its size, a message refused at RCPT or DATA (Mailpit counts the recipients it refuses and the messages it
+ * and its size as Mailpit stores it, a message refused at RCPT or DATA (Mailpit counts the recipients it refuses and the messages it
  * cannot read), and the messages deleted by id or by search. A delete of the whole mailbox is announced without
  * its messages (`messages.deleted` null) and is not counted; duplicates are never ignored (SMTPIgnored 0).
  */
-import type { EventBus } from '../events.js';
+import type { AppDeps } from '../deps.js';
 
 interface Counters {
   MessagesDeleted: number;
@@ -15,7 +15,8 @@ interface Counters {
   SMTPIgnored: number;
 }
 
-export function countMailpitRuntimeStats(events: EventBus) {
+export function countMailpitRuntimeStats(deps: Pick<AppDeps, 'events' | 'store'>) {
+  const { events } = deps;
   const byWorkspace = new Map<number, Counters>();
   const of = (workspaceId: number): Counters => {
     let counters = byWorkspace.get(workspaceId);
@@ -25,10 +26,12 @@ export function countMailpitRuntimeStats(events: EventBus) {
     }
     return counters;
   };
-  events.on('smtp.accepted', ({ workspaceId, size }) => {
+  // Mailpit counts the message as it stores it, with the headers it adds: its Size (migration 32).
+  events.on('smtp.accepted', ({ workspaceId, uuid }) => {
+    const row = deps.store.mailpit.summaryByUuid(workspaceId, uuid);
     const counters = of(workspaceId);
     counters.SMTPAccepted++;
-    counters.SMTPAcceptedSize += size;
+    counters.SMTPAcceptedSize += row?.mailpit_size ?? row?.size ?? 0;
   });
   events.on('smtp.refused', ({ workspaceId, command }) => {
     if (command === 'RCPT' || command === 'DATA') of(workspaceId).SMTPRejected++;

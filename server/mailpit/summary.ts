@@ -54,9 +54,9 @@ export function messageSummary(row: MailpitSummaryRow, place: SummaryPlace, tags
     Created: mailpitTime(row.created_at_ms),
     Username: row.username,
     Tags: tags,
-    // Mailpit's Size counts the headers it adds to the raw (Bcc, Message-ID, Return-Path): wired to the Mailpit
-    // view of the raw (mail/mailpit-view/) at merge; the received size until then.
-    Size: row.size,
+    // Mailpit's Size counts the headers it adds to the raw (Bcc, Message-ID, Return-Path: migration 32); the
+    // received size for a message stored before.
+    Size: row.mailpit_size ?? row.size,
     Attachments: row.mailpit_attachments,
     Snippet: row.mailpit_snippet,
   };

@@ -65,8 +65,8 @@ export async function startSmtp(
     logger,
     receive: async (raw, envelope, token, username) => {
       const workspaceId = workspaceOf(token);
-      await receiveSmtpMessage(deps, raw, envelope, workspaceId, username);
-      deps.events.emit('smtp.accepted', { workspaceId, size: raw.length });
+      const uuid = await receiveSmtpMessage(deps, raw, envelope, workspaceId, username);
+      deps.events.emit('smtp.accepted', { workspaceId, uuid });
     },
     refused: ({ command, code, line, ip, token }) =>
       deps.events.emit('smtp.refused', { workspaceId: workspaceOf(token), command, code, line, ip }),

@@ -154,6 +154,9 @@ describe('GET /api/v1/message/{ID}', () => {
     });
     // The size of Mailpit's view of the raw message: what /raw answers, the added headers included.
     expect(message.Size).toBe((await get(`/api/v1/message/${id}/raw`)).body.length);
+    // The list, the search and the websocket's summaries say the same (migration 32).
+    const listed = (await mailpit().listMessages()).messages.find((m) => m.ID === id);
+    expect(listed?.Size).toBe(message.Size);
     expect(message.Inline).toEqual([
       expect.objectContaining({ PartID: '1.2', FileName: 'logo.png', ContentType: 'image/png', ContentID: 'logo@app' }),
     ]);

@@ -266,6 +266,7 @@ const ROW: LinkedMessageRow = {
   mailpit_attachments: 0,
   mailpit_inlines: 0,
   mailpit_search_text: null,
+  mailpit_size: null,
   log_item_uuid: 'log-1',
   send_uuid: null,
   problems: 2,

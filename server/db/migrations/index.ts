@@ -43,6 +43,7 @@ import { searchIndexUpdateColumns } from './028-search-index-update-columns.js';
 import { messageTagPruning } from './029-message-tag-pruning.js';
 import { mailpitUnreadCount } from './030-mailpit-unread-count.js';
 import { mailpitSearchIndex } from './031-mailpit-search-index.js';
+import { mailpitSize } from './032-mailpit-size.js';
 
 export type { Migration } from './migration.js';
 
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageTagPruning,
   mailpitUnreadCount,
   mailpitSearchIndex,
+  mailpitSize,
 ];

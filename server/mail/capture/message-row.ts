@@ -6,6 +6,7 @@ import type { MailpitFactColumns } from '../../db/message-rows.js';
 import type { NewMessage } from '../../db/messages-store.js';
 import { envelopeRecipients, type OutgoingMail } from '../mime/outgoing-mail.js';
 import { mailpitFacts } from '../mailpit-facts.js';
+import { type CapturedEnvelope, mailpitRaw } from '../mailpit-view/raw-view.js';
 import type { Replacements } from '../render/replacements.js';
 
 export interface CaptureMeta {
@@ -37,12 +38,13 @@ export function capturedMessage(
   meta: CaptureMeta,
 ): NewMessage {
   const envelopeFrom = meta.smtp?.envelopeFrom ?? mail.from.email;
+  const envelopeTo = meta.smtp?.envelopeTo ?? envelopeRecipients(mail);
   return {
     workspace_id: workspaceId,
     uuid,
     message_id: mail.messageId,
     envelope_from: envelopeFrom,
-    envelope_to_json: JSON.stringify(meta.smtp?.envelopeTo ?? envelopeRecipients(mail)),
+    envelope_to_json: JSON.stringify(envelopeTo),
     from_json: JSON.stringify([mail.from]),
     to_json: JSON.stringify(mail.to),
     cc_json: JSON.stringify(mail.cc),
@@ -67,7 +69,7 @@ export function capturedMessage(
     email_list_uuid: meta.origin?.emailListUuid ?? null,
     subscriber_uuid: meta.origin?.subscriberUuid ?? null,
     via: meta.smtp === undefined ? 'api' : 'smtp',
-    mailpit: mailpitColumns(mail, envelopeFrom),
+    mailpit: mailpitColumns(mail, raw, { envelopeFrom, envelopeTo, messageId: mail.messageId }),
     username: meta.username ?? '',
     raw,
     attachments: mail.attachments.map((a) => ({
@@ -80,7 +82,7 @@ export function capturedMessage(
 }
 
 /** Mailpit's facts of the message, computed here, where its fields are at hand, so that its list reads no body. */
-function mailpitColumns(mail: OutgoingMail, returnPath: string): MailpitFactColumns {
+function mailpitColumns(mail: OutgoingMail, raw: Buffer, envelope: CapturedEnvelope): MailpitFactColumns {
   const facts = mailpitFacts({
     from: [mail.from],
     to: mail.to,
@@ -88,7 +90,7 @@ function mailpitColumns(mail: OutgoingMail, returnPath: string): MailpitFactColu
     bcc: mail.bcc,
     replyTo: mail.replyTo,
     subject: mail.subject,
-    returnPath,
+    returnPath: envelope.envelopeFrom,
     html: mail.html,
     text: mail.text,
     attachments: mail.attachments,
@@ -98,5 +100,6 @@ function mailpitColumns(mail: OutgoingMail, returnPath: string): MailpitFactColu
     mailpit_attachments: facts.attachments,
     mailpit_inlines: facts.inlines,
     mailpit_search_text: facts.searchText,
+    mailpit_size: mailpitRaw(raw, envelope).length,
   };
 }
