@@ -274,6 +274,16 @@ describe("Mailpit's view of the raw message", () => {
     const view = mailpitRaw(raw, { ...envelope, messageId: 'm@x' }).toString();
     expect(view).toContain('Bcc: audit@example.com, jane@example.com, hidden@example.com\r\n');
   });
+
+  it('reads the addresses of a header of thousands as a list (named, quoted, bracketed) and adds only the others', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) =>
+      i % 2 === 0 ? `"Doe, J${i}" <r${i}@example.com>` : `r${i}@example.com`,
+    );
+    const raw = crlf(['Message-ID: <m@x>', 'Return-Path: <bounce@example.com>', `Cc: ${many.join(', ')}`, '', 'b']);
+    const envelopeTo = ['R4@example.com', 'r4999@example.com', 'hidden@example.com'];
+    const view = mailpitRaw(raw, { envelopeFrom: 'bounce@example.com', envelopeTo, messageId: 'm@x' }).toString();
+    expect(view.startsWith('Bcc: hidden@example.com\r\nMessage-ID: <m@x>\r\n')).toBe(true);
+  });
 });
 
 describe('/headers', () => {
