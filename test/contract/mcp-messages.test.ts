@@ -75,23 +75,23 @@ describe.each(MCP_TRANSPORTS)('over %s', (kind) => {
     await smtpTransport(emulator().smtpPort!).sendMail({
       from: 'App <app@example.com>',
       to: jane,
-      subject: 'Your sign-in code',
-      text: 'Your code: 735190\n\nOr sign in with https://app.example/magic?token=smtp-link\n',
+      subject: 'Reset your password (SMTP)',
+      text: 'Your reset code: 735190\n\nOr reset it at https://app.example/reset?token=smtp-link\n',
     });
 
     const smtp = await mcp.call('wait_for_message', { query: `to:${jane} via:smtp` });
     expect(smtp.result.isError).toBeUndefined();
-    expect(smtp.text).toContain('"Your sign-in code"');
-    expect(smtp.text).toContain('- https://app.example/magic?token=smtp-link\n');
+    expect(smtp.text).toContain('"Reset your password (SMTP)"');
+    expect(smtp.text).toContain('- https://app.example/reset?token=smtp-link\n');
     expect(smtp.text).toContain('Codes: 735190\n');
     const [smtpMessage] = (smtp.result.structuredContent as { messages: Array<Record<string, unknown>> }).messages;
-    expect(smtpMessage).toMatchObject({ via: 'smtp', links: ['https://app.example/magic?token=smtp-link'] });
+    expect(smtpMessage).toMatchObject({ via: 'smtp', links: ['https://app.example/reset?token=smtp-link'] });
     expect(smtpMessage).not.toHaveProperty('html');
 
     const search = await mcp.call('search_messages', { query: `to:${jane}` });
     expect(search.text.split('\n')[0]).toBe(`2 messages match "to:${jane}"; page 1 shows 2, newest first:`);
     expect(search.text).toContain('"Reset your Acme password" from noreply@acme.example');
-    expect(search.text).toContain('"Your sign-in code" from app@example.com');
+    expect(search.text).toContain('"Reset your password (SMTP)" from app@example.com');
     expect(search.result.structuredContent).toMatchObject({ meta: { page: 1, per_page: 20, total: 2 } });
 
     // The uuid the send API answered (its log item's) opens the message it captured.
