@@ -55,7 +55,7 @@ export const crossSiteRequest = () =>
 export const uiTokenRequired = () =>
   new ApiError(
     401,
-    'This emulator is reachable from other machines, so its UI and /_emulator need an accepted token: ' +
+    'This emulator is reachable from other machines, so its UI, /_emulator and /mcp need an accepted token: ' +
       'send Authorization: Bearer <token>, or ?token=<token>.',
   );
 

@@ -163,7 +163,7 @@ describe('bound beyond loopback', () => {
     expect(without.status).toBe(401);
     expect(without.json()).toEqual({
       message:
-        'This emulator is reachable from other machines, so its UI and /_emulator need an accepted token: send Authorization: Bearer <token>, or ?token=<token>.',
+        'This emulator is reachable from other machines, so its UI, /_emulator and /mcp need an accepted token: send Authorization: Bearer <token>, or ?token=<token>.',
     });
     const wrong = await rawRequest(url(), {
       path: '/_emulator/messages?token=nope',
