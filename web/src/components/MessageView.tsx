@@ -268,6 +268,13 @@ function OriginLink({ kind, origin }: { kind: 'campaign' | 'list'; origin: { uui
   );
 }
 
+/** `/templates/<name>`, with the replacements the mail was sent with (studio/url-state.ts reads them). */
+function studioLink(template: string, replacements: Message['replacements']): string {
+  const path = `/templates/${encodeURIComponent(template)}`;
+  if (replacements === null || Object.keys(replacements).length === 0) return path;
+  return `${path}?${new URLSearchParams({ replacements: JSON.stringify(replacements) })}`;
+}
+
 function MailcoachRecords({ message }: { message: Message }) {
   return (
     <dl className="records">
@@ -276,7 +283,19 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dt>Envelope to (Bcc included)</dt>
       <dd>{message.envelope.to.join(', ')}</dd>
       <dt>Template</dt>
-      <dd>{message.template ?? '(inline content, no template)'}</dd>
+      <dd>
+        {message.template === null ? (
+          '(inline content, no template)'
+        ) : (
+          // The studio, previewing this mail's own replacements (issue 41 finding 12).
+          <Link
+            href={studioLink(message.template, message.replacements)}
+            aria-label={`Template ${message.template} in the studio`}
+          >
+            {message.template}
+          </Link>
+        )}
+      </dd>
       <dt>Transactional log item</dt>
       <dd>
         {message.log_item_uuid === null ? (
