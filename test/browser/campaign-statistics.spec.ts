@@ -4,7 +4,11 @@
  * subscribers the send reaches, found by a search. The bundled fixtures hold the Newsletter list and its
  * "March newsletter" draft.
  */
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+
+// axe is injected as a script of the page: the UI's CSP admits its own scripts only.
+test.use({ bypassCSP: true });
 
 test('the rates and who opened, clicked and unsubscribed; the preview finds a subscriber by a search', async ({
   page,
@@ -60,6 +64,11 @@ test('the rates and who opened, clicked and unsubscribed; the preview finds a su
       `/subscribers/${reader.subscriber_uuid}`,
     );
     await expect(item).toContainText(what);
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await axeViolations(page), theme).toEqual([]);
   }
 
   // Preview as: a search among those the send reached.
