@@ -57,7 +57,7 @@ export function CapturedReplacements({ name, filled, onUse }: Props) {
           <DateTime iso={usedMessage.created_at} />.
         </p>
       )}
-      <div className="inline-form">
+      <div className="captured-send">
         <label htmlFor={`${id}-send`}>Replacements of a captured send</label>
         <select
           id={`${id}-send`}
