@@ -73,7 +73,7 @@ const PLACE_NAMES: Record<Where, string> = {
  * places it is left in: one missing replacement is one thing to fix, though the text part made from the HTML
  * repeats it (a heading's placeholder was reported in both, issue 41 finding 5).
  */
-export function foldPlaceholders(found: CheckIssue[]): CheckIssue[] {
+function foldPlaceholders(found: CheckIssue[]): CheckIssue[] {
   const byName = new Map<string, CheckIssue[]>();
   for (const one of found) {
     const name = one.message.slice(0, one.message.length - ' was not replaced'.length);

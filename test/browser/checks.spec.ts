@@ -200,3 +200,39 @@ test.describe('with --check-links online-all', () => {
     }
   });
 });
+
+test.describe('over SMTP', () => {
+  test.use({ emulatorOptions: { smtpPort: 0 } });
+
+  test('a mail without a Message-ID: Checks and the Mailcoach tab agree, and no Mailcoach-only fields', async ({
+    page,
+    emulator,
+  }) => {
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, ignoreTLS: true });
+    const raw = [
+      'From: app@example.com',
+      'To: jane@example.com',
+      'Subject: No id',
+      'Date: Tue, 08 Dec 2026 10:00:00 +0000',
+      '',
+      'Hi',
+    ].join('\r\n');
+    await transport.sendMail({ envelope: { from: 'app@example.com', to: ['jane@example.com'] }, raw });
+    await page.goto(emulator.url);
+    await page.getByRole('link', { name: /No id/ }).click();
+    await page.getByRole('tab', { name: /^Checks/ }).click();
+    await expect(
+      page.getByRole('tabpanel').getByRole('list', { name: 'Problems' }).getByText('no Message-ID header'),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Mailcoach' }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText('Received over SMTP, not sent through the Mailcoach API')).toBeVisible();
+    await expect(
+      panel.getByRole('definition').filter({ hasText: '(none: the mail has no Message-ID header)' }),
+    ).toBeVisible();
+    // Issue 41 finding 6: it showed an id of the emulator's making as the mail's, and "not stored", "no template".
+    await expect(panel.getByRole('term').filter({ hasText: 'Template' })).toHaveCount(0);
+    await expect(panel.getByText('(not stored)')).toHaveCount(0);
+  });
+});

@@ -65,6 +65,10 @@ describe('GET /_emulator/campaigns', () => {
         unique_click_count: 0,
         unsubscribe_count: 0,
         bounce_count: 0,
+        open_rate: 0,
+        click_rate: 0,
+        unsubscribe_rate: 0,
+        bounce_rate: 0,
       },
     ]);
   });
@@ -73,7 +77,9 @@ describe('GET /_emulator/campaigns', () => {
     const { jane, bob, campaign } = await campaignWithAudience();
     const detail = await client().campaignRecord(campaign.uuid);
     expect(detail).toMatchObject({ uuid: campaign.uuid, audience_count: 2, from_email: 'news@acme.test', links: [] });
-    expect(detail.subscribers.map((s) => s.email)).toEqual(['jane@acme.test', 'bob@acme.test', 'gone@acme.test']);
+    expect(detail.activity).toEqual({ opened: [], clicked: [], unsubscribed: [] });
+    // Those a send reaches (issue 41 finding 10): the unsubscribed one is not offered.
+    expect(detail.subscribers.map((s) => s.email)).toEqual(['jane@acme.test', 'bob@acme.test']);
     expect(detail.subscribers[0]).toEqual({
       uuid: jane.uuid,
       email: 'jane@acme.test',
@@ -84,6 +90,41 @@ describe('GET /_emulator/campaigns', () => {
     const missing = await api().get('/_emulator/campaigns/no-such-campaign');
     expect(missing.status).toBe(404);
     expect(missing.json()).toEqual({ message: 'No campaign no-such-campaign in this workspace.' });
+  });
+});
+
+describe('GET /_emulator/campaigns/{uuid}/audience', () => {
+  it('searches the subscribers a send reaches by email or name, case-insensitively; 404 for another uuid', async () => {
+    const { bob, campaign } = await campaignWithAudience();
+    expect(await client().campaignAudience(campaign.uuid, 'BOB')).toEqual({
+      data: [{ uuid: bob.uuid, email: 'bob@acme.test', first_name: 'Bob', last_name: null }],
+      total: 1,
+    });
+    expect((await client().campaignAudience(campaign.uuid, 'acme.test')).total).toBe(2);
+    // On the list, but a send does not reach them (unsubscribed).
+    expect(await client().campaignAudience(campaign.uuid, 'gone')).toEqual({ data: [], total: 0 });
+    expect((await api().get('/_emulator/campaigns/no-such-campaign/audience')).status).toBe(404);
+  });
+
+  it("narrows to the campaign's segment", async () => {
+    const { list, campaign } = await campaignWithAudience();
+    const tag = ok(await api().post(`/api/email-lists/${list.uuid}/tags`, { json: { name: 'vip' } }), 201).data;
+    const bob = await client().mailcoach.findSubscriber(list.uuid, 'bob@acme.test');
+    ok(await api().post(`/api/subscribers/${bob!.uuid}/tags`, { json: { tags: ['vip'] } }));
+    const segment = ok(
+      await api().post(`/api/email-lists/${list.uuid}/segments`, {
+        json: { name: 'VIPs', positive_tags: [tag.name], all_positive_tags_required: true },
+      }),
+      201,
+    ).data;
+    ok(
+      await api().put(`/api/campaigns/${campaign.uuid}`, {
+        json: { name: 'March news', email_list_uuid: list.uuid, segment_uuid: segment.uuid },
+      }),
+    );
+    expect((await client().campaignRecord(campaign.uuid)).audience_count).toBe(1);
+    expect((await client().campaignRecord(campaign.uuid)).subscribers.map((s) => s.email)).toEqual(['bob@acme.test']);
+    expect((await client().campaignAudience(campaign.uuid, 'jane')).total).toBe(0);
   });
 });
 
@@ -222,13 +263,35 @@ describe('the actions', () => {
         json: { send_uuid: first?.uuid, url: 'https://acme.test/deal' },
       }),
     );
-    expect(await client().campaignRecord(campaign.uuid)).toMatchObject({
+    ok(await api().post('/_emulator/simulate/unsubscribe', { json: { send_uuid: first?.uuid } }));
+    const record = await client().campaignRecord(campaign.uuid);
+    expect(record).toMatchObject({
       status: 'sent',
       sends_count: 2,
       unique_open_count: 1,
       unique_click_count: 1,
+      unsubscribe_count: 1,
       links: [{ url: 'https://acme.test/deal', unique_click_count: 1, click_count: 1 }],
     });
+    // The rates /api answers for the same campaign (hundredths of a percent: 1 of 2 is 5000).
+    const fromApi = ok(await api().get(`/api/campaigns/${campaign.uuid}`)).data;
+    expect([record.open_rate, record.click_rate, record.unsubscribe_rate, record.bounce_rate]).toEqual([
+      5000, 5000, 5000, 0,
+    ]);
+    expect([fromApi.open_rate, fromApi.click_rate, fromApi.unsubscribe_rate, fromApi.bounce_rate]).toEqual([
+      5000, 5000, 5000, 0,
+    ]);
+    // Who did it: the first send's subscriber, each time.
+    const who = first?.subscriber_uuid;
+    expect(record.activity.opened).toEqual([
+      { subscriber_uuid: who, email: first?.email, open_count: 1, first_opened_at: expect.any(String) },
+    ]);
+    expect(record.activity.clicked).toEqual([
+      { subscriber_uuid: who, email: first?.email, click_count: 1, urls: ['https://acme.test/deal'] },
+    ]);
+    expect(record.activity.unsubscribed).toEqual([
+      { subscriber_uuid: who, email: first?.email, unsubscribed_at: expect.any(String) },
+    ]);
     const again = await api().post(`/_emulator/campaigns/${campaign.uuid}/send`);
     expect(again.status).toBe(422);
     expect(again.json().errors).toEqual({ campaign: ['You cannot send a campaign that already was sent.'] });

@@ -105,6 +105,13 @@ export const AUDIENCE_CALLS: OperationCalls = [
     ],
   ],
   [
+    'GET /_emulator/campaigns/{uuid}/audience',
+    () => [
+      { method: 'GET', path: `/_emulator/campaigns/${made.sentCampaignUuid}/audience?search=example`, status: 200 },
+      { method: 'GET', path: `/_emulator/campaigns/${NO_UUID}/audience`, status: 404 },
+    ],
+  ],
+  [
     'POST /_emulator/campaigns/{uuid}/send-test',
     () => [
       {

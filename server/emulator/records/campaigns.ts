@@ -18,11 +18,11 @@ import { inlineContent } from '../../mail/render/mail-content.js';
 import { sendTestChecked, startSending } from '../../campaigns/actions.js';
 import { readJsonObject } from '../request-body.js';
 import type { CampaignDetail, CampaignPreview, CampaignRecord } from '../schemas/campaigns.js';
+import { rate } from '../../mailcoach/resources/campaign.js';
+import { audienceChoices, campaignActivity, subscriberChoice } from './campaign-activity.js';
 
 /** More campaigns than a workspace under test holds; the page lists them all, newest first. */
 const LIMIT = 1_000;
-/** The subscribers offered to preview as: the list's first ones (any other by its uuid in the URL). */
-const CHOICES = 50;
 
 export function campaignRecordRoutes(deps: AppDeps) {
   const { store } = deps;
@@ -50,6 +50,11 @@ export function campaignRecordRoutes(deps: AppDeps) {
       sent_to_number_of_subscribers: campaign.sent_to_number_of_subscribers,
       sends_count: store.sends.countOfCampaign(campaign.workspace_id, campaign.uuid),
       ...counts,
+      // The rates GET /api/campaigns/{uuid} answers (its presenter's), over the same counts.
+      open_rate: rate(counts.unique_open_count, campaign.sent_to_number_of_subscribers),
+      click_rate: rate(counts.unique_click_count, campaign.sent_to_number_of_subscribers),
+      unsubscribe_rate: rate(counts.unsubscribe_count, campaign.sent_to_number_of_subscribers),
+      bounce_rate: rate(counts.bounce_count, campaign.sent_to_number_of_subscribers),
     };
   };
   const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
@@ -80,13 +85,6 @@ export function campaignRecordRoutes(deps: AppDeps) {
         ],
         { offset: 0, limit: LIMIT },
       );
-      const choices =
-        list === undefined
-          ? []
-          : store.subscribers.list(campaign.workspace_id, list.id, {}, [{ column: 'id', descending: false }], {
-              offset: 0,
-              limit: CHOICES,
-            }).rows;
       return c.json({
         ...summary(campaign),
         from_email: campaign.from_email ?? list?.default_from_email ?? null,
@@ -98,8 +96,13 @@ export function campaignRecordRoutes(deps: AppDeps) {
           unique_click_count: link.unique_click_count,
           click_count: link.click_count,
         })),
-        subscribers: choices.map(subscriberChoice),
+        subscribers: audienceChoices(deps, campaign, list, '').data,
+        activity: campaignActivity(deps, campaign),
       } satisfies CampaignDetail);
+    })
+    .get('/:uuid/audience', (c) => {
+      const campaign = find(c);
+      return c.json(audienceChoices(deps, campaign, listOf(campaign), c.req.query('search') ?? ''));
     })
     .get('/:uuid/preview', (c) => {
       const campaign = find(c);
@@ -136,20 +139,14 @@ export function campaignRecordRoutes(deps: AppDeps) {
     });
 }
 
-function subscriberChoice(row: SubscriberRow): CampaignDetail['subscribers'][number] {
-  return { uuid: row.uuid, email: row.email, first_name: row.first_name, last_name: row.last_name };
-}
-
+/** The first subscriber a send reaches (the segment's first member), as the preview shows by default. */
 function firstSubscriber(
   deps: AppDeps,
   campaign: CampaignRow,
   list: EmailListRow | undefined,
 ): SubscriberRow | undefined {
-  if (list === undefined) return undefined;
-  return deps.store.subscribers.list(campaign.workspace_id, list.id, {}, [{ column: 'id', descending: false }], {
-    offset: 0,
-    limit: 1,
-  }).rows[0];
+  const first = audienceChoices(deps, campaign, list, '').data[0];
+  return first === undefined ? undefined : deps.store.subscribers.findByUuid(campaign.workspace_id, first.uuid);
 }
 
 /** The subscriber named in the URL: one of this campaign's list (another list's would not receive it). */

@@ -41,6 +41,12 @@ export const CampaignRecord = z
     unique_click_count: z.int(),
     unsubscribe_count: z.int(),
     bounce_count: z.int(),
+    open_rate: z
+      .int()
+      .describe('As GET /api/campaigns/{uuid} answers it: hundredths of a percent of those sent to (2500 is 25%).'),
+    click_rate: z.int().describe('Unique clicks, as open_rate.'),
+    unsubscribe_rate: z.int().describe('As open_rate.'),
+    bounce_rate: z.int().describe('As open_rate.'),
   })
   .meta({ id: 'CampaignRecord' });
 
@@ -51,12 +57,54 @@ const CampaignRecipientChoice = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
 });
+export type CampaignRecipientChoice = z.output<typeof CampaignRecipientChoice>;
+
+export const CampaignAudience = z
+  .object({
+    data: z.array(CampaignRecipientChoice).describe('The first 50 found, in the list’s order.'),
+    total: z.int().describe('How many subscribers the send reaches match the search.'),
+  })
+  .meta({ id: 'CampaignAudience' });
+
+const CampaignActivity = z
+  .object({
+    opened: z.array(
+      z.object({
+        subscriber_uuid: z.string(),
+        email: z.string(),
+        open_count: z.int(),
+        first_opened_at: z.string().nullable(),
+      }),
+    ),
+    clicked: z.array(
+      z.object({
+        subscriber_uuid: z.string(),
+        email: z.string().nullable().describe('Null once the subscriber is deleted.'),
+        click_count: z.int(),
+        urls: z.array(z.string()),
+      }),
+    ),
+    unsubscribed: z.array(
+      z.object({
+        subscriber_uuid: z.string().nullable(),
+        email: z.string(),
+        unsubscribed_at: z.string().nullable(),
+      }),
+    ),
+  })
+  .describe('Who opened, clicked and unsubscribed (the first 100 of each), from the simulations on its sends.');
+export type CampaignActivity = z.output<typeof CampaignActivity>;
 
 export const CampaignDetail = CampaignRecord.extend({
   from_email: z.string().nullable(),
   audience_count: z.int().describe('How many subscribers a send now reaches.'),
   links: z.array(z.object({ url: z.string(), unique_click_count: z.int(), click_count: z.int() })),
-  subscribers: z.array(CampaignRecipientChoice).describe("The list's first 50 subscribers, to preview as."),
+  subscribers: z
+    .array(CampaignRecipientChoice)
+    .describe(
+      'The first 50 subscribers a send reaches (its segment of the list), to preview as; /audience searches them all.',
+    ),
+  activity: CampaignActivity,
 }).meta({ id: 'CampaignDetail' });
 
 export const CampaignPreview = z
@@ -86,6 +134,7 @@ export type CampaignRecord = z.output<typeof CampaignRecord>;
 /** `paused` and `cancelled` are reachable from Mailcoach's UI only; a scheduled campaign is a `draft` with `scheduled_at`. */
 export type CampaignStatus = CampaignRecord['status'];
 export type CampaignDetail = z.output<typeof CampaignDetail>;
+export type CampaignAudience = z.output<typeof CampaignAudience>;
 export type CampaignPreview = z.output<typeof CampaignPreview>;
 export type CampaignTemplateRecord = z.output<typeof CampaignTemplateRecord>;
 export type CampaignTemplatePreview = z.output<typeof CampaignTemplatePreview>;

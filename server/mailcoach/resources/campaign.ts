@@ -19,7 +19,7 @@ export interface CampaignRelations {
 }
 
 /** CalculateStatisticsAction: round(x / sent, 4) * 10000, 0 without sends. */
-function rate(count: number, sent: number): number {
+export function rate(count: number, sent: number): number {
   return sent === 0 ? 0 : Math.round((count / sent) * 10_000);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Automation,
+  CampaignAudience,
   CampaignDetail,
   CampaignPreview,
   CampaignRecord,
@@ -29,7 +30,7 @@ export const campaignsRoutes: Route[] = [
     path: '/_emulator/campaigns/{uuid}',
     tag: 'controls',
     summary:
-      'One campaign: its counts, how many subscribers a send now reaches, its clicked links, subscribers to preview as',
+      'One campaign: its counts and rates, how many subscribers a send now reaches, its clicked links, who opened, clicked and unsubscribed, subscribers to preview as',
     parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }],
     responses: {
       200: json(CampaignDetail, 'The campaign.'),
@@ -59,6 +60,23 @@ export const campaignsRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/campaigns/{uuid}/audience',
+    tag: 'controls',
+    summary: 'The subscribers a send of the campaign reaches (its segment of its list), searched, to preview it as',
+    parameters: [
+      { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'search',
+        in: 'query',
+        required: false,
+        schema: { type: 'string' },
+        description: 'Text the email, first or last name contains (case-insensitive); none: every one.',
+      },
+    ],
+    responses: { 200: json(CampaignAudience, 'The first 50 found, and how many.'), 401: unauthorized, 404: notFound },
   },
   {
     method: 'post',

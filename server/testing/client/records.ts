@@ -1,6 +1,7 @@
 /** The records the web UI lists: suppressions, the transactional log, sends, campaigns, campaign templates, automations. */
 import type {
   AutomationRecord,
+  CampaignAudience,
   CampaignDetail,
   CampaignPreview,
   CampaignRecord,
@@ -74,6 +75,9 @@ export function recordsApi(t: Transport) {
     /** The campaign as a subscriber of its list gets it (the send's own render); without one, as its first subscriber. */
     campaignPreview: (uuid: string, subscriberUuid?: string): Promise<CampaignPreview> =>
       t.json('GET', `/campaigns/${segment(uuid)}/preview`, { query: { subscriber: subscriberUuid } }),
+    /** The subscribers a send of the campaign reaches (its segment) whose email or name contains `search`: the first 50. */
+    campaignAudience: (uuid: string, search = ''): Promise<CampaignAudience> =>
+      t.json('GET', `/campaigns/${segment(uuid)}/audience`, { query: { search: search === '' ? undefined : search } }),
     /** POST /api/campaigns/{uuid}/send-test's action without a token: `email` is 1 to 10 comma-separated addresses. */
     sendCampaignTest: (uuid: string, email: string): Promise<void> =>
       t.done('POST', `/campaigns/${segment(uuid)}/send-test`, { json: { email } }),

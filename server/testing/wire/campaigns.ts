@@ -9,6 +9,7 @@ import type { EmailList } from './audience.js';
  */
 export type {
   AutomationRecord,
+  CampaignAudience,
   CampaignDetail,
   CampaignPreview,
   CampaignRecord,

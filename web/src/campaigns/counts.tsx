@@ -29,3 +29,19 @@ export function countsOf(campaign: CampaignRecord): Array<[string, string]> {
 export function statusOf(campaign: Pick<CampaignRecord, 'status' | 'scheduled_at'>): string {
   return campaign.status === 'draft' && campaign.scheduled_at !== null ? 'scheduled' : campaign.status;
 }
+
+/**
+ * The four rates GET /api/campaigns/{uuid} answers (hundredths of a percent of those sent to: 2500 is 25%), as
+ * percentages, labelled as the API names them.
+ */
+export function ratesOf(
+  campaign: Pick<CampaignRecord, 'open_rate' | 'click_rate' | 'unsubscribe_rate' | 'bounce_rate'>,
+): Array<[string, string]> {
+  const percent = (rate: number) => `${(rate / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
+  return [
+    ['Open rate', percent(campaign.open_rate)],
+    ['Click rate', percent(campaign.click_rate)],
+    ['Unsubscribe rate', percent(campaign.unsubscribe_rate)],
+    ['Bounce rate', percent(campaign.bounce_rate)],
+  ];
+}

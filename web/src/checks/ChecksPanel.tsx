@@ -155,7 +155,7 @@ export function RenderChecks({ render }: { render: { subject: string; html: stri
   });
   return (
     <section aria-labelledby="render-checks-title">
-      <h3 id="render-checks-title">Checks</h3>
+      <h2 id="render-checks-title">Checks</h2>
       {checks.data === undefined ? <p className="muted">Checking…</p> : <ChecksReportView report={checks.data} />}
     </section>
   );

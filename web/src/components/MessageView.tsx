@@ -268,7 +268,54 @@ function OriginLink({ kind, origin }: { kind: 'campaign' | 'list'; origin: { uui
   );
 }
 
+/** `/templates/<name>`, with the replacements the mail was sent with (studio/url-state.ts reads them). */
+function studioLink(template: string, replacements: Message['replacements']): string {
+  const path = `/templates/${encodeURIComponent(template)}`;
+  if (replacements === null || Object.keys(replacements).length === 0) return path;
+  return `${path}?${new URLSearchParams({ replacements: JSON.stringify(replacements) })}`;
+}
+
+/**
+ * The Message-ID as the mail carries it; a mail without one (SMTP mail may lack it) says so, as its checks do,
+ * rather than showing the id the emulator stored it under as if it were the mail's (issue 41 finding 6).
+ */
+function MessageIdRecord({ message }: { message: Message }) {
+  const header = message.headers.some((h) => h.name.toLowerCase() === 'message-id');
+  return (
+    <>
+      <dt>Message-ID</dt>
+      <dd>
+        {header ? (
+          message.message_id
+        ) : (
+          <>
+            (none: the mail has no Message-ID header){' '}
+            <span className="muted">— kept here under {message.message_id}</span>
+          </>
+        )}
+      </dd>
+    </>
+  );
+}
+
 function MailcoachRecords({ message }: { message: Message }) {
+  // Mail received over SMTP never went through Mailcoach: no template, log item, send or replacements to show.
+  if (message.via === 'smtp') {
+    return (
+      <>
+        <p className="muted">
+          Received over SMTP, not sent through the Mailcoach API: it has no template, log item or send.
+        </p>
+        <dl className="records">
+          <dt>Envelope from</dt>
+          <dd>{message.envelope.from || '<>'}</dd>
+          <dt>Envelope to (Bcc included)</dt>
+          <dd>{message.envelope.to.join(', ')}</dd>
+          <MessageIdRecord message={message} />
+        </dl>
+      </>
+    );
+  }
   return (
     <dl className="records">
       <dt>Envelope from</dt>
@@ -276,7 +323,19 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dt>Envelope to (Bcc included)</dt>
       <dd>{message.envelope.to.join(', ')}</dd>
       <dt>Template</dt>
-      <dd>{message.template ?? '(inline content, no template)'}</dd>
+      <dd>
+        {message.template === null ? (
+          '(inline content, no template)'
+        ) : (
+          // The studio, previewing this mail's own replacements (issue 41 finding 12).
+          <Link
+            href={studioLink(message.template, message.replacements)}
+            aria-label={`Template ${message.template} in the studio`}
+          >
+            {message.template}
+          </Link>
+        )}
+      </dd>
       <dt>Transactional log item</dt>
       <dd>
         {message.log_item_uuid === null ? (
@@ -335,8 +394,7 @@ function MailcoachRecords({ message }: { message: Message }) {
           </dd>
         </>
       ) : null}
-      <dt>Message-ID</dt>
-      <dd>{message.message_id}</dd>
+      <MessageIdRecord message={message} />
       <dt>Replacements</dt>
       <dd>
         {message.replacements === null ? (

@@ -1,16 +1,16 @@
 /**
  * `/campaigns/<uuid>`: one campaign. Its content as a chosen subscriber of its list gets it (`?subscriber=<uuid>`),
- * a test send and the send (campaigns/SendActions.tsx), its statistics from the simulations (sent, opens, clicks
- * with their URLs, unsubscribes, bounces) and its Sends with their captured messages. A send, a simulation or a
+ * a test send and the send (campaigns/SendActions.tsx), its statistics from the simulations (campaigns/Statistics.tsx:
+ * counts, rates, clicked URLs, who opened, clicked and unsubscribed) and its Sends with their captured messages. A send, a simulation or a
  * test send elsewhere updates it live. Loaded only when opened.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { CampaignDetail } from '../../../server/testing/client.js';
 import { keys, queries, useClient } from '../api.js';
 import { CampaignPreview } from '../campaigns/CampaignPreview.js';
 import { PREVIEW_PARAMS } from '../campaigns/preview-state.js';
-import { countsOf, statusOf } from '../campaigns/counts.js';
+import { statusOf } from '../campaigns/counts.js';
+import { Statistics } from '../campaigns/Statistics.js';
 import '../campaigns/campaigns.css';
 import { SendActions } from '../campaigns/SendActions.js';
 import { UnderCampaigns } from '../campaigns/CampaignsPageShell.js';
@@ -56,52 +56,6 @@ export default function CampaignPage({ uuid }: { uuid: string }) {
         </>
       )}
     </UnderCampaigns>
-  );
-}
-
-function Statistics({ campaign }: { campaign: CampaignDetail }) {
-  return (
-    <section className="box" aria-labelledby="statistics-title">
-      <h2 id="statistics-title">Statistics</h2>
-      <dl className="stats">
-        {countsOf(campaign).map(([label, count]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{count}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="muted">
-        Unique counts, with the totals in brackets when they differ. Simulate opens, clicks and bounces on the sends
-        below.
-      </p>
-      {campaign.links.length > 0 && (
-        <div className="records-table-wrap records-cards">
-          <table className="records-table" aria-label="Clicked links">
-            <thead>
-              <tr>
-                <ColumnHeads columns={['URL', ['Unique clicks', 'num'], ['Clicks', 'num']]} />
-              </tr>
-            </thead>
-            <tbody>
-              {campaign.links.map((link) => (
-                <tr key={link.url}>
-                  <th scope="row" data-label="URL" className="address">
-                    {link.url}
-                  </th>
-                  <td data-label="Unique clicks" className="num">
-                    {link.unique_click_count}
-                  </td>
-                  <td data-label="Clicks" className="num">
-                    {link.click_count}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
   );
 }
 

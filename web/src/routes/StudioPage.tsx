@@ -84,6 +84,7 @@ function Studio({ template }: { template: StudioTemplate }) {
       <div className="studio-grid">
         <div className="studio-left">
           <ReplacementsEditor
+            template={template.name}
             placeholders={render.current?.placeholders ?? render.good?.placeholders ?? []}
             replacements={state.replacements}
             urlError={state.replacementsError}
@@ -97,20 +98,29 @@ function Studio({ template }: { template: StudioTemplate }) {
             stale={render.stale}
           />
         </div>
-        <PreviewPane name={template.name} render={render} state={state} update={update} />
+        <PreviewPane
+          name={template.name}
+          render={render}
+          state={state}
+          update={update}
+          actions={
+            <>
+              <SendTest
+                template={template}
+                dirty={draft.dirty}
+                replacements={state.replacements}
+                from={from}
+                to={to}
+                onFrom={setFrom}
+                onTo={setTo}
+              />
+              <CopyAs name={template.name} from={from} to={to} replacements={state.replacements} />
+            </>
+          }
+        />
       </div>
 
       <div className="studio-extras">
-        <SendTest
-          template={template}
-          dirty={draft.dirty}
-          replacements={state.replacements}
-          from={from}
-          to={to}
-          onFrom={setFrom}
-          onTo={setTo}
-        />
-        <CopyAs name={template.name} from={from} to={to} replacements={state.replacements} />
         <SentWith name={template.name} />
       </div>
 

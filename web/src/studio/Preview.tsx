@@ -1,7 +1,9 @@
 /**
  * The studio's preview: the render's subject and its HTML (at a width, light or dark), text and source, the last good
- * render kept on screen while the source has errors, and what the replacements did.
+ * render kept on screen while the source has errors, and what the replacements did; then the page's actions on the
+ * render (send a test, copy as code) above its checks report, which can be long (issue 41 finding 12).
  */
+import type { ReactNode } from 'react';
 import type { TemplateRender } from '../../../server/testing/client.js';
 import { MailFrame, WIDTHS, type FrameWidth } from '../components/MailFrame.js';
 import { fieldErrors, otherErrors } from '../forms.js';
@@ -15,9 +17,17 @@ interface PreviewPaneProps {
   render: StudioRender;
   state: StudioState;
   update: (patch: Partial<StudioState>) => void;
+  /** Shown under the preview, above the checks. */
+  actions?: ReactNode;
 }
 
-export function PreviewPane({ name, render: { render, current, shown, stale }, state, update }: PreviewPaneProps) {
+export function PreviewPane({
+  name,
+  render: { render, current, shown, stale },
+  state,
+  update,
+  actions,
+}: PreviewPaneProps) {
   return (
     <section className="studio-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">
@@ -39,6 +49,7 @@ export function PreviewPane({ name, render: { render, current, shown, stale }, s
         <Preview render={shown} title={`Preview of ${name}`} state={state} update={update} />
       )}
       {current !== undefined && <ReplacementReport render={current} />}
+      {actions !== undefined && <div className="studio-actions">{actions}</div>}
       {shown !== undefined && <RenderChecks render={shown} />}
     </section>
   );

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { FieldError, Form } from '../forms.js';
+import { CapturedReplacements } from './CapturedReplacements.js';
 import { parseReplacements, type Replacements } from './url-state.js';
 
 interface ReplacementsProps {
+  /** The template's name: the replacements of its captured sends are offered. */
+  template: string;
   placeholders: string[];
   replacements: Replacements;
   urlError: string | null;
@@ -10,7 +13,7 @@ interface ReplacementsProps {
 }
 
 /** Key/value rows, one per placeholder the template uses and per replacement given; or the whole object as JSON. */
-export function ReplacementsEditor({ placeholders, replacements, urlError, onChange }: ReplacementsProps) {
+export function ReplacementsEditor({ template, placeholders, replacements, urlError, onChange }: ReplacementsProps) {
   const id = useId();
   const [raw, setRaw] = useState<string | null>(null);
   const [rawError, setRawError] = useState<string | null>(null);
@@ -46,6 +49,11 @@ export function ReplacementsEditor({ placeholders, replacements, urlError, onCha
         </button>
       </div>
       {urlError !== null && <p className="field-error">The link’s replacements were not used: {urlError}</p>}
+      <CapturedReplacements
+        name={template}
+        filled={Object.keys(replacements).length > 0 || urlError !== null}
+        onUse={onChange}
+      />
       {raw !== null ? (
         <div className="field">
           <label htmlFor={`${id}-json`}>Replacements as JSON</label>
