@@ -9,6 +9,7 @@ import { DateTime } from '../dates.js';
 import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
 import { ChecksCount, ChecksPanel } from '../checks/ChecksPanel.js';
+import { TabList } from './TabList.js';
 import { TagChips } from './TagChips.js';
 
 const TABS = [
@@ -99,23 +100,23 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
         </dl>
       </header>
 
-      <div role="tablist" aria-label="Message parts" className="tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${slug(name)}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${slug(name)}`}
-            onClick={() => setTab(name)}
-          >
-            {name}
-            {name === 'Attachments' && message.attachments.length > 0 ? ` (${message.attachments.length})` : ''}
-            {name === 'Checks' && <ChecksCount uuid={message.uuid} />}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Message parts"
+        tabs={TABS.map((name) => ({
+          name,
+          disabled: emptyTab(message, name),
+          extra:
+            name === 'Attachments' && message.attachments.length > 0 ? (
+              ` (${message.attachments.length})`
+            ) : name === 'Checks' ? (
+              <ChecksCount uuid={message.uuid} />
+            ) : undefined,
+        }))}
+        selected={tab}
+        onSelect={setTab}
+        idOf={(name) => `tab-${slug(name)}`}
+        panelIdOf={(name) => `panel-${slug(name)}`}
+      />
 
       <section role="tabpanel" id={`panel-${slug(tab)}`} aria-labelledby={`tab-${slug(tab)}`} className="panel">
         {tab === 'HTML' &&
@@ -184,6 +185,14 @@ function hasHtmlToShow(message: Message): boolean {
   if (message.html === null) return false;
   if (message.text === null || /<img\b/i.test(message.html)) return true;
   return message.html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') !== '';
+}
+
+/** A tab with nothing behind it: disabled, so that neither a click nor the arrow keys land on it. */
+function emptyTab(message: Message, tab: Tab): boolean {
+  if (tab === 'HTML' || tab === 'HTML source') return message.html === null;
+  if (tab === 'Text') return message.text === null;
+  if (tab === 'Attachments') return message.attachments.length === 0;
+  return false;
 }
 
 function slug(name: string): string {
