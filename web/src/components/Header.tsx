@@ -2,7 +2,7 @@
  * The top bar: the sections (inbox, templates, suppressions, sends, log, webhooks, controls, and a link to the API docs),
  * badges while the clock is frozen or shifted and while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
  */
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
 import { useTheme, type Theme } from '../theme.js';
@@ -49,6 +49,7 @@ export function Header({ settings, token, onToken }: Props) {
       nav.current.scrollLeft = current.offsetLeft - nav.current.offsetLeft - 8;
     }
   }, [currentHref]);
+  const more = useMoreToTheRight(nav);
   return (
     <header className="topbar">
       <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
@@ -70,6 +71,18 @@ export function Header({ settings, token, onToken }: Props) {
         {/* A page of its own (Swagger UI, server/http/api-docs.ts), not a route of this app: a plain link. */}
         <a href="/_emulator/docs">API docs</a>
       </nav>
+      {/* The row scrolls sideways when it does not fit (a phone, a laptop): this says so, and scrolls it. */}
+      {more && (
+        <button
+          type="button"
+          className="sections-more"
+          aria-label="More sections"
+          title="More sections"
+          onClick={() => nav.current?.scrollBy({ left: nav.current.clientWidth * 0.7 })}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
       <ClockBadge />
       <FaultBadge />
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
@@ -90,6 +103,25 @@ export function Header({ settings, token, onToken }: Props) {
       </label>
     </header>
   );
+}
+
+/** Whether a sideways-scrolling element has more to show to the right: it follows scrolls and size changes. */
+function useMoreToTheRight(ref: RefObject<HTMLElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return more;
 }
 
 /** Without --isolate every token shares one inbox: nothing to pick. With it, each token is a workspace. */
