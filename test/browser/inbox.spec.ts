@@ -374,3 +374,25 @@ test('a delete that fails says so, and the message stays', async ({ page, emulat
   await expect(rowSubjects(page)).toHaveText(['Stays']);
   await expect(page.getByText(/^Deleted/)).toHaveCount(0);
 });
+
+test.describe('with SMTP on, a mail without a Message-ID', () => {
+  test.use({ emulatorOptions: { smtpPort: 0 } });
+
+  test('shows no Mailcoach records on its Mailcoach tab, nor a made-up Message-ID', async ({ page, emulator }) => {
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, ignoreTLS: true });
+    await transport.sendMail({
+      envelope: { from: 'app@example.com', to: ['jane@example.com'] },
+      raw: 'From: app@example.com\r\nTo: jane@example.com\r\nSubject: No id\r\n\r\nHello\r\n',
+    });
+    transport.close();
+    await page.goto(emulator.url);
+    await page.getByRole('link', { name: /No id/ }).click();
+    await page.getByRole('tab', { name: 'Mailcoach' }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toContainText('over SMTP, not through the Mailcoach API');
+    await expect(panel).toContainText('(none: the mail has no Message-ID header)');
+    await expect(panel).not.toContainText('not stored');
+    await expect(panel).not.toContainText('(inline content, no template)');
+  });
+});

@@ -277,19 +277,53 @@ function OriginLink({ kind, origin }: { kind: 'campaign' | 'list'; origin: { uui
   );
 }
 
+/** The Message-ID the mail carries: its header's, never one made up for a mail that has none (the Checks tab says so). */
+function messageIdOf(message: Message): string | null {
+  return message.headers.find((header) => header.name.toLowerCase() === 'message-id')?.value ?? null;
+}
+
 function MailcoachRecords({ message }: { message: Message }) {
-  return (
-    <dl className="records">
+  const messageId = messageIdOf(message);
+  const envelope = (
+    <>
       <dt>Envelope from</dt>
       <dd>{message.envelope.from}</dd>
       <dt>Envelope to (Bcc included)</dt>
       <dd>{message.envelope.to.join(', ')}</dd>
+    </>
+  );
+  const messageIdRow = (
+    <>
+      <dt>Message-ID</dt>
+      <dd>{messageId ?? '(none: the mail has no Message-ID header)'}</dd>
+    </>
+  );
+  // Mail received over SMTP never went through Mailcoach: it has no template, log item, send or replacements.
+  if (message.via === 'smtp') {
+    return (
+      <dl className="records">
+        <dt>Received</dt>
+        <dd>over SMTP, not through the Mailcoach API: no template, log item, send or replacements</dd>
+        {envelope}
+        {messageIdRow}
+      </dl>
+    );
+  }
+  /** The campaign mail's subscriber, by the address it went to (the mail's To). */
+  const subscriberEmail = message.to[0]?.email ?? message.subscriber_uuid;
+  return (
+    <dl className="records">
+      {envelope}
       <dt>Template</dt>
       <dd>{message.template ?? '(inline content, no template)'}</dd>
       <dt>Transactional log item</dt>
       <dd>
         {message.log_item_uuid === null ? (
-          '(not stored)'
+          message.campaign !== null || message.email_list !== null ? (
+            '(none: a campaign or list mail)'
+          ) : (
+            '(not stored)'
+          )
         ) : (
           <Link href={`/log/${message.log_item_uuid}`} aria-label={`Log item ${message.log_item_uuid}`}>
             <code>{message.log_item_uuid}</code>
@@ -300,9 +334,7 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dd>
         {message.send_uuid === null ? (
           '(none)'
-        ) : message.log_item_uuid === null ? (
-          <code>{message.send_uuid}</code>
-        ) : (
+        ) : message.log_item_uuid !== null ? (
           // The sends page filtered on the log item: the send's row, with its state and the simulations.
           <Link
             href={`/sends?log_item=${encodeURIComponent(message.log_item_uuid)}`}
@@ -310,6 +342,16 @@ function MailcoachRecords({ message }: { message: Message }) {
           >
             <code>{message.send_uuid}</code>
           </Link>
+        ) : message.campaign !== null && message.subscriber_uuid !== null ? (
+          // A campaign's send to this subscriber: the one row of the sends page filtered on both.
+          <Link
+            href={`/sends?campaign=${encodeURIComponent(message.campaign.uuid)}&subscriber=${encodeURIComponent(message.subscriber_uuid)}`}
+            aria-label={`Send ${message.send_uuid}`}
+          >
+            <code>{message.send_uuid}</code>
+          </Link>
+        ) : (
+          <code>{message.send_uuid}</code>
         )}
       </dd>
       {message.campaign !== null || message.email_list !== null ? (
@@ -336,16 +378,16 @@ function MailcoachRecords({ message }: { message: Message }) {
               // The audience pages show the subscriber.
               <Link
                 href={`/subscribers/${encodeURIComponent(message.subscriber_uuid)}`}
-                aria-label={`Subscriber ${message.subscriber_uuid}`}
+                aria-label={`Subscriber ${subscriberEmail}`}
+                title={message.subscriber_uuid}
               >
-                <code>{message.subscriber_uuid}</code>
+                {subscriberEmail}
               </Link>
             )}
           </dd>
         </>
       ) : null}
-      <dt>Message-ID</dt>
-      <dd>{message.message_id}</dd>
+      {messageIdRow}
       <dt>Replacements</dt>
       <dd>
         {message.replacements === null ? (
