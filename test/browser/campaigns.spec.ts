@@ -248,3 +248,15 @@ test("a campaign mail's Mailcoach tab names its subscriber by address and links 
   await expect(page.locator(`tr[data-send="${mail.send_uuid}"]`)).toContainText(email);
   await expect(page.locator('tbody tr[data-send]')).toHaveCount(1);
 });
+
+test('a draft campaign’s page says it is not sent, and shows no schedule it does not have', async ({
+  page,
+  emulator,
+}) => {
+  const { campaign } = await fixtureCampaign(emulator);
+  await page.goto(`${emulator.url}/campaigns/${campaign.uuid}`);
+  const head = page.locator('p.lead');
+  await expect(head).toContainText('not sent');
+  await expect(head).not.toContainText('scheduled');
+  await expect(head).not.toContainText('—');
+});
