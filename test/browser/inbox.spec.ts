@@ -396,3 +396,16 @@ test.describe('with SMTP on, a mail without a Message-ID', () => {
     await expect(panel).not.toContainText('(inline content, no template)');
   });
 });
+
+test('the tab’s title counts the unread messages, live', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'One', text: 'x' });
+  await sendMail(emulator, { subject: 'Two', text: 'x' });
+  await page.goto(emulator.url);
+  await expect(page).toHaveTitle('(2) Inbox · mailcoach-emulator');
+  await page.getByRole('link', { name: /One/ }).click();
+  await expect(page).toHaveTitle('(1) Inbox · mailcoach-emulator');
+  await sendMail(emulator, { subject: 'Three', text: 'x' });
+  await expect(page).toHaveTitle('(2) Inbox · mailcoach-emulator');
+  await emulator.client.deleteMessages('');
+  await expect(page).toHaveTitle('Inbox · mailcoach-emulator');
+});
