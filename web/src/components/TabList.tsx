@@ -5,7 +5,7 @@
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabItem<Name extends string> {
+interface TabItem<Name extends string> {
   name: Name;
   /** What the tab says beyond its name (a count). */
   extra?: ReactNode;
