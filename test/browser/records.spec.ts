@@ -390,3 +390,12 @@ test('short ids tell rows apart: the tail of the time-ordered uuid, not its time
   const shown = await page.locator('tbody code[title]').allTextContents();
   expect(new Set(shown).size).toBe(2);
 });
+
+test('a send’s simulate buttons stay on one row at 1280 px', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'A rather long subject line for the sends page', text: 'x' });
+  await page.goto(`${emulator.url}/sends`);
+  const group = page.getByRole('group', { name: /^Simulate on send/ });
+  await expect(group.getByRole('button')).toHaveCount(4);
+  const tops = await group.getByRole('button').evaluateAll((all) => all.map((b) => b.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+});
