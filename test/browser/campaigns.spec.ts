@@ -213,7 +213,7 @@ test("a double opt-in mail's Mailcoach tab links its subscriber page", async ({ 
   const mail = await emulator.client.waitForMessage({ to: 'ann@acme.test', subject: 'Confirm your subscription' });
   await page.goto(`${emulator.url}/messages/${mail.uuid}`);
   await page.getByRole('tab', { name: 'Mailcoach' }).click();
-  await expect(page.getByRole('link', { name: `Subscriber ${subscriber.body.data.uuid}` })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Subscriber ann@acme.test' })).toHaveAttribute(
     'href',
     `/subscribers/${subscriber.body.data.uuid}`,
   );
@@ -229,4 +229,34 @@ test('a campaign created through /api appears live on the open Campaigns page', 
     email_list_uuid: campaign.email_list_uuid,
   });
   await expect(page.getByRole('link', { name: 'April newsletter' })).toBeVisible();
+});
+
+test("a campaign mail's Mailcoach tab names its subscriber by address and links its send", async ({
+  page,
+  emulator,
+}) => {
+  const { campaign } = await fixtureCampaign(emulator);
+  await emulator.client.mailcoach.request('POST', `/campaigns/${campaign.uuid}/send`);
+  const [summary] = await emulator.client.waitForMessages(1, { query: `campaign:${campaign.uuid}` });
+  const mail = await emulator.client.message(summary!.uuid);
+  const email = mail.to[0]!.email;
+  await page.goto(`${emulator.url}/messages/${mail.uuid}`);
+  await page.getByRole('tab', { name: 'Mailcoach' }).click();
+  await expect(page.getByRole('link', { name: `Subscriber ${email}` })).toHaveText(email);
+  await page.getByRole('link', { name: `Send ${mail.send_uuid}` }).click();
+  await expect(page).toHaveURL(/\/sends\?campaign=[0-9a-f-]{36}&subscriber=[0-9a-f-]{36}$/);
+  await expect(page.locator(`tr[data-send="${mail.send_uuid}"]`)).toContainText(email);
+  await expect(page.locator('tbody tr[data-send]')).toHaveCount(1);
+});
+
+test('a draft campaign’s page says it is not sent, and shows no schedule it does not have', async ({
+  page,
+  emulator,
+}) => {
+  const { campaign } = await fixtureCampaign(emulator);
+  await page.goto(`${emulator.url}/campaigns/${campaign.uuid}`);
+  const head = page.locator('p.lead');
+  await expect(head).toContainText('not sent');
+  await expect(head).not.toContainText('scheduled');
+  await expect(head).not.toContainText('—');
 });

@@ -227,7 +227,7 @@ test.describe('over SMTP', () => {
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Mailcoach' }).click();
     const panel = page.getByRole('tabpanel');
-    await expect(panel.getByText('Received over SMTP, not sent through the Mailcoach API')).toBeVisible();
+    await expect(panel.getByText('over SMTP, not through the Mailcoach API')).toBeVisible();
     await expect(
       panel.getByRole('definition').filter({ hasText: '(none: the mail has no Message-ID header)' }),
     ).toBeVisible();

@@ -374,3 +374,38 @@ test('a delete that fails says so, and the message stays', async ({ page, emulat
   await expect(rowSubjects(page)).toHaveText(['Stays']);
   await expect(page.getByText(/^Deleted/)).toHaveCount(0);
 });
+
+test.describe('with SMTP on, a mail without a Message-ID', () => {
+  test.use({ emulatorOptions: { smtpPort: 0 } });
+
+  test('shows no Mailcoach records on its Mailcoach tab, nor a made-up Message-ID', async ({ page, emulator }) => {
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport({ host: '127.0.0.1', port: emulator.smtpPort as number, ignoreTLS: true });
+    await transport.sendMail({
+      envelope: { from: 'app@example.com', to: ['jane@example.com'] },
+      raw: 'From: app@example.com\r\nTo: jane@example.com\r\nSubject: No id\r\n\r\nHello\r\n',
+    });
+    transport.close();
+    await page.goto(emulator.url);
+    await page.getByRole('link', { name: /No id/ }).click();
+    await page.getByRole('tab', { name: 'Mailcoach' }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toContainText('over SMTP, not through the Mailcoach API');
+    await expect(panel).toContainText('(none: the mail has no Message-ID header)');
+    await expect(panel).not.toContainText('not stored');
+    await expect(panel).not.toContainText('(inline content, no template)');
+  });
+});
+
+test('the tab’s title counts the unread messages, live', async ({ page, emulator }) => {
+  await sendMail(emulator, { subject: 'One', text: 'x' });
+  await sendMail(emulator, { subject: 'Two', text: 'x' });
+  await page.goto(emulator.url);
+  await expect(page).toHaveTitle('(2) Inbox · mailcoach-emulator');
+  await page.getByRole('link', { name: /One/ }).click();
+  await expect(page).toHaveTitle('(1) Inbox · mailcoach-emulator');
+  await sendMail(emulator, { subject: 'Three', text: 'x' });
+  await expect(page).toHaveTitle('(2) Inbox · mailcoach-emulator');
+  await emulator.client.deleteMessages('');
+  await expect(page).toHaveTitle('Inbox · mailcoach-emulator');
+});

@@ -32,3 +32,22 @@ test('walking several pages opens one event stream, and pages still update live'
   await expect(rowSubjects(page)).toHaveText(['Sent after the walk']);
   expect(streams).toHaveLength(1);
 });
+
+test('a frozen or shifted clock shows in the header on every page, linking to Controls', async ({ page, emulator }) => {
+  await page.goto(`${emulator.url}/sends`);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: /^Clock/ })).toHaveCount(0);
+  await emulator.client.clock.freeze();
+  await expect(header.getByRole('link', { name: 'Clock frozen' })).toBeVisible();
+  await emulator.client.clock.reset();
+  await expect(header.getByRole('link', { name: /^Clock/ })).toHaveCount(0);
+  await emulator.client.clock.advance(2 * 3_600_000);
+  // Less the event's way to the page, which a loaded machine may stretch past half a second.
+  const ahead = header.getByRole('link', { name: /^Clock (2 h|1 h 59 min) ahead$/ });
+  await expect(ahead).toBeVisible();
+  await ahead.click();
+  await expect(page.getByRole('heading', { name: 'Controls', level: 1 })).toBeVisible();
+  await emulator.client.clock.reset();
+  await expect(header.getByRole('link', { name: /^Clock/ })).toHaveCount(0);
+});

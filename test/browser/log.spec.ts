@@ -42,3 +42,19 @@ test('a log item’s body is labelled HTML source or plain text by what it holds
   await expect(text).toContainText('Just text: 2 < 3 > 1.');
   await expect(page.getByRole('region', { name: 'Body (HTML source)' })).toHaveCount(0);
 });
+
+test('a log item’s send counts its opens and clicks in words that agree with the number', async ({
+  page,
+  emulator,
+}) => {
+  const { uuid } = await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: 'jane@example.com',
+    subject: 'Counted',
+    html: '<p>x</p>',
+  });
+  const [send] = (await emulator.client.sends()).data;
+  await emulator.client.simulate.open(send!.uuid);
+  await page.goto(`${emulator.url}/log/${uuid}`);
+  await expect(page.getByText('1 open, 0 clicks')).toBeVisible();
+});

@@ -165,3 +165,35 @@ test('the Links tab shows each link’s text, then its URL', async ({ page, emul
   const url = (await links.nth(0).getByRole('link', { name: 'https://shop.test/confirm?id=1&t=2' }).boundingBox())!;
   expect(text.y).toBeLessThan(url.y);
 });
+
+test('the message tabs follow the arrow keys, skip empty parts and stay one row at 1280 px', async ({
+  page,
+  emulator,
+}) => {
+  await sendMail(emulator, { subject: 'Text only', text: 'Just text.' });
+  await page.goto(emulator.url);
+  await page.getByRole('link', { name: /Text only/ }).click();
+  const tabs = page.getByRole('tablist', { name: 'Message parts' });
+  for (const empty of ['HTML', 'HTML source', 'Attachments']) {
+    await expect(tabs.getByRole('tab', { name: empty, exact: true })).toBeDisabled();
+  }
+  const text = tabs.getByRole('tab', { name: 'Text', exact: true });
+  await expect(text).toHaveAttribute('aria-selected', 'true');
+  // One tab in the tab order: the selected one.
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await text.focus();
+  await page.keyboard.press('ArrowRight');
+  const headers = tabs.getByRole('tab', { name: 'Headers' });
+  await expect(headers).toBeFocused();
+  await expect(headers).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('Subject');
+  await page.keyboard.press('ArrowLeft');
+  await expect(text).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.getByRole('tab', { name: /^Checks/ })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(text).toHaveAttribute('aria-selected', 'true');
+
+  const tops = await tabs.getByRole('tab').evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+});

@@ -36,6 +36,8 @@ export const keys = {
   messages: (token: string | null) => ['messages', token] as const,
   page: (token: string | null, query: string, page: number) => ['messages', token, 'list', query, page] as const,
   message: (token: string | null, uuid: string) => ['messages', token, 'one', uuid] as const,
+  /** How many are unread (the tab's title): refetched by captures, deletes and read changes (live.tsx). */
+  unread: (token: string | null) => ['messages', token, 'unread'] as const,
   raw: (token: string | null, uuid: string) => ['messages', token, 'raw', uuid] as const,
   /** Captured mails rendered from a template (the studio's list): under `messages`, so captures refetch it. */
   sentWith: (token: string | null, name: string) => ['messages', token, 'template', name] as const,

@@ -155,8 +155,9 @@ function apply(event: EmulatorEvent, queryClient: QueryClient, token: string | n
   refetchSoon();
 }
 
-/** Writes a summary's new state into every cached page and the cached message. */
+/** Writes a summary's new state into every cached page and the cached message, and counts the unread again. */
 export function updateSummary(queryClient: QueryClient, token: string | null, summary: MessageSummary): void {
+  void queryClient.invalidateQueries({ queryKey: keys.unread(token) });
   queryClient.setQueriesData<MessagePage>({ queryKey: [...keys.messages(token), 'list'] }, (page) =>
     page === undefined ? page : { ...page, data: page.data.map((row) => (row.uuid === summary.uuid ? summary : row)) },
   );

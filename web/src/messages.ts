@@ -3,6 +3,7 @@
  * 100,000 messages costs the pages scrolled through, never the whole list.
  */
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { EmulatorApiError, MessagePage, MessageSummary } from '../../server/testing/client.js';
 import { keys, useClient } from './api.js';
 
@@ -51,6 +52,22 @@ export function useMessageList(query: string, { start, end }: RowRange): Message
 function queryErrorText(error: EmulatorApiError): string {
   const body = error.body as { message?: string; errors?: Record<string, string[]> } | null;
   return body?.errors?.query?.[0] ?? body?.message ?? error.message;
+}
+
+/**
+ * The inbox's tab says how many messages are unread, "(3) Inbox", as a mail client's does: a glance at the tab
+ * tells whether the app just sent something. Other pages set their own titles (forms.tsx useTitle).
+ */
+export function useUnreadTitle(): void {
+  const client = useClient();
+  const unread = useQuery({
+    queryKey: keys.unread(client.token),
+    queryFn: async () => (await client.messages('is:unread', { perPage: 1 })).meta.total,
+  });
+  const count = unread.data ?? 0;
+  useEffect(() => {
+    document.title = `${count > 0 ? `(${count.toLocaleString()}) ` : ''}Inbox · mailcoach-emulator`;
+  }, [count]);
 }
 
 export function useMessage(uuid: string | null) {

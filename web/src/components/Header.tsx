@@ -1,13 +1,12 @@
 /**
- * The top bar: the sections (inbox, templates, suppressions, sends, log, webhooks, controls, and a link to the API docs), a
- * badge while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
+ * The top bar: the sections (inbox, templates, suppressions, sends, log, webhooks, controls, and a link to the API docs),
+ * badges while the clock is frozen or shifted and while fault rules make the API fail on purpose, the workspace (a token's, with --isolate) and the theme.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { EmulatorSettings } from '../../../server/testing/client.js';
-import { queries, useClient } from '../api.js';
 import { useTheme, type Theme } from '../theme.js';
+import { ClockBadge, FaultBadge } from './HeaderBadges.js';
 
 /** The records pages and the controls. */
 const RECORD_SECTIONS = [
@@ -50,6 +49,7 @@ export function Header({ settings, token, onToken }: Props) {
       nav.current.scrollLeft = current.offsetLeft - nav.current.offsetLeft - 8;
     }
   }, [currentHref]);
+  const more = useMoreToTheRight(nav);
   return (
     <header className="topbar">
       <a className="brand" href="/" aria-label="mailcoach-emulator inbox">
@@ -71,6 +71,19 @@ export function Header({ settings, token, onToken }: Props) {
         {/* A page of its own (Swagger UI, server/http/api-docs.ts), not a route of this app: a plain link. */}
         <a href="/_emulator/docs">API docs</a>
       </nav>
+      {/* The row scrolls sideways when it does not fit (a phone, a laptop): this says so, and scrolls it. */}
+      {more && (
+        <button
+          type="button"
+          className="sections-more"
+          aria-label="More sections"
+          title="More sections"
+          onClick={() => nav.current?.scrollBy({ left: nav.current.clientWidth * 0.7 })}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
+      <ClockBadge />
       <FaultBadge />
       <WorkspacePicker settings={settings} token={token} onToken={onToken} />
       <button
@@ -92,41 +105,23 @@ export function Header({ settings, token, onToken }: Props) {
   );
 }
 
-/**
- * "2 fault rules active", linking to Controls, while the workspace has rules that can still fire (a spent rule, with
- * `times` used up, no longer counts): without it a send failing on purpose looks like a bug anywhere but Controls.
- * Live: the tab's one event subscription (live.tsx) refetches the rules on `faults.changed` (added, deleted, fired)
- * and on a reset.
- */
-function FaultBadge() {
-  const client = useClient();
-  const rules = useQuery(queries.faults(client));
-  const active = (rules.data ?? []).filter((rule) => rule.remaining !== 0).length;
-  if (active === 0) return null;
-  return (
-    <Link
-      href="/controls"
-      className="fault-badge"
-      title="Requests to /api matching them fail or slow down on purpose: see them on Controls"
-    >
-      <svg
-        viewBox="0 0 24 24"
-        width="12"
-        height="12"
-        aria-hidden="true"
-        focusable="false"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M12 3 2 21h20L12 3Z" />
-        <path d="M12 10v5M12 18v.5" />
-      </svg>
-      {active} <span className="fault-badge-words">fault rule{active === 1 ? '' : 's'} active</span>
-    </Link>
-  );
+/** Whether a sideways-scrolling element has more to show to the right: it follows scrolls and size changes. */
+function useMoreToTheRight(ref: RefObject<HTMLElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return more;
 }
 
 /** Without --isolate every token shares one inbox: nothing to pick. With it, each token is a workspace. */

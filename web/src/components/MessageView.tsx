@@ -9,6 +9,7 @@ import { DateTime } from '../dates.js';
 import { CopyButton } from './CopyButton.js';
 import { MailFrame, WIDTHS, type FrameWidth } from './MailFrame.js';
 import { ChecksCount, ChecksPanel } from '../checks/ChecksPanel.js';
+import { TabList } from './TabList.js';
 import { TagChips } from './TagChips.js';
 
 const TABS = [
@@ -99,23 +100,23 @@ export function MessageView({ message, onDelete, onClose, onMarkUnread, onShortc
         </dl>
       </header>
 
-      <div role="tablist" aria-label="Message parts" className="tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${slug(name)}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${slug(name)}`}
-            onClick={() => setTab(name)}
-          >
-            {name}
-            {name === 'Attachments' && message.attachments.length > 0 ? ` (${message.attachments.length})` : ''}
-            {name === 'Checks' && <ChecksCount uuid={message.uuid} />}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Message parts"
+        tabs={TABS.map((name) => ({
+          name,
+          disabled: emptyTab(message, name),
+          extra:
+            name === 'Attachments' && message.attachments.length > 0 ? (
+              ` (${message.attachments.length})`
+            ) : name === 'Checks' ? (
+              <ChecksCount uuid={message.uuid} />
+            ) : undefined,
+        }))}
+        selected={tab}
+        onSelect={setTab}
+        idOf={(name) => `tab-${slug(name)}`}
+        panelIdOf={(name) => `panel-${slug(name)}`}
+      />
 
       <section role="tabpanel" id={`panel-${slug(tab)}`} aria-labelledby={`tab-${slug(tab)}`} className="panel">
         {tab === 'HTML' &&
@@ -184,6 +185,14 @@ function hasHtmlToShow(message: Message): boolean {
   if (message.html === null) return false;
   if (message.text === null || /<img\b/i.test(message.html)) return true;
   return message.html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') !== '';
+}
+
+/** A tab with nothing behind it: disabled, so that neither a click nor the arrow keys land on it. */
+function emptyTab(message: Message, tab: Tab): boolean {
+  if (tab === 'HTML' || tab === 'HTML source') return message.html === null;
+  if (tab === 'Text') return message.text === null;
+  if (tab === 'Attachments') return message.attachments.length === 0;
+  return false;
 }
 
 function slug(name: string): string {
@@ -275,53 +284,43 @@ function studioLink(template: string, replacements: Message['replacements']): st
   return `${path}?${new URLSearchParams({ replacements: JSON.stringify(replacements) })}`;
 }
 
-/**
- * The Message-ID as the mail carries it; a mail without one (SMTP mail may lack it) says so, as its checks do,
- * rather than showing the id the emulator stored it under as if it were the mail's (issue 41 finding 6).
- */
-function MessageIdRecord({ message }: { message: Message }) {
-  const header = message.headers.some((h) => h.name.toLowerCase() === 'message-id');
-  return (
-    <>
-      <dt>Message-ID</dt>
-      <dd>
-        {header ? (
-          message.message_id
-        ) : (
-          <>
-            (none: the mail has no Message-ID header){' '}
-            <span className="muted">— kept here under {message.message_id}</span>
-          </>
-        )}
-      </dd>
-    </>
-  );
+/** The Message-ID the mail carries: its header's, never one made up for a mail that has none (the Checks tab says so). */
+function messageIdOf(message: Message): string | null {
+  return message.headers.find((header) => header.name.toLowerCase() === 'message-id')?.value ?? null;
 }
 
 function MailcoachRecords({ message }: { message: Message }) {
-  // Mail received over SMTP never went through Mailcoach: no template, log item, send or replacements to show.
-  if (message.via === 'smtp') {
-    return (
-      <>
-        <p className="muted">
-          Received over SMTP, not sent through the Mailcoach API: it has no template, log item or send.
-        </p>
-        <dl className="records">
-          <dt>Envelope from</dt>
-          <dd>{message.envelope.from || '<>'}</dd>
-          <dt>Envelope to (Bcc included)</dt>
-          <dd>{message.envelope.to.join(', ')}</dd>
-          <MessageIdRecord message={message} />
-        </dl>
-      </>
-    );
-  }
-  return (
-    <dl className="records">
+  const messageId = messageIdOf(message);
+  const envelope = (
+    <>
       <dt>Envelope from</dt>
       <dd>{message.envelope.from}</dd>
       <dt>Envelope to (Bcc included)</dt>
       <dd>{message.envelope.to.join(', ')}</dd>
+    </>
+  );
+  const messageIdRow = (
+    <>
+      <dt>Message-ID</dt>
+      <dd>{messageId ?? '(none: the mail has no Message-ID header)'}</dd>
+    </>
+  );
+  // Mail received over SMTP never went through Mailcoach: it has no template, log item, send or replacements.
+  if (message.via === 'smtp') {
+    return (
+      <dl className="records">
+        <dt>Received</dt>
+        <dd>over SMTP, not through the Mailcoach API: no template, log item, send or replacements</dd>
+        {envelope}
+        {messageIdRow}
+      </dl>
+    );
+  }
+  /** The campaign mail's subscriber, by the address it went to (the mail's To). */
+  const subscriberEmail = message.to[0]?.email ?? message.subscriber_uuid;
+  return (
+    <dl className="records">
+      {envelope}
       <dt>Template</dt>
       <dd>
         {message.template === null ? (
@@ -339,7 +338,11 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dt>Transactional log item</dt>
       <dd>
         {message.log_item_uuid === null ? (
-          '(not stored)'
+          message.campaign !== null || message.email_list !== null ? (
+            '(none: a campaign or list mail)'
+          ) : (
+            '(not stored)'
+          )
         ) : (
           <Link href={`/log/${message.log_item_uuid}`} aria-label={`Log item ${message.log_item_uuid}`}>
             <code>{message.log_item_uuid}</code>
@@ -350,9 +353,7 @@ function MailcoachRecords({ message }: { message: Message }) {
       <dd>
         {message.send_uuid === null ? (
           '(none)'
-        ) : message.log_item_uuid === null ? (
-          <code>{message.send_uuid}</code>
-        ) : (
+        ) : message.log_item_uuid !== null ? (
           // The sends page filtered on the log item: the send's row, with its state and the simulations.
           <Link
             href={`/sends?log_item=${encodeURIComponent(message.log_item_uuid)}`}
@@ -360,6 +361,16 @@ function MailcoachRecords({ message }: { message: Message }) {
           >
             <code>{message.send_uuid}</code>
           </Link>
+        ) : message.campaign !== null && message.subscriber_uuid !== null ? (
+          // A campaign's send to this subscriber: the one row of the sends page filtered on both.
+          <Link
+            href={`/sends?campaign=${encodeURIComponent(message.campaign.uuid)}&subscriber=${encodeURIComponent(message.subscriber_uuid)}`}
+            aria-label={`Send ${message.send_uuid}`}
+          >
+            <code>{message.send_uuid}</code>
+          </Link>
+        ) : (
+          <code>{message.send_uuid}</code>
         )}
       </dd>
       {message.campaign !== null || message.email_list !== null ? (
@@ -386,15 +397,16 @@ function MailcoachRecords({ message }: { message: Message }) {
               // The audience pages show the subscriber.
               <Link
                 href={`/subscribers/${encodeURIComponent(message.subscriber_uuid)}`}
-                aria-label={`Subscriber ${message.subscriber_uuid}`}
+                aria-label={`Subscriber ${subscriberEmail}`}
+                title={message.subscriber_uuid}
               >
-                <code>{message.subscriber_uuid}</code>
+                {subscriberEmail}
               </Link>
             )}
           </dd>
         </>
       ) : null}
-      <MessageIdRecord message={message} />
+      {messageIdRow}
       <dt>Replacements</dt>
       <dd>
         {message.replacements === null ? (

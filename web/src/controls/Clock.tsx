@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ClockState } from '../../../server/testing/client.js';
 import { keys, queries, useClient } from '../api.js';
 import { errorText, fieldErrors, Form, type FieldErrors } from '../forms.js';
+import { describeOffset, OFFSET_SHOWN_FROM_MS } from '../clock-offset.js';
 import { Timestamp, utc } from '../records/common.js';
 
 const UNITS = [
@@ -15,32 +16,6 @@ const UNITS = [
   ['hours', 3_600_000],
   ['days', 86_400_000],
 ] as const;
-
-/** Closer than this to this computer's time counts as at it (a request's time, a second's rounding). */
-const OFFSET_SHOWN_FROM_MS = 2_000;
-
-/** "1 h 30 min", "2 days 3 h", "45 s": the two largest units not 0, to the second. */
-function describeOffset(ms: number): string {
-  let rest = Math.round(Math.abs(ms) / 1000);
-  const parts: string[] = [];
-  for (const [unit, seconds] of [
-    ['day', 86_400],
-    ['h', 3_600],
-    ['min', 60],
-    ['s', 1],
-  ] as const) {
-    const count = Math.floor(rest / seconds);
-    rest -= count * seconds;
-    if (count > 0 || parts.length > 0)
-      parts.push(unit === 'day' ? `${count} day${count === 1 ? '' : 's'}` : `${count} ${unit}`);
-  }
-  return (
-    parts
-      .filter((part) => !part.startsWith('0 '))
-      .slice(0, 2)
-      .join(' ') || '0 s'
-  );
-}
 
 export function Clock() {
   const client = useClient();

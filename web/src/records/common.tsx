@@ -57,8 +57,17 @@ function pageOf(search: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** "1 open", "2 opens": a count with its noun, singular for one. */
+export function counted(count: number, noun: string): string {
+  return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * A uuid in a few characters: its last 8, marked as a tail. Uuids are time-ordered (server/ids.ts, as Laravel's
+ * Str::orderedUuid()): their first characters are the time, the same on every row made in the same few minutes.
+ */
 export function shortUuid(uuid: string): string {
-  return uuid.slice(0, 8);
+  return `…${uuid.slice(-8)}`;
 }
 
 /**

@@ -42,8 +42,21 @@ export default function CampaignPage({ uuid }: { uuid: string }) {
             ) : (
               <Link href={`/lists/${campaign.data.email_list.uuid}`}>{campaign.data.email_list.name}</Link>
             )}{' '}
-            ({campaign.data.segment_description}) · scheduled <Timestamp iso={campaign.data.scheduled_at} /> · sent{' '}
-            <Timestamp iso={campaign.data.sent_at} />
+            ({campaign.data.segment_description}){/* Only what happened or is due: "scheduled —" said nothing. */}
+            {campaign.data.scheduled_at !== null && (
+              <>
+                {' '}
+                · scheduled <Timestamp iso={campaign.data.scheduled_at} />
+              </>
+            )}{' '}
+            ·{' '}
+            {campaign.data.sent_at === null ? (
+              'not sent'
+            ) : (
+              <>
+                sent <Timestamp iso={campaign.data.sent_at} />
+              </>
+            )}
           </RecordsTitle>
           <div className="records-grid">
             <div>

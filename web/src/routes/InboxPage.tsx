@@ -16,7 +16,7 @@ import { SearchBox } from '../components/SearchBox.js';
 import { useShortcuts, type ShortcutAction } from '../keyboard.js';
 import { errorText } from '../forms.js';
 import { updateSummary, useLiveUpdates } from '../live.js';
-import { useMessage, useMessageList, type RowRange } from '../messages.js';
+import { type RowRange, useMessage, useMessageList, useUnreadTitle } from '../messages.js';
 
 type Confirming = null | { kind: 'selected' } | { kind: 'matching' } | { kind: 'all' };
 
@@ -26,6 +26,7 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch()).get('q') ?? '';
   const live = useLiveUpdates();
+  useUnreadTitle();
   const [range, setRange] = useState<RowRange>({ start: 0, end: 30 });
   const list = useMessageList(query, range);
   const [cursor, setCursor] = useState(-1);

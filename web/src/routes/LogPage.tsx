@@ -10,7 +10,7 @@ import { Link } from 'wouter';
 import { EmulatorApiError } from '../../../server/testing/client.js';
 import { keys, useClient } from '../api.js';
 import { errorText, useTitle } from '../forms.js';
-import { shortUuid, Timestamp } from '../records/common.js';
+import { counted, shortUuid, Timestamp } from '../records/common.js';
 import { FilterForm, RecordsTitle } from '../records/records-head.js';
 import { RecordsListing } from '../records/records-listing.js';
 import { useRecordsQuery, useTyped } from '../records/records-query.js';
@@ -244,7 +244,8 @@ function LogItemSends({ uuid }: { uuid: string }) {
             <li key={send.uuid}>
               <code title={send.uuid}>{shortUuid(send.uuid)}</code>{' '}
               <span className={`badge state-${send.state}`}>{send.state.replace('_', ' ')}</span>{' '}
-              <Timestamp iso={send.sent_at} /> · {send.open_count} opens, {send.click_count} clicks
+              <Timestamp iso={send.sent_at} /> · {counted(send.open_count, 'open')},{' '}
+              {counted(send.click_count, 'click')}
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { keys, queries, useClient } from '../api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { errorText } from '../forms.js';
 import { RecordsListing } from '../records/records-listing.js';
+import { shortUuid } from '../records/common.js';
 import { ConfigurationForm } from './ConfigurationForm.js';
 
 const ORIGINS: Record<WebhookConfiguration['origin'], string> = {
@@ -33,7 +34,7 @@ export function Configurations() {
   // null: no form; 'new': adding; a uuid: editing that one.
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  const listName = (uuid: string) => lists.data?.find((list) => list.uuid === uuid)?.name ?? uuid.slice(0, 8);
+  const listName = (uuid: string) => lists.data?.find((list) => list.uuid === uuid)?.name ?? shortUuid(uuid);
   const current = configurations.data?.data.find((configuration) => configuration.uuid === editing) ?? null;
 
   return (
