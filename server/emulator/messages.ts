@@ -17,7 +17,13 @@ import { parseSearchQuery } from '../search/query.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, readInteger, readQuery } from './query-params.js';
 import { CAPTURED_HTML_HEADERS } from '../http/captured-html.js';
 import { messageChecks } from './message-checks.js';
-import { deleteAllMessages, deleteMatchingMessages, deleteMessage, setMessageRead } from '../mail/inbox-writes.js';
+import {
+  deleteAllMessages,
+  deleteListedMessages,
+  deleteMatchingMessages,
+  deleteMessage,
+  setMessageRead,
+} from '../mail/inbox-writes.js';
 
 /** Far beyond any real inbox; it keeps (page - 1) * per_page a safe integer. */
 const MAX_PAGE = 1_000_000;
@@ -44,71 +50,94 @@ export function messageRoutes(deps: AppDeps) {
     return messageUuid === undefined ? undefined : messages.findLinked(workspaceId, messageUuid);
   };
 
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const input = c.get('input');
-      const filter = parseSearchQuery(readQuery(input));
-      const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
-      const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
-      const window = { offset: (page - 1) * perPage, limit: perPage };
-      await caughtUpFor(deps, filter);
-      const { rows, total } = await deps.searchWorker.search(c.get('workspaceId'), filter, window);
-      return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
-    })
-    .delete('/', async (c) => {
-      const workspaceId = c.get('workspaceId');
-      const query = readQuery(c.get('input'));
-      if (query === null || query.trim() === '') {
-        return c.json({ deleted: await deleteAllMessages(deps, workspaceId) });
-      }
-      const filter = parseSearchQuery(query);
-      await caughtUpFor(deps, filter);
-      return c.json({ deleted: deleteMatchingMessages(deps, workspaceId, filter).length });
-    })
-    .get('/:uuid', (c) => {
-      const row = find(c);
-      return c.json(fullMessage(row, messages.rawOf(row.id), originsOf(deps, row)));
-    })
-    .get('/:uuid/raw', (c) => {
-      const raw = messages.rawOf(find(c).id) ?? Buffer.alloc(0);
-      return c.body(bytesOf(raw), 200, { 'content-type': 'message/rfc822' });
-    })
-    .get('/:uuid/html', (c) => {
-      const { html_body: html } = find(c);
-      if (html === null) throw new ApiError(404, 'This message has no HTML body.');
-      return c.body(html, 200, CAPTURED_HTML_HEADERS);
-    })
-    .get('/:uuid/text', (c) => {
-      const { text_body: text } = find(c);
-      if (text === null) throw new ApiError(404, 'This message has no text body.');
-      return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
-    })
-    .get('/:uuid/checks', async (c) => c.json(await checks.of(find(c), new URL(c.req.url).origin)))
-    .get('/:uuid/attachments/:index', (c) => {
-      const row = find(c);
-      const index = c.req.param('index');
-      const attachment = /^\d{1,6}$/.test(index) ? messages.attachmentAt(row.id, Number(index)) : undefined;
-      if (attachment === undefined) throw new ApiError(404, `This message has no attachment ${index}.`);
-      return c.body(bytesOf(attachment.content), 200, attachmentHeaders(attachment.content_type, attachment.filename));
-    })
-    .patch('/:uuid', async (c) => {
-      const workspaceId = c.get('workspaceId');
-      const uuid = c.req.param('uuid');
-      const { read } = parseOr422(
-        readStateChange(),
-        await readJsonObject(c),
-        () => 'The read field must be true or false.',
-      );
-      if (!setMessageRead(deps, workspaceId, uuid, read)) throw messageNotFound(uuid);
-      return c.json(messageSummary(messages.summaryOf(workspaceId, uuid)!));
-    })
-    .delete('/:uuid', (c) => {
-      const workspaceId = c.get('workspaceId');
-      const uuid = c.req.param('uuid');
-      if (!deleteMessage(deps, workspaceId, uuid)) throw messageNotFound(uuid);
-      return noContent();
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', async (c) => {
+        const input = c.get('input');
+        const filter = parseSearchQuery(readQuery(input));
+        const page = readInteger(input, 'page', { min: 1, max: MAX_PAGE, fallback: 1 });
+        const perPage = readInteger(input, 'per_page', { min: 1, max: MAX_PER_PAGE, fallback: DEFAULT_PER_PAGE });
+        const window = { offset: (page - 1) * perPage, limit: perPage };
+        await caughtUpFor(deps, filter);
+        const { rows, total } = await deps.searchWorker.search(c.get('workspaceId'), filter, window);
+        return c.json({ data: rows.map(messageSummary), meta: { page, per_page: perPage, total } });
+      })
+      .delete('/', async (c) => {
+        const workspaceId = c.get('workspaceId');
+        const query = readQuery(c.get('input'));
+        if (query === null || query.trim() === '') {
+          return c.json({ deleted: await deleteAllMessages(deps, workspaceId) });
+        }
+        const filter = parseSearchQuery(query);
+        await caughtUpFor(deps, filter);
+        return c.json({ deleted: deleteMatchingMessages(deps, workspaceId, filter).length });
+      })
+      // The inbox's selection in one request (issue 41): unknown uuids, and those of other workspaces, are ignored.
+      .post('/delete', async (c) => {
+        const { uuids } = parseOr422(
+          listedMessages(),
+          await readJsonObject(c),
+          () => `The uuids field must be a list of at most ${MAX_LISTED} message uuids.`,
+        );
+        return c.json({ deleted: deleteListedMessages(deps, c.get('workspaceId'), uuids).length });
+      })
+      .get('/:uuid', (c) => {
+        const row = find(c);
+        return c.json(fullMessage(row, messages.rawOf(row.id), originsOf(deps, row)));
+      })
+      .get('/:uuid/raw', (c) => {
+        const raw = messages.rawOf(find(c).id) ?? Buffer.alloc(0);
+        return c.body(bytesOf(raw), 200, { 'content-type': 'message/rfc822' });
+      })
+      .get('/:uuid/html', (c) => {
+        const { html_body: html } = find(c);
+        if (html === null) throw new ApiError(404, 'This message has no HTML body.');
+        return c.body(html, 200, CAPTURED_HTML_HEADERS);
+      })
+      .get('/:uuid/text', (c) => {
+        const { text_body: text } = find(c);
+        if (text === null) throw new ApiError(404, 'This message has no text body.');
+        return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
+      })
+      .get('/:uuid/checks', async (c) => c.json(await checks.of(find(c), new URL(c.req.url).origin)))
+      .get('/:uuid/attachments/:index', (c) => {
+        const row = find(c);
+        const index = c.req.param('index');
+        const attachment = /^\d{1,6}$/.test(index) ? messages.attachmentAt(row.id, Number(index)) : undefined;
+        if (attachment === undefined) throw new ApiError(404, `This message has no attachment ${index}.`);
+        return c.body(
+          bytesOf(attachment.content),
+          200,
+          attachmentHeaders(attachment.content_type, attachment.filename),
+        );
+      })
+      .patch('/:uuid', async (c) => {
+        const workspaceId = c.get('workspaceId');
+        const uuid = c.req.param('uuid');
+        const { read } = parseOr422(
+          readStateChange(),
+          await readJsonObject(c),
+          () => 'The read field must be true or false.',
+        );
+        if (!setMessageRead(deps, workspaceId, uuid, read)) throw messageNotFound(uuid);
+        return c.json(messageSummary(messages.summaryOf(workspaceId, uuid)!));
+      })
+      .delete('/:uuid', (c) => {
+        const workspaceId = c.get('workspaceId');
+        const uuid = c.req.param('uuid');
+        if (!deleteMessage(deps, workspaceId, uuid)) throw messageNotFound(uuid);
+        return noContent();
+      })
+  );
 }
+
+/** Far beyond a page of the inbox (500), small enough for one statement. */
+const MAX_LISTED = 10_000;
+
+/** POST /messages/delete: the messages to delete. */
+const listedMessages = lazySchema(() =>
+  z.strictObject({ uuids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(MAX_LISTED)) }),
+);
 
 /** PATCH /messages/{uuid}: the read state, the one field a client may change. */
 const readStateChange = lazySchema(() => z.strictObject({ read: z.boolean() }));

@@ -24,6 +24,16 @@ export function deleteMessage(deps: InboxDeps, workspaceId: number, uuid: string
   return true;
 }
 
+/**
+ * Deletes these messages of the workspace (unknown uuids are ignored: the inbox's selection, Mailpit's deletes
+ * by ID and by search); returns the uuids deleted. Many at once empty the search indexes (messages-inbox.ts).
+ */
+export function deleteListedMessages(deps: InboxDeps, workspaceId: number, uuids: string[]): string[] {
+  const deleted = deps.store.messages.deleteUuids(workspaceId, uuids);
+  if (deleted.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: deleted });
+  return deleted;
+}
+
 /** The uuids deleted. */
 export function deleteMatchingMessages(deps: InboxDeps, workspaceId: number, filter: MessageFilter): string[] {
   const uuids = deps.store.messages.deleteMatching(workspaceId, filter);

@@ -5,7 +5,7 @@
  */
 import type { MailpitWhere } from '../db/mailpit-messages.js';
 import type { AppDeps } from '../deps.js';
-import { deleteAllMessages } from './inbox-writes.js';
+import { deleteAllMessages, deleteListedMessages } from './inbox-writes.js';
 
 type InboxDeps = Pick<AppDeps, 'store' | 'events'>;
 
@@ -33,9 +33,7 @@ export function setMailpitRead(
 
 /** Deletes these messages (unknown uuids are ignored); returns those deleted. */
 export function deleteMailpitMessages(deps: InboxDeps, workspaceId: number, uuids: string[]): string[] {
-  const deleted = deps.store.messages.deleteUuids(workspaceId, uuids);
-  if (deleted.length > 0) deps.events.emit('messages.deleted', { workspaceId, uuids: deleted });
-  return deleted;
+  return deleteListedMessages(deps, workspaceId, uuids);
 }
 
 /** Deletes every message a search matches; returns those deleted. */

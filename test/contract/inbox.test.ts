@@ -468,4 +468,24 @@ describe('deleting messages', () => {
     expect(ok(await get('/messages'))).toEqual({ data: [], meta: { page: 1, per_page: 50, total: 0 } });
     expect(ok(await api().delete('/_emulator/messages'))).toEqual({ deleted: 0 });
   });
+
+  it('POST /messages/delete: the listed messages in one request, unknown uuids ignored; a bad list changes nothing', async () => {
+    const uuids: string[] = [];
+    for (const subject of ['One', 'Two', 'Three'])
+      uuids.push((await send({ from: 'app@example.com', to: 'bob@example.com', subject, text: 'x' })).message.uuid);
+    const listed = [uuids[0], uuids[2], '00000000-0000-4000-8000-000000000000', 'not a uuid'];
+    expect(ok(await api().post('/_emulator/messages/delete', { json: { uuids: listed } }))).toEqual({ deleted: 2 });
+    expect(await subjects('')).toEqual(['Two']);
+    const refusal = 'The uuids field must be a list of at most 10000 message uuids.';
+    // The field in error as Laravel names it: the list, or its item (uuids.1).
+    for (const [body, field] of [
+      [{ uuids: 'all' }, 'uuids'],
+      [{ uuids: [uuids[1], 7] }, 'uuids.1'],
+      [{}, 'uuids'],
+    ] as const) {
+      const refused = ok(await api().post('/_emulator/messages/delete', { json: body }), 422);
+      expect(refused).toEqual({ message: 'The given data was invalid.', errors: { [field]: [refusal] } });
+    }
+    expect(await subjects('')).toEqual(['Two']);
+  });
 });

@@ -13,6 +13,13 @@ export const MESSAGE_CALLS: OperationCalls = [
     ],
   ],
   [
+    'POST /_emulator/messages/delete',
+    () => [
+      { method: 'POST', path: '/_emulator/messages/delete', json: { uuids: [NO_UUID] }, status: 200 },
+      { method: 'POST', path: '/_emulator/messages/delete', json: { uuids: 'all' }, status: 422 },
+    ],
+  ],
+  [
     'GET /_emulator/messages/{uuid}',
     () => [
       { method: 'GET', path: `/_emulator/messages/${made.messageUuid}`, status: 200 },

@@ -41,6 +41,18 @@ export const messagesRoutes: Route[] = [
     responses: { 200: json(z.object({ deleted: z.int() }), 'How many were deleted.'), 401: unauthorized, 422: invalid },
   },
   {
+    method: 'post',
+    path: '/_emulator/messages/delete',
+    tag: 'messages',
+    summary: 'Deletes the listed messages (unknown uuids are ignored)',
+    body: z.strictObject({ uuids: z.array(z.string().max(64)).max(10_000) }),
+    responses: {
+      200: json(z.object({ deleted: z.int() }), 'How many were deleted.'),
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
     method: 'get',
     path: '/_emulator/messages/{uuid}',
     tag: 'messages',

@@ -134,6 +134,9 @@ export function messagesApi(t: Transport) {
     checkRender: (mail: { subject: string; html: string | null; text: string | null }): Promise<ChecksReport> =>
       t.json('POST', '/checks', { json: mail }),
     deleteMessage: (uuid: string): Promise<void> => t.done('DELETE', `/messages/${segment(uuid)}`),
+    /** Deletes these messages in one request (unknown uuids are ignored); answers how many went. */
+    deleteMessagesByUuid: async (uuids: string[]): Promise<number> =>
+      (await t.json<{ deleted: number }>('POST', '/messages/delete', { json: { uuids } })).deleted,
     /** Deletes every message matching `query` (every message of the workspace without one); answers how many. */
     deleteMessages: async (query: string | MessageFilter = ''): Promise<number> => {
       const text = typeof query === 'string' ? query : buildQuery(query);

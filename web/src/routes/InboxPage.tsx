@@ -109,7 +109,8 @@ export function InboxPage({ openUuid, settings }: { openUuid: string | null; set
       else openAt(next.uuid);
     }
     try {
-      for (const uuid of uuids) await client.deleteMessage(uuid);
+      // One request however many are selected.
+      await client.deleteMessagesByUuid(uuids);
       setSelected(new Set());
       setNotice(`Deleted ${uuids.length} message${uuids.length === 1 ? '' : 's'}.`);
     } finally {
