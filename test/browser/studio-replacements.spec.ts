@@ -6,7 +6,11 @@
  */
 import type { Page } from '@playwright/test';
 import type { StartedEmulator } from '../../server/testing/index.js';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+
+// axe is injected as a script of the page: the UI's CSP admits its own scripts only.
+test.use({ bypassCSP: true });
 
 async function sendWelcome(emulator: StartedEmulator, firstName: string, to: string) {
   await emulator.client.mailcoach.sendTransactional({
@@ -37,6 +41,8 @@ test('the studio fills its replacements from the newest captured send, and offer
   page,
   emulator,
 }) => {
+  // axe over the studio's editor, twice, on a loaded machine.
+  test.setTimeout(90_000);
   await sendWelcome(emulator, 'Bob', 'bob@example.com');
   await sendWelcome(emulator, 'Jane', 'jane@example.com');
   await page.goto(`${emulator.url}/templates/welcome`);
@@ -49,6 +55,10 @@ test('the studio fills its replacements from the newest captured send, and offer
   const checks = page.getByRole('region', { name: 'Checks' });
   await expect(checks.getByText(/^No problems, /)).toBeVisible();
   await expect(page).toHaveURL(/replacements=.*Jane/);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await axeViolations(page, { only: 'serious' }), theme).toEqual([]);
+  }
 
   const select = page.getByLabel('Replacements of a captured send');
   const bob = (await emulator.client.messages({ to: 'bob@example.com' })).data[0]!.uuid;
