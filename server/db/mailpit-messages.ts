@@ -4,24 +4,11 @@
  * stored before migration 27. The search condition comes compiled (search/mailpit-query.ts).
  */
 import type { MailpitFactColumns, MessageRow } from './message-rows.js';
-import { createMailpitSearch } from './mailpit-search.js';
+import { createMailpitSearch, type MailpitWhere } from './mailpit-search.js';
 import type { Statements } from './statements.js';
 import { writeTransaction } from './write-transaction.js';
 
-/**
- * A WHERE clause over `messages m` and its parameters; `indexed`, when given, is the same condition for the
- * messages in Mailpit's trigram index (db/mailpit-search.ts): a phrase of that index (null: none) and the rest.
- */
-export interface MailpitWhere {
-  sql: string;
-  params: unknown[];
-  indexed?: MailpitIndexedWhere;
-}
-
-export interface MailpitIndexedWhere {
-  match: string | null;
-  rest: { sql: string; params: unknown[] };
-}
+export type { MailpitIndexedWhere, MailpitWhere } from './mailpit-search.js';
 
 /** What a MessageSummary is made of. */
 export type MailpitSummaryRow = Pick<

@@ -6,7 +6,6 @@
  * the rows with LIKE, so that it always sees every message.
  */
 import type { IndexStep } from './message-rows.js';
-import type { MailpitWhere } from './mailpit-messages.js';
 import type { Statements } from './statements.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -31,6 +30,21 @@ const SOURCE_COLUMNS = 'mailpit_search_text, subject, message_id, from_json, to_
  */
 export const DROP_MAILPIT_SEARCH_INDEX = `INSERT INTO mailpit_search (mailpit_search) VALUES ('delete-all');
   UPDATE mailpit_search_state SET indexed_through = 0;`;
+
+/**
+ * A WHERE clause over `messages m` and its parameters; `indexed`, when given, is the same condition for the
+ * messages in Mailpit's trigram index (db/mailpit-search.ts): a phrase of that index (null: none) and the rest.
+ */
+export interface MailpitWhere {
+  sql: string;
+  params: unknown[];
+  indexed?: MailpitIndexedWhere;
+}
+
+export interface MailpitIndexedWhere {
+  match: string | null;
+  rest: { sql: string; params: unknown[] };
+}
 
 /** A match of a search: the message and whether it is unread. */
 interface Match {

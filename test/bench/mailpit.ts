@@ -22,7 +22,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../../server/db/open.js';
 import { createStore } from '../../server/db/store.js';
 import { fillMailpitFacts } from '../../server/search/mailpit-facts-backfill.js';
-import { MAILPIT_INDEX_STEPS } from '../../server/search/mailpit-search-index.js';
+import { MAILPIT_INDEX_STEPS } from '../../server/search/indexer.js';
 import { BENCH_TOKEN, Client, memoryOf, startServer, stats, table } from './harness.js';
 import { seedMessages } from './inbox-seed.js';
 import { publishedCli } from '../support/published.js';
