@@ -26,6 +26,22 @@ test('the log search is labelled as a subject search, and matches subjects only'
   expect((await emulator.client.logItems({ search: 'bob@example.com' })).meta.total).toBe(0);
 });
 
+test('a fake send is marked fake in the log and on its page', async ({ page, emulator }) => {
+  await emulator.client.mailcoach.sendTransactional({
+    from: 'app@example.com',
+    to: 'jane@example.com',
+    subject: 'Pretend',
+    text: 'x',
+    fake: true,
+  });
+  await sendMail(emulator, { subject: 'Real one', text: 'y' });
+  await page.goto(`${emulator.url}/log`);
+  await expect(page.getByRole('rowheader', { name: /Pretend/ })).toHaveText('Pretend fake');
+  await expect(page.getByRole('rowheader', { name: /Real one/ })).toHaveText('Real one');
+  await page.getByRole('link', { name: 'Pretend' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pretend fake');
+});
+
 test('a log item’s body is labelled HTML source or plain text by what it holds', async ({ page, emulator }) => {
   await sendMail(emulator, { subject: 'With HTML', html: '<p>Paid</p>' });
   await sendMail(emulator, { subject: 'Text only', text: 'Just text: 2 < 3 > 1.' });

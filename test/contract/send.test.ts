@@ -203,6 +203,12 @@ describe('fake mode', () => {
       captured: before.captured + 1,
     });
     expect(last().subject).toBe('Faked');
+    // The API's log item does not say it was fake (Mailcoach's resource has no such field); /_emulator's does.
+    expect(item).not.toHaveProperty('fake');
+    const record = async (logItemUuid: string) =>
+      (await api().get(`/_emulator/log-items/${logItemUuid}`)).json().data as { fake: boolean };
+    expect((await record(uuid)).fake).toBe(true);
+    expect((await record(uuidOf(await send({ ...PLAIN, subject: 'Real' })))).fake).toBe(false);
   });
 
   it('skips the suppression check: a fake send to a suppressed address is a 200', async () => {

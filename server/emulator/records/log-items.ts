@@ -1,6 +1,6 @@
 /**
  * GET /_emulator/log-items (and /{uuid}): the log as GET /api/transactional-mails answers it, each item with its
- * captured `message_uuid` and `send_uuid`; POST /{uuid}/resend answers the copy's `message_uuid`.
+ * captured `message_uuid` and `send_uuid`, and `fake` (the API does not say it); POST /{uuid}/resend answers the copy's `message_uuid`.
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps.js';
@@ -34,7 +34,7 @@ export function logItemRecordRoutes(deps: AppDeps) {
     });
 }
 
-/** A log item's captured message and its Send. */
+/** A log item's captured message, its Send, and whether it was a fake send (logged, never sent). */
 function logItemLinks(deps: AppDeps, row: LogItemRow) {
   const send = deps.store.sends.list(
     row.workspace_id,
@@ -45,5 +45,6 @@ function logItemLinks(deps: AppDeps, row: LogItemRow) {
   return {
     message_uuid: row.message_id === null ? null : (deps.store.messages.uuidOf(row.message_id) ?? null),
     send_uuid: send?.uuid ?? null,
+    fake: row.fake === 1,
   };
 }

@@ -133,9 +133,10 @@ export const LogItemWithLinks = z
     created_at: z.string(),
     message_uuid: z.string().nullable().describe('The captured message; null when it was deleted.'),
     send_uuid: z.string().nullable().describe('Its Send; null when none was stored.'),
+    fake: z.boolean().describe('Sent with fake: true: logged and captured, never sent; Mailcoach does not resend it.'),
   })
   .describe(
-    'A transactional mail log item as GET /api/transactional-mails shows it, with its captured message and its send.',
+    'A transactional mail log item as GET /api/transactional-mails shows it, with its captured message and its send, and whether it was a fake send.',
   )
   .meta({ id: 'LogItemWithLinks' });
 

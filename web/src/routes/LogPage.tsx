@@ -74,6 +74,7 @@ export default function LogPage() {
             </td>
             <th scope="row">
               <Link href={`/log/${item.uuid}`}>{item.subject === '' ? '(no subject)' : item.subject}</Link>
+              {item.fake && <FakeBadge />}
             </th>
             <td className="col-optional">{addresses(item.from)}</td>
             <td>{addresses(item.to)}</td>
@@ -102,7 +103,10 @@ export function LogItemPage({ uuid }: { uuid: string }) {
       <p className="crumbs">
         <Link href="/log">← Transactional log</Link>
       </p>
-      <h1>{item.data === undefined ? 'Log item' : item.data.subject === '' ? '(no subject)' : item.data.subject}</h1>
+      <h1>
+        {item.data === undefined ? 'Log item' : item.data.subject === '' ? '(no subject)' : item.data.subject}
+        {item.data?.fake === true && <FakeBadge />}
+      </h1>
       {notFound && <p className="alert-box">No log item {uuid} in this workspace (a reset removes them).</p>}
       {item.isError && !notFound && (
         <p className="alert-box" role="alert">
@@ -116,7 +120,7 @@ export function LogItemPage({ uuid }: { uuid: string }) {
 
 function LogItemView({ item }: { item: LogItem }) {
   // The JSON as GET /api/transactional-mails/{uuid} answers it: without the emulator's links.
-  const { message_uuid: _message, send_uuid: _send, ...asTheApi } = item;
+  const { message_uuid: _message, send_uuid: _send, fake: _fake, ...asTheApi } = item;
   return (
     <>
       <div className="records-grid">
@@ -168,6 +172,18 @@ function LogItemView({ item }: { item: LogItem }) {
 /** The log item's body is the mail's HTML, or its text when it had no HTML part: tell them apart by a tag. */
 function isHtml(body: string | null): boolean {
   return body !== null && /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i.test(body);
+}
+
+/** A send made with `fake: true`: logged and captured, never sent (issue 41, finding 15). */
+function FakeBadge() {
+  return (
+    <>
+      {' '}
+      <span className="badge" title="Sent with fake: true: logged, never sent">
+        fake
+      </span>
+    </>
+  );
 }
 
 function Resend({ item }: { item: LogItem }) {
