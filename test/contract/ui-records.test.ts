@@ -277,12 +277,17 @@ describe("the UI's log and suppression writes, without an API token", () => {
     const logUuid = ok(await sendTo('jane@example.com')).uuid as string;
     const page = ok(await noToken().get('/_emulator/log-items', { token: null }));
     const fromApi = ok(await api().get('/api/transactional-mails'));
-    expect(page.data.map(({ message_uuid: _m, send_uuid: _s, ...item }: Record<string, unknown>) => item)).toEqual(
-      fromApi.data,
-    );
+    expect(
+      page.data.map(({ message_uuid: _m, send_uuid: _s, fake: _f, ...item }: Record<string, unknown>) => item),
+    ).toEqual(fromApi.data);
     const [message] = ok(await api().get('/_emulator/messages?per_page=1')).data;
     const [send] = ok(await api().get(`/api/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data;
-    expect(page.data[0]).toMatchObject({ uuid: logUuid, message_uuid: message.uuid, send_uuid: send.uuid });
+    expect(page.data[0]).toMatchObject({
+      uuid: logUuid,
+      message_uuid: message.uuid,
+      send_uuid: send.uuid,
+      fake: false,
+    });
     expect(ok(await noToken().get(`/_emulator/log-items/${logUuid}`, { token: null })).data).toEqual(page.data[0]);
     expect(
       ok(await api().get(`/_emulator/sends?filter[transactional_mail_log_item_uuid]=${logUuid}`)).data[0].message_uuid,
